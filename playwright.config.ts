@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run in Debian's Chromium (never a downloaded browser build).
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  timeout: 60_000,
+  workers: 1,
+  reporter: process.env.CI ? 'list' : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});
