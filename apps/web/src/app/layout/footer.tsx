@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+
+const legalLinks = [
+  { label: 'Terms of Use', to: paths.termsOfUse },
+  { label: 'Privacy Policy', to: paths.privacyPolicy },
+  { label: 'Cookie Policy', to: paths.cookiePolicy },
+  { label: 'Refund Policy', to: paths.refundPolicy },
+  { label: 'Affiliate Program', to: paths.affiliateProgramPolicy },
+];
+
+const socialLinks = [
+  { label: 'Discord', href: env.communityUrl },
+  { label: 'X', href: env.xUrl },
+  { label: 'YouTube', href: env.youtubeUrl },
+];
+
+export function Footer() {
+  return (
+    <footer className="footer sm:footer-horizontal bg-base-200 text-base-content border-base-300 border-t p-6">
+      <nav aria-label="Legal">
+        <h2 className="footer-title">Legal</h2>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {legalLinks.map((link) => (
+            <Link key={link.to} to={link.to} className="link link-hover">
+              {link.label}
+            </Link>
+          ))}
+        </div>
+      </nav>
+      <nav aria-label="Social">
+        <h2 className="footer-title">Community</h2>
+        <div className="flex gap-4">
+          {socialLinks.map((link) => (
+            <a key={link.label} href={link.href} className="link link-hover" target="_blank" rel="noreferrer">
+              {link.label}
+            </a>
+          ))}
+        </div>
+      </nav>
+      <p className="text-sm opacity-70">© {new Date().getFullYear()} Trade Desk</p>
+    </footer>
+  );
+}

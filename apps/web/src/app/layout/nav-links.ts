@@ -1,0 +1,29 @@
+import { paths } from '../../config/paths';
+import type { Tier } from '../../config/tiers';
+
+export type NavLink = { label: string; to: string };
+
+const publicLinks: NavLink[] = [
+  { label: 'Subscription', to: paths.subscription },
+  { label: 'Coins', to: paths.coins },
+  { label: 'Blog', to: paths.blog },
+  { label: 'Players', to: paths.players },
+];
+
+/**
+ * The hover menu (spec §2): public links for everyone; signed-in users also get SBC and their
+ * tool, Snipe for the snipe tier and Transfer for any other tier (unknown until the user loads).
+ */
+export function navLinksFor({
+  isSignedIn,
+  tier,
+}: {
+  isSignedIn: boolean;
+  tier: Tier | undefined;
+}): NavLink[] {
+  if (!isSignedIn) return publicLinks;
+  const toolLinks: NavLink[] = [{ label: 'SBC', to: paths.sbc }];
+  if (tier === 'Snipe') toolLinks.push({ label: 'Snipe', to: paths.snipe });
+  else if (tier !== undefined) toolLinks.push({ label: 'Transfer', to: paths.transfer });
+  return [...publicLinks, ...toolLinks];
+}

@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { isVerified, signOut, UnverifiedGate, useSessionCheck, useUser } from '../../features/auth';
+import { useIsIFrame } from '../../hooks/use-is-iframe';
+import { useIsSignedIn } from '../../stores/auth-store';
+import { useThemeStore } from '../../stores/theme-store';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** The frame around every page: theme, session check, gate, navigation bar and footer. */
+export function RootLayout() {
+  const isIFrame = useIsIFrame();
+  const isSignedIn = useIsSignedIn();
+  const theme = useThemeStore((state) => state.theme);
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useSessionCheck({ isIFrame });
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const handleSignOut = () => void signOut({ queryClient, navigate });
+
+  if (isSignedIn && user.data && !isVerified(user.data)) {
+    return (
+      <UnverifiedGate
+        onRefresh={() => void user.refetch()}
+        onSignOut={handleSignOut}
+        isRefreshing={user.isFetching}
+      />
+    );
+  }
+
+  const isLoading = isSignedIn && user.isPending;
+  return (
+    <div className="bg-base-100 text-base-content flex min-h-screen flex-col">
+      {!isIFrame && (
+        <Navbar
+          isSignedIn={isSignedIn}
+          tier={user.data?.tier}
+          isOnLoginPage={pathname === paths.login}
+          onSignOut={handleSignOut}
+        />
+      )}
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+        {isLoading ? (
+          <div className="flex justify-center py-24" role="status" aria-label="Loading">
+            <span className="loading loading-spinner loading-lg" />
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      {!isIFrame && !isLoading && <Footer />}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Subscription tiers (spec §3 enumerations). */
+export type Tier = 'None' | 'Snipe' | 'Transfer';

@@ -1,0 +1,1 @@
+export { ImportAccountsButton } from './components/import-accounts-button';

@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { computeFingerprint } from '../../../lib/fingerprint';
+import { errorMessage, notify } from '../../../lib/notify';
+import { useAuthStore } from '../../../stores/auth-store';
+import { authCalls } from '../api/auth-calls';
+import { userQueryKey } from '../api/get-user';
+import type { SessionUser } from '../types';
+
+export type SignInInput = { username: string; token: string; isRemembered: boolean };
+
+/** Server credential codes (spec §8) shown as sentences. */
+const credentialMessages: Record<string, string> = {
+  invalid_credentials: 'Invalid username or token',
+  missing_credentials: 'Enter your username and token',
+  missing_data: 'Enter your username and token',
+};
+
+export const signInErrorText = (error: unknown): string => {
+  const text = errorMessage(error);
+  const code = error instanceof ApiError ? (error.code ?? text) : text;
+  return credentialMessages[code] ?? text;
+};
+
+const isActiveSessionConflict = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.code === undefined || error.code === 'active_session');
+
+/**
+ * Signs in with username and licence token. An empty token is refused before any call; a 409
+ * ("signed in on another device") is kept as `conflict` so the form can offer to sign the other
+ * device out, which `forceSignIn` does before trying again.
+ */
+export function useSignIn({
+  isIFrame,
+  onSignedIn,
+}: {
+  isIFrame: boolean;
+  onSignedIn?: (user: SessionUser) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<{ input: SignInInput; message: string } | null>(null);
+
+  const mutation = useMutation({
+    meta: { silent: true },
+    mutationFn: async ({ input, isForced }: { input: SignInInput; isForced: boolean }) => {
+      const username = input.username.trim();
+      const token = input.token.trim();
+      if (!token) throw new Error('Invalid token');
+      if (isForced) await authCalls.forceLogout({ token });
+      const fingerprint = await computeFingerprint();
+      const { user } = await authCalls.signIn({ username, token, fingerprint, isIFrame });
+      return { user, session: { username, token, isRemembered: input.isRemembered, fingerprint } };
+    },
+    onMutate: () => setConflict(null),
+    onSuccess: ({ user, session }) => {
+      // Cache the user first so signing in (which re-renders the app) needs no second fetch.
+      queryClient.setQueryData(userQueryKey, user);
+      useAuthStore.getState().signIn(session);
+      onSignedIn?.(user);
+    },
+    onError: (error, { input }) => {
+      if (isActiveSessionConflict(error)) setConflict({ input, message: errorMessage(error) });
+      else notify.error(signInErrorText(error));
+    },
+  });
+
+  return {
+    signIn: (input: SignInInput) => mutation.mutate({ input, isForced: false }),
+    forceSignIn: () => conflict && mutation.mutate({ input: conflict.input, isForced: true }),
+    dismissConflict: () => setConflict(null),
+    conflict,
+    isPending: mutation.isPending,
+  };
+}

@@ -1,0 +1,6 @@
+export { LoginForm } from './components/login-form';
+export { UnverifiedGate } from './components/unverified-gate';
+export { useUser, userQueryKey } from './api/get-user';
+export { useSessionCheck } from './hooks/use-session-check';
+export { endExpiredSession, signOut } from './session';
+export { isVerified, type SessionUser } from './types';

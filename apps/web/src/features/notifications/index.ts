@@ -1,0 +1,1 @@
+export { NotificationsDropdown } from './components/notifications-dropdown';

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+type PlaceholderPageProps = { title: string; children: ReactNode };
+
+/** A page that is not built yet: its title and what it will hold (never fake data). */
+export function PlaceholderPage({ title, children }: PlaceholderPageProps) {
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="mb-4 text-3xl font-bold">{title}</h1>
+      <div className="alert alert-info alert-soft">
+        <span>{children}</span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+
+type RenderOptions = { path?: string; routes?: RouteObject[]; queryClient?: QueryClient };
+
+/** Renders inside a memory router, a fresh query client and the toaster, as the app does. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', routes, queryClient }: RenderOptions = {},
+) {
+  const client = queryClient ?? createQueryClient({ onUnauthorized: () => undefined });
+  const router = createMemoryRouter(routes ?? [{ path: '*', element: ui }], { initialEntries: [path] });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient: client };
+}
+
+/** A fetch stand-in answering JSON by "METHOD /path" and recording every call. */
+export function fakeFetch(answers: Record<string, { status: number; body?: unknown }>) {
+  const calls: { method: string; url: string; body: unknown; init: RequestInit }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined, init });
+    const key = `${method} ${url.split('?')[0]}`;
+    const answer = answers[key];
+    if (!answer)
+      return new Response(JSON.stringify({ message: `No fake answer for ${key}` }), { status: 404 });
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
+  };
+  return { fetchStub, calls };
+}

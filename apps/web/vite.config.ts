@@ -1,0 +1,19 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server serves this build in production; in development Vite forwards the API and sockets to it.
+const serverAddress = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/api': serverAddress,
+      '/client': serverAddress,
+      '/socket.io': { target: serverAddress, ws: true },
+    },
+  },
+});
