@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+const httpUrl = z
+  .string()
+  .url('Must be an absolute URL')
+  .refine((value) => /^https?:\/\//.test(value), 'Must be an http(s) URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** How one platform is named in the game: the SKU sent to `/ut/auth` and the club-list platform names. */
+const platformSchema = z.object({
+  gameSku: z.string().min(1),
+  /** Values of `userClubList[].platform` that belong to this platform (persona selection). */
+  clubPlatforms: z.array(z.string().min(1)).min(1),
+});
+
+/**
+ * Everything that changes between seasons or between the sandbox and the live game.
+ * Hosts, the game segment, client ids and SKUs are data so a new season is a config change.
+ */
+export const gameClientConfigSchema = z.object({
+  /** EA accounts host (OAuth `connect/auth`). */
+  accountsUrl: httpUrl,
+  /** Identity gateway host (`proxy/identity/pids/me`). */
+  gatewayUrl: httpUrl,
+  /** The season's UTAS host (`/ut/auth`, `/ut/game/<segment>/...`). */
+  utasUrl: httpUrl,
+  /** Game segment of the path: `fc25`, `fc26`, ... */
+  gameSegment: z.string().regex(/^(fifa|fc)\d{2}$/, 'Game segment must look like fc26'),
+  /** OAuth client id of the web app (`FC26_JS_WEB_APP`). */
+  webClientId: z.string().min(1),
+  /** OAuth client id that issues auth codes for the UT servers. */
+  utasClientId: z.string().min(1),
+  /** The web app's redirect target; the access token arrives in its fragment. */
+  redirectUri: z.string().url(),
+  /** Web-app SKU sent to account info and `/ut/auth` (`FUT26WEB`). */
+  sku: z.string().min(1),
+  /** Year of the club list entries that belong to this season ("2025" for FC 26). */
+  clubYear: z.string().regex(/^\d{4}$/),
+  returningUserGameYear: z.number().int(),
+  clientVersion: z.number().int().nonnegative(),
+  platforms: z.record(z.string().min(1), platformSchema).refine((p) => Object.keys(p).length > 0, {
+    message: 'At least one platform is required',
+  }),
+  /** Results shown per market page; the client asks for one more to detect a next page. */
+  marketPageSize: z.number().int().min(1).max(50),
+  /** Results per club page (club search asks for one more). */
+  clubPageSize: z.number().int().min(1).max(200),
+  requestTimeoutMs: z.number().int().positive(),
+  userAgent: z.string().min(1),
+  origin: z.string().url(),
+  referer: z.string().url(),
+});
+
+/** Validated client configuration. */
+export type GameClientConfig = z.infer<typeof gameClientConfigSchema>;
+/** Configuration as written by a caller (hosts may carry trailing slashes). */
+export type GameClientConfigInput = z.input<typeof gameClientConfigSchema>;
+
+const desktopUserAgent =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** FC 26 as described in the protocol reference; the hosts are the real ones. */
+const fc26Defaults: GameClientConfigInput = {
+  accountsUrl: 'https://accounts.ea.com',
+  gatewayUrl: 'https://gateway.ea.com',
+  utasUrl: 'https://utas.mob.v5.prd.futc-ext.gcp.ea.com',
+  gameSegment: 'fc26',
+  webClientId: 'FC26_JS_WEB_APP',
+  utasClientId: 'FUTWEB_BK_OL_SERVER',
+  redirectUri: 'https://www.ea.com/ea-sports-fc/ultimate-team/web-app/auth.html',
+  sku: 'FUT26WEB',
+  clubYear: '2025',
+  returningUserGameYear: 2025,
+  clientVersion: 1,
+  platforms: {
+    pc: { gameSku: 'FFA26PCC', clubPlatforms: ['pc', 'cem_ea_id'] },
+    ps: { gameSku: 'FFA26PS5', clubPlatforms: ['ps5', 'ps4', 'ps3', 'ps'] },
+    xbox: { gameSku: 'FFA26XSX', clubPlatforms: ['xsx', 'xbo', '360', 'xbox'] },
+  },
+  marketPageSize: 20,
+  clubPageSize: 90,
+  requestTimeoutMs: 15_000,
+  userAgent: desktopUserAgent,
+  origin: 'https://www.ea.com',
+  referer: 'https://www.ea.com/',
+};
+
+/** Validates a configuration; throws a ZodError naming every bad field. */
+export function parseGameClientConfig(input: GameClientConfigInput): GameClientConfig {
+  return gameClientConfigSchema.parse(input);
+}
+
+/** The real service (FC 26 hosts from the protocol reference), with optional overrides for a new season. */
+export function liveConfig(overrides: Partial<GameClientConfigInput> = {}): GameClientConfig {
+  return parseGameClientConfig({ ...fc26Defaults, ...overrides });
+}
+
+/** The sandbox game: every host is the simulator's one URL; the rest mirrors the live game. */
+export function sandboxConfig(
+  simUrl: string,
+  overrides: Partial<GameClientConfigInput> = {},
+): GameClientConfig {
+  return parseGameClientConfig({
+    ...fc26Defaults,
+    accountsUrl: simUrl,
+    gatewayUrl: simUrl,
+    utasUrl: simUrl,
+    ...overrides,
+  });
+}

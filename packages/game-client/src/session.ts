@@ -1,0 +1,102 @@
+import type { GameClientConfig } from './config.js';
+import { CookieJar } from './cookie-jar.js';
+import { GameError, RequestFailedError, SessionExpiredError } from './errors.js';
+import { obtainAccessToken, type Credentials } from './sign-in/access-token.js';
+import { SignInBrowser, type AccessToken } from './sign-in/browser.js';
+import { fetchAuthCode, fetchNucleusId } from './sign-in/nucleus.js';
+import {
+  createUtSession,
+  deleteUtSession,
+  fetchPersonas,
+  selectPersona,
+  type SelectedPersona,
+} from './sign-in/ut-session.js';
+import type { Transport } from './transport.js';
+
+/** Who is signed in; holds no secret. */
+export interface SessionInfo {
+  nucleusId: number;
+  persona: SelectedPersona;
+  platform: string;
+}
+
+/** Owns the access token and the UT session id of one account. */
+export class GameSession {
+  private accessToken: AccessToken | undefined;
+  private currentSid: string | undefined;
+  private currentInfo: SessionInfo | undefined;
+  private pendingReauth: Promise<void> | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly config: GameClientConfig,
+  ) {}
+
+  get sid(): string | undefined {
+    return this.currentSid;
+  }
+
+  get info(): SessionInfo | undefined {
+    return this.currentInfo;
+  }
+
+  /** The full headless sign-in: pages → token → Nucleus id → persona → UT session. */
+  async signIn(credentials: Credentials, platform: string): Promise<SessionInfo> {
+    if (this.config.platforms[platform] === undefined) {
+      throw new RequestFailedError({ code: 0, reason: `Unknown platform ${platform}` });
+    }
+    const browser = new SignInBrowser(this.transport, new CookieJar(), this.config.userAgent);
+    const token = await obtainAccessToken(browser, this.config, credentials);
+    const nucleusId = await fetchNucleusId(this.transport, this.config, token.value);
+    const infoCode = await fetchAuthCode(this.transport, this.config, token.value, 'shard5');
+    const personas = await fetchPersonas(this.transport, this.config, nucleusId, infoCode);
+    const persona = selectPersona(personas, this.config, platform);
+    const sessionCode = await fetchAuthCode(this.transport, this.config, token.value, 'ut-auth');
+    this.currentSid = await createUtSession(this.transport, this.config, persona, sessionCode);
+    this.accessToken = token;
+    this.currentInfo = { nucleusId, persona, platform };
+    return this.currentInfo;
+  }
+
+  /**
+   * Mints a new sid with the still-valid access token (new auth code + `/ut/auth`). Concurrent
+   * callers share one attempt; any failure surfaces as SessionExpiredError.
+   */
+  reauthenticate(): Promise<void> {
+    this.pendingReauth ??= this.renewSid().finally(() => {
+      this.pendingReauth = undefined;
+    });
+    return this.pendingReauth;
+  }
+
+  private async renewSid(): Promise<void> {
+    const token = this.accessToken;
+    const info = this.currentInfo;
+    if (token === undefined || info === undefined) {
+      throw new SessionExpiredError({ code: 401, reason: 'Not signed in' });
+    }
+    try {
+      const code = await fetchAuthCode(this.transport, this.config, token.value, 'ut-auth');
+      this.currentSid = await createUtSession(this.transport, this.config, info.persona, code);
+    } catch (cause) {
+      // A passing outage stays retryable; anything else means the token no longer works.
+      if (
+        cause instanceof GameError &&
+        (cause.category === 'temporary' || cause.kind === 'session-expired')
+      ) {
+        throw cause;
+      }
+      const reason = cause instanceof Error ? cause.message : 'Re-authentication failed';
+      throw new SessionExpiredError({ code: 401, reason, request: 'POST /ut/auth', cause });
+    }
+  }
+
+  /** Ends the UT session (best effort) and forgets every token. */
+  async signOut(): Promise<void> {
+    const sid = this.currentSid;
+    this.currentSid = undefined;
+    this.accessToken = undefined;
+    this.currentInfo = undefined;
+    if (sid !== undefined) await deleteUtSession(this.transport, this.config, sid);
+  }
+}
