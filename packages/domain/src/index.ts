@@ -1,1 +1,13 @@
-export {};
+/**
+ * @tradedesk/domain: the shared product model. Enumerations, EA id tables, business
+ * constants, zod schemas with the spec's exact messages, validation rules, price math and
+ * formatting. No I/O (the card catalogue is the separate node-only entry `./catalogue`).
+ */
+export * from './enums/index.js';
+export * from './ids/index.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './errors.js';
+export * from './schemas/index.js';
+export * from './math/index.js';
+export * from './format/index.js';

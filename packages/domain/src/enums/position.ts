@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { positionRows, positionZoneRows } from '../ids/tables.js';
+import { optionsOf } from './options.js';
+
+/** Position criterion of a filter: Any, the three groups, then single positions by code. */
+export const positionValues = [
+  'any',
+  'defenders',
+  'midfielders',
+  'attackers',
+  'GK',
+  'RWB',
+  'RB',
+  'CB',
+  'LB',
+  'LWB',
+  'CDM',
+  'RM',
+  'CM',
+  'LM',
+  'CAM',
+  'CF',
+  'RW',
+  'ST',
+  'LW',
+] as const;
+export const positionSchema = z.enum(positionValues);
+export type Position = z.infer<typeof positionSchema>;
+export type PositionGroup = 'defenders' | 'midfielders' | 'attackers';
+
+export const positionLabels: Record<Position, string> = {
+  any: 'Any',
+  defenders: 'Defenders',
+  midfielders: 'Midfielders',
+  attackers: 'Attackers',
+  GK: 'GK',
+  RWB: 'RWB',
+  RB: 'RB',
+  CB: 'CB',
+  LB: 'LB',
+  LWB: 'LWB',
+  CDM: 'CDM',
+  RM: 'RM',
+  CM: 'CM',
+  LM: 'LM',
+  CAM: 'CAM',
+  CF: 'CF',
+  RW: 'RW',
+  ST: 'ST',
+  LW: 'LW',
+};
+export const positionOptions = optionsOf(positionLabels);
+
+/** EA zone ids of the position groups. */
+export const positionGroupIds: Record<PositionGroup, number> = {
+  defenders: 130,
+  midfielders: 131,
+  attackers: 132,
+};
+
+export function isPositionGroup(position: Position): position is PositionGroup {
+  return position === 'defenders' || position === 'midfielders' || position === 'attackers';
+}
+
+/**
+ * The value a market search sends for the criterion: nothing for Any, the zone id for a
+ * group, the position's own code otherwise.
+ */
+export function positionSearchValue(position: Position): number | string | undefined {
+  if (position === 'any') return undefined;
+  return isPositionGroup(position) ? positionGroupIds[position] : position;
+}
+
+/** EA position id (0 GK … 27 LW) of a position code; undefined when unknown. */
+export function positionIdOfCode(code: string): number | undefined {
+  return positionRows.find((row) => row.code === code)?.id;
+}
+
+/** Position code of an EA position id; undefined when unknown. */
+export function positionCodeOfId(id: number): string | undefined {
+  return positionRows.find((row) => row.id === id)?.code;
+}
+
+/** Whether a card position code matches the criterion (groups match their members). */
+export function positionMatches(criterion: Position, code: string): boolean {
+  if (criterion === 'any') return true;
+  if (!isPositionGroup(criterion)) return criterion === code;
+  const zone = positionZoneRows.find((row) => row.id === positionGroupIds[criterion]);
+  return zone?.positions.includes(code) ?? false;
+}

@@ -1,0 +1,3 @@
+export * from './rows.js';
+export * from './tables.js';
+export * from './lookup.js';

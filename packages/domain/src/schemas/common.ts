@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * "Number or text" fields: forms submit strings, JSON sends numbers. Numeric text is
+ * converted, then truncated to an integer; anything else reaches zod unchanged so the
+ * user sees zod's own message ('Expected number, received string').
+ */
+function toIntegerOrPassThrough(input: unknown): unknown {
+  if (typeof input === 'number') return Number.isFinite(input) ? Math.trunc(input) : input;
+  if (typeof input === 'string') {
+    const trimmed = input.trim();
+    if (trimmed === '') return input;
+    const parsed = Number(trimmed);
+    return Number.isFinite(parsed) ? Math.trunc(parsed) : input;
+  }
+  return input;
+}
+
+/** A number schema whose input is typed as the form or JSON sends it: a number or text. */
+export type NumberLikeSchema = z.ZodEffects<z.ZodNumber, number, number | string>;
+
+/** An integer that may arrive as a number or as numeric text. */
+export const intLike = (): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, z.number().int()) as unknown as NumberLikeSchema;
+
+/** A non-negative integer (coins, prices, counts) that may arrive as numeric text. */
+export const nonNegativeIntLike = (): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, z.number().int().min(0)) as unknown as NumberLikeSchema;
+
+/**
+ * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.
+ * Date objects pass as they are, so server code can parse its own values again.
+ */
+export const dateTimeSchema = z.preprocess(
+  (input) => (input instanceof Date && !Number.isNaN(input.getTime()) ? input.toISOString() : input),
+  z
+    .string()
+    .datetime({ offset: true })
+    .transform((text) => new Date(text)),
+) as unknown as z.ZodEffects<z.ZodString, Date, string | Date>;
+
+/** A date-time kept as text (wire payloads that are stored as they come), offset required. */
+export const dateTimeTextSchema = z.string().datetime({ offset: true });
+
+/** An EA numeric id (nation, league, club, chemistry style, rarity); -1 means Any. */
+export const eaIdSchema = intLike();
+
+/** The numeric id meaning "any" in every EA id table. */
+export const ANY_ID = -1;

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { SEARCH_RESULTS_DEFAULT, SEARCH_RESULTS_MAX, SEARCH_RESULTS_MIN } from '../constants.js';
+import { screenshotSchema, soundSchema } from '../enums/notification.js';
+import { messages } from '../messages.js';
+import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { timeRange, timeRangeSchema } from './time-range.js';
+
+/** Timing, breaks and thresholds of a run (0 threshold = no limit). */
+export const timeConfigSchema = z.object({
+  break: z.object({ duration: timeRangeSchema, frequency: timeRangeSchema }),
+  duration: timeRangeSchema,
+  delay: timeRangeSchema,
+  pagination: timeRangeSchema,
+  maxRequests: nonNegativeIntLike(),
+  maxSnipes: nonNegativeIntLike(),
+  maxSearchResults: nonNegativeIntLike(),
+  maxSearches: nonNegativeIntLike(),
+  maxPageJumps: nonNegativeIntLike(),
+});
+export type TimeConfig = z.infer<typeof timeConfigSchema>;
+
+export function defaultTimeConfig(): TimeConfig {
+  return {
+    break: { duration: timeRange(1, 3, 'minutes'), frequency: timeRange(10, 20, 'minutes') },
+    duration: timeRange(30, 60, 'minutes'),
+    delay: timeRange(1500, 3500, 'milliseconds'),
+    pagination: timeRange(800, 1500, 'milliseconds'),
+    maxRequests: 0,
+    maxSnipes: 0,
+    maxSearchResults: 0,
+    maxSearches: 0,
+    maxPageJumps: 0,
+  };
+}
+
+export const calibrationConfigSchema = z.object({
+  delay: intLike(),
+  updatedAt: dateTimeSchema.optional(),
+});
+export type CalibrationConfig = z.infer<typeof calibrationConfigSchema>;
+
+export function defaultCalibrationConfig(): CalibrationConfig {
+  return { delay: 0 };
+}
+
+/** The PUT /calibration body. */
+export const calibrationUpdateSchema = z.object({ delay: intLike() });
+
+export const advancedConfigSchema = z
+  .object({
+    rotation: z.object({ isEnabled: z.boolean(), requests: nonNegativeIntLike() }),
+    isHeadlessEnabled: z.boolean(),
+    isCoinCheckEnabled: z.boolean(),
+    isShortcutsEnabled: z.boolean(),
+    isSnipesMasked: z.boolean(),
+    numOfSearchResults: intLike(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.rotation.isEnabled && config.rotation.requests < 1) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['rotation', 'requests'],
+        message: messages.rotationRequests,
+      });
+    }
+    if (config.numOfSearchResults < SEARCH_RESULTS_MIN || config.numOfSearchResults > SEARCH_RESULTS_MAX) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['numOfSearchResults'],
+        message: messages.searchResultsRange,
+      });
+    }
+  });
+export type AdvancedConfig = z.infer<typeof advancedConfigSchema>;
+
+export function defaultAdvancedConfig(): AdvancedConfig {
+  return {
+    rotation: { isEnabled: false, requests: 0 },
+    isHeadlessEnabled: false,
+    isCoinCheckEnabled: false,
+    isShortcutsEnabled: true,
+    isSnipesMasked: false,
+    numOfSearchResults: SEARCH_RESULTS_DEFAULT,
+  };
+}
+
+export const notificationSoundsSchema = z.object({
+  transferSuccess: soundSchema,
+  transferError: soundSchema,
+  snipeSuccess: soundSchema,
+  snipeError: soundSchema,
+  captcha: soundSchema,
+});
+export type NotificationSoundEvent = keyof z.infer<typeof notificationSoundsSchema>;
+
+export const notificationConfigSchema = z.object({
+  isStartStopEnabled: z.boolean(),
+  isSoundEnabled: z.boolean(),
+  isSnipesEnabled: z.boolean(),
+  sound: notificationSoundsSchema,
+});
+export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
+
+export function defaultNotificationConfig(): NotificationConfig {
+  return {
+    isStartStopEnabled: true,
+    isSoundEnabled: true,
+    isSnipesEnabled: true,
+    sound: {
+      transferSuccess: 'coin',
+      transferError: 'drum',
+      snipeSuccess: 'coin',
+      snipeError: 'drum',
+      captcha: 'captcha',
+    },
+  };
+}
+
+/** A player of the admin's market list. */
+export const marketPlayerSchema = z.object({
+  id: intLike(),
+  name: z.string(),
+  price: nonNegativeIntLike(),
+  isExcluded: z.boolean(),
+});
+export type MarketPlayer = z.infer<typeof marketPlayerSchema>;
+
+export function defaultMarketPlayer(): MarketPlayer {
+  return { id: 0, name: '', price: 0, isExcluded: false };
+}
+
+export const marketConfigSchema = z.object({
+  players: z.array(marketPlayerSchema),
+  isExclusionPurchaseEnabled: z.boolean(),
+});
+export type MarketConfig = z.infer<typeof marketConfigSchema>;
+
+export function defaultMarketConfig(): MarketConfig {
+  return { players: [], isExclusionPurchaseEnabled: false };
+}
+
+/** Coin-transfer settings; delay is the pause between the buyer's searches, in ms. */
+export const transferConfigSchema = z
+  .object({
+    screenshot: screenshotSchema,
+    safeLatency: nonNegativeIntLike(),
+    retries: nonNegativeIntLike(),
+    delay: z.object({ min: nonNegativeIntLike(), max: nonNegativeIntLike() }),
+    isTransfersMasked: z.boolean(),
+    isBuyBackProtectionEnabled: z.boolean(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.delay.max <= config.delay.min) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['delay', 'max'], message: messages.timeRangeOrder });
+    }
+  });
+export type TransferConfig = z.infer<typeof transferConfigSchema>;
+
+export function defaultTransferConfig(): TransferConfig {
+  return {
+    screenshot: 'none',
+    safeLatency: 0,
+    retries: 0,
+    delay: { min: 500, max: 1000 },
+    isTransfersMasked: false,
+    isBuyBackProtectionEnabled: true,
+  };
+}
+
+/** A user's whole configuration; a missing group takes its defaults. */
+export const configurationSchema = z.object({
+  time: timeConfigSchema.default(defaultTimeConfig),
+  calibration: calibrationConfigSchema.default(defaultCalibrationConfig),
+  advanced: advancedConfigSchema.default(defaultAdvancedConfig),
+  notification: notificationConfigSchema.default(defaultNotificationConfig),
+  market: marketConfigSchema.default(defaultMarketConfig),
+  transfer: transferConfigSchema.default(defaultTransferConfig),
+});
+export type Configuration = z.infer<typeof configurationSchema>;
+
+export function defaultConfiguration(): Configuration {
+  return {
+    time: defaultTimeConfig(),
+    calibration: defaultCalibrationConfig(),
+    advanced: defaultAdvancedConfig(),
+    notification: defaultNotificationConfig(),
+    market: defaultMarketConfig(),
+    transfer: defaultTransferConfig(),
+  };
+}

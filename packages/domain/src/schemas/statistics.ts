@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { logEntrySchema } from './reports.js';
+
+const rateSchema = z.number().min(0);
+
+/** One day of the weekly profit chart; date is the day as YYYY-MM-DD. */
+export const profitPointSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  value: intLike(),
+});
+export type ProfitPoint = z.infer<typeof profitPointSchema>;
+
+/** Rates are fractions 0..1 (shown as percentages with 2 decimals); time spent in seconds. */
+export const snipeStatisticsSchema = z.object({
+  weeklyProfits: z.array(profitPointSchema).max(7),
+  totalProfits: intLike(),
+  totalSuccessRate: rateSchema,
+  totalTimeSpent: nonNegativeIntLike(),
+  recentSnipes: z.array(logEntrySchema),
+});
+export type SnipeStatistics = z.infer<typeof snipeStatisticsSchema>;
+
+export const transferStatisticsSchema = z.object({
+  totalAmount: intLike(),
+  successRate: rateSchema,
+  updatedAt: dateTimeSchema.nullable(),
+});
+export type TransferStatistics = z.infer<typeof transferStatisticsSchema>;
+
+export const webStatisticsPartSchema = z.object({
+  totalAmount: intLike(),
+  totalNumTransfers: nonNegativeIntLike(),
+  successRate: rateSchema,
+});
+export const webStatisticsSchema = z.object({
+  transfer: webStatisticsPartSchema,
+  snipe: webStatisticsPartSchema,
+});
+export type WebStatistics = z.infer<typeof webStatisticsSchema>;
+
+export const sbcStatisticsSchema = z.object({
+  totalCoinsSpent: nonNegativeIntLike(),
+  totalSolved: nonNegativeIntLike(),
+  totalTimeSpent: nonNegativeIntLike(),
+});
+export type SbcStatistics = z.infer<typeof sbcStatisticsSchema>;
+
+/** Statistics calls fall back to these when no data returns. */
+export function defaultSnipeStatistics(): SnipeStatistics {
+  return { weeklyProfits: [], totalProfits: 0, totalSuccessRate: 0, totalTimeSpent: 0, recentSnipes: [] };
+}
+export function defaultTransferStatistics(): TransferStatistics {
+  return { totalAmount: 0, successRate: 0, updatedAt: null };
+}
+export function defaultWebStatistics(): WebStatistics {
+  const empty = { totalAmount: 0, totalNumTransfers: 0, successRate: 0 };
+  return { transfer: { ...empty }, snipe: { ...empty } };
+}
+export function defaultSbcStatistics(): SbcStatistics {
+  return { totalCoinsSpent: 0, totalSolved: 0, totalTimeSpent: 0 };
+}
+
+/** POST /statistic/account and /statistic/account/reset bodies. */
+export const accountStatisticsQuerySchema = z.object({ date: dateTimeSchema });
+export const accountStatisticsResetSchema = z.object({ id: z.string().min(1), date: dateTimeSchema });
