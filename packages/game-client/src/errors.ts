@@ -134,6 +134,28 @@ export const InvalidBackupCodeError = defineError('invalid-backup-code', 'Invali
 export const AccountDisabledError = defineError('account-disabled', 'AccountDisabledError');
 export const SignInFailedError = defineError('sign-in-failed', 'SignInFailedError');
 
+/* Each class is also a type, so `error: CaptchaError` reads naturally. */
+export type SessionExpiredError = InstanceType<typeof SessionExpiredError>;
+export type CaptchaError = InstanceType<typeof CaptchaError>;
+export type SoftBanError = InstanceType<typeof SoftBanError>;
+export type ThrottledError = InstanceType<typeof ThrottledError>;
+export type MarketLockedError = InstanceType<typeof MarketLockedError>;
+export type NotEnoughCoinsError = InstanceType<typeof NotEnoughCoinsError>;
+export type OutbidOrNotAllowedError = InstanceType<typeof OutbidOrNotAllowedError>;
+export type NoSuchTradeError = InstanceType<typeof NoSuchTradeError>;
+export type PileFullError = InstanceType<typeof PileFullError>;
+export type DuplicateItemError = InstanceType<typeof DuplicateItemError>;
+export type InvalidTransactionError = InstanceType<typeof InvalidTransactionError>;
+export type NoClubError = InstanceType<typeof NoClubError>;
+export type ServerError = InstanceType<typeof ServerError>;
+export type NetworkError = InstanceType<typeof NetworkError>;
+export type MalformedResponseError = InstanceType<typeof MalformedResponseError>;
+export type RequestFailedError = InstanceType<typeof RequestFailedError>;
+export type InvalidCredentialsError = InstanceType<typeof InvalidCredentialsError>;
+export type InvalidBackupCodeError = InstanceType<typeof InvalidBackupCodeError>;
+export type AccountDisabledError = InstanceType<typeof AccountDisabledError>;
+export type SignInFailedError = InstanceType<typeof SignInFailedError>;
+
 /** A caller passed arguments the game would refuse; nothing was sent. */
 export class InvalidInputError extends GameError {
   readonly kind = 'invalid-input' as const;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { liveConfig, parseGameClientConfig, sandboxConfig } from '../src/index.js';
+
+describe('game client configuration', () => {
+  it('points every host at the simulator in the sandbox', () => {
+    const config = sandboxConfig('http://127.0.0.1:4100/');
+
+    expect(config.accountsUrl).toBe('http://127.0.0.1:4100');
+    expect(config.gatewayUrl).toBe('http://127.0.0.1:4100');
+    expect(config.utasUrl).toBe('http://127.0.0.1:4100');
+    expect(config.gameSegment).toBe('fc26');
+  });
+
+  it('uses the real FC 26 hosts and ids live', () => {
+    const config = liveConfig();
+
+    expect(config.accountsUrl).toBe('https://accounts.ea.com');
+    expect(config.gatewayUrl).toBe('https://gateway.ea.com');
+    expect(config.utasUrl).toBe('https://utas.mob.v5.prd.futc-ext.gcp.ea.com');
+    expect(config.webClientId).toBe('FC26_JS_WEB_APP');
+    expect(config.platforms['ps']?.gameSku).toBe('FFA26PS5');
+  });
+
+  it('takes a new season as configuration', () => {
+    const config = liveConfig({ gameSegment: 'fc27', webClientId: 'FC27_JS_WEB_APP', sku: 'FUT27WEB' });
+
+    expect(config.gameSegment).toBe('fc27');
+  });
+
+  it('rejects a bad configuration naming the field', () => {
+    expect(() => sandboxConfig('not a url')).toThrow(/accountsUrl/);
+    expect(() => liveConfig({ gameSegment: 'ultimate' })).toThrow('Game segment must look like fc26');
+    expect(() => parseGameClientConfig({ ...liveConfig(), platforms: {} })).toThrow(
+      'At least one platform is required',
+    );
+  });
+});
