@@ -34,8 +34,11 @@ export const gameClientConfigSchema = z.object({
   redirectUri: z.string().url(),
   /** Web-app SKU sent to account info and `/ut/auth` (`FUT26WEB`). */
   sku: z.string().min(1),
-  /** Year of the club list entries that belong to this season ("2025" for FC 26). */
-  clubYear: z.string().regex(/^\d{4}$/),
+  /**
+   * Club-list years that mean this season. Public clients used the release year (FC 24 → "2023"),
+   * while "the current year" can also read as the title year, so FC 26 accepts "2025" and "2026".
+   */
+  clubYears: z.array(z.string().regex(/^\d{4}$/, 'Club years are four digits')).min(1),
   returningUserGameYear: z.number().int(),
   clientVersion: z.number().int().nonnegative(),
   platforms: z.record(z.string().min(1), platformSchema).refine((p) => Object.keys(p).length > 0, {
@@ -69,7 +72,7 @@ const fc26Defaults: GameClientConfigInput = {
   utasClientId: 'FUTWEB_BK_OL_SERVER',
   redirectUri: 'https://www.ea.com/ea-sports-fc/ultimate-team/web-app/auth.html',
   sku: 'FUT26WEB',
-  clubYear: '2025',
+  clubYears: ['2025', '2026'],
   returningUserGameYear: 2025,
   clientVersion: 1,
   platforms: {

@@ -52,7 +52,7 @@ export function selectPersona(
   const names = platformConfig.clubPlatforms.map((name) => name.toLowerCase());
   for (const persona of personas) {
     const club = persona.userClubList.find(
-      (entry) => entry.year === config.clubYear && names.includes(entry.platform.toLowerCase()),
+      (entry) => config.clubYears.includes(entry.year) && names.includes(entry.platform.toLowerCase()),
     );
     if (club !== undefined) {
       return {
@@ -63,7 +63,10 @@ export function selectPersona(
       };
     }
   }
-  throw new NoClubError({ code: 465, reason: `No Ultimate Team club for ${platform} in ${config.clubYear}` });
+  throw new NoClubError({
+    code: 465,
+    reason: `No Ultimate Team club for ${platform} in ${config.clubYears.join(' or ')}`,
+  });
 }
 
 /** GAME-PROTOCOL §1.2 step 8: trades an auth code for a UT session id. */
