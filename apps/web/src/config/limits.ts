@@ -1,6 +1,9 @@
-// Business constants the web shell uses (spec §9).
-export const NOTIFICATION_LIMIT = 25;
-export const TOAST_DURATION_MS = 5_000;
-export const SESSION_CHECK_INTERVAL_MS = 300_000;
-export const NOTIFICATION_READ_THRESHOLD = 0.75;
-export const MOBILE_BREAKPOINT_PX = 768;
+// The business constants the web shell uses come from the domain (spec §9); this file only names them for the web.
+export {
+  ACCOUNTS_REFRESH_INTERVAL_MS as SESSION_CHECK_INTERVAL_MS,
+  ERROR_STATUS_MAX,
+  ERROR_STATUS_MIN,
+  NOTIFICATION_CAP,
+  NOTIFICATION_READ_VISIBILITY,
+  TOAST_DURATION_MS,
+} from '@tradedesk/domain';

@@ -1,4 +1,5 @@
 import { env } from '../config/env';
+import { ERROR_STATUS_MAX, ERROR_STATUS_MIN } from '../config/limits';
 
 /** A failed API call; `message` is the server's own text (spec §7), `code` its machine-readable id when given. */
 export class ApiError extends Error {
@@ -20,7 +21,7 @@ type RequestOptions = {
 };
 
 /** Statuses whose body message is shown as is (spec §7 and §9: "400 to 500"). */
-const isHandledErrorStatus = (status: number) => status >= 400 && status <= 500;
+const isHandledErrorStatus = (status: number) => status >= ERROR_STATUS_MIN && status <= ERROR_STATUS_MAX;
 
 export function apiUrl(service: string, path = '', query?: RequestOptions['query']): string {
   const trimmedPath = path && !path.startsWith('/') ? `/${path}` : path;

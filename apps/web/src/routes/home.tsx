@@ -1,3 +1,4 @@
+import { tierLabels } from '@tradedesk/domain';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useUser, type SessionUser } from '../features/auth';
@@ -26,7 +27,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
 
 function ProfileSummary({ username, user }: { username: string; user: SessionUser }) {
-  const toolPath = user.tier === 'Snipe' ? paths.snipe : paths.transfer;
+  const isSniper = user.tier === 'snipe';
   return (
     <section aria-label="Your subscription" className="card bg-base-200 border-base-300 border">
       <div className="card-body gap-4">
@@ -34,7 +35,7 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
         <div className="stats stats-vertical sm:stats-horizontal bg-base-100 shadow-sm">
           <div className="stat">
             <div className="stat-title">Tier</div>
-            <div className="stat-value text-2xl">{user.tier}</div>
+            <div className="stat-value text-2xl">{tierLabels[user.tier]}</div>
           </div>
           <div className="stat">
             <div className="stat-title">Credits</div>
@@ -50,8 +51,8 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
           </div>
         </div>
         <div className="card-actions">
-          <Link to={toolPath} className="btn btn-primary">
-            Open {user.tier === 'Snipe' ? 'Snipe' : 'Transfer'}
+          <Link to={isSniper ? paths.snipe : paths.transfer} className="btn btn-primary">
+            Open {isSniper ? 'Snipe' : 'Transfer'}
           </Link>
           <Link to={paths.sbc} className="btn btn-outline">
             Open SBC

@@ -1,8 +1,8 @@
+import { addNotification, unreadCount, type NotificationKind } from '@tradedesk/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { NOTIFICATION_LIMIT } from '../config/limits';
 
-export type NotificationKind = 'success' | 'error' | 'custom' | 'blank';
+export type { NotificationKind };
 
 export type AppNotification = {
   id: string;
@@ -28,16 +28,17 @@ export const useNotificationStore = create<NotificationState>()(
   persist(
     (set) => ({
       notifications: [],
+      // The cap (25, keeping the newest 24 when full) and the order are the domain's rule.
       addNotification: ({ message, type, timestamp = Date.now() }) =>
-        set((state) => {
-          // When the list is full, keep the newest (limit - 1) so the new one fits (spec: 25, keep 24).
-          const kept =
-            state.notifications.length >= NOTIFICATION_LIMIT
-              ? state.notifications.slice(0, NOTIFICATION_LIMIT - 1)
-              : state.notifications;
-          const added: AppNotification = { id: nextId(timestamp), message, type, timestamp, isRead: false };
-          return { notifications: [added, ...kept] };
-        }),
+        set((state) => ({
+          notifications: addNotification(state.notifications, {
+            id: nextId(timestamp),
+            message,
+            type,
+            timestamp,
+            isRead: false,
+          }),
+        })),
       markRead: (id) =>
         set((state) => ({
           notifications: state.notifications.map((item) =>
@@ -50,5 +51,4 @@ export const useNotificationStore = create<NotificationState>()(
   ),
 );
 
-export const selectUnreadCount = (state: NotificationState) =>
-  state.notifications.filter((item) => !item.isRead).length;
+export const selectUnreadCount = (state: NotificationState) => unreadCount(state.notifications);

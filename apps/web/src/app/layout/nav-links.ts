@@ -1,5 +1,5 @@
 import { paths } from '../../config/paths';
-import type { Tier } from '../../config/tiers';
+import type { Tier } from '@tradedesk/domain';
 
 export type NavLink = { label: string; to: string };
 
@@ -23,7 +23,7 @@ export function navLinksFor({
 }): NavLink[] {
   if (!isSignedIn) return publicLinks;
   const toolLinks: NavLink[] = [{ label: 'SBC', to: paths.sbc }];
-  if (tier === 'Snipe') toolLinks.push({ label: 'Snipe', to: paths.snipe });
+  if (tier === 'snipe') toolLinks.push({ label: 'Snipe', to: paths.snipe });
   else if (tier !== undefined) toolLinks.push({ label: 'Transfer', to: paths.transfer });
   return [...publicLinks, ...toolLinks];
 }

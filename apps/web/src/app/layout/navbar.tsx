@@ -1,7 +1,7 @@
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { LogoMark, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
-import type { Tier } from '../../config/tiers';
+import type { Tier } from '@tradedesk/domain';
 import { ImportAccountsButton } from '../../features/accounts';
 import { NotificationsDropdown } from '../../features/notifications';
 import { navLinksFor } from './nav-links';

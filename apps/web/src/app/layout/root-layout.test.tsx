@@ -11,7 +11,7 @@ const userOf = (tier: string, discordId = '123') => ({
   id: 'u1',
   username: 'demo',
   tier,
-  roles: ['User'],
+  roles: ['user'],
   credits: 7,
   maxAccounts: 3,
   providers: { discordId },
@@ -49,9 +49,9 @@ describe('app shell', () => {
   });
 
   it.each([
-    ['Snipe', 'Snipe'],
-    ['Transfer', 'Transfer'],
-    ['None', 'Transfer'],
+    ['snipe', 'Snipe'],
+    ['transfer', 'Transfer'],
+    ['none', 'Transfer'],
   ])('adds SBC and the %s-tier tool for signed-in users', async (tier, tool) => {
     signIn();
     renderApp('/', signedInAnswers(userOf(tier)));
@@ -70,12 +70,12 @@ describe('app shell', () => {
 
   it('replaces the whole app with the gate for a user without a linked chat id, and Refresh re-checks', async () => {
     signIn();
-    const answers = signedInAnswers(userOf('Snipe', ''));
+    const answers = signedInAnswers(userOf('snipe', ''));
     const { calls } = renderApp('/', answers);
     expect(await screen.findByRole('heading', { name: 'Unverified account' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 
-    answers['GET /api/user'] = { status: 200, body: { data: userOf('Snipe', '999') } };
+    answers['GET /api/user'] = { status: 200, body: { data: userOf('snipe', '999') } };
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Welcome back, demo')).toBeTruthy();
     expect(calls.filter((call) => call.url.startsWith('/api/user'))).toHaveLength(2);
@@ -83,7 +83,7 @@ describe('app shell', () => {
 
   it('hides the navigation bar and footer and skips the session check with iframe=true', async () => {
     signIn();
-    const { calls } = renderApp('/?iframe=true', signedInAnswers(userOf('Snipe')));
+    const { calls } = renderApp('/?iframe=true', signedInAnswers(userOf('snipe')));
     await screen.findByText('Welcome back, demo');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Legal' })).toBeNull();
@@ -92,7 +92,7 @@ describe('app shell', () => {
 
   it('checks the session with the stored fingerprint, and sends a refused session to /login', async () => {
     signIn();
-    const answers = signedInAnswers(userOf('Snipe'));
+    const answers = signedInAnswers(userOf('snipe'));
     answers['POST /api/auth/fingerprint'] = { status: 401, body: { message: 'Session expired' } };
     const { router, calls } = renderApp('/', answers);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -106,7 +106,7 @@ describe('app shell', () => {
 
   it('on a fingerprint mismatch shows the message, logs out, forgets the session and says so', async () => {
     signIn();
-    const answers = signedInAnswers(userOf('Snipe'));
+    const answers = signedInAnswers(userOf('snipe'));
     answers['POST /api/auth/fingerprint'] = { status: 403, body: { message: 'Fingerprint mismatch' } };
     const { calls } = renderApp('/', answers);
     expect(await screen.findByText('Fingerprint mismatch')).toBeTruthy();
@@ -117,7 +117,7 @@ describe('app shell', () => {
 
   it('logout calls the auth service and returns home signed out', async () => {
     signIn();
-    const { calls, router } = renderApp('/players', signedInAnswers(userOf('Snipe')));
+    const { calls, router } = renderApp('/players', signedInAnswers(userOf('snipe')));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Successfully logged out')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { isVerified, signOut, UnverifiedGate, useSessionCheck, useUser } from '../../features/auth';
+import { isVerifiedUser } from '@tradedesk/domain';
+import { signOut, UnverifiedGate, useSessionCheck, useUser } from '../../features/auth';
 import { useIsIFrame } from '../../hooks/use-is-iframe';
 import { useIsSignedIn } from '../../stores/auth-store';
 import { useThemeStore } from '../../stores/theme-store';
@@ -26,7 +27,7 @@ export function RootLayout() {
 
   const handleSignOut = () => void signOut({ queryClient, navigate });
 
-  if (isSignedIn && user.data && !isVerified(user.data)) {
+  if (isSignedIn && user.data && !isVerifiedUser(user.data)) {
     return (
       <UnverifiedGate
         onRefresh={() => void user.refetch()}

@@ -3,4 +3,4 @@ export { UnverifiedGate } from './components/unverified-gate';
 export { useUser, userQueryKey } from './api/get-user';
 export { useSessionCheck } from './hooks/use-session-check';
 export { endExpiredSession, signOut } from './session';
-export { isVerified, type SessionUser } from './types';
+export type { SessionUser } from './types';

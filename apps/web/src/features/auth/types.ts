@@ -1,19 +1,13 @@
-import type { Tier } from '../../config/tiers';
+import type { User } from '@tradedesk/domain';
 
-/** The parts of the user (GET /api/user) the web shell reads. */
-export type SessionUser = {
-  id: string;
+/**
+ * The user as GET /api/user presents it (the domain's User without secrets; dates arrive as
+ * ISO strings). Only the parts the web reads are typed.
+ */
+export type SessionUser = Pick<User, 'id' | 'tier' | 'roles' | 'credits' | 'maxAccounts' | 'providers'> & {
   username?: string;
-  tier: Tier;
-  roles: string[];
-  credits: number;
-  maxAccounts: number;
-  providers: { discordId: string; discordWebhookUrl?: string; telegramId?: string };
   createdAt?: string;
   expiresAt?: string | null;
 };
 
 export type Credentials = { username: string; token: string };
-
-/** A user without a linked chat-community id may not use the app (spec §2: 'Unverified account'). */
-export const isVerified = (user: Pick<SessionUser, 'providers'>) => Boolean(user.providers?.discordId);

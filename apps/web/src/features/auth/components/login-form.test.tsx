@@ -8,8 +8,8 @@ import { LoginForm } from './login-form';
 const demoUser = {
   id: 'u1',
   username: 'demo',
-  tier: 'Snipe',
-  roles: ['User'],
+  tier: 'snipe',
+  roles: ['user'],
   credits: 5,
   maxAccounts: 3,
   providers: { discordId: '42' },

@@ -1,3 +1,4 @@
+import { messages } from '@tradedesk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -48,7 +49,7 @@ export function useSignIn({
     mutationFn: async ({ input, isForced }: { input: SignInInput; isForced: boolean }) => {
       const username = input.username.trim();
       const token = input.token.trim();
-      if (!token) throw new Error('Invalid token');
+      if (!token) throw new Error(messages.invalidToken);
       if (isForced) await authCalls.forceLogout({ token });
       const fingerprint = await computeFingerprint();
       const { user } = await authCalls.signIn({ username, token, fingerprint, isIFrame });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NOTIFICATION_READ_THRESHOLD } from '../../../config/limits';
+import { NOTIFICATION_READ_VISIBILITY } from '../../../config/limits';
 import type { AppNotification } from '../../../stores/notification-store';
 
 const kindClass: Record<AppNotification['type'], string> = {
@@ -30,14 +30,14 @@ export function NotificationItem({ notification, root, onRead }: NotificationIte
       (entries) => {
         if (
           entries.some(
-            (entry) => entry.isIntersecting && entry.intersectionRatio >= NOTIFICATION_READ_THRESHOLD,
+            (entry) => entry.isIntersecting && entry.intersectionRatio >= NOTIFICATION_READ_VISIBILITY,
           )
         ) {
           onRead(id);
           observer.disconnect();
         }
       },
-      { root, threshold: NOTIFICATION_READ_THRESHOLD },
+      { root, threshold: NOTIFICATION_READ_VISIBILITY },
     );
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,0 +1,26 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './server';
+
+/** One real server per worker; every test gets a page pointed at it. */
+export const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+});
+
+export { expect };
+
+/** Signs in through the login form, as a person would. */
+export async function signInThroughForm(page: Page, credentials: { username: string; token: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Token').fill(credentials.token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

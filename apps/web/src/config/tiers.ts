@@ -1,2 +1,0 @@
-/** Subscription tiers (spec §3 enumerations). */
-export type Tier = 'None' | 'Snipe' | 'Transfer';
