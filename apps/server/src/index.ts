@@ -1,1 +1,3 @@
-export {};
+export { buildApp, type App, type BuildAppOptions } from './app.js';
+export { envSchema, parseEnv, type Env } from './config/env.js';
+export { openDatabase, type Database, type Db } from './db/client.js';

@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { CredentialCipher } from './lib/crypto.js';
+import { installErrorHandler } from './lib/error-handler.js';
+import { requireUser } from './lib/session.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { appRoutes } from './modules/app/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { configurationRoutes } from './modules/configuration/routes.js';
+import { filterRoutes } from './modules/filter/routes.js';
+import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { soundRoutes } from './modules/sound/routes.js';
+import { createUserPresenter } from './modules/user/presenter.js';
+import { userRoutes } from './modules/user/routes.js';
+import { serveWebApp, wantsSpaFallback } from './web/static.js';
+
+export interface BuildAppOptions {
+  database: Database;
+  /** 64 hexadecimal characters; encrypts game credentials at rest. */
+  secretKey: string;
+  gameMode: 'sandbox' | 'live';
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Injected clock (tests move it instead of waiting). */
+  now?: () => Date;
+  /** Directory of the built web app; served with SPA fallback when it holds index.html. */
+  webDistDir?: string;
+  authRateLimit?: { max: number; timeWindowMs: number };
+  /** Closes the database when the app closes (production); tests close it themselves. */
+  ownsDatabase?: boolean;
+}
+
+/** Builds the HTTP app: plugins, error handling and every API module. Does not listen. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+
+  const ctx: AppContext = {
+    db: options.database.db,
+    cipher: new CredentialCipher(options.secretKey),
+    gameMode: options.gameMode,
+    now: options.now ?? (() => new Date()),
+  };
+  const auth = createAuthService(ctx);
+  const presentUser = createUserPresenter(ctx);
+  const signedIn = { preHandler: requireUser(auth) };
+
+  const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
+  installErrorHandler(
+    app,
+    hasWeb
+      ? (request, reply) =>
+          wantsSpaFallback(request.method, request.url) ? reply.sendFile('index.html') : undefined
+      : undefined,
+  );
+
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    presentUser,
+    rateLimit: options.authRateLimit ?? { max: 30, timeWindowMs: 60_000 },
+  });
+  await app.register(appRoutes, { prefix: '/api/app' });
+  await app.register(soundRoutes, { prefix: '/api/sound' });
+  await app.register(userRoutes, { prefix: '/api/user', ctx, presentUser, ...signedIn });
+  await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
+  await app.register(filterRoutes, { prefix: '/api/filter', ctx, ...signedIn });
+  await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
+  if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
+
+  if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.js';
+
+describe('environment schema', () => {
+  it('fills every default when nothing is set', () => {
+    const result = parseEnv({});
+    expect(result).toEqual({
+      ok: true,
+      env: { PORT: 8080, HOST: '127.0.0.1', DATA_DIR: './.data', GAME_MODE: 'sandbox', LOG_LEVEL: 'info' },
+    });
+  });
+
+  it('accepts a full production setting', () => {
+    const result = parseEnv({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      DATA_DIR: '/var/lib/tradedesk',
+      SECRET_KEY: 'ab'.repeat(32),
+      GAME_MODE: 'live',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'warn',
+    });
+    expect(result.ok && result.env.PORT).toBe(3000);
+    expect(result.ok && result.env.GAME_MODE).toBe('live');
+  });
+
+  it('treats empty strings as unset', () => {
+    const result = parseEnv({ DATABASE_URL: '', SECRET_KEY: '', REDIS_URL: '' });
+    expect(result.ok && result.env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each bad variable with a clear reason', () => {
+    const result = parseEnv({
+      PORT: 'http',
+      SECRET_KEY: 'short',
+      GAME_MODE: 'demo',
+      DATABASE_URL: 'mysql://x/y',
+    });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems).toContain('SECRET_KEY: SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
+    expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
+    expect(problems.some((line) => line.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((line) => line.startsWith('GAME_MODE:'))).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Accepted SECRET_KEY format: 32 random bytes written as 64 hexadecimal characters. */
+export const secretKeyPattern = /^[0-9a-fA-F]{64}$/;
+
+/** The server's environment, validated once at start. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url('DATABASE_URL must be a URL such as postgres://user@host:5432/db')
+      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must start with postgres://')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)').optional(),
+  ),
+  GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment; on failure returns one readable line per bad variable. */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: Env } | { ok: false; problems: string[] } {
+  const result = envSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PGliteInterface } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The Drizzle database both back ends satisfy; services and repos only see this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database with the means to migrate and close it. */
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** node-postgres pool against a PostgreSQL server. */
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL (PGlite); `client` may be a clone made by tests. */
+export function wrapPglite(client: PGliteInterface): Database {
+  const db = drizzlePglite(client as PGlite, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** PGlite stored in `<dataDir>/pg`. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const directory = `${dataDir}/pg`;
+  await mkdir(directory, { recursive: true });
+  return wrapPglite(await PGlite.create(directory));
+}
+
+/** DATABASE_URL set → PostgreSQL; unset → PGlite in the data directory. */
+export const openDatabase = (options: { databaseUrl?: string; dataDir: string }) =>
+  options.databaseUrl ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options.dataDir);

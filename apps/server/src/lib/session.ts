@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../modules/auth/repo.js';
+import type { AuthService } from '../modules/auth/service.js';
+import { unauthorized } from './errors.js';
+
+/** The session cookie: httpOnly, SameSite=Lax, the whole site. */
+export const sessionCookie = 'td_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by `requireUser` on every protected route. */
+    user: UserRow;
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(sessionCookie, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: reply.request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(sessionCookie, { path: '/' });
+
+export const readSessionCookie = (request: FastifyRequest) => request.cookies[sessionCookie];
+
+/** preHandler for protected routes: 401 'Unauthorized' without a live session. */
+export function requireUser(auth: AuthService) {
+  return async (request: FastifyRequest) => {
+    const user = await auth.userOfSession(readSessionCookie(request));
+    if (!user) throw unauthorized();
+    request.user = user;
+  };
+}

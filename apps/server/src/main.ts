@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { parseEnv } from './config/env.js';
+import { resolveSecretKey } from './config/secret-key.js';
+import { openDatabase } from './db/client.js';
+import { ensureDemoUser } from './db/seed.js';
+import { startEmbeddedSim } from './embedded/sim.js';
+import { loggerOptions } from './lib/logger.js';
+import { attachRealtime } from './realtime/index.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Builds the web app when its bundle is missing, streaming npm's output. */
+function buildWebIfMissing(log: pino.Logger) {
+  if (existsSync(`${webDistDir}index.html`)) return Promise.resolve();
+  log.info({ category: 'web' }, 'Building the web app (first start only)…');
+  return new Promise<void>((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@tradedesk/web'], { cwd: repoRoot, stdio: 'inherit' });
+    child.on('exit', (code) => {
+      if (code === 0) log.info({ category: 'web' }, 'Web app built');
+      else log.error({ category: 'web' }, `Web build failed (exit ${code}); serving the API only`);
+      resolve();
+    });
+    child.on('error', (error) => {
+      log.error({ category: 'web', err: error }, 'Could not run the web build; serving the API only');
+      resolve();
+    });
+  });
+}
+
+async function main() {
+  const parsed = parseEnv(process.env);
+  if (!parsed.ok) {
+    console.error(`Invalid environment:\n  ${parsed.problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  const env = parsed.env;
+  const log = pino(loggerOptions(env.LOG_LEVEL));
+  log.info(
+    { category: 'start' },
+    `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
+  );
+
+  await buildWebIfMissing(log);
+  const secret = await resolveSecretKey(env.SECRET_KEY, env.DATA_DIR);
+  if (secret.source === 'generated')
+    log.warn({ category: 'start' }, `Generated a new SECRET_KEY in ${env.DATA_DIR}/secret.key; back it up`);
+
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  log.info(
+    { category: 'db' },
+    database.kind === 'postgres'
+      ? 'Using PostgreSQL (DATABASE_URL)'
+      : `Using embedded PostgreSQL in ${env.DATA_DIR}/pg`,
+  );
+  await database.migrate();
+  const demo = await ensureDemoUser(database.db, env.GAME_MODE);
+
+  const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
+  const app = await buildApp({
+    database,
+    secretKey: secret.key,
+    gameMode: env.GAME_MODE,
+    loggerInstance: log,
+    webDistDir,
+    ownsDatabase: true,
+  });
+  await attachRealtime(app, { redisUrl: env.REDIS_URL });
+  if (sim) app.addHook('onClose', () => sim.close());
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
+  if (demo)
+    console.log(`Demo login — username: demo  token: ${demo.token}  open: http://127.0.0.1:${port}/login`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log.info({ category: 'start' }, `${signal}: shutting down`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts } from '../../db/schema.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** Game accounts; every query is scoped to one user. */
+export const accountRepo = {
+  listOf: (db: Db, userId: string) =>
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, userId))
+      .orderBy(asc(accounts.createdAt), asc(accounts.id)),
+
+  findOwned: async (db: Db, userId: string, id: string) =>
+    (
+      await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .limit(1)
+    )[0],
+
+  findOwnedByEmail: async (db: Db, userId: string, email: string) =>
+    (
+      await db
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), sql`lower(${accounts.email}) = ${email.toLowerCase()}`))
+        .limit(1)
+    )[0],
+
+  insert: async (db: Db, row: typeof accounts.$inferInsert) =>
+    (await db.insert(accounts).values(row).returning())[0],
+
+  update: async (db: Db, userId: string, id: string, values: Partial<typeof accounts.$inferInsert>) =>
+    (
+      await db
+        .update(accounts)
+        .set(values)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning()
+    )[0],
+
+  delete: async (db: Db, userId: string, id: string) =>
+    (
+      await db
+        .delete(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
+        .returning()
+    )[0],
+};

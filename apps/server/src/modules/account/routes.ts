@@ -1,0 +1,52 @@
+import { accountCreateSchema, accountUpdateSchema } from '@tradedesk/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProtectedModuleOptions } from '../protected.js';
+import { presentAccount } from './presenter.js';
+import { createAccountService } from './service.js';
+
+const idParams = z.object({ id: z.string().min(1) });
+/** Rows are validated one by one (only passing rows are imported), so the list is checked loosely here. */
+const bulkBody = z
+  .array(z.unknown())
+  .min(1, 'Add at least one account')
+  .max(500, 'Import at most 500 accounts at once');
+
+/** /api/account: the signed-in user's game accounts. */
+export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
+  app,
+  { ctx, preHandler },
+) => {
+  app.addHook('preHandler', preHandler);
+  const accounts = createAccountService(ctx);
+
+  app.get('/', async (request) => ({ data: (await accounts.list(request.user.id)).map(presentAccount) }));
+
+  app.post('/', { schema: { body: accountCreateSchema } }, async (request, reply) => {
+    const account = await accounts.create(request.user.id, request.body);
+    return reply.code(201).send({ data: presentAccount(account), message: 'Account created successfully' });
+  });
+
+  app.post('/bulk', { schema: { body: bulkBody } }, async (request, reply) => {
+    const { imported, rejected } = await accounts.importRows(request.user.id, request.body);
+    return reply.code(201).send({
+      data: { accounts: imported.map(presentAccount), rejected },
+      message: `${imported.length} accounts imported successfully`,
+    });
+  });
+
+  app.put('/', { schema: { body: accountUpdateSchema } }, async (request) => {
+    const account = await accounts.update(request.user.id, request.body);
+    return { data: presentAccount(account), message: 'Account edited successfully' };
+  });
+
+  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+    await accounts.remove(request.user.id, request.params.id);
+    return { data: { id: request.params.id }, message: 'Account deleted successfully' };
+  });
+
+  app.post('/:id/reset', { schema: { params: idParams } }, async (request) => {
+    const account = await accounts.resetStatistics(request.user.id, request.params.id);
+    return { data: presentAccount(account), message: 'Account statistics reset successfully' };
+  });
+};

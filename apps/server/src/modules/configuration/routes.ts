@@ -1,0 +1,48 @@
+import {
+  advancedConfigSchema,
+  calibrationUpdateSchema,
+  marketConfigSchema,
+  notificationConfigSchema,
+  timeConfigSchema,
+  transferConfigSchema,
+} from '@tradedesk/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ProtectedModuleOptions } from '../protected.js';
+import { presentConfiguration } from './presenter.js';
+import { createConfigurationService } from './service.js';
+import type { ConfigurationGroup } from './repo.js';
+
+/** Each editable group: its path, body schema and the toast the web shows after saving. */
+const groups: Array<{ group: ConfigurationGroup; body: z.ZodTypeAny; message: string }> = [
+  { group: 'advanced', body: advancedConfigSchema, message: 'Updated premium config' },
+  { group: 'time', body: timeConfigSchema, message: 'Updated time config' },
+  { group: 'notification', body: notificationConfigSchema, message: 'Updated notification config' },
+  { group: 'market', body: marketConfigSchema, message: 'Updated market config' },
+  { group: 'transfer', body: transferConfigSchema, message: 'Updated transfer config' },
+  { group: 'calibration', body: calibrationUpdateSchema, message: 'Updated calibration config' },
+];
+
+/** /api/configuration: read the whole configuration, replace one group at a time. */
+export const configurationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
+  app,
+  { ctx, preHandler },
+) => {
+  app.addHook('preHandler', preHandler);
+  const configurations = createConfigurationService(ctx);
+
+  app.get('/', async (request) => ({
+    data: presentConfiguration(await configurations.get(request.user.id)),
+  }));
+
+  for (const { group, body, message } of groups) {
+    app.put(`/${group}`, { schema: { body } }, async (request) => {
+      const row = await configurations.replaceGroup(
+        request.user.id,
+        group,
+        request.body as Record<string, unknown>,
+      );
+      return { data: presentConfiguration(row), message };
+    });
+  }
+};

@@ -1,0 +1,44 @@
+import { tierSchema } from '@tradedesk/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { conflict } from '../../lib/errors.js';
+import { authRepo } from '../auth/repo.js';
+import { createUserWithToken } from '../user/commands.js';
+
+const sandboxUserBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores'),
+  // The contract spells tiers as the interface does ('Snipe'); the domain stores 'snipe'.
+  tier: z
+    .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), tierSchema)
+    .default('none'),
+  linked: z.boolean().default(true),
+  credits: z.number().int().min(0).max(1_000_000).default(0),
+  maxAccounts: z.number().int().min(1).max(100).default(1),
+});
+
+/** A chat-community id for sandbox users, shaped like a real one (17–19 digits). */
+const sandboxDiscordId = () => `9${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18);
+
+/** /api/sandbox (sandbox mode only): create users through the real API for tests and rehearsals. */
+export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/users', { schema: { body: sandboxUserBody } }, async (request, reply) => {
+    const { username, tier, linked, credits, maxAccounts } = request.body;
+    const taken = () => conflict('Username is already taken', 'username_taken');
+    if (await authRepo.findUserByUsername(ctx.db, username)) throw taken();
+    const { token } = await createUserWithToken(ctx.db, {
+      username,
+      tier,
+      credits,
+      maxAccounts,
+      ...(linked ? { discordId: sandboxDiscordId() } : {}),
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
+    return reply.code(201).send({ data: { username, token } });
+  });
+};

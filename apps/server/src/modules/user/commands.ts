@@ -1,0 +1,40 @@
+import { defaultShortcuts } from '@tradedesk/domain';
+import type { Db } from '../../db/client.js';
+import { configurations, users } from '../../db/schema.js';
+import { issueLicenceToken } from '../auth/licence.js';
+import { defaultConfigurationRow } from '../configuration/defaults.js';
+
+export interface NewUser {
+  username: string;
+  tier?: string;
+  maxAccounts?: number;
+  credits?: number;
+  discordId?: string;
+}
+
+/**
+ * Creates a user with the spec's defaults and a default configuration, and returns the licence
+ * token: the only moment it exists in clear.
+ */
+export async function createUserWithToken(db: Db, input: NewUser) {
+  const licence = await issueLicenceToken();
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        tokenPrefix: licence.tokenPrefix,
+        tokenHash: licence.tokenHash,
+        ...(input.tier ? { tier: input.tier } : {}),
+        ...(input.maxAccounts ? { maxAccounts: input.maxAccounts } : {}),
+        ...(input.credits ? { credits: input.credits } : {}),
+        providers: { discordId: input.discordId ?? '', discordWebhookUrl: '', telegramId: '' },
+        shortcuts: defaultShortcuts(),
+      })
+      .returning();
+    if (!row) throw new Error('User insert returned nothing');
+    await tx.insert(configurations).values({ userId: row.id, ...defaultConfigurationRow() });
+    return row;
+  });
+  return { user, token: licence.token };
+}

@@ -1,0 +1,44 @@
+import { defaultShortcuts } from '@tradedesk/domain';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../auth/repo.js';
+import { configurationRepo } from '../configuration/repo.js';
+import { presentConfiguration } from '../configuration/presenter.js';
+import { filterRepo } from '../filter/repo.js';
+import { presentFilter } from '../filter/presenter.js';
+
+export interface UserInclude {
+  configuration?: boolean;
+  filters?: boolean;
+}
+
+/**
+ * The user as the web sees it (domain user shape): never the token hash, never game credentials.
+ * The licence token itself is not stored, so `token` is always empty.
+ */
+export function createUserPresenter(ctx: AppContext) {
+  return async (user: UserRow, include: UserInclude) => {
+    const [configuration, filters] = await Promise.all([
+      include.configuration ? configurationRepo.get(ctx.db, user.id) : undefined,
+      include.filters ? filterRepo.listOf(ctx.db, user.id) : undefined,
+    ]);
+    return {
+      id: user.id,
+      username: user.username,
+      token: '',
+      roles: user.roles,
+      tier: user.tier,
+      maxAccounts: user.maxAccounts,
+      credits: user.credits,
+      providers: user.providers,
+      shortcuts: Object.keys(user.shortcuts).length > 0 ? user.shortcuts : defaultShortcuts(),
+      isDeleted: user.isDeleted,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+      expiresAt: user.expiresAt ? user.expiresAt.toISOString() : null,
+      ...(configuration ? { configuration: presentConfiguration(configuration) } : {}),
+      ...(filters ? { filters: filters.map(presentFilter) } : {}),
+    };
+  };
+}
+
+export type UserPresenter = ReturnType<typeof createUserPresenter>;

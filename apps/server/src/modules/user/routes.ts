@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
+import { openCredentials } from '../account/credentials.js';
+import { accountRepo } from '../account/repo.js';
+import type { ProtectedModuleOptions } from '../protected.js';
+import type { UserPresenter } from './presenter.js';
+import { createUserService } from './service.js';
+import { providerUpdateBody } from './schemas.js';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+const userQuery = z.object({ configuration: flag, filters: flag, webIdentity: flag });
+
+/** /api/user: the signed-in user, their chat providers, and decrypting one of their accounts. */
+export const userRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { presentUser: UserPresenter }
+> = async (app, { ctx, preHandler, presentUser }) => {
+  app.addHook('preHandler', preHandler);
+  const users = createUserService(ctx);
+
+  app.get('/', { schema: { querystring: userQuery } }, async (request) => {
+    const { configuration, filters } = request.query;
+    return { data: await presentUser(request.user, { configuration, filters }) };
+  });
+
+  app.put('/provider', { schema: { body: providerUpdateBody } }, async (request) => {
+    const user = await users.updateProvider(request.user, request.body.discordWebhookUrl);
+    return { data: await presentUser(user, {}), message: 'Updated provider config' };
+  });
+
+  app.post(
+    '/decrypt',
+    { schema: { body: z.object({ token: z.string().min(1, 'Account not found') }) } },
+    async (request, reply) => {
+      const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.token);
+      if (!account) throw notFound('Account not found', 'account_not_found');
+      const { password, backupCode } = openCredentials(ctx.cipher, account);
+      return reply.code(201).send({ data: { email: account.email, password, backupCode } });
+    },
+  );
+};
