@@ -9,5 +9,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './schemas/index.js';
+export * from './rules/index.js';
+export * from './selection/index.js';
 export * from './math/index.js';
 export * from './format/index.js';

@@ -1,0 +1,25 @@
+/**
+ * Node-only entry `@tradedesk/domain/catalogue`: the 18,547-card FC 25 catalogue
+ * (data/players.json). Kept out of the main entry so the web bundle never carries it.
+ */
+import { readFileSync } from 'node:fs';
+import { Catalogue } from './catalogue.js';
+
+export { Catalogue, type NameSearchOptions } from './catalogue.js';
+export {
+  catalogueRowSchema,
+  foldName,
+  searchableNames,
+  type CatalogueCard,
+  type CatalogueRow,
+} from './card.js';
+
+const PLAYERS_FILE = new URL('../../data/players.json', import.meta.url);
+
+let loaded: Catalogue | undefined;
+
+/** The catalogue, read and validated on first use, then kept. */
+export function loadCatalogue(): Catalogue {
+  loaded ??= Catalogue.fromRows(JSON.parse(readFileSync(PLAYERS_FILE, 'utf8')) as unknown);
+  return loaded;
+}

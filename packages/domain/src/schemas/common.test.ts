@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { firstIssueMessage } from '../errors.js';
+import { dateTimeSchema, intLike } from './common.js';
+
+describe('number-or-text fields', () => {
+  it.each([
+    [12, 12],
+    ['12', 12],
+    [' 42 ', 42],
+    ['12.9', 12],
+    [7.6, 7],
+  ])('coerces %j to the integer %j', (input, expected) => {
+    expect(intLike().parse(input)).toBe(expected);
+  });
+
+  it.each([
+    ['abc', 'Expected number, received string'],
+    ['', 'Expected number, received string'],
+    [undefined, 'Required'],
+    [null, 'Expected number, received null'],
+  ])('rejects %j with %j', (input, message) => {
+    const result = z.object({ value: intLike() }).safeParse({ value: input });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstIssueMessage(result.error)).toBe(message);
+  });
+});
+
+describe('date-times', () => {
+  it.each([
+    ['2025-03-01T10:00:00Z', '2025-03-01T10:00:00.000Z'],
+    ['2025-03-01T10:00:00+02:00', '2025-03-01T08:00:00.000Z'],
+    ['2025-03-01T10:00:00.123-05:30', '2025-03-01T15:30:00.123Z'],
+  ])('accepts %s with an offset and makes it a date', (text, iso) => {
+    expect(dateTimeSchema.parse(text).toISOString()).toBe(iso);
+  });
+
+  it('accepts a Date as it is', () => {
+    const date = new Date('2025-03-01T10:00:00Z');
+    expect(dateTimeSchema.parse(date)).toEqual(date);
+  });
+
+  it.each(['2025-03-01T10:00:00', '2025-03-01', 'yesterday'])('rejects %s', (text) => {
+    const result = dateTimeSchema.safeParse(text);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstIssueMessage(result.error)).toBe('Invalid datetime');
+  });
+});

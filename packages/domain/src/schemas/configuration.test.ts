@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { firstIssueMessage } from '../errors.js';
+import {
+  advancedConfigSchema,
+  configurationSchema,
+  defaultAdvancedConfig,
+  defaultConfiguration,
+  defaultTransferConfig,
+  marketConfigSchema,
+  notificationConfigSchema,
+  timeConfigSchema,
+  transferConfigSchema,
+} from './configuration.js';
+
+function firstMessage(
+  schema: typeof advancedConfigSchema | typeof transferConfigSchema,
+  input: unknown,
+): string {
+  const result = schema.safeParse(input);
+  return result.success ? '' : firstIssueMessage(result.error);
+}
+
+describe('configuration defaults', () => {
+  const config = defaultConfiguration();
+
+  it('matches the documented defaults of every group', () => {
+    expect(config.advanced).toEqual({
+      rotation: { isEnabled: false, requests: 0 },
+      isHeadlessEnabled: false,
+      isCoinCheckEnabled: false,
+      isShortcutsEnabled: true,
+      isSnipesMasked: false,
+      numOfSearchResults: 20,
+    });
+    expect(config.notification).toEqual({
+      isStartStopEnabled: true,
+      isSoundEnabled: true,
+      isSnipesEnabled: true,
+      sound: {
+        transferSuccess: 'coin',
+        transferError: 'drum',
+        snipeSuccess: 'coin',
+        snipeError: 'drum',
+        captcha: 'captcha',
+      },
+    });
+    expect(config.market).toEqual({ players: [], isExclusionPurchaseEnabled: false });
+    expect(config.calibration).toEqual({ delay: 0 });
+    expect(config.transfer).toMatchObject({
+      screenshot: 'none',
+      safeLatency: 0,
+      retries: 0,
+      isTransfersMasked: false,
+      isBuyBackProtectionEnabled: true,
+    });
+    expect(config.time).toMatchObject({
+      maxRequests: 0,
+      maxSnipes: 0,
+      maxSearchResults: 0,
+      maxSearches: 0,
+      maxPageJumps: 0,
+    });
+  });
+
+  it('passes its own rules', () => {
+    expect(configurationSchema.parse(config)).toEqual(config);
+    expect(timeConfigSchema.safeParse(config.time).success).toBe(true);
+  });
+
+  it('fills missing groups with their defaults', () => {
+    expect(configurationSchema.parse({})).toEqual(config);
+  });
+});
+
+describe('advanced configuration rules', () => {
+  it.each([
+    [{ rotation: { isEnabled: true, requests: 0 } }, 'Number of requests must be at least 1'],
+    [{ rotation: { isEnabled: true, requests: '1' } }, ''],
+    [{ rotation: { isEnabled: false, requests: 0 } }, ''],
+    [{ numOfSearchResults: 0 }, 'Number of search results must be between 1 and 50'],
+    [{ numOfSearchResults: 1 }, ''],
+    [{ numOfSearchResults: 50 }, ''],
+    [{ numOfSearchResults: 51 }, 'Number of search results must be between 1 and 50'],
+  ])('%j gives %j', (change, message) => {
+    expect(firstMessage(advancedConfigSchema, { ...defaultAdvancedConfig(), ...change })).toBe(message);
+  });
+});
+
+describe('value lists', () => {
+  it('takes sounds and screenshot options only from their lists', () => {
+    const notification = defaultConfiguration().notification;
+    const badSound = { ...notification, sound: { ...notification.sound, captcha: 'bell' } };
+    expect(notificationConfigSchema.safeParse(badSound).success).toBe(false);
+    expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), screenshot: 'all' })).toBe(
+      "Invalid enum value. Expected 'none' | 'buyer' | 'seller' | 'both', received 'all'",
+    );
+  });
+
+  it('defaults a market player to id 0, empty name, price 0, not excluded', () => {
+    const parsed = marketConfigSchema.parse({
+      players: [{ id: '0', name: '', price: '0', isExcluded: false }],
+      isExclusionPurchaseEnabled: false,
+    });
+    expect(parsed.players[0]).toEqual({ id: 0, name: '', price: 0, isExcluded: false });
+  });
+});
