@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountCreateSchema, platformOptions, type AccountCreate } from '@tradedesk/domain';
+import { useForm } from 'react-hook-form';
+import { FieldError } from './field-error';
+
+type AccountFormProps = {
+  defaultValues: AccountCreate;
+  /** Edit mode keeps Submit disabled until something changed. */
+  isEdit?: boolean;
+  isPending?: boolean;
+  onSubmit: (account: AccountCreate) => void;
+  onCancel: () => void;
+};
+
+/** Create and edit account form (spec §2): the shared account rules decide every message. */
+export function AccountForm({
+  defaultValues,
+  isEdit = false,
+  isPending = false,
+  onSubmit,
+  onCancel,
+}: AccountFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <label className="label cursor-pointer justify-start gap-2">
+        <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
+        <span>Manual Login</span>
+      </label>
+      <label className="form-control flex flex-col gap-1">
+        <span className="label-text">Email</span>
+        <input className="input w-full" type="email" autoComplete="off" {...register('email')} />
+        <FieldError message={errors.email?.message} />
+      </label>
+      <label className="form-control flex flex-col gap-1">
+        <span className="label-text">Password</span>
+        <input
+          className="input w-full"
+          type="password"
+          autoComplete="new-password"
+          {...register('password')}
+        />
+        <FieldError message={errors.password?.message} />
+      </label>
+      <label className="form-control flex flex-col gap-1">
+        <span className="label-text">Backup Code</span>
+        <input className="input w-full" autoComplete="off" {...register('backupCode')} />
+        <FieldError message={errors.backupCode?.message} />
+      </label>
+      <label className="form-control flex flex-col gap-1">
+        <span className="label-text">Platform</span>
+        <select className="select w-full" {...register('platform')}>
+          {platformOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending || (isEdit && !isDirty)}>
+          {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../lib/notify';
+import { useAccounts } from '../api/get-accounts';
+import { useImportAccounts } from '../api/import-accounts';
+import {
+  accountsToImport,
+  canConfirmImport,
+  classifyImportRows,
+  parseAccountsCsv,
+  type ImportRow,
+} from '../import/classify-import-rows';
+import { ImportPreviewTable } from './import-preview-table';
+
+type ImportAccountsModalProps = { isOpen: boolean; onClose: () => void };
+
+/** Import accounts from a CSV: upload, preview every row, confirm the valid ones (spec §2). */
+export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProps) {
+  const [rows, setRows] = useState<ImportRow[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const accounts = useAccounts();
+  const importAccounts = useImportAccounts();
+
+  const close = () => {
+    setRows([]);
+    onClose();
+  };
+
+  const readFile = async (file: File) => {
+    const existingEmails = (accounts.data ?? []).map((account) => account.email);
+    const classified = classifyImportRows(parseAccountsCsv(await file.text()), existingEmails);
+    setRows(classified);
+    for (const row of classified) if (row.error) notify.error(row.error);
+  };
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      title="Import Accounts"
+      onClose={close}
+      actions={
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="hidden"
+            aria-label="CSV file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void readFile(file);
+            }}
+          />
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => fileInput.current?.click()}>
+            Upload CSV
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!canConfirmImport(rows) || importAccounts.isPending}
+            onClick={() => importAccounts.mutate(accountsToImport(rows), { onSuccess: close })}
+          >
+            Confirm
+          </button>
+        </>
+      }
+    >
+      <p className="mb-3 text-sm opacity-80">
+        Columns: email, password, backup code, platform, manual login. Rows in yellow use an email you already
+        have and are skipped; rows in red must be fixed first.
+      </p>
+      <ImportPreviewTable rows={rows} />
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  defaultAdvancedConfig,
+  advancedConfigSchema,
+  GAME_DEFAULT_SEARCH_RESULTS,
+  SEARCH_RESULTS_MAX,
+  SEARCH_RESULTS_MIN,
+  type AdvancedConfig,
+} from '@tradedesk/domain';
+import { useUpdateConfiguration } from '../api/update-configuration';
+import { Field, ToggleField } from './fields';
+import { SettingsSection } from './settings-section';
+
+/** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, shortcuts. */
+export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
+  const update = useUpdateConfiguration('advanced');
+  return (
+    <SettingsSection
+      title="Advanced Configuration"
+      stored={stored}
+      defaults={defaultAdvancedConfig()}
+      schema={advancedConfigSchema}
+      isSaving={update.isPending}
+      onSave={(value) => update.mutate(value)}
+    >
+      {(form) => {
+        const isRotationEnabled = form.watch('rotation.isEnabled');
+        return (
+          <>
+            <ToggleField label="Headless Sniping" hint="Faster, but a higher risk of a ban.">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                {...form.register('isHeadlessEnabled')}
+              />
+            </ToggleField>
+            <ToggleField
+              label="Check Coin Balance"
+              hint="Stop early when the coins fall below the filter's max price."
+            >
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                {...form.register('isCoinCheckEnabled')}
+              />
+            </ToggleField>
+            <ToggleField label="Filter Rotation" hint="Rotate between the selected filters.">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                {...form.register('rotation.isEnabled')}
+              />
+            </ToggleField>
+            <Field label="Requests" hint="Requests before rotating to the next filter.">
+              <input
+                type="number"
+                min={0}
+                className="input input-sm w-full"
+                disabled={!isRotationEnabled}
+                {...form.register('rotation.requests', { valueAsNumber: true })}
+              />
+            </Field>
+            <ToggleField
+              label="Mask Snipes"
+              hint="Hides the player name in shared messages (not for multi-rarity snipes)."
+            >
+              <input type="checkbox" className="toggle toggle-primary" {...form.register('isSnipesMasked')} />
+            </ToggleField>
+            <Field
+              label="Number of Search Results"
+              hint={`The game's own default is ${GAME_DEFAULT_SEARCH_RESULTS}; a lower number lowers the search rate.`}
+            >
+              <input
+                type="number"
+                min={SEARCH_RESULTS_MIN}
+                max={SEARCH_RESULTS_MAX}
+                className="input input-sm w-full"
+                {...form.register('numOfSearchResults', { valueAsNumber: true })}
+              />
+            </Field>
+            <ToggleField label="Keyboard Shortcuts" hint="Use the shortcuts in the game's web app.">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary"
+                {...form.register('isShortcutsEnabled')}
+              />
+            </ToggleField>
+          </>
+        );
+      }}
+    </SettingsSection>
+  );
+}

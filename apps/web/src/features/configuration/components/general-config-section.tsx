@@ -1,0 +1,47 @@
+import { providerConfigSchema, type ProviderConfig } from '@tradedesk/domain';
+import { useUpdateProvider } from '../api/update-provider';
+import { Field } from './fields';
+import { SettingsSection } from './settings-section';
+
+type Providers = {
+  discordId: string;
+  discordWebhookUrl?: string | undefined;
+  telegramId?: string | undefined;
+};
+
+/** General Configuration: the linked chat-community id (read-only) and the editable webhook URL. */
+export function GeneralConfigSection({ providers }: { providers: Providers }) {
+  const update = useUpdateProvider();
+  const stored: ProviderConfig = {
+    discordId: providers.discordId ?? '',
+    discordWebhookUrl: providers.discordWebhookUrl ?? '',
+    telegramId: providers.telegramId ?? '',
+  };
+  return (
+    <SettingsSection
+      title="General Configuration"
+      stored={stored}
+      defaults={{ ...stored, discordWebhookUrl: '' }}
+      schema={providerConfigSchema}
+      isSaving={update.isPending}
+      onSave={(value) => update.mutate(value)}
+    >
+      {(form) => (
+        <>
+          <h4 className="font-semibold">Linked Accounts</h4>
+          <Field label="Chat community id" hint="Linked through the community server.">
+            <input className="input input-sm w-full" readOnly value={stored.discordId || 'Not linked'} />
+          </Field>
+          <Field label="Webhook URL">
+            <input
+              type="url"
+              className="input input-sm w-full"
+              placeholder="https://…"
+              {...form.register('discordWebhookUrl')}
+            />
+          </Field>
+        </>
+      )}
+    </SettingsSection>
+  );
+}

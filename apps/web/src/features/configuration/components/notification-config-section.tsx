@@ -1,0 +1,75 @@
+import {
+  defaultNotificationConfig,
+  notificationConfigSchema,
+  soundOptions,
+  type NotificationConfig,
+  type NotificationSoundEvent,
+} from '@tradedesk/domain';
+import { playSound } from '../api/play-sound';
+import { useUpdateConfiguration } from '../api/update-configuration';
+import { Field, ToggleField } from './fields';
+import { SettingsSection } from './settings-section';
+
+const soundEvents: { event: NotificationSoundEvent; label: string }[] = [
+  { event: 'snipeSuccess', label: 'Snipe success' },
+  { event: 'snipeError', label: 'Snipe error' },
+  { event: 'transferSuccess', label: 'Transfer success' },
+  { event: 'transferError', label: 'Transfer error' },
+  { event: 'captcha', label: 'Captcha' },
+];
+
+/** Notification Configuration: which notices to send, sound on/off and a sound per event. */
+export function NotificationConfigSection({ stored }: { stored: NotificationConfig }) {
+  const update = useUpdateConfiguration('notification');
+  return (
+    <SettingsSection
+      title="Notification Configuration"
+      stored={stored}
+      defaults={defaultNotificationConfig()}
+      schema={notificationConfigSchema}
+      isSaving={update.isPending}
+      onSave={(value) => update.mutate(value)}
+    >
+      {(form) => (
+        <>
+          <ToggleField label="Start and stop notices">
+            <input
+              type="checkbox"
+              className="toggle toggle-primary"
+              {...form.register('isStartStopEnabled')}
+            />
+          </ToggleField>
+          <ToggleField label="Snipe notices">
+            <input type="checkbox" className="toggle toggle-primary" {...form.register('isSnipesEnabled')} />
+          </ToggleField>
+          <ToggleField label="Sound">
+            <input type="checkbox" className="toggle toggle-primary" {...form.register('isSoundEnabled')} />
+          </ToggleField>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {soundEvents.map(({ event, label }) => (
+              <Field key={event} label={label}>
+                <div className="join w-full">
+                  <select className="select select-sm join-item w-full" {...form.register(`sound.${event}`)}>
+                    {soundOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-sm join-item"
+                    aria-label={`Preview ${label} sound`}
+                    onClick={() => playSound(form.getValues(`sound.${event}`))}
+                  >
+                    ▶
+                  </button>
+                </div>
+              </Field>
+            ))}
+          </div>
+        </>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../../lib/notify';
+
+type SettingsSectionProps<T extends FieldValues> = {
+  title: string;
+  /** The stored value: Cancel returns to it and Save stays disabled while the form equals it. */
+  stored: T;
+  /** What Reset puts back. */
+  defaults: T;
+  schema: z.ZodType<unknown, z.ZodTypeDef, unknown>;
+  isSaving: boolean;
+  onSave: (value: T) => void;
+  children: (form: UseFormReturn<T>) => ReactNode;
+};
+
+/**
+ * A collapsible settings section with Cancel, Reset and Save (spec §2). The shared schema
+ * checks the form before saving; its first issue shows as an error toast (spec §5).
+ */
+export function SettingsSection<T extends FieldValues>({
+  title,
+  stored,
+  defaults,
+  schema,
+  isSaving,
+  onSave,
+  children,
+}: SettingsSectionProps<T>) {
+  const form = useForm<T>({ defaultValues: stored as DefaultValues<T>, values: stored });
+  const submit = form.handleSubmit((values) => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      notify.error(parsed.error.issues[0]?.message ?? 'Invalid input');
+      return;
+    }
+    onSave(parsed.data as T);
+  });
+  return (
+    <details className="collapse-arrow bg-base-200 border-base-300 collapse border" open>
+      <summary className="collapse-title font-semibold">{title}</summary>
+      <form className="collapse-content flex flex-col gap-3" onSubmit={submit} noValidate aria-label={title}>
+        {children(form)}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn btn-sm" onClick={() => form.reset(stored)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            onClick={() => form.reset(defaults, { keepDefaultValues: true })}
+          >
+            Reset
+          </button>
+          <button
+            type="submit"
+            className="btn btn-sm btn-primary"
+            disabled={!form.formState.isDirty || isSaving}
+          >
+            Save
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
