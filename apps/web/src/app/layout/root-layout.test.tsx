@@ -21,6 +21,7 @@ const signedInAnswers = (user: unknown): Answers => ({
   'GET /api/user': { status: 200, body: { data: user } },
   'POST /api/auth/fingerprint': { status: 200, body: { data: { valid: true } } },
   'POST /api/auth/logout': { status: 200, body: { data: null } },
+  'GET /api/account': { status: 200, body: { data: [] } },
 });
 
 function renderApp(path: string, answers: Answers) {
