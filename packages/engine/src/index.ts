@@ -1,1 +1,21 @@
-export {};
+/**
+ * @tradedesk/engine: the trading engine over ports. Snipe strategies (normal, 59th Minute,
+ * fodder), follow-ups, pacing, guards and the SnipeSession that drives them; pure and
+ * deterministic given its clock and rng.
+ */
+export * from './ports.js';
+export * from './events.js';
+export * from './fan-out.js';
+export * from './run-log.js';
+export * from './time/clock.js';
+export * from './time/rng.js';
+export * from './guards/index.js';
+export * from './strategies/index.js';
+export * from './pricing/freshness.js';
+export * from './follow-ups/follow-up.js';
+export * from './session/options.js';
+export * from './session/pacing.js';
+export * from './session/reports.js';
+export { SnipeSession, type RunSummary } from './session/snipe-session.js';
+export { gamePortFromClient, type GameClientLike } from './adapters/game-client-port.js';
+export { ClassicAutobuyer, CLASSIC_SEARCH_WAIT_MS } from './bench/classic-autobuyer.js';

@@ -1,0 +1,75 @@
+import type { AccountStatus, LogEntry, NotificationType, SnipeResultReport } from '@tradedesk/domain';
+
+/** Why a run ended. The first three are the spec's normal endings. */
+export type StopReason =
+  | 'execution-time'
+  | 'thresholds'
+  | 'not-enough-coins'
+  | 'captcha'
+  | 'soft-ban'
+  | 'session-expired'
+  | 'market-locked'
+  | 'user'
+  | 'error';
+
+interface Stamped {
+  /** Clock time of the event (ms). */
+  readonly at: number;
+  readonly accountId: string;
+}
+
+/** Status, coins and profit of the account row. */
+export interface AccountUpdateEvent extends Stamped {
+  readonly type: 'account-update';
+  readonly status: AccountStatus;
+  readonly coins: number | undefined;
+  readonly profits: number;
+}
+
+/** Requests and searches of the running session. */
+export interface SessionUpsertEvent extends Stamped {
+  readonly type: 'session-upsert';
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  readonly requests: number;
+  readonly searches: number;
+}
+
+/** One buy attempt (success, or a lost snipe with its error code), plus its stored log entry. */
+export interface SnipeResultEvent extends Stamped {
+  readonly type: 'snipe-result';
+  readonly report: SnipeResultReport;
+  readonly logEntry: LogEntry;
+}
+
+export interface BreakStartEvent extends Stamped {
+  readonly type: 'break-start';
+  readonly until: number;
+}
+
+export interface BreakEndEvent extends Stamped {
+  readonly type: 'break-end';
+}
+
+/** The run ended; `message` is the text the user sees. */
+export interface StopEvent extends Stamped {
+  readonly type: 'stop';
+  readonly reason: StopReason;
+  readonly message: string;
+}
+
+/** A run-log message (spec 000 §8) for the dashboard and the chat webhook. */
+export interface NoticeEvent extends Stamped {
+  readonly type: 'notice';
+  readonly level: NotificationType;
+  readonly message: string;
+}
+
+export type EngineEvent =
+  | AccountUpdateEvent
+  | SessionUpsertEvent
+  | SnipeResultEvent
+  | BreakStartEvent
+  | BreakEndEvent
+  | StopEvent
+  | NoticeEvent;

@@ -1,0 +1,20 @@
+import type { GamePort } from '../ports.js';
+
+/**
+ * Keeps the transfer list usable between searches: clears sold entries (their coins are already
+ * credited) and relists expired ones at their previous prices. Runs with each coin check.
+ */
+export async function housekeeping(game: GamePort, pause: () => Promise<void>): Promise<void> {
+  await pause();
+  const pile = await game.transferList();
+  const hasSold = pile.auctions.some((entry) => entry.tradeState === 'closed' && entry.currentBid > 0);
+  const hasExpired = pile.auctions.some((entry) => entry.tradeState === 'expired');
+  if (hasSold) {
+    await pause();
+    await game.clearSold();
+  }
+  if (hasExpired) {
+    await pause();
+    await game.relistAll();
+  }
+}

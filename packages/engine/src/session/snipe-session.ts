@@ -1,0 +1,328 @@
+import {
+  CREDIT_CHECK_INTERVAL,
+  type AccountStatus,
+  type Configuration,
+  type NotificationType,
+  type SnipeFilter,
+} from '@tradedesk/domain';
+import { isGameError, type MarketSearch } from '@tradedesk/game-client';
+import type { EngineEvent, StopReason } from '../events.js';
+import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
+import { breakGuard } from '../guards/break-guard.js';
+import { coinGuard } from '../guards/coin-guard.js';
+import { durationGuard } from '../guards/duration-guard.js';
+import { GuardManager, type GuardVerdict } from '../guards/guard.js';
+import { safetyGuard } from '../guards/safety-guard.js';
+import { thresholdsGuard } from '../guards/thresholds-guard.js';
+import { DEFAULT_MAX_PRICE_AGE_MS } from '../pricing/freshness.js';
+import { rotatedTo, runLog, tooManyResultsFor } from '../run-log.js';
+import { CacheBuster } from '../strategies/cache-busting.js';
+import { strategyFor } from '../strategies/create-strategy.js';
+import type { Strategy } from '../strategies/strategy.js';
+import { buyAndFollowUp, type BuyContext } from './buy.js';
+import { housekeeping } from './housekeeping.js';
+import { parseSnipeFilter, validateSessionInput, type SnipeSessionOptions } from './options.js';
+import { Pacing } from './pacing.js';
+import { FilterRotation } from './rotation.js';
+import { RunState } from './run-state.js';
+
+/** How a run ended, with its counters. */
+export interface RunSummary {
+  readonly reason: StopReason;
+  readonly message: string;
+  readonly requests: number;
+  readonly searches: number;
+  readonly snipes: number;
+  readonly lostSnipes: number;
+  readonly profits: number;
+  readonly coins: number | undefined;
+}
+
+const statusOfReason: Record<StopReason, AccountStatus> = {
+  'execution-time': 'inactive',
+  'not-enough-coins': 'inactive',
+  user: 'inactive',
+  thresholds: 'thresholds_met',
+  captcha: 'captcha',
+  'soft-ban': 'soft_ban',
+  'session-expired': 'error',
+  'market-locked': 'error',
+  error: 'error',
+};
+
+/**
+ * One account's snipe run: guards → (rotation) → search → pick → Buy Now → report → follow-up →
+ * wait, until a guard ends it or `stop()` is called. All time and randomness come from the
+ * injected clock and rng, so a seed replays a whole session.
+ */
+export class SnipeSession {
+  private readonly options: SnipeSessionOptions;
+  private readonly configuration: Configuration;
+  private readonly pacing: Pacing;
+  private readonly rotation: FilterRotation;
+  private readonly buster: CacheBuster;
+  private readonly abort = new AbortController();
+  private readonly makeStrategy: (filter: SnipeFilter) => Strategy;
+  private pendingFilters: Strategy[] | undefined;
+  private stopRequested = false;
+  private fatal: { reason: StopReason; message: string } | undefined;
+  private running: Promise<RunSummary> | undefined;
+
+  constructor(options: SnipeSessionOptions) {
+    const { filters, configuration } = validateSessionInput(options);
+    this.options = options;
+    this.configuration = configuration;
+    this.makeStrategy = options.strategyFor ?? strategyFor;
+    this.pacing = new Pacing(configuration, options.rng);
+    this.buster = new CacheBuster(options.rng);
+    const rotation = configuration.advanced.rotation;
+    this.rotation = new FilterRotation(
+      filters.map(this.makeStrategy),
+      rotation.isEnabled ? rotation.requests : 0,
+      0,
+    );
+  }
+
+  /** Runs until the run ends; calling it again returns the same run. */
+  run(): Promise<RunSummary> {
+    this.running ??= this.execute();
+    return this.running;
+  }
+
+  /** Ends the run within one engine step; a card being bought still gets its follow-up. */
+  async stop(): Promise<RunSummary> {
+    this.stopRequested = true;
+    this.abort.abort();
+    return this.run();
+  }
+
+  /** Runs with this one filter from the next step on (the dashboard's Switch Filter). */
+  switchFilter(filter: unknown): void {
+    this.pendingFilters = [this.makeStrategy(parseSnipeFilter(filter))];
+  }
+
+  private get game() {
+    return this.options.game;
+  }
+
+  private now(): number {
+    return this.options.clock.now();
+  }
+
+  private sleep = (ms: number): Promise<void> => this.options.clock.sleep(ms, this.abort.signal);
+
+  private emit = async (event: EngineEvent): Promise<void> => {
+    await this.options.events.emit(event);
+  };
+
+  private notice(level: NotificationType, message: string): Promise<void> {
+    return this.emit({ type: 'notice', at: this.now(), accountId: this.options.accountId, level, message });
+  }
+
+  private accountUpdate(state: RunState, status: AccountStatus): Promise<void> {
+    return this.emit({
+      type: 'account-update',
+      at: this.now(),
+      accountId: this.options.accountId,
+      status,
+      coins: state.coins,
+      profits: state.profits,
+    });
+  }
+
+  private sessionUpsert(state: RunState, endedAt: number | null): Promise<void> {
+    const counters = this.game.requestCounters();
+    return this.emit({
+      type: 'session-upsert',
+      at: this.now(),
+      accountId: this.options.accountId,
+      startedAt: state.startedAt,
+      endedAt,
+      requests: counters.requests,
+      searches: counters.searches,
+    });
+  }
+
+  private buildGuards(): GuardManager {
+    const { time, advanced } = this.configuration;
+    return new GuardManager([
+      safetyGuard(),
+      coinGuard(advanced.isCoinCheckEnabled),
+      backoffGuard(this.options.backoff ?? DEFAULT_BACKOFF),
+      thresholdsGuard(time),
+      durationGuard(this.pacing.runDurationMs()),
+      breakGuard(this.pacing.breakFrequencyMs(), this.pacing.breakDurationMs(), this.options.rng),
+    ]);
+  }
+
+  private async execute(): Promise<RunSummary> {
+    const state = new RunState(this.now());
+    if (this.stopRequested) return this.finish(state, 'user', runLog.stoppedByUser);
+    const guards = this.buildGuards();
+    await this.accountUpdate(state, 'active');
+    await this.sessionUpsert(state, null);
+    await this.attempt(state, () => this.checkCredits(state));
+    let searchesAtCreditCheck = this.game.requestCounters().searches;
+
+    for (;;) {
+      if (this.fatal !== undefined) return this.finish(state, this.fatal.reason, this.fatal.message);
+      if (this.stopRequested) return this.finish(state, 'user', runLog.stoppedByUser);
+      await this.applyFilterChanges();
+      const strategy = this.rotation.current;
+      const verdict = guards.check(state.view(this.game.requestCounters(), strategy.maxBuyNow), this.now());
+      if (verdict.action === 'stop') return this.finish(state, verdict.reason, verdict.message);
+      if (verdict.action === 'pause') {
+        await this.pause(state, verdict);
+        continue;
+      }
+      await this.attempt(state, () => this.cycle(state, strategy));
+      const { searches } = this.game.requestCounters();
+      if (searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL && !this.stopRequested) {
+        searchesAtCreditCheck = searches;
+        await this.attempt(state, () => this.checkCredits(state));
+      }
+      await this.sessionUpsert(state, null);
+      if (!this.stopRequested)
+        await this.sleep(strategy.cycleWaitMs?.(this.options.rng) ?? this.pacing.cycleWaitMs());
+    }
+  }
+
+  /** Switch filter and rotation take effect between steps, never inside one. */
+  private async applyFilterChanges(): Promise<void> {
+    const { requests } = this.game.requestCounters();
+    if (this.pendingFilters !== undefined) {
+      this.rotation.replace(this.pendingFilters, requests);
+      this.pendingFilters = undefined;
+      return;
+    }
+    const turned = this.rotation.turnIfDue(requests);
+    if (turned !== undefined) await this.notice('INFO', rotatedTo(turned.label));
+  }
+
+  private async pause(state: RunState, verdict: Extract<GuardVerdict, { action: 'pause' }>): Promise<void> {
+    const { accountId } = this.options;
+    if (verdict.reason === 'backoff') {
+      await this.notice('ERROR', verdict.message);
+      await this.sleep(Math.max(0, verdict.until - this.now()));
+      return;
+    }
+    await this.emit({ type: 'break-start', at: this.now(), accountId, until: verdict.until });
+    await this.accountUpdate(state, 'break');
+    await this.sleep(Math.max(0, verdict.until - this.now()));
+    if (this.stopRequested) return;
+    await this.emit({ type: 'break-end', at: this.now(), accountId });
+    await this.accountUpdate(state, 'active');
+  }
+
+  /** Runs one step; game errors become state the guards react to (the taxonomy decides). */
+  private async attempt(state: RunState, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      await this.react(state, error);
+    }
+  }
+
+  private async react(state: RunState, error: unknown): Promise<void> {
+    if (!isGameError(error)) {
+      this.fatal = { reason: 'error', message: error instanceof Error ? error.message : String(error) };
+      return;
+    }
+    if (error.kind === 'session-expired') {
+      const { reauthenticate } = this.game;
+      if (reauthenticate !== undefined && !state.reauthenticated) {
+        state.reauthenticated = true;
+        await this.notice('ERROR', runLog.sessionExpired);
+        try {
+          await reauthenticate.call(this.game);
+          return;
+        } catch {
+          // fall through: the session cannot be renewed
+        }
+      }
+      state.recordError('session-lost', error, this.now());
+      return;
+    }
+    if (error.category === 'user-logic') {
+      await this.notice('ERROR', error.message);
+      return;
+    }
+    state.recordError(error.kind, error, this.now());
+  }
+
+  private async checkCredits(state: RunState): Promise<void> {
+    state.coins = (await this.game.credits()).coins;
+    await housekeeping(this.game, () => this.sleep(this.pacing.requestPauseMs()));
+    await this.accountUpdate(state, 'active');
+  }
+
+  /** One search cycle of the current filter: one page, or a walk over pages (59th Minute). */
+  private async cycle(state: RunState, strategy: Strategy): Promise<void> {
+    const preparation = await strategy
+      .prepare({
+        platform: this.options.platform,
+        prices: this.options.prices,
+        now: this.now(),
+        maxPriceAgeMs: this.options.maxPriceAgeMs ?? DEFAULT_MAX_PRICE_AGE_MS,
+        maxPageJumps: this.configuration.time.maxPageJumps,
+      })
+      .catch(() => ({ notices: [runLog.unableToFetchMarketData], skipCycle: true }) as const);
+    for (const message of preparation.notices) await this.notice('INFO', message);
+    if ('problem' in preparation && preparation.problem !== undefined) {
+      this.fatal = { reason: 'error', message: preparation.problem };
+      return;
+    }
+    if (preparation.skipCycle === true) return;
+
+    const buyContext = this.buyContext(state);
+    const { numOfSearchResults } = this.configuration.advanced;
+    const { maxSearchResults } = this.configuration.time;
+    let page = strategy.firstPage();
+    for (let jumps = 0; ; jumps += 1) {
+      const base = strategy.bustsCache ? this.buster.apply(strategy.search()) : strategy.search();
+      const search: MarketSearch = { ...base, page, pageSize: numOfSearchResults };
+      const result = await this.game.search(search);
+      // Hot path: one comparison, one scan, then the Buy Now request.
+      const tooMany = maxSearchResults > 0 && result.auctions.length > maxSearchResults;
+      const target = tooMany || this.stopRequested ? undefined : strategy.pick(result.auctions);
+      if (target !== undefined) await buyAndFollowUp(buyContext, strategy, target);
+      state.recordSuccess();
+      if (tooMany) await this.notice('INFO', tooManyResultsFor(strategy.subject));
+      const next = this.stopRequested ? undefined : strategy.nextPage(result, jumps);
+      if (next === undefined) return;
+      await this.sleep(this.pacing.paginationWaitMs());
+      page = next;
+    }
+  }
+
+  private buyContext(state: RunState): BuyContext {
+    return {
+      accountId: this.options.accountId,
+      platform: this.options.platform,
+      game: this.game,
+      state,
+      pacing: this.pacing,
+      now: () => this.now(),
+      emit: this.emit,
+      sleep: this.sleep,
+    };
+  }
+
+  private async finish(state: RunState, reason: StopReason, message: string): Promise<RunSummary> {
+    const { accountId } = this.options;
+    await this.accountUpdate(state, statusOfReason[reason]);
+    await this.sessionUpsert(state, this.now());
+    await this.emit({ type: 'stop', at: this.now(), accountId, reason, message });
+    const counters = this.game.requestCounters();
+    return {
+      reason,
+      message,
+      requests: counters.requests,
+      searches: counters.searches,
+      snipes: state.snipes,
+      lostSnipes: state.lostSnipes,
+      profits: state.profits,
+      coins: state.coins,
+    };
+  }
+}

@@ -1,0 +1,128 @@
+import type { NormalFilter } from '@tradedesk/domain';
+import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
+import type { PriceQuote } from '../ports.js';
+import { judgePrice } from '../pricing/freshness.js';
+import { failedToFetchMarketPriceFor, unableToFindDetailsFor } from '../run-log.js';
+import { limitForResale, limitUnderMarket } from './buy-limit.js';
+import { searchOfNormalFilter } from './criteria.js';
+import {
+  isBuyable,
+  type Preparation,
+  type PrepareContext,
+  type Strategy,
+  type Valuation,
+} from './strategy.js';
+
+const NO_BUY = -1;
+
+/**
+ * Normal filter: a named player (every version of its base id) or plain criteria, bought at or
+ * under the max Buy Now. When the follow-up resells, the min profit after tax must remain;
+ * listing at the price site's price values the card by that (fresh) price instead of a max.
+ */
+export class NormalStrategy implements Strategy {
+  readonly bustsCache = true;
+  private limit = NO_BUY;
+  private quote: PriceQuote | undefined;
+
+  constructor(readonly filter: NormalFilter) {}
+
+  get label(): string {
+    return this.filter.label;
+  }
+
+  get subject(): string {
+    return this.filter.name !== '' ? this.filter.name : this.filter.label;
+  }
+
+  get maxBuyNow(): number {
+    return this.listsAtPriceSite ? this.limit : this.filter.maxPrice;
+  }
+
+  get minProfit() {
+    return this.filter.minProfit;
+  }
+
+  get followUp() {
+    return this.filter.followUp;
+  }
+
+  private get listsAtPriceSite(): boolean {
+    return this.filter.followUp.action === 'list_at_price_site_price';
+  }
+
+  async prepare(context: PrepareContext): Promise<Preparation> {
+    const { filter } = this;
+    const playerId = filter.playerId ?? 0;
+    if (filter.name !== '' && playerId <= 0)
+      return { notices: [], problem: unableToFindDetailsFor(filter.name) };
+    if (this.listsAtPriceSite) return this.prepareFromPrice(context, playerId);
+    this.limit =
+      filter.followUp.action === 'list_on_transfer_list'
+        ? Math.min(filter.maxPrice, limitForResale(filter.followUp.buyNowPrice, filter.minProfit))
+        : filter.maxPrice;
+    return { notices: [] };
+  }
+
+  private async prepareFromPrice(context: PrepareContext, definitionId: number): Promise<Preparation> {
+    const quote = await context.prices.playerPrice({
+      definitionId,
+      rarity: this.filter.rarity,
+      platform: context.platform,
+    });
+    const verdict = judgePrice(quote, context.now, context.maxPriceAgeMs);
+    if (verdict.state !== 'fresh') {
+      // A stale or missing price never drives a buy: search nothing this cycle, try again next.
+      this.limit = NO_BUY;
+      this.quote = undefined;
+      return { notices: [failedToFetchMarketPriceFor(this.subject)], skipCycle: true };
+    }
+    this.quote = verdict.quote;
+    this.limit = limitUnderMarket(verdict.quote.price, this.filter.minProfit);
+    return { notices: [] };
+  }
+
+  firstPage(): number {
+    return 0;
+  }
+
+  search(): MarketSearch {
+    const search = searchOfNormalFilter(this.filter, this.listsAtPriceSite);
+    if (this.listsAtPriceSite && this.limit > 0) search.maxBuyNow = this.limit;
+    return search;
+  }
+
+  pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined {
+    const limit = this.limit;
+    if (this.filter.searchOption === 'top_to_bottom') {
+      for (const auction of auctions) {
+        if (auction.buyNowPrice <= limit && isBuyable(auction)) return auction;
+      }
+      return undefined;
+    }
+    let cheapest: AuctionInfo | undefined;
+    for (const auction of auctions) {
+      if (
+        auction.buyNowPrice <= limit &&
+        isBuyable(auction) &&
+        auction.buyNowPrice < (cheapest?.buyNowPrice ?? Infinity)
+      ) {
+        cheapest = auction;
+      }
+    }
+    return cheapest;
+  }
+
+  nextPage(_page: MarketPage): number | undefined {
+    return undefined;
+  }
+
+  valuation(auction: AuctionInfo): Valuation {
+    const fallback = `Player ${auction.itemData.assetId ?? auction.itemData.id}`;
+    const playerName = this.filter.name !== '' ? this.filter.name : (this.quote?.playerName ?? fallback);
+    const marketPrice =
+      this.quote?.price ??
+      (this.filter.followUp.action === 'list_on_transfer_list' ? this.filter.followUp.buyNowPrice : 0);
+    return { playerName, marketPrice };
+  }
+}
