@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { Catalogue, foldName, loadCatalogue } from './index.js';
+
+describe('card catalogue', () => {
+  const catalogue = loadCatalogue();
+
+  it('loads every card once', () => {
+    expect(catalogue.size).toBe(18_547);
+    expect(loadCatalogue()).toBe(catalogue);
+  });
+
+  it('finds a card by definition id with its derived quality', () => {
+    expect(catalogue.byDefinitionId(237067)).toMatchObject({
+      name: 'Pelé',
+      rating: 95,
+      rarityId: 12,
+      quality: 'special',
+    });
+    expect(catalogue.byDefinitionId(1)).toBeUndefined();
+  });
+
+  it('groups versions by base id', () => {
+    const special = catalogue.cards.find((card) => card.definitionId !== card.baseId);
+    expect(special).toBeDefined();
+    if (!special) return;
+    const versions = catalogue.byBaseId(special.baseId);
+    expect(versions.map((card) => card.definitionId)).toContain(special.definitionId);
+    expect(versions.every((card) => card.baseId === special.baseId)).toBe(true);
+  });
+
+  it('searches names without regard to accents or case', () => {
+    expect(catalogue.searchByName('PELE')[0]?.definitionId).toBe(237067);
+    expect(catalogue.searchByName('zidane').map((card) => card.name)).toContain('Zinedine Zidane');
+    // firstName lastName is searchable even when the display name is the common name.
+    expect(catalogue.searchByName('Edson Arantes')[0]?.name).toBe('Pelé');
+  });
+
+  it('filters by rarity and limits the results', () => {
+    const icons = catalogue.searchByName('ro', { rarityId: 12, limit: 5 });
+    expect(icons).toHaveLength(5);
+    expect(icons.every((card) => card.rarityId === 12)).toBe(true);
+    expect(catalogue.searchByName('   ')).toEqual([]);
+  });
+
+  it('rejects malformed rows with a clear error', () => {
+    expect(() => Catalogue.fromRows([{ definitionId: 'x' }])).toThrow(/Expected number, received string/);
+  });
+
+  it('folds letters that have no accent mark', () => {
+    expect(foldName('Martin Ødegaard')).toBe('martin odegaard');
+    expect(foldName('  Łukasz   Fabiański ')).toBe('lukasz fabianski');
+  });
+});
