@@ -90,3 +90,8 @@ export function goldCard(harness: Harness, offset = 0): { definitionId: number; 
   if (card === undefined) throw new Error('the catalogue has no gold card');
   return { definitionId: card.definitionId, baseId: card.baseId };
 }
+
+/** The next lower price on the game's ladder (steps 50, 100, 250, 500, 1,000). */
+export const stepBelow = (price: number): number =>
+  price -
+  (price <= 1_000 ? 50 : price <= 10_000 ? 100 : price <= 50_000 ? 250 : price <= 100_000 ? 500 : 1_000);

@@ -6,6 +6,7 @@ import {
   rejectionOf,
   signedInClient,
   startHarness,
+  stepBelow,
   type Harness,
   type TestAccount,
 } from './harness.js';
