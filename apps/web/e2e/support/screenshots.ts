@@ -22,7 +22,10 @@ async function signIn(page: Page, credentials: { username: string; token: string
 async function main() {
   await mkdir(outputDir, { recursive: true });
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     for (const [device, viewport] of Object.entries(viewports)) {
       const context = await browser.newContext({ baseURL: server.baseURL, viewport });
@@ -31,7 +34,10 @@ async function main() {
       for (const theme of ['light', 'dark'] as const) {
         if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
         await page.locator(`html[data-theme="${theme}"]`).waitFor();
-        await page.screenshot({ path: `${outputDir}home-${theme}-${device}.png`, fullPage: device === 'desktop' });
+        await page.screenshot({
+          path: `${outputDir}home-${theme}-${device}.png`,
+          fullPage: device === 'desktop',
+        });
       }
       await context.close();
     }

@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { HomePage } from '../routes/home';
 import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
+import { RouteError } from '../routes/route-error';
 import { placeholderRoutes, renderPlaceholder } from '../routes/placeholder-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
@@ -10,6 +11,7 @@ import { RequireSignIn } from './require-sign-in';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.login, element: <LoginPage /> },

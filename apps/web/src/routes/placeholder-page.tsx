@@ -7,7 +7,7 @@ export function PlaceholderPage({ title, children }: PlaceholderPageProps) {
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-4 text-3xl font-bold">{title}</h1>
-      <div className="alert alert-info alert-soft">
+      <div className="alert bg-base-200 border-base-300">
         <span>{children}</span>
       </div>
     </section>

@@ -105,6 +105,23 @@ describe('app shell', () => {
     expect(await screen.findByText('Session expired')).toBeTruthy();
   });
 
+  it('checks the session again every five minutes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signIn();
+      const { calls } = renderApp('/', signedInAnswers(userOf('snipe')));
+      await screen.findByText('Welcome back, demo');
+      const sessionChecks = () => calls.filter((call) => call.url === '/api/auth/fingerprint').length;
+      await waitFor(() => expect(sessionChecks()).toBe(1));
+      await vi.advanceTimersByTimeAsync(299_000);
+      expect(sessionChecks()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(sessionChecks()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('on a fingerprint mismatch shows the message, logs out, forgets the session and says so', async () => {
     signIn();
     const answers = signedInAnswers(userOf('snipe'));
