@@ -1,0 +1,79 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GameError, gameErrors } from '../core/errors.js';
+import type { World } from '../world/world.js';
+import { registerAccountRoutes } from './accounts-routes.js';
+import { registerAdminRoutes } from './admin-routes.js';
+import { sendGameError, type SimContext } from './context.js';
+import { registerFeedRoutes } from './feed-routes.js';
+import { registerMarketRoutes } from './market-routes.js';
+import { registerPileRoutes } from './pile-routes.js';
+import { registerSbcRoutes } from './sbc-routes.js';
+import { SessionStore } from './sessions.js';
+import { registerUtRoutes } from './ut-routes.js';
+import { registerWebAppRoutes } from '../web/webapp-routes.js';
+
+export interface AppOptions {
+  world: World;
+  adminKey?: string;
+  logger?: boolean;
+}
+
+/** Builds the sim's HTTP app: accounts host, game host, feeds, admin API and web app on one server. */
+export function buildApp(options: AppOptions): {
+  app: FastifyInstance;
+  context: SimContext;
+  setOrigin(origin: string): void;
+} {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1_048_576 });
+  const { world } = options;
+  const protocol = world.options.protocol;
+  let origin = 'http://127.0.0.1';
+  const context: SimContext = {
+    world,
+    sessions: new SessionStore(protocol.sessionIdleMinutes * 60_000, protocol.accessTokenSeconds * 1000),
+    adminKey: options.adminKey,
+    gamePrefix: `/ut/game/${protocol.gameSegment}`,
+    origin: () => origin,
+  };
+
+  // Clients send `Content-Type: application/json` with empty bodies on PUT/DELETE; the game accepts that.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(gameErrors.badRequest('body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  void app.register(cookie);
+  void app.register(formbody);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof GameError) return sendGameError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    const message = error instanceof Error ? error.message : 'bad request';
+    if (status && status >= 400 && status < 500)
+      return sendGameError(reply, new GameError(status, 'Bad Request', message));
+    request.log.error({ err: error }, 'unexpected error');
+    return sendGameError(reply, new GameError(500, 'Internal Server Error'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendGameError(reply, gameErrors.notFound(`${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  app.post('/pinEvents', async () => ({ status: 'ok' }));
+  registerAccountRoutes(app, context);
+  registerUtRoutes(app, context);
+  registerMarketRoutes(app, context);
+  registerPileRoutes(app, context);
+  registerSbcRoutes(app, context);
+  registerFeedRoutes(app, context);
+  registerAdminRoutes(app, context);
+  registerWebAppRoutes(app, context);
+  return { app, context, setOrigin: (value) => (origin = value) };
+}

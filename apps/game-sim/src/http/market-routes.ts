@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { gameErrors } from '../core/errors.js';
+import {
+  clearSold,
+  listItem,
+  placeBid,
+  relistAll,
+  removeSold,
+  requireMarket,
+  searchMarket,
+} from '../world/trading.js';
+import type { Trade } from '../world/types.js';
+import { gameAccount, parseIdList, type SimContext } from './context.js';
+import { bidBodySchema, listBodySchema, searchQuerySchema, toCriteria } from './market-schemas.js';
+import { parseInput } from './parse.js';
+import { presentCredits, presentTrade } from './presenters.js';
+
+const tradeParamSchema = z.object({ tradeId: z.coerce.number().int().positive() });
+
+/** Market endpoints: search, bid/Buy Now, trade status, listing, relist, clearing. */
+export function registerMarketRoutes(app: FastifyInstance, context: SimContext): void {
+  const { world, gamePrefix: prefix } = context;
+  const searchCache = new Map<string, { at: number; trades: Trade[] }>();
+
+  app.get(`${prefix}/transfermarket`, async (request) => {
+    const account = gameAccount(context, request);
+    const query = parseInput(searchQuerySchema, request.query);
+    requireMarket(account);
+    if (query.type !== 'player') return { auctionInfo: [], bidTokens: {} };
+    const cacheMs = world.options.market.searchCacheMs;
+    const key = `${account.id}|${request.url.split('?')[1] ?? ''}`;
+    const cached = cacheMs > 0 ? searchCache.get(key) : undefined;
+    let trades: Trade[];
+    if (cached && world.now() - cached.at < cacheMs) trades = cached.trades;
+    else {
+      trades = searchMarket(world, account, toCriteria(query), query.start, query.num);
+      if (cacheMs > 0) {
+        if (searchCache.size > 10_000) searchCache.clear();
+        searchCache.set(key, { at: world.now(), trades });
+      }
+    }
+    return { auctionInfo: trades.map((trade) => presentTrade(world, trade, account)), bidTokens: {} };
+  });
+
+  app.put(`${prefix}/trade/:tradeId/bid`, async (request) => {
+    const account = gameAccount(context, request);
+    const { tradeId } = parseInput(tradeParamSchema, request.params);
+    const { bid } = parseInput(bidBodySchema, request.body);
+    const trade = placeBid(world, account, tradeId, bid);
+    return {
+      ...presentCredits(account),
+      auctionInfo: [presentTrade(world, trade, account)],
+      duplicateItemIdList: [],
+      dynamicObjectivesUpdates: {},
+    };
+  });
+
+  const tradeStatus = (lite: boolean) => async (request: FastifyRequest) => {
+    const account = gameAccount(context, request);
+    const ids = parseIdList((request.query as Record<string, unknown>).tradeIds, 'tradeIds');
+    const trades = ids
+      .map((id) => world.trades.get(id))
+      .filter((trade): trade is Trade => trade !== undefined);
+    const visible = trades.filter((trade) => trade.platform === (account.platform ?? 'ps'));
+    const auctionInfo = visible.map((trade) => presentTrade(world, trade, account));
+    return lite ? { auctionInfo, credits: account.coins } : { ...presentCredits(account), auctionInfo };
+  };
+  app.get(`${prefix}/trade/status/lite`, tradeStatus(true));
+  app.get(`${prefix}/trade/status`, tradeStatus(false));
+
+  app.post(`${prefix}/auctionhouse`, async (request) => {
+    const account = gameAccount(context, request);
+    const body = parseInput(listBodySchema, request.body);
+    const trade = listItem(
+      world,
+      account,
+      body.itemData.id,
+      body.startingBid,
+      body.buyNowPrice,
+      body.duration,
+    );
+    return { id: trade.tradeId, idStr: String(trade.tradeId) };
+  });
+
+  app.put(`${prefix}/auctionhouse/relist`, async (request) => {
+    const account = gameAccount(context, request);
+    const trades = relistAll(world, account);
+    return { tradeIdList: trades.map((trade) => ({ id: trade.tradeId, idStr: String(trade.tradeId) })) };
+  });
+
+  app.delete(`${prefix}/trade/sold`, async (request, reply) => {
+    const account = gameAccount(context, request);
+    clearSold(account);
+    return reply.code(200).send({});
+  });
+
+  app.delete(`${prefix}/trade/:tradeId`, async (request, reply) => {
+    const account = gameAccount(context, request);
+    const { tradeId } = parseInput(tradeParamSchema, request.params);
+    if (!world.trades.has(tradeId) && !account.soldTrades.has(tradeId)) throw gameErrors.noTrade();
+    removeSold(world, account, tradeId);
+    return reply.code(200).send({});
+  });
+}

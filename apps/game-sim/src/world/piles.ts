@@ -1,0 +1,111 @@
+import { GameError, gameErrors } from '../core/errors.js';
+import { detachItem, ownedItem, tradepileUsed } from './trading.js';
+import { addWatcher, removeWatcher, type Account, type Item } from './types.js';
+import type { World } from './world.js';
+
+export interface MoveRequest {
+  id: number;
+  pile: 'club' | 'trade';
+  tradeId?: number;
+}
+
+export interface MoveResult {
+  id: number;
+  pile: string;
+  success: boolean;
+  reason?: string;
+  errorCode?: number;
+}
+
+/** True when the club already holds a copy of this item's card (the duplicate rule). */
+export function duplicateInClub(world: World, account: Account, item: Item): Item | undefined {
+  const definitionId = world.card(item.cardIndex).definitionId;
+  for (const clubItemId of account.club) {
+    const clubItem = world.items.get(clubItemId);
+    if (clubItem && clubItem.id !== item.id && world.card(clubItem.cardIndex).definitionId === definitionId)
+      return clubItem;
+  }
+  return undefined;
+}
+
+function moveOne(world: World, account: Account, request: MoveRequest): void {
+  const item = ownedItem(world, account, request.id);
+  if (item.place === 'listed') throw gameErrors.permissionDenied('item is listed');
+  if (request.pile === 'club') {
+    if (item.place === 'club') return;
+    if (duplicateInClub(world, account, item)) throw gameErrors.duplicate();
+    detachItem(world, account, item);
+    account.club.add(item.id);
+    item.place = 'club';
+    return;
+  }
+  if (item.place === 'trade') return;
+  if (tradepileUsed(account) >= world.options.piles.tradepile) throw gameErrors.destinationFull();
+  detachItem(world, account, item);
+  account.tradepile.add(item.id);
+  item.place = 'trade';
+}
+
+/** PUT item: moves each item; failures are reported per item, as the game does. */
+export function moveItems(world: World, account: Account, requests: readonly MoveRequest[]): MoveResult[] {
+  return requests.map((request) => {
+    try {
+      moveOne(world, account, request);
+      return { id: request.id, pile: request.pile, success: true };
+    } catch (error) {
+      if (!(error instanceof GameError)) throw error;
+      return {
+        id: request.id,
+        pile: request.pile,
+        success: false,
+        reason: error.reason,
+        errorCode: error.code,
+      };
+    }
+  });
+}
+
+/** PUT watchlist: watches trades. */
+export function watchTrades(world: World, account: Account, tradeIds: readonly number[]): void {
+  for (const tradeId of tradeIds) {
+    const trade = world.trades.get(tradeId);
+    if (!trade || trade.state !== 'active') throw gameErrors.noTrade();
+    if (trade.sellerId === account.id) throw gameErrors.permissionDenied('cannot watch your own trade');
+    if (!account.watchlist.has(tradeId) && account.watchlist.size >= world.options.piles.watchlist) {
+      throw gameErrors.destinationFull();
+    }
+    account.watchlist.add(tradeId);
+    addWatcher(trade, account.id);
+  }
+}
+
+/** DELETE watchlist: stops watching; a won item not yet moved goes to unassigned. */
+export function unwatchTrades(world: World, account: Account, tradeIds: readonly number[]): void {
+  for (const tradeId of tradeIds) {
+    const trade = world.trades.get(tradeId);
+    if (trade?.state === 'active' && trade.highestBidderId === account.id) {
+      throw gameErrors.permissionDenied('you are the highest bidder');
+    }
+    account.watchlist.delete(tradeId);
+    removeWatcher(trade, account.id);
+    const item = trade ? world.items.get(trade.itemId) : undefined;
+    if (item && item.ownerId === account.id && item.place === 'won') {
+      item.place = 'unassigned';
+      account.unassigned.push(item.id);
+    }
+  }
+}
+
+/** Unassigned items that duplicate a club card: pairs for `duplicateItemIdList`. */
+export function unassignedDuplicates(
+  world: World,
+  account: Account,
+): { itemId: number; duplicateItemId: number }[] {
+  const pairs: { itemId: number; duplicateItemId: number }[] = [];
+  for (const itemId of account.unassigned) {
+    const item = world.items.get(itemId);
+    const duplicate = item ? duplicateInClub(world, account, item) : undefined;
+    if (duplicate) pairs.push({ itemId, duplicateItemId: duplicate.id });
+  }
+  return pairs;
+}

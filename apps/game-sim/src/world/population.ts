@@ -1,0 +1,184 @@
+import { createRng, type Rng } from '../core/rng.js';
+import { nextPrice, previousPrice, snapPrice } from '../core/prices.js';
+import type { Platform } from './cards.js';
+import type { Trade } from './types.js';
+import type { World } from './world.js';
+
+/** Listing durations of simulated sellers (seconds) and how often each is chosen. */
+const DURATIONS: readonly [number, number][] = [
+  [3600, 0.7],
+  [10800, 0.12],
+  [21600, 0.06],
+  [43200, 0.05],
+  [86400, 0.05],
+  [259200, 0.02],
+];
+const MEAN_DURATION_MS = DURATIONS.reduce((sum, [seconds, share]) => sum + seconds * share, 0) * 1000;
+const MAX_DURATION_MS = 259_200_000;
+const PLATFORMS: readonly Platform[] = ['ps', 'pc'];
+
+/** Card pools that simulated sellers list from, with their share of arrivals. */
+interface Pools {
+  readonly groups: readonly { readonly share: number; readonly cards: readonly number[] }[];
+}
+const poolsByWorld = new WeakMap<World, Pools>();
+
+function poolsOf(world: World): Pools {
+  const known = poolsByWorld.get(world);
+  if (known) return known;
+  const bronze: number[] = [];
+  const silver: number[] = [];
+  const goldCommon: number[] = [];
+  const goldRare: number[] = [];
+  const special: number[] = [];
+  world.cards.forEach((card, index) => {
+    if (card.special) special.push(index);
+    else if (card.quality === 'bronze') bronze.push(index);
+    else if (card.quality === 'silver') silver.push(index);
+    else if (card.rarityId === 0) goldCommon.push(index);
+    else goldRare.push(index);
+  });
+  const pools: Pools = {
+    groups: [
+      { share: 0.12, cards: bronze },
+      { share: 0.13, cards: silver },
+      { share: 0.3, cards: goldCommon },
+      { share: 0.3, cards: goldRare },
+      { share: 0.15, cards: special },
+    ].filter((group) => group.cards.length > 0),
+  };
+  poolsByWorld.set(world, pools);
+  return pools;
+}
+
+function pickCard(world: World, rng: Rng): number {
+  const { groups } = poolsOf(world);
+  let roll = rng.next() * groups.reduce((sum, group) => sum + group.share, 0);
+  for (const group of groups) {
+    roll -= group.share;
+    if (roll <= 0) return rng.pick(group.cards);
+  }
+  return rng.pick(groups[groups.length - 1]?.cards ?? [0]);
+}
+
+function pickDuration(rng: Rng): number {
+  let roll = rng.next();
+  for (const [seconds, share] of DURATIONS) {
+    roll -= share;
+    if (roll <= 0) return seconds;
+  }
+  return 3600;
+}
+
+/** Puts a simulated seller's listing on the market at `listedAt`. */
+export function createSimListing(
+  world: World,
+  platform: Platform,
+  listedAt: number,
+  rng: Rng = world.rng,
+): Trade {
+  const cardIndex = pickCard(world, rng);
+  const value = world.values.value(cardIndex, platform, listedAt);
+  const { minPrice, maxPrice } = world.values.limits(cardIndex, platform, listedAt);
+  const mispriced = rng.chance(world.options.market.mispricedShare);
+  const factor = mispriced ? 0.35 + rng.next() * 0.45 : Math.exp(rng.normal() * 0.06 + 0.02);
+  const buyNowPrice = Math.min(maxPrice, Math.max(nextPrice(minPrice), snapPrice(value * factor)));
+  let startingBid = buyNowPrice;
+  for (let steps = rng.int(1, 8); steps > 0; steps -= 1) startingBid = previousPrice(startingBid);
+  startingBid = Math.max(minPrice, Math.min(startingBid, previousPrice(buyNowPrice)));
+  const duration = pickDuration(rng);
+  const item = world.newItem(cardIndex, 0, 'listed');
+  const visibleAt = listedAt + world.options.abuse.listingVisibilityDelaySeconds * 1000;
+  const trade: Trade = {
+    tradeId: world.newTradeId(),
+    itemId: item.id,
+    cardIndex,
+    platform,
+    sellerId: 0,
+    startingBid,
+    buyNowPrice,
+    currentBid: 0,
+    highestBidderId: 0,
+    offers: 0,
+    listedAt,
+    visibleAt,
+    expiresAt: listedAt + duration * 1000,
+    duration,
+    state: 'active',
+  };
+  item.tradeId = trade.tradeId;
+  world.openTrade(trade);
+  scheduleSimBuyers(world, trade, rng);
+  return trade;
+}
+
+/**
+ * Decides when (if ever) simulated buyers act on a listing: rival snipers take most mispriced
+ * listings a few seconds after they become visible; simulated humans buy some fairly priced
+ * listings during their life, and bid on cheap starting bids near the end.
+ */
+export function scheduleSimBuyers(world: World, trade: Trade, rng: Rng = world.rng): void {
+  const market = world.options.market;
+  const value = world.values.value(trade.cardIndex, trade.platform, trade.listedAt);
+  const ratio = trade.buyNowPrice / value;
+  if (ratio < 0.9) {
+    if (rng.chance(market.rivalCatchShare)) {
+      const reaction = market.rivalReactionSeconds * 1000 * Math.exp(rng.normal() * 0.5);
+      world.events.push(Math.min(trade.expiresAt - 1, trade.visibleAt + reaction), 'simBuy', trade.tradeId);
+      return;
+    }
+  } else {
+    const appeal = Math.max(0, Math.min(1, (1.25 - ratio) / 0.3));
+    if (rng.chance(market.humanBuyShare * appeal)) {
+      const at = trade.visibleAt + rng.next() * (trade.expiresAt - trade.visibleAt);
+      world.events.push(Math.min(trade.expiresAt - 1, at), 'simBuy', trade.tradeId);
+      return;
+    }
+  }
+  if (trade.startingBid <= value * 0.85 && rng.chance(0.3)) {
+    const at = trade.expiresAt - rng.next() * Math.min(600_000, trade.expiresAt - trade.visibleAt);
+    world.events.push(Math.max(trade.visibleAt, at), 'simBid', trade.tradeId);
+  }
+}
+
+/** Fills the market at start: listings of every age, so expiries spread over the next hours. */
+export function seedInitialListings(world: World, now: number): void {
+  const rng = createRng(world.options.seed * 31 + 7);
+  for (const platform of PLATFORMS) {
+    for (let count = 0; count < world.options.market.initialListings; count += 1) {
+      const trade = createSimListing(world, platform, now - rng.next() * 3_600_000, rng);
+      void trade;
+    }
+  }
+}
+
+function poisson(rng: Rng, mean: number): number {
+  if (mean <= 0) return 0;
+  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * rng.normal()));
+  const limit = Math.exp(-mean);
+  let product = rng.next();
+  let count = 0;
+  while (product > limit) {
+    count += 1;
+    product *= rng.next();
+  }
+  return count;
+}
+
+/**
+ * New listings from simulated sellers between `from` and `to`, at the rate that keeps the
+ * market near its initial size. Listings that would have expired before `to` are skipped:
+ * nobody could have seen them.
+ */
+export function generateArrivals(world: World, from: number, to: number): void {
+  const ratePerMs = world.options.market.initialListings / MEAN_DURATION_MS;
+  const windowStart = Math.max(from, to - MAX_DURATION_MS);
+  for (const platform of PLATFORMS) {
+    const count = poisson(world.rng, ratePerMs * (to - windowStart));
+    const times: number[] = [];
+    for (let index = 0; index < count; index += 1)
+      times.push(windowStart + world.rng.next() * (to - windowStart));
+    times.sort((a, b) => a - b);
+    for (const listedAt of times) createSimListing(world, platform, Math.floor(listedAt));
+  }
+}

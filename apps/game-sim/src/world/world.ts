@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../core/clock.js';
+import { worldOptionsSchema, type WorldOptions, type WorldOptionsInput } from '../core/config.js';
+import { createRng, type Rng } from '../core/rng.js';
+import { AbuseGuard } from './abuse.js';
+import { buildCards, type CardDef, type Platform } from './cards.js';
+import { loadCatalogueRows } from './catalogue-source.js';
+import { EventQueue } from './event-queue.js';
+import { Ledger } from './ledger.js';
+import { MarketIndex } from './market-index.js';
+import { generateArrivals, seedInitialListings } from './population.js';
+import { handleEvent } from './settlement.js';
+import type { Account, Item, ItemPlace, Trade } from './types.js';
+import { MarketValues } from './values.js';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  backupCode: string;
+  platform?: Platform;
+  coins?: number;
+  marketLocked?: boolean;
+}
+
+/** Hashes a password so the world never keeps it in clear (the sim is not a vault; this avoids leaks in dumps). */
+export function passwordDigest(password: string): string {
+  return createHash('sha256').update(`game-sim:${password}`).digest('hex');
+}
+
+/** Normalises an e-mail address for lookups. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The whole sandbox game state: cards and values, accounts and their items, the market, the
+ * ledger and the scheduled background work. Background work is lazy: `catchUp()` (called on
+ * every request) replays arrivals and events up to the clock's now.
+ */
+export class World {
+  readonly options: WorldOptions;
+  readonly rng: Rng;
+  readonly cards: readonly CardDef[];
+  readonly cardIndexByDefinition = new Map<number, number>();
+  readonly values: MarketValues;
+  readonly index: MarketIndex;
+  readonly ledger = new Ledger();
+  readonly events = new EventQueue();
+  readonly abuse: AbuseGuard;
+  readonly accounts = new Map<number, Account>();
+  readonly accountsByEmail = new Map<string, Account>();
+  readonly items = new Map<number, Item>();
+  readonly trades = new Map<number, Trade>();
+  readonly epoch: number;
+  private lastCatchUp: number;
+  private nextItemId = 100_000_000_001;
+  private nextTradeId = 500_000_000_001;
+  private nextAccountId = 1_000_000_001;
+
+  constructor(
+    readonly clock: Clock,
+    input: WorldOptionsInput = {},
+  ) {
+    this.options = worldOptionsSchema.parse(input);
+    this.rng = createRng(this.options.seed);
+    this.cards = buildCards(loadCatalogueRows(), this.options.market.syntheticPerRarity, this.options.seed);
+    this.cards.forEach((card, position) => this.cardIndexByDefinition.set(card.definitionId, position));
+    this.epoch = clock.now();
+    this.lastCatchUp = this.epoch;
+    this.values = new MarketValues(
+      this.cards,
+      this.options.seed,
+      this.epoch,
+      this.options.market.dailyVolatility,
+    );
+    this.index = new MarketIndex(this.cards);
+    this.abuse = new AbuseGuard(this.options.abuse);
+    seedInitialListings(this, this.epoch);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Replays the world's background work (arrivals, rival buys, expiries) up to now. */
+  catchUp(): number {
+    const now = this.clock.now();
+    if (now <= this.lastCatchUp) return this.lastCatchUp;
+    generateArrivals(this, this.lastCatchUp, now);
+    for (let event = this.events.popDue(now); event; event = this.events.popDue(now))
+      handleEvent(this, event);
+    this.lastCatchUp = now;
+    return now;
+  }
+
+  card(cardIndex: number): CardDef {
+    const card = this.cards[cardIndex];
+    if (!card) throw new RangeError(`unknown card index ${cardIndex}`);
+    return card;
+  }
+
+  newItem(cardIndex: number, ownerId: number, place: ItemPlace, untradeable = false): Item {
+    const item: Item = {
+      id: this.nextItemId++,
+      cardIndex,
+      ownerId,
+      place,
+      untradeable,
+      lastSalePrice: 0,
+      tradeId: 0,
+      playStyle: 250,
+    };
+    this.items.set(item.id, item);
+    return item;
+  }
+
+  newTradeId(): number {
+    return this.nextTradeId++;
+  }
+
+  /** Adds a listing to the market and schedules its expiry. */
+  openTrade(trade: Trade): void {
+    this.trades.set(trade.tradeId, trade);
+    this.index.add(trade);
+    this.events.push(trade.expiresAt, 'expire', trade.tradeId);
+  }
+
+  /** Creates an account with starting coins (minted through the ledger) and a starter club. */
+  createAccount(input: NewAccount): Account {
+    const key = emailKey(input.email);
+    if (this.accountsByEmail.has(key)) throw new Error(`An account with e-mail ${key} already exists`);
+    const id = this.nextAccountId++;
+    const persona = `Sandbox${String(id).slice(-5)}`;
+    const account: Account = {
+      id,
+      personaId: id + 700_000_000,
+      email: key,
+      passwordDigest: passwordDigest(input.password),
+      backupCode: input.backupCode,
+      platform: input.platform,
+      personaName: persona,
+      clubName: `${persona} FC`,
+      clubAbbr: persona.slice(0, 3).toUpperCase(),
+      createdAt: this.now(),
+      coins: 0,
+      marketLocked: input.marketLocked ?? false,
+      captchaPending: false,
+      softBan: undefined,
+      tradepile: new Set(),
+      soldTrades: new Set(),
+      watchlist: new Set(),
+      unassigned: [],
+      club: new Set(),
+    };
+    this.accounts.set(id, account);
+    this.accountsByEmail.set(key, account);
+    this.ledger.transfer(
+      'issuer',
+      account,
+      input.coins ?? this.options.startingCoins,
+      'starting-coins',
+      this.now(),
+    );
+    this.giveStarterClub(account);
+    return account;
+  }
+
+  accountByEmail(email: string): Account | undefined {
+    return this.accountsByEmail.get(emailKey(email));
+  }
+
+  /** Sets an account's coins to `coins`, booking the difference against the issuer. */
+  setCoins(account: Account, coins: number): void {
+    const delta = coins - account.coins;
+    if (delta > 0) this.ledger.transfer('issuer', account, delta, 'admin-set', this.now());
+    if (delta < 0) this.ledger.transfer(account, 'issuer', -delta, 'admin-set', this.now());
+  }
+
+  private giveStarterClub(account: Account): void {
+    // Deterministic per account: 18 untradeable commons across qualities, like a new club.
+    const rng = createRng(this.options.seed ^ account.id);
+    const pool = this.cards
+      .map((card, position) => ({ card, position }))
+      .filter(({ card }) => !card.special && card.rarityId === 0);
+    while (account.club.size < 18) {
+      const { position } = rng.pick(pool);
+      const taken = [...account.club].some((itemId) => this.items.get(itemId)?.cardIndex === position);
+      if (taken) continue;
+      account.club.add(this.newItem(position, account.id, 'club', true).id);
+    }
+  }
+}
