@@ -25,11 +25,6 @@ async function grant(place: 'club' | 'unassigned' | 'trade', offset: number, cou
   return itemIds;
 }
 
-/** The next lower price on the game's ladder (steps 50, 100, 250, 500, 1,000). */
-const stepBelow = (price: number) =>
-  price -
-  (price <= 1_000 ? 50 : price <= 10_000 ? 100 : price <= 50_000 ? 250 : price <= 100_000 ? 500 : 1_000);
-
 /** Lists an owned item at the top of its price limits (nobody buys it); returns the trade id and Buy Now. */
 async function listInsideLimits(itemId: number, duration = 3600) {
   const [limits] = await client.market.priceLimitsForItems([itemId]);
