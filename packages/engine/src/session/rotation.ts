@@ -22,6 +22,11 @@ export class FilterRotation {
     return this.strategies[this.index] as Strategy;
   }
 
+  /** Counts the request budget from here (the run's start, after its opening requests). */
+  restart(requests: number): void {
+    this.requestsAtLastTurn = requests;
+  }
+
   /** Replaces the filters (switch filter) and starts from the first. */
   replace(strategies: readonly Strategy[], requests: number): void {
     if (strategies.length === 0) throw new Error('At least one strategy is required');

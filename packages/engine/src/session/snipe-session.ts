@@ -163,6 +163,7 @@ export class SnipeSession {
     await this.sessionUpsert(state, null);
     await this.attempt(state, () => this.checkCredits(state));
     let searchesAtCreditCheck = this.game.requestCounters().searches;
+    this.rotation.restart(this.game.requestCounters().requests);
 
     for (;;) {
       if (this.fatal !== undefined) return this.finish(state, this.fatal.reason, this.fatal.message);

@@ -2,6 +2,7 @@ import {
   MAX_PLAYER_PAGES_WARNING,
   MAX_PRICE_DATABASE_PAGES,
   rarityValues,
+  type FollowUp,
   type Rarity,
   type RarityFilter,
 } from '@tradedesk/domain';
@@ -60,8 +61,15 @@ export class MultiRarityStrategy implements Strategy {
     return this.filter.minProfit;
   }
 
-  get followUp() {
-    return this.filter.followUp;
+  /**
+   * One fixed listing price cannot fit every card a 59th Minute search buys, so its listing
+   * follow-up lists each card at its own price-database price (docs/decisions.md).
+   */
+  get followUp(): FollowUp {
+    const { followUp } = this.filter;
+    return followUp.action === 'list_on_transfer_list'
+      ? { ...followUp, action: 'list_at_price_site_price', percentage: 100 }
+      : followUp;
   }
 
   private get rarities(): readonly PricedRarity[] {

@@ -31,6 +31,7 @@ export function rarityFilter(overrides: Partial<RarityFilter> = {}): RarityFilte
     minPrice: 1_000,
     maxPrice: 50_000,
     minProfit: { value: 500, unit: 'fixed' },
+    followUp: { ...defaultRarityFilter().followUp, startPrice: 10_000, buyNowPrice: 15_000 },
     ...overrides,
   };
 }

@@ -25,9 +25,11 @@ export interface ScriptedMarketOptions {
   readonly transferListCapacity?: number;
   /** Trades another buyer wins first (the bid answers 461). */
   readonly lostTradeIds?: readonly number[];
+  /** How a re-authentication after a 401 goes (default: it works). */
+  readonly reauthentication?: 'works' | 'fails' | 'unsupported';
 }
 
-type Method = keyof Omit<GamePort, 'requestCounters'>;
+type Method = Exclude<keyof GamePort, 'requestCounters'>;
 
 /**
  * A small in-memory market for unit tests: searches answer from a script, buys move coins and
@@ -43,6 +45,8 @@ export class ScriptedMarket implements GamePort {
   readonly tradePile: AuctionInfo[] = [];
   readonly quickSold: number[] = [];
   reauthentications = 0;
+  /** Present unless the options say re-authentication is unsupported. */
+  readonly reauthenticate?: () => Promise<void>;
   private readonly stats: RequestStats = { requests: 0, searches: 0 };
   private readonly failures = new Map<Method, number[]>();
   private readonly offered = new Map<number, AuctionInfo>();
@@ -50,6 +54,14 @@ export class ScriptedMarket implements GamePort {
 
   constructor(private readonly options: ScriptedMarketOptions = {}) {
     this.coins = options.coins ?? 100_000;
+    const reauthentication = options.reauthentication ?? 'works';
+    if (reauthentication !== 'unsupported') {
+      this.reauthenticate = async () => {
+        this.call('reauthenticate');
+        this.reauthentications += 1;
+        if (reauthentication === 'fails') throw errorFromCode(401, 'expired session', 'reauthenticate');
+      };
+    }
   }
 
   /** The next `times` calls of `method` fail with game code `code`. */
@@ -194,10 +206,5 @@ export class ScriptedMarket implements GamePort {
   async credits() {
     this.call('credits');
     return { coins: this.coins, currencies: [] };
-  }
-
-  async reauthenticate(): Promise<void> {
-    this.call('reauthenticate');
-    this.reauthentications += 1;
   }
 }

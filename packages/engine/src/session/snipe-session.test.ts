@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { timeRange } from '@tradedesk/domain';
+import {
+  configuration,
+  listing,
+  normalFilter,
+  rarityFilter,
+  ScriptedMarket,
+  sessionHarness,
+} from '../testing/index.js';
+import { SnipeSetupError } from './options.js';
+
+const quietTime = {
+  duration: timeRange(10, 11, 'minutes'),
+  break: { frequency: timeRange(30, 31, 'minutes'), duration: timeRange(1, 2, 'minutes') },
+};
+
+/** A busy market: every third search offers a bargain, every fifth one is lost to a rival. */
+function busyMarket() {
+  return new ScriptedMarket({
+    coins: 10_000_000,
+    lostTradeIds: [5, 10, 15, 20, 25, 30],
+    onSearch: (_search, index) =>
+      index % 3 === 0 || index % 5 === 0
+        ? {
+            auctions: [
+              listing({ tradeId: index, buyNowPrice: 3_000 + (index % 4) * 500, definitionId: 20_801 }),
+            ],
+          }
+        : { auctions: [] },
+  });
+}
+
+describe('SnipeSession', () => {
+  it('replays a whole session exactly: same seed, same event log', async () => {
+    const config = configuration({
+      time: {
+        duration: timeRange(20, 25, 'minutes'),
+        break: { frequency: timeRange(4, 6, 'minutes'), duration: timeRange(1, 2, 'minutes') },
+      },
+    });
+    const first = sessionHarness({ market: busyMarket(), configuration: config, seed: 7 });
+    const second = sessionHarness({ market: busyMarket(), configuration: config, seed: 7 });
+    const other = sessionHarness({ market: busyMarket(), configuration: config, seed: 8 });
+    await Promise.all([first.session.run(), second.session.run(), other.session.run()]);
+    expect(first.sink.ofType('snipe-result').length).toBeGreaterThan(3);
+    expect(first.sink.ofType('break-start').length).toBeGreaterThan(0);
+    expect(second.sink.events).toEqual(first.sink.events);
+    expect(second.market.calls).toEqual(first.market.calls);
+    expect(other.sink.events).not.toEqual(first.sink.events);
+  });
+
+  it('takes breaks: each break starts and ends with a notification and nothing is searched meanwhile', async () => {
+    const { session, sink, market } = sessionHarness({
+      configuration: configuration({
+        time: {
+          duration: timeRange(12, 13, 'minutes'),
+          break: { frequency: timeRange(3, 4, 'minutes'), duration: timeRange(1, 2, 'minutes') },
+        },
+      }),
+    });
+    await session.run();
+    const starts = sink.ofType('break-start');
+    const ends = sink.ofType('break-end');
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    expect(ends).toHaveLength(starts.length);
+    starts.forEach((start, index) => {
+      expect(ends[index]?.at).toBe(start.until);
+      expect(start.until - start.at).toBeGreaterThanOrEqual(60_000);
+      expect(start.until - start.at).toBeLessThanOrEqual(120_000);
+      const searchedDuringBreak = sink
+        .ofType('session-upsert')
+        .some((event) => event.at > start.at && event.at < start.until);
+      expect(searchedDuringBreak).toBe(false);
+    });
+    const statuses = sink.ofType('account-update').map((event) => event.status);
+    expect(statuses).toContain('break');
+    expect(market.searches.length).toBeGreaterThan(100);
+  });
+
+  it('rotates across the selected filters every N requests', async () => {
+    const second = normalFilter({
+      id: 'filter-2',
+      label: 'Winger',
+      name: 'Test Winger',
+      playerId: 50_331_650,
+    });
+    const { session, market, sink } = sessionHarness({
+      filters: [normalFilter(), second],
+      configuration: configuration({
+        time: { ...quietTime, maxSearches: 12 },
+        advanced: { rotation: { isEnabled: true, requests: 4 } },
+      }),
+    });
+    await session.run();
+    const players = market.searches.map((search) => search.maskedDefId);
+    expect(new Set(players)).toEqual(new Set([20_801, 2]));
+    expect(players).toEqual([20_801, 20_801, 20_801, 20_801, 2, 2, 2, 2, 20_801, 20_801, 20_801, 20_801]);
+    expect(sink.notices).toContain('Rotating to filter Winger');
+  });
+
+  it('switches to another filter on request, from the next step on', async () => {
+    const winger = normalFilter({ id: 'filter-2', label: 'Winger', name: 'Test Winger', playerId: 30_000 });
+    const { session, market } = sessionHarness({
+      configuration: configuration({ time: { ...quietTime, maxSearches: 6 } }),
+      onEvent: (event, running) => {
+        if (event.type === 'session-upsert' && event.searches === 2) running.switchFilter(winger);
+      },
+    });
+    await session.run();
+    expect(market.searches.map((search) => search.maskedDefId)).toEqual([
+      20_801, 20_801, 30_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('refuses a switch to a filter that cannot snipe, and keeps running the old one', async () => {
+    const { session } = sessionHarness();
+    expect(() => session.switchFilter({ ...normalFilter(), maxPrice: 0, minPrice: 10 })).toThrow(
+      'Max price must be greater than min price',
+    );
+  });
+
+  it('stops within one step and leaves piles consistent: the card just bought still goes to the club', async () => {
+    const market = new ScriptedMarket({
+      onSearch: (_search, index) => ({
+        auctions: [listing({ tradeId: index + 1, buyNowPrice: 4_000, definitionId: 20_801 })],
+      }),
+    });
+    const { session, sink } = sessionHarness({
+      market,
+      configuration: configuration({ time: quietTime }),
+      onEvent: (event, running) => {
+        if (event.type === 'snipe-result') void running.stop();
+      },
+    });
+    const summary = await session.run();
+    expect(summary).toMatchObject({ reason: 'user', snipes: 1 });
+    expect(market.club).toHaveLength(1);
+    expect(market.unassignedItems).toHaveLength(0);
+    expect(market.searches).toHaveLength(1);
+    expect(sink.ofType('stop')).toEqual([
+      expect.objectContaining({ reason: 'user', message: 'Snipe stopped' }),
+    ]);
+  });
+
+  it('a stop before the run starts ends it at once', async () => {
+    const { session, market } = sessionHarness();
+    await session.stop();
+    expect(market.calls).toEqual([]);
+  });
+
+  it('skips a search with too many results: "Too many results for {player}"', async () => {
+    const market = new ScriptedMarket({
+      onSearch: () => ({
+        auctions: [1, 2, 3].map((tradeId) => listing({ tradeId, buyNowPrice: 4_000, definitionId: 20_801 })),
+      }),
+    });
+    const { session, sink } = sessionHarness({
+      market,
+      configuration: configuration({ time: { ...quietTime, maxSearches: 2, maxSearchResults: 2 } }),
+    });
+    await session.run();
+    expect(sink.notices.filter((text) => text === 'Too many results for Test Striker')).toHaveLength(2);
+    expect(market.calls.filter((call) => call.startsWith('bid'))).toEqual([]);
+  });
+
+  it('sends the Buy Now straight after the search answer, with nothing in between', async () => {
+    const market = new ScriptedMarket({
+      onSearch: (_search, index) =>
+        index === 2
+          ? { auctions: [listing({ tradeId: 99, buyNowPrice: 4_000, definitionId: 20_801 })] }
+          : { auctions: [] },
+    });
+    const { session, sink } = sessionHarness({
+      market,
+      configuration: configuration({ time: { ...quietTime, maxSnipes: 1 } }),
+    });
+    await session.run();
+    const searchIndex = market.calls.lastIndexOf('search page 0');
+    expect(market.calls[searchIndex + 1]).toBe('bid 99 4000');
+    expect(sink.ofType('snipe-result')[0]?.report).toMatchObject({
+      playerName: 'Test Striker',
+      buyPrice: 4_000,
+    });
+  });
+
+  it('varies min Buy Now on every search (cache-busting), on the ladder and at most 1,000', async () => {
+    const { session, market } = sessionHarness({
+      configuration: configuration({ time: { ...quietTime, maxSearches: 30 } }),
+    });
+    await session.run();
+    const values = market.searches.map((search) => search.minBuyNow ?? 0);
+    values.slice(1).forEach((value, index) => expect(value).not.toBe(values[index]));
+    expect(values.every((value) => value >= 150 && value <= 1_000 && value % 50 === 0)).toBe(true);
+    expect(market.searches.every((search) => search.maxBuyNow === 10_000 && search.pageSize === 20)).toBe(
+      true,
+    );
+  });
+
+  it('checks the coin balance every 50 searches', async () => {
+    const { session, market } = sessionHarness({
+      configuration: configuration({ time: { ...quietTime, maxSearches: 120 } }),
+    });
+    await session.run();
+    expect(market.calls.filter((call) => call === 'credits')).toHaveLength(3);
+  });
+
+  it('walks to the newest pages of a 59th Minute search at the pagination interval', async () => {
+    const market = new ScriptedMarket({
+      onSearch: (search) => ({
+        auctions:
+          (search.page ?? 0) <= 3 ? [listing({ tradeId: 1, buyNowPrice: 60_000, definitionId: 9 })] : [],
+        hasNextPage: (search.page ?? 0) < 3,
+      }),
+    });
+    const { StaticPrices, quote } = await import('../testing/index.js');
+    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
+    const { session } = sessionHarness({
+      market,
+      prices,
+      filters: [rarityFilter()],
+      configuration: configuration({ time: { ...quietTime, maxSearches: 6, maxPageJumps: 5 } }),
+    });
+    await session.run();
+    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 3, 3]);
+    expect(market.searches.every((search) => search.rarityIds?.[0] === 1)).toBe(true);
+  });
+});
+
+describe('SnipeSession input', () => {
+  const harnessWith = (options: Parameters<typeof sessionHarness>[0]) => () => sessionHarness(options);
+
+  it('needs at least one filter', () => {
+    expect(harnessWith({ filters: [] })).toThrow(
+      new SnipeSetupError('You need to select at least one filter.'),
+    );
+  });
+
+  it('applies the selection rules before anything is sent', () => {
+    expect(
+      harnessWith({
+        filters: [normalFilter()],
+        configuration: configuration({ advanced: { rotation: { isEnabled: true, requests: 5 } } }),
+      }),
+    ).toThrow(
+      'You need at least 2 filters to enable filter rotation. Please disable filter rotation or select more filters.',
+    );
+    expect(harnessWith({ filters: [normalFilter(), rarityFilter()] })).toThrow(SnipeSetupError);
+  });
+
+  it('rejects a bad configuration with its message', () => {
+    expect(harnessWith({ configuration: configuration({ advanced: { numOfSearchResults: 0 } }) })).toThrow(
+      'Number of search results must be between 1 and 50',
+    );
+  });
+});
