@@ -1,8 +1,8 @@
-import { createAccountApi } from './api/account.js';
-import { createClubApi } from './api/club.js';
-import { createMarketApi } from './api/market.js';
-import { createPilesApi } from './api/piles.js';
-import { createSbcApi } from './api/sbc.js';
+import { createAccountApi, type AccountApi } from './api/account.js';
+import { createClubApi, type ClubApi } from './api/club.js';
+import { createMarketApi, type MarketApi } from './api/market.js';
+import { createPilesApi, type PilesApi } from './api/piles.js';
+import { createSbcApi, type SbcApi } from './api/sbc.js';
 import { gameClientConfigSchema, type GameClientConfig } from './config.js';
 import { createGameCaller } from './game-http.js';
 import { GameSession, type SessionInfo } from './session.js';
@@ -25,11 +25,16 @@ export interface GameClientOptions {
  */
 export class GameClient {
   readonly config: GameClientConfig;
-  readonly market;
-  readonly piles;
-  readonly account;
-  readonly club;
-  readonly sbc;
+  /** Search, bid / Buy Now, trade status, watchlist, price limits. */
+  readonly market: MarketApi;
+  /** Transfer list, watchlist, unassigned, moves, listing, relist, clear, quick sell. */
+  readonly piles: PilesApi;
+  /** Coins and the start-up account summary. */
+  readonly account: AccountApi;
+  /** The club and card versions. */
+  readonly club: ClubApi;
+  /** Squad-building challenges. */
+  readonly sbc: SbcApi;
   private readonly transport: Transport;
   private readonly session: GameSession;
 

@@ -141,7 +141,10 @@ export function createPilesApi(call: GameCaller) {
       await call({ method: 'DELETE', path: `trade/${valid}`, schema: emptyAnswerSchema });
     },
 
-    /** DELETE `item/{itemId}`: quick sells for the item's discard value. */
+    /**
+     * DELETE `item/{itemId}`: quick sells for the item's discard value. `totalCredits` is the game's
+     * field as sent (public clients read it as the coin balance after the sale).
+     */
     async quickSell(itemId: number): Promise<{ totalCredits: number | undefined }> {
       const valid = parseInput(id, itemId, 'item id');
       const answer = await call({ method: 'DELETE', path: `item/${valid}`, schema: quickSellAnswerSchema });
