@@ -7,6 +7,7 @@ export * from './enums/index.js';
 export * from './ids/index.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './notices.js';
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';

@@ -8,3 +8,4 @@ export * from './position.js';
 export * from './filter.js';
 export * from './user.js';
 export * from './notification.js';
+export * from './transfer-progress.js';

@@ -83,8 +83,3 @@ export function canConfirmImport(rows: readonly ClassifiedImportRow[]): boolean 
 export function accountsToImport(rows: readonly ClassifiedImportRow[]): AccountCreate[] {
   return rows.flatMap((row) => (row.state === 'success' && row.account ? [row.account] : []));
 }
-
-/** '{n} accounts imported successfully' */
-export function accountsImportedMessage(count: number): string {
-  return `${count} accounts imported successfully`;
-}
