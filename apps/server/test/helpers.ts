@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { createTestDatabase, type Backend } from './database.js';
+import { createUserWithToken, type NewUser } from '../src/modules/user/commands.js';
 
 export { backends, type Backend } from './database.js';
 
@@ -126,4 +127,19 @@ export async function signedInUser(app: App, options: Parameters<typeof createUs
   if (response.status !== 200)
     throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...user, fingerprint, client };
+}
+
+/** Signs in a user written straight to the database (live mode has no sandbox route). */
+export async function signedInDirectUser(t: TestApp, input: NewUser = { username: `live_${Date.now()}` }) {
+  const { token } = await createUserWithToken(t.database.db, input);
+  const client = new Client(t.app);
+  const fingerprint = `fp-${input.username}`;
+  const response = await client.post('/api/auth/token', {
+    username: input.username,
+    token,
+    fingerprint,
+    isIFrame: false,
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
+  return { username: input.username, token, fingerprint, client };
 }

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { soundValues } from '@tradedesk/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, Client, createUser, useTestApp } from '../helpers.js';
+
+describe.each(backends)('app, sound and sandbox services (%s)', (backend) => {
+  const t = useTestApp(backend);
+
+  it('answers the version', async () => {
+    expect(await new Client(t.app).get('/api/app/version')).toMatchObject({
+      status: 200,
+      body: { data: '0.1.0' },
+    });
+  });
+
+  it.each(soundValues)('serves the %s sound as a small audio file', async (type) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/sound?type=${type}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/ogg');
+    expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('OggS');
+    expect(response.rawPayload.length).toBeLessThan(16_000);
+  });
+
+  it('rejects an unknown sound type', async () => {
+    const response = await new Client(t.app).get('/api/sound?type=trumpet');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(`Sound type must be one of: ${soundValues.join(', ')}`);
+    expect((await new Client(t.app).get('/api/sound')).status).toBe(400);
+  });
+
+  it('creates sandbox users with the asked tier and refuses taken or bad names', async () => {
+    const created = await createUser(t.app, {
+      username: 'rehearsal_1',
+      tier: 'Transfer',
+      credits: 5,
+      maxAccounts: 3,
+    });
+    expect(created.token).toMatch(/^[A-Za-z0-9]{40}$/);
+    const client = new Client(t.app);
+    await client.post('/api/auth/token', { ...created, fingerprint: 'f', isIFrame: false });
+    expect((await client.get('/api/user')).body.data).toMatchObject({
+      tier: 'transfer',
+      credits: 5,
+      maxAccounts: 3,
+    });
+    expect(await client.post('/api/sandbox/users', { username: 'rehearsal_1' })).toMatchObject({
+      status: 409,
+      body: { message: 'Username is already taken' },
+    });
+    expect(await client.post('/api/sandbox/users', { username: 'a b' })).toMatchObject({
+      status: 400,
+      body: { message: 'Username must be 3 to 32 letters, digits, dots, dashes or underscores' },
+    });
+    expect((await client.post('/api/sandbox/users', { username: 'tiered', tier: 'Gold' })).status).toBe(400);
+  });
+
+  it('answers unknown API paths and malformed JSON with a message', async () => {
+    expect(await new Client(t.app).get('/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { message: 'Route GET /api/nothing-here not found' },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe.each(backends)('serving the web app (%s)', (backend) => {
+  const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
+  beforeAll(async () => {
+    await mkdir(distDir, { recursive: true });
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Trade Desk</title>');
+    await writeFile(path.join(distDir, 'app.js'), 'console.log(1)');
+  });
+  afterAll(() => rm(distDir, { recursive: true, force: true }));
+  const t = useTestApp(backend, { webDistDir: distDir });
+
+  it('serves files, falls back to index.html for app routes, and keeps API 404s as JSON', async () => {
+    const client = new Client(t.app);
+    expect((await client.get('/')).body).toContain('<title>Trade Desk</title>');
+    expect((await client.get('/snipe')).body).toContain('<title>Trade Desk</title>');
+    expect((await client.get('/app.js')).body).toBe('console.log(1)');
+    expect(await client.get('/api/missing')).toMatchObject({
+      status: 404,
+      body: { message: 'Route GET /api/missing not found' },
+    });
+    expect((await client.get('/api/app/version')).body).toEqual({ data: '0.1.0' });
+  });
+});

@@ -1,0 +1,125 @@
+import { defaultAdvancedConfig, defaultConfiguration, defaultTimeConfig } from '@tradedesk/domain';
+import { describe, expect, it } from 'vitest';
+import { backends, signedInUser, useTestApp } from '../helpers.js';
+
+describe.each(backends)('configuration service (%s)', (backend) => {
+  const t = useTestApp(backend);
+
+  it('starts from the spec defaults', async () => {
+    const user = await signedInUser(t.app);
+    const response = await user.client.get('/api/configuration');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual(JSON.parse(JSON.stringify(defaultConfiguration())));
+  });
+
+  it.each([
+    ['advanced', { ...defaultAdvancedConfig(), isHeadlessEnabled: true }, 'Updated premium config'],
+    ['time', { ...defaultTimeConfig(), maxRequests: 500 }, 'Updated time config'],
+    [
+      'notification',
+      {
+        isStartStopEnabled: false,
+        isSoundEnabled: true,
+        isSnipesEnabled: true,
+        sound: {
+          transferSuccess: 'kaching',
+          transferError: 'drum',
+          snipeSuccess: 'coin',
+          snipeError: 'nuclear-buzzer',
+          captcha: 'captcha',
+        },
+      },
+      'Updated notification config',
+    ],
+    [
+      'market',
+      {
+        players: [{ id: 1, name: 'Player', price: 1500, isExcluded: true }],
+        isExclusionPurchaseEnabled: true,
+      },
+      'Updated market config',
+    ],
+    [
+      'transfer',
+      {
+        screenshot: 'both',
+        safeLatency: 75,
+        retries: 2,
+        delay: { min: 500, max: 900 },
+        isTransfersMasked: true,
+        isBuyBackProtectionEnabled: false,
+      },
+      'Updated transfer config',
+    ],
+  ])('saves the %s group', async (group, body, message) => {
+    const user = await signedInUser(t.app);
+    const response = await user.client.put(`/api/configuration/${group}`, body);
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe(message);
+    expect(response.body.data[group]).toEqual(body);
+    expect((await user.client.get('/api/configuration')).body.data[group]).toEqual(body);
+  });
+
+  it('saves the calibration delay and stamps when it was measured', async () => {
+    const user = await signedInUser(t.app);
+    const response = await user.client.put('/api/configuration/calibration', { delay: '120' });
+    expect(response.body).toMatchObject({
+      message: 'Updated calibration config',
+      data: { calibration: { delay: 120, updatedAt: t.clock.now().toISOString() } },
+    });
+  });
+
+  it.each([
+    [
+      'advanced',
+      { ...defaultAdvancedConfig(), rotation: { isEnabled: true, requests: 0 } },
+      'Number of requests must be at least 1',
+    ],
+    [
+      'advanced',
+      { ...defaultAdvancedConfig(), numOfSearchResults: 51 },
+      'Number of search results must be between 1 and 50',
+    ],
+    [
+      'advanced',
+      { ...defaultAdvancedConfig(), numOfSearchResults: 0 },
+      'Number of search results must be between 1 and 50',
+    ],
+    [
+      'time',
+      {
+        ...defaultTimeConfig(),
+        delay: { min: { value: 2, unit: 'seconds' }, max: { value: 1500, unit: 'milliseconds' } },
+      },
+      'Max value must be greater than min value',
+    ],
+    [
+      'notification',
+      {
+        isStartStopEnabled: true,
+        isSoundEnabled: true,
+        isSnipesEnabled: true,
+        sound: {
+          transferSuccess: 'trumpet',
+          transferError: 'drum',
+          snipeSuccess: 'coin',
+          snipeError: 'drum',
+          captcha: 'captcha',
+        },
+      },
+      "Invalid enum value. Expected 'coin' | 'drum' | 'captcha' | 'car-siren' | 'kaching' | 'military-siren' | 'mystical-chimes' | 'nuclear-buzzer', received 'trumpet'",
+    ],
+    [
+      'transfer',
+      { screenshot: 'none', safeLatency: 0, retries: 0, delay: { min: 0, max: 0 }, isTransfersMasked: false },
+      'Required',
+    ],
+    ['calibration', { delay: 'soon' }, 'Expected number, received string'],
+  ])('rejects a bad %s group with the first message and changes nothing', async (group, body, message) => {
+    const user = await signedInUser(t.app);
+    const before = (await user.client.get('/api/configuration')).body.data;
+    const response = await user.client.put(`/api/configuration/${group}`, body);
+    expect(response).toMatchObject({ status: 400, body: { message } });
+    expect((await user.client.get('/api/configuration')).body.data).toEqual(before);
+  });
+});
