@@ -86,6 +86,7 @@ test('an unknown address shows the not-found page', async ({ page }) => {
   await page.goto('/this/page/does/not/exist');
   await expect(page).toHaveURL(/\/not-found$/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Trade Desk');
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -2,6 +2,7 @@ import { tierLabels } from '@tradedesk/domain';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useUser, type SessionUser } from '../features/auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { useAuthStore, useIsSignedIn } from '../stores/auth-store';
 
 const features = [
@@ -64,6 +65,7 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
 }
 
 export function HomePage() {
+  useDocumentTitle();
   const isSignedIn = useIsSignedIn();
   const username = useAuthStore((state) => state.username);
   const user = useUser();

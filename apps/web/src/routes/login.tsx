@@ -1,10 +1,12 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../config/paths';
 import { LoginForm } from '../features/auth';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsIFrame } from '../hooks/use-is-iframe';
 import { useIsSignedIn } from '../stores/auth-store';
 
 export function LoginPage() {
+  useDocumentTitle('Login');
   const isSignedIn = useIsSignedIn();
   const isIFrame = useIsIFrame();
   const [searchParams] = useSearchParams();

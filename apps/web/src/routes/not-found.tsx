@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section className="flex flex-col items-center gap-4 py-16 text-center">
       <p className="text-primary text-6xl font-bold">404</p>
