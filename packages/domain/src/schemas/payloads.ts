@@ -43,3 +43,21 @@ export type SnipeCreateBrowser = z.infer<typeof snipeCreateBrowserSchema>;
 
 /** Socket action snipe-stop. */
 export const snipeStopSchema = z.object({ id: z.string().min(1) });
+
+/** POST /auth/code */
+export const authCodeSchema = z.object({
+  username: z.string().trim().min(1),
+  code: z.string().trim().min(1),
+});
+
+/** POST /auth/fingerprint */
+export const fingerprintSchema = z.object({
+  fingerprint: z.string().min(1),
+  isIFrame: z.boolean().optional(),
+});
+
+/** POST /auth/forceLogout */
+export const forceLogoutSchema = z.object({ token: z.string().trim().min(1, messages.invalidToken) });
+
+/** POST /user/decrypt */
+export const decryptRequestSchema = z.object({ token: z.string().min(1) });
