@@ -22,11 +22,9 @@ export function registerFeedRoutes(app: FastifyInstance, context: SimContext): v
       return reply.code(404).send({ message: `Unknown provider; use one of ${PROVIDERS.join(', ')}` });
     const query = querySchema.safeParse(request.query);
     if (!query.success)
-      return reply
-        .code(400)
-        .send({
-          message: query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join(', '),
-        });
+      return reply.code(400).send({
+        message: query.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join(', '),
+      });
     const now = context.world.catchUp();
     const { platform, since, definitionIds } = query.data;
     let prices = feedPrices(context.world, params.data.provider, platform, now, since);

@@ -53,6 +53,7 @@ export class World {
   readonly trades = new Map<number, Trade>();
   readonly epoch: number;
   private lastCatchUp: number;
+  private starterPool: number[] | undefined;
   private nextItemId = 100_000_000_001;
   private nextTradeId = 500_000_000_001;
   private nextAccountId = 1_000_000_001;
