@@ -17,6 +17,8 @@ export interface GameClientOptions {
   now?: () => number;
   /** Replaces the global fetch (tests). */
   fetch?: typeof fetch;
+  /** Epoch milliseconds used to tell when the access token expires; defaults to `Date.now`. */
+  wallClock?: () => number;
 }
 
 /**
@@ -46,7 +48,7 @@ export class GameClient {
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
-    this.session = new GameSession(this.transport, this.config);
+    this.session = new GameSession(this.transport, this.config, options.wallClock);
     const call = createGameCaller({
       config: this.config,
       transport: this.transport,

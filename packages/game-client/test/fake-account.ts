@@ -42,6 +42,8 @@ export interface FakeAccountState {
   sessionsIssued: number;
   /** What `userClubList` says about the persona. */
   club: { year: string; platform: string };
+  /** Whether the remember-me cookie still mints tokens (`prompt=none`). */
+  rememberValid: boolean;
 }
 
 /** Installs EA-like sign-in pages, identity, auth codes, account info and `/ut/auth` on a fake game. */
@@ -51,8 +53,15 @@ export function installFakeAccount(game: FakeGame): FakeAccountState {
     validSids: new Set(),
     sessionsIssued: 0,
     club: { year: '2025', platform: 'pc' },
+    rememberValid: true,
   };
   let tokensIssued = 0;
+  const issueToken = () => {
+    tokensIssued += 1;
+    const token = `test-token-${tokensIssued}`;
+    state.validTokens.add(token);
+    return token;
+  };
 
   game.on('GET', '/connect/auth', (request): FakeReply => {
     if (request.query['response_type'] === 'code') {
@@ -61,12 +70,16 @@ export function installFakeAccount(game: FakeGame): FakeAccountState {
         ? { body: { code: `<code-${request.query['client_sequence']}>` } }
         : { status: 401, body: { error: 'invalid_token' } };
     }
+    if (request.query['prompt'] === 'none') {
+      const remembered = request.headers.cookie?.includes('remid=r-1') === true && state.rememberValid;
+      return remembered
+        ? { body: { access_token: issueToken(), token_type: 'Bearer', expires_in: 3600 } }
+        : { status: 400, body: { error: 'login_required' } };
+    }
     if (request.query['fid'] !== undefined) {
-      tokensIssued += 1;
-      const token = `test-token-${tokensIssued}`;
-      state.validTokens.add(token);
+      const token = issueToken();
       const target = `https://www.ea.com/ea-sports-fc/ultimate-team/web-app/auth.html#access_token=${token}&token_type=Bearer&expires_in=3600`;
-      return { status: 302, headers: { location: target } };
+      return { status: 302, headers: { location: target, 'set-cookie': 'remid=r-1; Path=/; HttpOnly' } };
     }
     return {
       status: 302,

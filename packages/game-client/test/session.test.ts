@@ -32,9 +32,43 @@ describe('session expiry', () => {
     expect(game.requests.filter((r) => r.path === '/p/juno/login')).toHaveLength(2);
   });
 
-  it('gives up with "Session has expired" when the access token no longer works', async () => {
+  it('mints a new access token through the sign-in cookies when the old one was revoked', async () => {
     account.validSids.clear();
     account.validTokens.clear();
+
+    const credits = await client.account.credits();
+
+    expect(credits.coins).toBe(777);
+    expect(game.requests.filter((r) => r.query['prompt'] === 'none')).toHaveLength(1);
+    expect(game.requests.filter((r) => r.path === '/p/juno/login')).toHaveLength(2);
+  });
+
+  it('does not even try the old token once it has run out', async () => {
+    let offsetMs = 0;
+    const later = new GameClient({ config: sandboxConfig(game.url), wallClock: () => Date.now() + offsetMs });
+    await later.signIn(testAccount, 'pc');
+    offsetMs = 2 * 3_600_000;
+    account.validSids.clear();
+    const before = game.requests.length;
+
+    await later.account.credits();
+
+    const renewal = game.requests
+      .slice(before)
+      .map((r) => r.query['prompt'] ?? r.query['client_sequence'] ?? r.path);
+    expect(renewal).toEqual([
+      '/ut/game/fc26/user/credits',
+      'none',
+      'ut-auth',
+      '/ut/auth',
+      '/ut/game/fc26/user/credits',
+    ]);
+  });
+
+  it('gives up with "Session has expired" when neither the token nor the cookies work', async () => {
+    account.validSids.clear();
+    account.validTokens.clear();
+    account.rememberValid = false;
 
     const error = await client.account.credits().catch((caught: unknown) => caught);
 

@@ -97,9 +97,16 @@ describe('conformance: session expiry', () => {
     await expect(client.account.credits()).resolves.toHaveProperty('coins');
   });
 
-  it('gives up with "Session has expired" once the access token has expired too', async () => {
+  it('renews an expired access token through the sign-in cookies and carries on', async () => {
     const client = await signedInClient(harness, await freshAccount());
     await harness.admin('POST', '/clock/advance', { ms: 2 * 3_600_000 });
+
+    await expect(client.account.credits()).resolves.toHaveProperty('coins');
+  });
+
+  it('answers "Session has expired" after sign-out instead of signing in again', async () => {
+    const client = await signedInClient(harness, await freshAccount());
+    await client.signOut();
 
     const error = await rejectionOf(client.account.credits());
 

@@ -66,7 +66,11 @@ export async function createAccount(
 
 /** A client for the sandbox, already signed in to `account`. */
 export async function signedInClient(harness: Harness, account: TestAccount): Promise<GameClient> {
-  const client = new GameClient({ config: sandboxConfig(harness.sim.url) });
+  // The client judges token expiry on the sim's (virtual) clock, as it would on the real one.
+  const client = new GameClient({
+    config: sandboxConfig(harness.sim.url),
+    wallClock: () => harness.sim.world.now(),
+  });
   await client.signIn(account.credentials, account.platform);
   return client;
 }
