@@ -77,6 +77,7 @@ describe('advanced configuration rules', () => {
     [{ rotation: { isEnabled: true, requests: 0 } }, 'Number of requests must be at least 1'],
     [{ rotation: { isEnabled: true, requests: '1' } }, ''],
     [{ rotation: { isEnabled: false, requests: 0 } }, ''],
+    [{ rotation: { isEnabled: true, requests: -3 } }, 'Number of requests must be at least 1'],
     [{ numOfSearchResults: 0 }, 'Number of search results must be between 1 and 50'],
     [{ numOfSearchResults: 1 }, ''],
     [{ numOfSearchResults: 50 }, ''],

@@ -48,7 +48,7 @@ export const calibrationUpdateSchema = z.object({ delay: intLike() });
 
 export const advancedConfigSchema = z
   .object({
-    rotation: z.object({ isEnabled: z.boolean(), requests: nonNegativeIntLike() }),
+    rotation: z.object({ isEnabled: z.boolean(), requests: intLike() }),
     isHeadlessEnabled: z.boolean(),
     isCoinCheckEnabled: z.boolean(),
     isShortcutsEnabled: z.boolean(),
@@ -56,7 +56,8 @@ export const advancedConfigSchema = z
     numOfSearchResults: intLike(),
   })
   .superRefine((config, ctx) => {
-    if (config.rotation.isEnabled && config.rotation.requests < 1) {
+    const { isEnabled, requests } = config.rotation;
+    if ((isEnabled && requests < 1) || requests < 0) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['rotation', 'requests'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfiguration } from './configuration.js';
+import { defaultNormalFilter } from './filters/index.js';
 import {
   createNewUser,
   defaultProviderConfig,
@@ -49,6 +50,18 @@ describe('user', () => {
     expect(user.configuration).toEqual(defaultConfiguration());
     expect(user.providers).toEqual(defaultProviderConfig());
     expect(user.roles).toEqual(['user']);
+  });
+
+  it('reads stored filters even when they would fail the save rules', () => {
+    const user = userSchema.parse({
+      id: 'u1',
+      token: 't',
+      updatedAt: '2025-01-01T00:00:00Z',
+      createdAt: '2025-01-01T00:00:00Z',
+      expiresAt: null,
+      filters: [{ ...defaultNormalFilter('Unpriced'), id: 'f1' }],
+    });
+    expect(user.filters.map((filter) => filter.label)).toEqual(['Unpriced']);
   });
 
   it('rejects date-times without an offset', () => {

@@ -3,7 +3,7 @@ import { DEFAULT_CREDITS, DEFAULT_MAX_ACCOUNTS } from '../constants.js';
 import { roleSchema, tierSchema } from '../enums/user.js';
 import { dateTimeSchema, nonNegativeIntLike, intLike } from './common.js';
 import { configurationSchema, defaultConfiguration } from './configuration.js';
-import { filterSchema } from './filters/index.js';
+import { filterShapeSchema } from './filters/index.js';
 
 /** Chat-notification providers linked to the user. */
 export const providerConfigSchema = z.object({
@@ -77,7 +77,8 @@ export const userSchema = z.object({
   token: z.string(),
   roles: z.array(roleSchema).default(['user']),
   configuration: configurationSchema.default(defaultConfiguration),
-  filters: z.array(filterSchema).default([]),
+  /** Stored filters: shapes only, so a filter saved under older rules never hides the user. */
+  filters: z.array(filterShapeSchema).default([]),
   shortcuts: shortcutsSchema.default(defaultShortcuts),
   tier: tierSchema.default('none'),
   maxAccounts: intLike().pipe(z.number().min(1)).default(DEFAULT_MAX_ACCOUNTS),
