@@ -98,5 +98,6 @@ test('a tool page asks visitors to sign in and brings them back afterwards', asy
   await page.getByLabel('Token').fill(server.demo.token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/snipe$/);
-  await expect(page.getByRole('heading', { name: 'Snipe' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
