@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timeRange } from '@tradedesk/domain';
-import { configuration, listing, normalFilter, ScriptedMarket, sessionHarness } from '../testing/index.js';
+import { timeRange, type NormalFilter } from '@tradedesk/domain';
+import { configuration, listing, ScriptedMarket, sessionHarness } from '../testing/index.js';
 import { ClassicAutobuyer } from './classic-autobuyer.js';
 
 describe('classic autobuyer baseline', () => {
@@ -14,7 +14,7 @@ describe('classic autobuyer baseline', () => {
     const { session, sink } = sessionHarness({
       market,
       configuration: configuration({ time: { maxSearches: 10, duration: timeRange(60, 61, 'minutes') } }),
-      extra: { strategyFor: (filter) => new ClassicAutobuyer(filter as ReturnType<typeof normalFilter>) },
+      extra: { strategyFor: (filter) => new ClassicAutobuyer(filter as NormalFilter) },
     });
     await session.run();
     expect(new Set(market.searches.map((search) => JSON.stringify(search))).size).toBe(1);
