@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { SnipeDashboard } from '../features/snipe';
 import { HomePage } from '../routes/home';
 import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
@@ -16,6 +17,14 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
+      {
+        path: paths.snipe,
+        element: (
+          <RequireSignIn>
+            <SnipeDashboard />
+          </RequireSignIn>
+        ),
+      },
       ...placeholderRoutes.map((route) => ({
         path: route.path,
         element: route.isPrivate ? (

@@ -35,13 +35,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
       'The player price database will be here: search by name, filter by rating, rarity and price, with PC and PS prices, 15 players per page.',
   },
   {
-    path: paths.snipe,
-    title: 'Snipe',
-    isPrivate: true,
-    description:
-      'Your snipe dashboard will be here: your game accounts with their status, coins, filter and statistics, and the controls to start and stop sniping.',
-  },
-  {
     path: paths.transfer,
     title: 'Transfer between accounts',
     isPrivate: true,

@@ -1,4 +1,4 @@
-import type { AccountCreate } from '@tradedesk/domain';
+import { accountsImportedMessage, type AccountCreate } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
 import { useAccountMutation } from './account-mutation';
 
@@ -9,4 +9,4 @@ export const importAccounts = (accounts: AccountCreate[]) =>
 
 /** '{n} accounts imported successfully', n being what the server actually stored. */
 export const useImportAccounts = () =>
-  useAccountMutation(importAccounts, (result) => `${result.accounts.length} accounts imported successfully`);
+  useAccountMutation(importAccounts, (result) => accountsImportedMessage(result.accounts.length));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountCreateSchema, platformOptions, type AccountCreate } from '@tradedesk/domain';
+import { accountCreateSchema, isSameValue, platformOptions, type AccountCreate } from '@tradedesk/domain';
 import { useForm } from 'react-hook-form';
 import { FieldError } from './field-error';
 
@@ -23,7 +23,8 @@ export function AccountForm({
   const {
     register,
     handleSubmit,
-    formState: { errors, isDirty },
+    watch,
+    formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
   return (
@@ -66,7 +67,11 @@ export function AccountForm({
         <button type="button" className="btn" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isPending || (isEdit && !isDirty)}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={isPending || (isEdit && isSameValue(watch(), defaultValues))}
+        >
           {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
           Submit
         </button>

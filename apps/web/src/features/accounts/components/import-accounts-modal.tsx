@@ -1,22 +1,22 @@
+import {
+  accountsToImport,
+  canConfirmImport,
+  classifyAccountImport,
+  type ClassifiedImportRow,
+} from '@tradedesk/domain';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/notify';
 import { useAccounts } from '../api/get-accounts';
 import { useImportAccounts } from '../api/import-accounts';
-import {
-  accountsToImport,
-  canConfirmImport,
-  classifyImportRows,
-  parseAccountsCsv,
-  type ImportRow,
-} from '../import/classify-import-rows';
+import { parseAccountsCsv } from '../import/parse-accounts-csv';
 import { ImportPreviewTable } from './import-preview-table';
 
 type ImportAccountsModalProps = { isOpen: boolean; onClose: () => void };
 
 /** Import accounts from a CSV: upload, preview every row, confirm the valid ones (spec §2). */
 export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProps) {
-  const [rows, setRows] = useState<ImportRow[]>([]);
+  const [rows, setRows] = useState<ClassifiedImportRow[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const accounts = useAccounts();
   const importAccounts = useImportAccounts();
@@ -28,9 +28,9 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
 
   const readFile = async (file: File) => {
     const existingEmails = (accounts.data ?? []).map((account) => account.email);
-    const classified = classifyImportRows(parseAccountsCsv(await file.text()), existingEmails);
+    const classified = classifyAccountImport(parseAccountsCsv(await file.text()), existingEmails);
     setRows(classified);
-    for (const row of classified) if (row.error) notify.error(row.error);
+    for (const row of classified) if (row.message) notify.error(row.message);
   };
 
   return (

@@ -1,3 +1,4 @@
+import { isSameValue } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ export function SettingsSection<T extends FieldValues>({
   children,
 }: SettingsSectionProps<T>) {
   const form = useForm<T>({ defaultValues: stored as DefaultValues<T>, values: stored });
+  const isUnchanged = isSameValue(form.watch(), stored);
   const submit = form.handleSubmit((values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
@@ -53,11 +55,7 @@ export function SettingsSection<T extends FieldValues>({
           >
             Reset
           </button>
-          <button
-            type="submit"
-            className="btn btn-sm btn-primary"
-            disabled={!form.formState.isDirty || isSaving}
-          >
+          <button type="submit" className="btn btn-sm btn-primary" disabled={isUnchanged || isSaving}>
             Save
           </button>
         </div>

@@ -1,0 +1,58 @@
+import {
+  ANY,
+  ANY_ID,
+  chemistryStyleOptions,
+  clubsOfLeague,
+  leagueOptions,
+  nationOptions,
+  playstyleOptions,
+  positionOptions,
+  qualityOptions,
+  rarityOptions,
+} from '@tradedesk/domain';
+import type { UseFormReturn } from 'react-hook-form';
+import type { FilterFormValues } from './filter-form-values';
+import { namedIdOptions, SelectField } from './select-field';
+
+const asNumber = (value: unknown) => Number(value);
+
+/** Quality, Rarity, Position, Chemistry Style, Nation, League, Club and Playstyle. */
+export function CriteriaFields({ form }: { form: UseFormReturn<FilterFormValues> }) {
+  const { register, watch, setValue } = form;
+  const league = Number(watch('league'));
+  const leagueField = register('league', { setValueAs: asNumber });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <SelectField label="Quality" options={qualityOptions} {...register('quality')} />
+      <SelectField label="Rarity" options={rarityOptions} {...register('rarity')} />
+      <SelectField label="Position" options={positionOptions} {...register('position')} />
+      <SelectField
+        label="Chemistry Style"
+        options={chemistryStyleOptions}
+        {...register('chemistryStyle', { setValueAs: asNumber })}
+      />
+      <SelectField
+        label="Nation"
+        options={namedIdOptions(nationOptions)}
+        {...register('nationality', { setValueAs: asNumber })}
+      />
+      <SelectField
+        label="League"
+        options={namedIdOptions(leagueOptions)}
+        {...leagueField}
+        onChange={async (event) => {
+          await leagueField.onChange(event);
+          // A club belongs to one league: a new league (or Any) starts again from Any club.
+          setValue('club', ANY_ID, { shouldDirty: true });
+        }}
+      />
+      <SelectField
+        label="Club"
+        options={namedIdOptions([ANY, ...clubsOfLeague(league)])}
+        disabled={league === ANY_ID}
+        {...register('club', { setValueAs: asNumber })}
+      />
+      <SelectField label="Playstyle" options={playstyleOptions} {...register('playstyle')} />
+    </div>
+  );
+}

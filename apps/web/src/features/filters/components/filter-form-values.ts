@@ -1,0 +1,30 @@
+import {
+  createNormalFilterSchema,
+  DEFAULT_PRICE_PROVIDER,
+  rarityFilterSchema,
+  type normalFilterShape,
+} from '@tradedesk/domain';
+import type { z } from 'zod';
+import type { SnipePanelFilter } from '../api/get-filters';
+
+/**
+ * One form model for both kinds: the normal filter's fields, with `type` telling them apart.
+ * The 59th Minute schema drops the fields it does not have (name, search option) on parse.
+ */
+export type FilterFormValues = Omit<z.input<typeof normalFilterShape>, 'type'> & {
+  type: 'normal' | 'rarity';
+};
+
+export function formValuesOf(filter: SnipePanelFilter): FilterFormValues {
+  const { isSelected: _selection, ...rest } = filter;
+  if (rest.type === 'normal') return rest;
+  return { ...rest, name: '', searchOption: 'top_to_bottom' };
+}
+
+type FilterFormSchema = z.ZodType<unknown, z.ZodTypeDef, FilterFormValues>;
+
+/** The shared rules of the filter's kind (the 59th Minute schema strips the normal-only fields). */
+export const schemaOf = (type: FilterFormValues['type']): FilterFormSchema =>
+  type === 'normal'
+    ? createNormalFilterSchema(DEFAULT_PRICE_PROVIDER)
+    : (rarityFilterSchema as unknown as FilterFormSchema);

@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_PRICE_PROVIDER,
+  duplicateLabelError,
+  numberUnitOptions,
+  playerNotFoundIn,
+  searchOptionOptions,
+  type FilterRef,
+} from '@tradedesk/domain';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { notify } from '../../../lib/notify';
+import { useSaveFilter } from '../api/filter-mutations';
+import type { SnipePanelFilter } from '../api/get-filters';
+import { getPlayerSuggestions } from '../api/get-player-suggestions';
+import { CriteriaFields } from './criteria-fields';
+import { formValuesOf, schemaOf, type FilterFormValues } from './filter-form-values';
+import { FollowUpFields } from './follow-up-fields';
+import { PlayerNameField } from './player-name-field';
+import { PriceInput } from './price-input';
+import { SelectField } from './select-field';
+
+type FilterFormProps = {
+  filter: SnipePanelFilter;
+  /** Every filter of the panel, for the same-label rule. */
+  filters: readonly SnipePanelFilter[];
+  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
+};
+
+/** A name must be one the player search knows for the rarity; an absent service is not an error. */
+async function playerNameError(values: FilterFormValues): Promise<string | null> {
+  if (values.type !== 'normal' || values.name.trim() === '') return null;
+  const found = await getPlayerSuggestions(values.name.trim(), values.rarity).catch(() => null);
+  if (found === null) return null;
+  const wanted = values.name.trim().toLowerCase();
+  return found.some((player) => player.name.toLowerCase() === wanted)
+    ? null
+    : playerNotFoundIn(DEFAULT_PRICE_PROVIDER);
+}
+
+/** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
+export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
+  const initial = formValuesOf(filter);
+  const schema = schemaOf(initial.type);
+  const form = useForm<FilterFormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(schema) as unknown as Resolver<FilterFormValues>,
+  });
+  const { register, watch, control, handleSubmit, setError, setValue, reset, formState } = form;
+  const saveFilter = useSaveFilter();
+  const isNormal = initial.type === 'normal';
+  const listsAtPriceSite = watch('followUp.action') === 'list_at_price_site_price';
+  const errors = formState.errors;
+
+  const fail = (field: 'label' | 'name', message: string) => {
+    setError(field, { message });
+    notify.error(message);
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
+      if (labelError) return fail('label', labelError);
+      const nameError = await playerNameError(values);
+      if (nameError) return fail('name', nameError);
+      const stored = await saveFilter.mutateAsync({ ...(values as SnipePanelFilter), id: filter.id });
+      onSaved(stored, filter.id ?? null);
+    },
+    () => {
+      const parsed = schema.safeParse(form.getValues());
+      if (!parsed.success && parsed.error.issues[0]) notify.error(parsed.error.issues[0].message);
+    },
+  );
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={submit}
+      noValidate
+      aria-label={`${filter.label || 'New'} filter`}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Label</span>
+          <input className="input input-sm w-full" {...register('label')} />
+          {errors.label?.message && (
+            <span role="alert" className="text-error text-sm">
+              {errors.label.message}
+            </span>
+          )}
+        </label>
+        {isNormal && (
+          <PlayerNameField
+            value={watch('name')}
+            rarity={watch('rarity')}
+            error={errors.name?.message}
+            onChange={(name) => setValue('name', name, { shouldDirty: true })}
+            onPick={(player) => {
+              setValue('name', player.name, { shouldDirty: true });
+              if (typeof player.id === 'number') setValue('playerId', player.id);
+            }}
+          />
+        )}
+      </div>
+      <CriteriaFields form={form} />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Controller
+          control={control}
+          name="minPrice"
+          render={({ field }) => (
+            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
+          )}
+        />
+        {!(isNormal && listsAtPriceSite) && (
+          <Controller
+            control={control}
+            name="maxPrice"
+            render={({ field }) => (
+              <PriceInput
+                label="Max Buy Now Price"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.maxPrice?.message}
+              />
+            )}
+          />
+        )}
+        {(!isNormal || listsAtPriceSite) && (
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Min Profits</span>
+            <div className="join w-full">
+              <input
+                type="number"
+                min={0}
+                aria-label="Min Profits"
+                className="input input-sm join-item w-full"
+                {...register('minProfit.value', { valueAsNumber: true })}
+              />
+              <select
+                className="select select-sm join-item w-32"
+                aria-label="Min Profits unit"
+                {...register('minProfit.unit')}
+              >
+                {numberUnitOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {errors.minProfit?.value?.message && (
+              <span role="alert" className="text-error text-sm">
+                {errors.minProfit.value.message}
+              </span>
+            )}
+          </div>
+        )}
+      </div>
+      <FollowUpFields form={form} />
+      {isNormal && (
+        <SelectField label="Search Option" options={searchOptionOptions} {...register('searchOption')} />
+      )}
+      {isNormal && <span className="-mt-2 text-xs opacity-70">Top to bottom is faster.</span>}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
+          Reset
+        </button>
+        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
+          {isNormal ? 'Save' : 'Update'}
+        </button>
+      </div>
+    </form>
+  );
+}

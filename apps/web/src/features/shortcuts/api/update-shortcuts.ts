@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Shortcuts } from '@tradedesk/domain';
+import { api } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+
+/** PUT /api/user/shortcuts: the user's key bindings; the user is refetched afterwards. */
+export function useUpdateShortcuts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shortcuts: Shortcuts) => api.put<unknown>('user', '/shortcuts', shortcuts),
+    onSuccess: async () => {
+      notify.success('Updated shortcuts');
+      await queryClient.invalidateQueries({ queryKey: ['user'] });
+    },
+  });
+}

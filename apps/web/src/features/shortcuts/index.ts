@@ -1,0 +1,1 @@
+export { ShortcutsSection, storedShortcutsOf } from './components/shortcuts-section';

@@ -1,0 +1,76 @@
+import { isAccountRunning, type Account } from '@tradedesk/domain';
+import type { ReactNode } from 'react';
+import { LaunchIcon, PencilIcon, PlayIcon, ResetIcon, StopIcon, TrashIcon } from './snipe-icons';
+
+/** Launching the game's web app in a visible browser needs headful mode (a later issue). */
+export const LAUNCH_UNAVAILABLE = 'Launch Account arrives with headful mode';
+
+export type RowAction = 'start' | 'stop' | 'edit' | 'reset' | 'delete';
+
+function ActionButton(props: {
+  label: string;
+  tip?: string;
+  disabled?: boolean;
+  className?: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <span className="tooltip" data-tip={props.tip ?? props.label}>
+      <button
+        type="button"
+        className={`btn btn-ghost btn-square btn-sm ${props.className ?? ''}`}
+        aria-label={props.label}
+        title={props.tip ?? props.label}
+        disabled={props.disabled}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * Row actions (spec §4): a running account (active or break) shows Stop Snipe, others Start
+ * Snipe; while active, Launch, Edit, Reset Statistics and Delete are disabled.
+ */
+export function AccountActions({
+  account,
+  onAction,
+}: {
+  account: Account;
+  onAction: (action: RowAction) => void;
+}) {
+  const isActive = account.status === 'active';
+  return (
+    <div className="flex flex-wrap gap-0.5">
+      <ActionButton label="Launch Account" tip={LAUNCH_UNAVAILABLE} disabled>
+        <LaunchIcon />
+      </ActionButton>
+      {isAccountRunning(account.status) ? (
+        <ActionButton label="Stop Snipe" className="text-error" onClick={() => onAction('stop')}>
+          <StopIcon />
+        </ActionButton>
+      ) : (
+        <ActionButton label="Start Snipe" className="text-success" onClick={() => onAction('start')}>
+          <PlayIcon />
+        </ActionButton>
+      )}
+      <ActionButton label="Edit Account" disabled={isActive} onClick={() => onAction('edit')}>
+        <PencilIcon />
+      </ActionButton>
+      <ActionButton label="Reset Statistics" disabled={isActive} onClick={() => onAction('reset')}>
+        <ResetIcon />
+      </ActionButton>
+      <ActionButton
+        label="Delete Account"
+        className="text-error"
+        disabled={isActive}
+        onClick={() => onAction('delete')}
+      >
+        <TrashIcon />
+      </ActionButton>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Modal } from '../../../components/ui/modal';
+import { useUser } from '../../auth';
+import {
+  AdvancedConfigSection,
+  GeneralConfigSection,
+  NotificationConfigSection,
+  TimeConfigSection,
+  useConfiguration,
+} from '../../configuration';
+import { ShortcutsSection, storedShortcutsOf } from '../../shortcuts';
+
+export type ConfigurationPanel = 'time' | 'advanced' | 'notification' | 'general';
+
+const titles: Record<ConfigurationPanel, string> = {
+  time: 'Time Configuration',
+  advanced: 'Advanced Configuration',
+  notification: 'Notification Configuration',
+  general: 'General Configuration',
+};
+
+/** The header's four configuration panels, one modal at a time. */
+export function ConfigurationModals({
+  open,
+  onClose,
+}: {
+  open: ConfigurationPanel | null;
+  onClose: () => void;
+}) {
+  const configuration = useConfiguration();
+  const user = useUser();
+  const body = () => {
+    if (!configuration.data || !user.data) {
+      return <span className="loading loading-spinner" role="status" aria-label="Loading" />;
+    }
+    switch (open) {
+      case 'time':
+        return <TimeConfigSection stored={configuration.data.time} />;
+      case 'advanced':
+        return <AdvancedConfigSection stored={configuration.data.advanced} />;
+      case 'notification':
+        return <NotificationConfigSection stored={configuration.data.notification} />;
+      case 'general':
+        return (
+          <div className="flex flex-col gap-3">
+            <GeneralConfigSection providers={user.data.providers} />
+            <ShortcutsSection stored={storedShortcutsOf((user.data as { shortcuts?: unknown }).shortcuts)} />
+          </div>
+        );
+      default:
+        return null;
+    }
+  };
+  return (
+    <Modal
+      isOpen={open !== null}
+      title={open ? titles[open] : ''}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {body()}
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { ConfigurationPanel } from './configuration-modals';
+import { BellRingIcon, ClockIcon, CogIcon, RefreshIcon, SlidersIcon, UserPlusIcon } from './snipe-icons';
+
+type DashboardHeaderProps = {
+  lastUpdatedAt: number;
+  isRefreshing: boolean;
+  isLive: boolean;
+  onCreateAccount: () => void;
+  onRefresh: () => void;
+  onOpenPanel: (panel: ConfigurationPanel) => void;
+};
+
+function HeaderButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <span className="tooltip tooltip-bottom" data-tip={label}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-label={label}
+        title={label}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+    </span>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** 'Last updated at' and the dashboard's icon buttons (spec §2). */
+export function DashboardHeader(props: DashboardHeaderProps) {
+  const { lastUpdatedAt, isRefreshing, isLive, onCreateAccount, onRefresh, onOpenPanel } = props;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div>
+        <h1 className="text-2xl font-bold">Snipe</h1>
+        <p className="text-sm opacity-70">
+          Last updated at {lastUpdatedAt ? timeFormat.format(lastUpdatedAt) : '—'}
+          <span className={`badge badge-xs ml-2 ${isLive ? 'badge-success' : 'badge-ghost'}`}>
+            {isLive ? 'Live' : 'Live updates offline'}
+          </span>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-1">
+        <HeaderButton label="Create Account" onClick={onCreateAccount}>
+          <UserPlusIcon />
+        </HeaderButton>
+        <HeaderButton label="Refresh Accounts" onClick={onRefresh}>
+          {isRefreshing ? <span className="loading loading-spinner loading-sm" /> : <RefreshIcon />}
+        </HeaderButton>
+        <HeaderButton label="Time Configuration" onClick={() => onOpenPanel('time')}>
+          <ClockIcon />
+        </HeaderButton>
+        <HeaderButton label="Advanced Configuration" onClick={() => onOpenPanel('advanced')}>
+          <SlidersIcon />
+        </HeaderButton>
+        <HeaderButton label="Notification Configuration" onClick={() => onOpenPanel('notification')}>
+          <BellRingIcon />
+        </HeaderButton>
+        <HeaderButton label="General Configuration" onClick={() => onOpenPanel('general')}>
+          <CogIcon />
+        </HeaderButton>
+      </div>
+    </div>
+  );
+}

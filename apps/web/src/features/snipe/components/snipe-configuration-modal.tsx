@@ -1,0 +1,59 @@
+import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
+import { useConfiguration } from '../../configuration';
+import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter } from '../../filters';
+import { WideModal } from './wide-modal';
+
+type SnipeConfigurationModalProps = {
+  account: Account | null;
+  initialFilterIds: readonly string[];
+  onStart: (account: Account, selected: SnipePanelFilter[]) => boolean;
+  onClose: () => void;
+};
+
+/** Snipe Configuration: choose the filters for this run, then Start (spec §2). */
+export function SnipeConfigurationModal({ account, ...props }: SnipeConfigurationModalProps) {
+  if (!account) return null;
+  return <SnipeConfigurationBody key={account.id} account={account} {...props} />;
+}
+
+function SnipeConfigurationBody({
+  account,
+  initialFilterIds,
+  onStart,
+  onClose,
+}: SnipeConfigurationModalProps & { account: Account }) {
+  const filters = useSnipeFilters();
+  const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
+  const workspace = useFilterWorkspace({
+    saved: filters.data ?? [],
+    initialSelectedIds: initialFilterIds,
+    isRotationEnabled: rotation.isEnabled,
+  });
+  return (
+    <WideModal
+      isOpen
+      title={`Snipe Configuration — ${account.email}`}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => onStart(account, workspace.selected) && onClose()}
+          >
+            Start
+          </button>
+        </>
+      }
+    >
+      {filters.isPending ? (
+        <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
+      ) : (
+        <FilterPanel workspace={workspace} />
+      )}
+    </WideModal>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Account } from '@tradedesk/domain';
+import { useState } from 'react';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import {
+  CreateAccountModal,
+  DeleteAccountModal,
+  EditAccountModal,
+  ResetAccountStatisticsModal,
+  useAccounts,
+} from '../../accounts';
+import { useSnipeFilters } from '../../filters';
+import { useSnipeActions } from '../hooks/use-snipe-actions';
+import { useSnipeLive } from '../live/use-snipe-live';
+import { AccountActions, type RowAction } from './account-actions';
+import { AccountFilterSelect } from './account-filter-select';
+import { AccountRow } from './account-row';
+import { AccountsTable } from './accounts-table';
+import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
+import { DashboardHeader } from './dashboard-header';
+import { SnipeConfigurationModal } from './snipe-configuration-modal';
+import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
+
+type AccountDialog = { kind: Exclude<RowAction, 'stop'>; account: Account } | null;
+
+/** The snipe dashboard (/snipe): accounts, their filters and runs, and the configuration panels. */
+export function SnipeDashboard() {
+  useDocumentTitle('Snipe');
+  const accounts = useAccounts();
+  const filters = useSnipeFilters();
+  const live = useSnipeLive();
+  const actions = useSnipeActions(live);
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [panel, setPanel] = useState<ConfigurationPanel | null>(null);
+  const [dialog, setDialog] = useState<AccountDialog>(null);
+  const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
+  const closeDialog = () => setDialog(null);
+  const dialogAccount = (kind: NonNullable<AccountDialog>['kind']) =>
+    dialog?.kind === kind ? dialog.account : null;
+  const savedFilters = filters.data ?? [];
+
+  const chooseFilter = (account: Account, filterId: string | null) => {
+    const filter = savedFilters.find((candidate) => candidate.id === filterId);
+    if (account.status === 'break' && filter?.id) {
+      setPendingSwitch({ account, filterId: filter.id, label: filter.label });
+    } else {
+      actions.chooseFilter(account.id, filterId);
+    }
+  };
+
+  const renderRow = (account: Account) => (
+    <AccountRow
+      key={account.id}
+      account={account}
+      filterSelector={
+        <AccountFilterSelect
+          account={account}
+          filters={savedFilters}
+          chosenIds={actions.filterIdsOf(account.id)}
+          onChoose={(filterId) => chooseFilter(account, filterId)}
+        />
+      }
+      actions={
+        <AccountActions
+          account={account}
+          onAction={(action) =>
+            action === 'stop' ? void actions.stop(account) : setDialog({ kind: action, account })
+          }
+        />
+      }
+    />
+  );
+
+  return (
+    <section className="flex flex-col gap-4">
+      <DashboardHeader
+        lastUpdatedAt={accounts.dataUpdatedAt}
+        isRefreshing={accounts.isFetching}
+        isLive={live.isConnected}
+        onCreateAccount={() => setIsCreateOpen(true)}
+        onRefresh={() => void accounts.refetch()}
+        onOpenPanel={setPanel}
+      />
+      <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
+      <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
+      <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
+      <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
+      <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
+      <SnipeConfigurationModal
+        account={dialogAccount('start')}
+        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account.id) : []}
+        onStart={actions.start}
+        onClose={closeDialog}
+      />
+      <SwitchFilterModal
+        pending={pendingSwitch}
+        onClose={() => setPendingSwitch(null)}
+        onConfirm={(pending) => {
+          if (actions.switchFilter(pending.account, pending.label, savedFilters)) setPendingSwitch(null);
+        }}
+      />
+      <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
+    </section>
+  );
+}

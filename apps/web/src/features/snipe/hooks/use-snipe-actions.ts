@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  defaultConfiguration,
+  providerConfigSchema,
+  resolveFilterSwitch,
+  snipeCreateBrowserSchema,
+  snipeStartError,
+  type Account,
+} from '@tradedesk/domain';
+import { notify } from '../../../lib/notify';
+import { useAccountFilterStore } from '../../../stores/account-filter-store';
+import { accountsQueryKey } from '../../accounts';
+import { useUser } from '../../auth';
+import { useConfiguration } from '../../configuration';
+import type { SnipePanelFilter } from '../../filters';
+import type { SnipeLive } from '../live/use-snipe-live';
+
+/** Shown when the snipe hub cannot be reached, so nothing is sent later by surprise (ours). */
+export const SNIPE_SERVICE_UNAVAILABLE = 'Unable to reach the snipe service. Please try again later.';
+
+const withoutSelection = ({ isSelected: _selection, ...filter }: SnipePanelFilter) => filter;
+
+/** Start, stop and switch-filter for one account, with the spec's checks before anything is sent. */
+export function useSnipeActions(live: SnipeLive) {
+  const queryClient = useQueryClient();
+  const configuration = useConfiguration().data ?? defaultConfiguration();
+  const user = useUser().data;
+  const { filtersByAccount, setAccountFilters, clearAccountFilters } = useAccountFilterStore();
+
+  /** Builds and sends snipe-create-browser; the game credentials stay on the server. */
+  const sendCreateBrowser = (account: Account, filters: SnipePanelFilter[], isSwitchFilter: boolean) => {
+    const payload = snipeCreateBrowserSchema.safeParse({
+      id: account.id,
+      email: account.email,
+      password: '',
+      backupCode: '',
+      platform: account.platform ?? 'pc',
+      isManualLogin: account.isManualLogin,
+      filters: filters.map(withoutSelection),
+      configuration,
+      providers: providerConfigSchema.parse(user?.providers ?? {}),
+      isSwitchFilter,
+    });
+    if (!payload.success) {
+      notify.error(payload.error.issues[0]?.message ?? 'Invalid input');
+      return false;
+    }
+    if (!live.send('snipe-create-browser', payload.data)) {
+      notify.error(SNIPE_SERVICE_UNAVAILABLE);
+      return false;
+    }
+    return true;
+  };
+
+  return {
+    filterIdsOf: (accountId: string) => filtersByAccount[accountId] ?? [],
+    chooseFilter: (accountId: string, filterId: string | null) =>
+      filterId ? setAccountFilters(accountId, [filterId]) : clearAccountFilters(accountId),
+    /** Returns true when the start was sent (the modal then closes). */
+    start: (account: Account, selected: SnipePanelFilter[]) => {
+      const problem = snipeStartError(selected, configuration.advanced.rotation);
+      if (problem) {
+        notify.error(problem);
+        return false;
+      }
+      if (!sendCreateBrowser(account, selected, false)) return false;
+      setAccountFilters(
+        account.id,
+        selected.flatMap((filter) => (filter.id ? [filter.id] : [])),
+      );
+      return true;
+    },
+    stop: async (account: Account) => {
+      if (!live.send('snipe-stop', { id: account.id })) return notify.error(SNIPE_SERVICE_UNAVAILABLE);
+      notify.blank(`Stopping snipe for ${account.email}`);
+      clearAccountFilters(account.id);
+      await queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    },
+    /** Returns true when the switch was sent. */
+    switchFilter: (account: Account, label: string, filters: readonly SnipePanelFilter[]) => {
+      const result = resolveFilterSwitch({
+        account,
+        filters,
+        currentFilterIds: filtersByAccount[account.id] ?? [],
+        label,
+      });
+      if (!result.ok) {
+        notify.error(result.message);
+        return false;
+      }
+      if (!sendCreateBrowser(account, [result.filter], true)) return false;
+      setAccountFilters(account.id, [result.filter.id]);
+      return true;
+    },
+  };
+}
+
+export type SnipeActions = ReturnType<typeof useSnipeActions>;

@@ -1,0 +1,1 @@
+export { SnipeDashboard } from './components/snipe-dashboard';

@@ -1,0 +1,42 @@
+import type { Account } from '@tradedesk/domain';
+import type { SnipeServerMessage } from './snipe-messages';
+
+const patch = (accounts: Account[], id: string, change: (account: Account) => Account) =>
+  accounts.map((account) => (account.id === id ? change(account) : account));
+
+/**
+ * Folds one server message into the cached accounts list (the dashboard's source of truth), so
+ * status, coins, profit and counters change without a refetch. Messages about accounts the
+ * list does not hold change nothing.
+ */
+export function applySnipeMessage(
+  accounts: Account[] | undefined,
+  message: SnipeServerMessage,
+): Account[] | undefined {
+  if (message.action === 'accounts') return message.data;
+  if (!accounts) return accounts;
+  switch (message.action) {
+    case 'update-account': {
+      const { id, ...changes } = message.data;
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      return patch(accounts, id, (account) => ({ ...account, ...defined }));
+    }
+    case 'upsert-session': {
+      const { accountId, requests, searches } = message.data;
+      return patch(accounts, accountId, (account) => ({ ...account, session: { requests, searches } }));
+    }
+    case 'break-start':
+      return patch(accounts, message.data.accountId, (account) => ({ ...account, status: 'break' }));
+    case 'break-end':
+    case 'snipe-started':
+      return patch(accounts, message.data.accountId, (account) => ({ ...account, status: 'active' }));
+    case 'stop':
+      return patch(accounts, message.data.accountId, (account) => ({
+        ...account,
+        status: 'inactive',
+        description: message.data.reason,
+      }));
+    default:
+      return accounts;
+  }
+}

@@ -1,0 +1,37 @@
+import {
+  accountSchema,
+  accountStatusSchema,
+  notificationKindSchema,
+  sessionSchema,
+  snipeResultReportSchema,
+} from '@tradedesk/domain';
+import { z } from 'zod';
+
+const accountRef = z.object({ accountId: z.string().min(1) });
+
+/** update-account carries the changed fields of one account (docs/realtime.md). */
+const accountUpdateSchema = accountSchema
+  .pick({ status: true, description: true, coins: true, profits: true, session: true })
+  .partial()
+  .extend({ id: z.string().min(1), status: accountStatusSchema.optional() });
+
+/** Every `message` the server sends on /client/snipe, checked before it touches the cache. */
+export const snipeServerMessageSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accounts'), data: z.array(accountSchema) }),
+  z.object({ action: z.literal('update-account'), data: accountUpdateSchema }),
+  z.object({ action: z.literal('upsert-session'), data: sessionSchema }),
+  z.object({ action: z.literal('snipe-result'), data: snipeResultReportSchema.extend(accountRef.shape) }),
+  z.object({ action: z.literal('break-start'), data: accountRef.extend({ until: z.unknown().optional() }) }),
+  z.object({ action: z.literal('break-end'), data: accountRef }),
+  z.object({ action: z.literal('stop'), data: accountRef.extend({ reason: z.string().default('') }) }),
+  z.object({
+    action: z.literal('notification'),
+    data: z.object({ type: notificationKindSchema, message: z.string() }),
+  }),
+  z.object({ action: z.literal('snipe-started'), data: accountRef }),
+  z.object({ action: z.literal('filter-switched'), data: accountRef }),
+]);
+export type SnipeServerMessage = z.infer<typeof snipeServerMessageSchema>;
+
+/** The `error` event: a rejected action. */
+export const snipeErrorEventSchema = z.object({ description: z.string() });

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { defaultNotificationConfig, type Account } from '@tradedesk/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { notify } from '../../../lib/notify';
+import { useAuthStore } from '../../../stores/auth-store';
+import { accountsQueryKey } from '../../accounts';
+import { playSound, useConfiguration } from '../../configuration';
+import { connectSnipeSocket, sendSnipeAction, type SnipeAction } from '../api/snipe-socket';
+import { applySnipeMessage } from './apply-snipe-message';
+import { snipeErrorEventSchema, snipeServerMessageSchema } from './snipe-messages';
+import { snipeNoticesOf } from './snipe-notice';
+
+/**
+ * Keeps the dashboard live: every server message updates the cached accounts and becomes the
+ * notices (and sounds) the user's settings ask for. Returns a sender for the two actions.
+ */
+export function useSnipeLive() {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  const configuration = useConfiguration();
+  const settingsRef = useRef(defaultNotificationConfig());
+  settingsRef.current = configuration.data?.notification ?? defaultNotificationConfig();
+  const socketRef = useRef<Socket | null>(null);
+  const [isConnected, setIsConnected] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = connectSnipeSocket(token);
+    socketRef.current = socket;
+    const emailOf = (accountId: string) =>
+      queryClient.getQueryData<Account[]>(accountsQueryKey)?.find((account) => account.id === accountId)
+        ?.email ?? accountId;
+    socket.on('connect', () => setIsConnected(true));
+    socket.on('disconnect', () => setIsConnected(false));
+    socket.on('message', (payload: unknown) => {
+      const parsed = snipeServerMessageSchema.safeParse(payload);
+      if (!parsed.success) return; // an action this client does not know yet
+      const message = parsed.data;
+      for (const notice of snipeNoticesOf(message, emailOf, settingsRef.current)) {
+        notify[notice.kind](notice.text);
+        if (notice.sound) playSound(settingsRef.current.sound[notice.sound]);
+      }
+      queryClient.setQueryData<Account[]>(accountsQueryKey, (accounts) =>
+        applySnipeMessage(accounts, message),
+      );
+      if (message.action === 'stop') void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    });
+    socket.on('error', (payload: unknown) => {
+      const parsed = snipeErrorEventSchema.safeParse(payload);
+      notify.error(parsed.success ? parsed.data.description : 'Something went wrong, please try again later');
+    });
+    return () => {
+      socket.disconnect();
+      socketRef.current = null;
+      setIsConnected(false);
+    };
+  }, [token, queryClient]);
+
+  return {
+    isConnected,
+    send: (action: SnipeAction, data: unknown) => sendSnipeAction(socketRef.current, action, data),
+  };
+}
+
+export type SnipeLive = ReturnType<typeof useSnipeLive>;
