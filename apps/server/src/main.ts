@@ -60,7 +60,6 @@ async function main() {
   await database.migrate();
   const demo = await ensureDemoUser(database.db, env.GAME_MODE);
 
-  const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
   const app = await buildApp({
     database,
     secretKey: secret.key,
@@ -70,17 +69,18 @@ async function main() {
     ownsDatabase: true,
   });
   await attachRealtime(app, { redisUrl: env.REDIS_URL });
-  if (sim) app.addHook('onClose', () => sim.close());
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
+  // The sandbox game starts after the server answers, so the site is up within seconds.
+  const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
   if (demo)
     console.log(`Demo login — username: demo  token: ${demo.token}  open: http://127.0.0.1:${port}/login`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info({ category: 'start' }, `${signal}: shutting down`);
-      void app.close().then(() => process.exit(0));
+      void Promise.allSettled([app.close(), sim?.close()]).then(() => process.exit(0));
     });
   }
 }

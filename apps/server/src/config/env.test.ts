@@ -41,7 +41,7 @@ describe('environment schema', () => {
     const problems = result.ok ? [] : result.problems;
     expect(problems).toContain('SECRET_KEY: SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
     expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
-    expect(problems.some((line) => line.startsWith('PORT:'))).toBe(true);
+    expect(problems).toContain('PORT: PORT must be a number from 0 to 65535');
     expect(problems.some((line) => line.startsWith('GAME_MODE:'))).toBe(true);
   });
 });

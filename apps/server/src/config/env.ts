@@ -7,7 +7,12 @@ export const secretKeyPattern = /^[0-9a-fA-F]{64}$/;
 
 /** The server's environment, validated once at start. */
 export const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  PORT: z.coerce
+    .number({ invalid_type_error: 'PORT must be a number from 0 to 65535' })
+    .int('PORT must be a number from 0 to 65535')
+    .min(0, 'PORT must be a number from 0 to 65535')
+    .max(65_535, 'PORT must be a number from 0 to 65535')
+    .default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
