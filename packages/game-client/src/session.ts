@@ -1,7 +1,8 @@
 import type { GameClientConfig } from './config.js';
 import { CookieJar } from './cookie-jar.js';
-import { GameError, RequestFailedError, SessionExpiredError } from './errors.js';
-import { obtainAccessToken, type Credentials } from './sign-in/access-token.js';
+import { GameError, InvalidInputError, SessionExpiredError } from './errors.js';
+import { parseInput } from './input.js';
+import { credentialsSchema, obtainAccessToken, type Credentials } from './sign-in/access-token.js';
 import { SignInBrowser, type AccessToken } from './sign-in/browser.js';
 import { fetchAuthCode, fetchNucleusId } from './sign-in/nucleus.js';
 import { refreshAccessToken } from './sign-in/token-refresh.js';
@@ -45,10 +46,10 @@ export class GameSession {
   }
 
   /** The full headless sign-in: pages → token → Nucleus id → persona → UT session. */
-  async signIn(credentials: Credentials, platform: string): Promise<SessionInfo> {
-    if (this.config.platforms[platform] === undefined) {
-      throw new RequestFailedError({ code: 0, reason: `Unknown platform ${platform}` });
-    }
+  async signIn(input: Credentials, platform: string): Promise<SessionInfo> {
+    const credentials = parseInput(credentialsSchema, input, 'credentials');
+    if (this.config.platforms[platform] === undefined)
+      throw new InvalidInputError(`Unknown platform ${platform}`);
     const browser = new SignInBrowser(this.transport, new CookieJar(), this.config.userAgent, this.wallClock);
     const token = await obtainAccessToken(browser, this.config, credentials);
     const nucleusId = await fetchNucleusId(this.transport, this.config, token.value);

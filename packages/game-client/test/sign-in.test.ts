@@ -107,6 +107,14 @@ describe('headless sign-in', () => {
     expect(error.reason).toBe('No Ultimate Team club');
   });
 
+  it('refuses a backup code that is not 8 characters before sending anything', async () => {
+    const error = await rejection(client.signIn({ ...testAccount, backupCode: '1234' }, 'pc'));
+
+    expect(error.kind).toBe('invalid-input');
+    expect(error.message).toBe('Invalid credentials: backupCode: Backup code must be 8 characters long');
+    expect(game.requests).toHaveLength(0);
+  });
+
   it('refuses a platform that is not configured before sending anything', async () => {
     const error = await rejection(client.signIn(testAccount, 'switch'));
 

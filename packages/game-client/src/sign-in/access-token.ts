@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { GameClientConfig } from '../config.js';
 import {
   AccountDisabledError,
@@ -10,11 +11,12 @@ import { tokenFromUrl, type AccessToken, type Landing, type SignInBrowser } from
 import { pageProblem, parseFirstForm, scriptedRedirect, type HtmlForm } from './html-form.js';
 
 /** What a headless sign-in needs. The backup code is one of the account's 8-character two-factor codes. */
-export interface Credentials {
-  email: string;
-  password: string;
-  backupCode: string;
-}
+export const credentialsSchema = z.object({
+  email: z.string().trim().email('Email must be a valid email'),
+  password: z.string().min(1, 'Password is required'),
+  backupCode: z.string().trim().length(8, 'Backup code must be 8 characters long'),
+});
+export type Credentials = z.input<typeof credentialsSchema>;
 
 type Step = 'start' | 'password' | 'code-type' | 'code' | 'terms';
 
@@ -88,7 +90,10 @@ export async function obtainAccessToken(
   for (let page = 0; page < maxPages; page += 1) {
     if (landing.kind === 'token') return landing.token;
     const { url, html, status } = landing;
-    const inlineToken = tokenFromUrl(/[^\s"'<>]*#access_token=[^\s"'<>]*/.exec(html)?.[0] ?? '', Date.now());
+    const inlineToken = tokenFromUrl(
+      /[^\s"'<>]*#access_token=[^\s"'<>]*/.exec(html)?.[0] ?? '',
+      browser.now(),
+    );
     if (inlineToken !== undefined) return inlineToken;
     rejectProblemPage(html, last, url);
     const form = parseFirstForm(html);

@@ -39,6 +39,11 @@ export class SignInBrowser {
     private readonly wallClock: () => number = Date.now,
   ) {}
 
+  /** Epoch milliseconds on the clock token expiries are measured with. */
+  now(): number {
+    return this.wallClock();
+  }
+
   async go(method: 'GET' | 'POST', start: URL, form?: URLSearchParams, referer?: URL): Promise<Landing> {
     let url = start;
     let currentMethod = method;

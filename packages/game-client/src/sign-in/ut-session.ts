@@ -1,5 +1,5 @@
 import type { GameClientConfig } from '../config.js';
-import { NoClubError, RequestFailedError, SessionExpiredError } from '../errors.js';
+import { InvalidInputError, NoClubError, SessionExpiredError } from '../errors.js';
 import { buildUrl, readAnswer, webAppHeaders } from '../game-http.js';
 import { accountInfoSchema, utAuthSchema, type Persona } from '../schemas/auth.js';
 import type { Transport } from '../transport.js';
@@ -47,7 +47,7 @@ export function selectPersona(
 ): SelectedPersona {
   const platformConfig = config.platforms[platform];
   if (platformConfig === undefined) {
-    throw new RequestFailedError({ code: 0, reason: `Unknown platform ${platform}` });
+    throw new InvalidInputError(`Unknown platform ${platform}`);
   }
   const names = platformConfig.clubPlatforms.map((name) => name.toLowerCase());
   for (const persona of personas) {
