@@ -1,3 +1,14 @@
+/**
+ * @tradedesk/game-client — the only code that speaks the game's web-app wire format.
+ *
+ *   const client = new GameClient({ config: sandboxConfig(simUrl) }); // or liveConfig()
+ *   await client.signIn({ email, password, backupCode }, 'pc');
+ *   const page = await client.market.search({ maskedDefId, maxBuyNow: 10_000 });
+ *   await client.market.buyNow(page.auctions[0]);
+ *
+ * Every failure is a GameError with a `kind` to switch on and a `category` (temporary,
+ * operational, user-logic) that picks the engine's reaction; `client.stats` counts requests.
+ */
 export { GameClient, type GameClientOptions } from './game-client.js';
 export {
   gameClientConfigSchema,
