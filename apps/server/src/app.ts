@@ -71,7 +71,10 @@ export async function buildApp(options: BuildAppOptions) {
     auth,
     presentUser,
     // The sandbox is rehearsed and browser-tested from one address, so it allows more attempts.
-    rateLimit: options.authRateLimit ?? { max: options.gameMode === 'sandbox' ? 300 : 30, timeWindowMs: 60_000 },
+    rateLimit: options.authRateLimit ?? {
+      max: options.gameMode === 'sandbox' ? 300 : 30,
+      timeWindowMs: 60_000,
+    },
   });
   await app.register(appRoutes, { prefix: '/api/app' });
   await app.register(soundRoutes, { prefix: '/api/sound' });
