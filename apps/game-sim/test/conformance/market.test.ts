@@ -67,6 +67,22 @@ describe('conformance: transfer market', () => {
     }
   });
 
+  it('filters by exact position, position zone and special quality', async () => {
+    const defenders = ['GK', 'RWB', 'RB', 'CB', 'LB', 'LWB'];
+    const byPosition = await client.market.search({ position: 'CB' });
+    const byZone = await client.market.search({ zone: 'defense' });
+    const special = await client.market.search({ special: true });
+
+    const positionsOf = (a: (typeof byZone.auctions)[number]) => [
+      a.itemData.preferredPosition ?? '',
+      ...(a.itemData.possiblePositions ?? []),
+    ];
+    expect(byPosition.auctions.length).toBeGreaterThan(0);
+    expect(byPosition.auctions.every((a) => positionsOf(a).includes('CB'))).toBe(true);
+    expect(byZone.auctions.every((a) => positionsOf(a).some((p) => defenders.includes(p)))).toBe(true);
+    expect(special.auctions.every((a) => (a.itemData.rareflag ?? 0) > 1)).toBe(true);
+  });
+
   it('buys at Buy Now: coins fall by the price and the card waits in unassigned', async () => {
     const { tradeId } = await injectListing({ buyNowPrice: 2_500, startingBid: 2_000 }, 1);
     const before = (await client.account.credits()).coins;
