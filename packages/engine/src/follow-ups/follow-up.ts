@@ -1,14 +1,15 @@
 import {
+  failedToFetchMarketPriceFor,
+  type FollowUp,
+  type ListingDuration,
   MIN_PRICE,
   previousPrice,
   priceAtPercentage,
   snapPrice,
-  type FollowUp,
-  type ListingDuration,
 } from '@tradedesk/domain';
 import { isGameError } from '@tradedesk/game-client';
 import type { GamePort } from '../ports.js';
-import { failedToFetchMarketPriceFor, runLog } from '../run-log.js';
+import { runLog } from '../run-log.js';
 import type { Valuation } from '../strategies/strategy.js';
 
 /** A card just bought, waiting in the unassigned pile. */

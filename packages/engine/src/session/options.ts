@@ -9,6 +9,7 @@ import {
   type SnipeFilter,
 } from '@tradedesk/domain';
 import { z } from 'zod';
+import type { EngineEvent } from '../events.js';
 import type { BackoffSettings } from '../guards/backoff-guard.js';
 import type { Clock, EventSink, GamePort, PricePort, Rng } from '../ports.js';
 import type { Strategy } from '../strategies/strategy.js';
@@ -25,6 +26,8 @@ export interface SnipeSessionOptions {
   readonly clock: Clock;
   readonly rng: Rng;
   readonly events: EventSink;
+  /** Told about a sink that failed; the run itself never stops for it. */
+  readonly onSinkError?: (error: unknown, event: EngineEvent) => void;
   /** Prices older than this are stale and never drive a buy (default 15 minutes). */
   readonly maxPriceAgeMs?: number;
   readonly backoff?: BackoffSettings;

@@ -254,3 +254,19 @@ describe('SnipeSession input', () => {
     );
   });
 });
+
+describe('SnipeSession events', () => {
+  it('keeps running when its event sink fails, and says so', async () => {
+    const failures: string[] = [];
+    const { session, market } = sessionHarness({
+      configuration: configuration({ time: { ...quietTime, maxSearches: 3 } }),
+      onEvent: (event) => {
+        if (event.type === 'session-upsert') throw new Error('socket closed');
+      },
+      extra: { onSinkError: (error, event) => failures.push(`${event.type}: ${(error as Error).message}`) },
+    });
+    expect((await session.run()).reason).toBe('thresholds');
+    expect(market.searches).toHaveLength(3);
+    expect(failures[0]).toBe('session-upsert: socket closed');
+  });
+});

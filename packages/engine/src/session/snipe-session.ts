@@ -1,12 +1,15 @@
 import {
-  CREDIT_CHECK_INTERVAL,
   type AccountStatus,
   type Configuration,
+  CREDIT_CHECK_INTERVAL,
   type NotificationType,
   type SnipeFilter,
+  tooManyResultsFor,
 } from '@tradedesk/domain';
 import { isGameError, type MarketSearch } from '@tradedesk/game-client';
 import type { EngineEvent, StopReason } from '../events.js';
+import { fanOut } from '../fan-out.js';
+import type { EventSink } from '../ports.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
 import { breakGuard } from '../guards/break-guard.js';
 import { coinGuard } from '../guards/coin-guard.js';
@@ -15,7 +18,7 @@ import { GuardManager, type GuardVerdict } from '../guards/guard.js';
 import { safetyGuard } from '../guards/safety-guard.js';
 import { thresholdsGuard } from '../guards/thresholds-guard.js';
 import { DEFAULT_MAX_PRICE_AGE_MS } from '../pricing/freshness.js';
-import { rotatedTo, runLog, tooManyResultsFor } from '../run-log.js';
+import { rotatedTo, runLog } from '../run-log.js';
 import { CacheBuster } from '../strategies/cache-busting.js';
 import { strategyFor } from '../strategies/create-strategy.js';
 import type { Strategy } from '../strategies/strategy.js';
@@ -63,6 +66,7 @@ export class SnipeSession {
   private readonly buster: CacheBuster;
   private readonly abort = new AbortController();
   private readonly makeStrategy: (filter: SnipeFilter) => Strategy;
+  private readonly events: EventSink;
   private pendingFilters: Strategy[] | undefined;
   private stopRequested = false;
   private fatal: { reason: StopReason; message: string } | undefined;
@@ -73,6 +77,7 @@ export class SnipeSession {
     this.options = options;
     this.configuration = configuration;
     this.makeStrategy = options.strategyFor ?? strategyFor;
+    this.events = fanOut([options.events], options.onSinkError);
     this.pacing = new Pacing(configuration, options.rng);
     this.buster = new CacheBuster(options.rng);
     const rotation = configuration.advanced.rotation;
@@ -112,7 +117,7 @@ export class SnipeSession {
   private sleep = (ms: number): Promise<void> => this.options.clock.sleep(ms, this.abort.signal);
 
   private emit = async (event: EngineEvent): Promise<void> => {
-    await this.options.events.emit(event);
+    await this.events.emit(event);
   };
 
   private notice(level: NotificationType, message: string): Promise<void> {

@@ -1,8 +1,7 @@
-import type { FodderFilter } from '@tradedesk/domain';
+import { failedToFetchMarketPriceFor, type FodderFilter } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
-import { failedToFetchMarketPriceFor } from '../run-log.js';
 import { limitUnderMarket } from './buy-limit.js';
 import {
   isBuyable,

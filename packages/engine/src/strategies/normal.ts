@@ -1,8 +1,7 @@
-import type { NormalFilter } from '@tradedesk/domain';
+import { failedToFetchMarketPriceFor, type NormalFilter, unableToFindDetailsFor } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
-import { failedToFetchMarketPriceFor, unableToFindDetailsFor } from '../run-log.js';
 import { limitForResale, limitUnderMarket } from './buy-limit.js';
 import { searchOfNormalFilter } from './criteria.js';
 import {
