@@ -1,3 +1,4 @@
+import { groupsOf } from '../sbc/requirements.js';
 import { isWatcher, type Account, type Item, type Trade } from '../world/types.js';
 import type { World } from '../world/world.js';
 import { platformOf } from '../world/trading.js';
@@ -38,7 +39,7 @@ export function presentItem(world: World, item: Item, viewer?: Account): Record<
     marketDataMinPrice: limits.minPrice,
     marketDataMaxPrice: limits.maxPrice,
     resourceGameYear: 2026,
-    groups: card.rarityId === 1 || card.special ? [1] : [0],
+    groups: groupsOf(card),
     guidAssetId: '',
     ...(card.synthetic ? { synthetic: true } : {}),
   };

@@ -1,5 +1,182 @@
 import type { FastifyInstance } from 'fastify';
-import type { SimContext } from './context.js';
+import { z } from 'zod';
+import type { Award, ChallengeDef } from '../sbc/catalog.js';
+import { CATEGORIES } from '../sbc/catalog.js';
+import { encodeRequirements } from '../sbc/requirements.js';
+import { sbcOf } from '../sbc/sbc-service.js';
+import type { Account } from '../world/types.js';
+import type { World } from '../world/world.js';
+import { gameAccount, type SimContext } from './context.js';
+import { parseInput } from './parse.js';
+import { presentItem } from './presenters.js';
 
-/** SBC endpoints (filled in by the SBC module). */
-export function registerSbcRoutes(_app: FastifyInstance, _context: SimContext): void {}
+export const CHEMISTRY_PROFILES_VERSION = 17;
+const challengeParam = z.object({ challengeId: z.coerce.number().int().positive() });
+const squadBodySchema = z.object({
+  players: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(22),
+        itemData: z.object({ id: z.coerce.number().int().nonnegative(), dream: z.boolean().default(false) }),
+      }),
+    )
+    .max(23),
+});
+
+function presentAward(world: World, award: Award): Record<string, unknown> {
+  const cardIndex = award.type === 'item' ? world.cardIndexByDefinition.get(award.value) : undefined;
+  return {
+    type: award.type,
+    value: award.value,
+    count: award.count,
+    isUntradeable: award.untradeable,
+    loan: -1,
+    ...(cardIndex === undefined
+      ? {}
+      : {
+          itemData: presentItem(world, {
+            id: 0,
+            cardIndex,
+            ownerId: 0,
+            place: 'gone',
+            untradeable: award.untradeable,
+            lastSalePrice: 0,
+            tradeId: 0,
+            playStyle: 250,
+          }),
+        }),
+  };
+}
+
+/** SBC endpoints of GAME-PROTOCOL §2.7 and `chemistry/profiles`. */
+export function registerSbcRoutes(app: FastifyInstance, context: SimContext): void {
+  const { world, gamePrefix: prefix } = context;
+  const sbc = () => sbcOf(world);
+
+  const presentChallenge = (account: Account, challenge: ChallengeDef) => {
+    const progress = sbc().progressOf(account, challenge.challengeId);
+    return {
+      challengeId: challenge.challengeId,
+      setId: challenge.setId,
+      name: challenge.name,
+      description: challenge.description,
+      formation: challenge.formation,
+      status: progress.status,
+      repeatable: sbc().set(challenge.setId).repeatable,
+      timesCompleted: progress.timesCompleted,
+      endTime: -1,
+      priority: 1,
+      elgOperation: 'AND',
+      elgReq: encodeRequirements(challenge.requirements),
+      awards: challenge.awards.map((award) => presentAward(world, award)),
+    };
+  };
+
+  const squadDocument = (account: Account, challengeId: number) => {
+    const challenge = sbc().challenge(challengeId);
+    const view = sbc().view(account, challengeId);
+    const players = Array.from({ length: 23 }, (_unused, index) => {
+      const item = index < 11 && view.slots[index] ? world.items.get(view.slots[index] ?? 0) : undefined;
+      return { index, itemData: item ? presentItem(world, item, account) : { id: 0, dream: false } };
+    });
+    return {
+      challengeId,
+      playerRequirements: [],
+      squad: {
+        id: challengeId,
+        formation: challenge.formation,
+        rating: view.rating,
+        chemistry: view.chemistry,
+        players,
+        manager: [],
+      },
+    };
+  };
+
+  app.get(`${prefix}/sbs/sets`, async (request) => {
+    const account = gameAccount(context, request);
+    return {
+      categories: CATEGORIES.map((category) => ({
+        ...category,
+        sets: sbc()
+          .sets.filter((set) => set.categoryId === category.categoryId)
+          .map((set) => ({
+            setId: set.setId,
+            name: set.name,
+            description: set.description,
+            challengesCount: set.challenges.length,
+            challengesCompletedCount: set.challenges.filter(
+              (challenge) => sbc().progressOf(account, challenge.challengeId).status === 'COMPLETED',
+            ).length,
+            endTime: -1,
+            repeatable: set.repeatable,
+            repeatabilityMode: set.repeatable ? 'UNLIMITED' : 'NON_REPEATABLE',
+            repeats: set.repeatable ? -1 : 0,
+            timesCompleted: sbc().setTimesCompleted(account, set.setId),
+            hidden: false,
+            tagged: false,
+            awards: set.awards.map((award) => presentAward(world, award)),
+            releaseTime: Math.floor(world.epoch / 1000),
+            setImageId: `sbc_set_image_${set.setId}`,
+          })),
+      })),
+    };
+  });
+
+  app.get(`${prefix}/sbs/setId/:setId/challenges`, async (request) => {
+    const account = gameAccount(context, request);
+    const { setId } = parseInput(z.object({ setId: z.coerce.number().int().positive() }), request.params);
+    return {
+      challenges: sbc()
+        .set(setId)
+        .challenges.map((challenge) => presentChallenge(account, challenge)),
+    };
+  });
+
+  app.post(`${prefix}/sbs/challenge/:challengeId`, async (request) => {
+    const account = gameAccount(context, request);
+    const { challengeId } = parseInput(challengeParam, request.params);
+    sbc().start(account, challengeId);
+    return squadDocument(account, challengeId);
+  });
+
+  app.get(`${prefix}/sbs/challenge/:challengeId/squad`, async (request) => {
+    const account = gameAccount(context, request);
+    const { challengeId } = parseInput(challengeParam, request.params);
+    sbc().challenge(challengeId);
+    return squadDocument(account, challengeId);
+  });
+
+  app.put(`${prefix}/sbs/challenge/:challengeId/squad`, async (request, reply) => {
+    const account = gameAccount(context, request);
+    const { challengeId } = parseInput(challengeParam, request.params);
+    const body = parseInput(squadBodySchema, request.body);
+    sbc().saveSquad(
+      account,
+      challengeId,
+      body.players.map((player) => ({
+        index: player.index,
+        id: player.itemData.id,
+        dream: player.itemData.dream,
+      })),
+    );
+    return reply.code(200).send({});
+  });
+
+  app.put(`${prefix}/sbs/challenge/:challengeId`, async (request) => {
+    const account = gameAccount(context, request);
+    const { challengeId } = parseInput(challengeParam, request.params);
+    const result = sbc().submit(account, challengeId);
+    return {
+      challengeId,
+      setId: result.challenge.setId,
+      grantedChallengeAwards: result.granted.map((award) => presentAward(world, award)),
+      grantedSetAwards: result.setGranted.map((award) => presentAward(world, award)),
+    };
+  });
+
+  app.get(`${prefix}/chemistry/profiles`, async (request) => {
+    gameAccount(context, request);
+    return { version: CHEMISTRY_PROFILES_VERSION, profiles: [] };
+  });
+}
