@@ -18,4 +18,4 @@ export * from './session/pacing.js';
 export * from './session/reports.js';
 export { SnipeSession, type RunSummary } from './session/snipe-session.js';
 export { gamePortFromClient, type GameClientLike } from './adapters/game-client-port.js';
-export { ClassicAutobuyer, CLASSIC_SEARCH_WAIT_MS } from './bench/classic-autobuyer.js';
+export * from './bench/index.js';

@@ -1,0 +1,3 @@
+export * from './classic-autobuyer.js';
+export * from './reaction-probe.js';
+export * from './oracle.js';
