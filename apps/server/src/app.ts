@@ -55,7 +55,7 @@ export async function buildApp(options: BuildAppOptions) {
   };
   const auth = createAuthService(ctx);
   const presentUser = createUserPresenter(ctx);
-  const signedIn = { preHandler: requireUser(auth) };
+  const signedIn = { requireUser: requireUser(auth) };
 
   const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
   installErrorHandler(

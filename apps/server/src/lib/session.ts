@@ -27,7 +27,7 @@ export const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(ses
 
 export const readSessionCookie = (request: FastifyRequest) => request.cookies[sessionCookie];
 
-/** preHandler for protected routes: 401 'Unauthorized' without a live session. */
+/** onRequest hook of protected routes: 401 'Unauthorized' without a live session, before any validation. */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest) => {
     const user = await auth.userOfSession(readSessionCookie(request));

@@ -190,12 +190,19 @@ describe.each(backends)('filter service (%s)', (backend) => {
     expect((await owner.client.get('/api/filter')).body.data).toHaveLength(1);
   });
 
-  it('imports only by a known code of the asked type', async () => {
+  it('imports a code only into the list of its kind', async () => {
     const owner = await signedInUser(t.app);
     const filter = (await owner.client.post('/api/filter', transfer('Transfer one'))).body.data;
     const code = (await owner.client.get(`/api/filter/${filter.id}/share`)).body.data.code;
+    const rarity = {
+      ...defaultRarityFilter(),
+      maxPrice: 3000,
+      followUp: { ...defaultRarityFilter().followUp, startPrice: 3000, buyNowPrice: 3500 },
+    };
+    const rarityFilter = (await owner.client.post('/api/filter', rarity)).body.data;
+    const rarityCode = (await owner.client.get(`/api/filter/${rarityFilter.id}/share`)).body.data.code;
     const friend = await signedInUser(t.app);
-    expect(await friend.client.post('/api/filter/import', { id: code, type: 'snipe' })).toMatchObject({
+    expect(await friend.client.post('/api/filter/import', { id: code, type: 'normal' })).toMatchObject({
       status: 404,
       body: { message: 'Filter not found' },
     });
@@ -208,7 +215,14 @@ describe.each(backends)('filter service (%s)', (backend) => {
     });
     expect(await friend.client.post('/api/filter/import', { id: code, type: 'transfer' })).toMatchObject({
       status: 200,
+      body: { data: { type: 'transfer' } },
     });
+    // The snipe list takes any snipe kind: a 59th Minute filter imports from the normal-filter modal.
+    expect(await friend.client.post('/api/filter/import', { id: rarityCode, type: 'normal' })).toMatchObject({
+      status: 200,
+      body: { data: { type: 'rarity', label: '59th Minute' } },
+    });
+    expect((await friend.client.get('/api/filter')).body.data).toHaveLength(2);
   });
 
   it('does not share a filter it cannot find', async () => {

@@ -15,9 +15,9 @@ const bulkBody = z
 /** /api/account: the signed-in user's game accounts. */
 export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
-  { ctx, preHandler },
+  { ctx, requireUser },
 ) => {
-  app.addHook('preHandler', preHandler);
+  app.addHook('onRequest', requireUser);
   const accounts = createAccountService(ctx);
 
   app.get('/', async (request) => ({ data: (await accounts.list(request.user.id)).map(presentAccount) }));

@@ -1,11 +1,13 @@
+import { messages } from '@tradedesk/domain';
 import { z } from 'zod';
 
-// The auth service answers missing fields with the spec's credential codes, not zod's texts.
+// The domain's login schemas leave username and fingerprint optional (the web fills them); the
+// server answers missing fields with the spec's credential codes, so it states them here.
 const required = (code: string) => z.string({ required_error: code, invalid_type_error: code });
 
 export const tokenSignInBody = z.object({
   username: required('missing_credentials').trim().min(1, 'missing_credentials'),
-  token: required('missing_credentials').trim().min(1, 'Invalid token'),
+  token: required('missing_credentials').trim().min(1, messages.invalidToken),
   fingerprint: required('missing_credentials').min(1, 'missing_credentials'),
   isIFrame: z.boolean().default(false),
 });
@@ -17,11 +19,7 @@ export const codeSignInBody = z.object({
   isIFrame: z.boolean().optional(),
 });
 
-export const fingerprintBody = z.object({
-  fingerprint: required('missing_data').min(1, 'missing_data'),
-  isIFrame: z.boolean().default(false),
-});
-
-export const forceLogoutBody = z.object({
-  token: required('missing_credentials').trim().min(1, 'Invalid token'),
-});
+export {
+  fingerprintSchema as fingerprintBody,
+  forceLogoutSchema as forceLogoutBody,
+} from '@tradedesk/domain';

@@ -26,9 +26,9 @@ const groups: Array<{ group: ConfigurationGroup; body: z.ZodTypeAny; message: st
 /** /api/configuration: read the whole configuration, replace one group at a time. */
 export const configurationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
-  { ctx, preHandler },
+  { ctx, requireUser },
 ) => {
-  app.addHook('preHandler', preHandler);
+  app.addHook('onRequest', requireUser);
   const configurations = createConfigurationService(ctx);
 
   app.get('/', async (request) => ({

@@ -98,14 +98,15 @@ export function createFilterService(ctx: AppContext) {
       }
     },
 
-    /** Copies a shared filter into the user's list; a taken label gets a number appended. */
-    async importByCode(userId: string, code: string, type: FilterType | FilterFamily) {
+    /**
+     * Copies a shared filter into the list `type` belongs to (any snipe kind imports into the
+     * snipe list); a taken label gets a number appended.
+     */
+    async importByCode(userId: string, code: string, type: FilterType) {
       const source = await filterRepo.findByShareCode(db, code);
-      const wanted =
-        type === 'snipe' || type === 'transfer'
-          ? familyOf(source?.type ?? '') === type
-          : source?.type === type;
-      if (!source || !wanted) throw notFound(messages.filterNotFound, 'filter_not_found');
+      if (!source || familyOf(source.type) !== familyOf(type)) {
+        throw notFound(messages.filterNotFound, 'filter_not_found');
+      }
       const label = await freeLabel(userId, source.label);
       const row = await filterRepo.insert(db, {
         userId,

@@ -1,3 +1,4 @@
+import { decryptRequestSchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
@@ -18,8 +19,8 @@ const userQuery = z.object({ configuration: flag, filters: flag, webIdentity: fl
 /** /api/user: the signed-in user, their chat providers, and decrypting one of their accounts. */
 export const userRoutes: FastifyPluginAsyncZod<
   ProtectedModuleOptions & { presentUser: UserPresenter }
-> = async (app, { ctx, preHandler, presentUser }) => {
-  app.addHook('preHandler', preHandler);
+> = async (app, { ctx, requireUser, presentUser }) => {
+  app.addHook('onRequest', requireUser);
   const users = createUserService(ctx);
 
   app.get('/', { schema: { querystring: userQuery } }, async (request) => {
@@ -32,14 +33,10 @@ export const userRoutes: FastifyPluginAsyncZod<
     return { data: await presentUser(user, {}), message: 'Updated provider config' };
   });
 
-  app.post(
-    '/decrypt',
-    { schema: { body: z.object({ token: z.string().min(1, 'Account not found') }) } },
-    async (request, reply) => {
-      const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.token);
-      if (!account) throw notFound('Account not found', 'account_not_found');
-      const { password, backupCode } = openCredentials(ctx.cipher, account);
-      return reply.code(201).send({ data: { email: account.email, password, backupCode } });
-    },
-  );
+  app.post('/decrypt', { schema: { body: decryptRequestSchema } }, async (request, reply) => {
+    const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.token);
+    if (!account) throw notFound('Account not found', 'account_not_found');
+    const { password, backupCode } = openCredentials(ctx.cipher, account);
+    return reply.code(201).send({ data: { email: account.email, password, backupCode } });
+  });
 };
