@@ -49,3 +49,14 @@ describe('snipe oracle', () => {
     expect(result).toEqual({ tradeIds: [3], profit: 4_500 });
   });
 });
+
+describe('reaction benchmark', () => {
+  it('measures one sample per buy for the engine and for the classic baseline', async () => {
+    const { measureReaction } = await import('./reaction-bench.js');
+    const { ClassicAutobuyer } = await import('./classic-autobuyer.js');
+    const engine = await measureReaction(20);
+    const classic = await measureReaction(20, (filter) => new ClassicAutobuyer(filter as never));
+    expect(engine.samples).toBe(20);
+    expect(classic.samples).toBe(20);
+  });
+});

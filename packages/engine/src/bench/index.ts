@@ -1,3 +1,4 @@
 export * from './classic-autobuyer.js';
 export * from './reaction-probe.js';
 export * from './oracle.js';
+export * from './reaction-bench.js';
