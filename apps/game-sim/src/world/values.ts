@@ -17,6 +17,8 @@ function hashNormal(...parts: number[]): number {
  */
 export class MarketValues {
   private readonly anchors = new Map<number, Float64Array>();
+  private readonly limitsCache = new Map<number, { minPrice: number; maxPrice: number }>();
+  private limitsDay = -1;
 
   constructor(
     private readonly cards: readonly CardDef[],
@@ -51,8 +53,18 @@ export class MarketValues {
 
   /** Price limits of the card on the day of `time` (EA refreshes them daily). */
   limits(index: number, platform: Platform, time: number): { minPrice: number; maxPrice: number } {
-    const dayStart = this.epoch + this.dayOf(time) * DAY_MS;
-    return priceLimitsFor(this.rawValue(index, platform, dayStart));
+    const day = this.dayOf(time);
+    if (day !== this.limitsDay) {
+      this.limitsDay = day;
+      this.limitsCache.clear();
+    }
+    const slot = index * 2 + (platform === 'pc' ? 1 : 0);
+    let limits = this.limitsCache.get(slot);
+    if (!limits) {
+      limits = priceLimitsFor(this.rawValue(index, platform, this.epoch + day * DAY_MS));
+      this.limitsCache.set(slot, limits);
+    }
+    return limits;
   }
 
   private driftArray(day: number): Float64Array {
