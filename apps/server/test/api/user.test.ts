@@ -86,6 +86,22 @@ describe.each(backends)('user service (%s)', (backend) => {
     expect(cleared.body.data.providers.discordWebhookUrl).toBe('');
   });
 
+  it('saves keyboard shortcuts and rejects an incomplete set', async () => {
+    const user = await signedInUser(t.app);
+    const shortcuts = (await user.client.get('/api/user')).body.data.shortcuts;
+    const changed = { ...shortcuts, general: { ...shortcuts.general, goHome: 'h' } };
+    const response = await user.client.put('/api/user/shortcuts', changed);
+    expect(response).toMatchObject({
+      status: 200,
+      body: { message: 'Updated shortcuts', data: { shortcuts: changed } },
+    });
+    expect(await user.client.put('/api/user/shortcuts', { general: changed.general })).toMatchObject({
+      status: 400,
+      body: { message: 'Required' },
+    });
+    expect((await user.client.get('/api/user')).body.data.shortcuts).toEqual(changed);
+  });
+
   it('decrypts one of the caller’s own accounts with 201', async () => {
     const user = await signedInUser(t.app);
     const created = await user.client.post('/api/account', account);

@@ -1,4 +1,4 @@
-import { decryptRequestSchema } from '@tradedesk/domain';
+import { decryptRequestSchema, shortcutsSchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
@@ -31,6 +31,11 @@ export const userRoutes: FastifyPluginAsyncZod<
   app.put('/provider', { schema: { body: providerUpdateBody } }, async (request) => {
     const user = await users.updateProvider(request.user, request.body.discordWebhookUrl);
     return { data: await presentUser(user, {}), message: 'Updated provider config' };
+  });
+
+  app.put('/shortcuts', { schema: { body: shortcutsSchema } }, async (request) => {
+    const user = await users.updateShortcuts(request.user, request.body);
+    return { data: await presentUser(user, {}), message: 'Updated shortcuts' };
   });
 
   app.post('/decrypt', { schema: { body: decryptRequestSchema } }, async (request, reply) => {

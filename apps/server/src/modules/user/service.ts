@@ -1,3 +1,4 @@
+import type { Shortcuts } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
@@ -33,6 +34,15 @@ export function createUserService(ctx: AppContext) {
       const [updated] = await ctx.db
         .update(users)
         .set({ providers: { ...user.providers, discordWebhookUrl }, updatedAt: ctx.now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated ?? user;
+    },
+
+    async updateShortcuts(user: UserRow, shortcuts: Shortcuts) {
+      const [updated] = await ctx.db
+        .update(users)
+        .set({ shortcuts, updatedAt: ctx.now() })
         .where(eq(users.id, user.id))
         .returning();
       return updated ?? user;
