@@ -49,7 +49,11 @@ export function NotificationConfigSection({ stored }: { stored: NotificationConf
             {soundEvents.map(({ event, label }) => (
               <Field key={event} label={label}>
                 <div className="join w-full">
-                  <select className="select select-sm join-item w-full" {...form.register(`sound.${event}`)}>
+                  <select
+                    className="select select-sm join-item w-full"
+                    aria-label={`${label} sound`}
+                    {...form.register(`sound.${event}`)}
+                  >
                     {soundOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}

@@ -7,6 +7,7 @@ import {
   searchOptionOptions,
   type FilterRef,
 } from '@tradedesk/domain';
+import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { useSaveFilter } from '../api/filter-mutations';
@@ -39,6 +40,7 @@ async function playerNameError(values: FilterFormValues): Promise<string | null>
 
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
 export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
+  const labelId = useId();
   const initial = formValuesOf(filter);
   const schema = schemaOf(initial.type);
   const form = useForm<FilterFormValues>({
@@ -79,15 +81,17 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
       aria-label={`${filter.label || 'New'} filter`}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Label</span>
-          <input className="input input-sm w-full" {...register('label')} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={labelId} className="text-sm font-medium">
+            Label
+          </label>
+          <input id={labelId} className="input input-sm w-full" {...register('label')} />
           {errors.label?.message && (
             <span role="alert" className="text-error text-sm">
               {errors.label.message}
             </span>
           )}
-        </label>
+        </div>
         {isNormal && (
           <PlayerNameField
             value={watch('name')}

@@ -1,5 +1,5 @@
 import { nextPrice, previousPrice, snapPrice, type LowestTier } from '@tradedesk/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 type PriceInputProps = {
   label: string;
@@ -22,6 +22,7 @@ const toNumber = (value: number | string) => {
  * and leaving the field snaps what was typed to the nearest valid price (spec §9).
  */
 export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, error }: PriceInputProps) {
+  const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const options = { lowestTier };
@@ -35,8 +36,10 @@ export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, e
     commit(direction === 1 ? nextPrice(toNumber(text), options) : previousPrice(toNumber(text), options));
 
   return (
-    <label className="flex flex-col gap-1">
-      <span className="text-sm font-medium">{label}</span>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       <div className="join w-full">
         <button
           type="button"
@@ -50,7 +53,7 @@ export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, e
           type="text"
           inputMode="numeric"
           className="input input-sm join-item w-full"
-          aria-label={label}
+          id={id}
           value={text}
           onChange={(event) => setText(event.target.value.replace(/[^\d]/g, ''))}
           onBlur={() => commit(toNumber(text))}
@@ -75,6 +78,6 @@ export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, e
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from 'react';
+import { useId, type SelectHTMLAttributes } from 'react';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -7,17 +7,20 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 
 /** A labelled dropdown of a filter form. */
 export function SelectField({ label, options, ...selectProps }: SelectFieldProps) {
+  const id = useId();
   return (
-    <label className="flex flex-col gap-1">
-      <span className="text-sm font-medium">{label}</span>
-      <select className="select select-sm w-full" {...selectProps}>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} className="select select-sm w-full" {...selectProps}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

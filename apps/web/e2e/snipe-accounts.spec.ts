@@ -1,0 +1,30 @@
+import { expect, test } from './support/fixtures';
+import { createAccountThroughForm, openSnipeDashboard } from './support/snipe-helpers';
+
+test('a new user sees an empty dashboard and creates a game account', async ({ page, server }) => {
+  await openSnipeDashboard(page, server.baseURL, 'acct');
+  await expect(page.getByText('No accounts found')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('Password').fill('correct-horse-1');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Invalid email')).toBeVisible();
+  await expect(dialog.getByText('Backup code is required')).toBeVisible();
+  await dialog.getByLabel('Backup Code').fill('ABC');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Backup code must be 8 characters long')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await createAccountThroughForm(page, { email: 'first.trader@example.com' });
+  await expect(page.getByText('Account created successfully')).toBeVisible();
+  const row = page.getByRole('row', { name: /first\.trader@example\.com/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('INACTIVE')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Start Snipe' })).toBeEnabled();
+  await expect(row.getByRole('button', { name: 'Launch Account' })).toBeDisabled();
+  await expect(page.getByText('No accounts found')).toHaveCount(0);
+
+  await page.screenshot({ path: 'docs/screenshots/snipe-light-desktop.png', fullPage: true });
+});
