@@ -1,3 +1,4 @@
+import { amountAfterTax } from '@tradedesk/domain';
 import { groupsOf } from '../sbc/requirements.js';
 import { isWatcher, type Account, type Item, type Trade } from '../world/types.js';
 import type { World } from '../world/world.js';
@@ -77,7 +78,7 @@ export function presentTrade(
     sellerId: 0,
     sellerEstablished: 0,
     confidenceValue: 100,
-    coinsProcessed: sold && viewer && trade.sellerId === viewer.id ? Math.floor(trade.currentBid * 0.95) : 0,
+    coinsProcessed: sold && viewer && trade.sellerId === viewer.id ? amountAfterTax(trade.currentBid) : 0,
     itemData: item
       ? presentItem(world, item, viewer)
       : { id: trade.itemId, resourceId: world.card(trade.cardIndex).definitionId },

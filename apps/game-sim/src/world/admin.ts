@@ -1,4 +1,4 @@
-import { previousPrice } from '../core/prices.js';
+import { previousPrice } from '@tradedesk/domain';
 import type { Platform } from './cards.js';
 import type { Account, Trade } from './types.js';
 import type { World } from './world.js';

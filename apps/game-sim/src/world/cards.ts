@@ -1,6 +1,6 @@
 import { hashUnit } from '../core/rng.js';
-import { MAX_PRICE, nextPrice, previousPrice, snapPrice } from '../core/prices.js';
-import type { CatalogueRow } from './catalogue-source.js';
+import { MAX_PRICE, nextPrice, previousPrice, snapPrice } from '@tradedesk/domain';
+import type { CatalogueRow } from '@tradedesk/domain/catalogue';
 
 export type Platform = 'pc' | 'ps';
 export type Quality = 'bronze' | 'silver' | 'gold';

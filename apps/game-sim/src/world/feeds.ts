@@ -1,5 +1,5 @@
 import { hashUnit } from '../core/rng.js';
-import { snapPrice } from '../core/prices.js';
+import { snapPrice } from '@tradedesk/domain';
 import type { Platform } from './cards.js';
 import type { World } from './world.js';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../core/clock.js';
 import { GameError } from '../core/errors.js';
-import { nextPrice } from '../core/prices.js';
+import { nextPrice } from '@tradedesk/domain';
 import { moveItems } from './piles.js';
 import { listItem, placeBid, quickSell } from './trading.js';
 import type { Account } from './types.js';

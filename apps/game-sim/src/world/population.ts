@@ -1,5 +1,5 @@
 import { createRng, type Rng } from '../core/rng.js';
-import { nextPrice, previousPrice, snapPrice } from '../core/prices.js';
+import { nextPrice, previousPrice, snapPrice } from '@tradedesk/domain';
 import type { Platform } from './cards.js';
 import type { Trade } from './types.js';
 import type { World } from './world.js';

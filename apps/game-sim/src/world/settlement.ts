@@ -1,4 +1,4 @@
-import { nextPrice, sellerProceeds } from '../core/prices.js';
+import { amountAfterTax, nextPrice } from '@tradedesk/domain';
 import type { WorldEvent } from './event-queue.js';
 import type { Account, Trade } from './types.js';
 import type { World } from './world.js';
@@ -39,7 +39,7 @@ export function settleSale(
 ): void {
   const seller = accountOf(world, trade.sellerId);
   const source = buyer === 'sim' ? 'simBuyers' : outcome === 'bid' ? 'escrow' : buyer;
-  const proceeds = sellerProceeds(price);
+  const proceeds = amountAfterTax(price);
   const simOnly = buyer === 'sim' && !seller;
   if (!simOnly) {
     world.ledger.transfer(

@@ -1,5 +1,5 @@
 import { gameErrors } from '../core/errors.js';
-import { isValidPrice, nextPrice } from '../core/prices.js';
+import { isValidPrice, nextPrice } from '@tradedesk/domain';
 import type { SearchCriteria } from './market-index.js';
 import { scheduleSimBuyers } from './population.js';
 import { refundHighestBid, settleSale } from './settlement.js';

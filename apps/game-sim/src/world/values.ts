@@ -1,5 +1,5 @@
 import { hashUnit } from '../core/rng.js';
-import { snapPrice } from '../core/prices.js';
+import { snapPrice } from '@tradedesk/domain';
 import { priceLimitsFor, type CardDef, type Platform } from './cards.js';
 
 export const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { worldOptionsSchema, type WorldOptions, type WorldOptionsInput } from '.
 import { createRng, type Rng } from '../core/rng.js';
 import { AbuseGuard } from './abuse.js';
 import { buildCards, type CardDef, type Platform } from './cards.js';
-import { loadCatalogueRows } from './catalogue-source.js';
+import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { EventQueue } from './event-queue.js';
 import { Ledger } from './ledger.js';
 import { MarketIndex } from './market-index.js';
@@ -64,7 +64,7 @@ export class World {
   ) {
     this.options = worldOptionsSchema.parse(input);
     this.rng = createRng(this.options.seed);
-    this.cards = buildCards(loadCatalogueRows(), this.options.market.syntheticPerRarity, this.options.seed);
+    this.cards = buildCards(loadCatalogue().cards, this.options.market.syntheticPerRarity, this.options.seed);
     this.cards.forEach((card, position) => this.cardIndexByDefinition.set(card.definitionId, position));
     this.epoch = clock.now();
     this.lastCatchUp = this.epoch;
