@@ -1,4 +1,9 @@
-import { accountCreateSchema, accountUpdateSchema } from '@tradedesk/domain';
+import {
+  accountCreateSchema,
+  accountsImportedMessage,
+  accountUpdateSchema,
+  successMessages,
+} from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
@@ -24,29 +29,29 @@ export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asyn
 
   app.post('/', { schema: { body: accountCreateSchema } }, async (request, reply) => {
     const account = await accounts.create(request.user.id, request.body);
-    return reply.code(201).send({ data: presentAccount(account), message: 'Account created successfully' });
+    return reply.code(201).send({ data: presentAccount(account), message: successMessages.accountCreated });
   });
 
   app.post('/bulk', { schema: { body: bulkBody } }, async (request, reply) => {
     const { imported, rejected } = await accounts.importRows(request.user.id, request.body);
     return reply.code(201).send({
       data: { accounts: imported.map(presentAccount), rejected },
-      message: `${imported.length} accounts imported successfully`,
+      message: accountsImportedMessage(imported.length),
     });
   });
 
   app.put('/', { schema: { body: accountUpdateSchema } }, async (request) => {
     const account = await accounts.update(request.user.id, request.body);
-    return { data: presentAccount(account), message: 'Account edited successfully' };
+    return { data: presentAccount(account), message: successMessages.accountEdited };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     await accounts.remove(request.user.id, request.params.id);
-    return { data: { id: request.params.id }, message: 'Account deleted successfully' };
+    return { data: { id: request.params.id }, message: successMessages.accountDeleted };
   });
 
   app.post('/:id/reset', { schema: { params: idParams } }, async (request) => {
     const account = await accounts.resetStatistics(request.user.id, request.params.id);
-    return { data: presentAccount(account), message: 'Account statistics reset successfully' };
+    return { data: presentAccount(account), message: successMessages.statisticsReset };
   });
 };

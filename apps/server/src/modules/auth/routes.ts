@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session.js';
 import type { UserPresenter } from '../user/presenter.js';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post('/logout', async (request, reply) => {
     await auth.logout(readSessionCookie(request));
     clearSessionCookie(reply);
-    return { data: { loggedOut: true }, message: 'Successfully logged out' };
+    return { data: { loggedOut: true }, message: successMessages.loggedOut };
   });
 
   app.post('/forceLogout', { schema: { body: forceLogoutBody } }, async (request) => {

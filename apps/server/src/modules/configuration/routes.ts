@@ -3,6 +3,7 @@ import {
   calibrationUpdateSchema,
   marketConfigSchema,
   notificationConfigSchema,
+  successMessages,
   timeConfigSchema,
   transferConfigSchema,
 } from '@tradedesk/domain';
@@ -15,11 +16,15 @@ import type { ConfigurationGroup } from './repo.js';
 
 /** Each editable group: its path, body schema and the toast the web shows after saving. */
 const groups: Array<{ group: ConfigurationGroup; body: z.ZodTypeAny; message: string }> = [
-  { group: 'advanced', body: advancedConfigSchema, message: 'Updated premium config' },
-  { group: 'time', body: timeConfigSchema, message: 'Updated time config' },
-  { group: 'notification', body: notificationConfigSchema, message: 'Updated notification config' },
+  { group: 'advanced', body: advancedConfigSchema, message: successMessages.updatedPremiumConfig },
+  { group: 'time', body: timeConfigSchema, message: successMessages.updatedTimeConfig },
+  {
+    group: 'notification',
+    body: notificationConfigSchema,
+    message: successMessages.updatedNotificationConfig,
+  },
   { group: 'market', body: marketConfigSchema, message: 'Updated market config' },
-  { group: 'transfer', body: transferConfigSchema, message: 'Updated transfer config' },
+  { group: 'transfer', body: transferConfigSchema, message: successMessages.updatedTransferConfig },
   { group: 'calibration', body: calibrationUpdateSchema, message: 'Updated calibration config' },
 ];
 

@@ -1,4 +1,4 @@
-import { filterImportSchema, filterSchema } from '@tradedesk/domain';
+import { deletedFilterMessage, filterImportSchema, filterSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
@@ -19,12 +19,12 @@ export const filterRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async
 
   app.post('/', { schema: { body: filterSchema } }, async (request) => {
     const row = await filters.upsert(request.user.id, request.body);
-    return { data: presentFilter(row), message: 'Updated filters' };
+    return { data: presentFilter(row), message: successMessages.updatedFilters };
   });
 
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     const row = await filters.remove(request.user.id, request.params.id);
-    return { data: { id: row.id }, message: `Deleted ${row.label} filter` };
+    return { data: { id: row.id }, message: deletedFilterMessage(row.label) };
   });
 
   app.get('/:id/share', { schema: { params: idParams } }, async (request) => ({
@@ -33,6 +33,6 @@ export const filterRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async
 
   app.post('/import', { schema: { body: filterImportSchema } }, async (request) => {
     const row = await filters.importByCode(request.user.id, request.body.id, request.body.type);
-    return { data: presentFilter(row), message: 'Successfully imported filter' };
+    return { data: presentFilter(row), message: successMessages.importedFilter };
   });
 };

@@ -1,4 +1,4 @@
-import { decryptRequestSchema, shortcutsSchema } from '@tradedesk/domain';
+import { decryptRequestSchema, shortcutsSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<
 
   app.put('/provider', { schema: { body: providerUpdateBody } }, async (request) => {
     const user = await users.updateProvider(request.user, request.body.discordWebhookUrl);
-    return { data: await presentUser(user, {}), message: 'Updated provider config' };
+    return { data: await presentUser(user, {}), message: successMessages.updatedProviderConfig };
   });
 
   app.put('/shortcuts', { schema: { body: shortcutsSchema } }, async (request) => {
