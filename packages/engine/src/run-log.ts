@@ -30,3 +30,13 @@ export const runLog = {
 export function rotatedTo(label: string): string {
   return `Rotating to filter ${label}`;
 }
+
+/** ours: a price too old to buy on (price sites lag the market). */
+export function stalePriceFor(player: string, ageMs: number): string {
+  return `Price for ${player} is ${Math.floor(ageMs / 60_000)} min old; not buying until it is fresh`;
+}
+
+/** ours: 59th Minute cards whose database price is too old to buy on. */
+export function skippedStalePrices(count: number, label: string): string {
+  return `Skipped ${count} stale prices for ${label}`;
+}

@@ -211,3 +211,22 @@ describe('guard manager', () => {
     );
   });
 });
+
+describe('safety guard, other operational errors', () => {
+  it('stops on a full unassigned pile with the game text, and leaves lack of coins to the coin guard', () => {
+    const full = error(
+      'pile-full',
+      0,
+      1,
+      'Request failed with status code 473, and message Destination Full',
+    );
+    expect(safetyGuard().check(view({ lastError: full }), 0)).toEqual({
+      action: 'stop',
+      reason: 'error',
+      message: 'Request failed with status code 473, and message Destination Full',
+    });
+    expect(safetyGuard().check(view({ lastError: error('not-enough-coins') }), 0)).toEqual({
+      action: 'continue',
+    });
+  });
+});

@@ -17,6 +17,8 @@ export interface BuyContext {
   readonly now: () => number;
   readonly emit: (event: EngineEvent) => Promise<void>;
   readonly sleep: (ms: number) => Promise<void>;
+  /** Mask Snipes is on for this filter. */
+  readonly maskNames: boolean;
 }
 
 /** Someone else bought it first, or it is gone: a lost snipe, and the run goes on. */
@@ -112,5 +114,5 @@ export async function buyAndFollowUp(
 }
 
 function base(context: BuyContext) {
-  return { accountId: context.accountId, platform: context.platform };
+  return { accountId: context.accountId, platform: context.platform, maskName: context.maskNames };
 }

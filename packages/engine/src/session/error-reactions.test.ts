@@ -132,4 +132,30 @@ describe('each game error gets a deliberate reaction', () => {
     expect((await session.run()).reason).toBe('execution-time');
     expect(sink.notices).toContain('Request failed with status code 409, and message scripted 409');
   });
+
+  it('unassigned pile full on a Buy Now (473): stops with the game text', async () => {
+    const market = new ScriptedMarket({
+      onSearch: () => ({ auctions: [listing({ tradeId: 3, buyNowPrice: 4_000, definitionId: 20_801 })] }),
+    }).failNext('bid', 473);
+    const { session } = sessionHarness({ market, configuration: shortRun });
+    expect(await session.run()).toMatchObject({
+      reason: 'error',
+      message: 'Request failed with status code 473, and message scripted 473',
+    });
+    expect(market.searches).toHaveLength(1);
+  });
+
+  it('with Mask Snipes on, the shared report hides the player name', async () => {
+    const market = new ScriptedMarket({
+      onSearch: () => ({ auctions: [listing({ tradeId: 3, buyNowPrice: 4_000, definitionId: 20_801 })] }),
+    });
+    const { session, sink } = sessionHarness({
+      market,
+      configuration: configuration({ time: { maxSnipes: 1 }, advanced: { isSnipesMasked: true } }),
+    });
+    await session.run();
+    const [result] = sink.ofType('snipe-result');
+    expect(result?.report.playerName).toBe('*****');
+    expect(result?.logEntry.playerName).toBe('Test Striker');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFollowUp } from '@tradedesk/domain';
+import { defaultFollowUp, logEntrySchema, snipeResultReportSchema } from '@tradedesk/domain';
 import { listing } from '../testing/index.js';
 import { describeAttempt, listingTimeMs, plannedSellPrice } from './reports.js';
 
@@ -33,6 +33,8 @@ describe('snipe result reports', () => {
       value: 3_400,
       listingTime: 40_000,
     });
+    expect(snipeResultReportSchema.parse(report)).toEqual(report);
+    expect(logEntrySchema.parse(logEntry)).toEqual(logEntry);
     expect(logEntry).toEqual({
       accountId: 'account-1',
       playerId: 50_352_445,
@@ -59,6 +61,20 @@ describe('snipe result reports', () => {
     });
     expect(report).toMatchObject({ sellPrice: 0, tax: 0, value: 0, errorCode: 478, platform: 'pc' });
     expect(logEntry).toMatchObject({ isSuccess: false, errorCode: 478 });
+  });
+
+  it('with Mask Snipes, hides the name in the shared report but keeps it in the log entry', () => {
+    const { report, logEntry } = describeAttempt({
+      accountId: 'a',
+      platform: 'pc',
+      auction,
+      valuation,
+      sellPrice: 0,
+      isQuickSell: false,
+      maskName: true,
+    });
+    expect(report.playerName).toBe('*****');
+    expect(logEntry.playerName).toBe('Test Striker');
   });
 
   it('a quick sale pays no tax', () => {

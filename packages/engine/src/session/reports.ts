@@ -52,7 +52,12 @@ export interface BuyAttempt {
   readonly isQuickSell: boolean;
   /** The game's code when the buy failed (a lost snipe). */
   readonly errorCode?: number;
+  /** Mask Snipes: the shared report hides the player's name (the stored log entry keeps it). */
+  readonly maskName?: boolean;
 }
+
+/** What a masked snipe report shows instead of the player's name. */
+export const MASKED_PLAYER_NAME = '*****';
 
 /** The snipe result report (chat webhook) and the stored log entry of one buy attempt. */
 export function describeAttempt(attempt: BuyAttempt): { report: SnipeResultReport; logEntry: LogEntry } {
@@ -74,7 +79,7 @@ export function describeAttempt(attempt: BuyAttempt): { report: SnipeResultRepor
       buyerId: attempt.accountId,
       platform: toReportPlatform(attempt.platform),
       playerId,
-      playerName: valuation.playerName,
+      playerName: attempt.maskName === true ? MASKED_PLAYER_NAME : valuation.playerName,
       buyPrice,
       sellPrice,
       tax: sellPrice - received,

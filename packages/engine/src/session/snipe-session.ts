@@ -21,6 +21,7 @@ import { DEFAULT_MAX_PRICE_AGE_MS } from '../pricing/freshness.js';
 import { rotatedTo, runLog } from '../run-log.js';
 import { CacheBuster } from '../strategies/cache-busting.js';
 import { strategyFor } from '../strategies/create-strategy.js';
+import { MultiRarityStrategy } from '../strategies/multi-rarity.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { buyAndFollowUp, type BuyContext } from './buy.js';
 import { housekeeping } from './housekeeping.js';
@@ -280,7 +281,7 @@ export class SnipeSession {
     }
     if (preparation.skipCycle === true) return;
 
-    const buyContext = this.buyContext(state);
+    const buyContext = this.buyContext(state, strategy);
     const { numOfSearchResults } = this.configuration.advanced;
     const { maxSearchResults } = this.configuration.time;
     let page = strategy.firstPage();
@@ -301,8 +302,12 @@ export class SnipeSession {
     }
   }
 
-  private buyContext(state: RunState): BuyContext {
+  private buyContext(state: RunState, strategy: Strategy): BuyContext {
+    // Mask Snipes hides names in shared messages, except for 59th Minute runs (spec 000 §2).
+    const maskNames =
+      this.configuration.advanced.isSnipesMasked && !(strategy instanceof MultiRarityStrategy);
     return {
+      maskNames,
       accountId: this.options.accountId,
       platform: this.options.platform,
       game: this.game,

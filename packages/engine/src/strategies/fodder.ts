@@ -2,6 +2,7 @@ import { failedToFetchMarketPriceFor, type FodderFilter } from '@tradedesk/domai
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
+import { stalePriceFor } from '../run-log.js';
 import { limitUnderMarket } from './buy-limit.js';
 import {
   isBuyable,
@@ -50,7 +51,11 @@ export class FodderStrategy implements Strategy {
     if (verdict.state !== 'fresh') {
       this.limit = -1;
       this.quote = undefined;
-      return { notices: [failedToFetchMarketPriceFor(this.subject)], skipCycle: true };
+      const notice =
+        verdict.state === 'stale'
+          ? stalePriceFor(this.subject, verdict.ageMs)
+          : failedToFetchMarketPriceFor(this.subject);
+      return { notices: [notice], skipCycle: true };
     }
     this.quote = verdict.quote;
     this.limit = Math.min(this.filter.player.maxPrice, limitUnderMarket(verdict.quote.price, this.minProfit));

@@ -9,7 +9,7 @@ import {
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
-import { runLog } from '../run-log.js';
+import { runLog, skippedStalePrices } from '../run-log.js';
 import { limitUnderMarket } from './buy-limit.js';
 import { searchOfCriteria } from './criteria.js';
 import {
@@ -82,7 +82,8 @@ export class MultiRarityStrategy implements Strategy {
     if (!this.warned && context.maxPageJumps > MAX_PLAYER_PAGES_WARNING) notices.push(runLog.pageWarning);
     this.warned = true;
     if (this.loadedAt === undefined || context.now - this.loadedAt > context.maxPriceAgeMs) {
-      await this.loadPrices(context);
+      const stale = await this.loadPrices(context);
+      if (stale > 0) notices.push(skippedStalePrices(stale, this.label));
     }
     if (this.limits.size === 0) {
       return { notices: [...notices, runLog.unableToFetchMarketData], skipCycle: true };
@@ -90,7 +91,9 @@ export class MultiRarityStrategy implements Strategy {
     return { notices };
   }
 
-  private async loadPrices(context: PrepareContext): Promise<void> {
+  /** Loads every rarity's table; returns how many prices were too old to use. */
+  private async loadPrices(context: PrepareContext): Promise<number> {
+    let stale = 0;
     this.limits = new Map();
     this.quotes = new Map();
     for (const rarity of this.rarities) {
@@ -100,7 +103,11 @@ export class MultiRarityStrategy implements Strategy {
         maxPages: MAX_PRICE_DATABASE_PAGES[rarity],
       });
       for (const [definitionId, quote] of table) {
-        if (judgePrice(quote, context.now, context.maxPriceAgeMs).state !== 'fresh') continue;
+        const state = judgePrice(quote, context.now, context.maxPriceAgeMs).state;
+        if (state !== 'fresh') {
+          if (state === 'stale') stale += 1;
+          continue;
+        }
         const limit = Math.min(this.filter.maxPrice, limitUnderMarket(quote.price, this.filter.minProfit));
         if (limit < this.filter.minPrice || limit <= 0) continue;
         this.limits.set(definitionId, limit);
@@ -108,6 +115,7 @@ export class MultiRarityStrategy implements Strategy {
       }
     }
     this.loadedAt = this.limits.size > 0 ? context.now : undefined;
+    return stale;
   }
 
   firstPage(): number {

@@ -1,7 +1,14 @@
-import { failedToFetchMarketPriceFor, type NormalFilter, unableToFindDetailsFor } from '@tradedesk/domain';
+import {
+  failedToFetchMarketPriceFor,
+  type NormalFilter,
+  rarityLabels,
+  unableToFindDetailsFor,
+  unableToFindPlayerInRarity,
+} from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
+import { stalePriceFor } from '../run-log.js';
 import { limitForResale, limitUnderMarket } from './buy-limit.js';
 import { searchOfNormalFilter } from './criteria.js';
 import {
@@ -64,17 +71,26 @@ export class NormalStrategy implements Strategy {
   }
 
   private async prepareFromPrice(context: PrepareContext, definitionId: number): Promise<Preparation> {
-    const quote = await context.prices.playerPrice({
-      definitionId,
-      rarity: this.filter.rarity,
-      platform: context.platform,
-    });
-    const verdict = judgePrice(quote, context.now, context.maxPriceAgeMs);
-    if (verdict.state !== 'fresh') {
-      // A stale or missing price never drives a buy: search nothing this cycle, try again next.
-      this.limit = NO_BUY;
-      this.quote = undefined;
+    // A stale or missing price never drives a buy: nothing is searched this cycle, the next tries again.
+    this.limit = NO_BUY;
+    this.quote = undefined;
+    let quote: PriceQuote | undefined;
+    try {
+      quote = await context.prices.playerPrice({
+        definitionId,
+        rarity: this.filter.rarity,
+        platform: context.platform,
+      });
+    } catch {
       return { notices: [failedToFetchMarketPriceFor(this.subject)], skipCycle: true };
+    }
+    const verdict = judgePrice(quote, context.now, context.maxPriceAgeMs);
+    if (verdict.state === 'missing') {
+      const rarity = rarityLabels[this.filter.rarity];
+      return { notices: [unableToFindPlayerInRarity(this.subject, rarity)], skipCycle: true };
+    }
+    if (verdict.state === 'stale') {
+      return { notices: [stalePriceFor(this.subject, verdict.ageMs)], skipCycle: true };
     }
     this.quote = verdict.quote;
     this.limit = limitUnderMarket(verdict.quote.price, this.filter.minProfit);

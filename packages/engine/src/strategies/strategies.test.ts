@@ -105,10 +105,23 @@ describe('normal strategy', () => {
       context(new StaticPrices({ any: new Map([[20_801, quote(20_000, NOW - 16 * 60_000)]]) })),
     );
     expect(preparation).toEqual({
-      notices: ['Failed to fetch market price for Test Striker'],
+      notices: ['Price for Test Striker is 16 min old; not buying until it is fresh'],
       skipCycle: true,
     });
     expect(stale.pick([offer(1, 100)])).toBeUndefined();
+
+    const unknown = new NormalStrategy({ ...filter, rarity: 'icon' });
+    expect(await unknown.prepare(context())).toEqual({
+      notices: ['Unable to find Test Striker in rarity Icon'],
+      skipCycle: true,
+    });
+    const failing = new NormalStrategy(filter);
+    const down = new StaticPrices();
+    down.playerPrice = () => Promise.reject(new Error('price service down'));
+    expect(await failing.prepare(context(down))).toEqual({
+      notices: ['Failed to fetch market price for Test Striker'],
+      skipCycle: true,
+    });
   });
 
   it('a named filter whose player is unknown cannot run', async () => {
@@ -163,7 +176,10 @@ describe('59th Minute strategy', () => {
   it('warns once when the page-jump threshold exceeds 10 pages', async () => {
     const strategy = new MultiRarityStrategy(rarityFilter());
     const warning = 'You should not exceed more than 10 pages of players to reduce the risk of being banned.';
-    expect((await strategy.prepare(context(prices(), { maxPageJumps: 12 }))).notices).toEqual([warning]);
+    expect((await strategy.prepare(context(prices(), { maxPageJumps: 12 }))).notices).toEqual([
+      warning,
+      'Skipped 1 stale prices for 59th Minute',
+    ]);
     expect((await strategy.prepare(context(prices(), { maxPageJumps: 12 }))).notices).toEqual([]);
   });
 
@@ -219,7 +235,7 @@ describe('fodder strategy', () => {
     const strategy = new FodderStrategy(fodderFilter({ quality: 'special' }));
     expect(strategy.search()).toMatchObject({ special: true });
     expect(await strategy.prepare(context(fodderPrices(NOW - 60 * 60_000)))).toEqual({
-      notices: ['Failed to fetch market price for 86 rated special'],
+      notices: ['Price for 86 rated special is 60 min old; not buying until it is fresh'],
       skipCycle: true,
     });
   });
