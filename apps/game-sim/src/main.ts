@@ -1,22 +1,13 @@
-import { z } from 'zod';
+import { readSimEnv } from './env.js';
 import { startSim } from './index.js';
 
-/** Environment of the standalone sim (`npm run sim`). */
-export const simEnvSchema = z.object({
-  SIM_PORT: z.coerce.number().int().min(0).max(65_535).default(8090),
-  SIM_SEED: z.coerce.number().int().default(1),
-  SIM_ADMIN_KEY: z.string().min(8, 'SIM_ADMIN_KEY must be at least 8 characters').optional(),
-  SIM_HOST: z.string().min(1).default('127.0.0.1'),
-});
-
 async function main(): Promise<void> {
-  const parsed = simEnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      console.error(`Invalid ${issue.path.join('.')}: ${issue.message}`);
+  const result = readSimEnv(process.env);
+  if ('errors' in result) {
+    for (const error of result.errors) console.error(error);
     process.exit(1);
   }
-  const env = parsed.data;
+  const { env } = result;
   const sim = await startSim({
     port: env.SIM_PORT,
     host: env.SIM_HOST,
