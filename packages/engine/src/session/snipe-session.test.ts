@@ -270,3 +270,32 @@ describe('SnipeSession events', () => {
     expect(failures[0]).toBe('session-upsert: socket closed');
   });
 });
+
+describe('SnipeSession breaks and stop', () => {
+  it('a stop during a break ends the break at once, then the run', async () => {
+    const { session, sink } = sessionHarness({
+      configuration: configuration({
+        time: {
+          duration: timeRange(30, 31, 'minutes'),
+          break: { frequency: timeRange(2, 3, 'minutes'), duration: timeRange(5, 6, 'minutes') },
+        },
+      }),
+      onEvent: (event, running) => {
+        if (event.type === 'break-start') void running.stop();
+      },
+    });
+    const summary = await session.run();
+    const [start] = sink.ofType('break-start');
+    const [end] = sink.ofType('break-end');
+    expect(summary.reason).toBe('user');
+    expect(end?.at).toBe(start?.at);
+    expect(sink.events.map((event) => event.type).slice(-5)).toEqual([
+      'break-end',
+      'notice',
+      'account-update',
+      'session-upsert',
+      'stop',
+    ]);
+    expect(sink.notices.slice(-2)).toEqual(['Taking a break', 'Break finished, sniping again']);
+  });
+});

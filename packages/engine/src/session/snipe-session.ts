@@ -2,14 +2,12 @@ import {
   type AccountStatus,
   type Configuration,
   CREDIT_CHECK_INTERVAL,
-  type NotificationType,
   type SnipeFilter,
   tooManyResultsFor,
 } from '@tradedesk/domain';
-import { isGameError, type MarketSearch } from '@tradedesk/game-client';
-import type { EngineEvent, StopReason } from '../events.js';
+import type { MarketSearch } from '@tradedesk/game-client';
+import type { StopReason } from '../events.js';
 import { fanOut } from '../fan-out.js';
-import type { EventSink } from '../ports.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
 import { breakGuard } from '../guards/break-guard.js';
 import { coinGuard } from '../guards/coin-guard.js';
@@ -28,6 +26,8 @@ import { housekeeping } from './housekeeping.js';
 import { parseSnipeFilter, validateSessionInput, type SnipeSessionOptions } from './options.js';
 import { Pacing } from './pacing.js';
 import { FilterRotation } from './rotation.js';
+import { reactToError } from './react-to-error.js';
+import { SessionReporter } from './reporter.js';
 import { RunState } from './run-state.js';
 
 /** How a run ended, with its counters. */
@@ -67,7 +67,7 @@ export class SnipeSession {
   private readonly buster: CacheBuster;
   private readonly abort = new AbortController();
   private readonly makeStrategy: (filter: SnipeFilter) => Strategy;
-  private readonly events: EventSink;
+  private readonly report: SessionReporter;
   private pendingFilters: Strategy[] | undefined;
   private stopRequested = false;
   private fatal: { reason: StopReason; message: string } | undefined;
@@ -78,7 +78,12 @@ export class SnipeSession {
     this.options = options;
     this.configuration = configuration;
     this.makeStrategy = options.strategyFor ?? strategyFor;
-    this.events = fanOut([options.events], options.onSinkError);
+    this.report = new SessionReporter(
+      fanOut([options.events], options.onSinkError),
+      options.clock,
+      options.accountId,
+      options.game,
+    );
     this.pacing = new Pacing(configuration, options.rng);
     this.buster = new CacheBuster(options.rng);
     const rotation = configuration.advanced.rotation;
@@ -117,38 +122,6 @@ export class SnipeSession {
 
   private sleep = (ms: number): Promise<void> => this.options.clock.sleep(ms, this.abort.signal);
 
-  private emit = async (event: EngineEvent): Promise<void> => {
-    await this.events.emit(event);
-  };
-
-  private notice(level: NotificationType, message: string): Promise<void> {
-    return this.emit({ type: 'notice', at: this.now(), accountId: this.options.accountId, level, message });
-  }
-
-  private accountUpdate(state: RunState, status: AccountStatus): Promise<void> {
-    return this.emit({
-      type: 'account-update',
-      at: this.now(),
-      accountId: this.options.accountId,
-      status,
-      coins: state.coins,
-      profits: state.profits,
-    });
-  }
-
-  private sessionUpsert(state: RunState, endedAt: number | null): Promise<void> {
-    const counters = this.game.requestCounters();
-    return this.emit({
-      type: 'session-upsert',
-      at: this.now(),
-      accountId: this.options.accountId,
-      startedAt: state.startedAt,
-      endedAt,
-      requests: counters.requests,
-      searches: counters.searches,
-    });
-  }
-
   private buildGuards(): GuardManager {
     const { time, advanced } = this.configuration;
     return new GuardManager([
@@ -165,8 +138,8 @@ export class SnipeSession {
     const state = new RunState(this.now());
     if (this.stopRequested) return this.finish(state, 'user', runLog.stoppedByUser);
     const guards = this.buildGuards();
-    await this.accountUpdate(state, 'active');
-    await this.sessionUpsert(state, null);
+    await this.report.account(state, 'active');
+    await this.report.session(state, null);
     await this.attempt(state, () => this.checkCredits(state));
     let searchesAtCreditCheck = this.game.requestCounters().searches;
     this.rotation.restart(this.game.requestCounters().requests);
@@ -188,7 +161,7 @@ export class SnipeSession {
         searchesAtCreditCheck = searches;
         await this.attempt(state, () => this.checkCredits(state));
       }
-      await this.sessionUpsert(state, null);
+      await this.report.session(state, null);
       if (!this.stopRequested)
         await this.sleep(strategy.cycleWaitMs?.(this.options.rng) ?? this.pacing.cycleWaitMs());
     }
@@ -203,22 +176,24 @@ export class SnipeSession {
       return;
     }
     const turned = this.rotation.turnIfDue(requests);
-    if (turned !== undefined) await this.notice('INFO', rotatedTo(turned.label));
+    if (turned !== undefined) await this.report.notice('INFO', rotatedTo(turned.label));
   }
 
   private async pause(state: RunState, verdict: Extract<GuardVerdict, { action: 'pause' }>): Promise<void> {
-    const { accountId } = this.options;
+    const waitMs = Math.max(0, verdict.until - this.now());
     if (verdict.reason === 'backoff') {
-      await this.notice('ERROR', verdict.message);
-      await this.sleep(Math.max(0, verdict.until - this.now()));
+      await this.report.notice('ERROR', verdict.message);
+      await this.sleep(waitMs);
       return;
     }
-    await this.emit({ type: 'break-start', at: this.now(), accountId, until: verdict.until });
-    await this.accountUpdate(state, 'break');
-    await this.sleep(Math.max(0, verdict.until - this.now()));
-    if (this.stopRequested) return;
-    await this.emit({ type: 'break-end', at: this.now(), accountId });
-    await this.accountUpdate(state, 'active');
+    await this.report.breakStart(verdict.until);
+    await this.report.notice('BREAK_START', verdict.message);
+    await this.report.account(state, 'break');
+    await this.sleep(waitMs);
+    // Every break that starts also ends, even when a stop cut it short.
+    await this.report.breakEnd();
+    await this.report.notice('BREAK_END', runLog.breakEnded);
+    if (!this.stopRequested) await this.report.account(state, 'active');
   }
 
   /** Runs one step; game errors become state the guards react to (the taxonomy decides). */
@@ -226,41 +201,14 @@ export class SnipeSession {
     try {
       await step();
     } catch (error) {
-      await this.react(state, error);
+      this.fatal ??= await reactToError(error, state, this.game, this.report, () => this.now());
     }
-  }
-
-  private async react(state: RunState, error: unknown): Promise<void> {
-    if (!isGameError(error)) {
-      this.fatal = { reason: 'error', message: error instanceof Error ? error.message : String(error) };
-      return;
-    }
-    if (error.kind === 'session-expired') {
-      const { reauthenticate } = this.game;
-      if (reauthenticate !== undefined && !state.reauthenticated) {
-        state.reauthenticated = true;
-        await this.notice('ERROR', runLog.sessionExpired);
-        try {
-          await reauthenticate.call(this.game);
-          return;
-        } catch {
-          // fall through: the session cannot be renewed
-        }
-      }
-      state.recordError('session-lost', error, this.now());
-      return;
-    }
-    if (error.category === 'user-logic') {
-      await this.notice('ERROR', error.message);
-      return;
-    }
-    state.recordError(error.kind, error, this.now());
   }
 
   private async checkCredits(state: RunState): Promise<void> {
     state.coins = (await this.game.credits()).coins;
     await housekeeping(this.game, () => this.sleep(this.pacing.requestPauseMs()));
-    await this.accountUpdate(state, 'active');
+    await this.report.account(state, 'active');
   }
 
   /** One search cycle of the current filter: one page, or a walk over pages (59th Minute). */
@@ -274,7 +222,7 @@ export class SnipeSession {
         maxPageJumps: this.configuration.time.maxPageJumps,
       })
       .catch(() => ({ notices: [runLog.unableToFetchMarketData], skipCycle: true }) as const);
-    for (const message of preparation.notices) await this.notice('INFO', message);
+    for (const message of preparation.notices) await this.report.notice('INFO', message);
     if ('problem' in preparation && preparation.problem !== undefined) {
       this.fatal = { reason: 'error', message: preparation.problem };
       return;
@@ -294,10 +242,11 @@ export class SnipeSession {
       const target = tooMany || this.stopRequested ? undefined : strategy.pick(result.auctions);
       if (target !== undefined) await buyAndFollowUp(buyContext, strategy, target);
       state.recordSuccess();
-      if (tooMany) await this.notice('INFO', tooManyResultsFor(strategy.subject));
+      if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));
       const next = this.stopRequested ? undefined : strategy.nextPage(result, jumps);
       if (next === undefined) return;
       await this.sleep(this.pacing.paginationWaitMs());
+      if (this.stopRequested) return;
       page = next;
     }
   }
@@ -314,16 +263,15 @@ export class SnipeSession {
       state,
       pacing: this.pacing,
       now: () => this.now(),
-      emit: this.emit,
+      emit: this.report.emit,
       sleep: this.sleep,
     };
   }
 
   private async finish(state: RunState, reason: StopReason, message: string): Promise<RunSummary> {
-    const { accountId } = this.options;
-    await this.accountUpdate(state, statusOfReason[reason]);
-    await this.sessionUpsert(state, this.now());
-    await this.emit({ type: 'stop', at: this.now(), accountId, reason, message });
+    await this.report.account(state, statusOfReason[reason]);
+    await this.report.session(state, this.now());
+    await this.report.stop(reason, message);
     const counters = this.game.requestCounters();
     return {
       reason,
