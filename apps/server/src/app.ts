@@ -40,7 +40,9 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
-    trustProxy: true,
+    // Only a proxy on this machine may set X-Forwarded-For: otherwise anyone could dodge the
+    // sign-in rate limit by sending their own.
+    trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
