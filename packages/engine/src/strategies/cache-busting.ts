@@ -4,21 +4,28 @@ import {
   nextPrice,
   previousPrice,
   randomIntInclusive,
+  stepPrice,
   type Rng,
 } from '@tradedesk/domain';
 import type { MarketSearch } from '@tradedesk/game-client';
 
-/** The ladder prices from 150 up to `ceiling`. */
-function ladderUpTo(ceiling: number): number[] {
+/** How far below a filter's own min Buy Now the variation may reach, in ladder steps. */
+const STEPS_BELOW_OWN_MINIMUM = 10;
+
+/** The ladder prices from `lowest` up to `highest`. */
+function ladderBetween(lowest: number, highest: number): number[] {
   const prices: number[] = [];
-  for (let price = MIN_PRICE; price <= ceiling; price = nextPrice(price)) prices.push(price);
+  for (let price = lowest; price <= highest; price = nextPrice(price)) prices.push(price);
   return prices;
 }
 
 /**
- * Varies the min Buy Now (or, when the filter has its own min price, the min bid) on every
- * search, so the game can never answer from a cached identical query. Values stay on the
- * ladder, at most 1,000 and at most half the max Buy Now, and never repeat twice in a row.
+ * Varies the min Buy Now on every search so the game can never answer from a cached identical
+ * query; the value never repeats twice in a row. Without a min price of its own the value comes
+ * from the ladder between 150 and min(1,000, half the max Buy Now); with one, it comes from up
+ * to ten ladder steps below that min — so the search only ever widens, and the strategies drop
+ * listings under the filter's own min when they pick. The min bid is left alone: varying it
+ * would hide listings whose starting bid is low, which are exactly the ones snipers want.
  */
 export class CacheBuster {
   private previous: number | undefined;
@@ -26,14 +33,20 @@ export class CacheBuster {
   constructor(private readonly rng: Rng) {}
 
   apply(search: MarketSearch): MarketSearch {
-    const maxBuyNow = search.maxBuyNow ?? MAX_MIN_PRICE * 2;
-    const ceiling = Math.min(MAX_MIN_PRICE, previousPrice(Math.floor(maxBuyNow / 2) + 1));
-    const candidates = ladderUpTo(ceiling).filter((price) => price !== this.previous);
+    const candidates = this.candidates(search).filter((price) => price !== this.previous);
     if (candidates.length === 0) return search;
     const value =
       candidates[randomIntInclusive({ min: 0, max: candidates.length - 1 }, this.rng)] ?? MIN_PRICE;
     this.previous = value;
+    return { ...search, minBuyNow: value };
+  }
+
+  private candidates(search: MarketSearch): number[] {
     const ownMinimum = search.minBuyNow ?? 0;
-    return ownMinimum >= value ? { ...search, minBid: value } : { ...search, minBuyNow: value };
+    if (ownMinimum > MIN_PRICE) {
+      return ladderBetween(stepPrice(ownMinimum, -STEPS_BELOW_OWN_MINIMUM), previousPrice(ownMinimum + 1));
+    }
+    const maxBuyNow = search.maxBuyNow ?? MAX_MIN_PRICE * 2;
+    return ladderBetween(MIN_PRICE, Math.min(MAX_MIN_PRICE, previousPrice(Math.floor(maxBuyNow / 2) + 1)));
   }
 }

@@ -127,10 +127,18 @@ export class MultiRarityStrategy implements Strategy {
   }
 
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined {
-    const limits = this.limits;
+    const { limits } = this;
+    const floor = this.filter.minPrice;
     for (const auction of auctions) {
       const limit = limits.get(definitionIdOf(auction));
-      if (limit !== undefined && auction.buyNowPrice <= limit && isBuyable(auction)) return auction;
+      if (
+        limit !== undefined &&
+        auction.buyNowPrice <= limit &&
+        auction.buyNowPrice >= floor &&
+        isBuyable(auction)
+      ) {
+        return auction;
+      }
     }
     return undefined;
   }

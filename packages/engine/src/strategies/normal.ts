@@ -108,19 +108,24 @@ export class NormalStrategy implements Strategy {
   }
 
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined {
-    const limit = this.limit;
+    const { limit } = this;
+    // Cache-busting may widen the search below the filter's min price: those listings are skipped.
+    const floor = this.filter.minPrice;
     if (this.filter.searchOption === 'top_to_bottom') {
       for (const auction of auctions) {
-        if (auction.buyNowPrice <= limit && isBuyable(auction)) return auction;
+        if (auction.buyNowPrice <= limit && auction.buyNowPrice >= floor && isBuyable(auction))
+          return auction;
       }
       return undefined;
     }
     let cheapest: AuctionInfo | undefined;
     for (const auction of auctions) {
+      const price = auction.buyNowPrice;
       if (
-        auction.buyNowPrice <= limit &&
-        isBuyable(auction) &&
-        auction.buyNowPrice < (cheapest?.buyNowPrice ?? Infinity)
+        price <= limit &&
+        price >= floor &&
+        price < (cheapest?.buyNowPrice ?? Infinity) &&
+        isBuyable(auction)
       ) {
         cheapest = auction;
       }

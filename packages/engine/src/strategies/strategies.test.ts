@@ -272,16 +272,27 @@ describe('search criteria', () => {
 });
 
 describe('cache-busting', () => {
-  it('keeps a filter min price and varies the min bid instead', () => {
+  it('with a filter min price, varies min Buy Now up to ten ladder steps below it, never the min bid', () => {
     const buster = new CacheBuster(seededRng(3));
-    const searches = Array.from({ length: 20 }, () => buster.apply({ minBuyNow: 1_000, maxBuyNow: 20_000 }));
-    expect(searches.every((search) => search.minBuyNow === 1_000)).toBe(true);
-    expect(new Set(searches.map((search) => search.minBid)).size).toBeGreaterThan(5);
+    const searches = Array.from({ length: 30 }, () => buster.apply({ minBuyNow: 1_000, maxBuyNow: 20_000 }));
+    const values = searches.map((search) => search.minBuyNow ?? 0);
+    expect(values.every((value) => value >= 500 && value <= 1_000 && value % 50 === 0)).toBe(true);
+    expect(new Set(values).size).toBeGreaterThan(5);
+    expect(searches.every((search) => search.minBid === undefined && search.maxBuyNow === 20_000)).toBe(true);
   });
 
   it('stays at or under half the max Buy Now for cheap cards', () => {
     const buster = new CacheBuster(seededRng(4));
     const values = Array.from({ length: 50 }, () => buster.apply({ maxBuyNow: 600 }).minBuyNow ?? 0);
     expect(values.every((value) => value >= 150 && value <= 300)).toBe(true);
+  });
+
+  it('the strategies skip listings the widened search shows below the filter min price', async () => {
+    const strategy = new NormalStrategy(normalFilter({ minPrice: 2_000 }));
+    await strategy.prepare(context());
+    expect(ids(strategy.pick([offer(1, 1_500), offer(2, 2_000)]))).toBe(2);
+    const rare = new MultiRarityStrategy(rarityFilter());
+    await rare.prepare(context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) })));
+    expect(rare.pick([offer(3, 900, 101)])).toBeUndefined();
   });
 });
