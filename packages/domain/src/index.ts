@@ -14,3 +14,4 @@ export * from './rules/index.js';
 export * from './selection/index.js';
 export * from './math/index.js';
 export * from './format/index.js';
+export * from './sbc/index.js';
