@@ -55,12 +55,24 @@ export default tseslint.config(
   layer(['packages/engine/**/*.ts'], appPackages, 'engine may import only domain and game-client.'),
   layer(
     ['apps/web/**/*.{ts,tsx}'],
-    ['@tradedesk/game-client', '@tradedesk/engine', '@tradedesk/server', '@tradedesk/agent', '@tradedesk/game-sim'],
+    [
+      '@tradedesk/game-client',
+      '@tradedesk/engine',
+      '@tradedesk/server',
+      '@tradedesk/agent',
+      '@tradedesk/game-sim',
+    ],
     'web shares only domain with the rest of the system.',
   ),
   layer(
     ['apps/game-sim/**/*.ts'],
-    ['@tradedesk/game-client', '@tradedesk/engine', '@tradedesk/server', '@tradedesk/agent', '@tradedesk/web'],
+    [
+      '@tradedesk/game-client',
+      '@tradedesk/engine',
+      '@tradedesk/server',
+      '@tradedesk/agent',
+      '@tradedesk/web',
+    ],
     'game-sim is a stand-alone game: it imports only domain (tests may use game-client).',
   ),
   layer(
@@ -73,9 +85,15 @@ export default tseslint.config(
     ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'],
     'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.',
   ),
-  { files: ['apps/server/src/embedded/**/*.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['apps/server/src/embedded/**/*.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   {
     files: ['apps/game-sim/**/*.test.ts', 'apps/game-sim/test/**/*.ts'],
-    rules: forbid(['@tradedesk/engine', '@tradedesk/server', '@tradedesk/agent', '@tradedesk/web'], 'sim tests may use game-client for conformance only.'),
+    rules: forbid(
+      ['@tradedesk/engine', '@tradedesk/server', '@tradedesk/agent', '@tradedesk/web'],
+      'sim tests may use game-client for conformance only.',
+    ),
   },
 );
