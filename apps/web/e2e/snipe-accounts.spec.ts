@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { createAccountThroughForm, openSnipeDashboard } from './support/snipe-helpers';
+import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
 test('a new user sees an empty dashboard and creates a game account', async ({ page, server }) => {
   await openSnipeDashboard(page, server.baseURL, 'acct');

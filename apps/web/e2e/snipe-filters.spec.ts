@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { createAccountThroughForm, openSnipeDashboard } from './support/snipe-helpers';
+import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
 async function openSnipeConfiguration(page: Page, email: string) {
   await page

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCreateSchema, isSameValue, platformOptions, type AccountCreate } from '@tradedesk/domain';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FieldError } from './field-error';
 
 type AccountFormProps = {
@@ -24,6 +24,7 @@ export function AccountForm({
     register,
     handleSubmit,
     watch,
+    control,
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
@@ -55,13 +56,19 @@ export function AccountForm({
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Platform</span>
-        <select className="select w-full" {...register('platform')}>
-          {platformOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <Controller
+          control={control}
+          name="platform"
+          render={({ field }) => (
+            <select className="select w-full" {...field}>
+              {platformOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        />
       </label>
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel}>

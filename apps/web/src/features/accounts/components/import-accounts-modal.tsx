@@ -2,9 +2,9 @@ import {
   accountsToImport,
   canConfirmImport,
   classifyAccountImport,
-  type ClassifiedImportRow,
+  type AccountImportRow,
 } from '@tradedesk/domain';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/notify';
 import { useAccounts } from '../api/get-accounts';
@@ -16,21 +16,27 @@ type ImportAccountsModalProps = { isOpen: boolean; onClose: () => void };
 
 /** Import accounts from a CSV: upload, preview every row, confirm the valid ones (spec §2). */
 export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProps) {
-  const [rows, setRows] = useState<ClassifiedImportRow[]>([]);
+  const [fileRows, setFileRows] = useState<AccountImportRow[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const accounts = useAccounts();
   const importAccounts = useImportAccounts();
+  // Classified against the accounts the user has now, so a refetch keeps warnings right.
+  const existingEmails = useMemo(
+    () => (accounts.data ?? []).map((account) => account.email),
+    [accounts.data],
+  );
+  const rows = useMemo(() => classifyAccountImport(fileRows, existingEmails), [fileRows, existingEmails]);
 
   const close = () => {
-    setRows([]);
+    setFileRows([]);
     onClose();
   };
 
   const readFile = async (file: File) => {
-    const existingEmails = (accounts.data ?? []).map((account) => account.email);
-    const classified = classifyAccountImport(parseAccountsCsv(await file.text()), existingEmails);
-    setRows(classified);
-    for (const row of classified) if (row.message) notify.error(row.message);
+    const parsed = parseAccountsCsv(await file.text());
+    setFileRows(parsed);
+    for (const row of classifyAccountImport(parsed, existingEmails))
+      if (row.message) notify.error(row.message);
   };
 
   return (
@@ -55,7 +61,12 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
           <button type="button" className="btn" onClick={close}>
             Cancel
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={accounts.isPending}
+            onClick={() => fileInput.current?.click()}
+          >
             Upload CSV
           </button>
           <button

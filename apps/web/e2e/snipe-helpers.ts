@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { signInThroughForm } from './fixtures';
-import { createSandboxUser } from './server';
+import { signInThroughForm } from './support/fixtures';
+import { createSandboxUser } from './support/server';
 
 const uniqueName = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
