@@ -26,6 +26,8 @@ export interface SnipeSessionOptions {
   readonly clock: Clock;
   readonly rng: Rng;
   readonly events: EventSink;
+  /** An identical notice within this window is sent once (default 60 s; 0 sends every one). */
+  readonly noticeRepeatWindowMs?: number;
   /** Told about a sink that failed; the run itself never stops for it. */
   readonly onSinkError?: (error: unknown, event: EngineEvent) => void;
   /** Prices older than this are stale and never drive a buy (default 15 minutes). */

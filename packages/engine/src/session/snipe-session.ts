@@ -7,7 +7,7 @@ import {
 } from '@tradedesk/domain';
 import type { MarketSearch } from '@tradedesk/game-client';
 import type { StopReason } from '../events.js';
-import { fanOut } from '../fan-out.js';
+import { fanOut, throttleRepeatedNotices } from '../fan-out.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
 import { breakGuard } from '../guards/break-guard.js';
 import { coinGuard } from '../guards/coin-guard.js';
@@ -41,6 +41,9 @@ export interface RunSummary {
   readonly profits: number;
   readonly coins: number | undefined;
 }
+
+/** Repeated run-log lines (a stale price, too many results …) reach the user once a minute. */
+const DEFAULT_NOTICE_REPEAT_WINDOW_MS = 60_000;
 
 const statusOfReason: Record<StopReason, AccountStatus> = {
   'execution-time': 'inactive',
@@ -79,7 +82,11 @@ export class SnipeSession {
     this.configuration = configuration;
     this.makeStrategy = options.strategyFor ?? strategyFor;
     this.report = new SessionReporter(
-      fanOut([options.events], options.onSinkError),
+      throttleRepeatedNotices(
+        fanOut([options.events], options.onSinkError),
+        options.clock,
+        options.noticeRepeatWindowMs ?? DEFAULT_NOTICE_REPEAT_WINDOW_MS,
+      ),
       options.clock,
       options.accountId,
       options.game,
