@@ -218,4 +218,36 @@ describe('transfer market', () => {
     expect(sold.json.items).toEqual([{ id: second }]);
     expect(sold.json.totalCredits).toBe(before + card.discardValue);
   });
+
+  it('lets the highest bid win at expiry; the won item waits in the watchlist until moved', async () => {
+    const card = goldCommon(7);
+    const response = await admin(sim, KEY, 'POST', '/listings', {
+      definitionId: card.definitionId,
+      platform: 'ps',
+      buyNowPrice: 5_000,
+      startingBid: 1_000,
+      durationSeconds: 3600,
+    });
+    const tradeId = response.json.tradeIds[0];
+    sim.world.clock.advance(3_000);
+    rival = await signIn(sim, 'rival@example.com', 'pw', 'RIVAL001');
+    buyer = await signIn(sim, 'buyer@example.com', 'pw', 'BUYER001');
+    const first = await game(sim, rival.sid, 'PUT', `trade/${tradeId}/bid`, { bid: 1_000 });
+    expect(first.json.auctionInfo[0]).toMatchObject({ bidState: 'highest', currentBid: 1_000 });
+    const tooLow = await game(sim, buyer.sid, 'PUT', `trade/${tradeId}/bid`, { bid: 1_000 });
+    expect(tooLow.status).toBe(461);
+    const outbid = await game(sim, buyer.sid, 'PUT', `trade/${tradeId}/bid`, { bid: 1_100 });
+    expect(outbid.json.auctionInfo[0]).toMatchObject({ bidState: 'highest', currentBid: 1_100 });
+    const rivalView = await game(sim, rival.sid, 'GET', `trade/status/lite?tradeIds=${tradeId}`);
+    expect(rivalView.json.auctionInfo[0].bidState).toBe('outbid');
+    sim.world.clock.advance(3_600_000);
+    buyer = await signIn(sim, 'buyer@example.com', 'pw', 'BUYER001');
+    const watchlist = await game(sim, buyer.sid, 'GET', 'watchlist');
+    const won = watchlist.json.auctionInfo.find((row: { tradeId: number }) => row.tradeId === tradeId);
+    expect(won).toMatchObject({ tradeState: 'closed', bidState: 'highest', currentBid: 1_100, expires: -1 });
+    const moved = await game(sim, buyer.sid, 'PUT', 'item', {
+      itemData: [{ id: won.itemData.id, pile: 'trade', tradeId: String(tradeId) }],
+    });
+    expect(moved.json.itemData[0]).toEqual({ id: won.itemData.id, pile: 'trade', success: true });
+  });
 });

@@ -1,10 +1,16 @@
+import {
+  decodeEligibility,
+  evaluateRequirements,
+  formationSlots,
+  squadChemistry,
+  squadRating,
+  type SbcSquad,
+} from '@tradedesk/domain';
 import { gameErrors } from '../core/errors.js';
-import type { CardDef } from '../world/cards.js';
 import type { Account } from '../world/types.js';
 import type { World } from '../world/world.js';
 import { buildSets, type Award, type ChallengeDef, type SetDef } from './catalog.js';
-import { requirementMet, type Requirement } from './requirements.js';
-import { FORMATIONS, slotChemistry, squadRating } from './squad-math.js';
+import { encodeRequirements, groupsOf, type Requirement } from './requirements.js';
 
 export type ChallengeStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';
 
@@ -91,30 +97,27 @@ export class SbcService {
   }
 
   view(account: Account, challengeId: number): SquadView {
-    const challenge = this.challenge(challengeId);
     const entry = this.progressOf(account, challengeId);
-    const cards = this.cardsOf(entry.slots);
-    const chemistry = slotChemistry(cards, FORMATIONS[challenge.formation] ?? []);
+    const squad = this.squadOf(challengeId, entry.slots);
+    const chemistry = squadChemistry(squad);
     return {
-      rating: squadRating(cards.map((card) => card?.rating ?? 0)),
-      chemistry: chemistry.reduce((sum, points) => sum + points, 0),
-      slotChemistry: chemistry,
+      rating: squadRating(squad),
+      chemistry: chemistry.total,
+      slotChemistry: [...chemistry.perSlot],
       slots: entry.slots,
     };
   }
 
-  /** Requirements the saved squad does not meet. */
+  /** Requirements the saved squad does not meet (the shared SBC rules of @tradedesk/domain). */
   unmet(account: Account, challengeId: number): Requirement[] {
     const challenge = this.challenge(challengeId);
-    const squad = this.view(account, challengeId);
-    const cards = this.cardsOf(squad.slots).filter((card): card is CardDef => card !== undefined);
-    const facts = {
-      cards,
-      rating: squad.rating,
-      chemistry: squad.chemistry,
-      slotChemistry: squad.slotChemistry,
-    };
-    return challenge.requirements.filter((requirement) => !requirementMet(requirement, facts));
+    const squad = this.squadOf(challengeId, this.progressOf(account, challengeId).slots);
+    // One decoded requirement per encoded slot, in the same order.
+    const results = evaluateRequirements(
+      squad,
+      decodeEligibility(encodeRequirements(challenge.requirements)),
+    );
+    return challenge.requirements.filter((_requirement, index) => results[index]?.met !== true);
   }
 
   /** Submits: checks the squad, consumes its items and grants the awards to unassigned. */
@@ -182,11 +185,18 @@ export class SbcService {
     }
   }
 
-  private cardsOf(slots: readonly number[]): (CardDef | undefined)[] {
-    return slots.map((id) => {
-      const item = id ? this.world.items.get(id) : undefined;
-      return item ? this.world.card(item.cardIndex) : undefined;
-    });
+  /** The saved slots as the domain's SBC squad: the club items' cards in the formation's slots. */
+  private squadOf(challengeId: number, slots: readonly number[]): SbcSquad {
+    const challenge = this.challenge(challengeId);
+    return {
+      positions: formationSlots(challenge.formation),
+      slots: slots.map((id) => {
+        const item = id ? this.world.items.get(id) : undefined;
+        if (!item) return null;
+        const card = this.world.card(item.cardIndex);
+        return { ...card, groups: groupsOf(card), untradeable: item.untradeable };
+      }),
+    };
   }
 }
 

@@ -14,7 +14,6 @@ const DURATIONS: readonly [number, number][] = [
   [259200, 0.02],
 ];
 const MEAN_DURATION_MS = DURATIONS.reduce((sum, [seconds, share]) => sum + seconds * share, 0) * 1000;
-const MAX_DURATION_MS = 259_200_000;
 const PLATFORMS: readonly Platform[] = ['ps', 'pc'];
 
 /** Card pools that simulated sellers list from, with their share of arrivals. */
@@ -76,6 +75,7 @@ export function createSimListing(
   platform: Platform,
   listedAt: number,
   rng: Rng = world.rng,
+  durationSeconds?: number,
 ): Trade {
   const cardIndex = pickCard(world, rng);
   const value = world.values.value(cardIndex, platform, listedAt);
@@ -86,7 +86,7 @@ export function createSimListing(
   let startingBid = buyNowPrice;
   for (let steps = rng.int(1, 8); steps > 0; steps -= 1) startingBid = previousPrice(startingBid);
   startingBid = Math.max(minPrice, Math.min(startingBid, previousPrice(buyNowPrice)));
-  const duration = pickDuration(rng);
+  const duration = durationSeconds ?? pickDuration(rng);
   const item = world.newItem(cardIndex, 0, 'listed');
   const visibleAt = listedAt + world.options.abuse.listingVisibilityDelaySeconds * 1000;
   const trade: Trade = {
@@ -167,18 +167,21 @@ function poisson(rng: Rng, mean: number): number {
 
 /**
  * New listings from simulated sellers between `from` and `to`, at the rate that keeps the
- * market near its initial size. Listings that would have expired before `to` are skipped:
- * nobody could have seen them.
+ * market near its initial size. Per duration class, only listings still alive at `to` are
+ * created: nobody could have seen the others, and a long clock jump stays cheap.
  */
 export function generateArrivals(world: World, from: number, to: number): void {
   const ratePerMs = world.options.market.initialListings / MEAN_DURATION_MS;
-  const windowStart = Math.max(from, to - MAX_DURATION_MS);
   for (const platform of PLATFORMS) {
-    const count = poisson(world.rng, ratePerMs * (to - windowStart));
-    const times: number[] = [];
-    for (let index = 0; index < count; index += 1)
-      times.push(windowStart + world.rng.next() * (to - windowStart));
-    times.sort((a, b) => a - b);
-    for (const listedAt of times) createSimListing(world, platform, Math.floor(listedAt));
+    const arrivals: { at: number; duration: number }[] = [];
+    for (const [seconds, share] of DURATIONS) {
+      const windowStart = Math.max(from, to - seconds * 1000);
+      const count = poisson(world.rng, ratePerMs * share * (to - windowStart));
+      for (let index = 0; index < count; index += 1)
+        arrivals.push({ at: windowStart + world.rng.next() * (to - windowStart), duration: seconds });
+    }
+    arrivals.sort((a, b) => a.at - b.at);
+    for (const arrival of arrivals)
+      createSimListing(world, platform, Math.floor(arrival.at), world.rng, arrival.duration);
   }
 }
