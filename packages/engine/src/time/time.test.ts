@@ -35,3 +35,13 @@ describe('virtual clock', () => {
     await expect(clock.sleep(-1)).rejects.toThrow(RangeError);
   });
 });
+
+describe('system clock', () => {
+  it('ends a long sleep as soon as the run is stopped', async () => {
+    const { systemClock } = await import('./clock.js');
+    const abort = new AbortController();
+    const sleeping = systemClock.sleep(60 * 60_000, abort.signal);
+    abort.abort();
+    await expect(sleeping).resolves.toBeUndefined();
+  });
+});
