@@ -81,6 +81,8 @@ describe('conformance: the sim answers with the corpus shapes', () => {
     ['price limits by definition', (c: GameClient) => c.market.priceLimitsForDefinitions([20801])],
     ['card versions', (c: GameClient) => c.club.cardVersions(20801)],
     ['club search', (c: GameClient) => c.club.search()],
+    ['sbc sets', (c: GameClient) => c.sbc.sets()],
+    ['chemistry profiles', (c: GameClient) => c.sbc.chemistryVersion()],
   ])('%s', async (name, call) => {
     const exchange = corpusExchange(corpus, name);
 
@@ -89,5 +91,34 @@ describe('conformance: the sim answers with the corpus shapes', () => {
     expect(
       missingFields(exchange.response.body, lastAnswer(exchange.request.method, gamePath(name))),
     ).toEqual([]);
+  });
+});
+
+describe('conformance: SBC answers with the corpus shapes', () => {
+  it('sbc challenges, start and squad', async () => {
+    const [set] = (await client.sbc.sets()).flatMap((category) => category.sets);
+    const setId = Number(set?.setId);
+    const [challenge] = await client.sbc.challenges(setId);
+    const challengeId = Number(challenge?.challengeId);
+    await client.sbc.start(challengeId);
+    await client.sbc.squad(challengeId);
+    const prefix = `/ut/game/${harness.sim.gameSegment}/sbs`;
+
+    const gaps = [
+      ...missingFields(
+        corpusExchange(corpus, 'sbc challenges').response.body,
+        lastAnswer('GET', `${prefix}/setId/${setId}/challenges`),
+      ),
+      ...missingFields(
+        corpusExchange(corpus, 'sbc start').response.body,
+        lastAnswer('POST', `${prefix}/challenge/${challengeId}`),
+      ),
+      ...missingFields(
+        corpusExchange(corpus, 'sbc squad').response.body,
+        lastAnswer('GET', `${prefix}/challenge/${challengeId}/squad`),
+      ),
+    ];
+
+    expect(gaps).toEqual([]);
   });
 });

@@ -35,10 +35,15 @@ export const setsAnswerSchema = z.object({
   ),
 });
 
+/**
+ * One entry of the flat `elgReq` list; entries sharing `eligibilitySlot` form one requirement.
+ * `eligibilityKey` is the web app's numeric `SBCEligibilityKey` (19 TEAM_RATING, 13 SCOPE, ...) and
+ * `type` its name; some clients saw the name in the key itself, so both forms are accepted.
+ */
 const requirementSchema = z.object({
   type: z.string().optional(),
   eligibilitySlot: z.number().int().optional(),
-  eligibilityKey: z.string(),
+  eligibilityKey: z.union([z.number().int(), z.string()]),
   eligibilityValue: z.union([z.number(), z.string()]),
 });
 

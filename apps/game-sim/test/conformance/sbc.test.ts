@@ -1,0 +1,125 @@
+import type { GameClient, SbcChallenge } from '@tradedesk/game-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  rejectionOf,
+  signedInClient,
+  startHarness,
+  type Harness,
+  type TestAccount,
+} from './harness.js';
+
+let harness: Harness;
+let account: TestAccount;
+let client: GameClient;
+
+/** A challenge that only asks for gold players and a team rating: eleven good golds complete it. */
+async function goldOnlyChallenge(): Promise<SbcChallenge> {
+  for (const category of await client.sbc.sets()) {
+    for (const set of category.sets) {
+      for (const challenge of await client.sbc.challenges(set.setId)) {
+        const keys = challenge.elgReq.map((requirement) =>
+          String(requirement.type ?? requirement.eligibilityKey),
+        );
+        if (
+          keys.includes('TEAM_RATING') &&
+          keys.every((key) => ['PLAYER_QUALITY', 'TEAM_RATING', 'SCOPE', 'PLAYER_COUNT'].includes(key))
+        ) {
+          return challenge;
+        }
+      }
+    }
+  }
+  throw new Error('the sandbox has no gold-only challenge');
+}
+
+/** Eleven different 82+ gold players granted to the club; returns their item ids. */
+async function elevenGoldsInClub(): Promise<number[]> {
+  const seen = new Set<number>();
+  const cards = harness.sim.world.cards.filter((card) => {
+    if (
+      card.quality !== 'gold' ||
+      card.special ||
+      card.synthetic ||
+      card.rating < 82 ||
+      seen.has(card.baseId)
+    ) {
+      return false;
+    }
+    seen.add(card.baseId);
+    return true;
+  });
+  const itemIds: number[] = [];
+  for (const card of cards.slice(0, 11)) {
+    const granted = await harness.admin<{ itemIds: number[] }>('POST', `/accounts/${account.id}/items`, {
+      definitionId: card.definitionId,
+      place: 'club',
+    });
+    itemIds.push(...granted.itemIds);
+  }
+  return itemIds;
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+  account = await createAccount(harness, { platform: 'ps', coins: 10_000 });
+  client = await signedInClient(harness, account);
+});
+afterAll(() => harness.close());
+
+describe('conformance: squad-building challenges', () => {
+  it('lists sets by category with their challenges and requirements', async () => {
+    const categories = await client.sbc.sets();
+    const firstSet = categories.flatMap((category) => category.sets)[0];
+    const challenges = await client.sbc.challenges(firstSet?.setId ?? 0);
+
+    expect(categories.length).toBeGreaterThan(0);
+    expect(firstSet?.name).not.toBe('');
+    expect(challenges.length).toBeGreaterThan(0);
+    expect(challenges[0]?.elgReq.length).toBeGreaterThan(0);
+  });
+
+  it('starts a challenge with an empty squad of the challenge formation', async () => {
+    const challenge = await goldOnlyChallenge();
+
+    const started = await client.sbc.start(Number(challenge.challengeId));
+    const read = await client.sbc.squad(Number(challenge.challengeId));
+
+    expect(started.squad.formation).toBe(challenge.formation);
+    expect(read.squad.players.every((player) => player.itemData.id === 0)).toBe(true);
+  });
+
+  it('refuses to submit a squad that is not complete', async () => {
+    const challenge = await goldOnlyChallenge();
+    await client.sbc.start(Number(challenge.challengeId));
+
+    const error = await rejectionOf(client.sbc.submit(Number(challenge.challengeId)));
+
+    expect(error.code).toBeGreaterThanOrEqual(460);
+    expect(error.category).toBe('user-logic');
+  });
+
+  it('saves eleven club players, submits with the chemistry version and pays the award', async () => {
+    const challenge = await goldOnlyChallenge();
+    const challengeId = Number(challenge.challengeId);
+    const itemIds = await elevenGoldsInClub();
+    const before = (await client.account.credits()).coins;
+    await client.sbc.start(challengeId);
+
+    await client.sbc.saveSquad(challengeId, itemIds);
+    const saved = await client.sbc.squad(challengeId);
+    const version = await client.sbc.chemistryVersion();
+    const result = await client.sbc.submit(challengeId, { chemistryProfilesVersion: version });
+
+    expect(saved.squad.players.slice(0, 11).map((player) => player.itemData.id)).toEqual(itemIds);
+    expect(saved.squad.rating).toBeGreaterThanOrEqual(75);
+    expect(version).toBeGreaterThan(0);
+    expect(result.awards.length).toBeGreaterThan(0);
+    const coinAward = result.awards.find((award) => award.type === 'coins');
+    if (coinAward !== undefined) {
+      expect((await client.account.credits()).coins).toBe(before + Number(coinAward.value));
+    }
+    const club = await client.club.search();
+    expect(club.items.map((item) => item.id)).not.toContain(itemIds[0]);
+  });
+});
