@@ -175,9 +175,28 @@ describe('decoding the raw elgReq list (SBC.md §3.1–3.2)', () => {
     });
   });
 
+  it('accepts key names and numbers sent as strings', () => {
+    const entries = [
+      { type: 'TEAM_RATING', eligibilitySlot: '1', eligibilityKey: 'TEAM_RATING', eligibilityValue: '84' },
+      { eligibilitySlot: 1, eligibilityKey: 'SCOPE', eligibilityValue: 'LOWER' },
+      { eligibilitySlot: 2, eligibilityKey: '35', eligibilityValue: 20 },
+    ];
+    expect(decodeEligibility(entries)).toEqual([
+      { kind: 'teamRating', scope: 'max', value: 84 },
+      { kind: 'chemistry', scope: 'min', value: 20 },
+    ]);
+  });
+
   it('rejects malformed input with a clear error', () => {
-    expect(() => decodeEligibility('nonsense')).toThrow();
-    expect(() => decodeEligibility([{ eligibilitySlot: 1, eligibilityKey: 19 }])).toThrow(/eligibilityValue/);
+    expect(() =>
+      decodeEligibility([{ eligibilitySlot: 1, eligibilityKey: 'NOPE', eligibilityValue: 1 }]),
+    ).toThrow('unknown eligibility key "NOPE"');
+    expect(() => decodeEligibility('nonsense')).toThrow(
+      'Invalid SBC requirements: Expected array, received string',
+    );
+    expect(() => decodeEligibility([{ eligibilitySlot: 1, eligibilityKey: 19 }])).toThrow(
+      'Invalid SBC requirements at 0.eligibilityValue: expected a whole number',
+    );
     expect(() =>
       decodeEligibility(
         rawSlot(3, [

@@ -1,16 +1,48 @@
 import { z } from 'zod';
-import { SBC_ELIGIBILITY_KEY as KEY, eligibilityKeyName, scopeId, scopeOfId } from './eligibility.js';
-import type { RequirementScope } from './eligibility.js';
+import {
+  SBC_ELIGIBILITY_KEY as KEY,
+  SBC_ELIGIBILITY_SCOPE,
+  eligibilityKeyName,
+  scopeId,
+  scopeOfId,
+} from './eligibility.js';
+import type { RequirementScope, SbcEligibilityKeyName } from './eligibility.js';
 import type { ChallengeRequirements, GroupKind, PlayerCondition, SbcRequirement } from './requirements.js';
 
-/** One raw `elgReq` entry as the game sends it in `/sbs/…/challenges` (SBC.md §3.2). */
+/** A key id, or its `SBCEligibilityKey` name, or the id as a string. */
+const eligibilityKeyField = z
+  .union([z.number().int().nonnegative(), z.string().min(1)])
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (Object.hasOwn(KEY, value)) return KEY[value as SbcEligibilityKeyName];
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `unknown eligibility key "${value}"` });
+    return z.NEVER;
+  });
+
+/** An integer, its string form, or a scope name (GREATER / LOWER / EXACT) for SCOPE entries. */
+const eligibilityIntField = z
+  .union([z.number().int(), z.string().min(1)], { errorMap: () => ({ message: 'expected a whole number' }) })
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    if (/^-?\d+$/.test(value)) return Number(value);
+    if (Object.hasOwn(SBC_ELIGIBILITY_SCOPE, value))
+      return SBC_ELIGIBILITY_SCOPE[value as keyof typeof SBC_ELIGIBILITY_SCOPE];
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a whole number: "${value}"` });
+    return z.NEVER;
+  });
+
+/**
+ * One raw `elgReq` entry (SBC.md §3.2). The wire form is uncertain (GAME-PROTOCOL §2.7), so keys
+ * may come as ids or names and numbers as strings; decoding always yields numbers.
+ */
 export const eligibilityEntrySchema = z.object({
   type: z.string().optional(),
-  eligibilitySlot: z.number().int(),
-  eligibilityKey: z.number().int().nonnegative(),
-  eligibilityValue: z.number().int(),
+  eligibilitySlot: eligibilityIntField,
+  eligibilityKey: eligibilityKeyField,
+  eligibilityValue: eligibilityIntField,
 });
-export type EligibilityEntry = z.infer<typeof eligibilityEntrySchema>;
+export type EligibilityEntry = z.output<typeof eligibilityEntrySchema>;
 
 export const challengeEligibilitySchema = z.object({
   elgOperation: z.enum(['AND', 'OR']).default('AND'),
@@ -91,9 +123,18 @@ function decodeSlot(slot: number, entries: readonly EligibilityEntry[]): SbcRequ
   return { kind: 'players', scope, count, conditions };
 }
 
+/** Parses or throws one readable error naming the first problem and where it is. */
+function parseRaw<T extends z.ZodTypeAny>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data as z.output<T>;
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  throw new Error(`Invalid SBC requirements${where}: ${issue?.message ?? 'malformed'}`);
+}
+
 /** Decodes a raw `elgReq` list: entries sharing an `eligibilitySlot` form one requirement. */
 export function decodeEligibility(rawEntries: unknown): SbcRequirement[] {
-  const entries = z.array(eligibilityEntrySchema).parse(rawEntries);
+  const entries = parseRaw(z.array(eligibilityEntrySchema), rawEntries);
   const bySlot = new Map<number, EligibilityEntry[]>();
   for (const entry of entries)
     bySlot.set(entry.eligibilitySlot, [...(bySlot.get(entry.eligibilitySlot) ?? []), entry]);
@@ -104,7 +145,7 @@ export function decodeEligibility(rawEntries: unknown): SbcRequirement[] {
 
 /** Decodes a raw challenge's `elgOperation` and `elgReq`. */
 export function decodeChallengeRequirements(rawChallenge: unknown): ChallengeRequirements {
-  const challenge = challengeEligibilitySchema.parse(rawChallenge);
+  const challenge = parseRaw(challengeEligibilitySchema, rawChallenge);
   return { operation: challenge.elgOperation, requirements: decodeEligibility(challenge.elgReq) };
 }
 
