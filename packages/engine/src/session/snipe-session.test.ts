@@ -228,6 +228,41 @@ describe('SnipeSession', () => {
   });
 });
 
+describe('SnipeSession 59th Minute buys', () => {
+  it('buys a card under its price × 0.95 − min profit and lists it at its database price', async () => {
+    const { StaticPrices, quote } = await import('../testing/index.js');
+    const market = new ScriptedMarket({
+      onSearch: (_search, index) =>
+        index === 0
+          ? {
+              auctions: [
+                listing({ tradeId: 1, buyNowPrice: 19_000, definitionId: 9 }),
+                listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
+              ],
+            }
+          : { auctions: [] },
+    });
+    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000, 'Rare Nine')]]) });
+    const { session, sink } = sessionHarness({
+      market,
+      prices,
+      filters: [rarityFilter()],
+      configuration: configuration({ time: { ...quietTime, maxSnipes: 1 } }),
+    });
+    await session.run();
+    expect(market.calls).toContain('bid 2 15000');
+    expect(market.calls).toContain('list 1000002 19750/20000 3600');
+    expect(sink.ofType('snipe-result')[0]?.report).toMatchObject({
+      playerName: 'Rare Nine',
+      buyPrice: 15_000,
+      sellPrice: 20_000,
+      tax: 1_000,
+      value: 4_000,
+    });
+    expect(sink.ofType('account-update').at(-1)).toMatchObject({ coins: 85_000, profits: 4_000 });
+  });
+});
+
 describe('SnipeSession input', () => {
   const harnessWith = (options: Parameters<typeof sessionHarness>[0]) => () => sessionHarness(options);
 
