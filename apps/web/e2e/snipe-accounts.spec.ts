@@ -26,5 +26,4 @@ test('a new user sees an empty dashboard and creates a game account', async ({ p
   await expect(row.getByRole('button', { name: 'Launch Account' })).toBeDisabled();
   await expect(page.getByText('No accounts found')).toHaveCount(0);
 
-  await page.screenshot({ path: 'docs/screenshots/snipe-light-desktop.png', fullPage: true });
 });

@@ -83,5 +83,4 @@ test('a normal filter shows each validation message, then saves and stays select
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(second.getByText('Filter with the same label already exists')).toBeVisible();
 
-  await page.screenshot({ path: 'docs/screenshots/snipe-filter-panel-light.png', fullPage: false });
 });

@@ -10,7 +10,7 @@ import {
   qualityOptions,
   rarityOptions,
 } from '@tradedesk/domain';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { FilterFormValues } from './filter-form-values';
 import { namedIdOptions, SelectField } from './select-field';
 
@@ -18,9 +18,8 @@ const asNumber = (value: unknown) => Number(value);
 
 /** Quality, Rarity, Position, Chemistry Style, Nation, League, Club and Playstyle. */
 export function CriteriaFields({ form }: { form: UseFormReturn<FilterFormValues> }) {
-  const { register, watch, setValue } = form;
+  const { register, watch, setValue, control } = form;
   const league = Number(watch('league'));
-  const leagueField = register('league', { setValueAs: asNumber });
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <SelectField label="Quality" options={qualityOptions} {...register('quality')} />
@@ -36,21 +35,38 @@ export function CriteriaFields({ form }: { form: UseFormReturn<FilterFormValues>
         options={namedIdOptions(nationOptions)}
         {...register('nationality', { setValueAs: asNumber })}
       />
-      <SelectField
-        label="League"
-        options={namedIdOptions(leagueOptions)}
-        {...leagueField}
-        onChange={async (event) => {
-          await leagueField.onChange(event);
-          // A club belongs to one league: a new league (or Any) starts again from Any club.
-          setValue('club', ANY_ID, { shouldDirty: true });
-        }}
+      <Controller
+        control={control}
+        name="league"
+        render={({ field }) => (
+          <SelectField
+            label="League"
+            options={namedIdOptions(leagueOptions)}
+            name={field.name}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              field.onChange(Number(event.target.value));
+              // A club belongs to one league: a new league (or Any) starts again from Any club.
+              setValue('club', ANY_ID, { shouldDirty: true });
+            }}
+          />
+        )}
       />
-      <SelectField
-        label="Club"
-        options={namedIdOptions([ANY, ...clubsOfLeague(league)])}
-        disabled={league === ANY_ID}
-        {...register('club', { setValueAs: asNumber })}
+      <Controller
+        control={control}
+        name="club"
+        render={({ field }) => (
+          <SelectField
+            label="Club"
+            options={namedIdOptions([ANY, ...clubsOfLeague(league)])}
+            disabled={league === ANY_ID}
+            name={field.name}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(Number(event.target.value))}
+          />
+        )}
       />
       <SelectField label="Playstyle" options={playstyleOptions} {...register('playstyle')} />
     </div>

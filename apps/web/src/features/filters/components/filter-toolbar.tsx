@@ -22,8 +22,8 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
     <div className="flex items-center gap-1">
       {workspace.canAdd && (
         <div className="dropdown dropdown-end">
-          <div tabIndex={0} role="button" className="btn btn-sm btn-ghost" aria-label="Add filter">
-            ＋
+          <div tabIndex={0} role="button" className="btn btn-sm btn-outline" aria-label="Add filter">
+            + Add
           </div>
           <ul tabIndex={0} className="menu dropdown-content bg-base-100 rounded-box z-20 w-48 p-2 shadow">
             <li>
@@ -45,7 +45,7 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
         aria-label="Import filter"
         onClick={() => setOpenModal('import')}
       >
-        ⤓
+        Import
       </button>
       {workspace.canShareOrDelete && active?.id && (
         <>
@@ -55,7 +55,7 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
             aria-label="Share filter"
             onClick={() => setOpenModal('share')}
           >
-            ⤴
+            Share
           </button>
           <button
             type="button"
@@ -63,7 +63,7 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
             aria-label="Delete filter"
             onClick={() => setOpenModal('delete')}
           >
-            🗑
+            Delete
           </button>
         </>
       )}

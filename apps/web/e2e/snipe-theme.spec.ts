@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
+
+const shots = 'docs/screenshots';
+
+/** Toasts fade on their own; hide them so the pictures show the page. */
+const hideToasts = (page: Page) =>
+  page.addStyleTag({ content: 'div:has(> [role="status"][aria-live]) { display: none !important; }' });
+
+test('the dashboard reads well in the dark theme and on a phone', async ({ page, server }) => {
+  await openSnipeDashboard(page, server.baseURL, 'theme');
+  await createAccountThroughForm(page, { email: 'light.trader@example.com' });
+  await createAccountThroughForm(page, { email: 'console.trader@example.com' });
+  await expect(page.getByRole('row', { name: /console\.trader@example\.com/ })).toBeVisible();
+  await hideToasts(page);
+  await page.screenshot({ path: `${shots}/snipe-light-desktop.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Time Configuration' }).click();
+  const time = page.getByRole('dialog', { name: 'Time Configuration' });
+  await expect(time.getByLabel('Break Duration min unit')).toHaveValue('minutes');
+  await expect(time.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.screenshot({ path: `${shots}/snipe-time-configuration.png` });
+  await time.getByText('Close', { exact: true }).click();
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const row = page.getByRole('row', { name: /light\.trader@example\.com/ });
+  await expect(row.getByText('INACTIVE')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Start Snipe' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/snipe-dark-desktop.png`, fullPage: true });
+
+  await row.getByRole('button', { name: 'Start Snipe' }).click();
+  const dialog = page.getByRole('dialog', { name: /Snipe Configuration/ });
+  await dialog.getByRole('button', { name: 'Add filter' }).click();
+  await dialog.getByRole('button', { name: 'Normal Filter' }).click();
+  await dialog.getByLabel('Label', { exact: true }).fill('Night Owls');
+  await page.screenshot({ path: `${shots}/snipe-filter-panel-dark.png` });
+  await dialog.getByText('Cancel', { exact: true }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete Account' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/snipe-dark-mobile.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await page.screenshot({ path: `${shots}/snipe-light-mobile.png`, fullPage: true });
+});
