@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInput } from './input.js';
 
 const httpUrl = z
   .string()
@@ -88,9 +89,9 @@ const fc26Defaults: GameClientConfigInput = {
   referer: 'https://www.ea.com/',
 };
 
-/** Validates a configuration; throws a ZodError naming every bad field. */
+/** Validates a configuration; an InvalidInputError names the first bad field. */
 export function parseGameClientConfig(input: GameClientConfigInput): GameClientConfig {
-  return gameClientConfigSchema.parse(input);
+  return parseInput(gameClientConfigSchema, input, 'game client configuration');
 }
 
 /** The real service (FC 26 hosts from the protocol reference), with optional overrides for a new season. */

@@ -3,7 +3,7 @@ import { createClubApi, type ClubApi } from './api/club.js';
 import { createMarketApi, type MarketApi } from './api/market.js';
 import { createPilesApi, type PilesApi } from './api/piles.js';
 import { createSbcApi, type SbcApi } from './api/sbc.js';
-import { gameClientConfigSchema, type GameClientConfig } from './config.js';
+import { parseGameClientConfig, type GameClientConfig } from './config.js';
 import { createGameCaller } from './game-http.js';
 import { GameSession, type SessionInfo } from './session.js';
 import type { Credentials } from './sign-in/access-token.js';
@@ -41,7 +41,7 @@ export class GameClient {
   private readonly session: GameSession;
 
   constructor(options: GameClientOptions) {
-    this.config = gameClientConfigSchema.parse(options.config);
+    this.config = parseGameClientConfig(options.config);
     this.transport = new Transport({
       timeoutMs: this.config.requestTimeoutMs,
       ...(options.observer === undefined ? {} : { observer: options.observer }),

@@ -28,7 +28,9 @@ describe('game client configuration', () => {
   });
 
   it('rejects a bad configuration naming the field', () => {
-    expect(() => sandboxConfig('not a url')).toThrow(/accountsUrl/);
+    expect(() => sandboxConfig('not a url')).toThrow(
+      'Invalid game client configuration: accountsUrl: Must be an absolute URL',
+    );
     expect(() => liveConfig({ gameSegment: 'ultimate' })).toThrow('Game segment must look like fc26');
     expect(() => parseGameClientConfig({ ...liveConfig(), platforms: {} })).toThrow(
       'At least one platform is required',
