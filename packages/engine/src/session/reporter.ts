@@ -1,6 +1,7 @@
 import type { AccountStatus, NotificationType } from '@tradedesk/domain';
 import type { EngineEvent, StopReason } from '../events.js';
-import type { EventSink, GamePort } from '../ports.js';
+import type { RequestStats } from '@tradedesk/game-client';
+import type { EventSink } from '../ports.js';
 import type { Clock } from '../time/clock.js';
 import type { RunState } from './run-state.js';
 
@@ -10,7 +11,8 @@ export class SessionReporter {
     private readonly events: EventSink,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly accountId: string,
-    private readonly game: Pick<GamePort, 'requestCounters'>,
+    /** Requests and searches of this run. */
+    private readonly counters: () => RequestStats,
   ) {}
 
   readonly emit = (event: EngineEvent): Promise<void> => this.events.emit(event);
@@ -34,7 +36,7 @@ export class SessionReporter {
   }
 
   session(state: RunState, endedAt: number | null): Promise<void> {
-    const { requests, searches } = this.game.requestCounters();
+    const { requests, searches } = this.counters();
     return this.emit({
       type: 'session-upsert',
       ...this.stamp,

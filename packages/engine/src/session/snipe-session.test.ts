@@ -335,3 +335,19 @@ describe('SnipeSession breaks and stop', () => {
     expect(sink.notices.slice(-2)).toEqual(['Taking a break', 'Break finished, sniping again']);
   });
 });
+
+describe('SnipeSession counters', () => {
+  it('counts requests and searches from the start of the run, not the client sign-in', async () => {
+    const market = new ScriptedMarket();
+    await market.credits();
+    await market.search({ page: 0 });
+    const { session, sink } = sessionHarness({
+      market,
+      configuration: configuration({ time: { ...quietTime, maxSearches: 3 } }),
+    });
+    const summary = await session.run();
+    expect(market.searches).toHaveLength(4);
+    expect(summary).toMatchObject({ searches: 3 });
+    expect(sink.ofType('session-upsert')[0]).toMatchObject({ requests: 0, searches: 0 });
+  });
+});

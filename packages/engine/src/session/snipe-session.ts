@@ -5,7 +5,7 @@ import {
   type SnipeFilter,
   tooManyResultsFor,
 } from '@tradedesk/domain';
-import type { MarketSearch } from '@tradedesk/game-client';
+import type { MarketSearch, RequestStats } from '@tradedesk/game-client';
 import type { StopReason } from '../events.js';
 import { fanOut, throttleRepeatedNotices } from '../fan-out.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
@@ -75,6 +75,7 @@ export class SnipeSession {
   private stopRequested = false;
   private fatal: { reason: StopReason; message: string } | undefined;
   private running: Promise<RunSummary> | undefined;
+  private baseline: RequestStats = { requests: 0, searches: 0 };
 
   constructor(options: SnipeSessionOptions) {
     const { filters, configuration } = validateSessionInput(options);
@@ -89,7 +90,7 @@ export class SnipeSession {
       ),
       options.clock,
       options.accountId,
-      options.game,
+      () => this.counters(),
     );
     this.pacing = new Pacing(configuration, options.rng);
     this.buster = new CacheBuster(options.rng);
@@ -119,6 +120,18 @@ export class SnipeSession {
     this.pendingFilters = [this.makeStrategy(parseSnipeFilter(filter))];
   }
 
+  /**
+   * Requests and searches since this run started: the client's counters may include its sign-in
+   * and earlier runs, and thresholds and the session row are per run.
+   */
+  private counters(): RequestStats {
+    const total = this.game.requestCounters();
+    return {
+      requests: Math.max(0, total.requests - this.baseline.requests),
+      searches: Math.max(0, total.searches - this.baseline.searches),
+    };
+  }
+
   private get game() {
     return this.options.game;
   }
@@ -143,27 +156,28 @@ export class SnipeSession {
 
   private async execute(): Promise<RunSummary> {
     const state = new RunState(this.now());
+    this.baseline = { ...this.game.requestCounters() }; // a copy: a client may hand out its live counters
     if (this.stopRequested) return this.finish(state, 'user', runLog.stoppedByUser);
     const guards = this.buildGuards();
     await this.report.account(state, 'active');
     await this.report.session(state, null);
     await this.attempt(state, () => this.checkCredits(state));
-    let searchesAtCreditCheck = this.game.requestCounters().searches;
-    this.rotation.restart(this.game.requestCounters().requests);
+    let searchesAtCreditCheck = this.counters().searches;
+    this.rotation.restart(this.counters().requests);
 
     for (;;) {
       if (this.fatal !== undefined) return this.finish(state, this.fatal.reason, this.fatal.message);
       if (this.stopRequested) return this.finish(state, 'user', runLog.stoppedByUser);
       await this.applyFilterChanges();
       const strategy = this.rotation.current;
-      const verdict = guards.check(state.view(this.game.requestCounters(), strategy.maxBuyNow), this.now());
+      const verdict = guards.check(state.view(this.counters(), strategy.maxBuyNow), this.now());
       if (verdict.action === 'stop') return this.finish(state, verdict.reason, verdict.message);
       if (verdict.action === 'pause') {
         await this.pause(state, verdict);
         continue;
       }
       await this.attempt(state, () => this.cycle(state, strategy));
-      const { searches } = this.game.requestCounters();
+      const { searches } = this.counters();
       if (searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL && !this.stopRequested) {
         searchesAtCreditCheck = searches;
         await this.attempt(state, () => this.checkCredits(state));
@@ -176,7 +190,7 @@ export class SnipeSession {
 
   /** Switch filter and rotation take effect between steps, never inside one. */
   private async applyFilterChanges(): Promise<void> {
-    const { requests } = this.game.requestCounters();
+    const { requests } = this.counters();
     if (this.pendingFilters !== undefined) {
       this.rotation.replace(this.pendingFilters, requests);
       this.pendingFilters = undefined;
@@ -279,7 +293,7 @@ export class SnipeSession {
     await this.report.account(state, statusOfReason[reason]);
     await this.report.session(state, this.now());
     await this.report.stop(reason, message);
-    const counters = this.game.requestCounters();
+    const counters = this.counters();
     return {
       reason,
       message,
