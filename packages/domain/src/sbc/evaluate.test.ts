@@ -77,6 +77,38 @@ describe('evaluateRequirements (the web app’s isRequirementMet, SBC.md §3.3)'
   });
 });
 
+describe('player-count requirements on flags and bricks', () => {
+  it('counts untradeable, first-owner and icon players, and never a brick', () => {
+    const icon = card({ rarityId: 12, clubId: 112658, leagueId: 2118, untradeable: true, firstOwner: true });
+    const slots: SbcSlot[] = [
+      { brick: 'custom', clubId: 1, leagueId: 13, nationId: 14 },
+      icon,
+      card({ untradeable: true }),
+      ...strangers().slice(3),
+    ];
+    expect(
+      verdicts(slots, [
+        {
+          kind: 'players',
+          scope: 'exact',
+          count: 2,
+          conditions: [{ type: 'tradability', untradeable: true }],
+        },
+        { kind: 'players', scope: 'min', count: 1, conditions: [{ type: 'firstOwner' }] },
+        { kind: 'players', scope: 'max', count: 0, conditions: [{ type: 'legend' }] },
+        { kind: 'players', scope: 'exact', count: 10, conditions: [] },
+        { kind: 'distinctGroups', group: 'club', scope: 'exact', value: 10 },
+      ]),
+    ).toEqual([
+      ['Untradeable: Exactly 2 Players', true],
+      ['First Owner: Min. 1 Player', true],
+      ['Icons: Max. 0 Players', false],
+      ['Number of Players in the Squad: Exactly 10', true],
+      ['Clubs in Squad: Exactly 10', true],
+    ]);
+  });
+});
+
 describe('evaluateSquad', () => {
   const raw = {
     elgOperation: 'AND',

@@ -9,3 +9,4 @@ export * from './requirements.js';
 export * from './elg-codec.js';
 export * from './labels.js';
 export * from './evaluate.js';
+export * from './item-card.js';
