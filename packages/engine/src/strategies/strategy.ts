@@ -46,7 +46,7 @@ export interface Strategy {
   prepare(context: PrepareContext): Promise<Preparation>;
   /** Page to start the next cycle on. */
   firstPage(): number;
-  /** The search for `page` (before cache-busting; the session sets page size and page). */
+  /** The filter's search; the session adds the page, the page size and cache-busting. */
   search(): MarketSearch;
   /** Hot path: the listing to buy now, if any. */
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined;
