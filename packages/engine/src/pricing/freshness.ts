@@ -14,3 +14,17 @@ export function judgePrice(quote: PriceQuote | undefined, now: number, maxAgeMs:
   const ageMs = now - quote.observedAt;
   return ageMs > maxAgeMs ? { state: 'stale', quote, ageMs } : { state: 'fresh', quote };
 }
+
+/** A price in hand is asked for again after this long, so the price service is not asked every search. */
+export const PRICE_REFRESH_MS = 60_000;
+
+/** Whether a quote fetched at `fetchedAt` can serve this cycle without asking again. */
+export function canReuseQuote(
+  quote: PriceQuote | undefined,
+  fetchedAt: number | undefined,
+  now: number,
+  maxAgeMs: number,
+): quote is PriceQuote {
+  if (quote === undefined || fetchedAt === undefined || now - fetchedAt >= PRICE_REFRESH_MS) return false;
+  return judgePrice(quote, now, maxAgeMs).state === 'fresh';
+}

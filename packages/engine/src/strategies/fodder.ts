@@ -1,7 +1,7 @@
 import { failedToFetchMarketPriceFor, type FodderFilter } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
-import { judgePrice } from '../pricing/freshness.js';
+import { canReuseQuote, judgePrice } from '../pricing/freshness.js';
 import { stalePriceFor } from '../run-log.js';
 import { limitUnderMarket } from './buy-limit.js';
 import {
@@ -21,6 +21,7 @@ export class FodderStrategy implements Strategy {
   readonly bustsCache = true;
   private limit = -1;
   private quote: PriceQuote | undefined;
+  private fetchedAt: number | undefined;
 
   constructor(readonly filter: FodderFilter) {}
 
@@ -45,12 +46,20 @@ export class FodderStrategy implements Strategy {
   }
 
   async prepare(context: PrepareContext): Promise<Preparation> {
+    if (canReuseQuote(this.quote, this.fetchedAt, context.now, context.maxPriceAgeMs)) return { notices: [] };
+    // A stale or missing price never drives a buy: nothing is searched this cycle, the next tries again.
+    this.fetchedAt = context.now;
+    this.limit = -1;
+    this.quote = undefined;
     const { rating, quality } = this.filter.player;
-    const quote = await context.prices.fodderPrice({ rating, quality, platform: context.platform });
+    let quote: PriceQuote | undefined;
+    try {
+      quote = await context.prices.fodderPrice({ rating, quality, platform: context.platform });
+    } catch {
+      return { notices: [failedToFetchMarketPriceFor(this.subject)], skipCycle: true };
+    }
     const verdict = judgePrice(quote, context.now, context.maxPriceAgeMs);
     if (verdict.state !== 'fresh') {
-      this.limit = -1;
-      this.quote = undefined;
       const notice =
         verdict.state === 'stale'
           ? stalePriceFor(this.subject, verdict.ageMs)

@@ -7,7 +7,7 @@ import {
 } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
-import { judgePrice } from '../pricing/freshness.js';
+import { canReuseQuote, judgePrice } from '../pricing/freshness.js';
 import { stalePriceFor } from '../run-log.js';
 import { limitForResale, limitUnderMarket } from './buy-limit.js';
 import { searchOfNormalFilter } from './criteria.js';
@@ -30,6 +30,7 @@ export class NormalStrategy implements Strategy {
   readonly bustsCache = true;
   private limit = NO_BUY;
   private quote: PriceQuote | undefined;
+  private fetchedAt: number | undefined;
 
   constructor(readonly filter: NormalFilter) {}
 
@@ -71,7 +72,9 @@ export class NormalStrategy implements Strategy {
   }
 
   private async prepareFromPrice(context: PrepareContext, definitionId: number): Promise<Preparation> {
+    if (canReuseQuote(this.quote, this.fetchedAt, context.now, context.maxPriceAgeMs)) return { notices: [] };
     // A stale or missing price never drives a buy: nothing is searched this cycle, the next tries again.
+    this.fetchedAt = context.now;
     this.limit = NO_BUY;
     this.quote = undefined;
     let quote: PriceQuote | undefined;

@@ -215,6 +215,26 @@ describe('59th Minute strategy', () => {
   });
 });
 
+describe('price refresh', () => {
+  it('asks the price database again only after a minute, and at once when the price went stale', async () => {
+    let asked = 0;
+    const book = new StaticPrices({}, new Map([[86, quote(4_000, NOW)]]));
+    const fodderPrice = book.fodderPrice.bind(book);
+    book.fodderPrice = (query) => {
+      asked += 1;
+      return fodderPrice(query);
+    };
+    const strategy = new FodderStrategy(fodderFilter());
+    await strategy.prepare(context(book));
+    await strategy.prepare(context(book, { now: NOW + 59_000 }));
+    expect(asked).toBe(1);
+    await strategy.prepare(context(book, { now: NOW + 60_000 }));
+    expect(asked).toBe(2);
+    await strategy.prepare(context(book, { now: NOW + 60_500, maxPriceAgeMs: 60_000 }));
+    expect(asked).toBe(3);
+  });
+});
+
 describe('fodder strategy', () => {
   const fodderPrices = (observedAt = NOW) => new StaticPrices({}, new Map([[86, quote(4_000, observedAt)]]));
 
