@@ -15,9 +15,14 @@ let harness: Harness;
 let seller: TestAccount;
 let client: GameClient;
 
-/** Gives the seller cards of one definition through the admin API. */
-async function grant(place: 'club' | 'unassigned' | 'trade', offset: number, count = 1): Promise<number[]> {
-  const { itemIds } = await harness.admin<{ itemIds: number[] }>('POST', `/accounts/${seller.id}/items`, {
+/** Gives an account (the seller by default) cards of one definition through the admin API. */
+async function grant(
+  place: 'club' | 'unassigned' | 'trade',
+  offset: number,
+  count = 1,
+  owner: TestAccount = seller,
+): Promise<number[]> {
+  const { itemIds } = await harness.admin<{ itemIds: number[] }>('POST', `/accounts/${owner.id}/items`, {
     definitionId: goldCard(harness, offset).definitionId,
     count,
     place,
@@ -144,9 +149,14 @@ describe('conformance: piles, listing and selling', () => {
   });
 
   it('reports a full transfer list when a move does not fit', async () => {
-    const spare = await grant('unassigned', 16, 8);
+    // Its own account, so filling the transfer list does not touch the other tests.
+    const owner = await createAccount(harness, { platform: 'pc' });
+    const ownerClient = await signedInClient(harness, owner);
+    const spare = await grant('unassigned', 16, 8, owner);
 
-    const results = await client.piles.moveItems(spare.map((itemId) => ({ itemId, pile: 'trade' as const })));
+    const results = await ownerClient.piles.moveItems(
+      spare.map((itemId) => ({ itemId, pile: 'trade' as const })),
+    );
 
     const refused = results.filter((result) => !result.success);
     expect(refused.length).toBeGreaterThan(0);
@@ -155,12 +165,13 @@ describe('conformance: piles, listing and selling', () => {
   });
 
   it('finds club players and every version of a player', async () => {
-    const card = goldCard(harness, 15);
+    const card = goldCard(harness, 18);
+    const [owned] = await grant('club', 18);
 
     const club = await client.club.search({ definitionId: card.definitionId });
     const versions = await client.club.cardVersions(card.baseId);
 
-    expect(club.items.length).toBeGreaterThan(0);
+    expect(club.items.map((item) => item.id)).toContain(owned);
     expect(versions.map((item) => item.resourceId ?? item.definitionId)).toContain(card.definitionId);
   });
 
