@@ -1,0 +1,277 @@
+import { defaultConfiguration, defaultNormalFilter } from '@tradedesk/domain';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAccountFilterStore } from '../../../stores/account-filter-store';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { presentedAccount } from '../../accounts/test/account-fixtures';
+import type * as SnipeSocketModule from '../api/snipe-socket';
+import { SnipeDashboard } from './snipe-dashboard';
+
+type Handler = (payload?: unknown) => void;
+
+/** A stand-in for the /client/snipe socket: the test plays the server. */
+const fakeSocket = vi.hoisted(() => {
+  const handlers = new Map<string, Handler[]>();
+  return {
+    connected: true,
+    emit: vi.fn(),
+    on(event: string, handler: Handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return this;
+    },
+    disconnect: vi.fn(),
+    serverSends(event: string, payload?: unknown) {
+      for (const handler of handlers.get(event) ?? []) handler(payload);
+    },
+    reset() {
+      handlers.clear();
+      this.connected = true;
+      this.emit.mockClear();
+    },
+  };
+});
+
+vi.mock('../api/snipe-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof SnipeSocketModule>()),
+  connectSnipeSocket: () => {
+    queueMicrotask(() => fakeSocket.serverSends('connect'));
+    return fakeSocket;
+  },
+}));
+
+const savedFilter = {
+  ...defaultNormalFilter('Cheap Rares'),
+  id: 'f-1',
+  maxPrice: 5000,
+  name: 'Rare Striker',
+};
+const otherFilter = { ...defaultNormalFilter('Icons'), id: 'f-2', maxPrice: 90000, name: 'Old Legend' };
+
+function answers(accounts: unknown[]) {
+  return fakeFetch({
+    'GET /api/account': { status: 200, body: { data: accounts } },
+    'GET /api/filter': { status: 200, body: { data: [savedFilter, otherFilter] } },
+    'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
+    'GET /api/user': {
+      status: 200,
+      body: {
+        data: {
+          id: 'u1',
+          tier: 'snipe',
+          roles: ['user'],
+          credits: 1,
+          maxAccounts: 2,
+          providers: { discordId: '42' },
+        },
+      },
+    },
+  });
+}
+
+const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
+const button = (row: HTMLElement, name: string) =>
+  within(row).getByRole('button', { name }) as HTMLButtonElement;
+
+describe('snipe dashboard', () => {
+  beforeEach(() => {
+    fakeSocket.reset();
+    useAuthStore.setState({ token: 'licence-token' });
+    useAccountFilterStore.setState({ filtersByAccount: {} });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says 'No accounts found' for a user without accounts", async () => {
+    vi.stubGlobal('fetch', answers([]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    expect(await screen.findByText('No accounts found')).toBeTruthy();
+  });
+
+  it('shows each account with its badges, coins, profit and counters, sorted by status text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([
+        presentedAccount({ id: 'i', email: 'idle@example.com', status: 'inactive', profits: 0 }),
+        presentedAccount({
+          id: 'a',
+          email: 'busy@example.com',
+          status: 'active',
+          coins: 1_550,
+          profits: 2_500,
+          session: { requests: 120, searches: 45 },
+        }),
+        presentedAccount({
+          id: 'e',
+          email: 'broken@example.com',
+          status: 'error',
+          platform: null,
+          profits: -1_200,
+          description: 'Encountered soft ban',
+        }),
+      ]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('busy@example.com');
+    const order = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getByText(/@example\.com/).textContent);
+    expect(order).toEqual(['busy@example.com', 'broken@example.com', 'idle@example.com']);
+
+    const busy = rowOf('busy@example.com');
+    expect(within(busy).getByText('ACTIVE')).toBeTruthy();
+    expect(within(busy).getByText('1.6K')).toBeTruthy();
+    expect(within(busy).getByText('+2.5K').className).toContain('text-success');
+    expect(within(busy).getByText('Requests: 120')).toBeTruthy();
+    expect(within(busy).getByText('Searches: 45')).toBeTruthy();
+
+    const broken = rowOf('broken@example.com');
+    expect(within(broken).getByText('UNKNOWN')).toBeTruthy();
+    expect(within(broken).getByText('-1.2K').className).toContain('text-error');
+    expect(within(broken).getByTitle('Encountered soft ban')).toBeTruthy();
+
+    const idle = rowOf('idle@example.com');
+    expect(within(idle).getByText('PC')).toBeTruthy();
+    expect(within(idle).queryByText(/^[+-]/)).toBeNull();
+  });
+
+  it('locks the row of an active account and offers Stop Snipe', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([
+        presentedAccount({ id: 'a', email: 'busy@example.com', status: 'active' }),
+        presentedAccount({ id: 'b', email: 'resting@example.com', status: 'break' }),
+      ]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('busy@example.com');
+    const busy = rowOf('busy@example.com');
+    for (const name of ['Launch Account', 'Edit Account', 'Reset Statistics', 'Delete Account']) {
+      expect(button(busy, name).disabled).toBe(true);
+    }
+    expect(button(busy, 'Stop Snipe').disabled).toBe(false);
+    expect((within(busy).getByRole('combobox') as HTMLSelectElement).disabled).toBe(true);
+    const resting = rowOf('resting@example.com');
+    expect(button(resting, 'Stop Snipe')).toBeTruthy();
+    expect(button(resting, 'Edit Account').disabled).toBe(false);
+    expect(button(resting, 'Launch Account').title).toBe('Launch Account arrives with headful mode');
+  });
+
+  it('updates status, coins and counters as socket messages arrive', async () => {
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'live@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('live@example.com');
+    expect(await screen.findByText('Live')).toBeTruthy();
+
+    act(() => fakeSocket.serverSends('message', { action: 'snipe-started', data: { accountId: 'a' } }));
+    expect(await screen.findByText('Starting snipe for live@example.com')).toBeTruthy();
+    act(() =>
+      fakeSocket.serverSends('message', {
+        action: 'update-account',
+        data: { id: 'a', coins: 250_000, profits: 4_000, session: { requests: 9, searches: 4 } },
+      }),
+    );
+    const row = rowOf('live@example.com');
+    // The cache changes at once; React Query tells the table on its next tick.
+    expect(await within(row).findByText('250K')).toBeTruthy();
+    expect(within(row).getByText('ACTIVE')).toBeTruthy();
+    expect(within(row).getByText('+4K')).toBeTruthy();
+    expect(within(row).getByText('Requests: 9')).toBeTruthy();
+
+    act(() => fakeSocket.serverSends('error', { description: 'You have reached your account limit' }));
+    expect(await screen.findByText('You have reached your account limit')).toBeTruthy();
+  });
+
+  it('starts a snipe only with a valid selection, sending the chosen filter', async () => {
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'start@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('start@example.com');
+    await screen.findByText('Live');
+    await user.click(button(rowOf('start@example.com'), 'Start Snipe'));
+    const dialog = await screen.findByRole('dialog', { name: /Snipe Configuration/ });
+    await within(dialog).findByRole('tab', { name: /Cheap Rares/ });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('You need to select at least one filter.')).toBeTruthy();
+
+    await user.selectOptions(within(dialog).getByLabelText('Select Filter'), 'Cheap Rares');
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Snipe Configuration/ })).toBeNull());
+    const [event, sent] = fakeSocket.emit.mock.calls.find(([name]) => name === 'message') ?? [];
+    expect(event).toBe('message');
+    expect(sent).toMatchObject({
+      action: 'snipe-create-browser',
+      data: {
+        id: 'a',
+        email: 'start@example.com',
+        isSwitchFilter: false,
+        filters: [{ id: 'f-1', label: 'Cheap Rares' }],
+      },
+    });
+    expect(useAccountFilterStore.getState().filtersByAccount.a).toEqual(['f-1']);
+  });
+
+  it('stops a running account and forgets its filter', async () => {
+    useAccountFilterStore.setState({ filtersByAccount: { a: ['f-1'] } });
+    const { fetchStub, calls } = answers([
+      presentedAccount({ id: 'a', email: 'stop@example.com', status: 'active' }),
+    ]);
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('stop@example.com');
+    await screen.findByText('Live');
+    const before = calls.filter((call) => call.url === '/api/account').length;
+    await userEvent.setup().click(button(rowOf('stop@example.com'), 'Stop Snipe'));
+    expect(fakeSocket.emit).toHaveBeenCalledWith('message', { action: 'snipe-stop', data: { id: 'a' } });
+    expect(await screen.findByText('Stopping snipe for stop@example.com')).toBeTruthy();
+    expect(useAccountFilterStore.getState().filtersByAccount.a).toBeUndefined();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/account').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('switches the filter of an account on a break after confirmation', async () => {
+    useAccountFilterStore.setState({ filtersByAccount: { b: ['f-1'] } });
+    vi.stubGlobal(
+      'fetch',
+      answers([presentedAccount({ id: 'b', email: 'break@example.com', status: 'break' })]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('break@example.com');
+    await screen.findByText('Live');
+    const select = await within(rowOf('break@example.com')).findByRole('option', { name: 'Icons' });
+    await user.selectOptions(select.closest('select') as HTMLSelectElement, 'Icons');
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Filter' });
+    await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
+    expect(fakeSocket.emit).toHaveBeenCalledWith(
+      'message',
+      expect.objectContaining({
+        action: 'snipe-create-browser',
+        data: expect.objectContaining({
+          id: 'b',
+          isSwitchFilter: true,
+          filters: [expect.objectContaining({ id: 'f-2' })],
+        }),
+      }),
+    );
+    expect(useAccountFilterStore.getState().filtersByAccount.b).toEqual(['f-2']);
+  });
+
+  it('sends nothing when the snipe service cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([presentedAccount({ id: 'a', email: 'offline@example.com', status: 'active' })]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('offline@example.com');
+    fakeSocket.connected = false;
+    await userEvent.setup().click(button(rowOf('offline@example.com'), 'Stop Snipe'));
+    expect(
+      await screen.findByText('Unable to reach the snipe service. Please try again later.'),
+    ).toBeTruthy();
+    expect(fakeSocket.emit).not.toHaveBeenCalledWith('message', expect.anything());
+  });
+});
