@@ -68,6 +68,23 @@ describe('headless sign-in', () => {
     expect(info?.headers['nucleus-access-code']).toBe('<code-shard5>');
   });
 
+  it('also walks sign-in pages that ask for the e-mail and the password one after the other', async () => {
+    const page = (inputs: string) =>
+      `<html><body><form method="post" action=""><input type="hidden" name="execution" value="e2">${inputs}</form></body></html>`;
+    game.on('GET', '/p/juno/login', () => ({ body: page('<input type="email" name="email">') }));
+    game.on('POST', '/p/juno/login', (request) => {
+      const fields = new URLSearchParams(request.body);
+      if (!fields.has('password')) return { body: page('<input type="password" name="password">') };
+      return fields.get('password') === testAccount.password
+        ? { status: 302, headers: { location: '/p/juno/tfa?execution=e1s2' } }
+        : { body: page('<input type="password" name="password">') };
+    });
+
+    await expect(client.signIn(testAccount, 'pc')).resolves.toMatchObject({ platform: 'pc' });
+    const posts = game.requests.filter((r) => r.method === 'POST' && r.path === '/p/juno/login');
+    expect(posts.map((r) => new URLSearchParams(r.body).has('password'))).toEqual([false, true]);
+  });
+
   it('reports a wrong password as invalid credentials without leaking it', async () => {
     const error = await rejection(client.signIn({ ...testAccount, password: 'wrong-password-1' }, 'pc'));
 

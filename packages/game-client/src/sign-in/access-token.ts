@@ -18,7 +18,7 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.input<typeof credentialsSchema>;
 
-type Step = 'start' | 'password' | 'code-type' | 'code' | 'terms';
+type Step = 'start' | 'email' | 'password' | 'code-type' | 'code' | 'terms';
 
 const maxPages = 12;
 
@@ -123,6 +123,16 @@ export async function obtainAccessToken(
         thirdPartyCaptchaResponse: '',
         regionCode: form.fields.get('regionCode') ?? 'US',
         showAgeUp: 'true',
+      });
+      landing = await browser.go('POST', target, body, url);
+    } else if (form.fields.has('email')) {
+      // Newer sign-in pages ask for the e-mail first and the password on the next page.
+      if (last === 'email') throw new InvalidCredentialsError(failure('Your credentials are incorrect', url));
+      last = 'email';
+      const body = formBody(form, {
+        email: credentials.email,
+        loginMethod: 'emailPassword',
+        _eventId: 'submit',
       });
       landing = await browser.go('POST', target, body, url);
     } else if (form.fields.has('oneTimeCode')) {
