@@ -34,6 +34,7 @@ const listingSchema = z.object({
   startingBid: z.number().int().min(150).optional(),
   durationSeconds: z.number().int().positive().optional(),
   withSimBuyers: z.boolean().optional(),
+  rivalSnipe: z.boolean().optional(),
   count: z.number().int().min(1).max(100_000).default(1),
 });
 const advanceSchema = z.object({
@@ -179,7 +180,9 @@ export function registerAdminRoutes(app: FastifyInstance, context: SimContext): 
         if (!world.cardIndexByDefinition.has(parsed.data.definitionId))
           return reply.code(404).send({ message: 'Unknown definitionId' });
         const trades = Array.from({ length: parsed.data.count }, () =>
-          injectListing(world, parsed.data, (trade) => scheduleSimBuyers(world, trade)),
+          injectListing(world, parsed.data, (trade, forceRival) =>
+            scheduleSimBuyers(world, trade, world.rng, forceRival),
+          ),
         );
         return reply
           .code(201)

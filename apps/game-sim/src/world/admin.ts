@@ -36,10 +36,16 @@ export interface InjectListing {
   durationSeconds?: number;
   /** Let simulated buyers compete for it (default false: it waits for the test). */
   withSimBuyers?: boolean;
+  /** A rival sniper takes it after the usual reaction time (implies simulated buyers). */
+  rivalSnipe?: boolean;
 }
 
 /** Puts a simulated seller's listing with exact terms on the market (tests, demos). */
-export function injectListing(world: World, input: InjectListing, schedule: (trade: Trade) => void): Trade {
+export function injectListing(
+  world: World,
+  input: InjectListing,
+  schedule: (trade: Trade, forceRival: boolean) => void,
+): Trade {
   const cardIndex = world.cardIndexByDefinition.get(input.definitionId);
   if (cardIndex === undefined) throw new RangeError(`unknown definitionId ${input.definitionId}`);
   const now = world.now();
@@ -64,7 +70,7 @@ export function injectListing(world: World, input: InjectListing, schedule: (tra
   };
   item.tradeId = trade.tradeId;
   world.openTrade(trade);
-  if (input.withSimBuyers) schedule(trade);
+  if (input.withSimBuyers || input.rivalSnipe) schedule(trade, input.rivalSnipe ?? false);
   return trade;
 }
 

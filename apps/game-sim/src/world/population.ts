@@ -117,12 +117,17 @@ export function createSimListing(
  * listings a few seconds after they become visible; simulated humans buy some fairly priced
  * listings during their life, and bid on cheap starting bids near the end.
  */
-export function scheduleSimBuyers(world: World, trade: Trade, rng: Rng = world.rng): void {
+export function scheduleSimBuyers(
+  world: World,
+  trade: Trade,
+  rng: Rng = world.rng,
+  forceRival = false,
+): void {
   const market = world.options.market;
   const value = world.values.value(trade.cardIndex, trade.platform, trade.listedAt);
   const ratio = trade.buyNowPrice / value;
-  if (ratio < 0.9) {
-    if (rng.chance(market.rivalCatchShare)) {
+  if (ratio < 0.9 || forceRival) {
+    if (rng.chance(market.rivalCatchShare) || forceRival) {
       const reaction = market.rivalReactionSeconds * 1000 * Math.exp(rng.normal() * 0.5);
       world.events.push(Math.min(trade.expiresAt - 1, trade.visibleAt + reaction), 'simBuy', trade.tradeId);
       return;
