@@ -169,3 +169,8 @@ export class InvalidInputError extends GameError {
 export function isGameError(error: unknown, kind?: GameErrorKind): error is GameError {
   return error instanceof GameError && (kind === undefined || error.kind === kind);
 }
+
+/** A Buy Now another buyer won first (461/478): count it as a lost snipe and carry on. */
+export function isLostSnipe(error: unknown): boolean {
+  return isGameError(error, 'outbid-or-not-allowed') || isGameError(error, 'no-such-trade');
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOf, errorFromCode, GameError, isGameError, NetworkError } from '../src/index.js';
+import {
+  categoryOf,
+  errorFromCode,
+  GameError,
+  isGameError,
+  isLostSnipe,
+  NetworkError,
+} from '../src/index.js';
 
 describe('wire error mapping', () => {
   it.each([
@@ -52,5 +59,12 @@ describe('wire error mapping', () => {
     const error = errorFromCode(478, 'No such trade exists');
     expect(error.name).toBe('NoSuchTradeError');
     expect(error).toBeInstanceOf(Error);
+  });
+
+  it('names 461 and 478 lost snipes, and nothing else', () => {
+    expect(isLostSnipe(errorFromCode(461, 'Permission Denied'))).toBe(true);
+    expect(isLostSnipe(errorFromCode(478, 'No such trade exists'))).toBe(true);
+    expect(isLostSnipe(errorFromCode(470, 'Not enough credit'))).toBe(false);
+    expect(isLostSnipe(new Error('461'))).toBe(false);
   });
 });
