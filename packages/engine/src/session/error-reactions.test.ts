@@ -158,4 +158,23 @@ describe('each game error gets a deliberate reaction', () => {
     expect(result?.report.playerName).toBe('*****');
     expect(result?.logEntry.playerName).toBe('Test Striker');
   });
+
+  it('lost connection: backs off with "Unable to connect to the game\'s servers" and carries on', async () => {
+    const { NetworkError } = await import('@tradedesk/game-client');
+    const market = new ScriptedMarket({
+      onSearch: (_search, index) =>
+        index === 0 ? { error: new NetworkError({ code: 0, reason: 'ECONNREFUSED' }) } : { auctions: [] },
+    });
+    const { session, sink } = sessionHarness({ market, configuration: shortRun });
+    expect((await session.run()).reason).toBe('execution-time');
+    expect(sink.notices).toContain("Unable to connect to the game's servers");
+    expect(market.searches.length).toBeGreaterThan(2);
+  });
+
+  it('a fault that is not a game error ends the run with its message', async () => {
+    const market = new ScriptedMarket({ onSearch: () => ({ error: new Error('port closed') }) });
+    const { session, sink } = sessionHarness({ market, configuration: shortRun });
+    expect(await session.run()).toMatchObject({ reason: 'error', message: 'port closed' });
+    expect(sink.ofType('account-update').at(-1)?.status).toBe('error');
+  });
 });

@@ -11,8 +11,9 @@ import {
 } from '@tradedesk/game-client';
 import type { GamePort } from '../ports.js';
 
-/** What one scripted search answers: listings (a page) or a game error code. */
+/** What one scripted search answers: listings (a page), a game error code, or any error to throw. */
 export type SearchAnswer =
+  | { readonly error: unknown }
   | { readonly auctions: readonly AuctionInfo[]; readonly hasNextPage?: boolean }
   | { readonly errorCode: number };
 
@@ -89,6 +90,7 @@ export class ScriptedMarket implements GamePort {
     this.searches.push(search);
     this.call('search', `page ${search.page ?? 0}`);
     const answer = this.options.onSearch?.(search, index) ?? { auctions: [] };
+    if ('error' in answer) throw answer.error;
     if ('errorCode' in answer)
       throw errorFromCode(answer.errorCode, `scripted ${answer.errorCode}`, 'search');
     for (const auction of answer.auctions) this.offered.set(auction.tradeId, auction);
