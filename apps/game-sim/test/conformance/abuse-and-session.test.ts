@@ -113,3 +113,16 @@ describe('conformance: session expiry', () => {
     expect(error).toMatchObject({ kind: 'session-expired', message: 'Session has expired' });
   });
 });
+
+describe('conformance: connection loss', () => {
+  it('reports a game that stopped answering as a temporary network error', async () => {
+    const own = await startHarness();
+    const client = await signedInClient(own, await createAccount(own, { platform: 'pc' }));
+    await own.close();
+
+    const error = await rejectionOf(client.account.credits());
+
+    expect(error).toMatchObject({ kind: 'network-error', category: 'temporary' });
+    expect(error.message).toBe("Unable to connect to the game's servers");
+  });
+});
