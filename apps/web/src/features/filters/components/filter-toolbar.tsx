@@ -67,6 +67,16 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
           </button>
         </>
       )}
+      {active && !active.id && (
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          aria-label="Discard new filter"
+          onClick={() => workspace.removed(null)}
+        >
+          Discard
+        </button>
+      )}
       <ImportFilterModal isOpen={openModal === 'import'} onClose={close} />
       {active?.id && <ShareFilterModal isOpen={openModal === 'share'} filterId={active.id} onClose={close} />}
       {active && (

@@ -1,0 +1,110 @@
+import {
+  defaultAdvancedConfig,
+  defaultConfiguration,
+  defaultNotificationConfig,
+  defaultTimeConfig,
+} from '@tradedesk/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { AdvancedConfigSection } from './advanced-config-section';
+import { GeneralConfigSection } from './general-config-section';
+import { NotificationConfigSection } from './notification-config-section';
+import { TimeConfigSection } from './time-config-section';
+
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const numberInput = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
+
+describe('configuration sections', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps Save disabled while the form equals the stored value, and checks the rules before saving', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'PUT /api/configuration/advanced': { status: 200, body: { data: defaultConfiguration() } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<AdvancedConfigSection stored={defaultAdvancedConfig()} />);
+    const user = userEvent.setup();
+    expect(saveButton().disabled).toBe(true);
+    expect(numberInput('Requests').disabled).toBe(true);
+
+    await user.click(screen.getByLabelText('Filter Rotation'));
+    expect(saveButton().disabled).toBe(false);
+    expect(numberInput('Requests').disabled).toBe(false);
+    await user.click(saveButton());
+    expect(await screen.findByText('Number of requests must be at least 1')).toBeTruthy();
+
+    await user.type(numberInput('Requests'), '5');
+    await user.clear(numberInput('Number of Search Results'));
+    await user.type(numberInput('Number of Search Results'), '60');
+    await user.click(saveButton());
+    expect(await screen.findByText('Number of search results must be between 1 and 50')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(numberInput('Number of Search Results'));
+    await user.type(numberInput('Number of Search Results'), '15');
+    await user.click(saveButton());
+    expect(await screen.findByText('Updated premium config')).toBeTruthy();
+    expect(calls[0]?.body).toMatchObject({
+      rotation: { isEnabled: true, requests: 5 },
+      numOfSearchResults: 15,
+    });
+  });
+
+  it('Cancel returns to the stored value and Reset to the defaults', async () => {
+    const stored = { ...defaultAdvancedConfig(), numOfSearchResults: 30 };
+    renderWithProviders(<AdvancedConfigSection stored={stored} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(numberInput('Number of Search Results').value).toBe('20');
+    expect(saveButton().disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(numberInput('Number of Search Results').value).toBe('30');
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it("refuses a time range whose max is not above its min: 'Max value must be greater than min value'", async () => {
+    const { fetchStub, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<TimeConfigSection stored={defaultTimeConfig()} />);
+    const user = userEvent.setup();
+    await user.clear(numberInput('Sniping Duration max'));
+    await user.type(numberInput('Sniping Duration max'), '10');
+    await user.click(saveButton());
+    expect(await screen.findByText('Max value must be greater than min value')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('previews the chosen sound through the sound service', async () => {
+    const played: string[] = [];
+    vi.stubGlobal(
+      'Audio',
+      class {
+        constructor(readonly src: string) {}
+        play() {
+          played.push(this.src);
+          return Promise.resolve();
+        }
+      },
+    );
+    renderWithProviders(<NotificationConfigSection stored={defaultNotificationConfig()} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Preview Snipe error sound' }));
+    expect(played).toEqual(['/api/sound?type=drum']);
+  });
+
+  it("shows 'Not linked' without a chat id and saves the webhook URL", async () => {
+    const { fetchStub, calls } = fakeFetch({ 'PUT /api/user/provider': { status: 200, body: { data: {} } } });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<GeneralConfigSection providers={{ discordId: '' }} />);
+    const user = userEvent.setup();
+    expect((screen.getByLabelText('Chat community id') as HTMLInputElement).value).toBe('Not linked');
+    expect((screen.getByLabelText('Chat community id') as HTMLInputElement).readOnly).toBe(true);
+    await user.type(screen.getByLabelText('Webhook URL'), 'https://chat.example.com/hooks/1');
+    await user.click(saveButton());
+    expect(await screen.findByText('Updated provider config')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls[0]?.body).toMatchObject({ discordWebhookUrl: 'https://chat.example.com/hooks/1' }),
+    );
+  });
+});
