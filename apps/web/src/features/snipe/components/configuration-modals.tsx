@@ -8,6 +8,7 @@ import {
   useConfiguration,
 } from '../../configuration';
 import { ShortcutsSection, storedShortcutsOf } from '../../shortcuts';
+import { PanelErrorBoundary } from './panel-error-boundary';
 
 export type ConfigurationPanel = 'time' | 'advanced' | 'notification' | 'general';
 
@@ -61,7 +62,7 @@ export function ConfigurationModals({
         </button>
       }
     >
-      {body()}
+      <PanelErrorBoundary name={open ? titles[open] : 'Configuration'}>{body()}</PanelErrorBoundary>
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
 import { useConfiguration } from '../../configuration';
 import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter } from '../../filters';
+import { PanelErrorBoundary } from './panel-error-boundary';
 import { WideModal } from './wide-modal';
 
 type SnipeConfigurationModalProps = {
@@ -52,7 +53,9 @@ function SnipeConfigurationBody({
       {filters.isPending ? (
         <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
       ) : (
-        <FilterPanel workspace={workspace} />
+        <PanelErrorBoundary name="Filter configuration">
+          <FilterPanel workspace={workspace} />
+        </PanelErrorBoundary>
       )}
     </WideModal>
   );

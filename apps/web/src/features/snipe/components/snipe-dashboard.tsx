@@ -17,6 +17,7 @@ import { AccountRow } from './account-row';
 import { AccountsTable } from './accounts-table';
 import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
 import { DashboardHeader } from './dashboard-header';
+import { PanelErrorBoundary } from './panel-error-boundary';
 import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
 
@@ -80,7 +81,9 @@ export function SnipeDashboard() {
         onRefresh={() => void accounts.refetch()}
         onOpenPanel={setPanel}
       />
-      <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
+      <PanelErrorBoundary name="Accounts">
+        <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
+      </PanelErrorBoundary>
       <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
       <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
       <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
