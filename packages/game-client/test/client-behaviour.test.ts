@@ -72,6 +72,18 @@ describe('request counters', () => {
   });
 });
 
+describe('connections', () => {
+  it('keeps one connection alive across consecutive game calls', async () => {
+    const client = newClient();
+    await client.signIn(testAccount, 'pc');
+    const before = game.connections();
+
+    for (let i = 0; i < 5; i += 1) await client.market.search({ page: i });
+
+    expect(game.connections()).toBe(before);
+  });
+});
+
 describe('timing hooks', () => {
   it('reports when each request leaves and when its answer has fully arrived, in order', async () => {
     const client = newClient();

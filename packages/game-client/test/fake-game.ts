@@ -23,6 +23,8 @@ export type FakeHandler = (request: SeenRequest) => FakeReply;
 export interface FakeGame {
   url: string;
   requests: SeenRequest[];
+  /** TCP connections accepted so far (keep-alive reuses one). */
+  connections(): number;
   on(method: string, path: string, handler: FakeHandler): void;
   close(): Promise<void>;
 }
@@ -60,11 +62,16 @@ export async function startFakeGame(): Promise<FakeGame> {
       res.end(payload);
     });
   });
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    connections: () => connections,
     on: (method, path, handler) => handlers.set(`${method} ${path}`, handler),
     close: () =>
       new Promise<void>((resolve, reject) => {
