@@ -16,6 +16,10 @@ export * from './follow-ups/follow-up.js';
 export * from './session/options.js';
 export * from './session/pacing.js';
 export * from './session/reports.js';
-export { SnipeSession, type RunSummary } from './session/snipe-session.js';
+export { SnipeSession } from './session/snipe-session.js';
+export * from './session/summary.js';
 export { gamePortFromClient, type GameClientLike } from './adapters/game-client-port.js';
-export * from './bench/index.js';
+// The benchmark's baseline and measuring tools; the runnable benchmark is `@tradedesk/engine/bench`.
+export * from './bench/classic-autobuyer.js';
+export * from './bench/reaction-probe.js';
+export * from './bench/oracle.js';

@@ -1,5 +1,4 @@
 import {
-  type AccountStatus,
   type Configuration,
   CREDIT_CHECK_INTERVAL,
   type SnipeFilter,
@@ -29,33 +28,10 @@ import { FilterRotation } from './rotation.js';
 import { reactToError } from './react-to-error.js';
 import { SessionReporter } from './reporter.js';
 import { RunState } from './run-state.js';
-
-/** How a run ended, with its counters. */
-export interface RunSummary {
-  readonly reason: StopReason;
-  readonly message: string;
-  readonly requests: number;
-  readonly searches: number;
-  readonly snipes: number;
-  readonly lostSnipes: number;
-  readonly profits: number;
-  readonly coins: number | undefined;
-}
+import { accountStatusAfter, type RunSummary } from './summary.js';
 
 /** Repeated run-log lines (a stale price, too many results …) reach the user once a minute. */
 const DEFAULT_NOTICE_REPEAT_WINDOW_MS = 60_000;
-
-const statusOfReason: Record<StopReason, AccountStatus> = {
-  'execution-time': 'inactive',
-  'not-enough-coins': 'inactive',
-  user: 'inactive',
-  thresholds: 'thresholds_met',
-  captcha: 'captcha',
-  'soft-ban': 'soft_ban',
-  'session-expired': 'error',
-  'market-locked': 'error',
-  error: 'error',
-};
 
 /**
  * One account's snipe run: guards → (rotation) → search → pick → Buy Now → report → follow-up →
@@ -290,7 +266,7 @@ export class SnipeSession {
   }
 
   private async finish(state: RunState, reason: StopReason, message: string): Promise<RunSummary> {
-    await this.report.account(state, statusOfReason[reason]);
+    await this.report.account(state, accountStatusAfter(reason));
     await this.report.session(state, this.now());
     await this.report.stop(reason, message);
     const counters = this.counters();
