@@ -9,7 +9,7 @@ beforeAll(async () => {
     seed: 1,
     clock: { speed: 0 },
     adminKey: 'session-admin-key',
-    market: { initialListings: 20_000, mispricedShare: 0.5, rivalReactionSeconds: 3 },
+    market: { initialListings: 8_000, mispricedShare: 0.5, rivalReactionSeconds: 3 },
     abuse: { perMinute: 60 },
   });
 });
@@ -86,5 +86,5 @@ describe('seeded sniping session', () => {
       );
     expect(account?.coins).toBe(net);
     expect(account?.unassigned.length).toBe(wins);
-  });
+  }, 60_000);
 });

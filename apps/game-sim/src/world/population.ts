@@ -6,12 +6,13 @@ import type { World } from './world.js';
 
 /** Listing durations of simulated sellers (seconds) and how often each is chosen. */
 const DURATIONS: readonly [number, number][] = [
-  [3600, 0.7],
-  [10800, 0.12],
-  [21600, 0.06],
-  [43200, 0.05],
-  [86400, 0.05],
-  [259200, 0.02],
+  // Nearly everyone lists for one hour (the default of the web app and every tool).
+  [3600, 0.85],
+  [10800, 0.05],
+  [21600, 0.03],
+  [43200, 0.03],
+  [86400, 0.03],
+  [259200, 0.01],
 ];
 const MEAN_DURATION_MS = DURATIONS.reduce((sum, [seconds, share]) => sum + seconds * share, 0) * 1000;
 const PLATFORMS: readonly Platform[] = ['ps', 'pc'];

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { abuseRulesSchema } from '../core/config.js';
+import { GameError } from '../core/errors.js';
+import { AbuseGuard } from './abuse.js';
+import type { Account } from './types.js';
+
+function account(): Account {
+  return { id: 1, captchaPending: false, softBan: undefined } as Account;
+}
+
+function codeOf(action: () => void): number | 'ok' {
+  try {
+    action();
+    return 'ok';
+  } catch (error) {
+    if (error instanceof GameError) return error.code;
+    throw error;
+  }
+}
+
+describe('abuse guard', () => {
+  it('raises a captcha past the hourly captcha threshold and keeps blocking until solved', () => {
+    const guard = new AbuseGuard(abuseRulesSchema.parse({ perMinute: 1_000, captchaPerHour: 10 }));
+    const player = account();
+    const start = Date.UTC(2026, 0, 1);
+    const codes = Array.from({ length: 12 }, (_unused, call) =>
+      codeOf(() => guard.admit(player, start + call * 10_000)),
+    );
+    expect(codes.slice(0, 10).every((code) => code === 'ok')).toBe(true);
+    expect(codes[10]).toBe(458);
+    expect(codes[11]).toBe(458);
+    guard.solveCaptcha(player);
+    expect(codeOf(() => guard.admit(player, start + 200_000))).toBe('ok');
+  });
+
+  it('soft-bans with 521 past the hourly budget and lifts the ban after its length', () => {
+    const guard = new AbuseGuard(
+      abuseRulesSchema.parse({ perMinute: 1_000, perHour: 5, captchaPerHour: 0, softBanMinutes: 30 }),
+    );
+    const player = account();
+    const start = Date.UTC(2026, 0, 1);
+    const codes = Array.from({ length: 7 }, (_unused, call) =>
+      codeOf(() => guard.admit(player, start + call * 1_000)),
+    );
+    expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 521, 521]);
+    expect(codeOf(() => guard.admit(player, start + 29 * 60_000))).toBe(521);
+    expect(codeOf(() => guard.admit(player, start + 31 * 60_000))).toBe('ok');
+  });
+
+  it('lets everything through when disabled, except a pending captcha', () => {
+    const guard = new AbuseGuard(abuseRulesSchema.parse({ enabled: false, perMinute: 1 }));
+    const player = account();
+    expect(codeOf(() => guard.admit(player, 0))).toBe('ok');
+    expect(codeOf(() => guard.admit(player, 1))).toBe('ok');
+    player.captchaPending = true;
+    expect(codeOf(() => guard.admit(player, 2))).toBe(458);
+  });
+});
