@@ -71,8 +71,8 @@ export function useSnipeActions(live: SnipeLive) {
       return true;
     },
     stop: async (account: Account) => {
+      // 'Stopping snipe for …' and 'Snipe stopped for …' come from the server as notifications.
       if (!live.send('snipe-stop', { id: account.id })) return notify.error(SNIPE_SERVICE_UNAVAILABLE);
-      notify.blank(`Stopping snipe for ${account.email}`);
       clearAccountFilters(account.id);
       await queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     },

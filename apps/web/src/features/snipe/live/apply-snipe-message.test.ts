@@ -101,13 +101,23 @@ describe('what the user is told', () => {
   const emailOf = (id: string) => `${id}@example.com`;
   const settings = defaultNotificationConfig();
 
-  it('announces starts, switches and stops with the spec texts', () => {
+  it('leaves the start, switch and stop texts to the server notifications, and shows them', () => {
     expect(
       snipeNoticesOf(message({ action: 'snipe-started', data: { accountId: 'a' } }), emailOf, settings),
-    ).toEqual([{ kind: 'success', text: 'Starting snipe for a@example.com' }]);
+    ).toEqual([]);
     expect(
       snipeNoticesOf(message({ action: 'filter-switched', data: { accountId: 'a' } }), emailOf, settings),
-    ).toEqual([{ kind: 'success', text: 'Filter switched successfully for a@example.com' }]);
+    ).toEqual([]);
+    expect(
+      snipeNoticesOf(
+        message({
+          action: 'notification',
+          data: { type: 'success', message: 'Starting snipe for a@example.com' },
+        }),
+        emailOf,
+        settings,
+      ),
+    ).toEqual([{ kind: 'success', text: 'Starting snipe for a@example.com' }]);
     const stop = snipeNoticesOf(
       message({
         action: 'stop',
@@ -117,7 +127,6 @@ describe('what the user is told', () => {
       settings,
     );
     expect(stop).toEqual([
-      { kind: 'success', text: 'Snipe stopped for a@example.com' },
       { kind: 'custom', text: 'Snipe finished. Not enough coins to continue sniping.', sound: 'snipeError' },
     ]);
   });
@@ -135,7 +144,7 @@ describe('what the user is told', () => {
 
   it('plays the captcha sound when a captcha stopped the run', () => {
     const stop = message({ action: 'stop', data: { accountId: 'a', reason: 'Encountered a captcha' } });
-    expect(snipeNoticesOf(stop, emailOf, settings)[1]?.sound).toBe('captcha');
+    expect(snipeNoticesOf(stop, emailOf, settings)[0]?.sound).toBe('captcha');
   });
 
   it('reports snipe results unless snipe notices are off', () => {

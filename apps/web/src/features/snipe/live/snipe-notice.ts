@@ -29,22 +29,19 @@ export function snipeNoticesOf(
   };
   const startStop = (notices: SnipeNotice[]) => (settings.isStartStopEnabled ? notices.map(withSound) : []);
   switch (message.action) {
+    // 'Starting snipe for …', 'Filter switched successfully for …' and 'Snipe stopped for …'
+    // arrive as the server's own `notification` messages; these only change the table.
     case 'snipe-started':
-      return [{ kind: 'success', text: `Starting snipe for ${emailOf(message.data.accountId)}` }];
     case 'filter-switched':
-      return [
-        { kind: 'success', text: `Filter switched successfully for ${emailOf(message.data.accountId)}` },
-      ];
+      return [];
     case 'stop': {
-      const email = emailOf(message.data.accountId);
       const isCaptcha = /captcha/i.test(message.data.reason);
-      const stopped: SnipeNotice = { kind: 'success', text: `Snipe stopped for ${email}` };
       const reason: SnipeNotice = {
         kind: 'custom',
         text: message.data.reason,
         sound: isCaptcha ? 'captcha' : 'snipeError',
       };
-      return message.data.reason ? [stopped, withSound(reason)] : [stopped];
+      return message.data.reason ? [withSound(reason)] : [];
     }
     case 'break-start':
       return startStop([
