@@ -1,1 +1,45 @@
-export {};
+/**
+ * `npm run bench [-- suite ...]`: runs the named benchmark suites (all when none is named).
+ * Each suite measures its subject and a baseline side by side in the same run and prints ratios,
+ * so figures from different machines are compared by ratio, never by absolute time.
+ */
+import os from 'node:os';
+
+type Suite = { describe: string; run: () => Promise<void> };
+
+const suites: Record<string, Suite> = {
+  sim: {
+    describe: 'sandbox game throughput: search and bid requests per second, p99 latency',
+    run: async () => {
+      const { benchSim } = await import('../apps/game-sim/bench/throughput.js');
+      await benchSim();
+    },
+  },
+  engine: {
+    describe: 'snipe reaction time inside the engine: ours vs the classic autobuyer loop',
+    run: async () => {
+      const { benchEngineReaction } = await import('../packages/engine/src/bench/reaction-bench.js');
+      await benchEngineReaction();
+    },
+  },
+};
+
+async function main(): Promise<void> {
+  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = requested.filter((name) => !(name in suites));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown benchmark suite(s): ${unknown.join(', ')}. Known: ${Object.keys(suites).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  const names = requested.length > 0 ? requested : Object.keys(suites);
+  console.log(`Trade Desk benchmarks on ${os.cpus().length} cores, Node ${process.version}`);
+  for (const name of names) {
+    const suite = suites[name]!;
+    console.log(`\n## ${name}: ${suite.describe}`);
+    await suite.run();
+  }
+}
+
+await main();
