@@ -55,6 +55,7 @@ export async function buildApp(options: BuildAppOptions) {
     gameMode: options.gameMode,
     now: options.now ?? (() => new Date()),
   };
+  app.decorate('appContext', ctx);
   const auth = createAuthService(ctx);
   const presentUser = createUserPresenter(ctx);
   const signedIn = { requireUser: requireUser(auth) };

@@ -7,6 +7,7 @@ import { parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoUser } from './db/seed.js';
+import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
 import { attachRealtime } from './realtime/index.js';
@@ -68,19 +69,35 @@ async function main() {
     webDistDir,
     ownsDatabase: true,
   });
-  await attachRealtime(app, { redisUrl: env.REDIS_URL });
+  const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
   const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
+  const agent = sim
+    ? await startEmbeddedAgent({
+        serverPort: port,
+        agentKey: realtime.embeddedAgentKey,
+        simUrl: sim.url,
+        log,
+      }).catch((error: unknown) => {
+        log.error(
+          { category: 'agent', err: error },
+          'Embedded snipe agent failed to start; sniping is unavailable',
+        );
+        return undefined;
+      })
+    : undefined;
   if (demo)
     console.log(`Demo login — username: demo  token: ${demo.token}  open: http://127.0.0.1:${port}/login`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info({ category: 'start' }, `${signal}: shutting down`);
-      void Promise.allSettled([app.close(), sim?.close()]).then(() => process.exit(0));
+      void Promise.allSettled([agent?.close()])
+        .then(() => Promise.allSettled([app.close(), sim?.close()]))
+        .then(() => process.exit(0));
     });
   }
 }

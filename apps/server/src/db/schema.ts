@@ -152,3 +152,4 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user').on(table.userId)],
 );
+export * from './schema-snipe.js';

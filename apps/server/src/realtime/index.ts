@@ -1,13 +1,95 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { createAuthService } from '../modules/auth/service.js';
+import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { createRunEvents } from '../modules/snipe/run-events.js';
+import { createSnipeService } from '../modules/snipe/service.js';
+import { createWebhookNotifier } from '../modules/webhook/notifier.js';
+import { createSafeFetch, type SafeFetchOptions } from '../modules/webhook/safe-fetch.js';
+import { createAgentHub, type AgentHubOptions } from './agent-hub.js';
+import { useRedisAdapter } from './redis.js';
+import { createWebHub } from './web-hub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' context (the socket hubs share it with the HTTP routes). */
+    appContext: AppContext;
+  }
+}
+
+export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
+  redisUrl?: string | undefined;
+  /** Keys of remote agents; a key for the embedded agent is always generated. */
+  agentKeys?: readonly string[];
+  /** How often stale leases are looked for (0 = never; tests call `sweep`). */
+  sweepIntervalMs?: number;
+  webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
+}
 
 /**
- * Socket hubs (`/client/snipe`, `/client/transfer`, `/client/agent`) attach here in a later issue:
- * a Socket.IO server on `app.server`, with the Redis adapter when REDIS_URL is set so rooms span
- * server nodes. Until then this records what it would use, so start-up wiring stays final.
+ * Attaches the socket hubs to the app's HTTP server: `/client/snipe` (web) and `/client/agent`
+ * (agents), with the Redis adapter when REDIS_URL is set. Call before `listen`.
  */
-export async function attachRealtime(app: FastifyInstance, options: { redisUrl?: string | undefined }) {
-  app.log.debug(
-    { category: 'realtime', redis: Boolean(options.redisUrl) },
-    'socket hubs are not enabled yet',
+export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}) {
+  const ctx = app.appContext;
+  const log = app.log.child({ category: 'realtime' });
+  const embeddedAgentKey = randomBytes(32).toString('base64url');
+  const webhook = createWebhookNotifier({
+    fetch: createSafeFetch({ ...options.webhook, allowLoopback: ctx.gameMode === 'sandbox' }),
+    now: ctx.now,
+    onError: (error) =>
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'chat webhook failed'),
+  });
+
+  // The hubs and the services refer to each other; the getters break the cycle.
+  const web = createWebHub(app, ctx, createAuthService(ctx), () => snipe);
+  const agents = createAgentHub(app, ctx, () => runEvents, {
+    agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
+    heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
+    reconnectGraceMs: options.reconnectGraceMs ?? 15_000,
+    commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
+  });
+  const publisher = createSnipePublisher(
+    ctx,
+    (room, message) => web.to(room).emit('message', message),
+    webhook,
   );
+  const runEvents = createRunEvents(ctx, publisher);
+  const snipe = createSnipeService(ctx, agents.dispatcher, publisher);
+
+  const closeRedis = options.redisUrl ? useRedisAdapter([web, agents.io], options.redisUrl) : undefined;
+  const sweepEvery = options.sweepIntervalMs ?? 15_000;
+  const sweeper =
+    sweepEvery > 0
+      ? setInterval(
+          () => void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed')),
+          sweepEvery,
+        )
+      : undefined;
+  sweeper?.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    agents.close();
+    agents.io.disconnectSockets(true);
+    web.disconnectSockets(true);
+    // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+    agents.io.engine.close();
+    web.engine.close();
+    await webhook.drain();
+    await closeRedis?.();
+  });
+  log.info({ redis: Boolean(options.redisUrl) }, 'socket hubs ready on /client/snipe and /client/agent');
+
+  return {
+    /** The key the in-process agent connects with. */
+    embeddedAgentKey,
+    sweep: agents.sweep,
+    connectedAgents: agents.connectedAgents,
+    drainWebhooks: webhook.drain,
+    emitToUser: publisher.toUser,
+  };
 }
+
+export type Realtime = Awaited<ReturnType<typeof attachRealtime>>;

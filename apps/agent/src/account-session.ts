@@ -1,0 +1,103 @@
+import type { Platform } from '@tradedesk/domain';
+import {
+  gamePortFromClient,
+  seededRng,
+  SnipeSession,
+  systemClock,
+  type Clock,
+  type EngineEvent,
+  type PricePort,
+  type RunSummary,
+} from '@tradedesk/engine';
+import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+import type { SessionStart } from './protocol.js';
+
+/** Sends one event of this session and resolves once the server has stored it. */
+export type EventLink = (event: EngineEvent) => Promise<void>;
+
+export interface AccountSessionOptions {
+  command: SessionStart;
+  game: GameClientConfig;
+  prices: PricePort;
+  send: EventLink;
+  clock?: Clock;
+  /** Timing hooks of the game client (the reaction benchmark). */
+  observer?: TransportObserver;
+  seed?: number;
+}
+
+/**
+ * One game account's headless run: sign in with game-client, then drive the engine's
+ * SnipeSession over it. Construction validates the filters and configuration (SnipeSetupError);
+ * nothing is sent to the game until `run`.
+ */
+export class AccountSession {
+  readonly accountId: string;
+  readonly leaseId: string;
+  private readonly client: GameClient;
+  private readonly engine: SnipeSession;
+  private readonly options: AccountSessionOptions;
+  private readonly signIn: () => Promise<void>;
+  private stopped = false;
+
+  constructor(options: AccountSessionOptions) {
+    const { command } = options;
+    this.options = options;
+    this.accountId = command.accountId;
+    this.leaseId = command.leaseId;
+    this.client = new GameClient({
+      config: options.game,
+      ...(options.observer === undefined ? {} : { observer: options.observer }),
+    });
+    const credentials = { email: command.email, password: command.password, backupCode: command.backupCode };
+    const signIn = async () => {
+      await this.client.signIn(credentials, command.platform);
+    };
+    this.engine = new SnipeSession({
+      accountId: command.accountId,
+      platform: command.platform as Platform,
+      filters: command.filters as never,
+      configuration: command.configuration,
+      game: gamePortFromClient(this.client, signIn),
+      prices: options.prices,
+      clock: options.clock ?? systemClock,
+      rng: seededRng(options.seed ?? Math.floor(Math.random() * 2 ** 31)),
+      events: { emit: options.send },
+    });
+    this.signIn = signIn;
+  }
+
+  /** Signs in and runs until the run ends; a failed sign-in ends the run with status Error. */
+  async run(): Promise<RunSummary | undefined> {
+    try {
+      await this.signIn();
+    } catch (error) {
+      if (this.stopped) return undefined;
+      const message = error instanceof Error ? error.message : 'Sign-in failed';
+      const at = Date.now();
+      const { accountId } = this;
+      await this.options.send({
+        type: 'account-update',
+        at,
+        accountId,
+        status: 'error',
+        coins: undefined,
+        profits: 0,
+      });
+      await this.options.send({ type: 'stop', at, accountId, reason: 'error', message });
+      return undefined;
+    }
+    // A stop during sign-in already ended the run; this returns that same run.
+    return this.engine.run();
+  }
+
+  /** Ends within one engine step; a card being bought still gets its follow-up. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.engine.stop();
+  }
+
+  switchFilter(filter: unknown): void {
+    this.engine.switchFilter(filter);
+  }
+}

@@ -1,0 +1,173 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
+import { SnipeSetupError } from '@tradedesk/engine';
+import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import { io, type Socket } from 'socket.io-client';
+import { AccountSession } from './account-session.js';
+import {
+  agentSocketPath,
+  eventAckSchema,
+  sessionStartSchema,
+  sessionStopSchema,
+  sessionSwitchSchema,
+  type AgentAck,
+  type AgentHandshake,
+  type SessionEventMessage,
+} from './protocol.js';
+
+export interface AgentOptions {
+  /** The server's base URL, e.g. http://127.0.0.1:8080. */
+  serverUrl: string;
+  agentKey: string;
+  /** Stable across restarts of the same agent; default host-pid-random. */
+  agentId?: string;
+  /** Concurrent sessions this agent runs. */
+  capacity?: number;
+  /** Where the game is (sandbox: the sim's URL in `sandboxConfig`). */
+  game: GameClientConfig;
+  prices: PricePort;
+  heartbeatMs?: number;
+  /** How long one try to deliver an event waits for the server's acknowledgement. */
+  ackTimeoutMs?: number;
+  clock?: Clock;
+  observer?: TransportObserver;
+  log?: (line: string) => void;
+}
+
+export interface RunningAgent {
+  readonly agentId: string;
+  /** Resolves once connected to the server. */
+  readonly connected: Promise<void>;
+  sessionCount(): number;
+  /** Stops every session (each reports its stop) and disconnects. */
+  close(): Promise<void>;
+  /** Drops the connection and the sessions at once, reporting nothing: a crash (tests). */
+  kill(): void;
+}
+
+const refuse = (message: string): AgentAck => ({ ok: false, message });
+
+/**
+ * The agent: connects to `/client/agent` with its key, runs one AccountSession per start command,
+ * streams every engine event back and waits for the server's acknowledgement before the engine
+ * goes on (events queue in order and are re-sent until acknowledged, across reconnects).
+ */
+export function startAgent(options: AgentOptions): RunningAgent {
+  const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const capacity = options.capacity ?? 50;
+  const log = options.log ?? (() => {});
+  const sessions = new Map<string, AccountSession>();
+  let killed = false;
+
+  const socket: Socket = io(options.serverUrl, {
+    path: agentSocketPath,
+    transports: ['websocket'],
+    // Delivered in order, one at a time, re-sent until acknowledged: nothing bought is lost.
+    retries: Number.MAX_SAFE_INTEGER,
+    ackTimeout: options.ackTimeoutMs ?? 10_000,
+    auth: (send: (auth: AgentHandshake) => void) =>
+      send({
+        key: options.agentKey,
+        agentId,
+        capacity,
+        sessions: [...sessions.values()].map(({ accountId, leaseId }) => ({ accountId, leaseId })),
+      }),
+  });
+
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      if (error.message === 'Unauthorized') reject(new Error('The server refused the agent key'));
+    });
+  });
+  connected.catch(() => {});
+
+  function linkFor(leaseId: string, accountId: string) {
+    let seq = 0;
+    return async (event: EngineEvent): Promise<void> => {
+      if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
+      const message: SessionEventMessage = { leaseId, seq: seq++, event };
+      const answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      if (answer.success && answer.data.stop === true && event.type !== 'stop') {
+        log(`server ended lease of ${accountId}; stopping`);
+        void sessions.get(accountId)?.stop();
+      }
+    };
+  }
+
+  socket.on('session-start', (payload: unknown, ack: (answer: AgentAck) => void) => {
+    const parsed = sessionStartSchema.safeParse(payload);
+    if (!parsed.success) return ack(refuse('Invalid start command'));
+    const command = parsed.data;
+    if (sessions.has(command.accountId)) return ack(refuse('This account is already running on the agent'));
+    if (sessions.size >= capacity) return ack(refuse('The agent is full'));
+    let session: AccountSession;
+    try {
+      session = new AccountSession({
+        command,
+        game: options.game,
+        prices: options.prices,
+        send: linkFor(command.leaseId, command.accountId),
+        ...(options.clock === undefined ? {} : { clock: options.clock }),
+        ...(options.observer === undefined ? {} : { observer: options.observer }),
+      });
+    } catch (error) {
+      return ack(refuse(error instanceof SnipeSetupError ? error.message : 'Could not start the session'));
+    }
+    sessions.set(command.accountId, session);
+    ack({ ok: true });
+    void session
+      .run()
+      .catch((error: unknown) => log(`session ${command.accountId} crashed: ${String(error)}`))
+      .finally(() => {
+        if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
+      });
+  });
+
+  socket.on('session-stop', (payload: unknown) => {
+    const parsed = sessionStopSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const session = sessions.get(parsed.data.accountId);
+    if (session?.leaseId === parsed.data.leaseId) void session.stop();
+  });
+
+  socket.on('session-switch-filter', (payload: unknown, ack: (answer: AgentAck) => void) => {
+    const parsed = sessionSwitchSchema.safeParse(payload);
+    const session = parsed.success ? sessions.get(parsed.data.accountId) : undefined;
+    if (!parsed.success || session?.leaseId !== parsed.data.leaseId)
+      return ack(refuse('The session is not running'));
+    try {
+      session.switchFilter(parsed.data.filter);
+      ack({ ok: true });
+    } catch (error) {
+      ack(refuse(error instanceof SnipeSetupError ? error.message : 'Could not switch the filter'));
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    if (socket.connected)
+      socket.volatile.emit('heartbeat', {
+        leaseIds: [...sessions.values()].map((session) => session.leaseId),
+      });
+  }, options.heartbeatMs ?? 10_000);
+  heartbeat.unref();
+
+  return {
+    agentId,
+    connected,
+    sessionCount: () => sessions.size,
+    async close() {
+      clearInterval(heartbeat);
+      await Promise.allSettled([...sessions.values()].map((session) => session.stop()));
+      socket.disconnect();
+    },
+    kill() {
+      killed = true;
+      clearInterval(heartbeat);
+      socket.disconnect();
+      for (const session of sessions.values()) void session.stop();
+      sessions.clear();
+    },
+  };
+}

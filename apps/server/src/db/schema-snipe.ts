@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, users } from './schema.js';
+
+/**
+ * A running snipe: which agent runs the account, under which lease id, and when that agent last
+ * said it is alive. One row per account; a stop reaches the right agent through it and a lost
+ * agent's rows turn into `error` accounts.
+ */
+export const snipeLeases = pgTable(
+  'snipe_leases',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaseId: text('lease_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    /** Ids of the filters the run uses (the switch-filter rules compare against them). */
+    filterIds: jsonb('filter_ids').$type<string[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('snipe_leases_lease_unique').on(table.leaseId),
+    index('snipe_leases_agent').on(table.agentId),
+  ],
+);
+
+/** One snipe run of an account, with its counters (the dashboard's Statistics column). */
+export const snipeSessions = pgTable(
+  'snipe_sessions',
+  {
+    leaseId: text('lease_id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    requests: integer('requests').notNull().default(0),
+    searches: integer('searches').notNull().default(0),
+  },
+  (table) => [index('snipe_sessions_account').on(table.accountId)],
+);
+
+/**
+ * Log entries of buy attempts (spec 000 §3 log entry plus the report's tax and value). `eventId`
+ * makes a purchase the agent re-sends after a lost acknowledgement land once.
+ */
+export const snipeLogEntries = pgTable(
+  'snipe_log_entries',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    eventId: text('event_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('snipe'),
+    playerId: integer('player_id').notNull(),
+    playerName: text('player_name').notNull(),
+    rarity: integer('rarity').notNull(),
+    platform: text('platform').notNull(),
+    buyPrice: integer('buy_price').notNull(),
+    sellPrice: integer('sell_price').notNull(),
+    tax: integer('tax').notNull(),
+    value: integer('value').notNull(),
+    isSuccess: boolean('is_success').notNull(),
+    errorCode: integer('error_code'),
+    listingTime: integer('listing_time'),
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('snipe_log_entries_event_unique').on(table.eventId),
+    index('snipe_log_entries_account').on(table.accountId),
+    index('snipe_log_entries_user_created').on(table.userId, table.createdAt),
+  ],
+);

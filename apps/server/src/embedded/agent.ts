@@ -1,0 +1,29 @@
+import { feedPrices, startAgent, type RunningAgent } from '@tradedesk/agent';
+import { sandboxConfig } from '@tradedesk/game-client';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The embedded default: one agent in this process, connected over loopback to the server's own
+ * `/client/agent` with the key generated at start, playing the sandbox game. The same code runs
+ * as a remote agent (`apps/agent`), only the process differs.
+ */
+export async function startEmbeddedAgent(options: {
+  serverPort: number;
+  agentKey: string;
+  simUrl: string;
+  log: FastifyBaseLogger;
+  capacity?: number;
+}): Promise<RunningAgent> {
+  const agent = startAgent({
+    serverUrl: `http://127.0.0.1:${options.serverPort}`,
+    agentKey: options.agentKey,
+    agentId: 'embedded',
+    capacity: options.capacity ?? 50,
+    game: sandboxConfig(options.simUrl),
+    prices: feedPrices({ feedsUrl: `${options.simUrl}/feeds` }),
+    log: (line) => options.log.info({ category: 'agent' }, line),
+  });
+  await agent.connected;
+  options.log.info({ category: 'agent' }, 'Embedded snipe agent connected');
+  return agent;
+}

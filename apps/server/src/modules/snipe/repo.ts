@@ -1,0 +1,97 @@
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
+
+export type LeaseRow = typeof snipeLeases.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Leases, sessions and log entries of snipe runs. */
+export const snipeRepo = {
+  leaseOf: async (db: Db | Tx, accountId: string) =>
+    (await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)).limit(1))[0],
+
+  leasesOfUser: (db: Db, userId: string) =>
+    db.select().from(snipeLeases).where(eq(snipeLeases.userId, userId)),
+
+  leasesOfAgent: (db: Db, agentId: string) =>
+    db.select().from(snipeLeases).where(eq(snipeLeases.agentId, agentId)),
+
+  /**
+   * Records a lease unless the user already runs `maxAccounts` accounts (the user row is locked so
+   * two starts cannot both take the last licence) or the account already runs.
+   */
+  async claimLease(db: Db, lease: typeof snipeLeases.$inferInsert, maxAccounts: number) {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, lease.userId)).for('update');
+      if (await snipeRepo.leaseOf(tx, lease.accountId)) return 'running' as const;
+      const running =
+        (await tx.select({ total: count() }).from(snipeLeases).where(eq(snipeLeases.userId, lease.userId)))[0]
+          ?.total ?? 0;
+      if (running >= maxAccounts) return 'limit' as const;
+      await tx.insert(snipeLeases).values(lease);
+      await tx.insert(snipeSessions).values({
+        leaseId: lease.leaseId,
+        accountId: lease.accountId,
+        startedAt: lease.startedAt,
+      });
+      return 'claimed' as const;
+    });
+  },
+
+  /** Removes a lease; answers the removed row only to the one caller that removed it. */
+  releaseLease: async (db: Db, accountId: string, leaseId: string) =>
+    (
+      await db
+        .delete(snipeLeases)
+        .where(and(eq(snipeLeases.accountId, accountId), eq(snipeLeases.leaseId, leaseId)))
+        .returning()
+    )[0],
+
+  setFilterIds: (db: Db, accountId: string, filterIds: string[]) =>
+    db.update(snipeLeases).set({ filterIds }).where(eq(snipeLeases.accountId, accountId)),
+
+  /** An agent (re)claims its running sessions: heartbeat now, routed to it. */
+  touchLeases: (db: Db, agentId: string, leaseIds: string[], now: Date) =>
+    leaseIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .update(snipeLeases)
+          .set({ agentId, heartbeatAt: now })
+          .where(inArray(snipeLeases.leaseId, leaseIds))
+          .returning({ leaseId: snipeLeases.leaseId }),
+
+  staleLeases: (db: Db, olderThan: Date) =>
+    db.select().from(snipeLeases).where(lt(snipeLeases.heartbeatAt, olderThan)),
+
+  sessionByLease: async (db: Db, leaseId: string) =>
+    (
+      await db
+        .select({ session: snipeSessions, userId: accounts.userId, email: accounts.email })
+        .from(snipeSessions)
+        .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
+        .where(eq(snipeSessions.leaseId, leaseId))
+        .limit(1)
+    )[0],
+
+  updateSession: (db: Db, leaseId: string, values: Partial<typeof snipeSessions.$inferInsert>) =>
+    db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),
+
+  /** Stores a buy attempt once per event id; answers whether it was new. */
+  async insertLogEntry(db: Db, row: typeof snipeLogEntries.$inferInsert): Promise<boolean> {
+    const inserted = await db
+      .insert(snipeLogEntries)
+      .values(row)
+      .onConflictDoNothing({ target: snipeLogEntries.eventId })
+      .returning({ id: snipeLogEntries.id });
+    return inserted.length > 0;
+  },
+
+  logEntriesOf: (db: Db, accountId: string) =>
+    db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
+
+  addProfit: (db: Db, accountId: string, value: number) =>
+    db
+      .update(accounts)
+      .set({ profits: sql`${accounts.profits} + ${value}` })
+      .where(eq(accounts.id, accountId)),
+};

@@ -1,0 +1,186 @@
+import { snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { accounts } from '../../db/schema.js';
+import type { AccountRow } from '../account/repo.js';
+import { snipeResultMessage } from '../webhook/embeds.js';
+import type { AgentEngineEvent } from './agent-protocol.js';
+import { snipeMessages } from './messages.js';
+import type { SnipePublisher } from './publisher.js';
+import { snipeRepo, type LeaseRow } from './repo.js';
+
+/** Statuses whose reason the row's tooltip should show. */
+const describedStatuses = new Set<AccountStatus>(['error', 'captcha', 'soft_ban']);
+
+export type EventOutcome = { ok: true } | { ok: false; message: string; stop?: boolean };
+
+/**
+ * Persists what one run event says (account, session counters, log entries, lease end) and then
+ * forwards it to the user's sockets and the chat webhook. The agent is acknowledged only after
+ * this resolves, so a purchase is stored before the engine moves on.
+ */
+export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
+  const { db } = ctx;
+
+  async function updateAccount(accountId: string, values: Partial<typeof accounts.$inferInsert>) {
+    const row = (
+      await db
+        .update(accounts)
+        .set({ ...values, updatedAt: ctx.now() })
+        .where(eq(accounts.id, accountId))
+        .returning()
+    )[0];
+    return row;
+  }
+
+  const publishAccount = (row: AccountRow | undefined) => {
+    if (row) publish.account(row.userId, row);
+  };
+
+  async function apply(
+    leaseId: string,
+    seq: number,
+    event: AgentEngineEvent,
+    agentId: string,
+  ): Promise<EventOutcome> {
+    const owner = await snipeRepo.sessionByLease(db, leaseId);
+    if (!owner || owner.session.accountId !== event.accountId)
+      return { ok: false, message: 'Unknown lease', stop: true };
+    const { userId } = owner;
+    const lease = await snipeRepo.leaseOf(db, event.accountId);
+    const isLive = lease?.leaseId === leaseId && lease.agentId === agentId;
+
+    if (event.type === 'snipe-result') {
+      // A purchase is kept even when the lease already ended: nothing bought is ever lost.
+      const { report, logEntry } = event;
+      const isNew = await snipeRepo.insertLogEntry(db, {
+        eventId: `${leaseId}:${seq}`,
+        userId,
+        accountId: event.accountId,
+        type: logEntry.type,
+        playerId: logEntry.playerId,
+        playerName: logEntry.playerName,
+        rarity: logEntry.rarity,
+        platform: logEntry.platform,
+        buyPrice: report.buyPrice,
+        sellPrice: report.sellPrice,
+        tax: report.tax,
+        value: report.value,
+        isSuccess: logEntry.isSuccess,
+        errorCode: report.errorCode ?? null,
+        listingTime: report.listingTime ?? null,
+        report,
+      });
+      if (!isNew) return { ok: true };
+      if (report.errorCode === undefined) {
+        await snipeRepo.addProfit(db, event.accountId, report.value);
+        publishAccount(await updateAccount(event.accountId, {}));
+      }
+      publish.toUser(userId, 'snipe-result', { ...report, accountId: event.accountId });
+      const account = { username: '', email: owner.email };
+      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(account)));
+      return isLive ? { ok: true } : { ok: false, message: 'Lease ended', stop: true };
+    }
+    if (!isLive) return { ok: false, message: 'Lease ended', stop: true };
+
+    switch (event.type) {
+      case 'account-update': {
+        const row = await updateAccount(event.accountId, {
+          status: event.status,
+          ...(event.coins === undefined || event.coins === null ? {} : { coins: event.coins }),
+          ...(event.status === 'active' ? { description: '' } : {}),
+        });
+        publishAccount(row);
+        break;
+      }
+      case 'session-upsert': {
+        await snipeRepo.updateSession(db, leaseId, {
+          requests: event.requests,
+          searches: event.searches,
+          ...(event.endedAt === null ? {} : { endedAt: new Date(event.endedAt) }),
+        });
+        publishAccount(
+          await updateAccount(event.accountId, {
+            sessionRequests: event.requests,
+            sessionSearches: event.searches,
+          }),
+        );
+        publish.toUser(userId, 'upsert-session', {
+          accountId: event.accountId,
+          startedAt: Math.max(0, Math.round(event.startedAt)),
+          endedAt: event.endedAt === null ? null : Math.max(0, Math.round(event.endedAt)),
+          requests: event.requests,
+          searches: event.searches,
+        });
+        break;
+      }
+      case 'break-start':
+        publish.toUser(userId, 'break-start', { accountId: event.accountId, until: event.until });
+        break;
+      case 'break-end':
+        publish.toUser(userId, 'break-end', { accountId: event.accountId });
+        break;
+      case 'notice':
+        publish.notify(
+          userId,
+          event.level === 'ERROR' ? 'error' : event.level === 'SUCCESS' ? 'success' : 'blank',
+          event.message,
+        );
+        if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
+          publish.webhookStartStop(userId, { username: '', email: owner.email }, event.level, event.message);
+        }
+        break;
+      case 'stop':
+        await endLease(lease, event.message, event.reason);
+        break;
+    }
+    return { ok: true };
+  }
+
+  /** The run ended (its stop event) or its agent was lost: the lease goes, the row says why. */
+  async function endLease(lease: LeaseRow, message: string, reason: string | 'agent-lost') {
+    const released = await snipeRepo.releaseLease(db, lease.accountId, lease.leaseId);
+    if (!released) return;
+    const current = (await db.select().from(accounts).where(eq(accounts.id, lease.accountId)).limit(1))[0];
+    if (!current) return;
+    const lost = reason === 'agent-lost';
+    const status: AccountStatus = lost
+      ? 'error'
+      : current.status === 'active' || current.status === 'break' || current.status === 'logging_in'
+        ? reason === 'error'
+          ? 'error'
+          : 'inactive'
+        : (current.status as AccountStatus);
+    const row = await updateAccount(lease.accountId, {
+      status,
+      description: describedStatuses.has(status)
+        ? message
+        : current.description === snipeMessages.headfulFallback
+          ? ''
+          : current.description,
+    });
+    await snipeRepo.updateSession(db, lease.leaseId, { endedAt: ctx.now() });
+    publishAccount(row);
+    publish.toUser(lease.userId, 'stop', { accountId: lease.accountId, reason: message });
+    publish.notify(
+      lease.userId,
+      lost || status === 'error' ? 'error' : 'success',
+      lost ? message : snipeStoppedFor(current.email),
+    );
+    publish.webhookStartStop(lease.userId, current, lost || status === 'error' ? 'ERROR' : 'INFO', message, {
+      requests: row?.sessionRequests ?? 0,
+      searches: row?.sessionSearches ?? 0,
+    });
+  }
+
+  return {
+    apply,
+    endLease,
+    /** A lost agent's leases: each account turns `error` with a description saying so. */
+    async markLost(leases: LeaseRow[]) {
+      for (const lease of leases) await endLease(lease, snipeMessages.agentLost, 'agent-lost');
+    },
+  };
+}
+
+export type RunEvents = ReturnType<typeof createRunEvents>;

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import {
+  errorMessages,
+  filterSwitchedFor,
+  firstIssueMessage,
+  resolveFilterSwitch,
+  snipeCreateBrowserSchema,
+  snipeStartError,
+  snipeStopSchema,
+  snipeStoppedFor,
+  startingSnipeFor,
+  stoppingSnipeFor,
+  type SnipeFilter,
+} from '@tradedesk/domain';
+import type { AppContext } from '../../context.js';
+import { openCredentials } from '../account/credentials.js';
+import { accountRepo } from '../account/repo.js';
+import type { UserRow } from '../auth/repo.js';
+import { presentFilter } from '../filter/presenter.js';
+import { filterRepo } from '../filter/repo.js';
+import type {
+  AgentAck,
+  SessionStartCommand,
+  SessionStopCommand,
+  SessionSwitchCommand,
+} from './agent-protocol.js';
+import { snipeMessages } from './messages.js';
+import type { SnipePublisher } from './publisher.js';
+import { snipeRepo } from './repo.js';
+
+/** A rejected web action: its message is shown to the user as is. */
+export class SnipeActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SnipeActionError';
+  }
+}
+
+/** Where running sessions live: the agent hub of this node. */
+export interface AgentDispatcher {
+  /** An agent with a free slot, or undefined. */
+  pick(): string | undefined;
+  start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
+  switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;
+  /** Reaches the agent on whichever node it is connected to. */
+  stop(agentId: string, command: SessionStopCommand): void;
+}
+
+const reject = (message: string): never => {
+  throw new SnipeActionError(message);
+};
+
+/** The web's snipe actions: start, switch filter and stop, with the spec's rules. */
+export function createSnipeService(ctx: AppContext, agents: AgentDispatcher, publish: SnipePublisher) {
+  const { db } = ctx;
+
+  async function ownedAccount(userId: string, id: string, missing: string) {
+    return (await accountRepo.findOwned(db, userId, id)) ?? reject(missing);
+  }
+
+  async function switchFilter(user: UserRow, accountId: string, filters: SnipeFilter[]) {
+    const account = await accountRepo.findOwned(db, user.id, accountId);
+    const lease = account ? await snipeRepo.leaseOf(db, account.id) : undefined;
+    if (lease === undefined && account !== undefined) reject(snipeMessages.notRunning);
+    if (filters.length !== 1) reject(snipeMessages.switchUnsupported);
+    const stored = (await filterRepo.listOf(db, user.id)).map(presentFilter);
+    const resolved = resolveFilterSwitch({
+      account,
+      filters: stored,
+      currentFilterIds: lease?.filterIds ?? [],
+      label: filters[0]?.label ?? '',
+    });
+    if (!resolved.ok) return reject(resolved.message);
+    if (!account || !lease) return reject(errorMessages.accountNotFound);
+    const filter = resolved.filter as unknown as SnipeFilter;
+    if (filter.type === ('transfer' as string)) reject(snipeMessages.snipeFilterOnly);
+    const ack = await agents.switchFilter(lease.agentId, {
+      leaseId: lease.leaseId,
+      accountId: account.id,
+      filter,
+    });
+    if (!ack.ok) reject(ack.message);
+    await snipeRepo.setFilterIds(db, account.id, [resolved.filter.id]);
+    publish.toUser(user.id, 'filter-switched', { accountId: account.id });
+    publish.notify(user.id, 'success', filterSwitchedFor(account.email));
+  }
+
+  return {
+    /** `snipe-create-browser`: start a run, or switch the running one's filter. */
+    async create(user: UserRow, input: unknown) {
+      if (user.tier !== 'snipe') reject(snipeMessages.tierRequired);
+      const parsed = snipeCreateBrowserSchema.safeParse(input);
+      if (!parsed.success) return reject(firstIssueMessage(parsed.error));
+      const data = parsed.data;
+      if (data.isSwitchFilter) return switchFilter(user, data.id, data.filters as SnipeFilter[]);
+
+      const account = await ownedAccount(user.id, data.id, errorMessages.accountNotFound);
+      const ruleError = snipeStartError(data.filters, data.configuration.advanced.rotation);
+      if (ruleError !== null) reject(ruleError);
+      const agentId = agents.pick() ?? reject(snipeMessages.noAgent);
+
+      const leaseId = randomUUID();
+      const now = ctx.now();
+      const filters = data.filters as SnipeFilter[];
+      const claimed = await snipeRepo.claimLease(
+        db,
+        {
+          accountId: account.id,
+          userId: user.id,
+          leaseId,
+          agentId,
+          filterIds: filters.map((filter) => filter.id ?? '').filter((id) => id !== ''),
+          startedAt: now,
+          heartbeatAt: now,
+        },
+        user.maxAccounts,
+      );
+      if (claimed === 'running') reject(snipeMessages.alreadyRunning);
+      if (claimed === 'limit') reject(snipeMessages.licenceLimit(user.maxAccounts));
+
+      // Stored credentials win: the browser's copy is never trusted for an account that has them.
+      const credentials = openCredentials(ctx.cipher, account);
+      const ack = await agents
+        .start(agentId, {
+          leaseId,
+          accountId: account.id,
+          email: account.email,
+          ...credentials,
+          platform: account.platform === 'ps' ? 'ps' : 'pc',
+          filters,
+          configuration: data.configuration,
+        })
+        .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
+      if (!ack.ok) {
+        await snipeRepo.releaseLease(db, account.id, leaseId);
+        reject(snipeMessages.agentRefused(ack.message));
+      }
+      const description = data.configuration.advanced.isHeadlessEnabled ? '' : snipeMessages.headfulFallback;
+      const row = await accountRepo.update(db, user.id, account.id, {
+        status: 'logging_in',
+        description,
+        sessionRequests: 0,
+        sessionSearches: 0,
+        updatedAt: now,
+      });
+      if (row) publish.account(user.id, row);
+      publish.toUser(user.id, 'snipe-started', { accountId: account.id });
+      publish.notify(user.id, 'success', startingSnipeFor(account.email));
+      publish.webhookStartStop(user.id, account, 'INFO', startingSnipeFor(account.email));
+    },
+
+    /** `snipe-stop`: asks the agent to stop; the run's own stop event ends the lease. */
+    async stop(user: UserRow, input: unknown) {
+      const parsed = snipeStopSchema.safeParse(input);
+      if (!parsed.success) return reject(firstIssueMessage(parsed.error));
+      const account = await ownedAccount(user.id, parsed.data.id, errorMessages.accountNotFound);
+      const lease = await snipeRepo.leaseOf(db, account.id);
+      if (lease) {
+        agents.stop(lease.agentId, { accountId: account.id, leaseId: lease.leaseId });
+        publish.notify(user.id, 'blank', stoppingSnipeFor(account.email));
+        return;
+      }
+      // Nothing runs (e.g. the agent was lost): the row must not stay active.
+      const row = await accountRepo.update(db, user.id, account.id, {
+        status: account.status === 'error' ? 'error' : 'inactive',
+        updatedAt: ctx.now(),
+      });
+      if (row) publish.account(user.id, row);
+      publish.notify(user.id, 'success', snipeStoppedFor(account.email));
+    },
+  };
+}
+
+export type SnipeService = ReturnType<typeof createSnipeService>;

@@ -1,0 +1,82 @@
+import {
+  notificationColorOf,
+  type NotificationType,
+  type ServerLogMessage,
+  type SnipeResultReport,
+} from '@tradedesk/domain';
+
+/** A Discord-style webhook body: one embed per message. */
+export interface WebhookBody {
+  username: string;
+  embeds: Array<{
+    title?: string;
+    description: string;
+    color: number;
+    fields?: Array<{ name: string; value: string; inline?: boolean }>;
+    footer?: { text: string };
+    timestamp: string;
+  }>;
+}
+
+const formatCoins = (value: number) => value.toLocaleString('en-US');
+
+/** The chat message of one buy attempt (the engine already masked the name when Mask Snipes is on). */
+export function snipeResultMessage(report: SnipeResultReport, clubName: string): ServerLogMessage {
+  const failed = report.errorCode !== undefined;
+  const type: NotificationType = failed ? 'ERROR' : 'SUCCESS';
+  const fields = [
+    { name: 'Player', value: report.playerName || `#${report.playerId}`, inline: true },
+    { name: 'Buy price', value: formatCoins(report.buyPrice), inline: true },
+    { name: 'Sell price', value: formatCoins(report.sellPrice), inline: true },
+    { name: failed ? 'Loss' : 'Profit', value: formatCoins(report.value), inline: true },
+    { name: 'Platform', value: report.platform === 'pc' ? 'PC' : 'PS/XBOX', inline: true },
+  ];
+  if (report.listingTime !== undefined)
+    fields.push({ name: 'Listing time', value: `${(report.listingTime / 1000).toFixed(1)} s`, inline: true });
+  if (failed) fields.push({ name: 'Error code', value: String(report.errorCode), inline: true });
+  return {
+    title: failed ? 'Snipe failed' : 'Snipe successful',
+    message: failed ? `Lost a snipe on ${report.playerName}` : `Sniped ${report.playerName}`,
+    clubName,
+    type,
+    color: notificationColorOf(type),
+    fields,
+  };
+}
+
+/** A start, stop or break notice. */
+export function runNoticeMessage(
+  type: NotificationType,
+  message: string,
+  clubName: string,
+  title?: string,
+): ServerLogMessage {
+  return {
+    ...(title === undefined ? {} : { title }),
+    message,
+    clubName,
+    type,
+    color: notificationColorOf(type),
+  };
+}
+
+/** Renders a server log message as the webhook's JSON body. */
+export function webhookBody(message: ServerLogMessage, at: Date): WebhookBody {
+  const counters =
+    message.requests === undefined && message.searches === undefined
+      ? undefined
+      : `Requests ${message.requests ?? 0} · Searches ${message.searches ?? 0}`;
+  return {
+    username: 'Trade Desk',
+    embeds: [
+      {
+        ...(message.title === undefined ? {} : { title: message.title }),
+        description: message.message,
+        color: message.color ?? notificationColorOf(message.type),
+        ...(message.fields === undefined ? {} : { fields: message.fields }),
+        footer: { text: counters === undefined ? message.clubName : `${message.clubName} · ${counters}` },
+        timestamp: at.toISOString(),
+      },
+    ],
+  };
+}

@@ -1,0 +1,181 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { runLogMessages, snipeStoppedFor, startingSnipeFor } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { backends } from '../database.js';
+import {
+  createAccount,
+  injectListing,
+  openBrowser,
+  ronaldoFilter,
+  snipeConfiguration,
+  startPayload,
+  startStack,
+  type Browser,
+  type Stack,
+} from './stack.js';
+
+/** A local chat-webhook receiver on port 0. */
+async function startReceiver() {
+  const bodies: Array<{
+    embeds: Array<{ title?: string; description: string; color: number; fields?: unknown[] }>;
+  }> = [];
+  const wakers = new Set<() => void>();
+  const server = createServer((request: IncomingMessage, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      bodies.push(JSON.parse(text));
+      response.writeHead(204).end();
+      wakers.forEach((wake) => wake());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    bodies,
+    waitFor(title: string) {
+      return new Promise<(typeof bodies)[number]>((resolve) => {
+        const check = () => {
+          const hit = bodies.find((body) => body.embeds[0]?.title === title);
+          if (hit) {
+            wakers.delete(check);
+            resolve(hit);
+          }
+        };
+        wakers.add(check);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (backend) => {
+  let stack: Stack;
+  let browser: Browser;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    stack = await startStack(backend);
+    receiver = await startReceiver();
+    browser = await openBrowser(stack.server, { maxAccounts: 3 });
+    const provider = await browser.http.put('/api/user/provider', {
+      discordId: '',
+      discordWebhookUrl: receiver.url,
+      telegramId: '',
+    });
+    expect(provider.status).toBe(200);
+  });
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    await stack?.close();
+    await receiver?.close();
+  });
+
+  it('buys a mispriced listing, stores and forwards it, posts the embed and ends on thresholds', async () => {
+    const accountId = await createAccount(browser.http, 'trader.one@example.com');
+    await injectListing(stack.sim, 500);
+    browser.send(
+      'snipe-create-browser',
+      startPayload(accountId, [ronaldoFilter()], snipeConfiguration({ time: { maxSearches: 3 } })),
+    );
+
+    await browser.waitFor(
+      (m) => m.action === 'snipe-started' && m.data.accountId === accountId,
+      'snipe-started',
+    );
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === startingSnipeFor('trader.one@example.com'),
+      'the start notice',
+    );
+    const result = await browser.waitFor((m) => m.action === 'snipe-result', 'a snipe result');
+    expect(result.data).toMatchObject({ accountId, buyPrice: 500, playerId: 20_801 });
+    expect(result.data.errorCode).toBeUndefined();
+
+    const stop = await browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the stop',
+    );
+    expect(stop.data.reason).toBe(runLogMessages.thresholdsExceeded);
+
+    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row?.status).toBe('thresholds_met');
+    expect(row?.sessionSearches).toBeGreaterThanOrEqual(3);
+    const entries = await stack.database.db
+      .select()
+      .from(snipeLogEntries)
+      .where(eq(snipeLogEntries.accountId, accountId));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ buyPrice: 500, isSuccess: true, playerId: 20_801 });
+    expect(await stack.database.db.select().from(snipeLeases)).toHaveLength(0);
+
+    const embed = (await receiver.waitFor('Snipe successful')).embeds[0];
+    expect(embed?.color).toBe(0x57f287);
+    expect(JSON.stringify(embed?.fields)).toContain('500');
+    const started = receiver.bodies.find(
+      (body) => body.embeds[0]?.description === startingSnipeFor('trader.one@example.com'),
+    );
+    expect(started?.embeds[0]?.color).toBe(0x5865f2);
+  });
+
+  it('stops when the execution time is over', async () => {
+    const accountId = await createAccount(browser.http, 'trader.two@example.com');
+    const configuration = snipeConfiguration({
+      time: { duration: { min: { value: 1, unit: 'seconds' }, max: { value: 2, unit: 'seconds' } } },
+    });
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()], configuration));
+    const stop = await browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the stop',
+    );
+    expect(stop.data.reason).toBe(runLogMessages.executionTimeExceeded);
+    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row?.status).toBe('inactive');
+  });
+
+  it('stops when the coins do not cover the filter', async () => {
+    const email = 'trader.three@example.com';
+    const created = await fetch(`${stack.sim.url}/admin/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sim-admin-key': 'test-admin-key' },
+      body: JSON.stringify({
+        email,
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+        platform: 'pc',
+        coins: 200,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const accountId = await createAccount(browser.http, email);
+    const configuration = snipeConfiguration({ advanced: { isCoinCheckEnabled: true } });
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()], configuration));
+    const stop = await browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the stop',
+    );
+    expect(stop.data.reason).toBe(runLogMessages.notEnoughCoins);
+    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row?.coins).toBe(200);
+  });
+
+  it('stops when the user asks', async () => {
+    const email = 'trader.four@example.com';
+    const accountId = await createAccount(browser.http, email);
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
+      'the account to be active',
+    );
+    browser.send('snipe-stop', { id: accountId });
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === snipeStoppedFor(email),
+      'the stopped notice',
+    );
+    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row?.status).toBe('inactive');
+  });
+});
