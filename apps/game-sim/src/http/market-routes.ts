@@ -15,6 +15,7 @@ import { gameAccount, parseIdList, type SimContext } from './context.js';
 import { bidBodySchema, listBodySchema, searchQuerySchema, toCriteria } from './market-schemas.js';
 import { parseInput } from './parse.js';
 import { presentCredits, presentTrade } from './presenters.js';
+import { searchAnswerJsonSchema } from './wire-schemas.js';
 
 const tradeParamSchema = z.object({ tradeId: z.coerce.number().int().positive() });
 
@@ -23,25 +24,29 @@ export function registerMarketRoutes(app: FastifyInstance, context: SimContext):
   const { world, gamePrefix: prefix } = context;
   const searchCache = new Map<string, { at: number; trades: Trade[] }>();
 
-  app.get(`${prefix}/transfermarket`, async (request) => {
-    const account = gameAccount(context, request);
-    const query = parseInput(searchQuerySchema, request.query);
-    requireMarket(account);
-    if (query.type !== 'player') return { auctionInfo: [], bidTokens: {} };
-    const cacheMs = world.options.market.searchCacheMs;
-    const key = `${account.id}|${request.url.split('?')[1] ?? ''}`;
-    const cached = cacheMs > 0 ? searchCache.get(key) : undefined;
-    let trades: Trade[];
-    if (cached && world.now() - cached.at < cacheMs) trades = cached.trades;
-    else {
-      trades = searchMarket(world, account, toCriteria(query), query.start, query.num);
-      if (cacheMs > 0) {
-        if (searchCache.size > 10_000) searchCache.clear();
-        searchCache.set(key, { at: world.now(), trades });
+  app.get(
+    `${prefix}/transfermarket`,
+    { schema: { response: { 200: searchAnswerJsonSchema } } },
+    async (request) => {
+      const account = gameAccount(context, request);
+      const query = parseInput(searchQuerySchema, request.query);
+      requireMarket(account);
+      if (query.type !== 'player') return { auctionInfo: [], bidTokens: {} };
+      const cacheMs = world.options.market.searchCacheMs;
+      const key = `${account.id}|${request.url.split('?')[1] ?? ''}`;
+      const cached = cacheMs > 0 ? searchCache.get(key) : undefined;
+      let trades: Trade[];
+      if (cached && world.now() - cached.at < cacheMs) trades = cached.trades;
+      else {
+        trades = searchMarket(world, account, toCriteria(query), query.start, query.num);
+        if (cacheMs > 0) {
+          if (searchCache.size > 10_000) searchCache.clear();
+          searchCache.set(key, { at: world.now(), trades });
+        }
       }
-    }
-    return { auctionInfo: trades.map((trade) => presentTrade(world, trade, account)), bidTokens: {} };
-  });
+      return { auctionInfo: trades.map((trade) => presentTrade(world, trade, account)), bidTokens: {} };
+    },
+  );
 
   app.put(`${prefix}/trade/:tradeId/bid`, async (request) => {
     const account = gameAccount(context, request);

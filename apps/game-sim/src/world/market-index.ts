@@ -146,9 +146,9 @@ class PlatformIndex {
     }
   }
 
-  remove(card: CardDef, buyNowPrice: number): void {
-    this.all.removed();
-    for (const key of this.keysOf(card, buyNowPrice)) this.lists.get(key)?.removed();
+  remove(trade: Trade, card: CardDef): void {
+    this.all.removed(trade);
+    for (const key of this.keysOf(card, trade.buyNowPrice)) this.lists.get(key)?.removed(trade);
   }
 }
 
@@ -186,7 +186,7 @@ export class MarketIndex {
 
   /** Call after a trade stopped being active. */
   remove(trade: Trade): void {
-    this.platforms[trade.platform].remove(this.card(trade), trade.buyNowPrice);
+    this.platforms[trade.platform].remove(trade, this.card(trade));
   }
 
   /** One page of matching visible listings, soonest expiry first. */

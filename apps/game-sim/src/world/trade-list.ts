@@ -4,8 +4,10 @@ const BUCKET_MS = 60_000;
 
 interface Bucket {
   items: Trade[];
-  /** Set when an append broke the (expiresAt, tradeId) order or ended trades wait to be dropped. */
+  /** Set when an append broke the (expiresAt, tradeId) order. */
   dirty: boolean;
+  /** Ended trades still in `items`. */
+  dead: number;
 }
 
 function before(a: Trade, b: Trade): boolean {
@@ -28,7 +30,7 @@ export class TradeList {
     const key = Math.floor(trade.expiresAt / BUCKET_MS);
     let bucket = this.buckets.get(key);
     if (!bucket) {
-      bucket = { items: [], dirty: false };
+      bucket = { items: [], dirty: false, dead: 0 };
       this.buckets.set(key, bucket);
       let low = 0;
       let high = this.keys.length;
@@ -46,8 +48,10 @@ export class TradeList {
   }
 
   /** Call when one of the list's trades stopped being active. */
-  removed(): void {
+  removed(trade: Trade): void {
     this.size -= 1;
+    const bucket = this.buckets.get(Math.floor(trade.expiresAt / BUCKET_MS));
+    if (bucket) bucket.dead += 1;
   }
 
   /**
@@ -64,7 +68,7 @@ export class TradeList {
     if (dropped > 0) this.keys = this.keys.slice(dropped);
     for (const key of this.keys) {
       const bucket = this.buckets.get(key) as Bucket;
-      if (bucket.dirty || bucket.items.length > 64) this.tidy(bucket);
+      if (bucket.dirty || bucket.dead * 4 > bucket.items.length) this.tidy(bucket);
       for (const trade of bucket.items) {
         if (trade.state !== 'active' || trade.expiresAt <= now) continue;
         if (!visit(trade)) return;
@@ -77,5 +81,6 @@ export class TradeList {
     if (bucket.dirty) active.sort((a, b) => a.expiresAt - b.expiresAt || a.tradeId - b.tradeId);
     bucket.items = active;
     bucket.dirty = false;
+    bucket.dead = 0;
   }
 }
