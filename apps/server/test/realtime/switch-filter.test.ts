@@ -1,0 +1,84 @@
+import { filterSwitchedFor, messages, type NormalFilter } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snipeLeases } from '../../src/db/schema.js';
+import { backends } from '../database.js';
+import {
+  createAccount,
+  openBrowser,
+  ronaldoFilter,
+  startPayload,
+  startStack,
+  type Browser,
+  type Stack,
+} from './stack.js';
+
+describe.each(backends)('switching the filter of a running account (%s)', (backend) => {
+  let stack: Stack;
+  let browser: Browser;
+  let accountId: string;
+  let first: NormalFilter;
+  let second: NormalFilter;
+  const email = 'switcher@example.com';
+
+  async function saveFilter(label: string, maxPrice: number): Promise<NormalFilter> {
+    const { id: _unsaved, ...filter } = ronaldoFilter({ label, maxPrice });
+    const response = await browser.http.post('/api/filter', filter);
+    expect(response.status).toBe(200);
+    return (response.body as { data: NormalFilter }).data;
+  }
+
+  beforeAll(async () => {
+    stack = await startStack(backend);
+    browser = await openBrowser(stack.server);
+    accountId = await createAccount(browser.http, email);
+    first = await saveFilter('Ronaldo cheap', 900);
+    second = await saveFilter('Ronaldo cheaper', 700);
+    browser.send('snipe-create-browser', startPayload(accountId, [first]));
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
+      'the run to start',
+    );
+  });
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    await stack?.close();
+  });
+
+  const switchTo = (filter: unknown, id = accountId) =>
+    browser.send('snipe-create-browser', startPayload(id, [filter], undefined, true));
+
+  it('refuses the filter the account already runs', async () => {
+    switchTo(first);
+    expect(await browser.waitForError()).toBe(messages.filterAlreadySelected);
+  });
+
+  it('refuses a label the user has no filter for', async () => {
+    switchTo({ ...second, label: 'Nobody has this label' });
+    expect(await browser.waitForError()).toBe(messages.filterNotFound);
+  });
+
+  it('refuses an unknown account', async () => {
+    switchTo(second, 'no-such-account');
+    expect(await browser.waitForError()).toBe(messages.couldNotFindAccount);
+  });
+
+  it('switches to another saved filter and records the choice', async () => {
+    switchTo(second);
+    await browser.waitFor(
+      (m) => m.action === 'filter-switched' && m.data.accountId === accountId,
+      'filter-switched',
+    );
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === filterSwitchedFor(email),
+      'the switched notice',
+    );
+    const [lease] = await stack.database.db
+      .select()
+      .from(snipeLeases)
+      .where(eq(snipeLeases.accountId, accountId));
+    expect(lease?.filterIds).toEqual([second.id]);
+    switchTo(second);
+    expect(await browser.waitForError()).toBe(messages.filterAlreadySelected);
+  });
+});
