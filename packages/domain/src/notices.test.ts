@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   accountsImportedMessage,
   coinBalanceDownloaded,
+  credentialErrorCodes,
   deletedFilterMessage,
+  errorMessages,
+  failedToFetchMarketPriceFor,
   filterSwitchedFor,
   requestFailed,
+  runLogMessages,
   snipeEndMessages,
+  snipeStoppedFor,
   solvedSbcWith,
+  startingSnipeFor,
+  stoppingSnipeFor,
+  successMessages,
+  tooManyResultsFor,
+  unableToFindDetailsFor,
   unableToFindPlayerInRarity,
 } from './notices.js';
 import {
@@ -23,6 +33,12 @@ describe('message builders', () => {
     [filterSwitchedFor('a@b.com'), 'Filter switched successfully for a@b.com'],
     [requestFailed(512, 'Too many'), 'Request failed with status code 512, and message Too many'],
     [solvedSbcWith(12500), 'Successfully solved SBC with 12500 coins'],
+    [unableToFindDetailsFor('Pelé'), 'Unable to find details for Pelé'],
+    [failedToFetchMarketPriceFor('Pelé'), 'Failed to fetch market price for Pelé'],
+    [tooManyResultsFor('Pelé'), 'Too many results for Pelé'],
+    [startingSnipeFor('a@b.com'), 'Starting snipe for a@b.com'],
+    [stoppingSnipeFor('a@b.com'), 'Stopping snipe for a@b.com'],
+    [snipeStoppedFor('a@b.com'), 'Snipe stopped for a@b.com'],
     [coinBalanceDownloaded('buyer'), "Buyer's coin balance downloaded"],
     [coinBalanceDownloaded('seller'), "Seller's coin balance downloaded"],
     [unableToFindPlayerInRarity('Pelé', 'Icon'), 'Unable to find Pelé in rarity Icon'],
@@ -46,5 +62,82 @@ describe('message builders', () => {
       thresholds: 'Snipe finished. Thresholds limit exceeded.',
       coins: 'Snipe finished. Not enough coins to continue sniping.',
     });
+  });
+});
+
+// The fixed texts of section 8 of both documents, verbatim.
+describe('error catalogue texts', () => {
+  it('has every run log message of 000 §8', () => {
+    expect(Object.values(runLogMessages)).toEqual([
+      'Unable to find player in the server',
+      'Unable to find search button',
+      'Failed to send player to club',
+      'Failed to move player to transfer list',
+      'Failed to list player',
+      'Failed to sell player',
+      'Unable to fetch market data',
+      'Your session has expired. Please refresh your webapp.',
+      'Session has expired',
+      'Encountered soft ban',
+      'Rate limited',
+      'Encountered a captcha',
+      "Unable to connect to the game's servers",
+      'Snipe finished. Execution time exceeded.',
+      'Snipe finished. Thresholds limit exceeded.',
+      'Snipe finished. Not enough coins to continue sniping.',
+      'You should not exceed more than 10 pages of players to reduce the risk of being banned.',
+      'Unable to initialise background tasks',
+    ]);
+  });
+
+  it('has the error messages of both documents', () => {
+    expect(Object.values(errorMessages)).toEqual(
+      expect.arrayContaining([
+        'Unable to select latest filters',
+        'Failed to fetch updated filters',
+        'Failed to fetch market prices',
+        'Unable to find filter for deletion',
+        'Unable to find selected filter',
+        'Something went wrong, please try again later',
+        'Account not found',
+        'Unable to find challenge in modal',
+        'Unable to find sub challenge in modal',
+        'Unable to find sub challenge solution in modal',
+        'Unable to find solution in modal',
+        'An unexpected error has occured',
+        'Unable to find challenge for modal',
+        'Unverified account',
+      ]),
+    );
+    expect(credentialErrorCodes).toEqual(['invalid_credentials', 'missing_data', 'missing_credentials']);
+  });
+
+  it('has the success messages of both documents', () => {
+    expect(Object.values(successMessages)).toEqual([
+      'Account created successfully',
+      'Account edited successfully',
+      'Account deleted successfully',
+      'Launched webapp successfully',
+      'Successfully imported filter',
+      'Updated premium config',
+      'Updated time config',
+      'Updated provider config',
+      'Updated notification config',
+      'Updated transfer config',
+      'Updated filters',
+      'Account statistics reset successfully',
+      'Successfully logged out',
+      'Listing created successfully',
+      'Order has been submitted',
+      'Challenge deleted',
+      'SBC solver started',
+      'SBC solver stopped',
+      'Data synced',
+      'Transfer completed',
+      'Transfer failed',
+      'Session has been reset',
+      'Enabled number format',
+      'Disabled number format',
+    ]);
   });
 });

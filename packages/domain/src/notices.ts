@@ -23,11 +23,16 @@ export const runLogMessages = {
   backgroundTasksFailed: 'Unable to initialise background tasks',
 } as const;
 
+/** 'Unable to find details for {player}' */
 export const unableToFindDetailsFor = (player: string) => `Unable to find details for ${player}`;
+/** 'Failed to fetch market price for {player}' */
 export const failedToFetchMarketPriceFor = (player: string) => `Failed to fetch market price for ${player}`;
+/** 'Request failed with status code {code}, and message {message}' */
 export const requestFailed = (code: number, message: string) =>
   `Request failed with status code ${code}, and message ${message}`;
+/** 'Too many results for {player}' */
 export const tooManyResultsFor = (player: string) => `Too many results for ${player}`;
+/** 'Unable to find {player} in rarity {rarity}' */
 export const unableToFindPlayerInRarity = (player: string, rarity: string) =>
   `Unable to find ${player} in rarity ${rarity}`;
 
@@ -92,10 +97,15 @@ export const successMessages = {
 export const accountsImportedMessage = (count: number) => `${count} accounts imported successfully`;
 /** 'Deleted {label} filter' */
 export const deletedFilterMessage = (label: string) => `Deleted ${label} filter`;
+/** 'Starting snipe for' the account's e-mail. */
 export const startingSnipeFor = (email: string) => `Starting snipe for ${email}`;
+/** 'Stopping snipe for' the account's e-mail. */
 export const stoppingSnipeFor = (email: string) => `Stopping snipe for ${email}`;
+/** 'Snipe stopped for' the account's e-mail. */
 export const snipeStoppedFor = (email: string) => `Snipe stopped for ${email}`;
+/** 'Filter switched successfully for' the account's e-mail. */
 export const filterSwitchedFor = (email: string) => `Filter switched successfully for ${email}`;
+/** 'Successfully solved SBC with {n} coins' */
 export const solvedSbcWith = (coins: number) => `Successfully solved SBC with ${coins} coins`;
 /** "Buyer's coin balance downloaded" or the seller's. */
 export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>

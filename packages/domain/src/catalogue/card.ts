@@ -27,6 +27,7 @@ export interface CatalogueCard extends CatalogueRow {
   quality: Exclude<Quality, 'any'>;
 }
 
+/** A catalogue row as the card the product works with. */
 export function toCatalogueCard(row: CatalogueRow): CatalogueCard {
   return { ...row, quality: qualityOfCard(row.rating, row.rarityId) };
 }

@@ -7,7 +7,14 @@ import {
   searchOptionLabels,
 } from './filter.js';
 import { platformBadge, platformLabels, platformShortLabels, toReportPlatform } from './platform.js';
-import { positionGroupIds, positionMatches, positionOptions, positionSearchValue } from './position.js';
+import {
+  positionCodeOfId,
+  positionGroupIds,
+  positionIdOfCode,
+  positionMatches,
+  positionOptions,
+  positionSearchValue,
+} from './position.js';
 import { qualityOfCard, qualityOfRating } from './quality.js';
 import {
   priceDatabaseRarityKeys,
@@ -153,6 +160,14 @@ describe('positions', () => {
     expect(positionMatches('attackers', 'ST')).toBe(true);
     expect(positionMatches('defenders', 'ST')).toBe(false);
     expect(positionMatches('GK', 'GK')).toBe(true);
+  });
+
+  it('maps position codes to EA position ids and back', () => {
+    expect(positionIdOfCode('GK')).toBe(0);
+    expect(positionIdOfCode('ST')).toBe(25);
+    expect(positionCodeOfId(27)).toBe('LW');
+    expect(positionIdOfCode('XX')).toBeUndefined();
+    expect(positionCodeOfId(99)).toBeUndefined();
   });
 });
 

@@ -78,6 +78,7 @@ export const listingDurationOptions: { value: ListingDuration; label: string }[]
 );
 export const ONE_HOUR_SECONDS: ListingDuration = 3600;
 
+/** Whether the seconds are one of the six listing durations. */
 export function isListingDuration(value: number): value is ListingDuration {
   return (listingDurationValues as readonly number[]).includes(value);
 }

@@ -24,6 +24,7 @@ export const notificationColors: Record<'info' | 'break' | 'success' | 'error', 
   error: 0xed4245,
 };
 
+/** The chat embed colour of a server log message type. */
 export function notificationColorOf(type: NotificationType): number {
   if (type === 'ERROR') return notificationColors.error;
   if (type === 'SUCCESS' || type === 'SBC') return notificationColors.success;

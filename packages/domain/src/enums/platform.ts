@@ -17,10 +17,12 @@ export const reportPlatformValues = ['pc', 'console'] as const;
 export const reportPlatformSchema = z.enum(reportPlatformValues);
 export type ReportPlatform = z.infer<typeof reportPlatformSchema>;
 
+/** The report spelling of a platform: ps becomes console. */
 export function toReportPlatform(platform: Platform): ReportPlatform {
   return platform === 'pc' ? 'pc' : 'console';
 }
 
+/** The account platform of a report spelling: console becomes ps. */
 export function fromReportPlatform(platform: ReportPlatform): Platform {
   return platform === 'pc' ? 'pc' : 'ps';
 }

@@ -58,6 +58,7 @@ export const positionGroupIds: Record<PositionGroup, number> = {
   attackers: 132,
 };
 
+/** Whether the criterion is one of the three position groups. */
 export function isPositionGroup(position: Position): position is PositionGroup {
   return position === 'defenders' || position === 'midfielders' || position === 'attackers';
 }

@@ -6,8 +6,10 @@ import {
   clubIdsOfLeague,
   clubsOfLeague,
   leagueById,
+  leagueByName,
   leagueOptions,
   nationById,
+  nationByName,
   nationOptions,
   rarityNameById,
 } from './lookup.js';
@@ -65,5 +67,12 @@ describe('id tables', () => {
     expect(rarityNameById(150)).toEqual({ id: 150, name: 'Cornerstones' });
     expect(rarityNameById(22)).toEqual({ id: 22, name: 'Ratings Reload' });
     expect(rarityNameById(3)).toEqual({ id: 3, name: 'Team of the Week' });
+  });
+
+  it('maps names to numeric ids (case-insensitive), unknown names to Any', () => {
+    expect(nationByName('brazil')).toEqual({ id: 54, name: 'Brazil' });
+    expect(leagueByName('Premier League')).toEqual({ id: 13, name: 'Premier League' });
+    expect(leagueByName('Sunday League')).toEqual(ANY);
+    expect(nationByName('')).toEqual(ANY);
   });
 });

@@ -74,10 +74,12 @@ export function nationByName(name: string): NamedId {
   return findByName(nationRows, name);
 }
 
+/** League by exact name or short name (case-insensitive); unknown names give Any. */
 export function leagueByName(name: string): NamedId {
   return findByName(leagueRows, name);
 }
 
+/** Club by exact name or short name (case-insensitive); unknown names give Any. */
 export function clubByName(name: string): NamedId {
   return findByName(clubRows, name);
 }

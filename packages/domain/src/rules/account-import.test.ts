@@ -18,14 +18,14 @@ const row = (email: string, overrides: Record<string, string> = {}) => ({
 describe('account CSV import', () => {
   it('trims values and always turns manual login on', () => {
     const [first] = classifyAccountImport(
-      [row('  a@b.com ', { backupCode: ' 1234 ', platform: ' PC ' })],
+      [row('  a@b.com ', { backupCode: ' ABCD1234 ', platform: ' PC ' })],
       [],
     );
     expect(first?.state).toBe('success');
     expect(first?.account).toEqual({
       email: 'a@b.com',
       password: 'password1',
-      backupCode: '1234',
+      backupCode: 'ABCD1234',
       isManualLogin: true,
       platform: 'pc',
     });
@@ -45,6 +45,15 @@ describe('account CSV import', () => {
     expect(rows[1]?.message).toBe(
       "Row 2: Invalid email, String must contain at least 8 character(s), Invalid enum value. Expected 'ps' | 'pc', received 'wii'",
     );
+  });
+
+  it('accepts an empty backup code (manual login) but not one of another length', () => {
+    const rows = classifyAccountImport(
+      [row('a@b.com', { backupCode: '' }), row('c@d.com', { backupCode: '1234' })],
+      [],
+    );
+    expect(rows.map((r) => r.state)).toEqual(['success', 'error']);
+    expect(rows[1]?.message).toBe('Row 2: Backup code must be 8 characters long');
   });
 
   it('collapses duplicate emails in the file to the first row', () => {

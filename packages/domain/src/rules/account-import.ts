@@ -1,7 +1,7 @@
-import type { ZodIssue } from 'zod';
 import type { Platform } from '../enums/platform.js';
 import { importRowMessage } from '../messages.js';
-import { accountCreateSchema, type AccountCreate } from '../schemas/account.js';
+import { issueMessages } from '../errors.js';
+import { accountImportRowSchema, type AccountCreate } from '../schemas/account.js';
 
 /** One CSV row as parsed: columns email, password, backup code, platform, manual login. */
 export interface AccountImportRow {
@@ -33,13 +33,10 @@ export function normalisePlatform(text: string): Platform | string {
   return value;
 }
 
-function rowMessages(issues: readonly ZodIssue[]): string[] {
-  return [...new Set(issues.map((issue) => issue.message))];
-}
-
 /**
  * Classifies parsed CSV rows for the import preview (000 §4-5, 001 §5). Values are
- * trimmed; manual login is always on; each row is checked with the create-account rules;
+ * trimmed; manual login is always on; each row is checked with the create-account rules
+ * (and a given backup code must be 8 characters);
  * a later row repeating an email of the file is dropped (the first wins); a row whose email
  * the user already has is a warning. Only success rows are imported.
  */
@@ -62,9 +59,12 @@ export function classifyAccountImport(
     if (emailKey !== '' && seen.has(emailKey)) return;
     seen.add(emailKey);
     const rowNumber = index + 1;
-    const parsed = accountCreateSchema.safeParse({ ...values, platform: normalisePlatform(values.platform) });
+    const parsed = accountImportRowSchema.safeParse({
+      ...values,
+      platform: normalisePlatform(values.platform),
+    });
     if (!parsed.success) {
-      const message = importRowMessage(rowNumber, rowMessages(parsed.error.issues));
+      const message = importRowMessage(rowNumber, issueMessages(parsed.error));
       result.push({ rowNumber, values, state: 'error', message });
     } else {
       const state = existing.has(emailKey) ? 'warning' : 'success';

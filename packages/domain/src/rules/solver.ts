@@ -1,15 +1,10 @@
+import { parseNumberInput } from '../schemas/common.js';
 import { solverSettingsSchema } from '../schemas/sbc.js';
-
-function parseWhole(input: number | string): number | undefined {
-  const text = typeof input === 'string' ? input.trim() : String(input);
-  if (text === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? Math.trunc(value) : undefined;
-}
 
 /** Max purchase attempts and repetitions: non-positive (or non-numeric) input is ignored. */
 export function nextPositiveInput(current: number, input: number | string): number {
-  const value = parseWhole(input);
+  const parsed = parseNumberInput(input);
+  const value = parsed === undefined ? undefined : Math.trunc(parsed);
   return value !== undefined && value > 0 ? value : current;
 }
 

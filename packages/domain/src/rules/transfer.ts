@@ -45,6 +45,7 @@ export function setAutoList(player: TransferPlayer, isEnabled: boolean): Transfe
   };
 }
 
+/** Turning on auto buy-back turns off auto-list. */
 export function setAutoBuyBack(player: TransferPlayer, isEnabled: boolean): TransferPlayer {
   return {
     ...player,

@@ -47,10 +47,12 @@ export type RequirementScope = 'min' | 'max' | 'exact';
 
 const SCOPE_BY_ID: readonly RequirementScope[] = ['min', 'max', 'exact'];
 
+/** The requirement scope of an EA scope id; undefined when unknown. */
 export function scopeOfId(id: number): RequirementScope | undefined {
   return SCOPE_BY_ID[id];
 }
 
+/** The EA id of a requirement scope. */
 export function scopeId(scope: RequirementScope): number {
   return SCOPE_BY_ID.indexOf(scope);
 }

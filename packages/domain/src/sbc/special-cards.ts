@@ -17,10 +17,12 @@ export const TOTW_RARITY_ID = 3;
 const RESTRICTED_CLUBS: ReadonlySet<number> = new Set([ICON_CLUB_ID, HERO_CLUB_ID]);
 const RESTRICTED_LEAGUES: ReadonlySet<number> = new Set([ICON_LEAGUE_ID]);
 
+/** Whether the club id is an icon or hero pseudo-club (no club chemistry). */
 export function isRestrictedClub(clubId: number): boolean {
   return RESTRICTED_CLUBS.has(clubId);
 }
 
+/** Whether the league id is the icons league (no league chemistry). */
 export function isRestrictedLeague(leagueId: number): boolean {
   return RESTRICTED_LEAGUES.has(leagueId);
 }
@@ -56,6 +58,7 @@ export function chemistryProfileOf(card: SbcCard): ChemistryProfile {
   return BASE_PROFILE;
 }
 
+/** Whether the card is an icon. */
 export function isIcon(card: SbcCard): boolean {
   return card.rarityId === ICON_RARITY_ID;
 }

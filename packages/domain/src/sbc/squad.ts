@@ -50,10 +50,12 @@ export interface SbcSquad {
   readonly slots: readonly SbcSlot[];
 }
 
+/** Whether the slot holds a brick (a placeholder, not a card). */
 export function isBrick(slot: SbcSlot): slot is SbcBrick {
   return slot !== null && 'brick' in slot;
 }
 
+/** Whether the slot holds a real card. */
 export function isCard(slot: SbcSlot): slot is SbcCard {
   return slot !== null && !('brick' in slot);
 }

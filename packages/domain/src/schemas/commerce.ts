@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
-import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
 
 export const productTypeValues = [
   'snipe',
@@ -35,6 +35,7 @@ export const productCategoryValues = [
 ] as const;
 export type ProductCategory = (typeof productCategoryValues)[number];
 
+/** The subscription-page category a product type is shown under. */
 export function productCategoryOf(type: ProductType): ProductCategory {
   if (type === 'snipe') return 'Headful & Headless Snipes';
   if (type === 'multi_rarity') return 'Multi Rarity Snipes';
@@ -68,22 +69,13 @@ export const coinQuantitySchema = intLike().pipe(
   z.number().min(MIN_COIN_UNITS, messages.coinQuantityRange).max(MAX_COIN_UNITS, messages.coinQuantityRange),
 );
 
-/** A number that may arrive as text, decimals kept (euro prices). */
-const decimalLike = z.preprocess(
-  (input) =>
-    typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))
-      ? Number(input)
-      : input,
-  z.number(),
-);
-
 /** Coins offered by some of a user's accounts; price in euro per 100,000 coins. */
 export const coinListingSchema = z.object({
   id: z.string().min(1),
   platform: platformSchema,
   coins: nonNegativeIntLike(),
   averageCoinsPerAccount: nonNegativeIntLike(),
-  price: decimalLike,
+  price: decimalLike(),
   createdAt: dateTimeSchema,
   accountIds: z.array(z.string()),
 });
@@ -91,7 +83,7 @@ export type CoinListing = z.infer<typeof coinListingSchema>;
 
 export const createListingSchema = z.object({
   accountIds: z.array(z.string().min(1)).min(1, messages.listingNeedsAccount),
-  price: decimalLike.pipe(z.number().positive()),
+  price: decimalLike().pipe(z.number().positive()),
   minimumBalance: nonNegativeIntLike(),
   platform: platformSchema.default('pc'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { firstIssueMessage } from '../errors.js';
-import { dateTimeSchema, intLike } from './common.js';
+import { dateTimeSchema, decimalLike, intLike, parseNumberInput } from './common.js';
 
 describe('number-or-text fields', () => {
   it.each([
@@ -23,6 +23,28 @@ describe('number-or-text fields', () => {
     const result = z.object({ value: intLike() }).safeParse({ value: input });
     expect(result.success).toBe(false);
     if (!result.success) expect(firstIssueMessage(result.error)).toBe(message);
+  });
+});
+
+describe('number input parsing', () => {
+  it.each([
+    [5, 5],
+    [' 2.5 ', 2.5],
+    ['', undefined],
+    ['  ', undefined],
+    ['1e3', 1000],
+    ['abc', undefined],
+    [Number.NaN, undefined],
+    [Number.POSITIVE_INFINITY, undefined],
+    [null, undefined],
+  ])('reads %j as %j', (input, expected) => {
+    expect(parseNumberInput(input)).toBe(expected);
+  });
+
+  it("keeps decimals in decimal fields and rejects other text with zod's message", () => {
+    expect(decimalLike().parse('12.75')).toBe(12.75);
+    const result = z.object({ price: decimalLike() }).safeParse({ price: 'twelve' });
+    expect(result.success ? '' : firstIssueMessage(result.error)).toBe('Expected number, received string');
   });
 });
 

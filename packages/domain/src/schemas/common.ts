@@ -1,19 +1,29 @@
 import { z } from 'zod';
 
 /**
+ * The number a form field or JSON value holds: a finite number, or trimmed numeric text.
+ * Empty text, other text and non-finite numbers give undefined.
+ */
+export function parseNumberInput(input: unknown): number | undefined {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined;
+  if (typeof input !== 'string' || input.trim() === '') return undefined;
+  const parsed = Number(input.trim());
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/**
  * "Number or text" fields: forms submit strings, JSON sends numbers. Numeric text is
  * converted, then truncated to an integer; anything else reaches zod unchanged so the
  * user sees zod's own message ('Expected number, received string').
  */
 function toIntegerOrPassThrough(input: unknown): unknown {
-  if (typeof input === 'number') return Number.isFinite(input) ? Math.trunc(input) : input;
-  if (typeof input === 'string') {
-    const trimmed = input.trim();
-    if (trimmed === '') return input;
-    const parsed = Number(trimmed);
-    return Number.isFinite(parsed) ? Math.trunc(parsed) : input;
-  }
-  return input;
+  const parsed = parseNumberInput(input);
+  return parsed === undefined ? input : Math.trunc(parsed);
+}
+
+/** Like toIntegerOrPassThrough, decimals kept (euro prices). */
+function toNumberOrPassThrough(input: unknown): unknown {
+  return parseNumberInput(input) ?? input;
 }
 
 /** A number schema whose input is typed as the form or JSON sends it: a number or text. */
@@ -22,6 +32,14 @@ export type NumberLikeSchema = z.ZodEffects<z.ZodNumber, number, number | string
 /** An integer that may arrive as a number or as numeric text. */
 export const intLike = (): NumberLikeSchema =>
   z.preprocess(toIntegerOrPassThrough, z.number().int()) as unknown as NumberLikeSchema;
+
+/** A number (decimals kept) that may arrive as numeric text. */
+export const decimalLike = (): z.ZodEffects<z.ZodNumber, number, number | string> =>
+  z.preprocess(toNumberOrPassThrough, z.number()) as unknown as z.ZodEffects<
+    z.ZodNumber,
+    number,
+    number | string
+  >;
 
 /** A non-negative integer (coins, prices, counts) that may arrive as numeric text. */
 export const nonNegativeIntLike = (): NumberLikeSchema =>

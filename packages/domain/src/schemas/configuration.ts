@@ -19,6 +19,7 @@ export const timeConfigSchema = z.object({
 });
 export type TimeConfig = z.infer<typeof timeConfigSchema>;
 
+/** Time group defaults: breaks 1–3 min every 10–20 min, runs 30–60 min, thresholds 0 (no limit). */
 export function defaultTimeConfig(): TimeConfig {
   return {
     break: { duration: timeRange(1, 3, 'minutes'), frequency: timeRange(10, 20, 'minutes') },
@@ -39,6 +40,7 @@ export const calibrationConfigSchema = z.object({
 });
 export type CalibrationConfig = z.infer<typeof calibrationConfigSchema>;
 
+/** Calibration defaults: delay 0. */
 export function defaultCalibrationConfig(): CalibrationConfig {
   return { delay: 0 };
 }
@@ -74,6 +76,7 @@ export const advancedConfigSchema = z
   });
 export type AdvancedConfig = z.infer<typeof advancedConfigSchema>;
 
+/** Advanced defaults: rotation off (0 requests), headless/coin check/masking off, shortcuts on, 20 results. */
 export function defaultAdvancedConfig(): AdvancedConfig {
   return {
     rotation: { isEnabled: false, requests: 0 },
@@ -102,6 +105,7 @@ export const notificationConfigSchema = z.object({
 });
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
 
+/** Notification defaults: every switch on; coin for successes, drum for errors, captcha for captchas. */
 export function defaultNotificationConfig(): NotificationConfig {
   return {
     isStartStopEnabled: true,
@@ -126,6 +130,7 @@ export const marketPlayerSchema = z.object({
 });
 export type MarketPlayer = z.infer<typeof marketPlayerSchema>;
 
+/** A market player: id 0, empty name, price 0, not excluded. */
 export function defaultMarketPlayer(): MarketPlayer {
   return { id: 0, name: '', price: 0, isExcluded: false };
 }
@@ -136,6 +141,7 @@ export const marketConfigSchema = z.object({
 });
 export type MarketConfig = z.infer<typeof marketConfigSchema>;
 
+/** Market defaults: no players, exclusion purchase off. */
 export function defaultMarketConfig(): MarketConfig {
   return { players: [], isExclusionPurchaseEnabled: false };
 }
@@ -157,6 +163,7 @@ export const transferConfigSchema = z
   });
 export type TransferConfig = z.infer<typeof transferConfigSchema>;
 
+/** Transfer defaults: no screenshot, safe latency 0, retries 0, delay 500–1000 ms, buy-back protection on. */
 export function defaultTransferConfig(): TransferConfig {
   return {
     screenshot: 'none',
@@ -179,6 +186,7 @@ export const configurationSchema = z.object({
 });
 export type Configuration = z.infer<typeof configurationSchema>;
 
+/** Every configuration group at its defaults (a new user's configuration). */
 export function defaultConfiguration(): Configuration {
   return {
     time: defaultTimeConfig(),

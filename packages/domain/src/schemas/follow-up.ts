@@ -6,7 +6,7 @@ import {
   type ListingDuration,
 } from '../enums/filter.js';
 import { numberUnitSchema } from '../enums/units.js';
-import { intLike, nonNegativeIntLike } from './common.js';
+import { intLike, nonNegativeIntLike, parseNumberInput } from './common.js';
 
 /** A listing duration in seconds (number or text), one of the game's six durations. */
 export const listingDurationSchema = intLike().refine(
@@ -50,8 +50,7 @@ export function defaultMinProfit(): PriceSettings {
  * stays), a valid one is rounded down to an integer.
  */
 export function nextFollowUpPercentage(current: number, input: number | string): number {
-  const value = typeof input === 'string' ? Number(input.trim()) : input;
-  if (typeof input === 'string' && input.trim() === '') return current;
-  if (!Number.isFinite(value) || value < 0 || value > 100) return current;
+  const value = parseNumberInput(input);
+  if (value === undefined || value < 0 || value > 100) return current;
   return Math.floor(value);
 }

@@ -50,13 +50,16 @@ export type SbcStatistics = z.infer<typeof sbcStatisticsSchema>;
 export function defaultSnipeStatistics(): SnipeStatistics {
   return { weeklyProfits: [], totalProfits: 0, totalSuccessRate: 0, totalTimeSpent: 0, recentSnipes: [] };
 }
+/** Transfer statistics when none are stored: nothing transferred yet. */
 export function defaultTransferStatistics(): TransferStatistics {
   return { totalAmount: 0, successRate: 0, updatedAt: null };
 }
+/** Web statistics when none are stored: zero for transfers and snipes. */
 export function defaultWebStatistics(): WebStatistics {
   const empty = { totalAmount: 0, totalNumTransfers: 0, successRate: 0 };
   return { transfer: { ...empty }, snipe: { ...empty } };
 }
+/** SBC statistics when none are stored: nothing solved yet. */
 export function defaultSbcStatistics(): SbcStatistics {
   return { totalCoinsSpent: 0, totalSolved: 0, totalTimeSpent: 0 };
 }

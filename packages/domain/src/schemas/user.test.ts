@@ -4,6 +4,7 @@ import { defaultNormalFilter } from './filters/index.js';
 import {
   createNewUser,
   defaultProviderConfig,
+  isAdmin,
   isVerifiedUser,
   newUserDefaults,
   providerConfigSchema,
@@ -79,6 +80,11 @@ describe('user', () => {
     expect(providerConfigSchema.parse({})).toEqual({ discordId: '', discordWebhookUrl: '', telegramId: '' });
     expect(isVerifiedUser({ providers: { discordId: '' } })).toBe(false);
     expect(isVerifiedUser({ providers: { discordId: '1234' } })).toBe(true);
+  });
+
+  it('tells admins by their Admin role', () => {
+    expect(isAdmin({ roles: ['user', 'admin'] })).toBe(true);
+    expect(isAdmin({ roles: ['user'] })).toBe(false);
   });
 
   it('accepts only a web address as webhook URL', () => {

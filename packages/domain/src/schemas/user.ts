@@ -13,6 +13,7 @@ export const providerConfigSchema = z.object({
 });
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 
+/** Provider ids default to empty strings. */
 export function defaultProviderConfig(): ProviderConfig {
   return { discordId: '', discordWebhookUrl: '', telegramId: '' };
 }
@@ -46,6 +47,7 @@ export const marketShortcutsSchema = z.object({
 export const shortcutsSchema = z.object({ general: generalShortcutsSchema, market: marketShortcutsSchema });
 export type Shortcuts = z.infer<typeof shortcutsSchema>;
 
+/** Default keys of the game web app's keyboard shortcuts. */
 export function defaultShortcuts(): Shortcuts {
   return {
     general: { goTransferMarket: 'a', goHome: 'Escape' },
@@ -121,6 +123,7 @@ export function createNewUser(id: string, token: string, now: Date): User {
   };
 }
 
+/** Whether the user holds the Admin role. */
 export function isAdmin(user: { roles: readonly string[] }): boolean {
   return user.roles.includes('admin');
 }

@@ -25,6 +25,7 @@ export const fodderFilterShape = z.object({
 });
 export type FodderFilter = z.infer<typeof fodderFilterShape>;
 
+/** The fodder rules: ordered prices and, when listing, Buy Now above the start price. */
 export function checkFodderFilter(filter: FodderFilter, ctx: z.RefinementCtx): void {
   checkPriceOrder(filter.player, ctx, ['player']);
   checkListingPrices(filter.followUp, ctx);

@@ -17,6 +17,7 @@ export const rarityFilterShape = z.object({
 });
 export type RarityFilter = z.infer<typeof rarityFilterShape>;
 
+/** The 59th Minute rules: ordered prices, listing follow-up, Buy Now above the start price. */
 export function checkRarityFilter(filter: RarityFilter, ctx: z.RefinementCtx): void {
   checkPriceOrder(filter, ctx);
   if (filter.followUp.action !== 'list_on_transfer_list') {

@@ -4,7 +4,7 @@ import { qualitySchema } from '../../enums/quality.js';
 import { raritySchema } from '../../enums/rarity.js';
 import { TRANSFER_FILTER_DEFAULT_DELAY_MS } from '../../constants.js';
 import { messages } from '../../messages.js';
-import { intLike, nonNegativeIntLike } from '../common.js';
+import { nonNegativeIntLike } from '../common.js';
 import { listingDurationSchema } from '../follow-up.js';
 import { filterBaseShape } from './base.js';
 
@@ -35,6 +35,7 @@ export const transferFilterShape = z.object({
 });
 export type TransferFilter = z.infer<typeof transferFilterShape>;
 
+/** The transfer filter rules of 001 §5: rarity not Any; Buy Now above bid when a listing follows. */
 export function checkTransferFilter(filter: TransferFilter, ctx: z.RefinementCtx): void {
   const { player } = filter;
   if (player.rarity === 'any') {
@@ -76,6 +77,3 @@ export function defaultTransferFilter(label = ''): TransferFilter {
     },
   };
 }
-
-/** Delay is parsed as an integer, like every number-or-text field. */
-export const transferDelaySchema = intLike();

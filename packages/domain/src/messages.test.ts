@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { firstIssueMessage } from './errors.js';
+import { messages } from './messages.js';
+import { pileItemSchema } from './schemas/account.js';
+
+// Section 5 of both documents: the quoted validation texts, verbatim. Behaviour tests next
+// to each rule check that the rule shows them; this table catches a reworded text.
+describe('validation messages quoted by the spec', () => {
+  it.each<[keyof typeof messages, string]>([
+    ['backupCodeRequired', 'Backup code is required'],
+    ['backupCodeLength', 'Backup code must be 8 characters long'],
+    ['timeRangeOrder', 'Max value must be greater than min value'],
+    ['maxPriceOrder', 'Max price must be greater than min price'],
+    [
+      'minProfitRange',
+      'For percentage, value must be between 0 and 100. For fixed, value must be greater than 0.',
+    ],
+    ['buyPriceOrder', 'Buy price must be greater than start price'],
+    ['fodderRating', 'Rating must be between 84 and 94'],
+    ['duplicateLabel', 'Filter with the same label already exists'],
+    ['selectAtLeastOneFilter', 'You need to select at least one filter.'],
+    [
+      'rotationNeedsTwoFilters',
+      'You need at least 2 filters to enable filter rotation. Please disable filter rotation or select more filters.',
+    ],
+    [
+      'rotationWithMultiRarity',
+      'You cannot enable filter rotation with a multi rarity filter. Please disable filter rotation.',
+    ],
+    ['rotationNeedsPlayerNames', 'Filter rotation requires all filters to have a player name'],
+    ['filterAlreadySelected', 'Filter already selected'],
+    ['couldNotFindFilter', 'Could not find filter'],
+    ['couldNotFindAccount', 'Could not find account'],
+    ['filterNotFound', 'Filter not found'],
+    ['rotationRequests', 'Number of requests must be at least 1'],
+    ['searchResultsRange', 'Number of search results must be between 1 and 50'],
+    ['invalidToken', 'Invalid token'],
+    ['referralEmpty', 'Enter your referral code'],
+    ['referralInvalid', 'Referral code is invalid'],
+    ['referralValid', 'Referral code is valid'],
+    ['selectSolution', 'Please select a solution to start solver'],
+    ['selectRarity', 'Please select a rarity'],
+    ['selectBothAccounts', 'Select both buyer and seller account'],
+    ['sameBuyerAndSeller', 'Buyer and seller cannot be the same account'],
+    ['selectSeller', 'Select seller account'],
+    ['selectBuyer', 'Select buyer account'],
+    ['noFilterSelected', 'No filter selected'],
+    ['unableToRetrievePlayer', 'Unable to retrieve player data'],
+  ])('%s reads %j', (key, text) => {
+    expect(messages[key]).toBe(text);
+  });
+});
+
+// 000 §5: "Default schema messages include 'Required', 'Expected X, received Y',
+// 'String must contain at least N character(s)', 'Invalid input'" (zod 3's own texts).
+describe("zod's default messages", () => {
+  const check = (schema: z.ZodTypeAny, input: unknown) => {
+    const result = schema.safeParse(input);
+    return result.success ? '' : firstIssueMessage(result.error);
+  };
+
+  it.each<[string, string, z.ZodTypeAny, unknown]>([
+    ['a missing field', 'Required', z.object({ email: z.string() }), {}],
+    ['a wrong type', 'Expected string, received number', z.string(), 5],
+    ['a short string', 'String must contain at least 8 character(s)', z.string().min(8), 'abc'],
+    ['a union no branch accepts', 'Invalid input', z.union([z.string(), z.number()]), true],
+  ])('%s reads %j', (_case, message, schema, input) => {
+    expect(check(schema, input)).toBe(message);
+  });
+
+  it("shows 'Invalid input' for a pile card whose id is neither text nor a number", () => {
+    expect(check(pileItemSchema, { id: true })).toBe('Invalid input');
+  });
+});
