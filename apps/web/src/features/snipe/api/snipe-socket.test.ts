@@ -21,6 +21,7 @@ describe('the /client/snipe connection', () => {
         path: '/client/snipe',
         auth: { token: 'licence-token', clientType: 'web' },
         withCredentials: true,
+        forceNew: true,
       }),
     );
     socket.fire('connect');

@@ -14,6 +14,9 @@ export function connectSnipeSocket(token: string): Socket {
     path: SNIPE_SOCKET_PATH,
     auth: { token, clientType: 'web' },
     withCredentials: true,
+    // socket.io-client reuses a cached socket per address; a remounted dashboard must not
+    // inherit the previous mount's listeners (every message would be handled twice).
+    forceNew: true,
     // The hub may be down for a while: back off instead of hammering it.
     reconnectionDelayMax: 30_000,
   });

@@ -22,6 +22,7 @@ const fakeSocket = vi.hoisted(() => {
       return this;
     },
     disconnect: vi.fn(),
+    removeAllListeners: vi.fn(),
     serverSends(event: string, payload?: unknown) {
       for (const handler of handlers.get(event) ?? []) handler(payload);
     },

@@ -51,6 +51,7 @@ export function useSnipeLive() {
       notify.error(parsed.success ? parsed.data.description : 'Something went wrong, please try again later');
     });
     return () => {
+      socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
       setIsConnected(false);

@@ -1,0 +1,77 @@
+import { formatCompactNumber, platformShortLabels, rarityLabels } from '@tradedesk/domain';
+import { apiUrl } from '../../../lib/api-client';
+import type { PlayerEntry } from '../api/get-players-page';
+import { priceSites } from '../price-sites';
+
+function PriceLine({ label, price }: { label: string; price: PlayerEntry['pc'] }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <dt className="text-sm opacity-70">{label}</dt>
+      <dd
+        className={`font-semibold ${price.isStale ? 'opacity-60' : ''}`}
+        title={price.isStale ? 'Stale price' : undefined}
+      >
+        {price.current === null ? '—' : formatCompactNumber(price.current)}
+      </dd>
+    </div>
+  );
+}
+
+/** One player: card image, badges, PC and console prices and links to the price sites. */
+export function PlayerCard({ player }: { player: PlayerEntry }) {
+  const badges = [
+    player.isSBC && 'SBC',
+    player.isObjective && 'Objective',
+    player.isExtinct && 'Extinct',
+  ].filter((badge): badge is string => !!badge);
+  return (
+    <article
+      className="card bg-base-200 border-base-300 border shadow-sm"
+      aria-label={`${player.name} ${player.rating}`}
+    >
+      <div className="card-body gap-3 p-4">
+        <div className="flex items-start gap-3">
+          <img
+            src={apiUrl('player-data', `fifa/card/${player.id}`)}
+            alt={`${player.name} card`}
+            width={72}
+            height={100}
+            loading="lazy"
+            className="shrink-0"
+          />
+          <div className="min-w-0">
+            <h2 className="card-title truncate text-base">{player.name}</h2>
+            <p className="text-sm opacity-70">
+              {player.rating} · {player.position}
+              {player.rarity === 'any' ? '' : ` · ${rarityLabels[player.rarity]}`}
+            </p>
+            <ul className="mt-1 flex flex-wrap gap-1" aria-label="Badges">
+              {badges.map((badge) => (
+                <li key={badge} className="badge badge-sm badge-outline">
+                  {badge}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <dl className="flex flex-col gap-1">
+          <PriceLine label={platformShortLabels.pc} price={player.pc} />
+          <PriceLine label={platformShortLabels.ps} price={player.ps} />
+        </dl>
+        <div className="card-actions flex-wrap justify-end">
+          {priceSites.map((site) => (
+            <a
+              key={site.key}
+              className="btn btn-xs btn-outline"
+              href={site.url(player[site.key])}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {site.label}
+            </a>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { rarityOptions, type Rarity } from '@tradedesk/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import type { PlayersQuery } from '../state/players-query';
+
+type Filters = Pick<PlayersQuery, 'rating' | 'rarity' | 'minPrice' | 'maxPrice'>;
+
+type Props = {
+  isOpen: boolean;
+  initial: Filters;
+  onApply: (filters: Filters) => void;
+  onClose: () => void;
+};
+
+const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** Rating, rarity and price range; the problem is shown beside the form, nothing is applied. */
+function validate(filters: Filters): string | null {
+  const { rating, minPrice, maxPrice } = filters;
+  if (rating !== undefined && (!Number.isInteger(rating) || rating < 1 || rating > 99))
+    return 'Rating must be from 1 to 99';
+  for (const [label, price] of [
+    ['Min price', minPrice],
+    ['Max price', maxPrice],
+  ] as const)
+    if (price !== undefined && (!Number.isInteger(price) || price < 0))
+      return `${label} must be a whole number`;
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
+    return 'Min price must not be above max price';
+  return null;
+}
+
+/** The filter modal of the players page. */
+export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props) {
+  const formId = useId();
+  const [rating, setRating] = useState(initial.rating?.toString() ?? '');
+  const [rarity, setRarity] = useState<Rarity>(initial.rarity);
+  const [minPrice, setMinPrice] = useState(initial.minPrice?.toString() ?? '');
+  const [maxPrice, setMaxPrice] = useState(initial.maxPrice?.toString() ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filters = {
+      rating: toNumber(rating),
+      rarity,
+      minPrice: toNumber(minPrice),
+      maxPrice: toNumber(maxPrice),
+    };
+    const error = validate(filters);
+    setProblem(error);
+    if (!error) onApply(filters);
+  };
+
+  const field = (label: string, value: string, set: (value: string) => void) => (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <input
+        className="input input-sm w-full"
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => set(event.target.value)}
+      />
+    </label>
+  );
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      title="Filters"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary">
+            Apply
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
+        {field('Rating', rating, setRating)}
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Rarity</span>
+          <select
+            className="select select-sm w-full"
+            value={rarity}
+            onChange={(event) => setRarity(event.target.value as Rarity)}
+          >
+            {rarityOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {field('Min price', minPrice, setMinPrice)}
+        {field('Max price', maxPrice, setMaxPrice)}
+        {problem && (
+          <p role="alert" className="text-error text-sm sm:col-span-2">
+            {problem}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/notify';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePlayersPage } from '../api/get-players-page';
+import { activeFilterCount } from '../state/players-query';
+import { usePlayersQuery } from '../state/use-players-query';
+import { PlayerCard } from './player-card';
+import { PlayersFilterModal } from './players-filter-modal';
+
+/** /players: the public player price database (spec 001 §2). */
+export function PlayersPage() {
+  useDocumentTitle('Players');
+  const { query, update, reset } = usePlayersQuery();
+  const players = usePlayersPage(query);
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [typedName, setTypedName] = useState(query.name);
+  const [shownName, setShownName] = useState(query.name);
+  // The address changed (back button, reset): the search box follows it.
+  if (shownName !== query.name) {
+    setShownName(query.name);
+    setTypedName(query.name);
+  }
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    update({ name: typedName.trim() });
+  };
+  const filters = activeFilterCount(query);
+  const list = players.data?.players ?? [];
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-4">
+      <h1 className="text-3xl font-bold">Players</h1>
+      <div className="flex flex-col gap-2 md:flex-row md:items-center">
+        <form role="search" className="join w-full md:max-w-md" onSubmit={search}>
+          <input
+            className="input join-item w-full"
+            type="search"
+            aria-label="Search players by name"
+            placeholder="Search by name"
+            value={typedName}
+            onChange={(event) => setTypedName(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </form>
+        <div className="flex gap-2">
+          <button type="button" className="btn" onClick={() => setFilterOpen(true)}>
+            Filters{filters > 0 ? ` (${filters})` : ''}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void players.refetch()}
+            disabled={players.isFetching}
+          >
+            Refresh
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={reset}>
+            Reset
+          </button>
+        </div>
+      </div>
+
+      {players.isError && (
+        <div role="alert" className="alert alert-error">
+          {errorMessage(players.error)}
+        </div>
+      )}
+      {players.isPending && <span className="loading loading-spinner" aria-label="Loading players" />}
+      {players.isSuccess && list.length === 0 && (
+        <p className="py-8 text-center opacity-70">No players found</p>
+      )}
+      <ul
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Players"
+        aria-busy={players.isFetching}
+      >
+        {list.map((player) => (
+          <li key={player.id}>
+            <PlayerCard player={player} />
+          </li>
+        ))}
+      </ul>
+
+      <nav className="flex items-center justify-center gap-3" aria-label="Pages">
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={query.page <= 1}
+          onClick={() => update({ ...query, page: query.page - 1 })}
+        >
+          Previous
+        </button>
+        <span>Page {query.page}</span>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={!players.data?.hasNextPage}
+          onClick={() => update({ ...query, page: query.page + 1 })}
+        >
+          Next
+        </button>
+      </nav>
+
+      {isFilterOpen && (
+        <PlayersFilterModal
+          isOpen
+          initial={query}
+          onClose={() => setFilterOpen(false)}
+          onApply={(chosen) => {
+            setFilterOpen(false);
+            update(chosen);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { PlayersPage } from './components/players-page';
