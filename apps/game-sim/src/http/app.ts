@@ -14,6 +14,11 @@ import { SessionStore } from './sessions.js';
 import { registerUtRoutes } from './ut-routes.js';
 import { registerWebAppRoutes } from '../web/webapp-routes.js';
 
+/** Replaces secret query values (tokens, codes) with `***`. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|code|fid|execution)=)[^&#]*/g, '$1***');
+}
+
 export interface AppOptions {
   world: World;
   adminKey?: string;
@@ -26,7 +31,20 @@ export function buildApp(options: AppOptions): {
   context: SimContext;
   setOrigin(origin: string): void;
 } {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    // Tokens travel in query strings (`access_token=`, auth codes): never write them to a log.
+    logger: options.logger
+      ? {
+          serializers: {
+            req: (request: { method: string; url: string }) => ({
+              method: request.method,
+              url: redactUrl(request.url),
+            }),
+          },
+        }
+      : false,
+    bodyLimit: 1_048_576,
+  });
   const { world } = options;
   const protocol = world.options.protocol;
   let origin = 'http://127.0.0.1';

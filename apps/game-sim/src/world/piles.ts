@@ -65,15 +65,18 @@ export function moveItems(world: World, account: Account, requests: readonly Mov
   });
 }
 
-/** PUT watchlist: watches trades. */
+/** PUT watchlist: watches trades (all are checked before any is added). */
 export function watchTrades(world: World, account: Account, tradeIds: readonly number[]): void {
+  const fresh = new Set(tradeIds.filter((tradeId) => !account.watchlist.has(tradeId)));
   for (const tradeId of tradeIds) {
     const trade = world.trades.get(tradeId);
     if (!trade || trade.state !== 'active') throw gameErrors.noTrade();
     if (trade.sellerId === account.id) throw gameErrors.permissionDenied('cannot watch your own trade');
-    if (!account.watchlist.has(tradeId) && account.watchlist.size >= world.options.piles.watchlist) {
-      throw gameErrors.destinationFull();
-    }
+  }
+  if (account.watchlist.size + fresh.size > world.options.piles.watchlist) throw gameErrors.destinationFull();
+  for (const tradeId of tradeIds) {
+    const trade = world.trades.get(tradeId);
+    if (!trade) continue;
     account.watchlist.add(tradeId);
     addWatcher(trade, account.id);
   }
