@@ -5,6 +5,8 @@ import { buildApp } from './http/app.js';
 import { World } from './world/world.js';
 
 export type { Clock, ClockOption } from './core/clock.js';
+export { createClock } from './core/clock.js';
+export { PROVIDERS, PROVIDER_PROFILES, type FeedPrice, type Provider } from './world/feeds.js';
 export { GameError } from './core/errors.js';
 export { World } from './world/world.js';
 export type { Account, Item, Trade } from './world/types.js';
