@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pricePeriodLabels, productTypeValues } from '../schemas/commerce.js';
+import { chemistryStyleOptions } from './chemistry-style.js';
 import { optionsOf } from './options.js';
 import { filterTypeOptions, priceProviderOptions, snipeModeLabels, snipeModeValues } from './filter.js';
 import {
@@ -33,6 +34,40 @@ describe('enumerations carry the labels of section 3', () => {
     ['plan period', optionsOf(pricePeriodLabels), ['Week', 'Month', 'Season']],
   ])('%s', (_name, options, labels) => {
     expect(labelsOf(options)).toEqual(labels);
+  });
+
+  it('lists the chemistry styles in the spec order, ids 250 to 273 after Any (-1)', () => {
+    expect(labelsOf(chemistryStyleOptions)).toEqual([
+      'Any',
+      'Basic',
+      'Sniper',
+      'Finisher',
+      'Deadeye',
+      'Marksman',
+      'Hawk',
+      'Artist',
+      'Architect',
+      'Powerhouse',
+      'Maestro',
+      'Engine',
+      'Sentinel',
+      'Guardian',
+      'Gladiator',
+      'Backbone',
+      'Anchor',
+      'Hunter',
+      'Catalyst',
+      'Shadow',
+      'Wall',
+      'Shield',
+      'Cat',
+      'Glove',
+      'GK Basic',
+    ]);
+    expect(chemistryStyleOptions.map((option) => option.value)).toEqual([
+      -1,
+      ...Array.from({ length: 24 }, (_, index) => 250 + index),
+    ]);
   });
 
   it('lists the eight sounds by their stored names', () => {
