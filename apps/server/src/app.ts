@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
+import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   /** Directory of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
+  prices?: { staleAfterMs?: number };
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
   await app.register(filterRoutes, { prefix: '/api/filter', ctx, ...signedIn });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
+  await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());

@@ -152,4 +152,5 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user').on(table.userId)],
 );
+export * from './schema-prices.js';
 export * from './schema-snipe.js';

@@ -1,15 +1,12 @@
-import { DEFAULT_PRICE_PROVIDER, playerNotFoundIn, rarityIds, type Filter } from '@tradedesk/domain';
-import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { DEFAULT_PRICE_PROVIDER, playerNotFoundIn, type Filter } from '@tradedesk/domain';
+import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { isKnownPlayerName } from '../player-data/index.js';
 
-/**
- * 'Player not found in {provider}': a named normal filter must name a card of its rarity.
- * The card catalogue stands in for the price database until that service exists.
- */
-export function assertPlayerKnown(filter: Filter): void {
+/** 'Player not found in {provider}': a named normal filter must name a card of its rarity in the price database. */
+export async function assertPlayerKnown(db: Db, filter: Filter): Promise<void> {
   if (filter.type !== 'normal' || filter.name === '') return;
-  const rarityId = filter.rarity === 'any' ? undefined : rarityIds[filter.rarity];
-  if (loadCatalogue().searchByName(filter.name, { rarityId, limit: 1 }).length === 0) {
+  if (!(await isKnownPlayerName(db, filter.name, filter.rarity))) {
     throw badRequest(playerNotFoundIn(DEFAULT_PRICE_PROVIDER), 'player_not_found');
   }
 }

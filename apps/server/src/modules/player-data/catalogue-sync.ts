@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { foldName, loadCatalogue, searchableNames } from '@tradedesk/domain/catalogue';
+import type { Db } from '../../db/client.js';
+
+const loaded = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Copies the card catalogue into `player_cards` and its name tokens once per database (the
+ * catalogue ships with the app; a newer one adds its new cards). Memoised per connection.
+ */
+export function ensureCatalogue(db: Db): Promise<void> {
+  let pending = loaded.get(db);
+  if (!pending) {
+    pending = loadInto(db).catch((error: unknown) => {
+      loaded.delete(db);
+      throw error;
+    });
+    loaded.set(db, pending);
+  }
+  return pending;
+}
+
+async function loadInto(db: Db): Promise<void> {
+  const catalogue = loadCatalogue();
+  const result = (await db.execute(sql`SELECT count(*)::int AS count FROM player_cards`)) as unknown as {
+    rows: { count: number }[];
+  };
+  if ((result.rows[0]?.count ?? 0) >= catalogue.size) return;
+  const cards = catalogue.cards;
+  const tokens = cards.flatMap((card) =>
+    nameTokens(searchableNames(card)).map((token) => ({ ...token, id: card.definitionId })),
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO player_cards (definition_id, base_id, name, search_name, rating, position, rarity_id)
+      SELECT * FROM unnest(${sql.param(cards.map((card) => card.definitionId))}::int[],
+        ${sql.param(cards.map((card) => card.baseId))}::int[],
+        ${sql.param(cards.map((card) => card.name))}::text[],
+        ${sql.param(cards.map((card) => foldName(card.name)))}::text[],
+        ${sql.param(cards.map((card) => card.rating))}::int[],
+        ${sql.param(cards.map((card) => card.position))}::text[],
+        ${sql.param(cards.map((card) => card.rarityId))}::int[])
+      ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`
+      INSERT INTO player_name_tokens (token, definition_id, word_index)
+      SELECT * FROM unnest(${sql.param(tokens.map((token) => token.token))}::text[],
+        ${sql.param(tokens.map((token) => token.id))}::int[],
+        ${sql.param(tokens.map((token) => token.wordIndex))}::int[])
+      ON CONFLICT DO NOTHING`);
+  });
+}
+
+/** Each folded name cut at every word start; the whole name has word index 0. */
+export function nameTokens(names: readonly string[]): { token: string; wordIndex: number }[] {
+  const best = new Map<string, number>();
+  for (const name of names) {
+    const words = name.split(' ');
+    words.forEach((_, index) => {
+      const token = words.slice(index).join(' ');
+      const kept = best.get(token);
+      if (token !== '' && (kept === undefined || index < kept)) best.set(token, index);
+    });
+  }
+  return [...best].map(([token, wordIndex]) => ({ token, wordIndex }));
+}

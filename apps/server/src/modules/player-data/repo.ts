@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Platform } from '@tradedesk/domain';
+import type { Db } from '../../db/client.js';
+import { currentPrices, playerCards, playerNameTokens, priceObservations } from '../../db/schema-prices.js';
+
+const pcPrice = alias(currentPrices, 'pc_price');
+const psPrice = alias(currentPrices, 'ps_price');
+const priceColumns = (table: typeof pcPrice | typeof psPrice) => ({
+  price: table.price,
+  source: table.source,
+  observedAt: table.observedAt,
+});
+
+/** A card with its current PC and console prices (null when none was ever observed). */
+function selectCards(db: Db) {
+  return db
+    .select({ card: playerCards, pc: priceColumns(pcPrice), ps: priceColumns(psPrice) })
+    .from(playerCards)
+    .leftJoin(pcPrice, and(eq(pcPrice.definitionId, playerCards.definitionId), eq(pcPrice.platform, 'pc')))
+    .leftJoin(psPrice, and(eq(psPrice.definitionId, playerCards.definitionId), eq(psPrice.platform, 'ps')));
+}
+export type PricedCardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
+
+/** LIKE treats % and _ as wildcards; a typed name must match them literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Cards whose folded names or name words start with `folded`; exact names first, then rating. */
+export function searchByName(db: Db, folded: string, rarityId: number | undefined, limit: number) {
+  const matches = db
+    .select({
+      definitionId: playerNameTokens.definitionId,
+      rank: sql<number>`min(case when ${playerNameTokens.token} = ${folded} then 0 else 1 end)`.as('rank'),
+    })
+    .from(playerNameTokens)
+    .where(like(playerNameTokens.token, `${escapeLike(folded)}%`))
+    .groupBy(playerNameTokens.definitionId)
+    .as('matches');
+  return selectCards(db)
+    .innerJoin(matches, eq(matches.definitionId, playerCards.definitionId))
+    .where(rarityId === undefined ? undefined : eq(playerCards.rarityId, rarityId))
+    .orderBy(asc(matches.rank), desc(playerCards.rating), asc(playerCards.definitionId))
+    .limit(limit);
+}
+
+export async function findById(db: Db, definitionId: number, rarityId: number | undefined) {
+  const conditions = [eq(playerCards.definitionId, definitionId)];
+  if (rarityId !== undefined) conditions.push(eq(playerCards.rarityId, rarityId));
+  const [row] = await selectCards(db).where(and(...conditions));
+  return row;
+}
+
+export interface PlayerPageFilter {
+  folded?: string | undefined;
+  rating?: number | undefined;
+  rarityId?: number | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  pricePlatform: Platform;
+}
+
+/** One page of the players database, best rating first; `limit` rows from `offset`. */
+export function playerPage(db: Db, filter: PlayerPageFilter, offset: number, limit: number) {
+  const price = filter.pricePlatform === 'pc' ? pcPrice.price : psPrice.price;
+  const conditions: (SQL | undefined)[] = [
+    filter.rating === undefined ? undefined : eq(playerCards.rating, filter.rating),
+    filter.rarityId === undefined ? undefined : eq(playerCards.rarityId, filter.rarityId),
+    filter.minPrice === undefined ? undefined : gte(price, filter.minPrice),
+    filter.maxPrice === undefined ? undefined : lte(price, filter.maxPrice),
+    filter.folded
+      ? sql`${playerCards.definitionId} IN (SELECT ${playerNameTokens.definitionId} FROM ${playerNameTokens}
+          WHERE ${like(playerNameTokens.token, `${escapeLike(filter.folded)}%`)})`
+      : undefined,
+  ];
+  return selectCards(db)
+    .where(and(...conditions))
+    .orderBy(desc(playerCards.rating), asc(playerCards.definitionId))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** The price database of one rarity: its best `limit` cards. */
+export function rarityCards(db: Db, rarityId: number, limit: number) {
+  return selectCards(db)
+    .where(eq(playerCards.rarityId, rarityId))
+    .orderBy(desc(playerCards.rating), asc(playerCards.definitionId))
+    .limit(limit);
+}
+
+/** The history of one card on one platform since `since`, oldest first (all sources). */
+export function priceHistory(db: Db, definitionId: number, platform: Platform, since: Date) {
+  return db
+    .select({ price: priceObservations.price, observedAt: priceObservations.observedAt })
+    .from(priceObservations)
+    .where(
+      and(
+        eq(priceObservations.definitionId, definitionId),
+        eq(priceObservations.platform, platform),
+        gte(priceObservations.observedAt, since),
+      ),
+    )
+    .orderBy(asc(priceObservations.observedAt));
+}

@@ -1,0 +1,177 @@
+import {
+  MAX_PRICE_DATABASE_PAGES,
+  priceDatabaseRarityKeys,
+  rarityIds,
+  type Platform,
+  type Rarity,
+} from '@tradedesk/domain';
+import { foldName } from '@tradedesk/domain/catalogue';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { ensureCatalogue } from './catalogue-sync.js';
+import { TtlCache } from './market-cache.js';
+import { presentEntry, presentPrice, presentSuggestion, type PresentOptions } from './presenter.js';
+import * as repo from './repo.js';
+
+/** One page of the price database is one page of the game's search: 20 cards. */
+export const MARKET_PAGE_SIZE = 20;
+/** The /players page shows 15 players per page (001 §9). */
+export const PLAYERS_PAGE_SIZE = 15;
+/** Price statistics look back this far. */
+export const STATISTICS_WINDOW_MS = 7 * 86_400_000;
+
+export interface PlayerDataSettings {
+  staleAfterMs: number;
+  /** How long a cached /market answer is served (it is also dropped when new prices arrive). */
+  marketCacheTtlMs: number;
+}
+
+const rarityFilter = (rarity: Rarity) => (rarity === 'any' ? undefined : rarityIds[rarity]);
+
+export interface PlayerPageQuery {
+  name?: string | undefined;
+  rating?: number | undefined;
+  rarity: Rarity;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  platform: Platform;
+  page: number;
+}
+
+/** The player database: name search, lookups, prices, statistics and the per-rarity market. */
+export function createPlayerDataService(db: Db, now: () => Date, settings: PlayerDataSettings) {
+  const marketCache = new TtlCache<string>(settings.marketCacheTtlMs, () => now().getTime());
+  const options = (): PresentOptions => ({ now: now(), staleAfterMs: settings.staleAfterMs });
+
+  async function searchRows(name: string, rarity: Rarity, limit: number) {
+    await ensureCatalogue(db);
+    const folded = foldName(name);
+    return folded === '' ? [] : repo.searchByName(db, folded, rarityFilter(rarity), limit);
+  }
+
+  async function cardRow(id: number, rarity: Rarity) {
+    await ensureCatalogue(db);
+    const row = await repo.findById(db, id, rarityFilter(rarity));
+    if (!row) throw notFound('Player not found', 'player_not_found');
+    return row;
+  }
+
+  return {
+    /** Entries whose name or a name word starts with `name` (accent- and case-insensitive). */
+    async search(name: string, rarity: Rarity, limit: number) {
+      const at = options();
+      return (await searchRows(name, rarity, limit)).map((row) => presentEntry(row, at));
+    },
+
+    async suggestions(name: string, rarity: Rarity, limit: number) {
+      return (await searchRows(name, rarity, limit)).map(presentSuggestion);
+    },
+
+    /** True when a card of the rarity carries this name (the filter's player-name rule). */
+    async isKnownName(name: string, rarity: Rarity) {
+      return (await searchRows(name, rarity, 1)).length > 0;
+    },
+
+    async byId(id: number, rarity: Rarity) {
+      return presentEntry(await cardRow(id, rarity), options());
+    },
+
+    /** The current price of a card (by id, else the best match of the name) on one platform. */
+    async price(query: { id?: number | undefined; name: string; rarity: Rarity; platform: Platform }) {
+      const row =
+        query.id !== undefined
+          ? await cardRow(query.id, query.rarity)
+          : (await searchRows(query.name, query.rarity, 1))[0];
+      if (!row) throw notFound('Player not found', 'player_not_found');
+      return {
+        id: row.card.definitionId,
+        name: row.card.name,
+        rating: row.card.rating,
+        platform: query.platform,
+        ...presentPrice(query.platform === 'pc' ? row.pc : row.ps, options()),
+      };
+    },
+
+    /** Current, min, max, average and trend (% change oldest → newest) over the last 7 days. */
+    async statistics(definitionId: number, platform: Platform, rarity: Rarity) {
+      const row = await cardRow(definitionId, rarity);
+      const at = options();
+      const history = await repo.priceHistory(
+        db,
+        definitionId,
+        platform,
+        new Date(at.now.getTime() - STATISTICS_WINDOW_MS),
+      );
+      const prices = history.map((point) => point.price);
+      const first = prices[0];
+      const last = prices.at(-1);
+      return {
+        id: definitionId,
+        platform,
+        current: presentPrice(platform === 'pc' ? row.pc : row.ps, at),
+        min: prices.length ? Math.min(...prices) : null,
+        max: prices.length ? Math.max(...prices) : null,
+        average: prices.length
+          ? Math.round(prices.reduce((sum, price) => sum + price, 0) / prices.length)
+          : null,
+        trend: first && last !== undefined ? Math.round(((last - first) / first) * 10_000) / 100 : 0,
+        observations: prices.length,
+      };
+    },
+
+    /**
+     * The price database of each rarity, keyed by its price-site key and then by player id,
+     * limited to the rarity's maximum pages (any: none). Answers are JSON text, cached on request.
+     */
+    async market(rarities: readonly Rarity[], includeMetadata: boolean, isCached: boolean): Promise<string> {
+      const key = `${[...rarities].sort().join(',')}|${includeMetadata}`;
+      if (isCached) {
+        const cached = marketCache.get(key);
+        if (cached !== undefined) return cached;
+      }
+      await ensureCatalogue(db);
+      const at = options();
+      const data: Record<string, Record<string, unknown>> = {};
+      for (const rarity of rarities) {
+        const limit = MAX_PRICE_DATABASE_PAGES[rarity] * MARKET_PAGE_SIZE;
+        const rows = limit === 0 ? [] : await repo.rarityCards(db, rarityIds[rarity], limit);
+        data[priceDatabaseRarityKeys[rarity] || rarity] = Object.fromEntries(
+          rows.map((row) => [row.card.definitionId, presentEntry(row, at, includeMetadata)]),
+        );
+      }
+      const text = JSON.stringify({ data });
+      marketCache.set(key, text);
+      return text;
+    },
+
+    /** One page of the /players page, 15 players, best rating first. */
+    async page(query: PlayerPageQuery) {
+      await ensureCatalogue(db);
+      const rows = await repo.playerPage(
+        db,
+        {
+          folded: query.name ? foldName(query.name) : undefined,
+          rating: query.rating,
+          rarityId: rarityFilter(query.rarity),
+          minPrice: query.minPrice,
+          maxPrice: query.maxPrice,
+          pricePlatform: query.platform,
+        },
+        (query.page - 1) * PLAYERS_PAGE_SIZE,
+        PLAYERS_PAGE_SIZE + 1,
+      );
+      const at = options();
+      return {
+        players: rows.slice(0, PLAYERS_PAGE_SIZE).map((row) => presentEntry(row, at)),
+        page: query.page,
+        pageSize: PLAYERS_PAGE_SIZE,
+        hasNextPage: rows.length > PLAYERS_PAGE_SIZE,
+      };
+    },
+
+    /** New prices arrived: cached market answers are out of date. */
+    invalidateMarket: () => marketCache.clear(),
+  };
+}
+
+export type PlayerDataService = ReturnType<typeof createPlayerDataService>;

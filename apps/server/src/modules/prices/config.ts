@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Price settings read from the environment (validated once, like the server's own env). */
+export const priceEnvSchema = z.object({
+  /** A price observed longer ago than this is reported as stale and never used for a buy. */
+  PRICE_STALE_AFTER_MS: z.coerce
+    .number({ invalid_type_error: 'PRICE_STALE_AFTER_MS must be a number of milliseconds' })
+    .int('PRICE_STALE_AFTER_MS must be a whole number of milliseconds')
+    .min(1_000, 'PRICE_STALE_AFTER_MS must be at least 1000')
+    .default(15 * 60_000),
+  /** How often each provider's feed is polled. */
+  PRICE_COLLECT_INTERVAL_MS: z.coerce
+    .number({ invalid_type_error: 'PRICE_COLLECT_INTERVAL_MS must be a number of milliseconds' })
+    .int('PRICE_COLLECT_INTERVAL_MS must be a whole number of milliseconds')
+    .min(1_000, 'PRICE_COLLECT_INTERVAL_MS must be at least 1000')
+    .default(60_000),
+  /** Base address of the price-site feeds; unset in the sandbox means the embedded game's address. */
+  PRICE_FEED_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().url('PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090').optional(),
+  ),
+  /** History older than this many days is pruned by the collection job. */
+  PRICE_HISTORY_DAYS: z.coerce
+    .number({ invalid_type_error: 'PRICE_HISTORY_DAYS must be a number of days' })
+    .int('PRICE_HISTORY_DAYS must be a whole number of days')
+    .min(1, 'PRICE_HISTORY_DAYS must be at least 1')
+    .default(7),
+});
+
+export type PriceEnv = z.infer<typeof priceEnvSchema>;
+
+/** Parses the price variables; on failure, one readable line per bad variable. */
+export function parsePriceEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: PriceEnv } | { ok: false; problems: string[] } {
+  const result = priceEnvSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  };
+}
+
+export const DEFAULT_STALE_AFTER_MS = 15 * 60_000;

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Platform } from '@tradedesk/domain';
+import type { PriceSource } from './freshness.js';
+
+export interface PriceObservation {
+  definitionId: number;
+  platform: Platform;
+  source: PriceSource;
+  price: number;
+  observedAt: Date;
+}
+
+const BATCH_SIZE = 20_000;
+
+/**
+ * Appends observations to the history and moves each card's current price forward when the
+ * observation is newer. One statement per table per batch (arrays through unnest).
+ */
+export async function storeObservations(db: Db, observations: readonly PriceObservation[]): Promise<void> {
+  for (let start = 0; start < observations.length; start += BATCH_SIZE) {
+    const batch = observations.slice(start, start + BATCH_SIZE);
+    const columns = {
+      ids: batch.map((row) => row.definitionId),
+      platforms: batch.map((row) => row.platform),
+      sources: batch.map((row) => row.source),
+      prices: batch.map((row) => row.price),
+      times: batch.map((row) => row.observedAt.toISOString()),
+    };
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO price_observations (definition_id, platform, source, price, observed_at)
+        SELECT * FROM unnest(${sql.param(columns.ids)}::int[], ${sql.param(columns.platforms)}::text[],
+          ${sql.param(columns.sources)}::text[], ${sql.param(columns.prices)}::int[],
+          ${sql.param(columns.times)}::timestamptz[])
+        ON CONFLICT DO NOTHING`);
+      const newest = newestPerCard(batch);
+      await tx.execute(sql`
+        INSERT INTO current_prices (definition_id, platform, source, price, observed_at)
+        SELECT * FROM unnest(${sql.param(newest.map((row) => row.definitionId))}::int[],
+          ${sql.param(newest.map((row) => row.platform))}::text[],
+          ${sql.param(newest.map((row) => row.source))}::text[],
+          ${sql.param(newest.map((row) => row.price))}::int[],
+          ${sql.param(newest.map((row) => row.observedAt.toISOString()))}::timestamptz[])
+        ON CONFLICT (definition_id, platform) DO UPDATE
+          SET source = excluded.source, price = excluded.price, observed_at = excluded.observed_at
+          WHERE excluded.observed_at > current_prices.observed_at`);
+    });
+  }
+}
+
+/** One row per card and platform (an upsert may touch a row only once per statement). */
+function newestPerCard(batch: readonly PriceObservation[]): PriceObservation[] {
+  const newest = new Map<string, PriceObservation>();
+  for (const row of batch) {
+    const key = `${row.definitionId}:${row.platform}`;
+    const kept = newest.get(key);
+    if (!kept || row.observedAt > kept.observedAt) newest.set(key, row);
+  }
+  return [...newest.values()];
+}
+
+/** Drops history observed before `before`; current prices stay. */
+export async function pruneHistory(db: Db, before: Date): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM price_observations WHERE observed_at < ${before.toISOString()}::timestamptz`,
+  );
+}

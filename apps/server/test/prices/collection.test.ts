@@ -1,0 +1,86 @@
+import { startSim, type RunningSim } from '@tradedesk/game-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPriceCollector } from '../../src/modules/prices/collector.js';
+import { createFeedProvider, sandboxFeedProviders } from '../../src/modules/prices/providers.js';
+import { backends, Client, useTestApp } from '../helpers.js';
+
+const countRows = async (
+  t: { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } },
+  table: string,
+) => {
+  const result = (await t.database.db.execute(sql.raw(`SELECT count(*)::int AS count FROM ${table}`))) as {
+    rows: { count: number }[];
+  };
+  return result.rows[0]?.count ?? 0;
+};
+
+describe.each(backends)('price collection from the sandbox feeds (%s)', (backend) => {
+  const t = useTestApp(backend);
+  let sim: RunningSim;
+  beforeAll(async () => {
+    // The sim's virtual clock starts at the app's test clock and only moves when told.
+    sim = await startSim({ port: 0, clock: { speed: 0, start: t.clock.now().getTime() } });
+  });
+  afterAll(() => sim?.close());
+
+  const collector = (providers = sandboxFeedProviders(sim.url)) =>
+    createPriceCollector({
+      db: t.database.db,
+      providers,
+      intervalMs: 60_000,
+      historyDays: 7,
+      now: t.clock.now,
+    });
+
+  it('stores every site PC and console prices, then only what the sites refreshed since', async () => {
+    const job = collector();
+    const first = await job.runOnce();
+    expect(first.map((result) => `${result.provider}:${result.platform}`)).toEqual([
+      'futbin:ps',
+      'futbin:pc',
+      'futwiz:ps',
+      'futwiz:pc',
+      'futgg:ps',
+      'futgg:pc',
+    ]);
+    expect(first.every((result) => result.stored > 15_000 && result.error === undefined)).toBe(true);
+    const historyAfterFirst = await countRows(t, 'price_observations');
+    expect(historyAfterFirst).toBe(first.reduce((sum, result) => sum + result.stored, 0));
+
+    const unchanged = await job.runOnce();
+    expect(unchanged.every((result) => result.stored === 0)).toBe(true);
+
+    // Ten minutes later futbin (10-minute cycle) has refreshed every card it covers.
+    sim.world.clock.advance(10 * 60_000);
+    t.clock.advance(10 * 60_000);
+    const later = await job.runOnce();
+    expect(later.find((result) => result.provider === 'futbin')?.stored).toBeGreaterThan(15_000);
+    expect(await countRows(t, 'price_observations')).toBeGreaterThan(historyAfterFirst);
+  });
+
+  it('serves the collected prices with their source and age', async () => {
+    const entry = await new Client(t.app).get('/api/player-data?id=237067&rarity=icon');
+    expect(entry.body.data.ps).toMatchObject({ current: expect.any(Number), isStale: false });
+    expect(['futbin', 'futwiz', 'futgg']).toContain(entry.body.data.ps.source);
+    expect(entry.body.data.isExtinct).toBe(false);
+  });
+
+  it('keeps collecting from the other sites when one feed fails', async () => {
+    const broken = createFeedProvider('futwiz', 'http://127.0.0.1:9/');
+    const results = await collector([broken, createFeedProvider('futgg', sim.url)]).runOnce();
+    expect(results.filter((result) => result.provider === 'futwiz').every((result) => result.error)).toBe(
+      true,
+    );
+    expect(results.filter((result) => result.provider === 'futgg').every((result) => !result.error)).toBe(
+      true,
+    );
+  });
+
+  it('stops cleanly: a stopped job schedules nothing more', async () => {
+    const job = collector();
+    job.start();
+    await job.stop();
+    await expect(job.stop()).resolves.toBeUndefined();
+  });
+});
