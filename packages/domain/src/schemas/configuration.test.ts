@@ -62,6 +62,21 @@ describe('configuration defaults', () => {
     });
   });
 
+  it('uses the decided time and transfer-delay defaults (docs/decisions.md, not shown in the spec)', () => {
+    const range = (min: number, max: number, unit: string) => ({
+      min: { value: min, unit },
+      max: { value: max, unit },
+    });
+    expect(config.time.break).toEqual({
+      duration: range(1, 3, 'minutes'),
+      frequency: range(10, 20, 'minutes'),
+    });
+    expect(config.time.duration).toEqual(range(30, 60, 'minutes'));
+    expect(config.time.delay).toEqual(range(1500, 3500, 'milliseconds'));
+    expect(config.time.pagination).toEqual(range(800, 1500, 'milliseconds'));
+    expect(config.transfer.delay).toEqual({ min: 500, max: 1000 });
+  });
+
   it('passes its own rules', () => {
     expect(configurationSchema.parse(config)).toEqual(config);
     expect(timeConfigSchema.safeParse(config.time).success).toBe(true);
@@ -95,6 +110,14 @@ describe('value lists', () => {
     expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), screenshot: 'all' })).toBe(
       "Invalid enum value. Expected 'none' | 'buyer' | 'seller' | 'both', received 'all'",
     );
+  });
+
+  it('needs the transfer delay max above its min', () => {
+    const withDelay = (min: number, max: number) => ({ ...defaultTransferConfig(), delay: { min, max } });
+    expect(firstMessage(transferConfigSchema, withDelay(800, 800))).toBe(
+      'Max value must be greater than min value',
+    );
+    expect(firstMessage(transferConfigSchema, withDelay(800, 801))).toBe('');
   });
 
   it('defaults a market player to id 0, empty name, price 0, not excluded', () => {
