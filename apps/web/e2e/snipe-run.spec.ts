@@ -27,6 +27,9 @@ test('a snipe starts and stops over the live connection, each notice shown once'
   const stop = row.getByRole('button', { name: 'Stop Snipe' });
   await expect(stop).toBeVisible();
   await expect(row.getByRole('combobox')).toHaveValue(/.+/);
+  await expect(row.getByText('Requests: 0')).toHaveCount(0);
+  await page.addStyleTag({ content: 'div:has(> [role="status"][aria-live]) { display: none !important; }' });
+  await page.screenshot({ path: 'docs/screenshots/snipe-running-light-desktop.png' });
 
   await stop.click();
   await expect(page.getByText('Snipe stopped for runner@example.com')).toHaveCount(1);

@@ -33,6 +33,7 @@ function validate(filters: Filters): string | null {
 /** The filter modal of the players page. */
 export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props) {
   const formId = useId();
+  const rarityId = useId();
   const [rating, setRating] = useState(initial.rating?.toString() ?? '');
   const [rarity, setRarity] = useState<Rarity>(initial.rarity);
   const [minPrice, setMinPrice] = useState(initial.minPrice?.toString() ?? '');
@@ -82,9 +83,12 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {field('Rating', rating, setRating)}
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Rarity</span>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={rarityId} className="text-sm font-medium">
+            Rarity
+          </label>
           <select
+            id={rarityId}
             className="select select-sm w-full"
             value={rarity}
             onChange={(event) => setRarity(event.target.value as Rarity)}
@@ -95,7 +99,7 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {field('Min price', minPrice, setMinPrice)}
         {field('Max price', maxPrice, setMaxPrice)}
         {problem && (

@@ -19,7 +19,8 @@ function ActionButton(props: {
     <span className="tooltip" data-tip={props.tip ?? props.label}>
       <button
         type="button"
-        className={`btn btn-ghost btn-square btn-sm ${props.className ?? ''}`}
+        // A colour would override daisyUI's disabled look, so it applies to enabled buttons only.
+        className={`btn btn-ghost btn-square btn-sm ${props.disabled ? '' : (props.className ?? '')}`}
         aria-label={props.label}
         title={props.tip ?? props.label}
         disabled={props.disabled}
