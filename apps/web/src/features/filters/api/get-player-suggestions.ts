@@ -1,4 +1,4 @@
-import { SUGGESTION_LIMIT, rarityIds, type Rarity } from '@tradedesk/domain';
+import { SUGGESTION_LIMIT, type Rarity } from '@tradedesk/domain';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api-client';
 
@@ -15,7 +15,7 @@ export async function getPlayerSuggestions(name: string, rarity: Rarity): Promis
   try {
     const data = await api.get<unknown>('player-data', '', {
       name,
-      rarity: rarityIds[rarity],
+      rarity,
       numOfResults: SUGGESTION_LIMIT,
     });
     const parsed = z.array(suggestionSchema).safeParse(data);

@@ -131,19 +131,25 @@ describe('normal filter form', () => {
     // The debounce has fired; the answer arrives on the real event loop.
     vi.useRealTimers();
     await waitFor(() => expect(screen.getByText('No suggestions available for Mbappe')).toBeTruthy());
-    expect(calls[0]?.url).toBe('/api/player-data?name=Mbappe&rarity=12&numOfResults=5');
+    expect(calls[0]?.url).toBe('/api/player-data?name=Mbappe&rarity=icon&numOfResults=5');
   });
 
-  it("refuses a player name the player search does not know: 'Player not found in futbin'", async () => {
+  it("marks the name when the server does not know the player: 'Player not found in futbin'", async () => {
     const { fetchStub, calls } = fakeFetch({
-      'GET /api/player-data': { status: 200, body: { data: [{ id: 1, name: 'Kylian Mbappe' }] } },
+      'POST /api/filter': {
+        status: 400,
+        body: { message: 'Player not found in futbin', code: 'player_not_found' },
+      },
     });
     vi.stubGlobal('fetch', fetchStub);
-    const { user } = renderForm({ ...defaultNormalFilter('Named'), maxPrice: 5000, rarity: 'rare' });
+    const { user, onSaved } = renderForm({ ...defaultNormalFilter('Named'), maxPrice: 5000 });
+    await user.selectOptions(select('Rarity'), 'Rare');
     await user.type(input('Name'), 'Nobody Known');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(inForm('Player not found in futbin')).toBeTruthy());
-    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+    expect(screen.getAllByText('Player not found in futbin')).toHaveLength(2);
+    expect(calls[0]?.body).toMatchObject({ name: 'Nobody Known', rarity: 'rare' });
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });
 

@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  DEFAULT_PRICE_PROVIDER,
   duplicateLabelError,
   numberUnitOptions,
-  playerNotFoundIn,
   searchOptionOptions,
   type FilterRef,
 } from '@tradedesk/domain';
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
-import { getPlayerSuggestions } from '../api/get-player-suggestions';
 import { CriteriaFields } from './criteria-fields';
 import { formValuesOf, schemaOf, type FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
@@ -26,17 +24,6 @@ type FilterFormProps = {
   filters: readonly SnipePanelFilter[];
   onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
 };
-
-/** A name must be one the player search knows for the rarity; an absent service is not an error. */
-async function playerNameError(values: FilterFormValues): Promise<string | null> {
-  if (values.type !== 'normal' || values.name.trim() === '') return null;
-  const found = await getPlayerSuggestions(values.name.trim(), values.rarity).catch(() => null);
-  if (found === null) return null;
-  const wanted = values.name.trim().toLowerCase();
-  return found.some((player) => player.name.toLowerCase() === wanted)
-    ? null
-    : playerNotFoundIn(DEFAULT_PRICE_PROVIDER);
-}
 
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
 export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
@@ -53,19 +40,22 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
   const listsAtPriceSite = watch('followUp.action') === 'list_at_price_site_price';
   const errors = formState.errors;
 
-  const fail = (field: 'label' | 'name', message: string) => {
-    setError(field, { message });
-    notify.error(message);
-  };
-
   const submit = handleSubmit(
     async (values) => {
       const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
-      if (labelError) return fail('label', labelError);
-      const nameError = await playerNameError(values);
-      if (nameError) return fail('name', nameError);
-      const stored = await saveFilter.mutateAsync({ ...(values as SnipePanelFilter), id: filter.id });
-      onSaved(stored, filter.id ?? null);
+      if (labelError) {
+        setError('label', { message: labelError });
+        return notify.error(labelError);
+      }
+      try {
+        const stored = await saveFilter.mutateAsync({ ...(values as SnipePanelFilter), id: filter.id });
+        onSaved(stored, filter.id ?? null);
+      } catch (error) {
+        // The server checks the name against the price database ('Player not found in …');
+        // the query client already toasts its message, the form marks the field.
+        if (error instanceof ApiError && error.code === 'player_not_found')
+          setError('name', { message: error.message });
+      }
     },
     () => {
       const parsed = schema.safeParse(form.getValues());
