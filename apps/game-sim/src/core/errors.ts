@@ -45,3 +45,16 @@ export const gameErrors = {
   marketLocked: () => new GameError(494, 'Transfer market is locked'),
   softBan: (code: 512 | 521) => new GameError(code, 'Request rejected'),
 } as const;
+
+/** Reasons for codes the world never raises by itself but the admin API can force. */
+const FORCED_REASONS: Readonly<Record<number, string>> = {
+  426: 'Upgrade Required',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The error a forced answer carries: the world's own reason for a code it knows, else a generic one. */
+export function forcedError(code: number, reason?: string): GameError {
+  return new GameError(code, reason ?? FORCED_REASONS[code] ?? 'Forced error', 'forced by the admin API');
+}

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { forcedError } from '../core/errors.js';
 import { accountSummary, grantItems, injectListing } from '../world/admin.js';
 import { scheduleSimBuyers } from '../world/population.js';
 import type { Account } from '../world/types.js';
@@ -20,6 +21,11 @@ const flagsSchema = z.object({ marketLocked: z.boolean() });
 const softBanSchema = z.object({
   minutes: z.number().positive().optional(),
   code: z.union([z.literal(512), z.literal(521)]).default(512),
+});
+const forcedErrorsSchema = z.object({
+  code: z.number().int().min(400).max(599),
+  count: z.number().int().min(0).max(10_000).default(1),
+  reason: z.string().min(1).max(200).optional(),
 });
 const itemsSchema = z.object({
   definitionId: z.number().int().positive(),
@@ -151,6 +157,16 @@ export function registerAdminRoutes(app: FastifyInstance, context: SimContext): 
         const account = withAccount(request, reply);
         if (!account) return reply;
         account.softBan = undefined;
+        return accountSummary(world, account);
+      });
+
+      admin.post('/accounts/:id/forced-errors', async (request, reply) => {
+        const account = withAccount(request, reply);
+        if (!account) return reply;
+        const parsed = forcedErrorsSchema.safeParse(request.body);
+        if (!parsed.success) return bad(reply, parsed.error);
+        const { code, count, reason } = parsed.data;
+        world.abuse.forceErrors(account, forcedError(code, reason), count);
         return accountSummary(world, account);
       });
 

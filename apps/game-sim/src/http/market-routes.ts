@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gameErrors } from '../core/errors.js';
-import {
-  clearSold,
-  listItem,
-  placeBid,
-  relistAll,
-  removeSold,
-  requireMarket,
-  searchMarket,
-} from '../world/trading.js';
+import { clearSold, listItem, placeBid, relistAll, requireMarket, searchMarket } from '../world/trading.js';
+import { removeTradeEntry } from '../world/piles.js';
 import type { Trade } from '../world/types.js';
 import { gameAccount, parseIdList, type SimContext } from './context.js';
 import { bidBodySchema, listBodySchema, searchQuerySchema, toCriteria } from './market-schemas.js';
@@ -103,8 +95,7 @@ export function registerMarketRoutes(app: FastifyInstance, context: SimContext):
   app.delete(`${prefix}/trade/:tradeId`, async (request, reply) => {
     const account = gameAccount(context, request);
     const { tradeId } = parseInput(tradeParamSchema, request.params);
-    if (!world.trades.has(tradeId) && !account.soldTrades.has(tradeId)) throw gameErrors.noTrade();
-    removeSold(world, account, tradeId);
+    removeTradeEntry(world, account, tradeId);
     return reply.code(200).send({});
   });
 }

@@ -1,5 +1,5 @@
 import type { AbuseRules } from '../core/config.js';
-import { gameErrors } from '../core/errors.js';
+import { GameError, gameErrors } from '../core/errors.js';
 import type { Account } from './types.js';
 
 const SECONDS_PER_HOUR = 3600;
@@ -37,11 +37,30 @@ class RequestWindow {
  */
 export class AbuseGuard {
   private readonly windows = new Map<number, RequestWindow>();
+  /** Errors the admin API queued for an account's next game calls (tests of 426, 5xx, ...). */
+  private readonly forced = new Map<number, { error: GameError; remaining: number }>();
 
   constructor(private readonly rules: AbuseRules) {}
 
+  /** Makes the account's next `count` game calls answer `error` (0 clears it). */
+  forceErrors(account: Account, error: GameError, count: number): void {
+    if (count > 0) this.forced.set(account.id, { error, remaining: count });
+    else this.forced.delete(account.id);
+  }
+
+  /** Game calls still to be answered with a forced error. */
+  forcedRemaining(account: Account): number {
+    return this.forced.get(account.id)?.remaining ?? 0;
+  }
+
   /** Throws the game error for this call, or records it as allowed. `now` comes from the caller. */
   admit(account: Account, now: number): void {
+    const forced = this.forced.get(account.id);
+    if (forced) {
+      forced.remaining -= 1;
+      if (forced.remaining <= 0) this.forced.delete(account.id);
+      throw forced.error;
+    }
     if (account.captchaPending) throw gameErrors.captcha();
     if (account.softBan) {
       if (account.softBan.until > now) throw gameErrors.softBan(account.softBan.code);

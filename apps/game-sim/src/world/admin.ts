@@ -15,6 +15,7 @@ export function accountSummary(world: World, account: Account): Record<string, u
     marketLocked: account.marketLocked,
     captchaPending: account.captchaPending,
     softBan: account.softBan ?? null,
+    forcedErrors: world.abuse.forcedRemaining(account),
     piles: {
       tradepile: account.tradepile.size,
       sold: account.soldTrades.size,

@@ -112,3 +112,30 @@ export function unassignedDuplicates(
   }
   return pairs;
 }
+
+/**
+ * DELETE trade/{id}: removes one sold or expired entry from the transfer list (GAME-PROTOCOL §2.4,
+ * §4.3). A sold entry just disappears; the item of an expired entry leaves the transfer list for
+ * the club, or for unassigned when the club already holds that card.
+ */
+export function removeTradeEntry(world: World, account: Account, tradeId: number): void {
+  if (account.soldTrades.delete(tradeId)) return;
+  const trade = world.trades.get(tradeId);
+  if (!trade || trade.sellerId !== account.id) throw gameErrors.noTrade();
+  if (trade.state === 'active') throw gameErrors.invalidTransaction('trade is still active');
+  const item = world.items.get(trade.itemId);
+  if (!item || item.ownerId !== account.id || item.place !== 'trade' || item.tradeId !== tradeId)
+    throw gameErrors.noTrade();
+  const toClub = !duplicateInClub(world, account, item);
+  if (!toClub && account.unassigned.length >= world.options.piles.unassigned)
+    throw gameErrors.destinationFull();
+  detachItem(world, account, item);
+  item.tradeId = 0;
+  if (toClub) {
+    account.club.add(item.id);
+    item.place = 'club';
+  } else {
+    account.unassigned.push(item.id);
+    item.place = 'unassigned';
+  }
+}

@@ -160,16 +160,6 @@ export function relistAll(world: World, account: Account): Trade[] {
   return relisted;
 }
 
-/** DELETE trade/{id}: removes one sold entry from the transfer list. */
-export function removeSold(world: World, account: Account, tradeId: number): void {
-  if (!account.soldTrades.delete(tradeId)) {
-    const trade = world.trades.get(tradeId);
-    if (trade?.sellerId === account.id && trade.state === 'active')
-      throw gameErrors.invalidTransaction('trade is still active');
-    throw gameErrors.noTrade();
-  }
-}
-
 /** DELETE trade/sold: clears every sold entry. */
 export function clearSold(account: Account): void {
   account.soldTrades.clear();

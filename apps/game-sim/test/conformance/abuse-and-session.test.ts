@@ -76,6 +76,43 @@ describe('conformance: abuse controls', () => {
   });
 });
 
+describe('conformance: forced answers (admin hook)', () => {
+  it('reports a forced 426 as throttling with the server reason, then recovers', async () => {
+    const account = await freshAccount();
+    const client = await signedInClient(harness, account);
+    await harness.admin('POST', `/accounts/${account.id}/forced-errors`, { code: 426, count: 1 });
+
+    const error = await rejectionOf(client.market.search({}));
+
+    expect(error).toMatchObject({
+      kind: 'throttled',
+      code: 426,
+      reason: 'Upgrade Required',
+      category: 'temporary',
+      message: 'Rate limited',
+    });
+    await expect(client.market.search({})).resolves.toHaveProperty('auctions');
+  });
+
+  it.each([500, 503])(
+    'reports a forced %i as a temporary server error on every forced call',
+    async (code) => {
+      const account = await freshAccount();
+      const client = await signedInClient(harness, account);
+      await harness.admin('POST', `/accounts/${account.id}/forced-errors`, { code, count: 2 });
+
+      const first = await rejectionOf(client.account.credits());
+      const second = await rejectionOf(client.piles.transferList());
+
+      for (const error of [first, second]) {
+        expect(error).toMatchObject({ kind: 'server-error', code, category: 'temporary' });
+      }
+      expect(first.message).toMatch(new RegExp(`^Request failed with status code ${code}, and message `));
+      await expect(client.account.credits()).resolves.toHaveProperty('coins');
+    },
+  );
+});
+
 describe('conformance: session expiry', () => {
   it('re-authenticates with the access token after a kick and retries the call', async () => {
     const account = await freshAccount();

@@ -104,6 +104,43 @@ describe('conformance: piles, listing and selling', () => {
     expect((await client.piles.transferList()).auctions.map((a) => a.tradeId)).not.toContain(tradeId);
   });
 
+  it('removes an expired entry: its card goes back to the club', async () => {
+    const card = goldCard(harness, 19);
+    const [itemId = 0] = await grant('trade', 19);
+    const { tradeId } = await listInsideLimits(itemId);
+    await harness.admin('POST', '/clock/advance', { ms: 3_700_000 });
+
+    await client.piles.removeTrade(tradeId);
+
+    const pile = await client.piles.transferList();
+    expect(pile.auctions.map((a) => a.itemData.id)).not.toContain(itemId);
+    const club = await client.club.search({ definitionId: card.definitionId });
+    expect(club.items.map((item) => item.id)).toContain(itemId);
+  });
+
+  it('removes an expired entry whose card the club already holds to unassigned', async () => {
+    await grant('club', 20);
+    const [itemId = 0] = await grant('trade', 20);
+    const { tradeId } = await listInsideLimits(itemId);
+    await harness.admin('POST', '/clock/advance', { ms: 3_700_000 });
+
+    await client.piles.removeTrade(tradeId);
+
+    expect((await client.piles.transferList()).auctions.map((a) => a.itemData.id)).not.toContain(itemId);
+    expect((await client.piles.unassigned()).items.map((item) => item.id)).toContain(itemId);
+  });
+
+  it("answers 478 when removing another account's or an unknown trade", async () => {
+    const stranger = await signedInClient(harness, await createAccount(harness, { platform: 'pc' }));
+    const [itemId = 0] = await grant('trade', 21);
+    const { tradeId } = await listInsideLimits(itemId);
+
+    const foreign = await rejectionOf(stranger.piles.removeTrade(tradeId));
+    const unknown = await rejectionOf(client.piles.removeTrade(999_999_999));
+
+    for (const error of [foreign, unknown]) expect(error).toMatchObject({ kind: 'no-such-trade', code: 478 });
+  });
+
   it('sells to another account, pays the seller after tax and clears sold entries', async () => {
     const [itemId = 0] = await grant('trade', 13);
     const { tradeId, buyNowPrice } = await listInsideLimits(itemId);
