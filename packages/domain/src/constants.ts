@@ -101,24 +101,3 @@ export const SITEMAP = {
   '/subscription': { priority: 1, changefreq: 'weekly' },
   '/snipe': { priority: 0.7, changefreq: 'daily' },
 } as const;
-
-/** Routes of the site. */
-export const SITE_ROUTES = [
-  '/subscription',
-  '/vps',
-  '/accounts',
-  '/coins',
-  '/terms-of-use',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/affiliate-program-policy',
-  '/refund-policy',
-  '/snipe',
-  '/login',
-  '/transfer',
-  '/sbc',
-  '/blog',
-  '/blog/how-to-unlock-transfer-market',
-  '/not-found',
-  '/players',
-] as const;

@@ -57,9 +57,6 @@ export const dateTimeSchema = z.preprocess(
     .transform((text) => new Date(text)),
 ) as unknown as z.ZodEffects<z.ZodString, Date, string | Date>;
 
-/** A date-time kept as text (wire payloads that are stored as they come), offset required. */
-export const dateTimeTextSchema = z.string().datetime({ offset: true });
-
 /** An EA numeric id (nation, league, club, chemistry style, rarity); -1 means Any. */
 export const eaIdSchema = intLike();
 

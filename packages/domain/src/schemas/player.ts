@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { priceProviderSchema } from '../enums/filter.js';
-import { platformSchema } from '../enums/platform.js';
-import { raritySchema } from '../enums/rarity.js';
 import { intLike, nonNegativeIntLike } from './common.js';
 
 const externalSiteSchema = z.object({ id: z.union([z.string(), z.number()]), urlName: z.string() });
@@ -40,30 +37,3 @@ export const playerRecordSchema = z.object({
   isExtinct: z.boolean(),
 });
 export type PlayerRecord = z.infer<typeof playerRecordSchema>;
-
-/** The /players page filters, kept in the query string. */
-export const playersPageQuerySchema = z.object({
-  name: z.string().trim().optional(),
-  rating: intLike().optional(),
-  rarity: raritySchema.optional(),
-  minPrice: nonNegativeIntLike().optional(),
-  maxPrice: nonNegativeIntLike().optional(),
-  page: intLike().pipe(z.number().min(1)).optional(),
-});
-export type PlayersPageQuery = z.infer<typeof playersPageQuerySchema>;
-
-/** GET /player-data by name and rarity. */
-export const playerSearchQuerySchema = z.object({
-  name: z.string().trim().min(1),
-  rarity: raritySchema,
-  numOfResults: intLike().pipe(z.number().min(1)).optional(),
-});
-
-/** GET /player-data/price */
-export const playerPriceQuerySchema = z.object({
-  id: intLike().optional(),
-  name: z.string().trim().min(1),
-  rarity: raritySchema,
-  platform: platformSchema,
-  provider: priceProviderSchema.optional(),
-});

@@ -107,6 +107,3 @@ export const solverStartSchema = solverSettingsShape
   })
   .superRefine(checkSolverSteps);
 export type SolverStart = z.infer<typeof solverStartSchema>;
-
-/** SBC_STOP_SOLVER payload. */
-export const solverStopSchema = z.object({ id: z.string().min(1) });

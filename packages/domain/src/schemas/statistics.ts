@@ -63,7 +63,3 @@ export function defaultWebStatistics(): WebStatistics {
 export function defaultSbcStatistics(): SbcStatistics {
   return { totalCoinsSpent: 0, totalSolved: 0, totalTimeSpent: 0 };
 }
-
-/** POST /statistic/account and /statistic/account/reset bodies. */
-export const accountStatisticsQuerySchema = z.object({ date: dateTimeSchema });
-export const accountStatisticsResetSchema = z.object({ id: z.string().min(1), date: dateTimeSchema });

@@ -41,4 +41,3 @@ export function createFilterSchema(provider: PriceProvider = DEFAULT_PRICE_PROVI
   });
 }
 export const filterSchema = createFilterSchema();
-export const filterListSchema = z.array(filterSchema);
