@@ -1,5 +1,5 @@
 import type { AbuseRules } from '../core/config.js';
-import { GameError, gameErrors } from '../core/errors.js';
+import { gameErrors, type GameError } from '../core/errors.js';
 import type { Account } from './types.js';
 
 const SECONDS_PER_HOUR = 3600;
