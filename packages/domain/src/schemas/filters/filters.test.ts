@@ -131,6 +131,16 @@ describe('normal filter rules', () => {
     );
   });
 
+  it.each([
+    [-1, ''],
+    [250, ''],
+    [273, ''],
+    [249, 'Invalid chemistry style'],
+    [274, 'Invalid chemistry style'],
+  ])('chemistry style %i: %j', (chemistryStyle, message) => {
+    expect(issues(normalFilterSchema, { ...base, chemistryStyle })).toBe(message);
+  });
+
   it('needs a label', () => {
     expect(issues(normalFilterSchema, { ...base, label: '  ' })).toBe('Label is required');
   });
