@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
-test('a new user sees an empty dashboard and creates a game account', async ({ page, server }) => {
+test('a new user creates, edits, resets and deletes a game account', async ({ page, server }) => {
   await openSnipeDashboard(page, server.baseURL, 'acct');
   await expect(page.getByText('No accounts found')).toBeVisible();
 
@@ -26,4 +26,24 @@ test('a new user sees an empty dashboard and creates a game account', async ({ p
   await expect(row.getByRole('button', { name: 'Launch Account' })).toBeDisabled();
   await expect(page.getByText('No accounts found')).toHaveCount(0);
 
+  // Edit: the stored credentials come prefilled and Submit waits for a change.
+  await row.getByRole('button', { name: 'Edit Account' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit account credentials' });
+  await expect(edit.getByLabel('Backup Code')).toHaveValue('ABCD1234');
+  await expect(edit.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await edit.getByLabel('Backup Code').fill('WXYZ9876');
+  await edit.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Account edited successfully')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Reset Statistics' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset Account Statistics' })
+    .getByRole('button', { name: 'Reset' })
+    .click();
+  await expect(page.getByText('Account statistics reset successfully')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('dialog', { name: 'Delete account' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Account deleted successfully')).toBeVisible();
+  await expect(page.getByText('No accounts found')).toBeVisible();
 });
