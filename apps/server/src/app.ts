@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
+import { notificationRoutes } from './modules/notification/routes.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
   await app.register(filterRoutes, { prefix: '/api/filter', ctx, ...signedIn });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
+  await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 

@@ -131,6 +131,20 @@ describe.each(backends)('account service (%s)', (backend) => {
     });
   });
 
+  it.each([
+    [{ email: 'nope' }, 'Invalid email'],
+    [{ backupCode: '123' }, 'Backup code must be 8 characters long'],
+    [{ id: '' }, 'String must contain at least 1 character(s)'],
+  ])('rejects an edit %# with its message and changes nothing', async (change, message) => {
+    const user = await signedInUser(t.app);
+    const created = (await user.client.post('/api/account', account('keep@example.com'))).body.data;
+    const edit = { ...account('keep@example.com', { password: 'changed-pass' }), id: created.id, ...change };
+    expect(await user.client.put('/api/account', edit)).toMatchObject({ status: 400, body: { message } });
+    expect((await user.client.get('/api/account')).body.data).toEqual([created]);
+    const decrypted = await user.client.post('/api/user/decrypt', { token: created.id });
+    expect(decrypted.body.data.password).toBe('game-pass-1');
+  });
+
   it('refuses to edit into another account’s email or an unknown account', async () => {
     const user = await signedInUser(t.app);
     await user.client.post('/api/account', account('taken@example.com'));

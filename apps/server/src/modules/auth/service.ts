@@ -84,6 +84,7 @@ export function createAuthService(ctx: AppContext) {
         userId: user.id,
         type: 'INFO',
         message: `Your sign-in code is ${code}`,
+        createdAt: ctx.now(),
       });
       log(`Sandbox sign-in code for ${username}: ${code} (valid 10 minutes)`);
     },
