@@ -1,0 +1,187 @@
+import {
+  amountAfterTax,
+  defaultConfiguration,
+  defaultNormalFilter,
+  defaultRarityFilter,
+  type Configuration,
+} from '@tradedesk/domain';
+import {
+  ClassicAutobuyer,
+  gamePortFromClient,
+  seededRng,
+  snipeOracle,
+  SnipeSession,
+  type Clock,
+  type EngineEvent,
+  type ObservedListing,
+} from '@tradedesk/engine';
+import { GameClient } from '@tradedesk/game-client';
+import { feedPrices } from '../src/feed-prices.js';
+import { gameConfig, startBenchSim, type BenchSim, type SimTrade } from './sandbox.js';
+
+/**
+ * The standard trading scenario (docs/benchmarks.md): seed 7, the sandbox's default market
+ * (20,000 listings per platform kept by arrivals, 3 % mispriced at 35–80 % of value, rivals take
+ * 80 % of those after ~6 s, humans buy fair listings), default abuse rules (40 calls/min, 1,000/h),
+ * one account with 2,000,000 coins on PC, sniping gold rares of 1,000–50,000 for one virtual hour
+ * with a budget of 600 requests. The sim's clock is frozen and moved only by the session's own
+ * waits, so the hour runs as fast as the requests do and replays exactly.
+ */
+export const scenario = {
+  seed: 7,
+  coins: 2_000_000,
+  requestBudget: 600,
+  virtualMinutes: 60,
+  minPrice: 1_000,
+  maxPrice: 50_000,
+  minProfit: 500,
+} as const;
+
+export interface CaptureResult {
+  profit: number;
+  won: number;
+  lost: number;
+  requests: number;
+  softBans: number;
+  virtualMs: number;
+  realMs: number;
+}
+
+/** The session's waits move the sim's clock: a virtual hour with zero network latency. */
+function simClock(sim: BenchSim): Clock {
+  return {
+    now: () => sim.world.now(),
+    async sleep(ms: number, signal?: AbortSignal) {
+      if (signal?.aborted === true) return;
+      sim.world.clock.advance(Math.max(0, ms));
+      sim.world.catchUp();
+    },
+  };
+}
+
+function configuration(): Configuration {
+  const base = defaultConfiguration();
+  const seconds = scenario.virtualMinutes * 60;
+  return {
+    ...base,
+    time: {
+      ...base.time,
+      duration: { min: { value: seconds, unit: 'seconds' }, max: { value: seconds + 1, unit: 'seconds' } },
+      break: {
+        ...base.time.break,
+        frequency: { min: { value: 600, unit: 'minutes' }, max: { value: 601, unit: 'minutes' } },
+      },
+      // Page walks at 2–3 s keep a 59th Minute run under the game's 40 calls a minute.
+      pagination: {
+        min: { value: 2_000, unit: 'milliseconds' },
+        max: { value: 3_000, unit: 'milliseconds' },
+      },
+      maxRequests: scenario.requestBudget,
+    },
+    advanced: { ...base.advanced, isHeadlessEnabled: true },
+  };
+}
+
+const rarityFilter = () => ({
+  ...defaultRarityFilter('Gold rares'),
+  id: 'gold-rares',
+  rarity: 'rare' as const,
+  minPrice: scenario.minPrice,
+  maxPrice: scenario.maxPrice,
+  minProfit: { value: scenario.minProfit, unit: 'fixed' as const },
+  followUp: { ...defaultRarityFilter().followUp, startPrice: 10_000, buyNowPrice: 15_000 },
+});
+
+const classicFilter = () => ({
+  ...defaultNormalFilter('Gold rares'),
+  id: 'classic',
+  rarity: 'rare' as const,
+  quality: 'gold' as const,
+  minPrice: scenario.minPrice,
+  maxPrice: scenario.maxPrice,
+});
+
+/** Resale value after tax at the card's true value, minus what was paid. */
+function profitOf(sim: BenchSim, definitionId: number, buyPrice: number, at: number): number {
+  const index = sim.world.cardIndexByDefinition.get(definitionId);
+  if (index === undefined) return -buyPrice;
+  return amountAfterTax(sim.world.values.value(index, 'pc', at)) - buyPrice;
+}
+
+/** One virtual hour of one strategy on a fresh world of the scenario's seed. */
+export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureResult & { oracle: number }> {
+  const sim = await startBenchSim({
+    seed: scenario.seed,
+    clock: { speed: 0 },
+    startingCoins: scenario.coins,
+  });
+  try {
+    const observed: ObservedListing[] = [];
+    const openTrade = sim.world.openTrade.bind(sim.world);
+    sim.world.openTrade = (trade: SimTrade) => {
+      openTrade(trade);
+      const card = sim.world.card(trade.cardIndex);
+      if (trade.platform === 'pc' && card.rarityId === 1 && card.rating >= 75)
+        observed.push({
+          tradeId: trade.tradeId,
+          buyNowPrice: trade.buyNowPrice,
+          marketPrice: sim.world.values.value(trade.cardIndex, 'pc', trade.listedAt),
+        });
+    };
+    const client = new GameClient({ config: gameConfig(sim), wallClock: () => sim.world.now() });
+    await client.signIn({ email: `${kind}@bench.test`, password: 'bench', backupCode: 'BENCH123' }, 'pc');
+    const clock = simClock(sim);
+    const result: CaptureResult = {
+      profit: 0,
+      won: 0,
+      lost: 0,
+      requests: 0,
+      softBans: 0,
+      virtualMs: 0,
+      realMs: 0,
+    };
+    const startedAt = clock.now();
+    const realStart = Date.now();
+    const session = new SnipeSession({
+      accountId: kind,
+      platform: 'pc',
+      filters: [rarityFilter()],
+      configuration: configuration(),
+      game: gamePortFromClient(client),
+      prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
+      clock,
+      rng: seededRng(scenario.seed),
+      events: {
+        async emit(event: EngineEvent) {
+          if (event.type === 'snipe-result') {
+            if (event.report.errorCode === undefined) {
+              result.won += 1;
+              result.profit += profitOf(sim, event.report.playerId, event.report.buyPrice, event.at);
+            } else result.lost += 1;
+          }
+          if ((event.type === 'notice' || event.type === 'stop') && event.message === 'Encountered soft ban')
+            result.softBans += 1;
+        },
+      },
+      ...(kind === 'classic' ? { strategyFor: () => new ClassicAutobuyer(classicFilter()) } : {}),
+    });
+    const summary = await session.run();
+    result.requests = summary.requests;
+    result.virtualMs = clock.now() - startedAt;
+    result.realMs = Date.now() - realStart;
+    // The oracle sees the whole scenario hour, however early the run ended.
+    const hourEnd = startedAt + scenario.virtualMinutes * 60_000;
+    if (clock.now() < hourEnd) await clock.sleep(hourEnd - clock.now());
+    const oracle = snipeOracle(
+      observed.filter((entry) => entry.tradeId > 0),
+      {
+        maxBuyNow: scenario.maxPrice,
+        minProfit: { value: scenario.minProfit, unit: 'fixed' },
+        coins: scenario.coins,
+      },
+    );
+    return { ...result, oracle: oracle.profit };
+  } finally {
+    await sim.close();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Benchmark-only access to the sandbox game. The agent never imports the sim (it reaches the game
+ * over HTTP); the benchmark starts one in-process, through a string specifier so the agent's
+ * type check and import rules stay independent of the sim's sources.
+ */
+import { sandboxConfig, type GameClientConfig } from '@tradedesk/game-client';
+
+export interface SimTrade {
+  readonly tradeId: number;
+  readonly cardIndex: number;
+  readonly platform: 'pc' | 'ps';
+  readonly buyNowPrice: number;
+  readonly listedAt: number;
+}
+
+export interface SimWorld {
+  now(): number;
+  catchUp(): number;
+  openTrade(trade: SimTrade): void;
+  readonly clock: { advance(ms: number): void };
+  readonly values: { value(index: number, platform: 'pc' | 'ps', time: number): number };
+  readonly cardIndexByDefinition: ReadonlyMap<number, number>;
+  card(index: number): { rarityId: number; rating: number; definitionId: number };
+}
+
+export interface BenchSim {
+  url: string;
+  hosts: { feeds: string };
+  world: SimWorld;
+  close(): Promise<void>;
+}
+
+export const adminKey = 'bench-admin-key';
+
+export async function startBenchSim(options: Record<string, unknown>): Promise<BenchSim> {
+  const specifier: string = '@tradedesk/game-sim';
+  const sim = (await import(specifier)) as { startSim(options: Record<string, unknown>): Promise<BenchSim> };
+  return sim.startSim({ port: 0, adminKey, ...options });
+}
+
+export const gameConfig = (sim: { url: string }): GameClientConfig => sandboxConfig(sim.url);
+
+export async function admin(sim: { url: string }, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${sim.url}/admin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': adminKey },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sim admin ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export function quantile(samples: readonly number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
