@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { PlayersPage } from '../features/players';
 import { SnipeDashboard } from '../features/snipe';
 import { HomePage } from '../routes/home';
 import { LoginPage } from '../routes/login';
@@ -17,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
+      { path: paths.players, element: <PlayersPage /> },
       {
         path: paths.snipe,
         element: (

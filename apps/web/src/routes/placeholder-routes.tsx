@@ -29,12 +29,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
       'A coin calculator per platform (0 to 100 units of 100,000 coins) with checkout, and answers about payment, delivery and disclaimers will be here.',
   },
   {
-    path: paths.players,
-    title: 'Players',
-    description:
-      'The player price database will be here: search by name, filter by rating, rarity and price, with PC and PS prices, 15 players per page.',
-  },
-  {
     path: paths.transfer,
     title: 'Transfer between accounts',
     isPrivate: true,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_STALE_AFTER_MS } from '../prices/config.js';
 import { createPriceJob, type PriceJob } from '../prices/job.js';
+import { ensureCatalogue } from './catalogue-sync.js';
 import { playerDataRoutes } from './routes.js';
 import { createPlayerDataService, type PlayerDataService } from './service.js';
 
@@ -30,7 +31,9 @@ export async function registerPriceDatabase(
     staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
     marketCacheTtlMs: options.marketCacheTtlMs ?? 60_000,
   });
-  const collection = createPriceJob(options.db, options.now, service.invalidateMarket, app.log);
+  const collection = createPriceJob(options.db, options.now, service.invalidateMarket, app.log, () =>
+    ensureCatalogue(options.db),
+  );
   app.decorate('priceDatabase', { service, collection });
   app.addHook('onClose', () => collection.stop());
   await app.register(playerDataRoutes, { prefix: '/api/player-data', service });

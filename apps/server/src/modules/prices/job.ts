@@ -13,8 +13,16 @@ export interface PriceCollectionStart {
  * The server's collection job: started once the feed address is known (the sandbox game starts
  * after the server listens) and stopped when the server closes.
  */
-export function createPriceJob(db: Db, now: () => Date, onCollected: () => void, log?: CollectorLog) {
+export function createPriceJob(
+  db: Db,
+  now: () => Date,
+  onCollected: () => void,
+  log?: CollectorLog,
+  /** Runs before the first collection (loading the catalogue first keeps the first page quick). */
+  beforeFirstRun: () => Promise<void> = () => Promise.resolve(),
+) {
   let collector: PriceCollector | undefined;
+  let preparing: Promise<void> | undefined;
   return {
     start(options: PriceCollectionStart): void {
       if (collector) throw new Error('Price collection is already running');
@@ -27,15 +35,24 @@ export function createPriceJob(db: Db, now: () => Date, onCollected: () => void,
         onCollected,
         ...(log ? { log } : {}),
       });
-      collector.start();
+      const starting = collector;
+      preparing = beforeFirstRun()
+        .catch((error: unknown) =>
+          log?.warn({ category: 'prices', err: error }, 'Preparing price collection failed'),
+        )
+        .then(() => {
+          if (collector === starting) starting.start();
+        });
       log?.info(
         { category: 'prices' },
         `Collecting prices from ${options.feedUrl} every ${options.intervalMs} ms`,
       );
     },
     async stop(): Promise<void> {
-      await collector?.stop();
+      const stopping = collector;
       collector = undefined;
+      await preparing;
+      await stopping?.stop();
     },
   };
 }

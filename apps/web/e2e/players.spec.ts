@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Players' }).getByRole('article');
+
+// The first visit of a fresh server may wait for the catalogue to load into the database.
+const FIRST_LOAD = { timeout: 30_000 };
+
+test('anyone can browse the players database 15 at a time, with prices and site links', async ({ page }) => {
+  await page.goto('/players');
+  await expect(page.getByRole('heading', { name: 'Players', level: 1 })).toBeVisible();
+  await expect(cards(page)).toHaveCount(15, FIRST_LOAD);
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  const first = cards(page).first();
+  await expect(first.getByText('PC', { exact: true })).toBeVisible();
+  await expect(first.getByText('PS/XBOX')).toBeVisible();
+  await expect(first.getByRole('link', { name: 'FUTBIN' })).toHaveAttribute(
+    'href',
+    /futbin\.com\/25\/player\/\d+\//,
+  );
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/players\?page=2$/);
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('Page 1')).toBeVisible();
+  await expect(page).toHaveURL(/\/players$/);
+});
+
+test('search and filters live in the query string and the back button restores them', async ({ page }) => {
+  await page.goto('/players');
+  await expect(cards(page)).toHaveCount(15, FIRST_LOAD);
+  await page.getByRole('searchbox', { name: 'Search players by name' }).fill('PELE');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/name=PELE/);
+  await expect(page.getByRole('article', { name: 'Pelé 95' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await dialog.getByLabel('Rating').fill('95');
+  await dialog.getByLabel('Rarity').selectOption('icon');
+  await dialog.getByLabel('Min price').fill('500');
+  await dialog.getByLabel('Max price').fill('100');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByText('Min price must not be above max price')).toBeVisible();
+  await dialog.getByLabel('Min price').fill('');
+  await dialog.getByLabel('Max price').fill('');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/name=PELE&rating=95&rarity=icon$/);
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(1);
+
+  await page.getByRole('searchbox', { name: 'Search players by name' }).fill('zzyzx qwerty');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('No players found')).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search players by name' })).toHaveValue('PELE');
+  await expect(page.getByRole('article', { name: 'Pelé 95' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page).toHaveURL(/\/players$/);
+  await expect(cards(page)).toHaveCount(15);
+});
+
+test('a shared address opens the same results, also on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/players?name=odegaard&rarity=rare');
+  await expect(page.getByRole('article', { name: 'Martin Ødegaard 89' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('searchbox', { name: 'Search players by name' })).toHaveValue('odegaard');
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+});
