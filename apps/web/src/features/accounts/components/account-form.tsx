@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCreateSchema, isSameValue, platformOptions, type AccountCreate } from '@tradedesk/domain';
 import { Controller, useForm } from 'react-hook-form';
+import { notify } from '../../../lib/notify';
 import { FieldError } from './field-error';
 
 type AccountFormProps = {
@@ -25,11 +26,18 @@ export function AccountForm({
     handleSubmit,
     watch,
     control,
+    getValues,
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
+  // Spec §5: the first broken rule also shows as an error toast.
+  const showFirstIssue = () => {
+    const parsed = accountCreateSchema.safeParse(getValues());
+    if (!parsed.success && parsed.error.issues[0]) notify.error(parsed.error.issues[0].message);
+  };
+
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit, showFirstIssue)} noValidate>
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
         <span>Manual Login</span>

@@ -1,10 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore } from '../../../stores/notification-store';
-import { renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { NotificationsDropdown } from './notifications-dropdown';
 
 /** An IntersectionObserver whose visibility the test decides. */
@@ -40,6 +40,7 @@ describe('notifications', () => {
     vi.unstubAllGlobals();
     ControlledObserver.instances = [];
     useAuthStore.getState().clearSession();
+    useNotificationStore.setState({ notifications: [], serverCursors: {} });
   });
 
   it('keeps error toasts as notifications only while signed in', () => {
@@ -71,5 +72,35 @@ describe('notifications', () => {
     act(() => observer.show(0.8));
     expect(useNotificationStore.getState().notifications[0]!.isRead).toBe(true);
     expect(screen.queryByTestId('unread-badge')).toBeNull();
+  });
+
+  it('brings in the notifications the server kept (a sandbox sign-in code), once, and never a cleared one again', async () => {
+    const kept = {
+      id: 'n1',
+      message: 'Your sign-in code is AB12CD34',
+      type: 'blank',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      isRead: false,
+    };
+    const { fetchStub, calls } = fakeFetch({
+      'GET /api/notification': { status: 200, body: { data: [kept] } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    signIn();
+    const first = renderWithProviders(<NotificationsDropdown />);
+    await waitFor(() => expect(screen.getByTestId('unread-badge').textContent).toBe('1'));
+    expect(calls[0]!.url).toBe('/api/notification');
+    first.unmount();
+
+    // The next poll asks only for what is newer; an answer repeating the same notice adds nothing.
+    renderWithProviders(<NotificationsDropdown />);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]!.url).toBe(`/api/notification?since=${encodeURIComponent(kept.createdAt)}`);
+    await waitFor(() => expect(useNotificationStore.getState().notifications).toHaveLength(1));
+    expect(useNotificationStore.getState().notifications[0]!.message).toBe('Your sign-in code is AB12CD34');
+
+    act(() => useNotificationStore.getState().clearNotifications());
+    act(() => useNotificationStore.getState().mergeServerNotifications('demo', []));
+    expect(useNotificationStore.getState().serverCursors.demo).toBe(kept.createdAt);
   });
 });

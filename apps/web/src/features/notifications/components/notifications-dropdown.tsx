@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { selectUnreadCount, useNotificationStore } from '../../../stores/notification-store';
 import { BellIcon } from '../../../components/ui/icons';
+import { useServerNotifications } from '../api/use-server-notifications';
 import { NotificationItem } from './notification-item';
 
 /** Bell with the unread count; the open list (max 24rem high) marks notices read as they are seen. */
 export function NotificationsDropdown() {
+  useServerNotifications();
   const notifications = useNotificationStore((state) => state.notifications);
   const unreadCount = useNotificationStore(selectUnreadCount);
   const markRead = useNotificationStore((state) => state.markRead);
