@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { gameErrors } from '../core/errors.js';
 import { moveItems, unassignedDuplicates, unwatchTrades, watchTrades } from '../world/piles.js';
 import { ownedItem, platformOf, quickSell, tradepileUsed } from '../world/trading.js';
-import type { Trade } from '../world/types.js';
+import { catalogueItem, type Trade } from '../world/types.js';
 import { gameAccount, parseIdList, type SimContext } from './context.js';
 import { clubBodySchema, moveBodySchema, watchBodySchema } from './market-schemas.js';
 import { parseInput } from './parse.js';
@@ -184,22 +184,9 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
     const baseId = query.defId % 16_777_216;
     const versions = world.cards.flatMap((card, cardIndex) => (card.baseId === baseId ? [cardIndex] : []));
     return {
-      itemData: versions.slice(query.start, query.start + query.count).map((cardIndex) => ({
-        ...presentItem(
-          world,
-          {
-            id: 0,
-            cardIndex,
-            ownerId: 0,
-            place: 'gone',
-            untradeable: false,
-            lastSalePrice: 0,
-            tradeId: 0,
-            playStyle: 250,
-          },
-          account,
-        ),
-      })),
+      itemData: versions
+        .slice(query.start, query.start + query.count)
+        .map((cardIndex) => presentItem(world, catalogueItem(cardIndex), account)),
     };
   });
 

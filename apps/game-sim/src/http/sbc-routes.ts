@@ -4,7 +4,7 @@ import type { Award, ChallengeDef } from '../sbc/catalog.js';
 import { CATEGORIES } from '../sbc/catalog.js';
 import { encodeRequirements } from '../sbc/requirements.js';
 import { sbcOf } from '../sbc/sbc-service.js';
-import type { Account } from '../world/types.js';
+import { catalogueItem, type Account } from '../world/types.js';
 import type { World } from '../world/world.js';
 import { gameAccount, type SimContext } from './context.js';
 import { parseInput } from './parse.js';
@@ -34,16 +34,7 @@ function presentAward(world: World, award: Award): Record<string, unknown> {
     ...(cardIndex === undefined
       ? {}
       : {
-          itemData: presentItem(world, {
-            id: 0,
-            cardIndex,
-            ownerId: 0,
-            place: 'gone',
-            untradeable: award.untradeable,
-            lastSalePrice: 0,
-            tradeId: 0,
-            playStyle: 250,
-          }),
+          itemData: presentItem(world, catalogueItem(cardIndex, award.untradeable)),
         }),
   };
 }

@@ -1,6 +1,6 @@
 import type { CardDef, Platform, Quality } from './cards.js';
 import { TradeList } from './trade-list.js';
-import type { Trade } from './types.js';
+import { BASIC_PLAY_STYLE, type Trade } from './types.js';
 
 /** Search criteria of GET transfermarket, already parsed (GAME-PROTOCOL §2.2). */
 export interface SearchCriteria {
@@ -163,6 +163,8 @@ function matches(trade: Trade, card: CardDef, criteria: SearchCriteria, now: num
   if (criteria.nat !== undefined && card.nationId !== criteria.nat) return false;
   if (criteria.leag !== undefined && card.leagueId !== criteria.leag) return false;
   if (criteria.team !== undefined && card.clubId !== criteria.team) return false;
+  if (criteria.playStyle !== undefined && (trade.playStyle ?? BASIC_PLAY_STYLE) !== criteria.playStyle)
+    return false;
   const bidPrice = trade.currentBid > 0 ? trade.currentBid : trade.startingBid;
   if (criteria.micr !== undefined && bidPrice < criteria.micr) return false;
   if (criteria.macr !== undefined && bidPrice > criteria.macr) return false;

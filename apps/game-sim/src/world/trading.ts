@@ -3,7 +3,7 @@ import { isValidPrice, nextPrice } from '@tradedesk/domain';
 import type { SearchCriteria } from './market-index.js';
 import { scheduleSimBuyers } from './population.js';
 import { refundHighestBid, settleSale } from './settlement.js';
-import { addWatcher, removeWatcher, type Account, type Item, type Trade } from './types.js';
+import { addWatcher, BASIC_PLAY_STYLE, removeWatcher, type Account, type Item, type Trade } from './types.js';
 import type { World } from './world.js';
 
 export const LIST_DURATIONS: readonly number[] = [3600, 10800, 21600, 43200, 86400, 259200];
@@ -137,6 +137,7 @@ export function listItem(
     expiresAt: now + duration * 1000,
     duration,
     state: 'active',
+    ...(item.playStyle === BASIC_PLAY_STYLE ? {} : { playStyle: item.playStyle }),
   };
   item.place = 'listed';
   item.tradeId = trade.tradeId;

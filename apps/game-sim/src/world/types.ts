@@ -3,6 +3,9 @@ import type { Platform } from './cards.js';
 /** Where an item sits. `seller` = owned by a simulated seller; `won` = won auction in the watchlist. */
 export type ItemPlace = 'club' | 'trade' | 'unassigned' | 'won' | 'seller' | 'listed' | 'sbc' | 'gone';
 
+/** Chemistry style id of an item without one (the game's "Basic", GAME-PROTOCOL §2.2 `playStyle`). */
+export const BASIC_PLAY_STYLE = 250;
+
 /** One owned copy of a card. */
 export interface Item {
   readonly id: number;
@@ -42,6 +45,8 @@ export interface Trade {
   state: TradeState;
   /** How it ended: buy now, auction won, expired unsold. */
   outcome?: 'buyNow' | 'bid' | 'expired';
+  /** Chemistry style of the listed item; absent = Basic (searchable with `playStyle`). */
+  readonly playStyle?: number;
   /** Account ids that bid on, bought or watch this trade (created on first use: most trades have none). */
   watchers?: Set<number>;
 }
@@ -87,4 +92,18 @@ export interface Account {
   /** Unassigned items, oldest first. */
   readonly unassigned: number[];
   readonly club: Set<number>;
+}
+
+/** An item shell for presenting a card nobody owns (card versions, SBC awards). */
+export function catalogueItem(cardIndex: number, untradeable = false): Item {
+  return {
+    id: 0,
+    cardIndex,
+    ownerId: 0,
+    place: 'gone',
+    untradeable,
+    lastSalePrice: 0,
+    tradeId: 0,
+    playStyle: BASIC_PLAY_STYLE,
+  };
 }

@@ -10,7 +10,7 @@ import { Ledger } from './ledger.js';
 import { MarketIndex } from './market-index.js';
 import { generateArrivals, seedInitialListings } from './population.js';
 import { handleEvent } from './settlement.js';
-import type { Account, Item, ItemPlace, Trade } from './types.js';
+import { BASIC_PLAY_STYLE, type Account, type Item, type ItemPlace, type Trade } from './types.js';
 import { MarketValues } from './values.js';
 
 export interface NewAccount {
@@ -109,7 +109,7 @@ export class World {
       untradeable,
       lastSalePrice: 0,
       tradeId: 0,
-      playStyle: 250,
+      playStyle: BASIC_PLAY_STYLE,
     };
     this.items.set(item.id, item);
     return item;

@@ -57,6 +57,33 @@ describe('conformance: transfer market', () => {
     expect(page.auctions.map((a) => a.tradeId)).toContain(tradeId);
   });
 
+  it('lists synthetic special versions marked as synthetic, with their rarity groups', async () => {
+    const synthetic = harness.sim.world.cards.find((card) => card.synthetic && card.rarityId === 22);
+    if (synthetic === undefined) throw new Error('no synthetic Ratings Reload card');
+    await harness.admin('POST', '/listings', {
+      definitionId: synthetic.definitionId,
+      platform: 'pc',
+      buyNowPrice: 50_000,
+    });
+    await harness.admin('POST', '/clock/advance', { ms: 5_000 });
+
+    const page = await client.market.search({ definitionId: synthetic.definitionId, rarityIds: [22] });
+
+    expect(page.auctions.length).toBeGreaterThan(0);
+    for (const auction of page.auctions) {
+      expect(auction.itemData).toMatchObject({ synthetic: true, rareflag: 22, groups: [4] });
+    }
+  });
+
+  it('filters by chemistry style: listed cards carry Basic (250), so another style finds nothing', async () => {
+    const basic = await client.market.search({ playStyle: 250 });
+    const hunter = await client.market.search({ playStyle: 266 });
+
+    expect(basic.auctions.length).toBeGreaterThan(0);
+    for (const auction of basic.auctions) expect(auction.itemData.playStyle).toBe(250);
+    expect(hunter.auctions).toEqual([]);
+  });
+
   it('applies the quality, rarity and price filters to every result', async () => {
     const page = await client.market.search({ level: 'gold', rarityIds: [1], maxBuyNow: 50_000 });
 

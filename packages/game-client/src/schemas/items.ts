@@ -37,6 +37,10 @@ export const itemDataSchema = z.object({
   marketDataMaxPrice: z.number().int().optional(),
   timestamp: z.number().optional(),
   dream: z.boolean().optional(),
+  /** Rarity groups the card belongs to (SBC `PLAYER_RARITY_GROUP` requirements read these). */
+  groups: z.array(z.number().int()).optional(),
+  /** Sandbox only: a special version the sim invented for a rarity without real cards. */
+  synthetic: z.boolean().optional(),
 });
 export type ItemData = z.infer<typeof itemDataSchema>;
 
