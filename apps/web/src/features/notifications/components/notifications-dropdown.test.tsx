@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore } from '../../../stores/notification-store';
@@ -36,6 +36,12 @@ const signIn = () =>
   useAuthStore.getState().signIn({ username: 'demo', token: 'tok', isRemembered: false, fingerprint: 'fp' });
 
 describe('notifications', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/notification': { status: 200, body: { data: [] } } }).fetchStub,
+    );
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     ControlledObserver.instances = [];
@@ -100,7 +106,9 @@ describe('notifications', () => {
     expect(useNotificationStore.getState().notifications[0]!.message).toBe('Your sign-in code is AB12CD34');
 
     act(() => useNotificationStore.getState().clearNotifications());
-    act(() => useNotificationStore.getState().mergeServerNotifications('demo', []));
-    expect(useNotificationStore.getState().serverCursors.demo).toBe(kept.createdAt);
+    renderWithProviders(<NotificationsDropdown />);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(useNotificationStore.getState().notifications).toEqual([]);
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 });
