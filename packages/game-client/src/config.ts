@@ -37,7 +37,8 @@ export const gameClientConfigSchema = z.object({
   sku: z.string().min(1),
   /**
    * Club-list years that mean this season. Public clients used the release year (FC 24 → "2023"),
-   * while "the current year" can also read as the title year, so FC 26 accepts "2025" and "2026".
+   * while "the current year" can also read as the title year, so FC 26 accepts "2025" and "2026"
+   * (the sandbox game sends the title year).
    */
   clubYears: z.array(z.string().regex(/^\d{4}$/, 'Club years are four digits')).min(1),
   returningUserGameYear: z.number().int(),
@@ -89,6 +90,29 @@ const fc26Defaults: GameClientConfigInput = {
   referer: 'https://www.ea.com/',
 };
 
+/**
+ * The season-dependent ids of an `fcNN` segment (client id, SKUs, club years), so switching season
+ * is one override. Club years: public clients matched the release year (FC 24 → "2023") while
+ * "the current year" of GAME-PROTOCOL §1.2 can read as the title year, so both are accepted.
+ */
+function seasonDefaults(gameSegment: string | undefined): Partial<GameClientConfigInput> {
+  const match = /^fc(\d{2})$/.exec(gameSegment ?? '');
+  if (!match) return {};
+  const year = Number(match[1]);
+  const sku = (suffix: string) => `FFA${year}${suffix}`;
+  return {
+    webClientId: `FC${year}_JS_WEB_APP`,
+    sku: `FUT${year}WEB`,
+    clubYears: [`20${year - 1}`, `20${year}`],
+    returningUserGameYear: 2000 + year - 1,
+    platforms: {
+      pc: { gameSku: sku('PCC'), clubPlatforms: ['pc', 'cem_ea_id'] },
+      ps: { gameSku: sku('PS5'), clubPlatforms: ['ps5', 'ps4', 'ps3', 'ps'] },
+      xbox: { gameSku: sku('XSX'), clubPlatforms: ['xsx', 'xbo', '360', 'xbox'] },
+    },
+  };
+}
+
 /** Validates a configuration; an InvalidInputError names the first bad field. */
 export function parseGameClientConfig(input: GameClientConfigInput): GameClientConfig {
   return parseInput(gameClientConfigSchema, input, 'game client configuration');
@@ -96,7 +120,7 @@ export function parseGameClientConfig(input: GameClientConfigInput): GameClientC
 
 /** The real service (FC 26 hosts from the protocol reference), with optional overrides for a new season. */
 export function liveConfig(overrides: Partial<GameClientConfigInput> = {}): GameClientConfig {
-  return parseGameClientConfig({ ...fc26Defaults, ...overrides });
+  return parseGameClientConfig({ ...fc26Defaults, ...seasonDefaults(overrides.gameSegment), ...overrides });
 }
 
 /** The sandbox game: every host is the simulator's one URL; the rest mirrors the live game. */
@@ -106,6 +130,7 @@ export function sandboxConfig(
 ): GameClientConfig {
   return parseGameClientConfig({
     ...fc26Defaults,
+    ...seasonDefaults(overrides.gameSegment),
     accountsUrl: simUrl,
     gatewayUrl: simUrl,
     utasUrl: simUrl,

@@ -27,6 +27,22 @@ describe('game client configuration', () => {
     expect(config.gameSegment).toBe('fc27');
   });
 
+  it('derives the season ids from an fcNN segment, overrides still winning', () => {
+    const config = sandboxConfig('http://127.0.0.1:4100', { gameSegment: 'fc25' });
+    const custom = liveConfig({ gameSegment: 'fc27', clubYears: ['2027'] });
+
+    expect(config).toMatchObject({
+      webClientId: 'FC25_JS_WEB_APP',
+      sku: 'FUT25WEB',
+      clubYears: ['2024', '2025'],
+      returningUserGameYear: 2024,
+    });
+    expect(config.platforms['pc']?.gameSku).toBe('FFA25PCC');
+    expect(config.platforms['ps']?.gameSku).toBe('FFA25PS5');
+    expect(custom.clubYears).toEqual(['2027']);
+    expect(custom.sku).toBe('FUT27WEB');
+  });
+
   it('rejects a bad configuration naming the field', () => {
     expect(() => sandboxConfig('not a url')).toThrow(
       'Invalid game client configuration: accountsUrl: Must be an absolute URL',

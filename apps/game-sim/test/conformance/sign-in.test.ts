@@ -57,6 +57,21 @@ describe('conformance: headless sign-in', () => {
     expect(info.persona.gameSku).toBe('FFA26PS5');
   });
 
+  it('agrees with the sim on the club year and SKUs of another season (fc25)', async () => {
+    const season = await startHarness({ protocol: { gameSegment: 'fc25' } });
+    try {
+      const seasonAccount = await createAccount(season, { platform: 'ps' });
+      const client = new GameClient({ config: sandboxConfig(season.sim.url, { gameSegment: 'fc25' }) });
+
+      const info = await client.signIn(seasonAccount.credentials, 'ps');
+
+      expect(info.persona.gameSku).toBe('FFA25PS5');
+      await expect(client.account.credits()).resolves.toHaveProperty('coins');
+    } finally {
+      await season.close();
+    }
+  });
+
   it('ends the session on sign-out so the old session id no longer works', async () => {
     const client = newClient();
     await client.signIn(account.credentials, 'pc');
