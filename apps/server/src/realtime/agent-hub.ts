@@ -190,6 +190,10 @@ export function createAgentHub(
     dispatcher,
     sweep,
     connectedAgents: () => [...agents.keys()],
+    /** Drops every agent's transport (not a server-side disconnect): agents reconnect and resume. */
+    dropAgentTransports() {
+      for (const agent of agents.values()) agent.socket.conn.close();
+    },
     close() {
       for (const timer of lossTimers.values()) clearTimeout(timer);
       lossTimers.clear();

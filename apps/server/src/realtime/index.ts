@@ -87,6 +87,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     embeddedAgentKey,
     sweep: agents.sweep,
     connectedAgents: agents.connectedAgents,
+    dropAgentTransports: agents.dropAgentTransports,
     drainWebhooks: webhook.drain,
     emitToUser: publisher.toUser,
   };
