@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
-import { TOAST_DURATION_MS } from '../config/limits';
+import { AppToaster } from '../components/ui/app-toaster';
 import { endExpiredSession } from '../features/auth';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
@@ -22,7 +21,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

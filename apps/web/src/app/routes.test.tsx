@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../stores/auth-store';
+import { fakeFetch, renderWithProviders } from '../test/render';
+import { routes } from './router';
+
+/** Spec §2 routes (written out, not taken from the app's path table) and the page each opens. */
+const publicPages: Array<[string, string]> = [
+  ['/subscription', 'Subscription'],
+  ['/vps', 'VPS plans'],
+  ['/accounts', 'Account plans'],
+  ['/coins', 'Coins'],
+  ['/terms-of-use', 'Terms of Use'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/cookie-policy', 'Cookie Policy'],
+  ['/affiliate-program-policy', 'Affiliate Program Policy'],
+  ['/refund-policy', 'Refund Policy'],
+  ['/blog', 'Blog'],
+  ['/blog/how-to-unlock-transfer-market', 'How to unlock the transfer market'],
+  ['/blog/3f9a1c', 'Blog post'],
+  ['/login', 'Login'],
+  ['/not-found', 'Page not found'],
+];
+const toolPages: Array<[string, string]> = [
+  ['/transfer', 'Transfer between accounts'],
+  ['/sbc', 'SBC'],
+];
+
+function renderAt(path: string) {
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      'GET /api/user': {
+        status: 200,
+        body: { data: { id: 'u1', username: 'demo', tier: 'transfer', providers: { discordId: '1' } } },
+      },
+      'POST /api/auth/fingerprint': { status: 200, body: { data: { valid: true } } },
+      'GET /api/notification': { status: 200, body: { data: [] } },
+    }).fetchStub,
+  );
+  return renderWithProviders(<></>, { path, routes });
+}
+
+describe('the routes of spec §2', () => {
+  beforeEach(() => useAuthStore.getState().clearSession());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each(publicPages)('%s opens the %s page for everyone', async (path, title) => {
+    const { router } = renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(toolPages)('%s is for signed-in users and says what it will hold', async (path, title) => {
+    const visitor = renderAt(path);
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
+    visitor.unmount();
+
+    useAuthStore
+      .getState()
+      .signIn({ username: 'demo', token: 'tok', isRemembered: false, fingerprint: 'fp' });
+    const { router } = renderAt(path);
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    expect(router.state.location.pathname).toBe(path);
+    // A placeholder describes the coming page in words; it never shows made-up rows or numbers.
+    const page = heading.closest('section')!;
+    expect(page.textContent).toMatch(/will /);
+    expect(within(page).queryByRole('table')).toBeNull();
+  });
+
+  it('has a footer with the five legal links and the social links', async () => {
+    renderAt('/blog');
+    const legal = within(await screen.findByRole('navigation', { name: 'Legal' }));
+    expect(legal.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/terms-of-use',
+      '/privacy-policy',
+      '/cookie-policy',
+      '/refund-policy',
+      '/affiliate-program-policy',
+    ]);
+    const social = within(screen.getByRole('navigation', { name: 'Social' })).getAllByRole('link');
+    expect(social.map((link) => link.textContent)).toEqual(['Discord', 'X', 'YouTube']);
+    for (const link of social) expect(link.getAttribute('target')).toBe('_blank');
+  });
+});

@@ -1,0 +1,32 @@
+import { act, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from './app-toaster';
+
+describe('toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    act(() => toast.remove());
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['blank', () => toast('Saved draft')],
+    ['success', () => toast.success('Saved draft')],
+    ['error', () => toast.error('Saved draft')],
+    ['custom', () => toast.custom(<span>Saved draft</span>)],
+  ])('shows a %s toast at the top centre for five seconds', (_kind, show) => {
+    render(<AppToaster />);
+    act(() => void show());
+    const message = screen.getByText('Saved draft');
+    const placement = message.closest<HTMLElement>('[style*="justify-content"]')!;
+    expect(placement.style.justifyContent).toBe('center');
+    expect(placement.style.top).toBe('0px');
+
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(screen.queryByText('Saved draft')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200)); // 5.1 s: dismissed
+    act(() => vi.advanceTimersByTime(1_000)); // and gone once its exit animation ends
+    expect(screen.queryByText('Saved draft')).toBeNull();
+  });
+});
