@@ -39,7 +39,7 @@ describe.each(backends)('an agent that reconnects resumes its runs (%s)', (backe
 
     stack.server.realtime.dropAgentTransports();
     // Events keep arriving once the agent is back: the run went on.
-    await browser.waitFor(() => sessionUpdates() > before + 1 || undefined, 'session updates after the drop');
+    await browser.waitFor(() => sessionUpdates() > before + 1, 'session updates after the drop');
     expect(stack.server.realtime.connectedAgents()).toEqual([stack.agent.agentId]);
 
     browser.send('snipe-stop', { id: accountId });
