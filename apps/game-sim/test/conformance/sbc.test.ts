@@ -1,3 +1,4 @@
+import { decodeEligibility, formationSlots, isInPosition } from '@tradedesk/domain';
 import type { GameClient, SbcChallenge } from '@tradedesk/game-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -58,6 +59,44 @@ async function elevenGoldsInClub(): Promise<number[]> {
     itemIds.push(...granted.itemIds);
   }
   return itemIds;
+}
+
+type SimCard = Harness['sim']['world']['cards'][number];
+
+/** Grants one club copy of each card; returns the item ids in the same order. */
+async function grantToClub(cards: readonly SimCard[]): Promise<number[]> {
+  const itemIds: number[] = [];
+  for (const card of cards) {
+    const granted = await harness.admin<{ itemIds: number[] }>('POST', `/accounts/${account.id}/items`, {
+      definitionId: card.definitionId,
+      place: 'club',
+    });
+    itemIds.push(...granted.itemIds);
+  }
+  return itemIds;
+}
+
+/** Real rare golds (rarity 1), best first. */
+const rareGolds = (): SimCard[] =>
+  harness.sim.world.cards
+    .filter((card) => card.rarityId === 1 && card.quality === 'gold' && !card.synthetic)
+    .sort((a, b) => b.rating - a.rating);
+
+/** One rare gold per slot of `formation`, all of one league and in position, so every player has chemistry. */
+function rareLeagueSquad(formation: string, minRating: number): SimCard[] {
+  const byLeague = new Map<number, SimCard[]>();
+  for (const card of rareGolds().filter((c) => c.rating >= minRating))
+    byLeague.set(card.leagueId, [...(byLeague.get(card.leagueId) ?? []), card]);
+  for (const cards of [...byLeague.values()].sort((a, b) => b.length - a.length)) {
+    const used = new Set<number>();
+    const squad = formationSlots(formation).map((position) => {
+      const card = cards.find((c) => isInPosition(c.positions, position) && !used.has(c.baseId));
+      if (card) used.add(card.baseId);
+      return card;
+    });
+    if (squad.every((card) => card !== undefined)) return squad as SimCard[];
+  }
+  throw new Error(`no league fills ${formation} with rare golds`);
 }
 
 beforeAll(async () => {
@@ -121,5 +160,41 @@ describe('conformance: squad-building challenges', () => {
     }
     const club = await client.club.search();
     expect(club.items.map((item) => item.id)).not.toContain(itemIds[0]);
+  });
+
+  it('sends elgReq with numeric eligibility keys that the shared SBC rules decode', async () => {
+    const challenges = (
+      await Promise.all(
+        (await client.sbc.sets()).flatMap((c) => c.sets).map((set) => client.sbc.challenges(set.setId)),
+      )
+    ).flat();
+
+    const entries = challenges.flatMap((challenge) => challenge.elgReq);
+    const decoded = challenges.map((challenge) => decodeEligibility(challenge.elgReq));
+
+    expect(entries.every((entry) => typeof entry.eligibilityKey === 'number')).toBe(true);
+    expect(decoded.every((requirements) => requirements.length > 0)).toBe(true);
+  });
+
+  it('completes a set with rarity-group challenges and grants its untradeable player to unassigned', async () => {
+    const topForm = rareGolds()
+      .filter((card, index, all) => all.findIndex((c) => c.baseId === card.baseId) === index)
+      .slice(0, 11);
+    const rareRally = rareLeagueSquad('f433', 83);
+    const before = new Set((await client.piles.unassigned()).items.map((item) => item.id));
+
+    for (const [challengeId, cards] of [
+      [2003, topForm],
+      [2004, rareRally],
+    ] as const) {
+      const itemIds = await grantToClub(cards);
+      await client.sbc.start(challengeId);
+      await client.sbc.saveSquad(challengeId, itemIds);
+      await client.sbc.submit(challengeId, { chemistryProfilesVersion: await client.sbc.chemistryVersion() });
+    }
+
+    const awarded = (await client.piles.unassigned()).items.filter((item) => !before.has(item.id));
+    expect(awarded).toHaveLength(1);
+    expect(awarded[0]).toMatchObject({ untradeable: true, rareflag: 150, groups: [4] });
   });
 });
