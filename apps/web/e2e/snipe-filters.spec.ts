@@ -82,5 +82,4 @@ test('a normal filter shows each validation message, then saves and stays select
   await second.getByLabel('Max Buy Now Price', { exact: true }).fill('5000');
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(second.getByText('Filter with the same label already exists')).toBeVisible();
-
 });
