@@ -24,6 +24,13 @@ describe.each(backends)('app, sound and sandbox services (%s)', (backend) => {
     expect(response.rawPayload.length).toBeLessThan(16_000);
   });
 
+  it('has eight different recordings, one per sound option', async () => {
+    const bodies = await Promise.all(
+      soundValues.map(async (type) => (await t.app.inject({ url: `/api/sound?type=${type}` })).body),
+    );
+    expect(new Set(bodies).size).toBe(soundValues.length);
+  });
+
   it('rejects an unknown sound type', async () => {
     const response = await new Client(t.app).get('/api/sound?type=trumpet');
     expect(response.status).toBe(400);
