@@ -17,6 +17,15 @@ const transfer = (label: string) => {
   return { ...filter, player: { ...filter.player, id: 237067, name: 'Pelé', value: 5000, rarity: 'icon' } };
 };
 
+/** Follow-up: list at the price database's price (needs a name and a min profit). */
+const listAtSitePrice = {
+  action: 'list_at_price_site_price',
+  startPrice: 0,
+  buyNowPrice: 0,
+  duration: 3600,
+  percentage: 100,
+};
+
 describe.each(backends)('filter service (%s)', (backend) => {
   const t = useTestApp(backend);
 
@@ -90,13 +99,7 @@ describe.each(backends)('filter service (%s)', (backend) => {
     ],
     [
       normal('Site price', {
-        followUp: {
-          action: 'list_at_price_site_price',
-          startPrice: 0,
-          buyNowPrice: 0,
-          duration: 3600,
-          percentage: 100,
-        },
+        followUp: listAtSitePrice,
       }),
       'Listing at futbin price requires the filter to have a player name',
     ],
@@ -105,13 +108,7 @@ describe.each(backends)('filter service (%s)', (backend) => {
         name: 'Pelé',
         rarity: 'icon',
         minProfit: { value: 0, unit: 'percentage' },
-        followUp: {
-          action: 'list_at_price_site_price',
-          startPrice: 0,
-          buyNowPrice: 0,
-          duration: 3600,
-          percentage: 100,
-        },
+        followUp: listAtSitePrice,
       }),
       'For percentage, value must be between 0 and 100. For fixed, value must be greater than 0.',
     ],
