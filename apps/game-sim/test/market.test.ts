@@ -30,6 +30,18 @@ async function inject(definitionId: number, buyNowPrice: number, count = 1): Pro
   return response.json.tradeIds;
 }
 
+/** Gives the buyer a card on the transfer list; returns its item id and price limits. */
+async function transferListItem(offset: number) {
+  const granted = await admin(sim, KEY, 'POST', `/accounts/${buyerId}/items`, {
+    definitionId: goldCommon(offset).definitionId,
+    place: 'trade',
+  });
+  const itemId: number = granted.json.itemIds[0];
+  const limits = (await game(sim, buyer.sid, 'GET', `marketdata/item/pricelimits?itemIdList=${itemId}`))
+    .json[0];
+  return { itemId, limits };
+}
+
 beforeAll(async () => {
   sim = await startSim({
     seed: 5,
@@ -130,14 +142,7 @@ describe('transfer market', () => {
   });
 
   it('lists an item, sells it to a simulated buyer, pays 95 % and clears it', async () => {
-    const card = goldCommon(4);
-    const granted = await admin(sim, KEY, 'POST', `/accounts/${buyerId}/items`, {
-      definitionId: card.definitionId,
-      place: 'trade',
-    });
-    const itemId = granted.json.itemIds[0];
-    const limits = (await game(sim, buyer.sid, 'GET', `marketdata/item/pricelimits?itemIdList=${itemId}`))
-      .json[0];
+    const { itemId, limits } = await transferListItem(4);
     const outside = await game(sim, buyer.sid, 'POST', 'auctionhouse', {
       itemData: { id: itemId },
       startingBid: limits.minPrice,
@@ -167,14 +172,7 @@ describe('transfer market', () => {
   });
 
   it('expires an unsold listing and relists it at the same prices', async () => {
-    const card = goldCommon(5);
-    const granted = await admin(sim, KEY, 'POST', `/accounts/${buyerId}/items`, {
-      definitionId: card.definitionId,
-      place: 'trade',
-    });
-    const itemId = granted.json.itemIds[0];
-    const limits = (await game(sim, buyer.sid, 'GET', `marketdata/item/pricelimits?itemIdList=${itemId}`))
-      .json[0];
+    const { itemId, limits } = await transferListItem(5);
     const listed = await game(sim, buyer.sid, 'POST', 'auctionhouse', {
       itemData: { id: itemId },
       startingBid: limits.maxPrice - 1_000,

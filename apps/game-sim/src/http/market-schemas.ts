@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SearchCriteria } from '../world/market-index.js';
+import { MARKET_POSITIONS, type SearchCriteria } from '../world/market-index.js';
 
 const int = z.coerce.number().int().nonnegative();
 const idList = z
@@ -12,25 +12,6 @@ const ZONES: Record<string, readonly string[]> = {
   midfield: ['CDM', 'RM', 'CM', 'LM', 'CAM'],
   attacker: ['RF', 'CF', 'LF', 'RW', 'ST', 'LW'],
 };
-const POSITIONS = [
-  'GK',
-  'RWB',
-  'RB',
-  'CB',
-  'LB',
-  'LWB',
-  'CDM',
-  'RM',
-  'CM',
-  'LM',
-  'CAM',
-  'RF',
-  'CF',
-  'LF',
-  'RW',
-  'ST',
-  'LW',
-] as const;
 
 /** Query of GET transfermarket (GAME-PROTOCOL §2.2). */
 export const searchQuerySchema = z.object({
@@ -42,7 +23,7 @@ export const searchQuerySchema = z.object({
   lev: z.enum(['bronze', 'silver', 'gold']).optional(),
   rare: z.string().regex(/^sp$/i, 'rare must be SP').optional(),
   rarityIds: idList.optional(),
-  pos: z.enum(POSITIONS).optional(),
+  pos: z.enum(MARKET_POSITIONS).optional(),
   zone: z.enum(['defense', 'midfield', 'attacker']).optional(),
   nat: int.optional(),
   leag: int.optional(),

@@ -49,28 +49,16 @@ export function injectListing(
 ): Trade {
   const cardIndex = world.cardIndexByDefinition.get(input.definitionId);
   if (cardIndex === undefined) throw new RangeError(`unknown definitionId ${input.definitionId}`);
-  const now = world.now();
   const item = world.newItem(cardIndex, 0, 'listed');
-  const duration = input.durationSeconds ?? 3600;
-  const trade: Trade = {
-    tradeId: world.newTradeId(),
-    itemId: item.id,
-    cardIndex,
+  const trade = world.openListing({
+    item,
     platform: input.platform,
     sellerId: 0,
     startingBid: input.startingBid ?? previousPrice(input.buyNowPrice),
     buyNowPrice: input.buyNowPrice,
-    currentBid: 0,
-    highestBidderId: 0,
-    offers: 0,
-    listedAt: now,
-    visibleAt: now + world.options.abuse.listingVisibilityDelaySeconds * 1000,
-    expiresAt: now + duration * 1000,
-    duration,
-    state: 'active',
-  };
-  item.tradeId = trade.tradeId;
-  world.openTrade(trade);
+    duration: input.durationSeconds ?? 3600,
+    listedAt: world.now(),
+  });
   if (input.withSimBuyers || input.rivalSnipe) schedule(trade, input.rivalSnipe ?? false);
   return trade;
 }

@@ -51,7 +51,8 @@ const KEY_INDEX = Object.fromEntries(KEY_KINDS.map((kind, position) => [kind, po
   KeyName,
   number
 >;
-const POSITION_CODES = [
+/** The exact positions a market search accepts (GAME-PROTOCOL §2.2 `pos`); the index codes them by place. */
+export const MARKET_POSITIONS = [
   'GK',
   'RWB',
   'RB',
@@ -69,7 +70,8 @@ const POSITION_CODES = [
   'RW',
   'ST',
   'LW',
-];
+] as const;
+const POSITION_CODES: readonly string[] = MARKET_POSITIONS;
 const QUALITY_CODES = ['bronze', 'silver', 'gold'];
 
 /** Numeric index keys (no string building on the hot path): kind in the high digits. */

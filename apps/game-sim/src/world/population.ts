@@ -89,26 +89,15 @@ export function createSimListing(
   startingBid = Math.max(minPrice, Math.min(startingBid, previousPrice(buyNowPrice)));
   const duration = durationSeconds ?? pickDuration(rng);
   const item = world.newItem(cardIndex, 0, 'listed');
-  const visibleAt = listedAt + world.options.abuse.listingVisibilityDelaySeconds * 1000;
-  const trade: Trade = {
-    tradeId: world.newTradeId(),
-    itemId: item.id,
-    cardIndex,
+  const trade = world.openListing({
+    item,
     platform,
     sellerId: 0,
     startingBid,
     buyNowPrice,
-    currentBid: 0,
-    highestBidderId: 0,
-    offers: 0,
-    listedAt,
-    visibleAt,
-    expiresAt: listedAt + duration * 1000,
     duration,
-    state: 'active',
-  };
-  item.tradeId = trade.tradeId;
-  world.openTrade(trade);
+    listedAt,
+  });
   scheduleSimBuyers(world, trade, rng);
   return trade;
 }

@@ -3,7 +3,7 @@ import { isValidPrice, nextPrice } from '@tradedesk/domain';
 import type { SearchCriteria } from './market-index.js';
 import { scheduleSimBuyers } from './population.js';
 import { refundHighestBid, settleSale } from './settlement.js';
-import { addWatcher, BASIC_PLAY_STYLE, removeWatcher, type Account, type Item, type Trade } from './types.js';
+import { addWatcher, removeWatcher, type Account, type Item, type Trade } from './types.js';
 import type { World } from './world.js';
 
 export const LIST_DURATIONS: readonly number[] = [3600, 10800, 21600, 43200, 86400, 259200];
@@ -121,28 +121,17 @@ export function listItem(
     throw gameErrors.destinationFull();
   detachItem(world, account, item);
   account.tradepile.add(item.id);
-  const trade: Trade = {
-    tradeId: world.newTradeId(),
-    itemId: item.id,
-    cardIndex: item.cardIndex,
+  const trade = world.openListing({
+    item,
     platform: platformOf(account),
     sellerId: account.id,
     startingBid,
     buyNowPrice,
-    currentBid: 0,
-    highestBidderId: 0,
-    offers: 0,
-    listedAt: now,
-    visibleAt: now + world.options.abuse.listingVisibilityDelaySeconds * 1000,
-    expiresAt: now + duration * 1000,
     duration,
-    state: 'active',
-    ...(item.playStyle === BASIC_PLAY_STYLE ? {} : { playStyle: item.playStyle }),
-  };
+    listedAt: now,
+  });
   item.place = 'listed';
-  item.tradeId = trade.tradeId;
   item.lastListing = { startingBid, buyNowPrice, duration };
-  world.openTrade(trade);
   scheduleSimBuyers(world, trade);
   return trade;
 }

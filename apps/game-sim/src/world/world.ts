@@ -13,6 +13,19 @@ import { handleEvent } from './settlement.js';
 import { BASIC_PLAY_STYLE, type Account, type Item, type ItemPlace, type Trade } from './types.js';
 import { MarketValues } from './values.js';
 
+/** Terms of a new listing; the item must already be out of its pile. */
+export interface ListingTerms {
+  item: Item;
+  platform: Platform;
+  /** Account id, or 0 for a simulated seller. */
+  sellerId: number;
+  startingBid: number;
+  buyNowPrice: number;
+  /** Seconds. */
+  duration: number;
+  listedAt: number;
+}
+
 export interface NewAccount {
   email: string;
   password: string;
@@ -117,6 +130,32 @@ export class World {
 
   newTradeId(): number {
     return this.nextTradeId++;
+  }
+
+  /** Lists an item: builds the trade (hidden for the visibility delay) and opens it on the market. */
+  openListing(terms: ListingTerms): Trade {
+    const { item, listedAt, duration } = terms;
+    const trade: Trade = {
+      tradeId: this.newTradeId(),
+      itemId: item.id,
+      cardIndex: item.cardIndex,
+      platform: terms.platform,
+      sellerId: terms.sellerId,
+      startingBid: terms.startingBid,
+      buyNowPrice: terms.buyNowPrice,
+      currentBid: 0,
+      highestBidderId: 0,
+      offers: 0,
+      listedAt,
+      visibleAt: listedAt + this.options.abuse.listingVisibilityDelaySeconds * 1000,
+      expiresAt: listedAt + duration * 1000,
+      duration,
+      state: 'active',
+      ...(item.playStyle === BASIC_PLAY_STYLE ? {} : { playStyle: item.playStyle }),
+    };
+    item.tradeId = trade.tradeId;
+    this.openTrade(trade);
+    return trade;
   }
 
   /** Adds a listing to the market and schedules its expiry. */
