@@ -159,7 +159,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(heartbeat);
-      await Promise.allSettled([...sessions.values()].map((session) => session.stop()));
+      // Each session stops within one engine step; an unreachable server must not hold the exit.
+      const stopped = Promise.allSettled([...sessions.values()].map((session) => session.stop()));
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
       socket.disconnect();
     },
     kill() {

@@ -80,24 +80,6 @@ export function createAgentHub(
     agents.set(agentId, agent);
     clearTimeout(lossTimers.get(agentId));
     lossTimers.delete(agentId);
-    await socket.join(agentRoom(agentId));
-
-    // Resume: the agent still runs these sessions; leases that ended meanwhile are stopped.
-    const claimed = new Set(
-      (
-        await snipeRepo.touchLeases(
-          ctx.db,
-          agentId,
-          sessions.map((session) => session.leaseId),
-          ctx.now(),
-        )
-      ).map((row) => row.leaseId),
-    );
-    for (const session of sessions) {
-      if (claimed.has(session.leaseId)) agent.running.add(session.accountId);
-      else socket.emit('session-stop', session);
-    }
-    log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
 
     socket.on(
       'session-event',
@@ -116,9 +98,12 @@ export function createAgentHub(
       },
     );
 
-    socket.on('heartbeat', async (payload: unknown) => {
+    socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
-      if (parsed.success) await snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now());
+      if (!parsed.success) return;
+      snipeRepo
+        .touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now())
+        .catch((err: unknown) => log.error({ err }, 'could not record a heartbeat'));
     });
 
     socket.on('disconnect', () => {
@@ -137,6 +122,30 @@ export function createAgentHub(
         ),
       );
     });
+
+    // Handlers above are in place before the first await, so no event of the agent is missed.
+    await socket.join(agentRoom(agentId));
+
+    // Resume: the agent still runs these sessions; leases that ended meanwhile are stopped.
+    const touched = await snipeRepo
+      .touchLeases(
+        ctx.db,
+        agentId,
+        sessions.map((session) => session.leaseId),
+        ctx.now(),
+      )
+      .catch((err: unknown) => {
+        log.error({ err }, 'could not resume the agent; it will reconnect');
+        socket.conn.close();
+        return undefined;
+      });
+    if (touched === undefined) return;
+    const claimed = new Set(touched.map((row) => row.leaseId));
+    for (const session of sessions) {
+      if (claimed.has(session.leaseId)) agent.running.add(session.accountId);
+      else socket.emit('session-stop', session);
+    }
+    log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
 
   async function command(agentId: string, event: string, payload: unknown): Promise<AgentAck> {

@@ -54,6 +54,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     ctx,
     (room, message) => web.to(room).emit('message', message),
     webhook,
+    (error) => log.error({ err: error }, 'could not read the webhook settings'),
   );
   const runEvents = createRunEvents(ctx, publisher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher);

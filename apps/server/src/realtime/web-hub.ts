@@ -51,10 +51,14 @@ export function createWebHub(
     };
 
     socket.on('join', async () => {
-      const userId = socket.data.userId as string;
-      await socket.join(userRoom(userId));
-      const rows = await accountRepo.listOf(ctx.db, userId);
-      socket.emit('message', { action: 'accounts', data: rows.map(presentAccount) });
+      try {
+        const userId = socket.data.userId as string;
+        await socket.join(userRoom(userId));
+        const rows = await accountRepo.listOf(ctx.db, userId);
+        socket.emit('message', { action: 'accounts', data: rows.map(presentAccount) });
+      } catch (error) {
+        reply(error);
+      }
     });
 
     socket.on('message', async (payload: unknown) => {

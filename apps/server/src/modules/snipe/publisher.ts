@@ -34,6 +34,7 @@ export function createSnipePublisher(
   ctx: AppContext,
   emit: (room: string, message: { action: WebAction; data: unknown }) => void,
   webhook: WebhookNotifier,
+  onError: (error: unknown) => void,
 ) {
   const clubName = (account: Pick<AccountRow, 'username' | 'email'>) => account.username || account.email;
 
@@ -57,7 +58,10 @@ export function createSnipePublisher(
   }
 
   function webhookPost(userId: string, kind: WebhookKind, message: ServerLogMessage) {
-    void webhookTarget(userId).then((target) => webhook.post(target, kind, message));
+    webhookTarget(userId).then(
+      (target) => webhook.post(target, kind, message),
+      (error: unknown) => onError(error),
+    );
   }
 
   return {
