@@ -109,6 +109,16 @@ export function searchQuery(search: z.output<typeof marketSearchSchema>, pageSiz
 
 /** Transfer-market calls: search, bid / Buy Now, trade status, watchlist, price limits. */
 export function createMarketApi(call: GameCaller, config: GameClientConfig) {
+  /** Price limits by item (`itemIdList`) or by definition (`defId`): same answer, other key. */
+  const priceLimits = async (
+    path: string,
+    key: 'itemIdList' | 'defId',
+    values: number[],
+    label: string,
+  ): Promise<PriceLimit[]> => {
+    const valid = parseInput(ids, values, label);
+    return call({ method: 'GET', path, query: { [key]: valid.join(',') }, schema: priceLimitsAnswerSchema });
+  };
   /** PUT `trade/{tradeId}/bid`; bidding the Buy Now price buys at once. */
   const bid = async (tradeId: number, amount: number): Promise<BidResult> => {
     const input = parseInput(z.object({ tradeId: id, amount: coins.min(150) }), { tradeId, amount }, 'bid');
@@ -186,26 +196,12 @@ export function createMarketApi(call: GameCaller, config: GameClientConfig) {
     },
 
     /** GET `marketdata/item/pricelimits?itemIdList=` — limits of owned items. */
-    async priceLimitsForItems(itemIds: number[]): Promise<PriceLimit[]> {
-      const valid = parseInput(ids, itemIds, 'item ids');
-      return call({
-        method: 'GET',
-        path: 'marketdata/item/pricelimits',
-        query: { itemIdList: valid.join(',') },
-        schema: priceLimitsAnswerSchema,
-      });
-    },
+    priceLimitsForItems: (itemIds: number[]): Promise<PriceLimit[]> =>
+      priceLimits('marketdata/item/pricelimits', 'itemIdList', itemIds, 'item ids'),
 
     /** GET `marketdata/pricelimits?defId=` — limits of card definitions. */
-    async priceLimitsForDefinitions(definitionIds: number[]): Promise<PriceLimit[]> {
-      const valid = parseInput(ids, definitionIds, 'definition ids');
-      return call({
-        method: 'GET',
-        path: 'marketdata/pricelimits',
-        query: { defId: valid.join(',') },
-        schema: priceLimitsAnswerSchema,
-      });
-    },
+    priceLimitsForDefinitions: (definitionIds: number[]): Promise<PriceLimit[]> =>
+      priceLimits('marketdata/pricelimits', 'defId', definitionIds, 'definition ids'),
   };
 }
 
