@@ -44,6 +44,9 @@ export const playerNameTokens = pgTable(
     definitionId: integer('definition_id').notNull(),
     /** 0: the whole name, 1: a later word of it (ranks exact and leading matches first). */
     wordIndex: integer('word_index').notNull(),
+    // Copied from the card so the best matches are ranked and cut here, before any join.
+    rating: integer('rating').notNull().default(0),
+    rarityId: integer('rarity_id').notNull().default(0),
   },
   (table) => [index('player_name_tokens_prefix').using('btree', sql`${table.token} text_pattern_ops`)],
 );

@@ -57,7 +57,7 @@ describe.each(backends)('price collection from the sandbox feeds (%s)', (backend
     const later = await job.runOnce();
     expect(later.find((result) => result.provider === 'futbin')?.stored).toBeGreaterThan(15_000);
     expect(await countRows(t, 'price_observations')).toBeGreaterThan(historyAfterFirst);
-  });
+  }, 120_000); // three sites × two platforms × 18k cards, twice, on a busy machine
 
   it('serves the collected prices with their source and age', async () => {
     const entry = await new Client(t.app).get('/api/player-data?id=237067&rarity=icon');

@@ -28,7 +28,12 @@ async function loadInto(db: Db): Promise<void> {
   if ((result.rows[0]?.count ?? 0) >= catalogue.size) return;
   const cards = catalogue.cards;
   const tokens = cards.flatMap((card) =>
-    nameTokens(searchableNames(card)).map((token) => ({ ...token, id: card.definitionId })),
+    nameTokens(searchableNames(card)).map((token) => ({
+      ...token,
+      id: card.definitionId,
+      rating: card.rating,
+      rarityId: card.rarityId,
+    })),
   );
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -42,10 +47,12 @@ async function loadInto(db: Db): Promise<void> {
         ${sql.param(cards.map((card) => card.rarityId))}::int[])
       ON CONFLICT DO NOTHING`);
     await tx.execute(sql`
-      INSERT INTO player_name_tokens (token, definition_id, word_index)
+      INSERT INTO player_name_tokens (token, definition_id, word_index, rating, rarity_id)
       SELECT * FROM unnest(${sql.param(tokens.map((token) => token.token))}::text[],
         ${sql.param(tokens.map((token) => token.id))}::int[],
-        ${sql.param(tokens.map((token) => token.wordIndex))}::int[])
+        ${sql.param(tokens.map((token) => token.wordIndex))}::int[],
+        ${sql.param(tokens.map((token) => token.rating))}::int[],
+        ${sql.param(tokens.map((token) => token.rarityId))}::int[])
       ON CONFLICT DO NOTHING`);
   });
 }

@@ -25,22 +25,28 @@ export type PricedCardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['e
 /** LIKE treats % and _ as wildcards; a typed name must match them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Cards whose folded names or name words start with `folded`; exact names first, then rating. */
+/**
+ * Cards whose folded names or name words start with `folded`; exact names first, then rating.
+ * The best `limit` ids are chosen on the token index alone; only they are joined to prices.
+ */
 export function searchByName(db: Db, folded: string, rarityId: number | undefined, limit: number) {
-  const matches = db
-    .select({
-      definitionId: playerNameTokens.definitionId,
-      rank: sql<number>`min(case when ${playerNameTokens.token} = ${folded} then 0 else 1 end)`.as('rank'),
-    })
+  const rank = sql<number>`min(case when ${playerNameTokens.token} = ${folded} then 0 else 1 end)`;
+  const best = db
+    .select({ definitionId: playerNameTokens.definitionId, rank: rank.as('rank') })
     .from(playerNameTokens)
-    .where(like(playerNameTokens.token, `${escapeLike(folded)}%`))
+    .where(
+      and(
+        like(playerNameTokens.token, `${escapeLike(folded)}%`),
+        rarityId === undefined ? undefined : eq(playerNameTokens.rarityId, rarityId),
+      ),
+    )
     .groupBy(playerNameTokens.definitionId)
-    .as('matches');
+    .orderBy(rank, desc(sql`max(${playerNameTokens.rating})`), asc(playerNameTokens.definitionId))
+    .limit(limit)
+    .as('best');
   return selectCards(db)
-    .innerJoin(matches, eq(matches.definitionId, playerCards.definitionId))
-    .where(rarityId === undefined ? undefined : eq(playerCards.rarityId, rarityId))
-    .orderBy(asc(matches.rank), desc(playerCards.rating), asc(playerCards.definitionId))
-    .limit(limit);
+    .innerJoin(best, eq(best.definitionId, playerCards.definitionId))
+    .orderBy(asc(best.rank), desc(playerCards.rating), asc(playerCards.definitionId));
 }
 
 export async function findById(db: Db, definitionId: number, rarityId: number | undefined) {

@@ -1,0 +1,167 @@
+/**
+ * Price database benchmark (`npm run bench -- prices`): name search with 50 concurrent clients and
+ * the gold-rare /market answer cached vs uncached, on PGlite and PostgreSQL side by side.
+ * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+ * a scratch database is created and dropped. Unreachable PostgreSQL is reported and skipped.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { openPostgres, wrapPglite, type Database } from '../src/db/client.js';
+import { ensureCatalogue } from '../src/modules/player-data/catalogue-sync.js';
+import { storeObservations, type PriceObservation } from '../src/modules/prices/repo.js';
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+const SEARCH_CONNECTIONS = 50;
+const MARKET_CONNECTIONS = 10;
+
+/** A scratch database of the back end, migrated; `dispose` removes it. */
+async function scratchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = wrapPglite(await PGlite.create());
+    await database.migrate();
+    return { database, dispose: () => database.close() };
+  }
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `td_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  await database.migrate();
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A PC and a console price for every card, observed a minute ago. */
+function everyCardPriced(now: Date): PriceObservation[] {
+  const observedAt = new Date(now.getTime() - 60_000);
+  return loadCatalogue().cards.flatMap((card) =>
+    (['pc', 'ps'] as const).map((platform) => ({
+      definitionId: card.definitionId,
+      platform,
+      source: 'futbin' as const,
+      price: 150 + (card.rating % 50) * 50,
+      observedAt,
+    })),
+  );
+}
+
+/** What users type: the first 3 to 6 letters of a name word, over the whole catalogue. */
+function typedNames(count: number): string[] {
+  const cards = loadCatalogue().cards;
+  return Array.from({ length: count }, (_unused, index) => {
+    const card = cards[(index * 7_919) % cards.length]!;
+    const words = card.name.split(' ');
+    const word = words[index % words.length] ?? card.name;
+    return word.slice(0, 3 + (index % 4));
+  });
+}
+
+async function load(
+  url: string,
+  connections: number,
+  duration: number,
+  paths: () => string,
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {
+  const { database, dispose } = await scratchDatabase(kind);
+  const app = await buildApp({ database, secretKey: 'ab'.repeat(32), gameMode: 'live' });
+  try {
+    await ensureCatalogue(database.db);
+    await storeObservations(database.db, everyCardPriced(new Date()));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const names = typedNames(1_000);
+    let next = 0;
+    const search = await load(base, SEARCH_CONNECTIONS, duration, () => {
+      next = (next + 1) % names.length;
+      return `/api/player-data?name=${encodeURIComponent(names[next]!)}&rarity=any&numOfResults=5`;
+    });
+    const market = (isCached: boolean) =>
+      load(
+        base,
+        MARKET_CONNECTIONS,
+        Math.max(3, Math.round(duration / 2)),
+        () => `/api/player-data/market?rarities=rare&includeMetadata=true&isCached=${isCached}`,
+      );
+    return { search, cached: await market(true), uncached: await market(false) };
+  } finally {
+    await app.close();
+    await dispose();
+  }
+}
+
+const fmt = (figures: Figures) =>
+  `${figures.requestsPerSecond.toFixed(0).padStart(7)} | ${figures.p50Ms.toFixed(1).padStart(7)} | ${figures.p99Ms.toFixed(1).padStart(7)} | ${String(figures.errors).padStart(6)}`;
+
+/** Runs the price benchmark on both back ends and prints one table plus ratios. */
+export async function benchPrices(options: { durationSeconds?: number } = {}): Promise<void> {
+  const duration = options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10);
+  const results: Partial<Record<'pglite' | 'postgres', Awaited<ReturnType<typeof benchBackend>>>> = {};
+  for (const kind of ['pglite', 'postgres'] as const) {
+    try {
+      results[kind] = await benchBackend(kind, duration);
+    } catch (error) {
+      console.log(`${kind}: skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  console.log(`\n| back end | request | clients | req/s | p50 ms | p99 ms | errors |`);
+  console.log(`|---|---|---|---:|---:|---:|---:|`);
+  for (const [kind, figures] of Object.entries(results)) {
+    console.log(`| ${kind} | name search | ${SEARCH_CONNECTIONS} | ${fmt(figures.search)} |`);
+    console.log(`| ${kind} | market gold rare, cached | ${MARKET_CONNECTIONS} | ${fmt(figures.cached)} |`);
+    console.log(
+      `| ${kind} | market gold rare, uncached | ${MARKET_CONNECTIONS} | ${fmt(figures.uncached)} |`,
+    );
+  }
+  const { pglite, postgres } = results;
+  for (const [kind, figures] of Object.entries(results))
+    console.log(
+      `${kind}: cached market serves ${(figures.cached.requestsPerSecond / Math.max(1, figures.uncached.requestsPerSecond)).toFixed(1)}× the uncached throughput (p99 ${figures.cached.p99Ms} vs ${figures.uncached.p99Ms} ms)`,
+    );
+  if (pglite && postgres)
+    console.log(
+      `PostgreSQL vs PGlite name search: ${(postgres.search.requestsPerSecond / Math.max(1, pglite.search.requestsPerSecond)).toFixed(1)}× the throughput, p99 ${postgres.search.p99Ms} vs ${pglite.search.p99Ms} ms (target on PostgreSQL ≤ 20 ms; cached market p99 target ≤ 50 ms)`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPrices();
