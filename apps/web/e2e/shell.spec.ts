@@ -101,3 +101,21 @@ test('a tool page asks visitors to sign in and brings them back afterwards', asy
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
+
+test('a sandbox sign-in code the server issued shows in the notifications after signing in', async ({
+  page,
+  server,
+}) => {
+  const user = await createSandboxUser(server.baseURL, {
+    username: uniqueName('code'),
+    tier: 'Snipe',
+    linked: true,
+  });
+  const issued = await page.request.post('/api/auth/code', { data: { username: user.username } });
+  expect(issued.status()).toBe(200);
+  await signInThroughForm(page, user);
+  await page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(
+    /Your sign-in code is \S{8}/,
+  );
+});
