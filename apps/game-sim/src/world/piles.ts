@@ -128,7 +128,7 @@ export function removeTradeEntry(world: World, account: Account, tradeId: number
     throw gameErrors.noTrade();
   const toClub = !duplicateInClub(world, account, item);
   if (!toClub && account.unassigned.length >= world.options.piles.unassigned)
-    throw gameErrors.destinationFull();
+    throw gameErrors.unassignedFull();
   detachItem(world, account, item);
   item.tradeId = 0;
   if (toClub) {

@@ -65,7 +65,7 @@ export function placeBid(world: World, account: Account, tradeId: number, amount
 
 function buyNow(world: World, account: Account, trade: Trade, now: number): Trade {
   if (account.coins < trade.buyNowPrice) throw gameErrors.notEnoughCredits();
-  if (account.unassigned.length >= world.options.piles.unassigned) throw gameErrors.destinationFull();
+  if (account.unassigned.length >= world.options.piles.unassigned) throw gameErrors.unassignedFull();
   refundHighestBid(world, trade, now);
   addWatcher(trade, account.id);
   settleSale(world, trade, account, trade.buyNowPrice, 'buyNow', now);

@@ -94,6 +94,16 @@ describe('conformance: forced answers (admin hook)', () => {
     await expect(client.market.search({})).resolves.toHaveProperty('auctions');
   });
 
+  it('reports a forced 459 (the older captcha code) as a captcha', async () => {
+    const account = await freshAccount();
+    const client = await signedInClient(harness, account);
+    await harness.admin('POST', `/accounts/${account.id}/forced-errors`, { code: 459, count: 1 });
+
+    const error = await rejectionOf(client.account.credits());
+
+    expect(error).toMatchObject({ kind: 'captcha', code: 459, message: 'Encountered a captcha' });
+  });
+
   it.each([500, 503])(
     'reports a forced %i as a temporary server error on every forced call',
     async (code) => {

@@ -130,8 +130,7 @@ describe('conformance: transfer market', () => {
 
     const error = await rejectionOf(client.market.buyNow({ tradeId, buyNowPrice: 3_000 }));
 
-    expect(['outbid-or-not-allowed', 'no-such-trade']).toContain(error.kind);
-    expect(error.category).toBe('user-logic');
+    expect(error).toMatchObject({ kind: 'outbid-or-not-allowed', code: 461, category: 'user-logic' });
   });
 
   it('answers no such trade for a trade id that never existed', async () => {
@@ -151,6 +150,22 @@ describe('conformance: transfer market', () => {
 
     expect(error.kind).toBe('not-enough-coins');
     expect(error.code).toBe(470);
+  });
+
+  it('refuses a Buy Now into a full unassigned pile with 471', async () => {
+    const hoarder = await createAccount(harness, { platform: 'pc', coins: 100_000 });
+    const hoarderClient = await signedInClient(harness, hoarder);
+    await harness.admin('POST', `/accounts/${hoarder.id}/items`, {
+      definitionId: goldCard(harness, 4).definitionId,
+      count: 200,
+      place: 'unassigned',
+    });
+    const { tradeId } = await injectListing({ buyNowPrice: 1_500, startingBid: 1_000 }, 5);
+
+    const error = await rejectionOf(hoarderClient.market.buyNow({ tradeId, buyNowPrice: 1_500 }));
+
+    expect(error).toMatchObject({ kind: 'pile-full', code: 471, category: 'operational' });
+    expect((await hoarderClient.account.credits()).coins).toBe(100_000);
   });
 
   it('places a bid, shows it on the watchlist and in the trade status, and unwatches', async () => {

@@ -134,8 +134,7 @@ describe('conformance: squad-building challenges', () => {
 
     const error = await rejectionOf(client.sbc.submit(Number(challenge.challengeId)));
 
-    expect(error.code).toBeGreaterThanOrEqual(460);
-    expect(error.category).toBe('user-logic');
+    expect(error).toMatchObject({ kind: 'outbid-or-not-allowed', code: 460, category: 'user-logic' });
   });
 
   it('saves eleven club players, submits with the chemistry version and pays the award', async () => {
