@@ -16,6 +16,7 @@ import { notificationRoutes } from './modules/notification/routes.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
+import { statisticRoutes } from './modules/statistic/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
 import { serveWebApp, wantsSpaFallback } from './web/static.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
   await app.register(filterRoutes, { prefix: '/api/filter', ctx, ...signedIn });
   await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
+  await app.register(statisticRoutes, { prefix: '/api/statistic', ctx, ...signedIn });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
