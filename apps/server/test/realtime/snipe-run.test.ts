@@ -37,9 +37,12 @@ async function startReceiver() {
     url: `http://127.0.0.1:${port}/hook`,
     bodies,
     waitFor(title: string) {
+      return this.waitForBody((body) => body.embeds[0]?.title === title);
+    },
+    waitForBody(match: (body: (typeof bodies)[number]) => boolean) {
       return new Promise<(typeof bodies)[number]>((resolve) => {
         const check = () => {
-          const hit = bodies.find((body) => body.embeds[0]?.title === title);
+          const hit = bodies.find(match);
           if (hit) {
             wakers.delete(check);
             resolve(hit);
@@ -119,6 +122,30 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
       (body) => body.embeds[0]?.description === startingSnipeFor('trader.one@example.com'),
     );
     expect(started?.embeds[0]?.color).toBe(0x5865f2);
+  });
+
+  it('masks the player name in the chat message when Mask Snipes is on, but keeps it in the log', async () => {
+    const accountId = await createAccount(browser.http, 'masked@example.com');
+    await injectListing(stack.sim, 600);
+    const configuration = snipeConfiguration({
+      time: { maxSearches: 3 },
+      advanced: { isSnipesMasked: true },
+    });
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()], configuration));
+    await browser.waitFor(
+      (m) => m.action === 'snipe-result' && m.data.accountId === accountId,
+      'the purchase',
+    );
+    const masked = await receiver.waitForBody((body) =>
+      (body.embeds[0]?.fields ?? []).some((field) => JSON.stringify(field).includes('"600"')),
+    );
+    expect(JSON.stringify(masked)).toContain('*****');
+    expect(JSON.stringify(masked)).not.toContain('Cristiano Ronaldo');
+    const [entry] = await stack.database.db
+      .select()
+      .from(snipeLogEntries)
+      .where(eq(snipeLogEntries.accountId, accountId));
+    expect(entry?.playerName).toBe('Cristiano Ronaldo');
   });
 
   it('stops when the execution time is over', async () => {
