@@ -72,6 +72,32 @@ describe('sandbox web app', () => {
     expect(await page('/web-app/unassigned')).toContain(card.name.replaceAll("'", '&#39;'));
   });
 
+  it('filters the market by rarity, quality and max Buy Now', async () => {
+    const html = await page('/web-app/market?rarity=1&quality=gold&maxBuyNow=100000');
+
+    const tradeIds = [...html.matchAll(/<tr data-trade-id="(\d+)"/g)].map((match) => Number(match[1]));
+    expect(tradeIds.length).toBeGreaterThan(0);
+    for (const tradeId of tradeIds) {
+      const trade = sim.world.trades.get(tradeId);
+      const card = sim.world.card(trade?.cardIndex ?? -1);
+      expect(card).toMatchObject({ rarityId: 1, quality: 'gold' });
+      expect(trade?.buyNowPrice).toBeLessThanOrEqual(100_000);
+    }
+  });
+
+  it('shows the transfer list with the items waiting on it', async () => {
+    const id = sim.world.accountByEmail('web@example.com')?.id;
+    const granted = await admin(sim, KEY, 'POST', `/accounts/${id}/items`, {
+      definitionId: sim.world.card(0).definitionId,
+      place: 'trade',
+    });
+
+    const html = await page('/web-app/transfers');
+
+    expect(html).toContain('aria-label="Unlisted items"');
+    expect(html).toContain(`data-item-id="${granted.json.itemIds[0]}"`);
+  });
+
   it('shows the sign-in link to a visitor without a session', async () => {
     const anonymous = await (await fetch(`${sim.url}/web-app/transfers`)).text();
     expect(anonymous).toContain('id="sign-in"');
