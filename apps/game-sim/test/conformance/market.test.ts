@@ -94,6 +94,24 @@ describe('conformance: transfer market', () => {
     }
   });
 
+  it('filters by nation, league and club', async () => {
+    const { card } = await injectListing({ buyNowPrice: 4_100, startingBid: 3_900 }, 6);
+    const simCard = harness.sim.world.cards.find((c) => c.definitionId === card.definitionId);
+    if (simCard === undefined) throw new Error('unknown card');
+
+    const pages = await Promise.all([
+      client.market.search({ nation: simCard.nationId }),
+      client.market.search({ league: simCard.leagueId }),
+      client.market.search({ club: simCard.clubId }),
+    ]);
+
+    const [byNation, byLeague, byClub] = pages.map((p) => p.auctions);
+    expect(byClub?.map((a) => a.itemData.resourceId)).toContain(card.definitionId);
+    expect(byNation?.every((a) => a.itemData.nation === simCard.nationId)).toBe(true);
+    expect(byLeague?.every((a) => a.itemData.leagueId === simCard.leagueId)).toBe(true);
+    expect(byClub?.every((a) => a.itemData.teamid === simCard.clubId)).toBe(true);
+  });
+
   it('filters by exact position, position zone and special quality', async () => {
     const defenders = ['GK', 'RWB', 'RB', 'CB', 'LB', 'LWB'];
     const byPosition = await client.market.search({ position: 'CB' });
