@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/auth/repo.js';
+import type { SessionRow, UserRow } from '../modules/auth/repo.js';
 import type { AuthService } from '../modules/auth/service.js';
 import { unauthorized } from './errors.js';
 
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by `requireUser` on every protected route. */
     user: UserRow;
+    /** The browser session the request came with; set by `requireUser`. */
+    webSession: SessionRow;
   }
 }
 
@@ -30,8 +32,9 @@ export const readSessionCookie = (request: FastifyRequest) => request.cookies[se
 /** onRequest hook of protected routes: 401 'Unauthorized' without a live session, before any validation. */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest) => {
-    const user = await auth.userOfSession(readSessionCookie(request));
-    if (!user) throw unauthorized();
-    request.user = user;
+    const signedIn = await auth.sessionOf(readSessionCookie(request));
+    if (!signedIn) throw unauthorized();
+    request.user = signedIn.user;
+    request.webSession = signedIn.session;
   };
 }

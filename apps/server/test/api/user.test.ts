@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionLifetimeMs } from '../../src/modules/auth/service.js';
 import { backends, Client, signedInDirectUser, signedInUser, useTestApp } from '../helpers.js';
 
 const account = {
@@ -34,6 +35,14 @@ describe.each(backends)('user service (%s)', (backend) => {
     expect(full.body.data.configuration.notification.sound.snipeSuccess).toBe('coin');
     expect(full.body.data.filters).toEqual([]);
     expect(full.body.data.shortcuts.general).toEqual({ goTransferMarket: 'a', goHome: 'Escape' });
+    // The web identity: the browser session this call came with.
+    expect(plain.body.data).not.toHaveProperty('webIdentity');
+    const signedInAt = t.clock.now();
+    expect(full.body.data.webIdentity).toEqual({
+      isIFrame: false,
+      signedInAt: signedInAt.toISOString(),
+      expiresAt: new Date(signedInAt.getTime() + sessionLifetimeMs).toISOString(),
+    });
   });
 
   it('shows an unlinked user with an empty chat id (the unverified gate)', async () => {

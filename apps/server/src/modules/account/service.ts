@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { sealCredentials } from './credentials.js';
+import { openCredentials, sealCredentials } from './credentials.js';
 import { accountRepo, type AccountRow } from './repo.js';
 
 export const accountMessages = {
@@ -121,6 +121,12 @@ export function createAccountService(ctx: AppContext) {
     async remove(userId: string, id: string) {
       assertIdle(await owned(userId, id));
       await accountRepo.delete(db, userId, id);
+    },
+
+    /** One of the user's own accounts with its credentials in clear (POST /user/decrypt). */
+    async decrypt(userId: string, id: string) {
+      const account = await owned(userId, id);
+      return { email: account.email, ...openCredentials(ctx.cipher, account) };
     },
 
     async resetStatistics(userId: string, id: string) {

@@ -47,6 +47,7 @@ export function createAuthService(ctx: AppContext) {
         tokenHash: sha256(sessionToken),
         fingerprint,
         isIFrame,
+        createdAt: now,
         expiresAt,
       });
     });
@@ -127,11 +128,17 @@ export function createAuthService(ctx: AppContext) {
       if (session) await authRepo.deleteSession(db, session.id);
     },
 
-    /** The signed-in user behind a session cookie, or undefined. */
-    async userOfSession(sessionToken: string | undefined) {
+    /** The live session behind a session cookie and its user, or undefined. */
+    async sessionOf(sessionToken: string | undefined) {
       if (!sessionToken) return undefined;
       const session = await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now());
-      return session ? authRepo.findUserById(db, session.userId) : undefined;
+      const user = session ? await authRepo.findUserById(db, session.userId) : undefined;
+      return session && user ? { session, user } : undefined;
+    },
+
+    /** The signed-in user behind a session cookie, or undefined. */
+    async userOfSession(sessionToken: string | undefined) {
+      return (await this.sessionOf(sessionToken))?.user;
     },
   };
 }

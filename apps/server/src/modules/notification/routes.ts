@@ -1,12 +1,8 @@
 import type { NotificationKind } from '@tradedesk/domain';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notifications } from '../../db/schema.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-
-/** The web keeps at most 25 notifications, so more than that is never worth sending. */
-export const notificationPageSize = 25;
+import { notificationRepo } from './repo.js';
 
 const listQuery = z.object({
   /** The newest `createdAt` the client already holds: only later ones are answered. */
@@ -29,13 +25,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
 
   app.get('/', { schema: { querystring: listQuery } }, async (request) => {
     const { since } = request.query;
-    const ownedByCaller = eq(notifications.userId, request.user.id);
-    const rows = await ctx.db
-      .select()
-      .from(notifications)
-      .where(since ? and(ownedByCaller, gt(notifications.createdAt, new Date(since))) : ownedByCaller)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(notificationPageSize);
+    const rows = await notificationRepo.latestOf(
+      ctx.db,
+      request.user.id,
+      since ? new Date(since) : undefined,
+    );
     return {
       data: rows.map((row) => ({
         id: row.id,

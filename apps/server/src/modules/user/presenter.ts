@@ -1,6 +1,6 @@
 import { defaultShortcuts } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
-import type { UserRow } from '../auth/repo.js';
+import type { SessionRow, UserRow } from '../auth/repo.js';
 import { configurationRepo } from '../configuration/repo.js';
 import { presentConfiguration } from '../configuration/presenter.js';
 import { filterRepo } from '../filter/repo.js';
@@ -9,7 +9,15 @@ import { presentFilter } from '../filter/presenter.js';
 export interface UserInclude {
   configuration?: boolean;
   filters?: boolean;
+  /** The browser session the user is signed in with (spec §7 "web identity"). */
+  webSession?: SessionRow;
 }
+
+const presentWebIdentity = (session: SessionRow) => ({
+  isIFrame: session.isIFrame,
+  signedInAt: session.createdAt.toISOString(),
+  expiresAt: session.expiresAt.toISOString(),
+});
 
 /**
  * The user as the web sees it (domain user shape): never the token hash, never game credentials.
@@ -37,6 +45,7 @@ export function createUserPresenter(ctx: AppContext) {
       expiresAt: user.expiresAt ? user.expiresAt.toISOString() : null,
       ...(configuration ? { configuration: presentConfiguration(configuration) } : {}),
       ...(filters ? { filters: filters.map(presentFilter) } : {}),
+      ...(include.webSession ? { webIdentity: presentWebIdentity(include.webSession) } : {}),
     };
   };
 }

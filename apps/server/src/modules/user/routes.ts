@@ -1,9 +1,7 @@
 import { decryptRequestSchema, shortcutsSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.js';
-import { openCredentials } from '../account/credentials.js';
-import { accountRepo } from '../account/repo.js';
+import { createAccountService } from '../account/service.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { UserPresenter } from './presenter.js';
 import { createUserService } from './service.js';
@@ -22,10 +20,12 @@ export const userRoutes: FastifyPluginAsyncZod<
 > = async (app, { ctx, requireUser, presentUser }) => {
   app.addHook('onRequest', requireUser);
   const users = createUserService(ctx);
+  const accounts = createAccountService(ctx);
 
   app.get('/', { schema: { querystring: userQuery } }, async (request) => {
-    const { configuration, filters } = request.query;
-    return { data: await presentUser(request.user, { configuration, filters }) };
+    const { configuration, filters, webIdentity } = request.query;
+    const webSession = webIdentity ? request.webSession : undefined;
+    return { data: await presentUser(request.user, { configuration, filters, webSession }) };
   });
 
   app.put('/provider', { schema: { body: providerUpdateBody } }, async (request) => {
@@ -39,9 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod<
   });
 
   app.post('/decrypt', { schema: { body: decryptRequestSchema } }, async (request, reply) => {
-    const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.token);
-    if (!account) throw notFound('Account not found', 'account_not_found');
-    const { password, backupCode } = openCredentials(ctx.cipher, account);
-    return reply.code(201).send({ data: { email: account.email, password, backupCode } });
+    const credentials = await accounts.decrypt(request.user.id, request.body.token);
+    return reply.code(201).send({ data: credentials });
   });
 };
