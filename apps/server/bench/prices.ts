@@ -5,7 +5,8 @@
  * a scratch database is created and dropped. Unreachable PostgreSQL is reported and skipped.
  */
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import pg from 'pg';
@@ -83,24 +84,27 @@ function typedNames(count: number): string[] {
   });
 }
 
-async function load(
+/** Loads `url` from a child process (its own event loop and core) cycling through `paths`. */
+function load(
   url: string,
   connections: number,
   duration: number,
-  paths: () => string,
+  paths: readonly string[],
 ): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./load-worker.mjs', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
+  child.stdin.end(JSON.stringify({ url, connections, duration, paths }));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<Figures>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as Figures)
+        : reject(new Error(`load generator exited ${code}`)),
+    );
+  });
 }
 
 async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {
@@ -110,19 +114,14 @@ async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {
     await ensureCatalogue(database.db);
     await storeObservations(database.db, everyCardPriced(new Date()));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const names = typedNames(1_000);
-    let next = 0;
-    const search = await load(base, SEARCH_CONNECTIONS, duration, () => {
-      next = (next + 1) % names.length;
-      return `/api/player-data?name=${encodeURIComponent(names[next]!)}&rarity=any&numOfResults=5`;
-    });
+    const searchPaths = typedNames(1_000).map(
+      (name) => `/api/player-data?name=${encodeURIComponent(name)}&rarity=any&numOfResults=5`,
+    );
+    const search = await load(base, SEARCH_CONNECTIONS, duration, searchPaths);
     const market = (isCached: boolean) =>
-      load(
-        base,
-        MARKET_CONNECTIONS,
-        Math.max(3, Math.round(duration / 2)),
-        () => `/api/player-data/market?rarities=rare&includeMetadata=true&isCached=${isCached}`,
-      );
+      load(base, MARKET_CONNECTIONS, Math.max(3, Math.round(duration / 2)), [
+        `/api/player-data/market?rarities=rare&includeMetadata=true&isCached=${isCached}`,
+      ]);
     return { search, cached: await market(true), uncached: await market(false) };
   } finally {
     await app.close();
