@@ -46,6 +46,15 @@ afterAll(async () => {
   await sim.close();
 });
 
+/** PUT sbs/challenge/2001 as the web app submits it. */
+const submitGoldUpgrade = () =>
+  game(
+    sim,
+    session.sid,
+    'PUT',
+    'sbs/challenge/2001?skipUserSquadValidation=true&chemistryProfilesVersion=17',
+  );
+
 describe('squad-building challenges', () => {
   it('lists sets by category and challenges with requirements encoded as elgReq', async () => {
     const sets = await game(sim, session.sid, 'GET', 'sbs/sets');
@@ -86,12 +95,7 @@ describe('squad-building challenges', () => {
     });
 
     await game(sim, session.sid, 'PUT', 'sbs/challenge/2001/squad', squad([...silver, ...golds.slice(1)]));
-    const refused = await game(
-      sim,
-      session.sid,
-      'PUT',
-      'sbs/challenge/2001?skipUserSquadValidation=true&chemistryProfilesVersion=17',
-    );
+    const refused = await submitGoldUpgrade();
     expect(refused.status).toBe(460);
     expect(refused.json.message).toBe('requirements not met: PLAYER_QUALITY');
 
@@ -99,12 +103,7 @@ describe('squad-building challenges', () => {
     const saved = await game(sim, session.sid, 'GET', 'sbs/challenge/2001/squad');
     expect(saved.json.squad.rating).toBeGreaterThanOrEqual(75);
     const before = (await game(sim, session.sid, 'GET', 'user/credits')).json.credits;
-    const submitted = await game(
-      sim,
-      session.sid,
-      'PUT',
-      'sbs/challenge/2001?skipUserSquadValidation=true&chemistryProfilesVersion=17',
-    );
+    const submitted = await submitGoldUpgrade();
     expect(submitted.status).toBe(200);
     expect(submitted.json).toMatchObject({ challengeId: 2001, setId: 1001 });
     expect((await game(sim, session.sid, 'GET', 'user/credits')).json.credits).toBe(before + 2_500);
