@@ -170,7 +170,7 @@ describe('conformance: transfer market', () => {
     expect(error.code).toBe(470);
   });
 
-  it('refuses a Buy Now into a full unassigned pile with 471', async () => {
+  it('refuses a Buy Now into a full unassigned pile with 471 and shows at most 50 unassigned items', async () => {
     const hoarder = await createAccount(harness, { platform: 'pc', coins: 100_000 });
     const hoarderClient = await signedInClient(harness, hoarder);
     await harness.admin('POST', `/accounts/${hoarder.id}/items`, {
@@ -184,6 +184,8 @@ describe('conformance: transfer market', () => {
 
     expect(error).toMatchObject({ kind: 'pile-full', code: 471, category: 'operational' });
     expect((await hoarderClient.account.credits()).coins).toBe(100_000);
+    // The unassigned endpoint answers at most 50 items (GAME-PROTOCOL §2.5).
+    expect((await hoarderClient.piles.unassigned()).items).toHaveLength(50);
   });
 
   it('places a bid, shows it on the watchlist and in the trade status, and unwatches', async () => {
