@@ -1,12 +1,27 @@
-import { DEFAULT_PRICE_PROVIDER, playerNotFoundIn, type Filter } from '@tradedesk/domain';
-import type { Db } from '../../db/client.js';
+import {
+  DEFAULT_PRICE_PROVIDER,
+  playerNotFoundIn,
+  transferPriceMinimumError,
+  type Filter,
+} from '@tradedesk/domain';
+import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { isKnownPlayerName } from '../player-data/index.js';
+import { isKnownPlayerName, playerRecord } from '../player-data/index.js';
 
-/** 'Player not found in {provider}': a named normal filter must name a card of its rarity in the price database. */
-export async function assertPlayerKnown(db: Db, filter: Filter): Promise<void> {
-  if (filter.type !== 'normal' || filter.name === '') return;
-  if (!(await isKnownPlayerName(db, filter.name, filter.rarity))) {
-    throw badRequest(playerNotFoundIn(DEFAULT_PRICE_PROVIDER), 'player_not_found');
+/**
+ * Checks a filter against the price database before it is saved:
+ * - 'Player not found in {provider}': a named normal filter must name a card of its rarity;
+ * - a transfer filter's Buy Now may not be below the card's minimum (when its range is known).
+ */
+export async function assertPlayerKnown(ctx: Pick<AppContext, 'db' | 'now'>, filter: Filter): Promise<void> {
+  if (filter.type === 'normal' && filter.name !== '') {
+    if (!(await isKnownPlayerName(ctx.db, filter.name, filter.rarity)))
+      throw badRequest(playerNotFoundIn(DEFAULT_PRICE_PROVIDER), 'player_not_found');
+  }
+  if (filter.type === 'transfer' && filter.player.id > 0) {
+    const record = await playerRecord(ctx.db, filter.player.id, filter.player.rarity, ctx.now());
+    if (record?.minPrice == null) return;
+    const error = transferPriceMinimumError(filter.player, { ...record, minPrice: record.minPrice });
+    if (error) throw badRequest(error, 'price_below_minimum');
   }
 }

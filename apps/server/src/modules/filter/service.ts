@@ -42,7 +42,7 @@ export function createFilterService(ctx: AppContext) {
 
     /** New filters (no id) get an id; existing ones must be the user's own. */
     async upsert(userId: string, filter: Filter): Promise<FilterRow> {
-      await assertPlayerKnown(db, filter);
+      await assertPlayerKnown(ctx, filter);
       const sameLabel = await filterRepo.findByLabel(db, userId, filter.label);
       const now = ctx.now();
       try {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { ensureCatalogue } from './catalogue-sync.js';
 import { TtlCache } from './market-cache.js';
+import { playerRecord } from './player-record.js';
 import { presentEntry, presentPrice, presentSuggestion, type PresentOptions } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -72,8 +73,12 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
       return (await searchRows(name, rarity, 1)).length > 0;
     },
 
+    /** The entry plus the card's Buy Now range (the transfer tool's player record). */
     async byId(id: number, rarity: Rarity) {
-      return presentEntry(await cardRow(id, rarity), options());
+      const at = options();
+      const entry = presentEntry(await cardRow(id, rarity), at);
+      const record = await playerRecord(db, id, rarity, at.now);
+      return { ...entry, minPrice: record?.minPrice ?? null, maxPrice: record?.maxPrice ?? null };
     },
 
     /** The current price of a card (by id, else the best match of the name) on one platform. */
