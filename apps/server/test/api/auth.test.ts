@@ -192,9 +192,32 @@ describe.each(backends)('auth service (%s)', (backend) => {
     });
   });
 
-  it('refuses protected routes without a session', async () => {
-    for (const url of ['/api/user', '/api/configuration', '/api/filter', '/api/account']) {
-      expect(await new Client(t.app).get(url)).toMatchObject({
+  it('refuses every protected route without a session, before looking at the input', async () => {
+    const protectedRoutes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+      ['GET', '/api/user?configuration=maybe'],
+      ['PUT', '/api/user/provider'],
+      ['PUT', '/api/user/shortcuts'],
+      ['POST', '/api/user/decrypt'],
+      ['GET', '/api/configuration'],
+      ...['advanced', 'time', 'notification', 'market', 'transfer', 'calibration'].map(
+        (group) => ['PUT', `/api/configuration/${group}`] as ['PUT', string],
+      ),
+      ['GET', '/api/filter'],
+      ['POST', '/api/filter'],
+      ['DELETE', '/api/filter/some-id'],
+      ['GET', '/api/filter/some-id/share'],
+      ['POST', '/api/filter/import'],
+      ['GET', '/api/account'],
+      ['POST', '/api/account'],
+      ['POST', '/api/account/bulk'],
+      ['PUT', '/api/account'],
+      ['DELETE', '/api/account/some-id'],
+      ['POST', '/api/account/some-id/reset'],
+      ['GET', '/api/notification?since=never'],
+    ];
+    for (const [method, url] of protectedRoutes) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { nonsense: true };
+      expect(await new Client(t.app).request(method, url, body), `${method} ${url}`).toMatchObject({
         status: 401,
         body: { message: 'Unauthorized' },
       });
