@@ -3,6 +3,7 @@ import { runLogMessages, snipeStoppedFor, startingSnipeFor } from '@tradedesk/do
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import {
   createAccount,
@@ -192,11 +193,14 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
   it('stops when the user asks', async () => {
     const email = 'trader.four@example.com';
     const accountId = await createAccount(browser.http, email);
-    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
-    await browser.waitFor(
+    // A headful request runs headless for now, and the row says so.
+    const headful = snipeConfiguration({ advanced: { isHeadlessEnabled: false } });
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()], headful));
+    const active = await browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
       'the account to be active',
     );
+    expect(active.data.description).toBe(snipeMessages.headfulFallback);
     browser.send('snipe-stop', { id: accountId });
     await browser.waitFor(
       (m) => m.action === 'notification' && m.data.message === snipeStoppedFor(email),

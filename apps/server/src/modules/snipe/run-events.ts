@@ -1,5 +1,6 @@
 import { snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
@@ -22,7 +23,7 @@ export type EventOutcome = { ok: true } | { ok: false; message: string; stop?: b
 export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   const { db } = ctx;
 
-  async function updateAccount(accountId: string, values: Partial<typeof accounts.$inferInsert>) {
+  async function updateAccount(accountId: string, values: PgUpdateSetSource<typeof accounts>) {
     const row = (
       await db
         .update(accounts)
@@ -88,7 +89,12 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         const row = await updateAccount(event.accountId, {
           status: event.status,
           ...(event.coins === undefined || event.coins === null ? {} : { coins: event.coins }),
-          ...(event.status === 'active' ? { description: '' } : {}),
+          // Running clears an old error text, but keeps the headful-runs-headless note.
+          ...(event.status === 'active'
+            ? {
+                description: sql`case when ${accounts.description} = ${snipeMessages.headfulFallback} then ${accounts.description} else '' end`,
+              }
+            : {}),
         });
         publishAccount(row);
         break;
