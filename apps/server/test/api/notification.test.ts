@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessions, signInCodes } from '../../src/db/schema.js';
 import { captureLog } from '../log-capture.js';
 import { backends, Client, createUser, signedInUser, useTestApp } from '../helpers.js';
 
@@ -28,6 +29,14 @@ describe.each(backends)('notification service (%s)', (backend) => {
       body: { data: [{ message: `Your sign-in code is ${code}`, type: 'blank', isRead: false }] },
     });
     expect(list.body.data[0].createdAt).toBe(t.clock.now().toISOString());
+    // Only hashes of the code and of the session cookie are stored.
+    const stored = JSON.stringify([
+      await t.database.db.select().from(signInCodes),
+      await t.database.db.select().from(sessions),
+    ]);
+    expect(stored).toContain('$argon2');
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(client.cookie!.replace('td_session=', ''));
   });
 
   it('answers only notifications newer than `since`, newest first', async () => {

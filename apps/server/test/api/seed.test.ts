@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
 import { demoUsername, ensureDemoUser } from '../../src/db/seed.js';
 import { backends, Client, useTestApp } from '../helpers.js';
 
@@ -17,6 +19,10 @@ describe.each(backends)('seeded sandbox user (%s)', (backend) => {
     expect(user).toMatchObject({ username: 'demo', tier: 'snipe', maxAccounts: 3 });
     expect(user.credits).toBeGreaterThan(0);
     expect(user.providers.discordId).not.toBe('');
+    // Only a hash of the licence token is stored.
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, demoUsername));
+    expect(row!.tokenHash).toMatch(/^\$argon2/);
+    expect(JSON.stringify(row)).not.toContain(seeded!.token);
   });
 
   it('issues a fresh demo token at each sandbox start (the old one stops working) and nothing in live mode', async () => {
