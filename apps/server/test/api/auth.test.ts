@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { notifications, users } from '../../src/db/schema.js';
 import { sessionLifetimeMs } from '../../src/modules/auth/service.js';
 import { backends, Client, createUser, signedInUser, useTestApp } from '../helpers.js';
 
@@ -164,9 +166,6 @@ describe.each(backends)('auth service (%s)', (backend) => {
     const client = new Client(t.app);
     const issued = await client.post('/api/auth/code', { username: user.username });
     expect(issued.status).toBe(200);
-    const { notifications } = await import('../../src/db/schema.js');
-    const { eq } = await import('drizzle-orm');
-    const { users } = await import('../../src/db/schema.js');
     const [row] = await t.database.db.select().from(users).where(eq(users.username, user.username));
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, row!.id));
     const code = /code is (\S+)/.exec(note!.message)?.[1];
