@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseAgentEnv } from './env.js';
+
+const base = {
+  SERVER_URL: 'http://127.0.0.1:8080',
+  AGENT_KEY: 'k'.repeat(32),
+  SIM_URL: 'http://127.0.0.1:8090',
+};
+
+describe('a remote agent environment', () => {
+  it('defaults to the sandbox with 50 sessions', () => {
+    const parsed = parseAgentEnv(base);
+    expect(parsed.ok && parsed.env).toMatchObject({ GAME_MODE: 'sandbox', CAPACITY: 50 });
+  });
+
+  it('names every bad variable', () => {
+    const parsed = parseAgentEnv({ SERVER_URL: 'nope', AGENT_KEY: 'short', CAPACITY: '0' });
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.problems).toEqual([
+      'SERVER_URL: SERVER_URL must be the server address, e.g. https://trade.example.com',
+      'AGENT_KEY: AGENT_KEY must be at least 16 characters',
+      'CAPACITY: CAPACITY must be a number from 1 to 1000',
+      'SIM_URL: SIM_URL is required in sandbox mode',
+    ]);
+  });
+
+  it('needs the sandbox address in sandbox mode and a price feed in live mode', () => {
+    const sandbox = parseAgentEnv({ ...base, SIM_URL: '' });
+    expect(!sandbox.ok && sandbox.problems).toEqual(['SIM_URL: SIM_URL is required in sandbox mode']);
+    const live = parseAgentEnv({ ...base, GAME_MODE: 'live' });
+    expect(!live.ok && live.problems).toEqual(['PRICE_FEED_URL: PRICE_FEED_URL is required in live mode']);
+  });
+});

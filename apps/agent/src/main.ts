@@ -1,0 +1,43 @@
+/**
+ * A remote agent: `SERVER_URL=… AGENT_KEY=… SIM_URL=… npx tsx apps/agent/src/main.ts`. It connects
+ * to the server's /client/agent and runs the sessions the server sends it until SIGINT/SIGTERM.
+ */
+import { liveConfig, sandboxConfig } from '@tradedesk/game-client';
+import { startAgent } from './agent.js';
+import { parseAgentEnv } from './env.js';
+import { feedPrices } from './feed-prices.js';
+
+const parsed = parseAgentEnv(process.env);
+if (!parsed.ok) {
+  console.error(`Invalid environment:\n  ${parsed.problems.join('\n  ')}`);
+  process.exit(1);
+}
+const env = parsed.env;
+const game = env.GAME_MODE === 'sandbox' && env.SIM_URL ? sandboxConfig(env.SIM_URL) : liveConfig();
+const feedsUrl = env.PRICE_FEED_URL ?? `${env.SIM_URL}/feeds`;
+console.log(
+  `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
+);
+
+const agent = startAgent({
+  serverUrl: env.SERVER_URL,
+  agentKey: env.AGENT_KEY,
+  ...(env.AGENT_ID === undefined ? {} : { agentId: env.AGENT_ID }),
+  capacity: env.CAPACITY,
+  game,
+  prices: feedPrices({ feedsUrl }),
+  log: (line) => console.log(line),
+});
+agent.connected.then(
+  () => console.log(`Agent ${agent.agentId} connected to ${env.SERVER_URL} (capacity ${env.CAPACITY})`),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: stopping sessions`);
+    void agent.close().then(() => process.exit(0));
+  });
+}
