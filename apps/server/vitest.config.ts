@@ -14,6 +14,7 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     fileParallelism: true,
-    sequence: { shuffle: { files: false, tests: true } },
+    // Its own group: projects with different worker counts must not share one (vitest 4).
+    sequence: { groupOrder: 1, shuffle: { files: false, tests: true } },
   },
 });
