@@ -22,6 +22,20 @@ const suites: Record<string, Suite> = {
       await benchEngineReaction();
     },
   },
+  trading: {
+    describe: 'sniping end to end: reaction time, capture vs classic autobuyer and oracle, density',
+    run: async () => {
+      const { benchTrading } = await import('../apps/agent/bench/trading.js');
+      await benchTrading();
+    },
+  },
+  prices: {
+    describe: 'price database: name search and market pages on PGlite and PostgreSQL, cached vs uncached',
+    run: async () => {
+      const { benchPrices } = await import('../apps/server/bench/prices.js');
+      await benchPrices();
+    },
+  },
 };
 
 async function main(): Promise<void> {
