@@ -18,7 +18,7 @@ describe('a remote agent environment', () => {
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.problems).toEqual([
       'SERVER_URL: SERVER_URL must be the server address, e.g. https://trade.example.com',
-      'AGENT_KEY: AGENT_KEY must be at least 16 characters',
+      "AGENT_KEY: AGENT_KEY must be at least 32 characters (one of the server's AGENT_KEYS)",
       'CAPACITY: CAPACITY must be a number from 1 to 1000',
       'SIM_URL: SIM_URL is required in sandbox mode',
     ]);

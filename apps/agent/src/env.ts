@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** A remote agent's environment, validated once at start. */
 export const agentEnvSchema = z.object({
   SERVER_URL: z.string().url('SERVER_URL must be the server address, e.g. https://trade.example.com'),
-  AGENT_KEY: z.string().min(16, 'AGENT_KEY must be at least 16 characters'),
+  AGENT_KEY: z.string().min(32, "AGENT_KEY must be at least 32 characters (one of the server's AGENT_KEYS)"),
   AGENT_ID: z.string().min(1).max(200).optional(),
   CAPACITY: z.coerce
     .number({ invalid_type_error: 'CAPACITY must be a number from 1 to 1000' })

@@ -76,7 +76,7 @@ async function main() {
     ownsDatabase: true,
     prices: { staleAfterMs: priceEnv.env.PRICE_STALE_AFTER_MS },
   });
-  const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL });
+  const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;

@@ -6,7 +6,14 @@ describe('environment schema', () => {
     const result = parseEnv({});
     expect(result).toEqual({
       ok: true,
-      env: { PORT: 8080, HOST: '127.0.0.1', DATA_DIR: './.data', GAME_MODE: 'sandbox', LOG_LEVEL: 'info' },
+      env: {
+        PORT: 8080,
+        HOST: '127.0.0.1',
+        DATA_DIR: './.data',
+        GAME_MODE: 'sandbox',
+        AGENT_KEYS: [],
+        LOG_LEVEL: 'info',
+      },
     });
   });
 
@@ -43,5 +50,23 @@ describe('environment schema', () => {
     expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
     expect(problems).toContain('PORT: PORT must be a number from 0 to 65535');
     expect(problems.some((line) => line.startsWith('GAME_MODE:'))).toBe(true);
+  });
+
+  it("reads remote agents' keys from a comma-separated AGENT_KEYS", () => {
+    const one = 'k'.repeat(32);
+    const two = 'z'.repeat(40);
+    const result = parseEnv({ AGENT_KEYS: ` ${one}, ${two} ,` });
+    expect(result.ok && result.env.AGENT_KEYS).toEqual([one, two]);
+    expect(parseEnv({ AGENT_KEYS: '' }).ok && parseEnv({ AGENT_KEYS: '' })).toMatchObject({
+      env: { AGENT_KEYS: [] },
+    });
+  });
+
+  it('refuses a short agent key with a clear reason and without echoing it', () => {
+    const result = parseEnv({ AGENT_KEYS: `${'k'.repeat(32)},short-secret` });
+    expect(result).toEqual({
+      ok: false,
+      problems: ['AGENT_KEYS: AGENT_KEYS must be comma-separated keys of at least 32 characters each'],
+    });
   });
 });

@@ -5,6 +5,27 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** Accepted SECRET_KEY format: 32 random bytes written as 64 hexadecimal characters. */
 export const secretKeyPattern = /^[0-9a-fA-F]{64}$/;
 
+/** Remote agents' keys: comma-separated, each long enough not to be guessed. */
+export const agentKeyMinLength = 32;
+const agentKeysSchema = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((key) => key.trim())
+          .filter((key) => key !== '')
+      : (value ?? []),
+  z.array(
+    z
+      .string()
+      .min(
+        agentKeyMinLength,
+        `AGENT_KEYS must be comma-separated keys of at least ${agentKeyMinLength} characters each`,
+      )
+      .regex(/^\S+$/, 'AGENT_KEYS keys must not contain spaces'),
+  ),
+);
+
 /** The server's environment, validated once at start. */
 export const envSchema = z.object({
   PORT: z.coerce
@@ -36,6 +57,7 @@ export const envSchema = z.object({
       .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://')
       .optional(),
   ),
+  AGENT_KEYS: agentKeysSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,6 +71,7 @@ export function parseEnv(
   if (result.success) return { ok: true, env: result.data };
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    // Only the variable's name: a key's position in AGENT_KEYS would hint at which secret is bad.
+    problems: result.error.issues.map((issue) => `${String(issue.path[0] ?? 'env')}: ${issue.message}`),
   };
 }

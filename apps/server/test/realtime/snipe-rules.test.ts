@@ -1,10 +1,14 @@
 import { defaultFodderFilter, defaultRarityFilter, defaultTransferFilter, messages } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snipeLeases } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import {
   createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
   openBrowser,
   ronaldoFilter,
   snipeConfiguration,
@@ -34,7 +38,7 @@ const transfer = {
 };
 const named = (label: string) => ronaldoFilter({ id: label, label });
 
-describe.each(backends)('snipe start rules over /client/snipe (%s)', (backend) => {
+describe.each(backends)('snipe start rules over /client/snipe (%s)', hubSuite, (backend) => {
   let stack: Stack;
   let browser: Browser;
   let accountId: string;
@@ -43,11 +47,11 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', (backend) =
     stack = await startStack(backend);
     browser = await openBrowser(stack.server, { maxAccounts: 1 });
     accountId = await createAccount(browser.http, 'rules@example.com');
-  });
+  }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
     await stack?.close();
-  });
+  }, hubHookTimeoutMs);
 
   it.each([
     ['no filter', [], snipeConfiguration(), messages.selectAtLeastOneFilter],
@@ -81,9 +85,17 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', (backend) =
     ],
     ['a transfer filter', [transfer], snipeConfiguration(), messages.transferFilterNotSnipeable],
   ])('rejects %s with its message and starts nothing', async (_case, filters, configuration, expected) => {
+    // Tests run in random order: only what this request causes counts (another test starts and stops a run).
+    const before = browser.messages.length;
     browser.send('snipe-create-browser', startPayload(accountId, filters, configuration));
     expect(await browser.waitForError()).toBe(expected);
-    expect(browser.messages.some((m) => m.action === 'snipe-started')).toBe(false);
+    const since = browser.messages.slice(before);
+    expect(since.some((m) => m.action === 'snipe-started' && m.data.accountId === accountId)).toBe(false);
+    const leases = await stack.database.db
+      .select()
+      .from(snipeLeases)
+      .where(eq(snipeLeases.accountId, accountId));
+    expect(leases).toHaveLength(0);
   });
 
   it('rejects a user without the Snipe tier', async () => {

@@ -7,6 +7,8 @@ import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import {
   createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
   injectListing,
   openBrowser,
   ronaldoFilter,
@@ -37,9 +39,6 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${port}/hook`,
     bodies,
-    waitFor(title: string) {
-      return this.waitForBody((body) => body.embeds[0]?.title === title);
-    },
     waitForBody(match: (body: (typeof bodies)[number]) => boolean) {
       return new Promise<(typeof bodies)[number]>((resolve) => {
         const check = () => {
@@ -57,7 +56,9 @@ async function startReceiver() {
   };
 }
 
-describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (backend) => {
+// Tests run in random order on one sandbox market: each waits for its own run to end, so no run
+// is left to buy the listing the next test injects, and each matches only its own account's messages.
+describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hubSuite, (backend) => {
   let stack: Stack;
   let browser: Browser;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -72,12 +73,12 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
       telegramId: '',
     });
     expect(provider.status).toBe(200);
-  });
+  }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
     await stack?.close();
     await receiver?.close();
-  });
+  }, hubHookTimeoutMs);
 
   it('buys a mispriced listing, stores and forwards it, posts the embed and ends on thresholds', async () => {
     const accountId = await createAccount(browser.http, 'trader.one@example.com');
@@ -95,7 +96,10 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
       (m) => m.action === 'notification' && m.data.message === startingSnipeFor('trader.one@example.com'),
       'the start notice',
     );
-    const result = await browser.waitFor((m) => m.action === 'snipe-result', 'a snipe result');
+    const result = await browser.waitFor(
+      (m) => m.action === 'snipe-result' && m.data.accountId === accountId,
+      'a snipe result',
+    );
     expect(result.data).toMatchObject({ accountId, buyPrice: 500, playerId: 20_801 });
     expect(result.data.errorCode).toBeUndefined();
 
@@ -114,9 +118,20 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ buyPrice: 500, isSuccess: true, playerId: 20_801 });
-    expect(await stack.database.db.select().from(snipeLeases)).toHaveLength(0);
+    const leases = await stack.database.db
+      .select()
+      .from(snipeLeases)
+      .where(eq(snipeLeases.accountId, accountId));
+    expect(leases).toHaveLength(0);
 
-    const embed = (await receiver.waitFor('Snipe successful')).embeds[0];
+    // The masked test posts a 'Snipe successful' embed too (at 600).
+    const embed = (
+      await receiver.waitForBody(
+        (body) =>
+          body.embeds[0]?.title === 'Snipe successful' &&
+          JSON.stringify(body.embeds[0]?.fields ?? []).includes('"500"'),
+      )
+    ).embeds[0];
     expect(embed?.color).toBe(0x57f287);
     expect(JSON.stringify(embed?.fields)).toContain('500');
     const started = receiver.bodies.find(
@@ -147,6 +162,7 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', (b
       .from(snipeLogEntries)
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entry?.playerName).toBe('Cristiano Ronaldo');
+    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
   });
 
   it('stops when the execution time is over', async () => {

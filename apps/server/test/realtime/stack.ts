@@ -108,11 +108,20 @@ export interface Browser {
   socket: Socket;
   messages: WebMessage[];
   errors: string[];
+  /** Sends an action; later `waitForError` calls only see errors that arrive after this send. */
   send(action: string, data: unknown): void;
   /** Resolves with the first message (past or future) that matches. */
   waitFor(match: (message: WebMessage) => boolean, what: string): Promise<WebMessage>;
+  /** The first error received since the last `send` (an earlier action's late error never counts). */
   waitForError(): Promise<string>;
 }
+
+/** Generous: a loaded 2-core CI machine is slow; the limit only turns a hang into a failure. */
+export const waitDeadlineMs = 90_000;
+/** Per-test limit of the hub's suites: several waits may each be slow on a loaded machine. */
+export const hubSuite = { timeout: 3 * waitDeadlineMs } as const;
+/** Per-hook limit (starting a stack clones a database and boots a sandbox). */
+export const hubHookTimeoutMs = 3 * waitDeadlineMs;
 
 /** Waits for a condition that the system under test makes true; the limit only stops a hang. */
 function waitUntil<T>(probe: () => T | undefined, subscribe: (wake: () => void) => () => void, what: string) {
@@ -122,7 +131,7 @@ function waitUntil<T>(probe: () => T | undefined, subscribe: (wake: () => void) 
     const timer = setTimeout(() => {
       unsubscribe();
       reject(new Error(`Timed out waiting for ${what}`));
-    }, 30_000);
+    }, waitDeadlineMs);
     const unsubscribe = subscribe(() => {
       const hit = probe();
       if (hit === undefined) return;
@@ -169,21 +178,19 @@ export async function openBrowser(
     wakers.add(waker);
     return () => wakers.delete(waker);
   };
-  let errorsSeen = 0;
+  let errorsBeforeSend = 0;
   return {
     user,
     http: user.client,
     socket,
     messages,
     errors,
-    send: (action, data) => socket.emit('message', { action, data }),
+    send: (action, data) => {
+      errorsBeforeSend = errors.length;
+      socket.emit('message', { action, data });
+    },
     waitFor: (match, what) => waitUntil(() => messages.find(match), subscribe, what),
-    waitForError: () =>
-      waitUntil(
-        () => (errors.length > errorsSeen ? errors[errorsSeen++] : undefined),
-        subscribe,
-        'an error event',
-      ),
+    waitForError: () => waitUntil(() => errors[errorsBeforeSend], subscribe, 'an error event'),
   };
 }
 

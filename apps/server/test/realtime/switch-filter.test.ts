@@ -5,6 +5,8 @@ import { snipeLeases } from '../../src/db/schema.js';
 import { backends } from '../database.js';
 import {
   createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
   openBrowser,
   ronaldoFilter,
   startPayload,
@@ -13,7 +15,7 @@ import {
   type Stack,
 } from './stack.js';
 
-describe.each(backends)('switching the filter of a running account (%s)', (backend) => {
+describe.each(backends)('switching the filter of a running account (%s)', hubSuite, (backend) => {
   let stack: Stack;
   let browser: Browser;
   let accountId: string;
@@ -39,17 +41,28 @@ describe.each(backends)('switching the filter of a running account (%s)', (backe
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
       'the run to start',
     );
-  });
+  }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
     await stack?.close();
-  });
+  }, hubHookTimeoutMs);
+
+  /** The saved filter the account runs now (tests run in random order; one of them switches). */
+  async function runningFilter(): Promise<NormalFilter> {
+    const [lease] = await stack.database.db
+      .select()
+      .from(snipeLeases)
+      .where(eq(snipeLeases.accountId, accountId));
+    const running = [first, second].find((filter) => lease?.filterIds[0] === filter.id);
+    if (!running) throw new Error(`the account runs no saved filter (lease ${JSON.stringify(lease)})`);
+    return running;
+  }
 
   const switchTo = (filter: unknown, id = accountId) =>
     browser.send('snipe-create-browser', startPayload(id, [filter], undefined, true));
 
   it('refuses the filter the account already runs', async () => {
-    switchTo(first);
+    switchTo(await runningFilter());
     expect(await browser.waitForError()).toBe(messages.filterAlreadySelected);
   });
 
@@ -64,6 +77,7 @@ describe.each(backends)('switching the filter of a running account (%s)', (backe
   });
 
   it('switches to another saved filter and records the choice', async () => {
+    expect(await runningFilter()).toEqual(first);
     switchTo(second);
     await browser.waitFor(
       (m) => m.action === 'filter-switched' && m.data.accountId === accountId,
