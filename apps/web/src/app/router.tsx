@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
-import { PlayersPage } from '../features/players';
-import { SnipeDashboard } from '../features/snipe';
 import { HomePage } from '../routes/home';
 import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
@@ -9,6 +9,15 @@ import { RouteError } from '../routes/route-error';
 import { placeholderRoutes, renderPlaceholder } from '../routes/placeholder-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
+
+// The dashboard and /players (with the filter forms and the EA id tables) load in their own
+// chunks, so the home page, /login and the public pages never download them.
+const SnipeDashboard = lazy(() =>
+  import('../features/snipe').then((module) => ({ default: module.SnipeDashboard })),
+);
+const PlayersPage = lazy(() =>
+  import('../features/players').then((module) => ({ default: module.PlayersPage })),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -18,12 +27,21 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <HomePage /> },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
-      { path: paths.players, element: <PlayersPage /> },
+      {
+        path: paths.players,
+        element: (
+          <Suspense fallback={<PageLoading label="Loading the players page…" />}>
+            <PlayersPage />
+          </Suspense>
+        ),
+      },
       {
         path: paths.snipe,
         element: (
           <RequireSignIn>
-            <SnipeDashboard />
+            <Suspense fallback={<PageLoading label="Loading the snipe dashboard…" />}>
+              <SnipeDashboard />
+            </Suspense>
           </RequireSignIn>
         ),
       },

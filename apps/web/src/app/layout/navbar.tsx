@@ -2,7 +2,8 @@ import { Link, NavLink as RouterNavLink } from 'react-router';
 import { LogoMark, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import type { Tier } from '@tradedesk/domain';
-import { ImportAccountsButton } from '../../features/accounts';
+// Straight from its file: the accounts barrel would pull the account forms into the entry chunk.
+import { ImportAccountsButton } from '../../features/accounts/components/import-accounts-button';
 import { NotificationsDropdown } from '../../features/notifications';
 import { navLinksFor } from './nav-links';
 import { ThemeToggle } from './theme-toggle';

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UploadIcon } from '../../../components/ui/icons';
-import { ImportAccountsModal } from './import-accounts-modal';
+
+// The import form (CSV parser, account schemas) loads on first open, not with every page.
+const ImportAccountsModal = lazy(() =>
+  import('./import-accounts-modal').then((module) => ({ default: module.ImportAccountsModal })),
+);
 
 /** The navigation bar's Import Accounts entry. */
 export function ImportAccountsButton() {
@@ -16,7 +20,19 @@ export function ImportAccountsButton() {
       >
         <UploadIcon />
       </button>
-      <ImportAccountsModal isOpen={isOpen} onClose={() => setIsOpen(false)} />
+      {isOpen && (
+        <Suspense
+          fallback={
+            <span
+              className="loading loading-spinner loading-sm"
+              role="status"
+              aria-label="Loading the import form"
+            />
+          }
+        >
+          <ImportAccountsModal isOpen onClose={() => setIsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
