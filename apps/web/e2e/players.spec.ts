@@ -59,7 +59,7 @@ test('search and filters live in the query string and the back button restores t
   await expect(page.getByRole('searchbox', { name: 'Search players by name' })).toHaveValue('PELE');
   await expect(page.getByRole('article', { name: 'Pelé 95' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Clear search and filters' }).click();
   await expect(page).toHaveURL(/\/players$/);
   await expect(cards(page)).toHaveCount(15);
 });

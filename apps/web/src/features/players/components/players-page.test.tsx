@@ -55,6 +55,7 @@ describe('PlayersPage', () => {
       [],
     );
     expect(await screen.findByText('No players found')).toBeTruthy();
+    expect(screen.getByText('Try another name, or clear the search and filters.')).toBeTruthy();
     expect(calls[0]?.url).toBe(
       '/api/player-data/players?name=zz&rating=90&rarity=icon&minPrice=100&maxPrice=900&page=2',
     );
@@ -72,7 +73,17 @@ describe('PlayersPage', () => {
     expect(router.state.location.search).toBe('?name=pele&rarity=icon');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(router.state.location.search).toBe('?name=pele&rarity=icon&page=2');
-    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     expect(router.state.location.search).toBe('');
+    // Nothing left to clear: the button says so by being disabled.
+    expect(
+      (screen.getByRole('button', { name: 'Clear search and filters' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says what it is loading while the first page is on its way', async () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    renderWithProviders(<PlayersPage />, { path: '/players' });
+    expect((await screen.findByRole('status')).textContent).toBe('Loading players…');
   });
 });

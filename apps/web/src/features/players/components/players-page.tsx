@@ -26,6 +26,7 @@ export function PlayersPage() {
     update({ name: typedName.trim() });
   };
   const filters = activeFilterCount(query);
+  const hasSearchOrFilters = filters > 0 || query.name !== '' || query.page > 1;
   const list = players.data?.players ?? [];
 
   return (
@@ -55,10 +56,10 @@ export function PlayersPage() {
             onClick={() => void players.refetch()}
             disabled={players.isFetching}
           >
-            Refresh
+            Refresh prices
           </button>
-          <button type="button" className="btn btn-ghost" onClick={reset}>
-            Reset
+          <button type="button" className="btn btn-ghost" onClick={reset} disabled={!hasSearchOrFilters}>
+            Clear search and filters
           </button>
         </div>
       </div>
@@ -68,9 +69,17 @@ export function PlayersPage() {
           {errorMessage(players.error)}
         </div>
       )}
-      {players.isPending && <span className="loading loading-spinner" aria-label="Loading players" />}
+      {players.isPending && (
+        <p role="status" className="flex items-center justify-center gap-2 py-8 opacity-70">
+          <span className="loading loading-spinner" aria-hidden />
+          Loading players…
+        </p>
+      )}
       {players.isSuccess && list.length === 0 && (
-        <p className="py-8 text-center opacity-70">No players found</p>
+        <div className="py-8 text-center opacity-70">
+          <p className="font-semibold">No players found</p>
+          {hasSearchOrFilters && <p>Try another name, or clear the search and filters.</p>}
+        </div>
       )}
       <ul
         className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
