@@ -9,6 +9,9 @@ test('a running snipe moves the row to Active and its counters up without a relo
   await openSnipeDashboard(page, server.baseURL, 'live');
   await createAccountThroughForm(page, { email: 'counter@example.com' });
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Last updated at \d/)).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh Accounts' }).click();
+  await expect(page.getByRole('row', { name: /counter@example\.com/ })).toBeVisible();
   const row = await startSnipeWithFilters(page, 'counter@example.com', ['Counters']);
   // Marks the document: if the page reloaded, the mark would be gone.
   await page.evaluate(() => document.documentElement.setAttribute('data-e2e-no-reload', 'yes'));
