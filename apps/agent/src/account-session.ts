@@ -10,6 +10,7 @@ import {
   type RunSummary,
 } from '@tradedesk/engine';
 import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+import { observingGame, type ObservedPrices } from './observed-prices.js';
 import type { SessionStart } from './protocol.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
@@ -19,6 +20,8 @@ export interface AccountSessionOptions {
   command: SessionStart;
   game: GameClientConfig;
   prices: PricePort;
+  /** Sees every search page (the lowest Buy Now per card goes back to the price database). */
+  observed?: ObservedPrices;
   send: EventLink;
   clock?: Clock;
   /** Timing hooks of the game client (the reaction benchmark). */
@@ -58,7 +61,9 @@ export class AccountSession {
       platform: command.platform as Platform,
       filters: command.filters as never,
       configuration: command.configuration,
-      game: gamePortFromClient(this.client, signIn),
+      game: options.observed
+        ? observingGame(gamePortFromClient(this.client, signIn), command.platform, options.observed)
+        : gamePortFromClient(this.client, signIn),
       prices: options.prices,
       clock: options.clock ?? systemClock,
       rng: seededRng(options.seed ?? Math.floor(Math.random() * 2 ** 31)),

@@ -5,6 +5,9 @@ import { SnipeSetupError } from '@tradedesk/engine';
 import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
+import { observedPrices } from './observed-prices.js';
+import type { PriceRequest } from './price-protocol.js';
+import { serverPrices } from './server-prices.js';
 import {
   agentSocketPath,
   eventAckSchema,
@@ -26,7 +29,12 @@ export interface AgentOptions {
   capacity?: number;
   /** Where the game is (sandbox: the sim's URL in `sandboxConfig`). */
   game: GameClientConfig;
-  prices: PricePort;
+  /** Default: the server's price database over this socket (`price-request`). */
+  prices?: PricePort;
+  /** How long a price answer of the server is reused by every session of the agent. */
+  priceCacheMs?: number;
+  /** How long observed minimum Buy Now prices are gathered before one batch is sent. */
+  observationFlushMs?: number;
   heartbeatMs?: number;
   /** How long one try to deliver an event waits for the server's acknowledgement. */
   ackTimeoutMs?: number;
@@ -83,6 +91,20 @@ export function startAgent(options: AgentOptions): RunningAgent {
   });
   connected.catch(() => {});
 
+  // Price questions skip the ordered event queue (volatile: not queued behind events, not
+  // re-sent); an unanswered one fails after the ack timeout and the engine skips that cycle.
+  const prices =
+    options.prices ??
+    serverPrices({
+      request: (request: PriceRequest) => socket.volatile.emitWithAck('price-request', request),
+      ...(options.priceCacheMs === undefined ? {} : { cacheMs: options.priceCacheMs }),
+    });
+  // Observations are a bonus: sent when connected, dropped otherwise.
+  const observed = observedPrices({
+    report: (batch) => socket.volatile.emit('price-observations', batch),
+    ...(options.observationFlushMs === undefined ? {} : { flushMs: options.observationFlushMs }),
+  });
+
   function linkFor(leaseId: string, accountId: string) {
     let seq = 0;
     return async (event: EngineEvent): Promise<void> => {
@@ -107,7 +129,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
       session = new AccountSession({
         command,
         game: options.game,
-        prices: options.prices,
+        prices,
+        observed,
         send: linkFor(command.leaseId, command.accountId),
         ...(options.clock === undefined ? {} : { clock: options.clock }),
         ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -159,6 +182,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     sessionCount: () => sessions.size,
     async close() {
       clearInterval(heartbeat);
+      observed.close();
       // Each session stops within one engine step; an unreachable server must not hold the exit.
       const stopped = Promise.allSettled([...sessions.values()].map((session) => session.stop()));
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
@@ -167,6 +191,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     kill() {
       killed = true;
       clearInterval(heartbeat);
+      observed.close();
       socket.disconnect();
       for (const session of sessions.values()) void session.stop();
       sessions.clear();

@@ -24,10 +24,14 @@ describe('a remote agent environment', () => {
     ]);
   });
 
-  it('needs the sandbox address in sandbox mode and a price feed in live mode', () => {
+  it('needs the sandbox address in sandbox mode; prices come from the server unless a feed is named', () => {
     const sandbox = parseAgentEnv({ ...base, SIM_URL: '' });
     expect(!sandbox.ok && sandbox.problems).toEqual(['SIM_URL: SIM_URL is required in sandbox mode']);
     const live = parseAgentEnv({ ...base, GAME_MODE: 'live' });
-    expect(!live.ok && live.problems).toEqual(['PRICE_FEED_URL: PRICE_FEED_URL is required in live mode']);
+    expect(live.ok && live.env.PRICE_FEED_URL).toBeUndefined();
+    const badFeed = parseAgentEnv({ ...base, PRICE_FEED_URL: 'feeds' });
+    expect(!badFeed.ok && badFeed.problems).toEqual([
+      'PRICE_FEED_URL: PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090/feeds',
+    ]);
   });
 });

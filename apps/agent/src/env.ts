@@ -14,8 +14,11 @@ export const agentEnvSchema = z.object({
   GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The sandbox game's address (sandbox mode). */
   SIM_URL: z.string().url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090').optional(),
-  /** Price feeds (until the price database serves agents); defaults to the sandbox's. */
-  PRICE_FEED_URL: z.string().url().optional(),
+  /** A price-site feed to read instead of the server's price database (tests, benchmarks). */
+  PRICE_FEED_URL: z
+    .string()
+    .url('PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090/feeds')
+    .optional(),
 });
 export type AgentEnv = z.infer<typeof agentEnvSchema>;
 
@@ -30,10 +33,6 @@ export function parseAgentEnv(
     .refine((env) => env.GAME_MODE === 'live' || env.SIM_URL !== undefined, {
       message: 'SIM_URL is required in sandbox mode',
       path: ['SIM_URL'],
-    })
-    .refine((env) => env.GAME_MODE === 'sandbox' || env.PRICE_FEED_URL !== undefined, {
-      message: 'PRICE_FEED_URL is required in live mode',
-      path: ['PRICE_FEED_URL'],
     })
     .safeParse(emptyToUndefined(source));
   if (result.success) return { ok: true, env: result.data };

@@ -5,4 +5,7 @@
 export { startAgent, type AgentOptions, type RunningAgent } from './agent.js';
 export { AccountSession, type AccountSessionOptions, type EventLink } from './account-session.js';
 export { feedPrices } from './feed-prices.js';
+export { serverPrices, type ServerPricesOptions } from './server-prices.js';
+export { observedPrices, observingGame, type ObservedPrices } from './observed-prices.js';
+export * from './price-protocol.js';
 export * from './protocol.js';

@@ -14,7 +14,6 @@ if (!parsed.ok) {
 }
 const env = parsed.env;
 const game = env.GAME_MODE === 'sandbox' && env.SIM_URL ? sandboxConfig(env.SIM_URL) : liveConfig();
-const feedsUrl = env.PRICE_FEED_URL ?? `${env.SIM_URL}/feeds`;
 console.log(
   `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
 );
@@ -25,7 +24,8 @@ const agent = startAgent({
   ...(env.AGENT_ID === undefined ? {} : { agentId: env.AGENT_ID }),
   capacity: env.CAPACITY,
   game,
-  prices: feedPrices({ feedsUrl }),
+  // Prices come from the server's price database unless a feed is named explicitly.
+  ...(env.PRICE_FEED_URL === undefined ? {} : { prices: feedPrices({ feedsUrl: env.PRICE_FEED_URL }) }),
   log: (line) => console.log(line),
 });
 agent.connected.then(

@@ -9,6 +9,7 @@ import {
   sessionEventSchema,
   type AgentAck,
 } from '../modules/snipe/agent-protocol.js';
+import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
@@ -52,6 +53,7 @@ export function createAgentHub(
   const agents = new Map<string, ConnectedAgent>();
   const lossTimers = new Map<string, NodeJS.Timeout>();
   const log = app.log.child({ category: 'agents' });
+  const prices = createAgentPrices(ctx);
 
   const isKnownKey = (key: string) => keyDigests.some((known) => timingSafeEqual(known, digest(key)));
 
@@ -97,6 +99,24 @@ export function createAgentHub(
         }
       },
     );
+
+    socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
+      if (typeof ack !== 'function') return;
+      prices.answer(payload).then(ack, (error: unknown) => {
+        log.error({ err: error }, 'could not answer a price request');
+        ack({ ok: false, message: 'Could not read the price database' });
+      });
+    });
+
+    socket.on('price-observations', (payload: unknown, ack?: (answer: unknown) => void) => {
+      prices.record(payload).then(
+        (outcome) => ack?.(outcome),
+        (error: unknown) => {
+          log.error({ err: error }, 'could not store observed prices');
+          ack?.({ ok: false, stored: 0 });
+        },
+      );
+    });
 
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);

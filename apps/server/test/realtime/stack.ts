@@ -59,7 +59,12 @@ export interface Stack {
 }
 
 /** Database, server with hubs, the sandbox game and one agent connected over loopback. */
-export async function startStack(backend: Backend, options: RealtimeOptions = {}): Promise<Stack> {
+export async function startStack(
+  backend: Backend,
+  options: RealtimeOptions = {},
+  /** 'server': the agent reads the server's price database (the product default); else the sim's feed. */
+  agentOptions: { prices?: 'server' | 'feed' } = {},
+): Promise<Stack> {
   const { database, dispose } = await createTestDatabase(backend);
   const server = await startServerNode(database, options);
   const sim = await startQuietSim();
@@ -70,7 +75,8 @@ export async function startStack(backend: Backend, options: RealtimeOptions = {}
       agentKey: server.realtime.embeddedAgentKey,
       capacity: 10,
       game: sandboxConfig(sim.url),
-      prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+      ...(agentOptions.prices === 'server' ? {} : { prices: feedPrices({ feedsUrl: sim.hosts.feeds }) }),
+      observationFlushMs: 200,
       heartbeatMs: 60_000,
     });
     agents.push(agent);

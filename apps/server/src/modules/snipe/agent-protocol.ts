@@ -2,6 +2,8 @@ import {
   accountStatusSchema,
   logEntrySchema,
   notificationTypeSchema,
+  platformSchema,
+  raritySchema,
   snipeResultReportSchema,
   type Configuration,
   type Platform,
@@ -94,3 +96,40 @@ export const agentAckSchema = z.union([
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
 export type AgentAck = z.infer<typeof agentAckSchema>;
+
+/** Agent → server `price-request` (acknowledged with `PriceAnswer`). */
+export const priceRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('player'), definitionId: int.positive(), platform: platformSchema }),
+  z.object({ kind: z.literal('rarity'), rarity: raritySchema.exclude(['any']), platform: platformSchema }),
+  z.object({
+    kind: z.literal('fodder'),
+    rating: int.min(1).max(99),
+    quality: z.enum(['gold', 'special']),
+    platform: platformSchema,
+  }),
+]);
+
+/** A current price of the database; `observedAt` in epoch ms (the engine judges staleness). */
+export interface WirePriceQuote {
+  definitionId: number;
+  price: number;
+  source: string;
+  observedAt: number;
+  playerName?: string;
+}
+export type PriceAnswer = { ok: true; quotes: WirePriceQuote[] } | { ok: false; message: string };
+
+/** Agent → server `price-observations`: the lowest Buy Now per card its searches showed. */
+export const priceObservationsSchema = z.object({
+  observations: z
+    .array(
+      z.object({
+        definitionId: int.positive(),
+        platform: platformSchema,
+        price: int.positive(),
+        observedAt: z.number(),
+      }),
+    )
+    .min(1)
+    .max(1_000),
+});

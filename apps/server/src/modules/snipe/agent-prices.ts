@@ -1,0 +1,92 @@
+import { rarityIds } from '@tradedesk/domain';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { currentPrices, playerCards } from '../../db/schema-prices.js';
+import { AppError } from '../../lib/errors.js';
+import { recordObservedPrice } from '../prices/record.js';
+import {
+  priceObservationsSchema,
+  priceRequestSchema,
+  type PriceAnswer,
+  type WirePriceQuote,
+} from './agent-protocol.js';
+
+/** Common and rare gold: fodder of "gold" quality; every other rarity of a rating is special. */
+const plainGoldRarityIds = [0, 1];
+
+/**
+ * What agents ask of the price database over their socket: current prices (with the time they
+ * were observed, so the engine reports a stale one stale and never buys on it) and the lowest
+ * Buy Now their sessions saw, stored as the freshest price.
+ */
+export function createAgentPrices(ctx: AppContext) {
+  const { db } = ctx;
+  const columns = {
+    definitionId: currentPrices.definitionId,
+    price: currentPrices.price,
+    source: currentPrices.source,
+    observedAt: currentPrices.observedAt,
+    playerName: playerCards.name,
+  };
+  const toWire = (row: {
+    definitionId: number;
+    price: number;
+    source: string;
+    observedAt: Date;
+    playerName: string | null;
+  }): WirePriceQuote => ({
+    definitionId: row.definitionId,
+    price: row.price,
+    source: row.source,
+    observedAt: row.observedAt.getTime(),
+    ...(row.playerName === null ? {} : { playerName: row.playerName }),
+  });
+
+  async function answer(payload: unknown): Promise<PriceAnswer> {
+    const parsed = priceRequestSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, message: 'Invalid price request' };
+    const request = parsed.data;
+    const query = db
+      .select(columns)
+      .from(currentPrices)
+      .leftJoin(playerCards, eq(playerCards.definitionId, currentPrices.definitionId));
+    const onPlatform = eq(currentPrices.platform, request.platform);
+    if (request.kind === 'player') {
+      const rows = await query.where(and(onPlatform, eq(currentPrices.definitionId, request.definitionId)));
+      return { ok: true, quotes: rows.map(toWire) };
+    }
+    if (request.kind === 'rarity') {
+      const rows = await query.where(and(onPlatform, eq(playerCards.rarityId, rarityIds[request.rarity])));
+      return { ok: true, quotes: rows.map(toWire) };
+    }
+    const quality =
+      request.quality === 'gold'
+        ? inArray(playerCards.rarityId, plainGoldRarityIds)
+        : notInArray(playerCards.rarityId, plainGoldRarityIds);
+    const rows = await query
+      .where(and(onPlatform, eq(playerCards.rating, request.rating), quality))
+      .orderBy(asc(currentPrices.price))
+      .limit(1);
+    return { ok: true, quotes: rows.map(toWire) };
+  }
+
+  /** Stores a batch; an entry the database refuses (unknown card, invalid price) is skipped alone. */
+  async function record(payload: unknown): Promise<{ ok: boolean; stored: number }> {
+    const parsed = priceObservationsSchema.safeParse(payload);
+    if (!parsed.success) return { ok: false, stored: 0 };
+    let stored = 0;
+    for (const observation of parsed.data.observations) {
+      try {
+        await recordObservedPrice(db, { ...observation, observedAt: new Date(observation.observedAt) });
+        stored += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return { ok: true, stored };
+  }
+
+  return { answer, record };
+}
+
+export type AgentPrices = ReturnType<typeof createAgentPrices>;
