@@ -32,11 +32,11 @@ test('search and filters live in the query string and the back button restores t
   await page.goto('/players');
   await expect(cards(page)).toHaveCount(15, FIRST_LOAD);
   await page.getByRole('searchbox', { name: 'Search players by name' }).fill('PELE');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/name=PELE/);
   await expect(page.getByRole('article', { name: 'Pelé 95' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Filters' });
   await dialog.getByLabel('Rating').fill('95');
   await dialog.getByLabel('Rarity').selectOption('icon');
@@ -52,7 +52,7 @@ test('search and filters live in the query string and the back button restores t
   await expect(cards(page)).toHaveCount(1);
 
   await page.getByRole('searchbox', { name: 'Search players by name' }).fill('zzyzx qwerty');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('No players found')).toBeVisible();
 
   await page.goBack();

@@ -8,11 +8,30 @@ const shots = 'docs/screenshots';
 const hideToasts = (page: Page) =>
   page.addStyleTag({ content: 'div:has(> [role="status"][aria-live]) { display: none !important; }' });
 
+/** Saves a plain normal filter from the account's Snipe Configuration, then closes it. */
+async function saveFilter(page: Page, email: RegExp, label: string) {
+  await page.getByRole('row', { name: email }).getByRole('button', { name: 'Start Snipe' }).click();
+  const dialog = page.getByRole('dialog', { name: /Snipe Configuration/ });
+  await dialog.getByRole('button', { name: 'Add filter' }).click();
+  await dialog.getByRole('button', { name: 'Normal Filter' }).click();
+  const form = dialog.getByRole('form');
+  await form.getByLabel('Label', { exact: true }).fill(label);
+  await form.getByLabel('Action', { exact: true }).selectOption({ label: 'Send to club' });
+  await form.getByLabel('Max Buy Now Price', { exact: true }).fill('10000');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('tab', { name: new RegExp(label) })).toBeVisible();
+  await dialog.getByText('Cancel', { exact: true }).click();
+}
+
 test('the dashboard reads well in the dark theme and on a phone', async ({ page, server }) => {
   await openSnipeDashboard(page, server.baseURL, 'theme');
   await createAccountThroughForm(page, { email: 'light.trader@example.com' });
   await createAccountThroughForm(page, { email: 'console.trader@example.com' });
   await expect(page.getByRole('row', { name: /console\.trader@example\.com/ })).toBeVisible();
+  await saveFilter(page, /light\.trader@example\.com/, 'Cheap Rares');
+  const filterChoice = page.getByLabel('Filter for light.trader@example.com');
+  await filterChoice.selectOption({ label: 'Cheap Rares' });
+  await expect(filterChoice).toHaveValue(/.+/);
   await hideToasts(page);
   await page.screenshot({ path: `${shots}/snipe-light-desktop.png`, fullPage: true });
 

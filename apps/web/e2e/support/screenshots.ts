@@ -1,6 +1,7 @@
 /**
- * Writes screenshots of the signed-in home page (light and dark, desktop and mobile) to
- * docs/screenshots/, against a real server with a fresh data directory.
+ * Writes screenshots of the signed-in home page and of /players with prices (light and dark,
+ * desktop and mobile) to docs/screenshots/, against a real server with a fresh data directory.
+ * The /snipe screenshots come from the snipe-theme and snipe-run journeys.
  * Run: npm run build -w @tradedesk/web && npx tsx apps/web/e2e/support/screenshots.ts
  */
 import { chromium, type Page } from '@playwright/test';
@@ -32,10 +33,22 @@ async function main() {
       const page = await context.newPage();
       await signIn(page, server.demo);
       for (const theme of ['light', 'dark'] as const) {
+        await page.goto('/');
         if (theme === 'dark') await page.getByRole('button', { name: 'Switch to dark theme' }).click();
         await page.locator(`html[data-theme="${theme}"]`).waitFor();
         await page.screenshot({
           path: `${outputDir}home-${theme}-${device}.png`,
+          fullPage: device === 'desktop',
+        });
+        await page.goto('/players');
+        // The first visit of a fresh server may wait for the catalogue to load into the database.
+        await page
+          .getByRole('list', { name: 'Players' })
+          .getByRole('article')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await page.screenshot({
+          path: `${outputDir}players-${theme}-${device}.png`,
           fullPage: device === 'desktop',
         });
       }

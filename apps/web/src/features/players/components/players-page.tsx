@@ -46,7 +46,7 @@ export function PlayersPage() {
             Search
           </button>
         </form>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <button type="button" className="btn" onClick={() => setFilterOpen(true)}>
             Filters{filters > 0 ? ` (${filters})` : ''}
           </button>
