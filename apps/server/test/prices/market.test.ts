@@ -34,7 +34,7 @@ describe.each(backends)('the price database market and the players page (%s)', (
     ]);
   });
 
-  it('serves cached answers until asked not to', async () => {
+  it('serves cached answers until asked not to, and new prices at once', async () => {
     const url = (isCached: boolean) => `/api/player-data/market?rarities=icon&isCached=${isCached}`;
     const before = await get(url(true));
     expect(before.body.data.icons[PELE].ps.current).toBeNull();
@@ -44,10 +44,13 @@ describe.each(backends)('the price database market and the players page (%s)', (
       price: 6_100_000,
       observedAt: t.clock.now(),
     });
-    expect((await get(url(true))).body.data.icons[PELE].ps.current).toBeNull();
-    expect((await get(url(false))).body.data.icons[PELE].ps.current).toBe(6_100_000);
-    // The uncached answer refreshed the cache.
-    expect((await get(url(true))).body.data.icons[PELE].ps.current).toBe(6_100_000);
+    // A new price drops the cached answers: the next cached answer already carries it.
+    expect((await get(url(true))).body.data.icons[PELE].ps).toMatchObject({ current: 6_100_000, ageMs: 0 });
+    t.clock.advance(30_000);
+    // Within its lifetime the cached answer is served as it was built; an uncached one is rebuilt.
+    expect((await get(url(true))).body.data.icons[PELE].ps.ageMs).toBe(0);
+    expect((await get(url(false))).body.data.icons[PELE].ps.ageMs).toBe(30_000);
+    expect((await get(url(true))).body.data.icons[PELE].ps.ageMs).toBe(30_000);
   });
 
   it('rejects unknown rarities and flags', async () => {

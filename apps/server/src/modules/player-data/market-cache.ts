@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+
 /** A small time-limited cache of computed answers; `clear` drops everything (new prices). */
 export class TtlCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
@@ -26,4 +28,16 @@ export class TtlCache<T> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** A /market answer ready to send: UTF-8 JSON, and its gzip form made on the first request for it. */
+export interface MarketAnswer {
+  json: Buffer;
+  gzipped(): Buffer;
+}
+
+export function marketAnswer(text: string): MarketAnswer {
+  const json = Buffer.from(text, 'utf8');
+  let gzip: Buffer | undefined;
+  return { json, gzipped: () => (gzip ??= gzipSync(json, { level: 6 })) };
 }

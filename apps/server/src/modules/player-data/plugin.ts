@@ -35,6 +35,9 @@ export async function registerPriceDatabase(
     ensureCatalogue(options.db),
   );
   app.decorate('priceDatabase', { service, collection });
-  app.addHook('onClose', () => collection.stop());
+  app.addHook('onClose', async () => {
+    await collection.stop();
+    service.dispose();
+  });
   await app.register(playerDataRoutes, { prefix: '/api/player-data', service });
 }

@@ -19,6 +19,11 @@ export interface PlayerDataRoutesOptions {
 
 const IMAGE_CACHE = 'public, max-age=86400';
 
+/** True when the client lists gzip without refusing it (`gzip;q=0`). */
+const acceptsGzip = (header: string | undefined) =>
+  header !== undefined &&
+  /(?:^|,)\s*gzip\s*(?:;\s*q=(?!0(?:\.0*)?\s*(?:,|$))[\d.]+)?\s*(?:,|$)/i.test(header);
+
 function catalogueCard(id: number) {
   const card = loadCatalogue().byDefinitionId(id);
   if (!card) throw notFound('Player not found', 'player_not_found');
@@ -44,8 +49,12 @@ export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = 
 
   app.get('/market', { schema: { querystring: marketQuery } }, async (request, reply) => {
     const { rarities, includeMetadata, isCached } = request.query;
-    const text = await service.market(rarities, includeMetadata, isCached);
-    return reply.type('application/json; charset=utf-8').send(text);
+    const answer = await service.market(rarities, includeMetadata, isCached);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    // 600 cards are ~300 KB of JSON and ~10× less gzipped; the bytes are cached, not re-encoded.
+    if (acceptsGzip(request.headers['accept-encoding']))
+      return reply.header('content-encoding', 'gzip').send(answer.gzipped());
+    return reply.send(answer.json);
   });
 
   app.get('/players', { schema: { querystring: playersQuery } }, async (request) => ({

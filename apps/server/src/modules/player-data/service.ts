@@ -8,8 +8,10 @@ import {
 import { foldName } from '@tradedesk/domain/catalogue';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { currentPriceMemory } from '../prices/current-price-memory.js';
+import { cardIndex, pricedRow } from './card-index.js';
 import { ensureCatalogue } from './catalogue-sync.js';
-import { TtlCache } from './market-cache.js';
+import { marketAnswer, TtlCache, type MarketAnswer } from './market-cache.js';
 import { playerRecord } from './player-record.js';
 import { presentEntry, presentPrice, presentSuggestion, type PresentOptions } from './presenter.js';
 import * as repo from './repo.js';
@@ -25,6 +27,8 @@ export interface PlayerDataSettings {
   staleAfterMs: number;
   /** How long a cached /market answer is served (it is also dropped when new prices arrive). */
   marketCacheTtlMs: number;
+  /** How often the in-memory prices are re-read from the database (other nodes' writes). */
+  priceRefreshMs?: number | undefined;
 }
 
 const rarityFilter = (rarity: Rarity) => (rarity === 'any' ? undefined : rarityIds[rarity]);
@@ -41,20 +45,29 @@ export interface PlayerPageQuery {
 
 /** The player database: name search, lookups, prices, statistics and the per-rarity market. */
 export function createPlayerDataService(db: Db, now: () => Date, settings: PlayerDataSettings) {
-  const marketCache = new TtlCache<string>(settings.marketCacheTtlMs, () => now().getTime());
+  const marketCache = new TtlCache<MarketAnswer>(settings.marketCacheTtlMs, () => now().getTime());
   const options = (): PresentOptions => ({ now: now(), staleAfterMs: settings.staleAfterMs });
+  // Searches, lookups and the market read the in-memory index and prices (no database round
+  // trip); every price write through this process clears the cached market answers.
+  const memory = currentPriceMemory(db);
+  const stopListening = memory.onChange(() => marketCache.clear());
+  const prices = () => memory.ready(now().getTime(), settings.priceRefreshMs);
 
   async function searchRows(name: string, rarity: Rarity, limit: number) {
-    await ensureCatalogue(db);
     const folded = foldName(name);
-    return folded === '' ? [] : repo.searchByName(db, folded, rarityFilter(rarity), limit);
+    if (folded === '') return [];
+    const current = await prices();
+    return cardIndex()
+      .searchByName(folded, rarityFilter(rarity), limit)
+      .map((card) => pricedRow(card, current));
   }
 
   async function cardRow(id: number, rarity: Rarity) {
-    await ensureCatalogue(db);
-    const row = await repo.findById(db, id, rarityFilter(rarity));
-    if (!row) throw notFound('Player not found', 'player_not_found');
-    return row;
+    const card = cardIndex().card(id);
+    const wanted = rarityFilter(rarity);
+    if (!card || (wanted !== undefined && card.rarityId !== wanted))
+      throw notFound('Player not found', 'player_not_found');
+    return pricedRow(card, await prices());
   }
 
   return {
@@ -128,25 +141,32 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
      * The price database of each rarity, keyed by its price-site key and then by player id,
      * limited to the rarity's maximum pages (any: none). Answers are JSON text, cached on request.
      */
-    async market(rarities: readonly Rarity[], includeMetadata: boolean, isCached: boolean): Promise<string> {
+    async market(
+      rarities: readonly Rarity[],
+      includeMetadata: boolean,
+      isCached: boolean,
+    ): Promise<MarketAnswer> {
       const key = `${[...rarities].sort().join(',')}|${includeMetadata}`;
       if (isCached) {
         const cached = marketCache.get(key);
         if (cached !== undefined) return cached;
       }
-      await ensureCatalogue(db);
+      const current = await prices();
       const at = options();
       const data: Record<string, Record<string, unknown>> = {};
       for (const rarity of rarities) {
         const limit = MAX_PRICE_DATABASE_PAGES[rarity] * MARKET_PAGE_SIZE;
-        const rows = limit === 0 ? [] : await repo.rarityCards(db, rarityIds[rarity], limit);
+        const cards = limit === 0 ? [] : cardIndex().rarityCards(rarityIds[rarity], limit);
         data[priceDatabaseRarityKeys[rarity] || rarity] = Object.fromEntries(
-          rows.map((row) => [row.card.definitionId, presentEntry(row, at, includeMetadata)]),
+          cards.map((card) => [
+            card.definitionId,
+            presentEntry(pricedRow(card, current), at, includeMetadata),
+          ]),
         );
       }
-      const text = JSON.stringify({ data });
-      marketCache.set(key, text);
-      return text;
+      const answer = marketAnswer(JSON.stringify({ data }));
+      marketCache.set(key, answer);
+      return answer;
     },
 
     /** One page of the /players page, 15 players, best rating first. */
@@ -176,6 +196,9 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
 
     /** New prices arrived: cached market answers are out of date. */
     invalidateMarket: () => marketCache.clear(),
+
+    /** Stops listening to price changes (the app is closing). */
+    dispose: () => void stopListening(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Platform } from '@tradedesk/domain';
+import { currentPriceMemory } from './current-price-memory.js';
 import type { PriceSource } from './freshness.js';
 
 export interface PriceObservation {
@@ -27,6 +28,7 @@ export async function storeObservations(db: Db, observations: readonly PriceObse
       prices: batch.map((row) => row.price),
       times: batch.map((row) => row.observedAt.toISOString()),
     };
+    const newest = newestPerCard(batch);
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         INSERT INTO price_observations (definition_id, platform, source, price, observed_at)
@@ -34,7 +36,6 @@ export async function storeObservations(db: Db, observations: readonly PriceObse
           ${sql.param(columns.sources)}::text[], ${sql.param(columns.prices)}::int[],
           ${sql.param(columns.times)}::timestamptz[])
         ON CONFLICT DO NOTHING`);
-      const newest = newestPerCard(batch);
       await tx.execute(sql`
         INSERT INTO current_prices (definition_id, platform, source, price, observed_at)
         SELECT * FROM unnest(${sql.param(newest.map((row) => row.definitionId))}::int[],
@@ -46,6 +47,8 @@ export async function storeObservations(db: Db, observations: readonly PriceObse
           SET source = excluded.source, price = excluded.price, observed_at = excluded.observed_at
           WHERE excluded.observed_at > current_prices.observed_at`);
     });
+    // Write-through once committed: searches and the market read current prices from memory.
+    currentPriceMemory(db).apply(newest);
   }
 }
 
