@@ -11,6 +11,14 @@ export interface CurrentPrice {
 
 /** Each node re-reads `current_prices` this often (other nodes' writes; see docs/decisions.md). */
 export const PRICE_MEMORY_REFRESH_MS = 5_000;
+/**
+ * A re-read fetches only prices observed since the previous one began, less this margin for
+ * clock skew (a few rows, not a 37,000-row stall of the event loop). Other nodes write live
+ * snipe observations stamped "now"; every node collects the feeds itself. Every
+ * FULL_RELOAD_EVERY-th re-read (~5 min) fetches everything, for any late write of an old price.
+ */
+const RECENT_MARGIN_MS = 60_000;
+const FULL_RELOAD_EVERY = 60;
 
 /**
  * An in-memory copy of `current_prices` (the database stays the source of truth). Writes through
@@ -22,6 +30,7 @@ export class CurrentPriceMemory {
   private readonly listeners = new Set<() => void>();
   private loading: Promise<void> | undefined;
   private loadedAtMs = Number.NEGATIVE_INFINITY;
+  private reloads = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -63,7 +72,11 @@ export class CurrentPriceMemory {
   }
 
   private reload(nowMs: number): Promise<void> {
-    this.loading ??= this.readAll()
+    if (this.loading) return this.loading;
+    const neverLoaded = this.loadedAtMs === Number.NEGATIVE_INFINITY;
+    const full = neverLoaded || this.reloads % FULL_RELOAD_EVERY === 0;
+    this.reloads += 1;
+    this.loading = this.read(full ? undefined : new Date(this.loadedAtMs - RECENT_MARGIN_MS))
       .then((rows) => {
         this.apply(rows);
         this.loadedAtMs = nowMs;
@@ -72,9 +85,11 @@ export class CurrentPriceMemory {
     return this.loading;
   }
 
-  private async readAll() {
+  /** Every current price, or those observed since `since`. */
+  private async read(since: Date | undefined) {
+    const recent = since ? sql`WHERE observed_at >= ${since.toISOString()}::timestamptz` : sql``;
     const result = (await this.db.execute(
-      sql`SELECT definition_id, platform, source, price, observed_at FROM current_prices`,
+      sql`SELECT definition_id, platform, source, price, observed_at FROM current_prices ${recent}`,
     )) as unknown as {
       rows: {
         definition_id: number;
