@@ -1,3 +1,4 @@
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
@@ -29,7 +30,7 @@ test('a snipe starts and stops over the live connection, each notice shown once'
   await expect(row.getByRole('combobox')).toHaveValue(/.+/);
   await expect(row.getByText('Requests: 0')).toHaveCount(0);
   await page.addStyleTag({ content: 'div:has(> [role="status"][aria-live]) { display: none !important; }' });
-  await page.screenshot({ path: 'docs/screenshots/snipe-running-light-desktop.png' });
+  await docScreenshot(page, 'snipe-running-light-desktop.png');
 
   await stop.click();
   await expect(page.getByText('Snipe stopped for runner@example.com')).toHaveCount(1);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
-
-const shots = 'docs/screenshots';
 
 /** Toasts fade on their own; hide them so the pictures show the page. */
 const hideToasts = (page: Page) =>
@@ -33,13 +32,13 @@ test('the dashboard reads well in the dark theme and on a phone', async ({ page,
   await filterChoice.selectOption({ label: 'Cheap Rares' });
   await expect(filterChoice).toHaveValue(/.+/);
   await hideToasts(page);
-  await page.screenshot({ path: `${shots}/snipe-light-desktop.png`, fullPage: true });
+  await docScreenshot(page, 'snipe-light-desktop.png', { fullPage: true });
 
   await page.getByRole('button', { name: 'Time Configuration' }).click();
   const time = page.getByRole('dialog', { name: 'Time Configuration' });
   await expect(time.getByLabel('Break Duration min unit')).toHaveValue('minutes');
   await expect(time.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await page.screenshot({ path: `${shots}/snipe-time-configuration.png` });
+  await docScreenshot(page, 'snipe-time-configuration.png');
   await time.getByText('Close', { exact: true }).click();
 
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
@@ -47,20 +46,20 @@ test('the dashboard reads well in the dark theme and on a phone', async ({ page,
   const row = page.getByRole('row', { name: /light\.trader@example\.com/ });
   await expect(row.getByText('INACTIVE')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Start Snipe' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/snipe-dark-desktop.png`, fullPage: true });
+  await docScreenshot(page, 'snipe-dark-desktop.png', { fullPage: true });
 
   await row.getByRole('button', { name: 'Start Snipe' }).click();
   const dialog = page.getByRole('dialog', { name: /Snipe Configuration/ });
   await dialog.getByRole('button', { name: 'Add filter' }).click();
   await dialog.getByRole('button', { name: 'Normal Filter' }).click();
   await dialog.getByLabel('Label', { exact: true }).fill('Night Owls');
-  await page.screenshot({ path: `${shots}/snipe-filter-panel-dark.png` });
+  await docScreenshot(page, 'snipe-filter-panel-dark.png');
   await dialog.getByText('Cancel', { exact: true }).click();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Delete Account' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/snipe-dark-mobile.png`, fullPage: true });
+  await docScreenshot(page, 'snipe-dark-mobile.png', { fullPage: true });
   await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await page.screenshot({ path: `${shots}/snipe-light-mobile.png`, fullPage: true });
+  await docScreenshot(page, 'snipe-light-mobile.png', { fullPage: true });
 });
