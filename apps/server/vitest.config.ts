@@ -8,7 +8,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: { TZ: 'UTC' },
-    testTimeout: 30_000,
+    // Generous: a loaded 2-core machine must not turn a slow sandbox round into a failure.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     isolate: false,

@@ -1,11 +1,12 @@
-import { feedPrices, startAgent, type RunningAgent } from '@tradedesk/agent';
+import { startAgent, type RunningAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * The embedded default: one agent in this process, connected over loopback to the server's own
  * `/client/agent` with the key generated at start, playing the sandbox game. The same code runs
- * as a remote agent (`apps/agent`), only the process differs.
+ * as a remote agent (`apps/agent`), only the process differs. Prices come from the server's price
+ * database over the agent socket, like any agent's.
  */
 export async function startEmbeddedAgent(options: {
   serverPort: number;
@@ -20,7 +21,6 @@ export async function startEmbeddedAgent(options: {
     agentId: 'embedded',
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
-    prices: feedPrices({ feedsUrl: `${options.simUrl}/feeds` }),
     log: (line) => options.log.info({ category: 'agent' }, line),
   });
   await agent.connected;
