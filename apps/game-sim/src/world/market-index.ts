@@ -1,3 +1,4 @@
+import { marketPositions } from '@tradedesk/domain';
 import type { CardDef, Platform, Quality } from './cards.js';
 import { TradeList } from './trade-list.js';
 import { BASIC_PLAY_STYLE, type Trade } from './types.js';
@@ -51,26 +52,8 @@ const KEY_INDEX = Object.fromEntries(KEY_KINDS.map((kind, position) => [kind, po
   KeyName,
   number
 >;
-/** The exact positions a market search accepts (GAME-PROTOCOL §2.2 `pos`); the index codes them by place. */
-export const MARKET_POSITIONS = [
-  'GK',
-  'RWB',
-  'RB',
-  'CB',
-  'LB',
-  'LWB',
-  'CDM',
-  'RM',
-  'CM',
-  'LM',
-  'CAM',
-  'RF',
-  'CF',
-  'LF',
-  'RW',
-  'ST',
-  'LW',
-] as const;
+/** The exact positions a market search accepts; the index codes them by place. */
+export const MARKET_POSITIONS = marketPositions;
 const POSITION_CODES: readonly string[] = MARKET_POSITIONS;
 const QUALITY_CODES = ['bronze', 'silver', 'gold'];
 

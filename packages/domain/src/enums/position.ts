@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { positionRows, positionZoneRows } from '../ids/tables.js';
 import { optionsOf } from './options.js';
 
-/** Position criterion of a filter: Any, the three groups, then single positions by code. */
-export const positionValues = [
-  'any',
-  'defenders',
-  'midfielders',
-  'attackers',
+/** The exact positions a market search accepts (GAME-PROTOCOL §2.2 `pos`), in EA id order. */
+export const marketPositions = [
   'GK',
   'RWB',
   'RB',
@@ -19,10 +15,24 @@ export const positionValues = [
   'CM',
   'LM',
   'CAM',
+  'RF',
   'CF',
+  'LF',
   'RW',
   'ST',
   'LW',
+] as const;
+export type MarketPosition = (typeof marketPositions)[number];
+/** RF and LF are searchable but not offered as a filter criterion. */
+type CriterionPosition = Exclude<MarketPosition, 'RF' | 'LF'>;
+
+/** Position criterion of a filter: Any, the three groups, then single positions by code. */
+export const positionValues = [
+  'any',
+  'defenders',
+  'midfielders',
+  'attackers',
+  ...marketPositions.filter((code): code is CriterionPosition => code !== 'RF' && code !== 'LF'),
 ] as const;
 export const positionSchema = z.enum(positionValues);
 export type Position = z.infer<typeof positionSchema>;

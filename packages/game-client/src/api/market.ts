@@ -1,3 +1,4 @@
+import { marketPositions } from '@tradedesk/domain';
 import { z } from 'zod';
 import type { GameClientConfig } from '../config.js';
 import type { GameCaller } from '../game-http.js';
@@ -15,25 +16,8 @@ const id = z.number().int().positive();
 const coins = z.number().int().min(0).max(15_000_000);
 const ids = z.array(id).min(1, 'At least one id is required');
 
-export const positions = [
-  'GK',
-  'RWB',
-  'RB',
-  'CB',
-  'LB',
-  'LWB',
-  'CDM',
-  'RM',
-  'CM',
-  'LM',
-  'CAM',
-  'RF',
-  'CF',
-  'LF',
-  'RW',
-  'ST',
-  'LW',
-] as const;
+/** The exact positions a market search accepts (domain owns the list). */
+export const positions = marketPositions;
 
 /** Every filter of GAME-PROTOCOL §2.2, in the caller's words; `page` is 0-based. */
 export const marketSearchSchema = z.object({
