@@ -1,33 +1,12 @@
+import { SBC_ELIGIBILITY_KEY, SBC_ELIGIBILITY_SCOPE, type SbcEligibilityKeyName } from '@tradedesk/domain';
 import type { CardDef } from '../world/cards.js';
 
-/** `SBCEligibilityKey` ids (SBC.md §3.1). */
-export const ELIGIBILITY_KEYS = {
-  PLAYER_COUNT: 2,
-  PLAYER_QUALITY: 3,
-  SAME_NATION_COUNT: 4,
-  SAME_LEAGUE_COUNT: 5,
-  SAME_CLUB_COUNT: 6,
-  NATION_COUNT: 7,
-  LEAGUE_COUNT: 8,
-  CLUB_COUNT: 9,
-  NATION_ID: 10,
-  LEAGUE_ID: 11,
-  CLUB_ID: 12,
-  SCOPE: 13,
-  PLAYER_LEVEL: 17,
-  PLAYER_RARITY: 18,
-  TEAM_RATING: 19,
-  PLAYER_RARITY_GROUP: 25,
-  PLAYER_MIN_OVR: 26,
-  PLAYER_EXACT_OVR: 27,
-  PLAYER_MAX_OVR: 28,
-  CHEMISTRY_POINTS: 35,
-  ALL_PLAYERS_CHEMISTRY_POINTS: 36,
-} as const;
-export type EligibilityKey = keyof typeof ELIGIBILITY_KEYS;
+/** `SBCEligibilityKey` ids (SBC.md §3.1); domain owns the table. */
+export const ELIGIBILITY_KEYS = SBC_ELIGIBILITY_KEY;
+export type EligibilityKey = SbcEligibilityKeyName;
 
 /** GREATER = at least, LOWER = at most, EXACT. */
-export const SCOPES = { GREATER: 0, LOWER: 1, EXACT: 2 } as const;
+export const SCOPES = SBC_ELIGIBILITY_SCOPE;
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
 
 /** Rarity groups the sim defines (item `groups`): 4 rare (any non-common), 23 Team of the Week. */
