@@ -6,10 +6,12 @@ type ModalProps = {
   onClose: () => void;
   children: ReactNode;
   actions?: ReactNode;
+  /** 'wide' fits an editor such as the filter form; 'default' is a narrow dialog. */
+  size?: 'default' | 'wide';
 };
 
 /** A daisyUI modal driven by React state; Escape and the backdrop close it. */
-export function Modal({ isOpen, title, onClose, children, actions }: ModalProps) {
+export function Modal({ isOpen, title, onClose, children, actions, size = 'default' }: ModalProps) {
   const titleId = useId();
   useEffect(() => {
     if (!isOpen) return;
@@ -26,7 +28,7 @@ export function Modal({ isOpen, title, onClose, children, actions }: ModalProps)
       aria-modal="true"
       aria-labelledby={titleId}
     >
-      <div className="modal-box">
+      <div className={size === 'wide' ? 'modal-box w-full max-w-5xl' : 'modal-box'}>
         <h3 id={titleId} className="text-lg font-bold">
           {title}
         </h3>

@@ -2,7 +2,7 @@ import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
 import { useConfiguration } from '../../configuration';
 import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter } from '../../filters';
 import { PanelErrorBoundary } from './panel-error-boundary';
-import { WideModal } from './wide-modal';
+import { Modal } from '../../../components/ui/modal';
 
 type SnipeConfigurationModalProps = {
   account: Account | null;
@@ -31,7 +31,8 @@ function SnipeConfigurationBody({
     isRotationEnabled: rotation.isEnabled,
   });
   return (
-    <WideModal
+    <Modal
+      size="wide"
       isOpen
       title={`Snipe Configuration — ${account.email}`}
       onClose={onClose}
@@ -57,6 +58,6 @@ function SnipeConfigurationBody({
           <FilterPanel workspace={workspace} />
         </PanelErrorBoundary>
       )}
-    </WideModal>
+    </Modal>
   );
 }
