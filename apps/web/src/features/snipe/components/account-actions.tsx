@@ -1,6 +1,13 @@
 import { isAccountRunning, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
-import { LaunchIcon, PencilIcon, PlayIcon, ResetIcon, StopIcon, TrashIcon } from './snipe-icons';
+import {
+  LaunchIcon,
+  PencilIcon,
+  PlayIcon,
+  ResetIcon,
+  StopIcon,
+  TrashIcon,
+} from '../../../components/ui/icons';
 
 /** Launching the game's web app in a visible browser needs headful mode (a later issue). */
 export const LAUNCH_UNAVAILABLE = 'Launch Account arrives with headful mode';

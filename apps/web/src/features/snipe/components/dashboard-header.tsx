@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ConfigurationPanel } from './configuration-modals';
-import { BellRingIcon, ClockIcon, CogIcon, RefreshIcon, SlidersIcon, UserPlusIcon } from './snipe-icons';
+import {
+  BellIcon,
+  ClockIcon,
+  CogIcon,
+  RefreshIcon,
+  SlidersIcon,
+  UserPlusIcon,
+} from '../../../components/ui/icons';
 
 type DashboardHeaderProps = {
   lastUpdatedAt: number;
@@ -69,7 +76,7 @@ export function DashboardHeader(props: DashboardHeaderProps) {
           <SlidersIcon />
         </HeaderButton>
         <HeaderButton label="Notification Configuration" onClick={() => onOpenPanel('notification')}>
-          <BellRingIcon />
+          <BellIcon />
         </HeaderButton>
         <HeaderButton label="General Configuration" onClick={() => onOpenPanel('general')}>
           <CogIcon />
