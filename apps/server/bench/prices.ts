@@ -4,16 +4,15 @@
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * a scratch database is created and dropped. Unreachable PostgreSQL is reported and skipped.
  */
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { openPostgres, wrapPglite, type Database } from '../src/db/client.js';
+import { wrapPglite, type Database } from '../src/db/client.js';
 import { ensureCatalogue } from '../src/modules/player-data/catalogue-sync.js';
 import { storeObservations, type PriceObservation } from '../src/modules/prices/repo.js';
+import { createScratchPostgres } from '../test/database.js';
 
 interface Figures {
   requestsPerSecond: number;
@@ -38,25 +37,7 @@ async function scratchDatabase(
     process.env.BENCH_DATABASE_URL ??
     process.env.DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `td_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
-  await database.migrate();
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return createScratchPostgres(adminUrl, 'td_bench');
 }
 
 /** A PC and a console price for every card, observed a minute ago. */

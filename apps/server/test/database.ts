@@ -32,7 +32,18 @@ export async function createTestDatabase(
   // Its own database per test file, so parallel files never see each other's rows.
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `td_test_${randomBytes(6).toString('hex')}`;
+  return createScratchPostgres(adminUrl, 'td_test');
+}
+
+/**
+ * A new, migrated PostgreSQL database named `<prefix>_<random>` on the server of `adminUrl`;
+ * `dispose` closes it and drops it.
+ */
+export async function createScratchPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
