@@ -1,74 +1,59 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
-import {
-  createAccount,
-  injectListing,
-  openBrowser,
-  ronaldoFilter,
-  startPayload,
-  startStack,
-  type Browser,
-  type Stack,
-} from './stack.js';
+import { createAccount, injectListing, ronaldoFilter, startPayload } from './stack.js';
+import { useStackAndBrowser } from './stack-hooks.js';
 
 describe.each(backends)('a lost agent loses nothing bought (%s)', (backend) => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack(backend, { heartbeatTimeoutMs: 45_000 });
-    browser = await openBrowser(stack.server, { maxAccounts: 5 });
-  });
-  afterAll(async () => {
-    browser?.socket.disconnect();
-    await stack?.close();
-  });
+  const setup = useStackAndBrowser(backend, { heartbeatTimeoutMs: 45_000 }, { maxAccounts: 5 });
 
   it('keeps the acknowledged purchase and marks the account error when the agent dies mid-run', async () => {
-    const accountId = await createAccount(browser.http, 'crash@example.com');
-    await injectListing(stack.sim, 450);
-    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
-    await browser.waitFor(
+    const accountId = await createAccount(setup.browser.http, 'crash@example.com');
+    await injectListing(setup.stack.sim, 450);
+    setup.browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await setup.browser.waitFor(
       (m) => m.action === 'snipe-result' && m.data.accountId === accountId,
       'the purchase',
     );
 
-    stack.agent.kill();
-    const lost = await browser.waitFor(
+    setup.stack.agent.kill();
+    const lost = await setup.browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
       'the account to turn error',
     );
     expect(lost.data.description).toBe(snipeMessages.agentLost);
 
-    const entries = await stack.database.db
+    const entries = await setup.stack.database.db
       .select()
       .from(snipeLogEntries)
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entries.map((entry) => entry.buyPrice)).toEqual([450]);
-    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    const [row] = await setup.stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
     expect(
-      await stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)),
+      await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)),
     ).toEqual([]);
   });
 
   it('marks the accounts of an agent that stops sending heartbeats error', async () => {
-    await stack.startAgent();
-    const accountId = await createAccount(browser.http, 'silent@example.com');
-    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
-    await browser.waitFor(
+    await setup.stack.startAgent();
+    const accountId = await createAccount(setup.browser.http, 'silent@example.com');
+    setup.browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await setup.browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
       'the run to start',
     );
     // The agent's heartbeat interval is a minute; on the app clock the lease is now 46 s old.
-    stack.server.clock.advance(46_000);
-    await stack.server.realtime.sweep();
-    const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    setup.stack.server.clock.advance(46_000);
+    await setup.stack.server.realtime.sweep();
+    const [row] = await setup.stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
     // The agent learns its lease is gone at its next event and stops the session.
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop notice');
+    await setup.browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the stop notice',
+    );
   });
 });
