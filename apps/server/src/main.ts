@@ -10,7 +10,6 @@ import { ensureDemoUser } from './db/seed.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
-import { parsePriceEnv } from './modules/prices/index.js';
 import { attachRealtime } from './realtime/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,11 +40,6 @@ async function main() {
     process.exit(1);
   }
   const env = parsed.env;
-  const priceEnv = parsePriceEnv(process.env);
-  if (!priceEnv.ok) {
-    console.error(`Invalid environment:\n  ${priceEnv.problems.join('\n  ')}`);
-    process.exit(1);
-  }
   const log = pino(loggerOptions(env.LOG_LEVEL));
   log.info(
     { category: 'start' },
@@ -74,7 +68,7 @@ async function main() {
     loggerInstance: log,
     webDistDir,
     ownsDatabase: true,
-    prices: { staleAfterMs: priceEnv.env.PRICE_STALE_AFTER_MS },
+    prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
   });
   const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
 
@@ -82,12 +76,12 @@ async function main() {
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
   const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
-  const feedUrl = priceEnv.env.PRICE_FEED_URL ?? sim?.url;
+  const feedUrl = env.PRICE_FEED_URL ?? sim?.url;
   if (feedUrl)
     app.priceDatabase.collection.start({
       feedUrl,
-      intervalMs: priceEnv.env.PRICE_COLLECT_INTERVAL_MS,
-      historyDays: priceEnv.env.PRICE_HISTORY_DAYS,
+      intervalMs: env.PRICE_COLLECT_INTERVAL_MS,
+      historyDays: env.PRICE_HISTORY_DAYS,
     });
   const agent = sim
     ? await startEmbeddedAgent({

@@ -13,6 +13,9 @@ describe('environment schema', () => {
         GAME_MODE: 'sandbox',
         AGENT_KEYS: [],
         LOG_LEVEL: 'info',
+        PRICE_STALE_AFTER_MS: 900_000,
+        PRICE_COLLECT_INTERVAL_MS: 60_000,
+        PRICE_HISTORY_DAYS: 7,
       },
     });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceEnvSchema } from '../modules/prices/config.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -26,40 +27,45 @@ const agentKeysSchema = z.preprocess(
   ),
 );
 
-/** The server's environment, validated once at start. */
-export const envSchema = z.object({
-  PORT: z.coerce
-    .number({ invalid_type_error: 'PORT must be a number from 0 to 65535' })
-    .int('PORT must be a number from 0 to 65535')
-    .min(0, 'PORT must be a number from 0 to 65535')
-    .max(65_535, 'PORT must be a number from 0 to 65535')
-    .default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .url('DATABASE_URL must be a URL such as postgres://user@host:5432/db')
-      .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must start with postgres://')
-      .optional(),
-  ),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  SECRET_KEY: z.preprocess(
-    emptyToUndefined,
-    z.string().regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)').optional(),
-  ),
-  GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
-  REDIS_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .url()
-      .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://')
-      .optional(),
-  ),
-  AGENT_KEYS: agentKeysSchema,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+/** The server's environment, validated once at start (the price database's settings included). */
+export const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ invalid_type_error: 'PORT must be a number from 0 to 65535' })
+      .int('PORT must be a number from 0 to 65535')
+      .min(0, 'PORT must be a number from 0 to 65535')
+      .max(65_535, 'PORT must be a number from 0 to 65535')
+      .default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url('DATABASE_URL must be a URL such as postgres://user@host:5432/db')
+        .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must start with postgres://')
+        .optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')
+        .optional(),
+    ),
+    GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .url()
+        .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://')
+        .optional(),
+    ),
+    AGENT_KEYS: agentKeysSchema,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .merge(priceEnvSchema);
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parsePriceEnv } from './config.js';
+import { parseEnv } from '../../config/env.js';
 
 describe('price environment', () => {
   it('defaults to 15-minute staleness, a one-minute collection and a week of history', () => {
-    expect(parsePriceEnv({})).toEqual({
+    expect(parseEnv({})).toMatchObject({
       ok: true,
       env: { PRICE_STALE_AFTER_MS: 900_000, PRICE_COLLECT_INTERVAL_MS: 60_000, PRICE_HISTORY_DAYS: 7 },
     });
-    expect(parsePriceEnv({ PRICE_FEED_URL: '' })).toMatchObject({
+    expect(parseEnv({ PRICE_FEED_URL: '' })).toMatchObject({
       ok: true,
       env: { PRICE_FEED_URL: undefined },
     });
@@ -15,13 +15,13 @@ describe('price environment', () => {
 
   it('reads the values it is given', () => {
     expect(
-      parsePriceEnv({
+      parseEnv({
         PRICE_STALE_AFTER_MS: '60000',
         PRICE_COLLECT_INTERVAL_MS: '5000',
         PRICE_FEED_URL: 'http://127.0.0.1:8090',
         PRICE_HISTORY_DAYS: '2',
       }),
-    ).toEqual({
+    ).toMatchObject({
       ok: true,
       env: {
         PRICE_STALE_AFTER_MS: 60_000,
@@ -34,7 +34,7 @@ describe('price environment', () => {
 
   it('names each bad variable', () => {
     expect(
-      parsePriceEnv({
+      parseEnv({
         PRICE_STALE_AFTER_MS: 'soon',
         PRICE_COLLECT_INTERVAL_MS: '10',
         PRICE_FEED_URL: 'feed',

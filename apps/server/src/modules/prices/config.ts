@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
-/** Price settings read from the environment (validated once, like the server's own env). */
+export const DEFAULT_STALE_AFTER_MS = 15 * 60_000;
+
+/** Price settings read from the environment; part of the server's env schema (config/env.ts). */
 export const priceEnvSchema = z.object({
   /** A price observed longer ago than this is reported as stale and never used for a buy. */
   PRICE_STALE_AFTER_MS: z.coerce
     .number({ invalid_type_error: 'PRICE_STALE_AFTER_MS must be a number of milliseconds' })
     .int('PRICE_STALE_AFTER_MS must be a whole number of milliseconds')
     .min(1_000, 'PRICE_STALE_AFTER_MS must be at least 1000')
-    .default(15 * 60_000),
+    .default(DEFAULT_STALE_AFTER_MS),
   /** How often each provider's feed is polled. */
   PRICE_COLLECT_INTERVAL_MS: z.coerce
     .number({ invalid_type_error: 'PRICE_COLLECT_INTERVAL_MS must be a number of milliseconds' })
@@ -28,17 +30,3 @@ export const priceEnvSchema = z.object({
 });
 
 export type PriceEnv = z.infer<typeof priceEnvSchema>;
-
-/** Parses the price variables; on failure, one readable line per bad variable. */
-export function parsePriceEnv(
-  source: Record<string, string | undefined>,
-): { ok: true; env: PriceEnv } | { ok: false; problems: string[] } {
-  const result = priceEnvSchema.safeParse(source);
-  if (result.success) return { ok: true, env: result.data };
-  return {
-    ok: false,
-    problems: result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-  };
-}
-
-export const DEFAULT_STALE_AFTER_MS = 15 * 60_000;
