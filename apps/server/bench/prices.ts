@@ -7,10 +7,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { foldName, loadCatalogue } from '@tradedesk/domain/catalogue';
 import { buildApp } from '../src/app.js';
 import { wrapPglite, type Database } from '../src/db/client.js';
 import { ensureCatalogue } from '../src/modules/player-data/catalogue-sync.js';
+import { cardIndex } from '../src/modules/player-data/card-index.js';
+import { searchByName } from '../src/modules/player-data/repo.js';
 import { storeObservations, type PriceObservation } from '../src/modules/prices/repo.js';
 import { createScratchPostgres } from '../test/database.js';
 
@@ -65,6 +67,23 @@ function typedNames(count: number): string[] {
   });
 }
 
+/**
+ * The ranking alone, one query at a time: the in-memory index against the SQL query over the
+ * token table that it replaced (the same answers; a test holds them equal). Mean µs per query.
+ */
+async function rankingCost(database: Database, names: readonly string[]) {
+  const folded = names.map(foldName).filter((name) => name !== '');
+  cardIndex(); // built once per process, before the clock starts
+  const started = performance.now();
+  for (let round = 0; round < 20; round += 1)
+    for (const name of folded) cardIndex().searchByName(name, undefined, 5);
+  const memoryUs = ((performance.now() - started) * 1000) / (20 * folded.length);
+  const queried = performance.now();
+  for (const name of folded) await searchByName(database.db, name, undefined, 5);
+  const databaseUs = ((performance.now() - queried) * 1000) / folded.length;
+  return { memoryUs, databaseUs };
+}
+
 /** Loads `url` from a child process (its own event loop and core) cycling through `paths`. */
 function load(
   url: string,
@@ -94,8 +113,10 @@ async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {
   try {
     await ensureCatalogue(database.db);
     await storeObservations(database.db, everyCardPriced(new Date()));
+    const names = typedNames(1_000);
+    const ranking = await rankingCost(database, names);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const searchPaths = typedNames(1_000).map(
+    const searchPaths = names.map(
       (name) => `/api/player-data?name=${encodeURIComponent(name)}&rarity=any&numOfResults=5`,
     );
     const search = await load(base, SEARCH_CONNECTIONS, duration, searchPaths);
@@ -103,7 +124,7 @@ async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {
       load(base, MARKET_CONNECTIONS, Math.max(3, Math.round(duration / 2)), [
         `/api/player-data/market?rarities=rare&includeMetadata=true&isCached=${isCached}`,
       ]);
-    return { search, cached: await market(true), uncached: await market(false) };
+    return { ranking, search, cached: await market(true), uncached: await market(false) };
   } finally {
     await app.close();
     await dispose();
@@ -133,6 +154,10 @@ export async function benchPrices(options: { durationSeconds?: number } = {}): P
       `| ${kind} | market gold rare, uncached | ${MARKET_CONNECTIONS} | ${fmt(figures.uncached)} |`,
     );
   }
+  for (const [kind, { ranking }] of Object.entries(results))
+    console.log(
+      `${kind}: ranking a name search takes ${ranking.memoryUs.toFixed(1)} µs in memory vs ${ranking.databaseUs.toFixed(0)} µs as a database query (${(ranking.databaseUs / ranking.memoryUs).toFixed(0)}× faster)`,
+    );
   const { pglite, postgres } = results;
   for (const [kind, figures] of Object.entries(results))
     console.log(

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { foldName, loadCatalogue } from '@tradedesk/domain/catalogue';
 import { describe, expect, it, vi } from 'vitest';
-import { cardIndex } from '../../src/modules/player-data/card-index.js';
+import { cardIndex, MAX_SEARCH_RESULTS } from '../../src/modules/player-data/card-index.js';
 import { ensureCatalogue } from '../../src/modules/player-data/catalogue-sync.js';
 import { searchByName } from '../../src/modules/player-data/repo.js';
 import { PRICE_MEMORY_REFRESH_MS } from '../../src/modules/prices/current-price-memory.js';
@@ -44,6 +44,22 @@ describe.each(backends)('the in-memory price database (%s)', (backend) => {
           .searchByName(folded, rarityId, 5)
           .map((card) => card.definitionId);
         expect(fromMemory, `${typed} / rarity ${rarityId}`).toEqual(fromDatabase);
+      }
+    }
+  });
+
+  it('ranks the widest prefixes as the database does, up to the most results a search returns', async () => {
+    await ensureCatalogue(t.database.db);
+    for (const typed of ['a', 'm', 'ma', 'mar', 'jo', 'de', 'sa', 'ro']) {
+      for (const limit of [1, 7, MAX_SEARCH_RESULTS]) {
+        const fromDatabase = (await searchByName(t.database.db, typed, undefined, limit)).map(
+          (row) => row.card.definitionId,
+        );
+        expect(fromDatabase).toHaveLength(limit);
+        const fromMemory = cardIndex()
+          .searchByName(typed, undefined, limit)
+          .map((card) => card.definitionId);
+        expect(fromMemory, `${typed} / ${limit}`).toEqual(fromDatabase);
       }
     }
   });

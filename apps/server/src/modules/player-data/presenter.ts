@@ -3,7 +3,8 @@ import { rarityOfId } from '@tradedesk/domain';
 import { freshnessOf } from '../prices/freshness.js';
 import type { PricedCardRow } from './repo.js';
 
-const PRICE_SITES = ['futbin', 'futwiz', 'futgg'] as const;
+/** The price sites an entry links to (001 §3). */
+type PriceSite = 'futbin' | 'futwiz' | 'futgg';
 
 /** A price as pages and buy decisions read it: value, source and age, and whether it is stale. */
 export interface PresentedPrice {
@@ -48,35 +49,152 @@ export function urlNameOf(name: string): string {
 /** Address of the built card image. */
 export const cardImagePath = (definitionId: number) => `/api/player-data/fifa/card/${definitionId}`;
 
+type PriceSiteLink = { id: number; urlName: string };
+
+/** The parts of an entry that never change for a card: built once per card, not per answer. */
+interface CardMetadata {
+  rarity: ReturnType<typeof rarityOfId>;
+  image: string;
+  site: PriceSiteLink;
+  /** JSON text of the entry's fixed parts, in `presentEntry`'s key order (see `entryJson`). */
+  json: { head: string; flags: string; links: string };
+}
+const metadataByCard = new WeakMap<PricedCardRow['card'], CardMetadata>();
+
+function metadataOf(card: PricedCardRow['card']): CardMetadata {
+  let metadata = metadataByCard.get(card);
+  if (!metadata) {
+    const rarity = rarityOfId(card.rarityId);
+    const image = cardImagePath(card.definitionId);
+    // The three sites share the catalogue's ids and slugs, so one frozen link serves all three.
+    const site = Object.freeze({ id: card.definitionId, urlName: urlNameOf(card.name) });
+    const siteJson = JSON.stringify(site);
+    const head = {
+      id: card.definitionId,
+      name: card.name,
+      rating: card.rating,
+      rarity,
+      rarityId: card.rarityId,
+    };
+    const flags = { position: card.position, isSBC: card.isSbc, isObjective: card.isObjective };
+    metadata = {
+      rarity,
+      image,
+      site,
+      json: {
+        head: JSON.stringify(head).slice(0, -1), // '{"id":…,"rarityId":…' — the object stays open
+        flags: JSON.stringify(flags).slice(1, -1),
+        links: `"image":${JSON.stringify(image)},"futbin":${siteJson},"futwiz":${siteJson},"futgg":${siteJson}}`,
+      },
+    };
+    metadataByCard.set(card, metadata);
+  }
+  return metadata;
+}
+
 /**
  * A player database entry (001 §3). Without metadata: name, rating, rarity and prices only.
  * A card no source has ever priced is extinct (nobody lists it).
  */
+export function presentEntry(row: PricedCardRow, options: PresentOptions, includeMetadata: false): EntryCore;
+export function presentEntry(
+  row: PricedCardRow,
+  options: PresentOptions,
+  includeMetadata?: true,
+): PlayerEntry;
+export function presentEntry(
+  row: PricedCardRow,
+  options: PresentOptions,
+  includeMetadata?: boolean,
+): EntryCore | PlayerEntry;
+// Object literals, not spreads: on Node 20 spreading the entry together took ~8 µs against well
+// under 1 µs for the literal, and entries are built for every page and lookup.
 export function presentEntry(row: PricedCardRow, options: PresentOptions, includeMetadata = true) {
   const { card } = row;
-  const core = {
+  const metadata = metadataOf(card);
+  const pc = presentPrice(row.pc, options);
+  const ps = presentPrice(row.ps, options);
+  if (!includeMetadata) {
+    const core: EntryCore = {
+      id: card.definitionId,
+      name: card.name,
+      rating: card.rating,
+      rarity: metadata.rarity,
+      rarityId: card.rarityId,
+      pc,
+      ps,
+    };
+    return core;
+  }
+  const entry: PlayerEntry = {
     id: card.definitionId,
     name: card.name,
     rating: card.rating,
-    rarity: rarityOfId(card.rarityId),
+    rarity: metadata.rarity,
     rarityId: card.rarityId,
-    pc: presentPrice(row.pc, options),
-    ps: presentPrice(row.ps, options),
-  };
-  if (!includeMetadata) return core;
-  const urlName = urlNameOf(card.name);
-  const sites = Object.fromEntries(PRICE_SITES.map((site) => [site, { id: card.definitionId, urlName }]));
-  return {
-    ...core,
+    pc,
+    ps,
     position: card.position,
     isSBC: card.isSbc,
     isObjective: card.isObjective,
     isExtinct: !hasPrice(row.pc) && !hasPrice(row.ps),
-    image: cardImagePath(card.definitionId),
-    ...(sites as Record<(typeof PRICE_SITES)[number], { id: number; urlName: string }>),
+    image: metadata.image,
+    futbin: metadata.site,
+    futwiz: metadata.site,
+    futgg: metadata.site,
   };
+  return entry;
 }
-export type PlayerEntry = ReturnType<typeof presentEntry>;
+
+const NO_PRICE_JSON = JSON.stringify(presentPrice(null, { now: new Date(0), staleAfterMs: 0 }));
+/** A price's fixed JSON text (value, source, time), kept per price object: those never change. */
+const fixedPriceJson = new WeakMap<object, string>();
+
+/** `JSON.stringify(presentPrice(price, options))`, with only the age worked out per call. */
+function priceJson(price: PriceRow, options: PresentOptions): string {
+  if (!price || price.price === null || price.observedAt === null) return NO_PRICE_JSON;
+  let fixed = fixedPriceJson.get(price);
+  if (fixed === undefined) {
+    const { current, source, observedAt } = presentPrice(price, options);
+    fixed = JSON.stringify({ current, source, observedAt }).slice(0, -1);
+    fixedPriceJson.set(price, fixed);
+  }
+  const { ageMs, isStale } = freshnessOf(price.observedAt, options.now, options.staleAfterMs);
+  return `${fixed},"ageMs":${ageMs},"isStale":${isStale}}`;
+}
+
+/**
+ * `JSON.stringify(presentEntry(row, options, includeMetadata))`, made from text encoded once per
+ * card: searches and market pages send hundreds of entries a second, and building then
+ * serialising each entry's objects was most of their cost.
+ */
+export function entryJson(row: PricedCardRow, options: PresentOptions, includeMetadata = true): string {
+  const { json } = metadataOf(row.card);
+  const prices = `"pc":${priceJson(row.pc, options)},"ps":${priceJson(row.ps, options)}`;
+  if (!includeMetadata) return `${json.head},${prices}}`;
+  const isExtinct = !hasPrice(row.pc) && !hasPrice(row.ps);
+  return `${json.head},${prices},${json.flags},"isExtinct":${isExtinct},${json.links}`;
+}
+
+/** An entry without metadata: what the market answer carries when `includeMetadata=false`. */
+export interface EntryCore {
+  id: number;
+  name: string;
+  rating: number;
+  rarity: CardMetadata['rarity'];
+  rarityId: number;
+  pc: PresentedPrice;
+  ps: PresentedPrice;
+}
+
+/** A player database entry with its metadata (001 §3). */
+export interface PlayerEntry extends EntryCore, Record<PriceSite, PriceSiteLink> {
+  position: string;
+  isSBC: boolean;
+  isObjective: boolean;
+  isExtinct: boolean;
+  image: string;
+}
 
 /** A name suggestion: id, name and rating. */
 export const presentSuggestion = (row: PricedCardRow) => ({

@@ -32,10 +32,13 @@ function catalogueCard(id: number) {
 
 /** /api/player-data: the public player price database (anonymous visitors may read it). */
 export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = async (app, { service }) => {
-  app.get('/', { schema: { querystring: searchQuery } }, async (request) => {
+  app.get('/', { schema: { querystring: searchQuery } }, async (request, reply) => {
     const { id, name, rarity, numOfResults } = request.query;
     if (id !== undefined) return { data: await service.byId(id, rarity) };
-    return { data: await service.search(name ?? '', rarity, numOfResults) };
+    // Sent as the service's JSON text (the search answer is the hottest path of the price database).
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(await service.searchAnswer(name ?? '', rarity, numOfResults));
   });
 
   app.get('/price', { schema: { querystring: priceQuery } }, async (request) => ({

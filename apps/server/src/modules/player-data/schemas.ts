@@ -1,15 +1,26 @@
 import { platformSchema, rarityOfId, rarityValues } from '@tradedesk/domain';
 import { z } from 'zod';
+import { MAX_SEARCH_RESULTS } from './card-index.js';
 
-/** A rarity key ("icon") or its EA id ("12", as the filter form sends it; unknown ids mean any). */
-const raritySchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^-?\d+$/.test(value) ? rarityOfId(Number(value)) : value),
-  z.enum(rarityValues, {
-    errorMap: (issue, context) =>
-      issue.code === 'invalid_type' && context.data === undefined
+/**
+ * A rarity key ("icon") or its EA id ("12", as the filter form sends it; unknown ids mean any).
+ * A union, not a preprocess: every price-database request checks a rarity, and zod's preprocess
+ * costs several times a plain enum.
+ */
+const raritySchema = z.union(
+  [
+    z.enum(rarityValues),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform((value) => rarityOfId(Number(value))),
+  ],
+  {
+    errorMap: (_issue, context) =>
+      context.data === undefined
         ? { message: 'Please select a rarity' }
         : { message: `Rarity must be one of: ${rarityValues.join(', ')}` },
-  }),
+  },
 );
 const platform = z.enum(platformSchema.options, {
   errorMap: () => ({ message: 'Platform must be pc or ps' }),
@@ -41,8 +52,8 @@ export const searchQuery = z
     numOfResults: z.coerce
       .number({ invalid_type_error: 'numOfResults must be a number' })
       .int('numOfResults must be a whole number')
-      .min(1, 'numOfResults must be from 1 to 50')
-      .max(50, 'numOfResults must be from 1 to 50')
+      .min(1, `numOfResults must be from 1 to ${MAX_SEARCH_RESULTS}`)
+      .max(MAX_SEARCH_RESULTS, `numOfResults must be from 1 to ${MAX_SEARCH_RESULTS}`)
       .default(20),
   })
   .refine((query) => query.id !== undefined || (query.name ?? '') !== '', {

@@ -13,7 +13,13 @@ import { cardIndex, pricedRow } from './card-index.js';
 import { ensureCatalogue } from './catalogue-sync.js';
 import { marketAnswer, TtlCache, type MarketAnswer } from './market-cache.js';
 import { playerRecord } from './player-record.js';
-import { presentEntry, presentPrice, presentSuggestion, type PresentOptions } from './presenter.js';
+import {
+  entryJson,
+  presentEntry,
+  presentPrice,
+  presentSuggestion,
+  type PresentOptions,
+} from './presenter.js';
 import * as repo from './repo.js';
 
 /** One page of the price database is one page of the game's search: 20 cards. */
@@ -71,10 +77,14 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
   }
 
   return {
-    /** Entries whose name or a name word starts with `name` (accent- and case-insensitive). */
-    async search(name: string, rarity: Rarity, limit: number) {
+    /**
+     * `{"data": entries}` as JSON text: the entries whose name or a name word starts with `name`
+     * (accent- and case-insensitive), exact names first, then best rating.
+     */
+    async searchAnswer(name: string, rarity: Rarity, limit: number): Promise<string> {
       const at = options();
-      return (await searchRows(name, rarity, limit)).map((row) => presentEntry(row, at));
+      const entries = (await searchRows(name, rarity, limit)).map((row) => entryJson(row, at));
+      return `{"data":[${entries.join(',')}]}`;
     },
 
     async suggestions(name: string, rarity: Rarity, limit: number) {
@@ -153,18 +163,18 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
       }
       const current = await prices();
       const at = options();
-      const data: Record<string, Record<string, unknown>> = {};
+      // Built as text: {"data":{"gold_rare":{"<id>":entry,…},…}}; a rarity named twice is sent once.
+      const groups = new Map<string, string>();
       for (const rarity of rarities) {
         const limit = MAX_PRICE_DATABASE_PAGES[rarity] * MARKET_PAGE_SIZE;
         const cards = limit === 0 ? [] : cardIndex().rarityCards(rarityIds[rarity], limit);
-        data[priceDatabaseRarityKeys[rarity] || rarity] = Object.fromEntries(
-          cards.map((card) => [
-            card.definitionId,
-            presentEntry(pricedRow(card, current), at, includeMetadata),
-          ]),
+        const entries = cards.map(
+          (card) => `"${card.definitionId}":${entryJson(pricedRow(card, current), at, includeMetadata)}`,
         );
+        groups.set(JSON.stringify(priceDatabaseRarityKeys[rarity] || rarity), `{${entries.join(',')}}`);
       }
-      const answer = marketAnswer(JSON.stringify({ data }));
+      const data = [...groups].map(([key, entries]) => `${key}:${entries}`).join(',');
+      const answer = marketAnswer(`{"data":{${data}}}`);
       marketCache.set(key, answer);
       return answer;
     },
