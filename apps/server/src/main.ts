@@ -76,6 +76,11 @@ async function main() {
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
   const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
+  app.priceDatabase.service
+    .warmUp()
+    .catch((error: unknown) =>
+      log.error({ category: 'prices', err: error }, 'Could not load the price database'),
+    );
   const feedUrl = env.PRICE_FEED_URL ?? sim?.url;
   if (feedUrl)
     app.priceDatabase.collection.start({
