@@ -1,42 +1,142 @@
-import { describe, expect, it, vi } from 'vitest';
-import { connectSnipeSocket, sendSnipeAction } from './snipe-socket';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
+import { connectSnipeSocket, SNIPE_SOCKET_PATH, sendSnipeAction } from './snipe-socket';
 
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, () => void>();
-  return {
-    connected: false,
-    emit: vi.fn(),
-    on: (event: string, handler: () => void) => handlers.set(event, handler),
-    fire: (event: string) => handlers.get(event)?.(),
+/** An in-process `/client/snipe` hub whose handshake middleware the test decides. */
+type TestHub = {
+  io: Server;
+  handshakes: unknown[];
+  refuseNext: number;
+  joined: Promise<ServerSocket>;
+  messages: unknown[];
+};
+
+let hub: TestHub;
+let client: Socket | undefined;
+
+beforeEach(async () => {
+  const http = createServer();
+  const io = new Server(http, { path: SNIPE_SOCKET_PATH, serveClient: false });
+  let markJoined: (socket: ServerSocket) => void = () => undefined;
+  hub = {
+    io,
+    handshakes: [],
+    refuseNext: 0,
+    joined: new Promise((resolve) => (markJoined = resolve)),
+    messages: [],
   };
+  // Refuses as the real hub does when the session lookup fails: `next(new Error('Unauthorized'))`.
+  io.use((socket, next) => {
+    hub.handshakes.push(socket.handshake.auth);
+    if (hub.refuseNext > 0) {
+      hub.refuseNext -= 1;
+      return next(new Error('Unauthorized'));
+    }
+    next();
+  });
+  io.on('connection', (socket) => {
+    socket.on('join', () => markJoined(socket));
+    socket.on('message', (payload: unknown) => hub.messages.push(payload));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  // The client connects to the page's own origin, as in the browser: make the page live here.
+  const { port } = http.address() as AddressInfo;
+  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/snipe`,
+  );
 });
-const io = vi.hoisted(() => vi.fn(() => socket));
-vi.mock('socket.io-client', () => ({ io }));
+
+afterEach(async () => {
+  client?.disconnect();
+  client = undefined;
+  await hub.io.close();
+});
+
+/** Resolves once the status reported by the recovery equals `wanted`. */
+function statusTracker() {
+  const seen: LiveStatus[] = [];
+  const waiters: { wanted: LiveStatus; resolve: () => void }[] = [];
+  return {
+    seen,
+    onStatus: (status: LiveStatus) => {
+      seen.push(status);
+      for (const waiter of waiters.filter((candidate) => candidate.wanted === status)) waiter.resolve();
+    },
+    reaches: (wanted: LiveStatus) =>
+      seen.includes(wanted)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ wanted, resolve })),
+  };
+}
+
+const quickBackoff = { firstDelayMs: 5, maxDelayMs: 20, maxRefusals: 3 };
 
 describe('the /client/snipe connection', () => {
-  it('authenticates as a web client with the licence token and joins on every connect', () => {
-    connectSnipeSocket('licence-token');
-    expect(io).toHaveBeenCalledWith(
-      expect.objectContaining({
-        path: '/client/snipe',
-        auth: { token: 'licence-token', clientType: 'web' },
-        withCredentials: true,
-        forceNew: true,
-      }),
-    );
-    socket.fire('connect');
-    socket.fire('connect');
-    expect(socket.emit.mock.calls).toEqual([['join'], ['join']]);
+  it('authenticates as a web client with the licence token and joins', async () => {
+    client = connectSnipeSocket('licence-token');
+    await hub.joined;
+    expect(hub.handshakes).toEqual([{ token: 'licence-token', clientType: 'web' }]);
   });
 
-  it('sends an action only while connected', () => {
-    socket.emit.mockClear();
-    socket.connected = false;
-    expect(sendSnipeAction(socket as never, 'snipe-stop', { id: 'a' })).toBe(false);
+  it('sends an action only while connected', async () => {
     expect(sendSnipeAction(null, 'snipe-stop', { id: 'a' })).toBe(false);
-    expect(socket.emit).not.toHaveBeenCalled();
-    socket.connected = true;
-    expect(sendSnipeAction(socket as never, 'snipe-stop', { id: 'a' })).toBe(true);
-    expect(socket.emit).toHaveBeenCalledWith('message', { action: 'snipe-stop', data: { id: 'a' } });
+    client = connectSnipeSocket('licence-token');
+    expect(sendSnipeAction(client, 'snipe-stop', { id: 'early' })).toBe(false);
+    await hub.joined;
+    expect(sendSnipeAction(client, 'snipe-stop', { id: 'a' })).toBe(true);
+    await expect.poll(() => hub.messages).toEqual([{ action: 'snipe-stop', data: { id: 'a' } }]);
+  });
+
+  it('comes back by itself after the hub refused the first handshakes', async () => {
+    hub.refuseNext = 2;
+    const status = statusTracker();
+    client = connectSnipeSocket('licence-token');
+    recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
+
+    await hub.joined;
+    await status.reaches('live');
+    expect(client.connected).toBe(true);
+    expect(hub.handshakes).toHaveLength(3);
+    expect(status.seen).toEqual(['reconnecting', 'reconnecting', 'live']);
+  });
+
+  it('stops after the capped number of refusals and tries again when asked', async () => {
+    hub.refuseNext = Number.POSITIVE_INFINITY;
+    const status = statusTracker();
+    client = connectSnipeSocket('licence-token');
+    const recovery = recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
+
+    await status.reaches('offline');
+    expect(hub.handshakes).toHaveLength(1 + quickBackoff.maxRefusals);
+    expect(client.connected).toBe(false);
+
+    hub.refuseNext = 0;
+    recovery.reconnectNow();
+    await hub.joined;
+    await status.reaches('live');
+  });
+
+  it('makes no further attempt once stopped (the dashboard closed or the user signed out)', async () => {
+    hub.refuseNext = Number.POSITIVE_INFINITY;
+    const status = statusTracker();
+    const retryAfterMs = 20;
+    client = connectSnipeSocket('licence-token');
+    const recovery = recoverRefusedConnections(client, {
+      onStatus: status.onStatus,
+      backoff: { firstDelayMs: retryAfterMs, maxDelayMs: retryAfterMs, maxRefusals: 5 },
+      random: () => 1,
+    });
+    await status.reaches('reconnecting'); // the retry is now scheduled
+    recovery.stop();
+
+    // A timer set later with the same delay runs after the retry's would have.
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    // A retry marks the socket active at once (socket.io-client), before any handshake.
+    expect(client.active).toBe(false);
+    expect(hub.handshakes).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LiveStatus } from '../../../lib/socket-recovery';
 import type { ConfigurationPanel } from './configuration-modals';
 import {
   BellIcon,
@@ -12,7 +13,8 @@ import {
 type DashboardHeaderProps = {
   lastUpdatedAt: number;
   isRefreshing: boolean;
-  isLive: boolean;
+  liveStatus: LiveStatus;
+  onReconnect: () => void;
   onCreateAccount: () => void;
   onRefresh: () => void;
   onOpenPanel: (panel: ConfigurationPanel) => void;
@@ -48,18 +50,43 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   second: '2-digit',
 });
 
-/** 'Last updated at' and the dashboard's icon buttons (spec §2). */
+const liveLabels: Record<LiveStatus, string> = {
+  connecting: 'Connecting live updates…',
+  live: 'Live',
+  reconnecting: 'Live updates offline, reconnecting…',
+  offline: 'Live updates offline',
+};
+
+/** Whether the dashboard gets live updates; once retries have stopped, the user may ask again. */
+function LiveBadge({ status, onReconnect }: { status: LiveStatus; onReconnect: () => void }) {
+  return (
+    <>
+      <span
+        role="status"
+        className={`badge badge-xs ml-2 ${status === 'live' ? 'badge-success' : 'badge-ghost'}`}
+      >
+        {liveLabels[status]}
+      </span>
+      {status === 'offline' && (
+        <button type="button" className="btn btn-link btn-xs" onClick={onReconnect}>
+          Reconnect
+        </button>
+      )}
+    </>
+  );
+}
+
+/** 'Last updated at', the live-updates badge and the dashboard's icon buttons (spec §2). */
 export function DashboardHeader(props: DashboardHeaderProps) {
-  const { lastUpdatedAt, isRefreshing, isLive, onCreateAccount, onRefresh, onOpenPanel } = props;
+  const { lastUpdatedAt, isRefreshing, liveStatus, onReconnect, onCreateAccount, onRefresh, onOpenPanel } =
+    props;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div>
         <h1 className="text-2xl font-bold">Snipe</h1>
         <p className="text-sm opacity-70">
           Last updated at {lastUpdatedAt ? timeFormat.format(lastUpdatedAt) : '—'}
-          <span className={`badge badge-xs ml-2 ${isLive ? 'badge-success' : 'badge-ghost'}`}>
-            {isLive ? 'Live' : 'Live updates offline'}
-          </span>
+          <LiveBadge status={liveStatus} onReconnect={onReconnect} />
         </p>
       </div>
       <div className="flex flex-wrap gap-1">

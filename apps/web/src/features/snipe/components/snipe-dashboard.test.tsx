@@ -16,11 +16,20 @@ const fakeSocket = vi.hoisted(() => {
   const handlers = new Map<string, Handler[]>();
   return {
     connected: true,
+    active: true,
     emit: vi.fn(),
     on(event: string, handler: Handler) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
       return this;
     },
+    off(event: string, handler: Handler) {
+      handlers.set(
+        event,
+        (handlers.get(event) ?? []).filter((candidate) => candidate !== handler),
+      );
+      return this;
+    },
+    connect: vi.fn(),
     disconnect: vi.fn(),
     removeAllListeners: vi.fn(),
     serverSends(event: string, payload?: unknown) {
@@ -29,6 +38,7 @@ const fakeSocket = vi.hoisted(() => {
     reset() {
       handlers.clear();
       this.connected = true;
+      this.active = true;
       this.emit.mockClear();
     },
   };
@@ -188,6 +198,23 @@ describe('snipe dashboard', () => {
 
     act(() => fakeSocket.serverSends('error', { description: 'You have reached your account limit' }));
     expect(await screen.findByText('You have reached your account limit')).toBeTruthy();
+  });
+
+  it('says the live updates are reconnecting while the hub refuses, and Live once back', async () => {
+    vi.stubGlobal('fetch', answers([]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('Live');
+
+    // The hub refused the handshake: socket.io-client stops, the dashboard keeps trying.
+    fakeSocket.connected = false;
+    fakeSocket.active = false;
+    act(() => fakeSocket.serverSends('connect_error', new Error('Unauthorized')));
+    expect(await screen.findByText('Live updates offline, reconnecting…')).toBeTruthy();
+
+    fakeSocket.connected = true;
+    fakeSocket.active = true;
+    act(() => fakeSocket.serverSends('connect'));
+    expect(await screen.findByText('Live')).toBeTruthy();
   });
 
   it('starts a snipe only with a valid selection, sending the chosen filter', async () => {

@@ -76,7 +76,8 @@ export function SnipeDashboard() {
       <DashboardHeader
         lastUpdatedAt={accounts.dataUpdatedAt}
         isRefreshing={accounts.isFetching}
-        isLive={live.isConnected}
+        liveStatus={live.status}
+        onReconnect={live.reconnectNow}
         onCreateAccount={() => setIsCreateOpen(true)}
         onRefresh={() => void accounts.refetch()}
         onOpenPanel={setPanel}

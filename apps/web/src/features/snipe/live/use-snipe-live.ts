@@ -3,6 +3,11 @@ import { defaultNotificationConfig, type Account } from '@tradedesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { notify } from '../../../lib/notify';
+import {
+  recoverRefusedConnections,
+  type ConnectionRecovery,
+  type LiveStatus,
+} from '../../../lib/socket-recovery';
 import { useAuthStore } from '../../../stores/auth-store';
 import { accountsQueryKey } from '../../accounts';
 import { playSound, useConfiguration } from '../../configuration';
@@ -13,7 +18,9 @@ import { snipeNoticesOf } from './snipe-notice';
 
 /**
  * Keeps the dashboard live: every server message updates the cached accounts and becomes the
- * notices (and sounds) the user's settings ask for. Returns a sender for the two actions.
+ * notices (and sounds) the user's settings ask for. A handshake the server refused is retried
+ * with backoff (lib/socket-recovery). Returns the connection's status and a sender for the two
+ * actions.
  */
 export function useSnipeLive() {
   const queryClient = useQueryClient();
@@ -22,17 +29,18 @@ export function useSnipeLive() {
   const settingsRef = useRef(defaultNotificationConfig());
   settingsRef.current = configuration.data?.notification ?? defaultNotificationConfig();
   const socketRef = useRef<Socket | null>(null);
-  const [isConnected, setIsConnected] = useState(false);
+  const recoveryRef = useRef<ConnectionRecovery | null>(null);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
     if (!token) return;
     const socket = connectSnipeSocket(token);
     socketRef.current = socket;
+    const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
+    recoveryRef.current = recovery;
     const emailOf = (accountId: string) =>
       queryClient.getQueryData<Account[]>(accountsQueryKey)?.find((account) => account.id === accountId)
         ?.email ?? accountId;
-    socket.on('connect', () => setIsConnected(true));
-    socket.on('disconnect', () => setIsConnected(false));
     socket.on('message', (payload: unknown) => {
       const parsed = snipeServerMessageSchema.safeParse(payload);
       if (!parsed.success) return; // an action this client does not know yet
@@ -51,15 +59,20 @@ export function useSnipeLive() {
       notify.error(parsed.success ? parsed.data.description : 'Something went wrong, please try again later');
     });
     return () => {
+      // Unmount or sign-out: no retry may outlive the dashboard.
+      recovery.stop();
+      recoveryRef.current = null;
       socket.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
-      setIsConnected(false);
+      setStatus('connecting');
     };
   }, [token, queryClient]);
 
   return {
-    isConnected,
+    status,
+    isConnected: status === 'live',
+    reconnectNow: () => recoveryRef.current?.reconnectNow(),
     send: (action: SnipeAction, data: unknown) => sendSnipeAction(socketRef.current, action, data),
   };
 }
