@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountCreateSchema, isSameValue, platformOptions, type AccountCreate } from '@tradedesk/domain';
 import { Controller, useForm } from 'react-hook-form';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { FieldError } from './field-error';
 
@@ -79,17 +80,12 @@ export function AccountForm({
         />
       </label>
       <div className="modal-action">
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={isPending || (isEdit && isSameValue(watch(), defaultValues))}
-        >
-          {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
-          Submit
-        </button>
+        <ModalActions
+          confirmLabel="Submit"
+          isDisabled={isEdit && isSameValue(watch(), defaultValues)}
+          isPending={isPending}
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );

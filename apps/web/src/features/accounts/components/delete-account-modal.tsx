@@ -1,6 +1,6 @@
 import type { Account } from '@tradedesk/domain';
 import { useDeleteAccount } from '../api/delete-account';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 /** Delete account confirmation. */
 export function DeleteAccountModal({ account, onClose }: { account: Account | null; onClose: () => void }) {

@@ -6,6 +6,7 @@ import {
 } from '@tradedesk/domain';
 import { useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useAccounts } from '../api/get-accounts';
 import { useImportAccounts } from '../api/import-accounts';
@@ -45,7 +46,13 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
       title="Import Accounts"
       onClose={close}
       actions={
-        <>
+        <ModalActions
+          confirmLabel="Confirm"
+          isDisabled={!canConfirmImport(rows)}
+          isPending={importAccounts.isPending}
+          onConfirm={() => importAccounts.mutate(accountsToImport(rows), { onSuccess: close })}
+          onCancel={close}
+        >
           <input
             ref={fileInput}
             type="file"
@@ -58,9 +65,6 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
               if (file) void readFile(file);
             }}
           />
-          <button type="button" className="btn" onClick={close}>
-            Cancel
-          </button>
           <button
             type="button"
             className="btn btn-outline"
@@ -69,15 +73,7 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
           >
             Upload CSV
           </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!canConfirmImport(rows) || importAccounts.isPending}
-            onClick={() => importAccounts.mutate(accountsToImport(rows), { onSuccess: close })}
-          >
-            Confirm
-          </button>
-        </>
+        </ModalActions>
       }
     >
       <p className="mb-3 text-sm opacity-80">

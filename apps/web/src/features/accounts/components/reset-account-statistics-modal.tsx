@@ -1,6 +1,6 @@
 import type { Account } from '@tradedesk/domain';
 import { useResetAccountStatistics } from '../api/reset-account-statistics';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 /** Reset Account Statistics confirmation: session counters and profit go back to zero. */
 export function ResetAccountStatisticsModal({

@@ -7,7 +7,8 @@ import {
   type AdvancedConfig,
 } from '@tradedesk/domain';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { Field, ToggleField } from './fields';
+import { Field } from '../../../components/ui/field';
+import { ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 
 /** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, shortcuts. */
@@ -26,30 +27,21 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
         const isRotationEnabled = form.watch('rotation.isEnabled');
         return (
           <>
-            <ToggleField label="Headless Sniping" hint="Faster, but a higher risk of a ban.">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                {...form.register('isHeadlessEnabled')}
-              />
-            </ToggleField>
+            <ToggleField
+              label="Headless Sniping"
+              hint="Faster, but a higher risk of a ban."
+              registration={form.register('isHeadlessEnabled')}
+            />
             <ToggleField
               label="Check Coin Balance"
               hint="Stop early when the coins fall below the filter's max price."
-            >
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                {...form.register('isCoinCheckEnabled')}
-              />
-            </ToggleField>
-            <ToggleField label="Filter Rotation" hint="Rotate between the selected filters.">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                {...form.register('rotation.isEnabled')}
-              />
-            </ToggleField>
+              registration={form.register('isCoinCheckEnabled')}
+            />
+            <ToggleField
+              label="Filter Rotation"
+              hint="Rotate between the selected filters."
+              registration={form.register('rotation.isEnabled')}
+            />
             <Field label="Requests" hint="Requests before rotating to the next filter.">
               <input
                 type="number"
@@ -62,9 +54,8 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
             <ToggleField
               label="Mask Snipes"
               hint="Hides the player name in shared messages (not for multi-rarity snipes)."
-            >
-              <input type="checkbox" className="toggle toggle-primary" {...form.register('isSnipesMasked')} />
-            </ToggleField>
+              registration={form.register('isSnipesMasked')}
+            />
             <Field
               label="Number of Search Results"
               hint={`The game's own default is ${GAME_DEFAULT_SEARCH_RESULTS}; a lower number lowers the search rate.`}
@@ -77,13 +68,11 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
                 {...form.register('numOfSearchResults', { valueAsNumber: true })}
               />
             </Field>
-            <ToggleField label="Keyboard Shortcuts" hint="Use the shortcuts in the game's web app.">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                {...form.register('isShortcutsEnabled')}
-              />
-            </ToggleField>
+            <ToggleField
+              label="Keyboard Shortcuts"
+              hint="Use the shortcuts in the game's web app."
+              registration={form.register('isShortcutsEnabled')}
+            />
           </>
         );
       }}

@@ -1,6 +1,6 @@
 import { providerConfigSchema, type ProviderConfig } from '@tradedesk/domain';
 import { useUpdateProvider } from '../api/update-provider';
-import { Field } from './fields';
+import { Field } from '../../../components/ui/field';
 import { SettingsSection } from './settings-section';
 
 type Providers = {

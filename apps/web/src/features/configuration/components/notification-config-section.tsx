@@ -7,7 +7,8 @@ import {
 } from '@tradedesk/domain';
 import { playSound } from '../api/play-sound';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { Field, ToggleField } from './fields';
+import { Field } from '../../../components/ui/field';
+import { ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 
 const soundEvents: { event: NotificationSoundEvent; label: string }[] = [
@@ -32,19 +33,9 @@ export function NotificationConfigSection({ stored }: { stored: NotificationConf
     >
       {(form) => (
         <>
-          <ToggleField label="Start and stop notices">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary"
-              {...form.register('isStartStopEnabled')}
-            />
-          </ToggleField>
-          <ToggleField label="Snipe notices">
-            <input type="checkbox" className="toggle toggle-primary" {...form.register('isSnipesEnabled')} />
-          </ToggleField>
-          <ToggleField label="Sound">
-            <input type="checkbox" className="toggle toggle-primary" {...form.register('isSoundEnabled')} />
-          </ToggleField>
+          <ToggleField label="Start and stop notices" registration={form.register('isStartStopEnabled')} />
+          <ToggleField label="Snipe notices" registration={form.register('isSnipesEnabled')} />
+          <ToggleField label="Sound" registration={form.register('isSoundEnabled')} />
           <div className="grid gap-2 sm:grid-cols-2">
             {soundEvents.map(({ event, label }) => (
               <Field key={event} label={label}>

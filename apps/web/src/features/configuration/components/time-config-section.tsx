@@ -1,7 +1,7 @@
 import { defaultTimeConfig, timeConfigSchema, timeUnitOptions, type TimeConfig } from '@tradedesk/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { Field } from './fields';
+import { Field } from '../../../components/ui/field';
 import { SettingsSection } from './settings-section';
 
 type RangePath = 'delay' | 'duration' | 'break.frequency' | 'break.duration' | 'pagination';

@@ -1,12 +1,38 @@
 import { COPY_CONFIRMATION_MS, isValidFilterCode } from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useDeleteFilter, useImportFilter, useShareFilterCode } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import type { FilterWorkspace } from '../state/use-filter-workspace';
 
 type OpenModal = 'import' | 'share' | 'delete' | null;
+
+function ToolbarButton({
+  label,
+  isDanger = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  isDanger?: boolean;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm btn-ghost${isDanger ? ' text-error' : ''}`}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** Add (Normal / 59th Minute), import, share and delete, each shown only when the rules allow. */
 export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
@@ -39,43 +65,23 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
           </ul>
         </div>
       )}
-      <button
-        type="button"
-        className="btn btn-sm btn-ghost"
-        aria-label="Import filter"
-        onClick={() => setOpenModal('import')}
-      >
+      <ToolbarButton label="Import filter" onClick={() => setOpenModal('import')}>
         Import
-      </button>
+      </ToolbarButton>
       {workspace.canShareOrDelete && active?.id && (
         <>
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost"
-            aria-label="Share filter"
-            onClick={() => setOpenModal('share')}
-          >
+          <ToolbarButton label="Share filter" onClick={() => setOpenModal('share')}>
             Share
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost text-error"
-            aria-label="Delete filter"
-            onClick={() => setOpenModal('delete')}
-          >
+          </ToolbarButton>
+          <ToolbarButton label="Delete filter" isDanger onClick={() => setOpenModal('delete')}>
             Delete
-          </button>
+          </ToolbarButton>
         </>
       )}
       {active && !active.id && (
-        <button
-          type="button"
-          className="btn btn-sm btn-ghost"
-          aria-label="Discard new filter"
-          onClick={() => workspace.removed(null)}
-        >
+        <ToolbarButton label="Discard new filter" onClick={() => workspace.removed(null)}>
           Discard
-        </button>
+        </ToolbarButton>
       )}
       <ImportFilterModal isOpen={openModal === 'import'} onClose={close} />
       {active?.id && <ShareFilterModal isOpen={openModal === 'share'} filterId={active.id} onClose={close} />}
@@ -104,25 +110,18 @@ function ImportFilterModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =
       title="Import Snipe Filter"
       onClose={close}
       actions={
-        <>
-          <button type="button" className="btn" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!isValidFilterCode(code) || importFilter.isPending}
-            onClick={() => importFilter.mutate({ code: code.trim(), type: 'snipe' }, { onSuccess: close })}
-          >
-            Confirm
-          </button>
-        </>
+        <ModalActions
+          confirmLabel="Confirm"
+          isDisabled={!isValidFilterCode(code)}
+          isPending={importFilter.isPending}
+          onConfirm={() => importFilter.mutate({ code: code.trim(), type: 'snipe' }, { onSuccess: close })}
+          onCancel={close}
+        />
       }
     >
-      <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Filter code</span>
+      <Field label="Filter code">
         <input className="input w-full" value={code} onChange={(event) => setCode(event.target.value)} />
-      </label>
+      </Field>
     </Modal>
   );
 }
@@ -199,22 +198,16 @@ function DeleteFilterModal(props: {
     );
   };
   return (
-    <Modal
+    <ConfirmModal
       isOpen={isOpen}
       title="Delete Filter"
+      confirmLabel="Delete"
+      isDanger
+      isPending={deleteFilter.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-error" disabled={deleteFilter.isPending} onClick={confirm}>
-            Delete
-          </button>
-        </>
-      }
     >
       Delete the filter <strong>{filter.label}</strong>?
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,8 @@
 import { rarityOptions, type Rarity } from '@tradedesk/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import type { PlayersQuery } from '../state/players-query';
 
 type Filters = Pick<PlayersQuery, 'rating' | 'rarity' | 'minPrice' | 'maxPrice'>;
@@ -54,15 +56,14 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
   };
 
   const field = (label: string, value: string, set: (value: string) => void) => (
-    <label className="flex flex-col gap-1">
-      <span className="text-sm font-medium">{label}</span>
+    <Field label={label}>
       <input
         className="input input-sm w-full"
         inputMode="numeric"
         value={value}
         onChange={(event) => set(event.target.value)}
       />
-    </label>
+    </Field>
   );
 
   return (
@@ -70,16 +71,7 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
       isOpen={isOpen}
       title="Filters"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary">
-            Apply
-          </button>
-        </>
-      }
+      actions={<ModalActions confirmLabel="Apply" form={formId} onCancel={onClose} />}
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {field('Rating', rating, setRating)}

@@ -3,6 +3,7 @@ import { useConfiguration } from '../../configuration';
 import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter } from '../../filters';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
 
 type SnipeConfigurationModalProps = {
   account: Account | null;
@@ -37,18 +38,11 @@ function SnipeConfigurationBody({
       title={`Snipe Configuration — ${account.email}`}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => onStart(account, workspace.selected) && onClose()}
-          >
-            Start
-          </button>
-        </>
+        <ModalActions
+          confirmLabel="Start"
+          onConfirm={() => onStart(account, workspace.selected) && onClose()}
+          onCancel={onClose}
+        />
       }
     >
       {filters.isPending ? (

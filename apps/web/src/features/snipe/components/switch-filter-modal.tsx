@@ -1,5 +1,5 @@
 import type { Account } from '@tradedesk/domain';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 
 export type PendingSwitch = { account: Account; filterId: string; label: string };
 
@@ -12,23 +12,15 @@ type SwitchFilterModalProps = {
 /** Switch Filter: confirms changing the filter of a running account. */
 export function SwitchFilterModal({ pending, onConfirm, onClose }: SwitchFilterModalProps) {
   return (
-    <Modal
+    <ConfirmModal
       isOpen={pending !== null}
       title="Switch Filter"
+      confirmLabel="Switch"
+      onConfirm={() => pending && onConfirm(pending)}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => pending && onConfirm(pending)}>
-            Switch
-          </button>
-        </>
-      }
     >
       Switch <strong>{pending?.account.email}</strong> to the filter <strong>{pending?.label}</strong> while
       it runs?
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../../../components/ui/modal';
+import { Modal } from './modal';
+import { ModalActions } from './modal-actions';
 
 type ConfirmModalProps = {
   isOpen: boolean;
@@ -29,20 +30,13 @@ export function ConfirmModal({
       title={title}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${isDanger ? 'btn-error' : 'btn-primary'}`}
-            disabled={isPending}
-            onClick={onConfirm}
-          >
-            {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
-            {confirmLabel}
-          </button>
-        </>
+        <ModalActions
+          confirmLabel={confirmLabel}
+          tone={isDanger ? 'danger' : 'primary'}
+          isPending={isPending}
+          onConfirm={onConfirm}
+          onCancel={onClose}
+        />
       }
     >
       {children}
