@@ -5,3 +5,4 @@ export * from './equality.js';
 export * from './transfer.js';
 export * from './solver.js';
 export * from './referral.js';
+export * from './user.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { isVerifiedUser } from '../rules/user.js';
 import { defaultConfiguration } from './configuration.js';
 import { defaultNormalFilter } from './filters/index.js';
 import {
   createNewUser,
   defaultProviderConfig,
   isAdmin,
-  isVerifiedUser,
   newUserDefaults,
   providerConfigSchema,
   userSchema,

@@ -18,11 +18,6 @@ export function defaultProviderConfig(): ProviderConfig {
   return { discordId: '', discordWebhookUrl: '', telegramId: '' };
 }
 
-/** The user has a linked chat-community id; without one only the 'Unverified account' gate shows. */
-export function isVerifiedUser(user: { providers: { discordId: string } }): boolean {
-  return user.providers.discordId.trim() !== '';
-}
-
 /** Keyboard shortcuts of the game's web app (key names as KeyboardEvent.key). */
 export const generalShortcutsSchema = z.object({ goTransferMarket: z.string(), goHome: z.string() });
 export const marketShortcutsSchema = z.object({
