@@ -1,9 +1,9 @@
 import { defaultConfiguration, defaultNormalFilter } from '@tradedesk/domain';
+import type { SessionStart } from '@tradedesk/domain/realtime';
 import { SnipeSetupError, type EngineEvent, type PricePort } from '@tradedesk/engine';
 import { sandboxConfig } from '@tradedesk/game-client';
 import { describe, expect, it } from 'vitest';
 import { AccountSession } from './account-session.js';
-import type { SessionStart } from './protocol.js';
 
 const noPrices: PricePort = {
   playerPrice: async () => undefined,

@@ -1,4 +1,5 @@
 import type { Platform } from '@tradedesk/domain';
+import type { SessionStart } from '@tradedesk/domain/realtime';
 import {
   gamePortFromClient,
   seededRng,
@@ -11,7 +12,6 @@ import {
 } from '@tradedesk/engine';
 import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
-import type { SessionStart } from './protocol.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
 export type EventLink = (event: EngineEvent) => Promise<void>;

@@ -1,13 +1,5 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
-import { SnipeSetupError } from '@tradedesk/engine';
-import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
-import { io, type Socket } from 'socket.io-client';
-import { AccountSession } from './account-session.js';
-import { observedPrices } from './observed-prices.js';
-import type { PriceRequest } from './price-protocol.js';
-import { serverPrices } from './server-prices.js';
 import {
   agentSocketPath,
   eventAckSchema,
@@ -16,8 +8,16 @@ import {
   sessionSwitchSchema,
   type AgentAck,
   type AgentHandshake,
-  type SessionEventMessage,
-} from './protocol.js';
+  type PriceRequest,
+  type SessionEvent,
+} from '@tradedesk/domain/realtime';
+import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
+import { SnipeSetupError } from '@tradedesk/engine';
+import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import { io, type Socket } from 'socket.io-client';
+import { AccountSession } from './account-session.js';
+import { observedPrices } from './observed-prices.js';
+import { serverPrices } from './server-prices.js';
 
 export interface AgentOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
@@ -109,7 +109,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
     let seq = 0;
     return async (event: EngineEvent): Promise<void> => {
       if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
-      const message: SessionEventMessage = { leaseId, seq: seq++, event };
+      // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
+      const message: SessionEvent = { leaseId, seq: seq++, event };
       const answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
       if (answer.success && answer.data.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);

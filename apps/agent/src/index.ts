@@ -7,5 +7,3 @@ export { AccountSession, type AccountSessionOptions, type EventLink } from './ac
 export { feedPrices } from './feed-prices.js';
 export { serverPrices, type ServerPricesOptions } from './server-prices.js';
 export { observedPrices, observingGame, type ObservedPrices } from './observed-prices.js';
-export * from './price-protocol.js';
-export * from './protocol.js';

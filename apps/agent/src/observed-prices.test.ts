@@ -1,7 +1,7 @@
+import type { PriceObservations } from '@tradedesk/domain/realtime';
 import type { GamePort } from '@tradedesk/engine';
 import type { AuctionInfo, MarketPage } from '@tradedesk/game-client';
 import { describe, expect, it } from 'vitest';
-import type { PriceObservations } from './price-protocol.js';
 import { observedPrices, observingGame } from './observed-prices.js';
 
 const listing = (definitionId: number, buyNowPrice: number) =>

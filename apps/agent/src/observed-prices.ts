@@ -1,7 +1,7 @@
 import type { Platform } from '@tradedesk/domain';
+import type { PriceObservations } from '@tradedesk/domain/realtime';
 import type { GamePort } from '@tradedesk/engine';
 import type { MarketPage } from '@tradedesk/game-client';
-import type { PriceObservations } from './price-protocol.js';
 
 type Observation = PriceObservations['observations'][number];
 

@@ -1,5 +1,5 @@
+import type { PriceRequest } from '@tradedesk/domain/realtime';
 import { describe, expect, it } from 'vitest';
-import type { PriceRequest } from './price-protocol.js';
 import { serverPrices } from './server-prices.js';
 
 const ronaldo = {

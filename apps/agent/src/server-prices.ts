@@ -1,6 +1,6 @@
 import { DEFAULT_PRICE_PROVIDER, priceProviderSchema, type PriceProvider } from '@tradedesk/domain';
+import { priceAnswerSchema, type PriceRequest, type WirePriceQuote } from '@tradedesk/domain/realtime';
 import type { PricePort, PriceQuote, PriceTable } from '@tradedesk/engine';
-import { priceAnswerSchema, type PriceRequest, type WirePriceQuote } from './price-protocol.js';
 
 /** Sends one price request to the server and resolves with its (unvalidated) answer. */
 export type PriceRequester = (request: PriceRequest) => Promise<unknown>;

@@ -1,7 +1,8 @@
 /**
  * @tradedesk/domain: the shared product model. Enumerations, EA id tables, business
  * constants, zod schemas with the spec's exact messages, validation rules, price math and
- * formatting. No I/O (the card catalogue is the separate node-only entry `./catalogue`).
+ * formatting. No I/O (the card catalogue is the separate node-only entry `./catalogue`; the
+ * socket contracts of server and agent are the entry `./realtime`).
  */
 export * from './enums/index.js';
 export * from './ids/index.js';

@@ -1,20 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
-import type { AppContext } from '../context.js';
 import {
   agentAckSchema,
   agentHandshakeSchema,
+  agentSocketPath,
   heartbeatSchema,
   sessionEventSchema,
   type AgentAck,
-} from '../modules/snipe/agent-protocol.js';
+} from '@tradedesk/domain/realtime';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 
-export const agentPath = '/client/agent';
 const agentRoom = (agentId: string) => `agent:${agentId}`;
 
 export interface AgentHubOptions {
@@ -44,7 +44,7 @@ export function createAgentHub(
   options: AgentHubOptions,
 ) {
   const io = new Server(app.server, {
-    path: agentPath,
+    path: agentSocketPath,
     serveClient: false,
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,

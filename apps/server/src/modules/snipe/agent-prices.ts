@@ -1,15 +1,15 @@
 import { rarityIds } from '@tradedesk/domain';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
-import { currentPrices, playerCards } from '../../db/schema-prices.js';
-import { AppError } from '../../lib/errors.js';
-import { recordObservedPrice } from '../prices/record.js';
 import {
   priceObservationsSchema,
   priceRequestSchema,
   type PriceAnswer,
   type WirePriceQuote,
-} from './agent-protocol.js';
+} from '@tradedesk/domain/realtime';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { currentPrices, playerCards } from '../../db/schema-prices.js';
+import { AppError } from '../../lib/errors.js';
+import { recordObservedPrice } from '../prices/record.js';
 
 /** Common and rare gold: fodder of "gold" quality; every other rarity of a rating is special. */
 const plainGoldRarityIds = [0, 1];

@@ -1,11 +1,11 @@
 import { snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
+import type { WireEngineEvent } from '@tradedesk/domain/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
 import { snipeResultMessage } from '../webhook/embeds.js';
-import type { AgentEngineEvent } from './agent-protocol.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo, type LeaseRow } from './repo.js';
@@ -41,7 +41,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   async function apply(
     leaseId: string,
     seq: number,
-    event: AgentEngineEvent,
+    event: WireEngineEvent,
     agentId: string,
   ): Promise<EventOutcome> {
     const owner = await snipeRepo.sessionByLease(db, leaseId);

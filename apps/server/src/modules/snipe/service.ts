@@ -12,18 +12,18 @@ import {
   stoppingSnipeFor,
   type SnipeFilter,
 } from '@tradedesk/domain';
+import type {
+  AgentAck,
+  SessionStartCommand,
+  SessionStopCommand,
+  SessionSwitchCommand,
+} from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { openCredentials } from '../account/credentials.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
-import type {
-  AgentAck,
-  SessionStartCommand,
-  SessionStopCommand,
-  SessionSwitchCommand,
-} from './agent-protocol.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo } from './repo.js';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConfiguration } from '../schemas/configuration.js';
+import { defaultNormalFilter } from '../schemas/filters/normal.js';
+import {
+  agentHandshakeSchema,
+  sessionEventSchema,
+  sessionStartSchema,
+  type SessionStartCommand,
+} from './agent-contract.js';
+
+const command: SessionStartCommand = {
+  leaseId: 'lease-1',
+  accountId: 'account-1',
+  email: 'trader@example.com',
+  password: 'secret',
+  backupCode: 'ABCD1234',
+  platform: 'pc',
+  filters: [
+    { ...defaultNormalFilter('Ronaldo'), playerId: 20_801, name: 'Cristiano Ronaldo', maxPrice: 1_000 },
+  ],
+  configuration: defaultConfiguration(),
+};
+
+describe('the agent socket contract', () => {
+  it('lets the agent accept the start command the server builds', () => {
+    expect(sessionStartSchema.safeParse(command).success).toBe(true);
+  });
+
+  it('lets a first connection leave out the sessions it resumes', () => {
+    const handshake = agentHandshakeSchema.parse({ key: 'k', agentId: 'agent-1', capacity: 5 });
+    expect(handshake.sessions).toEqual([]);
+  });
+
+  it('refuses a handshake claiming more capacity than an agent may have', () => {
+    expect(agentHandshakeSchema.safeParse({ key: 'k', agentId: 'agent-1', capacity: 10_001 }).success).toBe(
+      false,
+    );
+  });
+
+  it('refuses events the engine never sends', () => {
+    const event = (body: Record<string, unknown>) =>
+      sessionEventSchema.safeParse({ leaseId: 'lease-1', seq: 0, event: { at: 1, accountId: 'a', ...body } });
+    expect(event({ type: 'break-end' }).success).toBe(true);
+    expect(event({ type: 'account-update', status: 'active', coins: -5, profits: 0 }).success).toBe(false);
+    expect(event({ type: 'buy-everything' }).success).toBe(false);
+  });
+});

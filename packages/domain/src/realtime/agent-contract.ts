@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { accountStatusSchema } from '../enums/user.js';
+import { notificationTypeSchema } from '../enums/notification.js';
+import { platformSchema } from '../enums/platform.js';
+import { raritySchema } from '../enums/rarity.js';
+import { configurationSchema, type Configuration } from '../schemas/configuration.js';
+import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
+import { logEntrySchema, snipeResultReportSchema } from '../schemas/reports.js';
+
+/**
+ * The `/client/agent` contract (docs/realtime.md), imported by both the server and the agent.
+ * Each side validates what it receives with these schemas: the server everything an agent sends
+ * (agents are trusted less than the server), the agent the server's commands and answers.
+ */
+export const agentSocketPath = '/client/agent';
+
+const int = z.number().int();
+const id = z.string().min(1);
+
+/** Handshake `auth`. `sessions` lets a reconnecting agent resume what it still runs. */
+export const agentHandshakeSchema = z.object({
+  key: id,
+  agentId: id.max(200),
+  capacity: int.min(0).max(10_000),
+  sessions: z.array(z.object({ accountId: id, leaseId: id })).default([]),
+});
+export type AgentHandshake = z.input<typeof agentHandshakeSchema>;
+
+// ---- Server → agent -------------------------------------------------------------------------
+
+/** `session-start` (acknowledged with `AgentAck`). */
+export const sessionStartSchema = z.object({
+  leaseId: id,
+  accountId: id,
+  email: id,
+  password: z.string(),
+  backupCode: z.string(),
+  platform: platformSchema,
+  filters: z.array(filterSchema).min(1),
+  configuration: configurationSchema,
+});
+/** A start command as the agent reads it. */
+export type SessionStart = z.infer<typeof sessionStartSchema>;
+/** A start command as the server sends it: only snipe filters. */
+export type SessionStartCommand = Omit<SessionStart, 'filters' | 'configuration'> & {
+  filters: SnipeFilter[];
+  configuration: Configuration;
+};
+
+/** `session-stop` (not acknowledged: the run's own stop event follows). */
+export const sessionStopSchema = z.object({ leaseId: id, accountId: id });
+export type SessionStopCommand = z.infer<typeof sessionStopSchema>;
+
+/** `session-switch-filter` (acknowledged); the engine checks the filter and answers its setup message. */
+export const sessionSwitchSchema = sessionStopSchema.extend({ filter: z.unknown() });
+export type SessionSwitchCommand = SessionStopCommand & { filter: SnipeFilter };
+
+/** The agent's answer to `session-start` and `session-switch-filter`. */
+export const agentAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type AgentAck = z.infer<typeof agentAckSchema>;
+
+// ---- Agent → server -------------------------------------------------------------------------
+
+const stamped = { at: z.number(), accountId: id };
+
+/** One engine event on the wire (the engine's `EngineEvent` must fit it; the agent checks so). */
+export const engineEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...stamped,
+    type: z.literal('account-update'),
+    status: accountStatusSchema,
+    coins: int.nonnegative().optional().nullable(),
+    profits: int,
+  }),
+  z.object({
+    ...stamped,
+    type: z.literal('session-upsert'),
+    startedAt: z.number().nonnegative(),
+    endedAt: z.number().nonnegative().nullable(),
+    requests: int.nonnegative(),
+    searches: int.nonnegative(),
+  }),
+  z.object({
+    ...stamped,
+    type: z.literal('snipe-result'),
+    report: snipeResultReportSchema,
+    logEntry: logEntrySchema,
+  }),
+  z.object({ ...stamped, type: z.literal('break-start'), until: z.number() }),
+  z.object({ ...stamped, type: z.literal('break-end') }),
+  z.object({ ...stamped, type: z.literal('stop'), reason: id, message: z.string() }),
+  z.object({ ...stamped, type: z.literal('notice'), level: notificationTypeSchema, message: z.string() }),
+]);
+export type WireEngineEvent = z.infer<typeof engineEventSchema>;
+
+/** `session-event`: one engine event of one lease; `seq` numbers the lease's events from 0. */
+export const sessionEventSchema = z.object({ leaseId: id, seq: int.nonnegative(), event: engineEventSchema });
+export type SessionEvent = z.input<typeof sessionEventSchema>;
+
+/** The server's answer to `session-event`; `stop` says the lease is over on its side. */
+export const eventAckSchema = z.object({
+  ok: z.boolean(),
+  message: z.string().optional(),
+  stop: z.boolean().optional(),
+});
+export type EventAck = z.infer<typeof eventAckSchema>;
+
+/** `heartbeat` (volatile): the leases the agent still runs. */
+export const heartbeatSchema = z.object({ leaseIds: z.array(id).max(10_000) });
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+/** `price-request` (acknowledged with `PriceAnswer`, read from the price database). */
+export const priceRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('player'), definitionId: int.positive(), platform: platformSchema }),
+  z.object({ kind: z.literal('rarity'), rarity: raritySchema.exclude(['any']), platform: platformSchema }),
+  z.object({
+    kind: z.literal('fodder'),
+    rating: int.min(1).max(99),
+    quality: z.enum(['gold', 'special']),
+    platform: platformSchema,
+  }),
+]);
+export type PriceRequest = z.infer<typeof priceRequestSchema>;
+
+/** A current price of the database; `observedAt` in epoch ms (the engine judges staleness). */
+export const wirePriceQuoteSchema = z.object({
+  definitionId: int,
+  price: int.positive(),
+  source: z.string(),
+  observedAt: z.number(),
+  playerName: z.string().optional(),
+});
+export type WirePriceQuote = z.infer<typeof wirePriceQuoteSchema>;
+
+export const priceAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), quotes: z.array(wirePriceQuoteSchema) }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type PriceAnswer = z.infer<typeof priceAnswerSchema>;
+
+/** `price-observations` (volatile): the lowest Buy Now per card and platform the searches saw. */
+export const priceObservationsSchema = z.object({
+  observations: z
+    .array(
+      z.object({
+        definitionId: int.positive(),
+        platform: platformSchema,
+        price: int.positive(),
+        observedAt: z.number(),
+      }),
+    )
+    .min(1)
+    .max(1_000),
+});
+export type PriceObservations = z.infer<typeof priceObservationsSchema>;

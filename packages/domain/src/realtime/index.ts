@@ -1,0 +1,5 @@
+/**
+ * `@tradedesk/domain/realtime`: the socket contracts shared by the server and its clients. A
+ * separate entry, so the web bundle never pulls in the agent's wire schemas.
+ */
+export * from './agent-contract.js';
