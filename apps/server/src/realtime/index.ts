@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
@@ -9,7 +10,7 @@ import { createWebhookNotifier } from '../modules/webhook/notifier.js';
 import { createSafeFetch, type SafeFetchOptions } from '../modules/webhook/safe-fetch.js';
 import { createAgentHub, type AgentHubOptions } from './agent-hub.js';
 import { useRedisAdapter } from './redis.js';
-import { createWebHub } from './web-hub.js';
+import { createWebHub, webSnipePath } from './web-hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,11 @@ declare module 'fastify' {
 
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
   redisUrl?: string | undefined;
+  /**
+   * Prefix of the Redis channels (default `tradedesk`): the nodes of one deployment share it;
+   * another deployment, or a test, on the same Redis takes its own.
+   */
+  redisChannelPrefix?: string;
   /** Keys of remote agents; a key for the embedded agent is always generated. */
   agentKeys?: readonly string[];
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
@@ -59,7 +65,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const runEvents = createRunEvents(ctx, publisher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher);
 
-  const closeRedis = options.redisUrl ? useRedisAdapter([web, agents.io], options.redisUrl) : undefined;
+  const closeRedis = options.redisUrl
+    ? useRedisAdapter(
+        { [webSnipePath]: web, [agentSocketPath]: agents.io },
+        options.redisUrl,
+        options.redisChannelPrefix ?? 'tradedesk',
+      )
+    : undefined;
   const sweepEvery = options.sweepIntervalMs ?? 15_000;
   const sweeper =
     sweepEvery > 0
