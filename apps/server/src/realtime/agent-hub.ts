@@ -6,15 +6,17 @@ import {
   heartbeatSchema,
   sessionEventSchema,
   type AgentAck,
+  type EventAck,
 } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 
+/** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
 const agentRoom = (agentId: string) => `agent:${agentId}`;
 
 export interface AgentHubOptions {
@@ -28,11 +30,12 @@ export interface AgentHubOptions {
   commandTimeoutMs: number;
 }
 
-interface ConnectedAgent {
-  socket: Socket;
+/** What an agent socket carries; other nodes read it through `fetchSockets` (so never the key). */
+interface AgentSocketData {
+  agentId: string;
   capacity: number;
-  running: Set<string>;
 }
+type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -43,14 +46,15 @@ export function createAgentHub(
   runEvents: () => RunEvents,
   options: AgentHubOptions,
 ) {
-  const io = new Server(app.server, {
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
     path: agentSocketPath,
     serveClient: false,
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,
   });
   const keyDigests = options.agentKeys.map(digest);
-  const agents = new Map<string, ConnectedAgent>();
+  /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
+  const agents = new Map<string, AgentSocket>();
   const lossTimers = new Map<string, NodeJS.Timeout>();
   const log = app.log.child({ category: 'agents' });
   const prices = createAgentPrices(ctx);
@@ -60,13 +64,19 @@ export function createAgentHub(
   io.use((socket, next) => {
     const handshake = agentHandshakeSchema.safeParse(socket.handshake.auth);
     if (!handshake.success || !isKnownKey(handshake.data.key)) return next(new Error('Unauthorized'));
-    socket.data.handshake = handshake.data;
+    // The adapter ships the handshake to other nodes with `fetchSockets`: the key stays here.
+    delete socket.handshake.auth.key;
+    socket.data = { agentId: handshake.data.agentId, capacity: handshake.data.capacity };
     next();
   });
 
+  /** Whether the agent is connected to any node (it may have come back on another one). */
+  const isConnected = async (agentId: string) =>
+    agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
+
   async function loseAgent(agentId: string, disconnectedAt: Date) {
     lossTimers.delete(agentId);
-    if (agents.has(agentId)) return;
+    if (await isConnected(agentId)) return;
     const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
       (lease) => lease.heartbeatAt.getTime() <= disconnectedAt.getTime(),
     );
@@ -76,29 +86,27 @@ export function createAgentHub(
   }
 
   io.on('connection', async (socket) => {
-    const { agentId, capacity, sessions } = agentHandshakeSchema.parse(socket.data.handshake);
-    agents.get(agentId)?.socket.disconnect(true);
-    const agent: ConnectedAgent = { socket, capacity, running: new Set() };
-    agents.set(agentId, agent);
+    const { agentId, capacity } = socket.data;
+    const sessions = agentHandshakeSchema.shape.sessions.parse(socket.handshake.auth.sessions);
+    // One socket per agent in the cluster: a reconnect replaces the old one, on whichever node it
+    // lingers, so commands to the agent's room never wait on a dead socket. (The adapter runs this
+    // on every node later, this one included: hence `except` the new socket.)
+    io.in(agentRoom(agentId)).except(socket.id).disconnectSockets(true);
+    agents.set(agentId, socket);
     clearTimeout(lossTimers.get(agentId));
     lossTimers.delete(agentId);
 
-    socket.on(
-      'session-event',
-      async (payload: unknown, ack?: (answer: AgentAck & { stop?: boolean }) => void) => {
-        const parsed = sessionEventSchema.safeParse(payload);
-        if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-        try {
-          const { leaseId, seq, event } = parsed.data;
-          const outcome = await runEvents().apply(leaseId, seq, event, agentId);
-          if (event.type === 'stop' || (!outcome.ok && outcome.stop)) agent.running.delete(event.accountId);
-          ack?.(outcome);
-        } catch (error) {
-          log.error({ err: error }, 'could not store a run event');
-          ack?.({ ok: false, message: 'Could not store the event' });
-        }
-      },
-    );
+    socket.on('session-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
+      const parsed = sessionEventSchema.safeParse(payload);
+      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+      try {
+        const { leaseId, seq, event } = parsed.data;
+        ack?.(await runEvents().apply(leaseId, seq, event, agentId));
+      } catch (error) {
+        log.error({ err: error }, 'could not store a run event');
+        ack?.({ ok: false, message: 'Could not store the event' });
+      }
+    });
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;
@@ -127,7 +135,7 @@ export function createAgentHub(
     });
 
     socket.on('disconnect', () => {
-      if (agents.get(agentId)?.socket !== socket) return;
+      if (agents.get(agentId) !== socket) return;
       agents.delete(agentId);
       const disconnectedAt = ctx.now();
       log.warn({ agentId }, 'agent disconnected');
@@ -161,45 +169,46 @@ export function createAgentHub(
       });
     if (touched === undefined) return;
     const claimed = new Set(touched.map((row) => row.leaseId));
-    for (const session of sessions) {
-      if (claimed.has(session.leaseId)) agent.running.add(session.accountId);
-      else socket.emit('session-stop', session);
-    }
+    for (const session of sessions) if (!claimed.has(session.leaseId)) socket.emit('session-stop', session);
     log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
 
+  /**
+   * Sends a command to the agent's room and waits for its answer: the adapter gathers it from
+   * whichever node the agent is connected to (broadcast acknowledgements, Redis adapter ≥ 8).
+   */
   async function command(agentId: string, event: string, payload: unknown): Promise<AgentAck> {
-    const agent = agents.get(agentId);
-    if (!agent) return { ok: false, message: 'The agent is not connected' };
-    const answer: unknown = await agent.socket.timeout(options.commandTimeoutMs).emitWithAck(event, payload);
-    const parsed = agentAckSchema.safeParse(answer);
+    let answers: unknown[];
+    try {
+      answers = await io.to(agentRoom(agentId)).timeout(options.commandTimeoutMs).emitWithAck(event, payload);
+    } catch {
+      return { ok: false, message: 'The agent did not answer' };
+    }
+    if (answers.length === 0) return { ok: false, message: 'The agent is not connected' };
+    const parsed = agentAckSchema.safeParse(answers[0]);
     return parsed.success ? parsed.data : { ok: false, message: 'The agent gave no valid answer' };
   }
 
   const dispatcher: AgentDispatcher = {
-    pick() {
+    async pick() {
+      const capacities = new Map<string, number>();
+      for (const socket of await io.fetchSockets())
+        if (socket.rooms.has(agentRoom(socket.data.agentId)))
+          capacities.set(socket.data.agentId, socket.data.capacity);
+      // Running sessions are counted from the leases, not kept per socket: a lease is written
+      // before its start command, by whichever node took the start, and survives restarts of the
+      // servers and reconnects of the agent, so every node sees the same load. Two starts at the
+      // same moment may still choose one last slot; the agent then refuses the second as full.
+      const running = await snipeRepo.leaseCountsOfAgents(ctx.db, [...capacities.keys()]);
       let best: [string, number] | undefined;
-      for (const [id, agent] of agents) {
-        const free = agent.capacity - agent.running.size;
-        if (free > 0 && (best === undefined || free > best[1])) best = [id, free];
+      for (const [agentId, capacity] of capacities) {
+        const free = capacity - (running.get(agentId) ?? 0);
+        if (free > 0 && (best === undefined || free > best[1])) best = [agentId, free];
       }
       return best?.[0];
     },
-    async start(agentId, startCommand) {
-      const agent = agents.get(agentId);
-      agent?.running.add(startCommand.accountId);
-      const answer = await command(agentId, 'session-start', startCommand).catch(() => ({
-        ok: false as const,
-        message: 'The agent did not answer',
-      }));
-      if (!answer.ok) agent?.running.delete(startCommand.accountId);
-      return answer;
-    },
-    switchFilter: (agentId, switchCommand) =>
-      command(agentId, 'session-switch-filter', switchCommand).catch(() => ({
-        ok: false as const,
-        message: 'The agent did not answer',
-      })),
+    start: (agentId, startCommand) => command(agentId, 'session-start', startCommand),
+    switchFilter: (agentId, switchCommand) => command(agentId, 'session-switch-filter', switchCommand),
     stop(agentId, stopCommand) {
       io.to(agentRoom(agentId)).emit('session-stop', stopCommand);
     },
@@ -218,10 +227,11 @@ export function createAgentHub(
     io,
     dispatcher,
     sweep,
+    /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],
     /** Drops every agent's transport (not a server-side disconnect): agents reconnect and resume. */
     dropAgentTransports() {
-      for (const agent of agents.values()) agent.socket.conn.close();
+      for (const socket of agents.values()) socket.conn.close();
     },
     close() {
       for (const timer of lossTimers.values()) clearTimeout(timer);

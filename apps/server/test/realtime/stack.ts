@@ -214,6 +214,19 @@ export function ronaldoFilter(overrides: Partial<NormalFilter> = {}): NormalFilt
   };
 }
 
+/** Saves a Ronaldo filter of the user over the API; answers it as stored (with its id). */
+export async function saveRonaldoFilter(
+  http: Client,
+  label: string,
+  maxPrice: number,
+): Promise<NormalFilter> {
+  const { id: _unsaved, ...filter } = ronaldoFilter({ label, maxPrice });
+  const response = await http.post('/api/filter', filter);
+  if (response.status !== 200)
+    throw new Error(`save filter failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return (response.body as { data: NormalFilter }).data;
+}
+
 /** The default configuration, fast pacing, headless, with overrides of the time and advanced groups. */
 export function snipeConfiguration(
   overrides: { time?: Partial<Configuration['time']>; advanced?: Partial<Configuration['advanced']> } = {},

@@ -8,7 +8,7 @@ import {
   hubHookTimeoutMs,
   hubSuite,
   openBrowser,
-  ronaldoFilter,
+  saveRonaldoFilter,
   startPayload,
   startStack,
   type Browser,
@@ -23,19 +23,12 @@ describe.each(backends)('switching the filter of a running account (%s)', hubSui
   let second: NormalFilter;
   const email = 'switcher@example.com';
 
-  async function saveFilter(label: string, maxPrice: number): Promise<NormalFilter> {
-    const { id: _unsaved, ...filter } = ronaldoFilter({ label, maxPrice });
-    const response = await browser.http.post('/api/filter', filter);
-    expect(response.status).toBe(200);
-    return (response.body as { data: NormalFilter }).data;
-  }
-
   beforeAll(async () => {
     stack = await startStack(backend);
     browser = await openBrowser(stack.server);
     accountId = await createAccount(browser.http, email);
-    first = await saveFilter('Ronaldo cheap', 900);
-    second = await saveFilter('Ronaldo cheaper', 700);
+    first = await saveRonaldoFilter(browser.http, 'Ronaldo cheap', 900);
+    second = await saveRonaldoFilter(browser.http, 'Ronaldo cheaper', 700);
     browser.send('snipe-create-browser', startPayload(accountId, [first]));
     await browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',

@@ -16,6 +16,17 @@ export const snipeRepo = {
   leasesOfAgent: (db: Db, agentId: string) =>
     db.select().from(snipeLeases).where(eq(snipeLeases.agentId, agentId)),
 
+  /** How many leases (running sessions) each of these agents holds; an agent with none is absent. */
+  async leaseCountsOfAgents(db: Db, agentIds: string[]): Promise<Map<string, number>> {
+    if (agentIds.length === 0) return new Map();
+    const rows = await db
+      .select({ agentId: snipeLeases.agentId, running: count() })
+      .from(snipeLeases)
+      .where(inArray(snipeLeases.agentId, agentIds))
+      .groupBy(snipeLeases.agentId);
+    return new Map(rows.map((row) => [row.agentId, row.running]));
+  },
+
   /**
    * Records a lease unless the user already runs `maxAccounts` accounts (the user row is locked so
    * two starts cannot both take the last licence) or the account already runs.

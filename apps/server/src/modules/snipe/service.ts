@@ -36,10 +36,10 @@ export class SnipeActionError extends Error {
   }
 }
 
-/** Where running sessions live: the agent hub of this node. */
+/** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
-  /** An agent with a free slot, or undefined. */
-  pick(): string | undefined;
+  /** The connected agent with the most free slots, or undefined when none has one. */
+  pick(): Promise<string | undefined>;
   start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
   switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;
   /** Reaches the agent on whichever node it is connected to. */
@@ -97,7 +97,7 @@ export function createSnipeService(ctx: AppContext, agents: AgentDispatcher, pub
       const account = await ownedAccount(user.id, data.id, errorMessages.accountNotFound);
       const ruleError = snipeStartError(data.filters, data.configuration.advanced.rotation);
       if (ruleError !== null) reject(ruleError);
-      const agentId = agents.pick() ?? reject(snipeMessages.noAgent);
+      const agentId = (await agents.pick()) ?? reject(snipeMessages.noAgent);
 
       const leaseId = randomUUID();
       const now = ctx.now();
