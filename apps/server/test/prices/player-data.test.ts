@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { backends, Client, useTestApp } from '../helpers.js';
 import { givenPrices, minutesBefore, ODEGAARD, PELE, VINI_RARE } from './fixtures.js';
 
+/** The colours an SVG paints with, in order (what tells one rarity's card from another's). */
+const fillsOf = (svg: string) =>
+  [...svg.matchAll(/(?:fill|stop-color)="(#[0-9a-f]{6})"/g)].map((match) => match[1]);
+
 describe.each(backends)('player data search and lookups (%s)', (backend) => {
   const t = useTestApp(backend);
   const get = (url: string) => new Client(t.app).get(url);
@@ -106,5 +110,43 @@ describe.each(backends)('player data search and lookups (%s)', (backend) => {
       body: { message: 'Player not found' },
     });
     expect(await get('/api/player-data/fifa/card?rarity=icon')).toMatchObject({ status: 400 });
+  });
+
+  it('draws /fifa/card in the asked rarity, and refuses a bad id or rarity with a clear message', async () => {
+    const card = async (query: string) => String((await get(`/api/player-data/fifa/card?${query}`)).body);
+    const asIcon = await card(`id=${PELE}&rarity=icon`);
+    const asHeroes = await card(`id=${PELE}&rarity=ut_heroes`);
+    expect(asIcon).toContain('>Icon<');
+    expect(asHeroes).toContain('>UT Heroes<');
+    expect(fillsOf(asHeroes)).not.toEqual(fillsOf(asIcon));
+    // The rarity's EA id (as the filter form sends it) draws the same card; none or any: the card's own.
+    expect(await card(`id=${PELE}&rarity=72`)).toBe(asHeroes);
+    expect(await card(`id=${PELE}&rarity=any`)).toBe(asIcon);
+    expect(await card(`id=${PELE}`)).toBe(asIcon);
+
+    expect(await get(`/api/player-data/fifa/card?id=${PELE}&rarity=gold`)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Rarity must be one of: any, rare, /) },
+    });
+    expect(await get('/api/player-data/fifa/card?id=abc&rarity=icon')).toMatchObject({
+      status: 400,
+      body: { message: 'Player id must be a number' },
+    });
+    expect(await get('/api/player-data/fifa/card?rarity=icon')).toMatchObject({
+      status: 400,
+      body: { message: 'Player id must be a number' },
+    });
+    expect(await get('/api/player-data/fifa/card?id=0&rarity=icon')).toMatchObject({
+      status: 400,
+      body: { message: 'Player id must be a positive number' },
+    });
+    expect(await get('/api/player-data/fifa/card?id=1&rarity=icon')).toMatchObject({
+      status: 404,
+      body: { message: 'Player not found' },
+    });
+    expect(await get('/api/player-data/fifa/image/abc')).toMatchObject({
+      status: 400,
+      body: { message: 'Player id must be a number' },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogueCard } from '@tradedesk/domain/catalogue';
-import { rarityLabels, rarityOfId } from '@tradedesk/domain';
+import { rarityLabels, rarityOfId, type Rarity } from '@tradedesk/domain';
 
 /** Background and text colours per rarity (rarities the filters cannot pick use gold or bronze). */
 const RARITY_COLOURS: Record<string, { from: string; to: string; text: string }> = {
@@ -15,8 +15,11 @@ const RARITY_COLOURS: Record<string, { from: string; to: string; text: string }>
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function coloursOf(card: CatalogueCard) {
-  const rarity = rarityOfId(card.rarityId);
+/** The rarity a card is drawn in: the one asked for, else (none or any) the card's own. */
+const drawnRarity = (card: CatalogueCard, asked: Rarity = 'any'): Rarity =>
+  asked === 'any' ? rarityOfId(card.rarityId) : asked;
+
+function coloursOf(card: CatalogueCard, rarity: Rarity) {
   if (rarity !== 'any') return RARITY_COLOURS[rarity] ?? RARITY_COLOURS.common!;
   return card.rating >= 75 ? RARITY_COLOURS.common! : RARITY_COLOURS.low!;
 }
@@ -29,17 +32,20 @@ function initialsOf(name: string): string {
 
 /** The portrait image: the player's initials on the rarity colours. */
 export function portraitSvg(card: CatalogueCard): string {
-  const colours = coloursOf(card);
+  const colours = coloursOf(card, drawnRarity(card));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120" role="img" aria-label="${escapeXml(card.name)}">
 <rect width="120" height="120" rx="60" fill="${colours.to}"/>
 <text x="60" y="74" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="700" fill="${colours.text}">${escapeXml(initialsOf(card.name))}</text>
 </svg>`;
 }
 
-/** The card image: rating, position, initials, name and rarity on the rarity's colours. */
-export function cardSvg(card: CatalogueCard): string {
-  const colours = coloursOf(card);
-  const rarity = rarityOfId(card.rarityId);
+/**
+ * The card image: rating, position, initials, name and rarity on the rarity's colours. `rarity`
+ * (from `/fifa/card?id=&rarity=`) draws the card in that rarity's design, as the game does.
+ */
+export function cardSvg(card: CatalogueCard, asked?: Rarity): string {
+  const rarity = drawnRarity(card, asked);
+  const colours = coloursOf(card, rarity);
   const label = rarity === 'any' ? '' : rarityLabels[rarity];
   const name = card.name.length > 18 ? `${card.name.slice(0, 17)}…` : card.name;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="250" viewBox="0 0 180 250" role="img" aria-label="${escapeXml(`${card.name} ${card.rating} ${card.position}`)}">

@@ -82,6 +82,6 @@ export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = 
     reply
       .type('image/svg+xml')
       .header('cache-control', IMAGE_CACHE)
-      .send(cardSvg(catalogueCard(request.query.id))),
+      .send(cardSvg(catalogueCard(request.query.id), request.query.rarity)),
   );
 };
