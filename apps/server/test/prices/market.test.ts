@@ -58,6 +58,13 @@ describe.each(backends)('the price database market and the players page (%s)', (
       status: 400,
       body: { message: 'Unknown rarity: gold' },
     });
+    for (const empty of ['', 'rarities=', 'rarities=%20,'])
+      expect(await get(`/api/player-data/market?${empty}`)).toMatchObject({
+        status: 400,
+        body: { message: 'Choose at least one rarity' },
+      });
+    // A trailing comma (a list built by joining) is not a rarity of its own.
+    expect(Object.keys((await get('/api/player-data/market?rarities=icon,')).body.data)).toEqual(['icons']);
     expect(await get('/api/player-data/market?rarities=rare&isCached=yes')).toMatchObject({
       status: 400,
       body: { message: 'Use true or false' },

@@ -69,7 +69,13 @@ export const statisticsQuery = z.object({ definitionId: id('definitionId'), plat
 export const marketQuery = z.object({
   rarities: z
     .string({ required_error: 'Choose at least one rarity' })
-    .transform((raw) => raw.split(',').map((part) => part.trim()))
+    // Blank parts ("icon," from a joined list) are dropped, so an empty list reads as none chosen.
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .pipe(
       z
         .array(
@@ -77,7 +83,7 @@ export const marketQuery = z.object({
             errorMap: (_issue, context) => ({ message: `Unknown rarity: ${String(context.data)}` }),
           }),
         )
-        .min(1),
+        .min(1, 'Choose at least one rarity'),
     ),
   includeMetadata: booleanFlag(false),
   isCached: booleanFlag(true),
