@@ -12,6 +12,13 @@ function PriceLine({ label, price }: { label: string; price: PlayerEntry['pc'] }
         title={price.isStale ? 'Stale price' : undefined}
       >
         {price.current === null ? '—' : formatCompactNumber(price.current)}
+        {/* Said in text as well: a phone has no hover to show the title. */}
+        {price.isStale && price.current !== null && (
+          <>
+            {' '}
+            <span className="text-xs font-normal">stale</span>
+          </>
+        )}
       </dd>
     </div>
   );

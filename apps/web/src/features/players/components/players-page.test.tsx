@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
@@ -79,6 +79,39 @@ describe('PlayersPage', () => {
     expect(
       (screen.getByRole('button', { name: 'Clear search and filters' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('marks a stale price where a phone shows it, not only in a hover title', async () => {
+    renderPage('/players', [{ ...pele, ps: { ...price(5_950_000), isStale: true } }]);
+    const card = await screen.findByRole('article', { name: 'Pelé 95' });
+    const [pcPrice, psPrice] = within(card).getAllByRole('definition');
+    expect(pcPrice?.textContent).toBe('6.2M');
+    expect(psPrice?.textContent).toBe('6M stale');
+  });
+
+  it('asks for the prices again on Refresh prices', async () => {
+    const { calls } = renderPage('/players?rarity=icon', [pele]);
+    await screen.findByRole('article', { name: 'Pelé 95' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh prices' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.url).toBe(calls[0]?.url);
+  });
+
+  it('refuses a price above the game maximum instead of dropping it from the address', async () => {
+    const { router } = renderPage('/players', [pele]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    await user.type(within(dialog).getByLabelText('Max price'), '20000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Max price must be at most 15,000,000');
+    expect(router.state.location.search).toBe('');
+
+    await user.clear(within(dialog).getByLabelText('Max price'));
+    await user.type(within(dialog).getByLabelText('Max price'), '15000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toBe('?maxPrice=15000000');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
   });
 
   it('says what it is loading while the first page is on its way', async () => {
