@@ -1,4 +1,4 @@
-import { rarityOptions, type Rarity } from '@tradedesk/domain';
+import { formatFullNumber, MAX_PRICE, rarityOptions, type Rarity } from '@tradedesk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -25,8 +25,11 @@ function validate(filters: Filters): string | null {
     ['Min price', minPrice],
     ['Max price', maxPrice],
   ] as const)
-    if (price !== undefined && (!Number.isInteger(price) || price < 0))
-      return `${label} must be a whole number`;
+    if (price !== undefined) {
+      if (!Number.isInteger(price) || price < 0) return `${label} must be a whole number`;
+      // The address keeps prices up to the game's maximum only; a larger one would vanish.
+      if (price > MAX_PRICE) return `${label} must be at most ${formatFullNumber(MAX_PRICE)}`;
+    }
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
     return 'Min price must not be above max price';
   return null;

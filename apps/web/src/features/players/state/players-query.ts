@@ -1,4 +1,4 @@
-import { rarityValues, type Rarity } from '@tradedesk/domain';
+import { MAX_PRICE, rarityValues, type Rarity } from '@tradedesk/domain';
 
 /** The page's filters and page number, as they live in the query string. */
 export interface PlayersQuery {
@@ -23,8 +23,8 @@ export function readPlayersQuery(params: URLSearchParams): PlayersQuery {
     name: (params.get('name') ?? '').trim(),
     rating: wholeNumber(params.get('rating'), 1, 99),
     rarity: rarityValues.includes(rarity as Rarity) ? (rarity as Rarity) : 'any',
-    minPrice: wholeNumber(params.get('minPrice'), 0, 15_000_000),
-    maxPrice: wholeNumber(params.get('maxPrice'), 0, 15_000_000),
+    minPrice: wholeNumber(params.get('minPrice'), 0, MAX_PRICE),
+    maxPrice: wholeNumber(params.get('maxPrice'), 0, MAX_PRICE),
     page: wholeNumber(params.get('page'), 1, 1_000) ?? 1,
   };
 }
