@@ -71,3 +71,40 @@ test('a shared address opens the same results, also on a phone', async ({ page }
   await expect(page.getByRole('searchbox', { name: 'Search players by name' })).toHaveValue('odegaard');
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
 });
+
+test('the page follows the dark theme and fits a phone, filters and pages included', async ({ page }) => {
+  await page.goto('/players');
+  await expect(cards(page)).toHaveCount(15, FIRST_LOAD);
+  const first = cards(page).first();
+  const background = () => first.evaluate((card) => getComputedStyle(card).backgroundColor);
+  const lightBackground = await background();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The cards take the theme's colours rather than keeping light ones on a dark page.
+  await expect.poll(background).not.toBe(lightBackground);
+  const priceColour = await first
+    .getByRole('definition')
+    .first()
+    .evaluate((price) => getComputedStyle(price).color);
+  expect(priceColour).not.toBe(await background());
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await expect.poll(sidewaysScroll).toBeLessThanOrEqual(0);
+  await expect(first.getByRole('link', { name: 'FUT.GG' })).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  for (const field of ['Rating', 'Rarity', 'Min price', 'Max price'])
+    await expect(dialog.getByLabel(field)).toBeInViewport();
+  await dialog.getByLabel('Rarity').selectOption('icon');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/players\?rarity=icon$/);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/players\?rarity=icon&page=2$/);
+  await expect(page.getByText('Page 2')).toBeInViewport();
+  await expect(cards(page).first()).toContainText('Icon');
+  expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+});
