@@ -2,8 +2,10 @@ import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPriceCollector } from '../../src/modules/prices/collector.js';
+import { createPriceJob } from '../../src/modules/prices/job.js';
 import { createFeedProvider, sandboxFeedProviders } from '../../src/modules/prices/providers.js';
 import { backends, Client, useTestApp } from '../helpers.js';
+import { givenPrices, minutesBefore, ODEGAARD } from './fixtures.js';
 
 const countRows = async (
   t: { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } },
@@ -76,6 +78,35 @@ describe.each(backends)('price collection from the sandbox feeds (%s)', (backend
       true,
     );
   });
+
+  it('runs as the server starts it: all three sites at once, then old history pruned', async () => {
+    const eightDaysAgo = minutesBefore(t.clock.now(), 8 * 24 * 60);
+    await givenPrices(t.database.db, [{ id: ODEGAARD, source: 'futwiz', price: 19_000, at: eightDaysAgo }]);
+    const oldHistory = async () => {
+      const result = await t.database.db.execute(
+        sql`SELECT count(*)::int AS count FROM price_observations WHERE observed_at <= ${eightDaysAgo.toISOString()}::timestamptz`,
+      );
+      return (result.rows[0] as { count: number }).count;
+    };
+    expect(await oldHistory()).toBe(1);
+
+    let collected!: () => void;
+    const firstRun = new Promise<void>((resolve) => (collected = resolve));
+    const job = createPriceJob(t.database.db, t.clock.now, () => collected());
+    job.start({ feedUrl: sim.url, intervalMs: 60_000, historyDays: 7 });
+    expect(() => job.start({ feedUrl: sim.url, intervalMs: 60_000, historyDays: 7 })).toThrow(
+      'Price collection is already running',
+    );
+    await firstRun; // no wait of its own: the first run starts at once
+    await job.stop();
+    expect(await oldHistory()).toBe(0);
+    const sources = await t.database.db.execute(
+      sql`SELECT DISTINCT source FROM price_observations ORDER BY source`,
+    );
+    expect(sources.rows.map((row) => (row as { source: string }).source)).toEqual(
+      expect.arrayContaining(['futbin', 'futgg', 'futwiz']),
+    );
+  }, 120_000);
 
   it('stops cleanly: a stopped job schedules nothing more', async () => {
     const job = collector();

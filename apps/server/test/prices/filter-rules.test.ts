@@ -30,4 +30,16 @@ describe.each(backends)('filter rules backed by the price database (%s)', (backe
     const entry = await new Client(t.app).get(`/api/player-data?id=${PELE}&rarity=icon`);
     expect(entry.body.data).toMatchObject({ minPrice: 1_800_000, maxPrice: 15_000_000 });
   });
+
+  it('computes no range from a price older than a day, so the check is skipped, not made on it', async () => {
+    const user = await signedInUser(t.app);
+    await givenPrices(t.database.db, [
+      { id: PELE, platform: 'ps', price: 6_000_000, at: minutesBefore(t.clock.now(), 30) },
+    ]);
+    // A day later those prices are older than EA's daily range: no minimum is known any more.
+    t.clock.advance(24 * 3_600_000);
+    const entry = await new Client(t.app).get(`/api/player-data?id=${PELE}&rarity=icon`);
+    expect(entry.body.data).toMatchObject({ minPrice: null, maxPrice: null, ps: { isStale: true } });
+    expect((await user.client.post('/api/filter', transfer('Old range', 5_000))).status).toBe(200);
+  });
 });
