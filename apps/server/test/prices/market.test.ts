@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordObservedPrice } from '../../src/modules/prices/record.js';
-import { backends, Client, useTestApp } from '../helpers.js';
+import { backends, Client, signedInUser, useTestApp } from '../helpers.js';
 import { givenPrices, minutesBefore, ODEGAARD, PELE } from './fixtures.js';
 
 describe.each(backends)('the price database market and the players page (%s)', (backend) => {
@@ -32,6 +32,18 @@ describe.each(backends)('the price database market and the players page (%s)', (
       'rarityId',
       'rating',
     ]);
+  });
+
+  it('answers anonymous visitors and signed-in ones alike (the auth header is optional)', async () => {
+    const url = '/api/player-data/market?rarities=team_of_the_week,ut_heroes';
+    const anonymous = await get(url);
+    const user = await signedInUser(t.app);
+    const signedIn = await user.client.get(url);
+    expect(anonymous.status).toBe(200);
+    expect(signedIn.body).toEqual(anonymous.body);
+    // Their maximum pages (4 and 3) of 20, though the catalogue holds 115 and 74 such cards.
+    expect(Object.keys(signedIn.body.data.gold_if)).toHaveLength(4 * 20);
+    expect(Object.keys(signedIn.body.data.heroes)).toHaveLength(3 * 20);
   });
 
   it('serves cached answers until asked not to, and new prices at once', async () => {

@@ -95,5 +95,25 @@ describe.each(backends)('prices, staleness and statistics (%s)', (backend) => {
       status: 400,
       body: { message: 'definitionId must be a positive number' },
     });
+    expect(await get(`/api/player-data/price/statistics?definitionId=${PELE}&platform=pc`)).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a rarity' },
+    });
+    expect(
+      await get(`/api/player-data/price/statistics?definitionId=${PELE}&platform=xbox&rarity=icon`),
+    ).toMatchObject({ status: 400, body: { message: 'Platform must be pc or ps' } });
+    expect(
+      await get(`/api/player-data/price/statistics?definitionId=${PELE}&platform=pc&rarity=rare`),
+    ).toMatchObject({ status: 404, body: { message: 'Player not found' } });
+    expect(await get(`/api/player-data/price?id=${PELE}&platform=ps`)).toMatchObject({
+      status: 400,
+      body: { message: 'Please select a rarity' },
+    });
+  });
+
+  it('answers statistics with no history in the window as empty, not as an error', async () => {
+    const stats = await get(`/api/player-data/price/statistics?definitionId=${PELE}&platform=pc&rarity=icon`);
+    expect(stats.status).toBe(200);
+    expect(stats.body.data).toMatchObject({ min: null, max: null, average: null, trend: 0, observations: 0 });
   });
 });

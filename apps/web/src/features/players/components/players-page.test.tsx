@@ -45,6 +45,12 @@ describe('PlayersPage', () => {
     expect(within(card).getByRole('link', { name: 'FUTBIN' }).getAttribute('href')).toBe(
       'https://www.futbin.com/25/player/237067/pele',
     );
+    expect(within(card).getByRole('link', { name: 'FUTWIZ' }).getAttribute('href')).toBe(
+      'https://www.futwiz.com/en/fc25/player/pele/237067',
+    );
+    expect(within(card).getByRole('link', { name: 'FUT.GG' }).getAttribute('href')).toBe(
+      'https://www.fut.gg/players/237067-pele/',
+    );
     expect(screen.getByText('Page 1')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -79,6 +85,14 @@ describe('PlayersPage', () => {
     expect(
       (screen.getByRole('button', { name: 'Clear search and filters' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('shows the Objective and Extinct badges, and a dash for a price nobody has seen', async () => {
+    renderPage('/players', [{ ...pele, isSBC: false, isObjective: true, isExtinct: true, pc: price(null) }]);
+    const card = await screen.findByRole('article', { name: 'Pelé 95' });
+    const badges = within(within(card).getByRole('list', { name: 'Badges' })).getAllByRole('listitem');
+    expect(badges.map((badge) => badge.textContent)).toEqual(['Objective', 'Extinct']);
+    expect(within(card).getAllByRole('definition')[0]?.textContent).toBe('—');
   });
 
   it('marks a stale price where a phone shows it, not only in a hover title', async () => {
