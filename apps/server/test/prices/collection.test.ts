@@ -7,15 +7,14 @@ import { createFeedProvider, sandboxFeedProviders } from '../../src/modules/pric
 import { backends, Client, useTestApp } from '../helpers.js';
 import { givenPrices, minutesBefore, ODEGAARD } from './fixtures.js';
 
-const countRows = async (
-  t: { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } },
-  table: string,
-) => {
-  const result = (await t.database.db.execute(sql.raw(`SELECT count(*)::int AS count FROM ${table}`))) as {
-    rows: { count: number }[];
-  };
-  return result.rows[0]?.count ?? 0;
-};
+type Executes = { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } };
+
+/** The rows of a raw query (drizzle types `execute` per driver; both answer `{ rows }`). */
+const rowsOf = async <Row>(t: Executes, query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as { rows: Row[] }).rows;
+
+const countRows = async (t: Executes, table: string) =>
+  (await rowsOf<{ count: number }>(t, sql.raw(`SELECT count(*)::int AS count FROM ${table}`)))[0]?.count ?? 0;
 
 describe.each(backends)('price collection from the sandbox feeds (%s)', (backend) => {
   const t = useTestApp(backend);
@@ -82,12 +81,14 @@ describe.each(backends)('price collection from the sandbox feeds (%s)', (backend
   it('runs as the server starts it: all three sites at once, then old history pruned', async () => {
     const eightDaysAgo = minutesBefore(t.clock.now(), 8 * 24 * 60);
     await givenPrices(t.database.db, [{ id: ODEGAARD, source: 'futwiz', price: 19_000, at: eightDaysAgo }]);
-    const oldHistory = async () => {
-      const result = await t.database.db.execute(
-        sql`SELECT count(*)::int AS count FROM price_observations WHERE observed_at <= ${eightDaysAgo.toISOString()}::timestamptz`,
-      );
-      return (result.rows[0] as { count: number }).count;
-    };
+    const oldHistory = async () =>
+      (
+        await rowsOf<{ count: number }>(
+          t,
+          sql`SELECT count(*)::int AS count FROM price_observations
+            WHERE observed_at <= ${eightDaysAgo.toISOString()}::timestamptz`,
+        )
+      )[0]?.count;
     expect(await oldHistory()).toBe(1);
 
     let collected!: () => void;
@@ -100,12 +101,8 @@ describe.each(backends)('price collection from the sandbox feeds (%s)', (backend
     await firstRun; // no wait of its own: the first run starts at once
     await job.stop();
     expect(await oldHistory()).toBe(0);
-    const sources = await t.database.db.execute(
-      sql`SELECT DISTINCT source FROM price_observations ORDER BY source`,
-    );
-    expect(sources.rows.map((row) => (row as { source: string }).source)).toEqual(
-      expect.arrayContaining(['futbin', 'futgg', 'futwiz']),
-    );
+    const sources = await rowsOf<{ source: string }>(t, sql`SELECT DISTINCT source FROM price_observations`);
+    expect(sources.map((row) => row.source)).toEqual(expect.arrayContaining(['futbin', 'futgg', 'futwiz']));
   }, 120_000);
 
   it('stops cleanly: a stopped job schedules nothing more', async () => {
