@@ -184,10 +184,3 @@ export interface PlayerEntry extends EntryCore, Record<PriceSite, PriceSiteLink>
   isExtinct: boolean;
   image: string;
 }
-
-/** A name suggestion: id, name and rating. */
-export const presentSuggestion = (row: PricedCardRow) => ({
-  id: row.card.definitionId,
-  name: row.card.name,
-  rating: row.card.rating,
-});

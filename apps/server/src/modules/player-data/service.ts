@@ -13,13 +13,7 @@ import { cardIndex, pricedRow } from './card-index.js';
 import { ensureCatalogue } from './catalogue-sync.js';
 import { marketAnswer, TtlCache, type MarketAnswer } from './market-cache.js';
 import { playerRecord } from './player-record.js';
-import {
-  entryJson,
-  presentEntry,
-  presentPrice,
-  presentSuggestion,
-  type PresentOptions,
-} from './presenter.js';
+import { entryJson, presentEntry, presentPrice, type PresentOptions } from './presenter.js';
 import * as repo from './repo.js';
 
 /** One page of the price database is one page of the game's search: 20 cards. */
@@ -85,15 +79,6 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
       const at = options();
       const entries = (await searchRows(name, rarity, limit)).map((row) => entryJson(row, at));
       return `{"data":[${entries.join(',')}]}`;
-    },
-
-    async suggestions(name: string, rarity: Rarity, limit: number) {
-      return (await searchRows(name, rarity, limit)).map(presentSuggestion);
-    },
-
-    /** True when a card of the rarity carries this name (the filter's player-name rule). */
-    async isKnownName(name: string, rarity: Rarity) {
-      return (await searchRows(name, rarity, 1)).length > 0;
     },
 
     /** The entry plus the card's Buy Now range (the transfer tool's player record). */
