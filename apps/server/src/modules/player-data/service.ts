@@ -1,5 +1,6 @@
 import {
   MAX_PRICE_DATABASE_PAGES,
+  PLAYERS_PAGE_SIZE,
   priceDatabaseRarityKeys,
   rarityIds,
   type Platform,
@@ -18,8 +19,6 @@ import * as repo from './repo.js';
 
 /** One page of the price database is one page of the game's search: 20 cards. */
 export const MARKET_PAGE_SIZE = 20;
-/** The /players page shows 15 players per page (001 §9). */
-export const PLAYERS_PAGE_SIZE = 15;
 /** Price statistics look back this far. */
 export const STATISTICS_WINDOW_MS = 7 * 86_400_000;
 
