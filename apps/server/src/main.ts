@@ -75,7 +75,10 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
-  const sim = env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log) : undefined;
+  const sim =
+    env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY }) : undefined;
+  if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
+    log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service
     .warmUp()
     .catch((error: unknown) =>

@@ -72,4 +72,22 @@ describe('environment schema', () => {
       problems: ['AGENT_KEYS: AGENT_KEYS must be comma-separated keys of at least 32 characters each'],
     });
   });
+
+  it("takes SIM_ADMIN_KEY for the embedded sandbox game's admin API, from 8 characters", () => {
+    expect(parseEnv({ SIM_ADMIN_KEY: 'rehearse' })).toMatchObject({
+      ok: true,
+      env: { SIM_ADMIN_KEY: 'rehearse' },
+    });
+    expect(parseEnv({ SIM_ADMIN_KEY: '' }).ok && parseEnv({ SIM_ADMIN_KEY: '' })).toMatchObject({
+      env: { SIM_ADMIN_KEY: undefined },
+    });
+  });
+
+  it('refuses a short SIM_ADMIN_KEY with a clear reason and without echoing it', () => {
+    const result = parseEnv({ SIM_ADMIN_KEY: 'sevench' });
+    expect(result).toEqual({
+      ok: false,
+      problems: ['SIM_ADMIN_KEY: SIM_ADMIN_KEY must be at least 8 characters'],
+    });
+  });
 });

@@ -27,6 +27,9 @@ const agentKeysSchema = z.preprocess(
   ),
 );
 
+/** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
+export const simAdminKeyMinLength = 8;
+
 /** The server's environment, validated once at start (the price database's settings included). */
 export const envSchema = z
   .object({
@@ -63,6 +66,14 @@ export const envSchema = z
         .optional(),
     ),
     AGENT_KEYS: agentKeysSchema,
+    /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
+    SIM_ADMIN_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .merge(priceEnvSchema);

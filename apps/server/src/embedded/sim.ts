@@ -8,13 +8,18 @@ export interface EmbeddedSim {
 /**
  * Starts the sandbox game in-process on a free port. This folder is the only place allowed to
  * import @tradedesk/game-sim; it is loaded on demand, so live mode never loads the sandbox.
- * A sim that fails to start is reported and the server runs without it.
+ * With an admin key its admin API (planting listings, forced errors, clock) answers; the key
+ * itself is never logged. A sim that fails to start is reported and the server runs without it.
  */
-export async function startEmbeddedSim(log: FastifyBaseLogger): Promise<EmbeddedSim | undefined> {
+export async function startEmbeddedSim(
+  log: FastifyBaseLogger,
+  options: { adminKey?: string | undefined } = {},
+): Promise<EmbeddedSim | undefined> {
   try {
     const { startSim } = await import('@tradedesk/game-sim');
-    const started = await startSim({ port: 0 });
-    log.info({ category: 'sandbox' }, `Sandbox game running at ${started.url}`);
+    const started = await startSim({ port: 0, ...(options.adminKey ? { adminKey: options.adminKey } : {}) });
+    const adminApi = options.adminKey ? 'admin API enabled' : 'admin API disabled';
+    log.info({ category: 'sandbox' }, `Sandbox game: ${started.url} (${adminApi})`);
     return started;
   } catch (error) {
     log.warn({ category: 'sandbox', err: error }, 'Sandbox game failed to start; running without it');
