@@ -61,6 +61,7 @@ export class AccountSession {
       platform: command.platform as Platform,
       filters: command.filters as never,
       configuration: command.configuration,
+      ...(command.maxPriceAgeMs === undefined ? {} : { maxPriceAgeMs: command.maxPriceAgeMs }),
       game: options.observed
         ? observingGame(gamePortFromClient(this.client, signIn), command.platform, options.observed)
         : gamePortFromClient(this.client, signIn),

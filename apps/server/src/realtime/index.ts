@@ -63,7 +63,9 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     (error) => log.error({ err: error }, 'could not read the webhook settings'),
   );
   const runEvents = createRunEvents(ctx, publisher);
-  const snipe = createSnipeService(ctx, agents.dispatcher, publisher);
+  const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
+    priceStaleAfterMs: app.priceDatabase.staleAfterMs,
+  });
 
   const closeRedis = options.redisUrl
     ? useRedisAdapter(

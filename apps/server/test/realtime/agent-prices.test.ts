@@ -120,3 +120,36 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
     expect(row?.observedAt.getTime()).toBeGreaterThanOrEqual(since);
   });
 });
+
+describe.each(backends)('a stricter PRICE_STALE_AFTER_MS reaches the sessions (%s)', hubSuite, (backend) => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    stack = await startStack(backend, {}, { prices: 'server', priceStaleAfterMs: 10 * 60_000 });
+    browser = await openBrowser(stack.server, { maxAccounts: 1 });
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    await stack?.close();
+  }, hubHookTimeoutMs);
+
+  it("does not buy on a price older than the server's limit, though the engine alone would", async () => {
+    // 12 minutes old: fresh by the engine's own 15-minute default, stale by this server's 10.
+    const observedAt = new Date(Date.now() - 12 * 60_000 - 10_000);
+    await storeObservations(stack.database.db, [
+      { definitionId: sniped.definitionId, platform: 'pc', source: 'futbin', price: 9_000, observedAt },
+    ]);
+    await injectListing(stack.sim, 500);
+    const accountId = await createAccount(browser.http, 'db.limit@example.com');
+    browser.send(
+      'snipe-create-browser',
+      startPayload(accountId, [atPriceSite], snipeConfiguration({ time: { maxSearches: 2 } })),
+    );
+    const stale = stalePriceFor(sniped.name, 12 * 60_000);
+    await browser.waitFor((m) => m.action === 'notification' && m.data.message === stale, 'the stale notice');
+    browser.send('snipe-stop', { id: accountId });
+    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop');
+    expect(browser.messages.some((m) => m.action === 'snipe-result')).toBe(false);
+  });
+});

@@ -35,12 +35,15 @@ export async function startServerNode(
   database: Database,
   options: RealtimeOptions = {},
   clock = new TestClock(),
+  /** The price database's stale limit (PRICE_STALE_AFTER_MS); default 15 minutes. */
+  priceStaleAfterMs?: number,
 ): Promise<ServerNode> {
   const app = await buildApp({
     database,
     secretKey: 'ab'.repeat(32),
     gameMode: 'sandbox',
     now: clock.now,
+    prices: { staleAfterMs: priceStaleAfterMs },
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
   });
   const realtime = await attachRealtime(app, { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options });
@@ -63,10 +66,10 @@ export async function startStack(
   backend: Backend,
   options: RealtimeOptions = {},
   /** 'server': the agent reads the server's price database (the product default); else the sim's feed. */
-  agentOptions: { prices?: 'server' | 'feed' } = {},
+  agentOptions: { prices?: 'server' | 'feed'; priceStaleAfterMs?: number } = {},
 ): Promise<Stack> {
   const { database, dispose } = await createTestDatabase(backend);
-  const server = await startServerNode(database, options);
+  const server = await startServerNode(database, options, undefined, agentOptions.priceStaleAfterMs);
   const sim = await startQuietSim();
   const agents: RunningAgent[] = [];
   const launch = async () => {

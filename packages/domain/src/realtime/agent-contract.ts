@@ -38,6 +38,11 @@ export const sessionStartSchema = z.object({
   platform: platformSchema,
   filters: z.array(filterSchema).min(1),
   configuration: configurationSchema,
+  /**
+   * Prices observed longer ago than this are stale and never bought on: the server's
+   * PRICE_STALE_AFTER_MS, so a session and the price database agree (absent: the engine default).
+   */
+  maxPriceAgeMs: z.number().int().positive().optional(),
 });
 /** A start command as the agent reads it. */
 export type SessionStart = z.infer<typeof sessionStartSchema>;

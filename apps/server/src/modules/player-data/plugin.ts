@@ -17,8 +17,11 @@ export interface PriceDatabaseOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The player price database and its collection job (started by main once the feed is up). */
-    priceDatabase: { service: PlayerDataService; collection: PriceJob };
+    /**
+     * The player price database, its collection job (started by main once the feed is up) and
+     * the age past which its prices are stale.
+     */
+    priceDatabase: { service: PlayerDataService; collection: PriceJob; staleAfterMs: number };
   }
 }
 
@@ -27,14 +30,15 @@ export async function registerPriceDatabase(
   app: FastifyInstance,
   options: PriceDatabaseOptions,
 ): Promise<void> {
+  const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const service = createPlayerDataService(options.db, options.now, {
-    staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+    staleAfterMs,
     marketCacheTtlMs: options.marketCacheTtlMs ?? 60_000,
   });
   const collection = createPriceJob(options.db, options.now, service.invalidateMarket, app.log, () =>
     ensureCatalogue(options.db),
   );
-  app.decorate('priceDatabase', { service, collection });
+  app.decorate('priceDatabase', { service, collection, staleAfterMs });
   app.addHook('onClose', async () => {
     await collection.stop();
     service.dispose();

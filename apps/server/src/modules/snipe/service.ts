@@ -51,7 +51,17 @@ const reject = (message: string): never => {
 };
 
 /** The web's snipe actions: start, switch filter and stop, with the spec's rules. */
-export function createSnipeService(ctx: AppContext, agents: AgentDispatcher, publish: SnipePublisher) {
+export interface SnipeServiceSettings {
+  /** The price database's stale limit: sessions judge their prices by the same limit. */
+  priceStaleAfterMs: number;
+}
+
+export function createSnipeService(
+  ctx: AppContext,
+  agents: AgentDispatcher,
+  publish: SnipePublisher,
+  settings: SnipeServiceSettings,
+) {
   const { db } = ctx;
 
   async function ownedAccount(userId: string, id: string, missing: string) {
@@ -129,6 +139,7 @@ export function createSnipeService(ctx: AppContext, agents: AgentDispatcher, pub
           platform: account.platform === 'ps' ? 'ps' : 'pc',
           filters,
           configuration: data.configuration,
+          maxPriceAgeMs: settings.priceStaleAfterMs,
         })
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
