@@ -1,12 +1,18 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
 
+type WorkerFixtures = {
+  /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
+  withSandboxAdmin: boolean;
+  server: RunningServer;
+};
+
 /** One real server per worker; every test gets a page pointed at it. */
-export const test = base.extend<object, { server: RunningServer }>({
+export const test = base.extend<object, WorkerFixtures>({
+  withSandboxAdmin: [false, { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ withSandboxAdmin }, use) => {
+      const server = await startServer({ withSandboxAdmin });
       await use(server);
       await server.stop();
     },

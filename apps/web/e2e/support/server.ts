@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,10 +9,27 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const startTimeoutMs = 90_000;
 
+/** The server's embedded sandbox game, reachable when the server was started with an admin key. */
+export type SandboxGame = {
+  /** The address the server announced ("Sandbox game: http://127.0.0.1:PORT (admin API enabled)"). */
+  url: string;
+  /** The SIM_ADMIN_KEY the server was started with: the `x-sim-admin-key` of the admin API. */
+  adminKey: string;
+};
+
 export type RunningServer = {
   baseURL: string;
   demo: { username: string; token: string };
+  /** Only when started with `withSandboxAdmin`. */
+  sandbox?: SandboxGame;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
   stop: () => Promise<void>;
+};
+
+export type ServerOptions = {
+  /** Starts the sandbox game's admin API (SIM_ADMIN_KEY) and reads its address from the log. */
+  withSandboxAdmin?: boolean;
 };
 
 /** Asks the OS for a port nobody is using, so parallel runs never collide. */
@@ -29,31 +47,48 @@ function freePort(): Promise<number> {
 }
 
 const demoLinePattern = /Demo login — username: (\S+)\s+token: (\S+)/;
+const sandboxLinePattern = /Sandbox game: (http:\/\/\S+) \(admin API (enabled|disabled)\)/;
 
-function waitForDemoLogin(
-  child: ChildProcess,
-  output: string[],
-): Promise<{ username: string; token: string }> {
+/** Keeps every chunk the server prints, for the start-up waits and for error messages. */
+function collectOutput(child: ChildProcess): () => string {
+  const chunks: string[] = [];
+  const keep = (chunk: Buffer) => chunks.push(chunk.toString());
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => chunks.join('');
+}
+
+/** Resolves with the first match of `pattern` in the server's stdout; rejects on exit or timeout. */
+function waitForOutput(child: ChildProcess, output: () => string, pattern: RegExp): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', onExit);
+      settle();
+    };
+    const check = () => {
+      const match = pattern.exec(output());
+      if (match) finish(() => resolve(match));
+    };
+    const onExit = (code: number | null) =>
+      finish(() => reject(new Error(`Server exited early (code ${code}):\n${output()}`)));
     const timer = setTimeout(
-      () => reject(new Error(`Server did not start in time:\n${output.join('')}`)),
+      () => finish(() => reject(new Error(`Server did not start in time:\n${output()}`))),
       startTimeoutMs,
     );
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = demoLinePattern.exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve({ username: match[1]!, token: match[2]! });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Server exited early (code ${code}):\n${output.join('')}`));
-    });
+    child.stdout?.on('data', check);
+    child.once('exit', onExit);
+    check();
   });
+}
+
+/** The sandbox game's address; the server announces it before the demo login line. */
+function sandboxGameOf(output: string, adminKey: string): SandboxGame {
+  const match = sandboxLinePattern.exec(output);
+  if (!match || match[2] !== 'enabled')
+    throw new Error(`The server did not announce a sandbox game with its admin API:\n${output}`);
+  return { url: match[1]!, adminKey };
 }
 
 async function waitUntilAnswering(baseURL: string): Promise<void> {
@@ -74,9 +109,10 @@ async function waitUntilAnswering(baseURL: string): Promise<void> {
  * Starts the real server (sandbox mode) on a free port with a fresh data directory and returns
  * its address and the demo login it printed. The web build (apps/web/dist) must exist.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
+  const adminKey = options.withSandboxAdmin ? `e2e-${randomBytes(12).toString('hex')}` : undefined;
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -85,12 +121,14 @@ export async function startServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       GAME_MODE: 'sandbox',
-      LOG_LEVEL: 'warn',
+      // The sandbox game's address is an info line; other runs keep the log to warnings.
+      LOG_LEVEL: adminKey ? 'info' : 'warn',
+      SIM_ADMIN_KEY: adminKey ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  const output: string[] = [];
+  const output = collectOutput(child);
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -101,10 +139,12 @@ export async function startServer(): Promise<RunningServer> {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const demo = await waitForDemoLogin(child, output);
+    const [, username, token] = await waitForOutput(child, output, demoLinePattern);
+    const demo = { username: username!, token: token! };
+    const sandbox = adminKey ? sandboxGameOf(output(), adminKey) : undefined;
     const baseURL = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(baseURL);
-    return { baseURL, demo, stop };
+    return { baseURL, demo, ...(sandbox ? { sandbox } : {}), output, stop };
   } catch (error) {
     await stop();
     throw error;
