@@ -1,24 +1,20 @@
 import { defaultNormalFilter } from '@tradedesk/domain';
 import { stalePriceFor } from '@tradedesk/engine';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentPrices } from '../../src/db/schema-prices.js';
 import { storeObservations } from '../../src/modules/prices/repo.js';
 import { backends } from '../database.js';
 import {
   createAccount,
-  hubHookTimeoutMs,
   hubSuite,
   injectListing,
-  openBrowser,
   ronaldoFilter,
   sniped,
   snipeConfiguration,
   startPayload,
-  startStack,
-  type Browser,
-  type Stack,
 } from './stack.js';
+import { useStackAndBrowser } from './stack-hooks.js';
 
 /** Buys under the price database's price less a 100-coin profit, and lists at that price. */
 const atPriceSite = ronaldoFilter({
@@ -30,21 +26,11 @@ const atPriceSite = ronaldoFilter({
 
 // The agent of this stack has no price source of its own: it asks the server's price database.
 describe.each(backends)("sniping reads and feeds the server's price database (%s)", hubSuite, (backend) => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack(backend, {}, { prices: 'server' });
-    browser = await openBrowser(stack.server, { maxAccounts: 3 });
-  }, hubHookTimeoutMs);
-  afterAll(async () => {
-    browser?.socket.disconnect();
-    await stack?.close();
-  }, hubHookTimeoutMs);
+  const setup = useStackAndBrowser(backend, {}, { maxAccounts: 3 }, { prices: 'server' });
 
   // The agent caches answers for a few seconds per card and platform: the stale case uses PS.
   const setPrice = (price: number, observedAt: Date, platform: 'pc' | 'ps' = 'pc') =>
-    stack.database.db.transaction(async (tx) => {
+    setup.stack.database.db.transaction(async (tx) => {
       await tx
         .delete(currentPrices)
         .where(
@@ -56,28 +42,31 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
     });
 
   async function run(email: string, maxSearches: number, platform: 'pc' | 'ps' = 'pc') {
-    const accountId = await createAccount(browser.http, email, platform);
+    const accountId = await createAccount(setup.browser.http, email, platform);
     const configuration = snipeConfiguration({ time: { maxSearches } });
-    browser.send('snipe-create-browser', startPayload(accountId, [atPriceSite], configuration));
+    setup.browser.send('snipe-create-browser', startPayload(accountId, [atPriceSite], configuration));
     return accountId;
   }
 
   it("buys under the database's price and lists at it", async () => {
     await setPrice(1_200, new Date());
-    await injectListing(stack.sim, 500);
+    await injectListing(setup.stack.sim, 500);
     const accountId = await run('db.price@example.com', 3);
-    const result = await browser.waitFor(
+    const result = await setup.browser.waitFor(
       (m) => m.action === 'snipe-result' && m.data.accountId === accountId,
       'the purchase',
     );
     expect(result.data).toMatchObject({ buyPrice: 500, sellPrice: 1_200, playerId: sniped.definitionId });
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+    await setup.browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the run to end',
+    );
   });
 
   it('does not buy on a stale price and says why', async () => {
     await setPrice(9_000, new Date(Date.now() - 60 * 60_000), 'ps');
     const accountId = await run('db.stale@example.com', 2, 'ps');
-    const notice = await browser.waitFor(
+    const notice = await setup.browser.waitFor(
       (m) =>
         m.action === 'notification' &&
         /^Price for Cristiano Ronaldo is \d+ min old/.test(String(m.data.message)),
@@ -86,30 +75,33 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
     const minutes = Number(/is (\d+) min old/.exec(String(notice.data.message))?.[1]);
     expect(minutes).toBeGreaterThanOrEqual(60);
     expect(notice.data.message).toBe(stalePriceFor(sniped.name, minutes * 60_000));
-    browser.send('snipe-stop', { id: accountId });
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop');
-    expect(browser.messages.some((m) => m.action === 'snipe-result' && m.data.accountId === accountId)).toBe(
-      false,
-    );
+    setup.browser.send('snipe-stop', { id: accountId });
+    await setup.browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop');
+    expect(
+      setup.browser.messages.some((m) => m.action === 'snipe-result' && m.data.accountId === accountId),
+    ).toBe(false);
   });
 
   it("stores the lowest Buy Now a session's search showed as the card's current price", async () => {
     const since = Date.now();
     await setPrice(9_000, new Date(since - 60 * 60_000));
-    await injectListing(stack.sim, 700);
-    await injectListing(stack.sim, 650);
+    await injectListing(setup.stack.sim, 700);
+    await injectListing(setup.stack.sim, 650);
     // One search of a plain filter (no price needed): it sees both listings and buys the cheaper.
-    const accountId = await createAccount(browser.http, 'db.observe@example.com');
-    browser.send(
+    const accountId = await createAccount(setup.browser.http, 'db.observe@example.com');
+    setup.browser.send(
       'snipe-create-browser',
       startPayload(accountId, [ronaldoFilter()], snipeConfiguration({ time: { maxSearches: 1 } })),
     );
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+    await setup.browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the run to end',
+    );
     // Observations are sent in batches after the search; wait (bounded) for this one to land.
     const deadline = Date.now() + 60_000;
     let row: { price: number; source: string; observedAt: Date } | undefined;
     while (Date.now() < deadline) {
-      [row] = await stack.database.db
+      [row] = await setup.stack.database.db
         .select()
         .from(currentPrices)
         .where(and(eq(currentPrices.definitionId, sniped.definitionId), eq(currentPrices.platform, 'pc')));
@@ -122,34 +114,32 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
 });
 
 describe.each(backends)('a stricter PRICE_STALE_AFTER_MS reaches the sessions (%s)', hubSuite, (backend) => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack(backend, {}, { prices: 'server', priceStaleAfterMs: 10 * 60_000 });
-    browser = await openBrowser(stack.server, { maxAccounts: 1 });
-  }, hubHookTimeoutMs);
-  afterAll(async () => {
-    browser?.socket.disconnect();
-    await stack?.close();
-  }, hubHookTimeoutMs);
+  const setup = useStackAndBrowser(
+    backend,
+    {},
+    { maxAccounts: 1 },
+    { prices: 'server', priceStaleAfterMs: 10 * 60_000 },
+  );
 
   it("does not buy on a price older than the server's limit, though the engine alone would", async () => {
     // 12 minutes old: fresh by the engine's own 15-minute default, stale by this server's 10.
     const observedAt = new Date(Date.now() - 12 * 60_000 - 10_000);
-    await storeObservations(stack.database.db, [
+    await storeObservations(setup.stack.database.db, [
       { definitionId: sniped.definitionId, platform: 'pc', source: 'futbin', price: 9_000, observedAt },
     ]);
-    await injectListing(stack.sim, 500);
-    const accountId = await createAccount(browser.http, 'db.limit@example.com');
-    browser.send(
+    await injectListing(setup.stack.sim, 500);
+    const accountId = await createAccount(setup.browser.http, 'db.limit@example.com');
+    setup.browser.send(
       'snipe-create-browser',
       startPayload(accountId, [atPriceSite], snipeConfiguration({ time: { maxSearches: 2 } })),
     );
     const stale = stalePriceFor(sniped.name, 12 * 60_000);
-    await browser.waitFor((m) => m.action === 'notification' && m.data.message === stale, 'the stale notice');
-    browser.send('snipe-stop', { id: accountId });
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop');
-    expect(browser.messages.some((m) => m.action === 'snipe-result')).toBe(false);
+    await setup.browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === stale,
+      'the stale notice',
+    );
+    setup.browser.send('snipe-stop', { id: accountId });
+    await setup.browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the stop');
+    expect(setup.browser.messages.some((m) => m.action === 'snipe-result')).toBe(false);
   });
 });
