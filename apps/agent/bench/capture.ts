@@ -121,7 +121,8 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
     sim.world.openTrade = (trade: SimTrade) => {
       openTrade(trade);
       const card = sim.world.card(trade.cardIndex);
-      if (trade.platform === 'pc' && card.rarityId === 1 && card.rating >= 75)
+      // The market's own listings only: the strategy's relists would make the bound depend on it.
+      if (trade.sellerId === 0 && trade.platform === 'pc' && card.rarityId === 1 && card.rating >= 75)
         observed.push({
           tradeId: trade.tradeId,
           buyNowPrice: trade.buyNowPrice,

@@ -9,6 +9,8 @@ export interface SimTrade {
   readonly tradeId: number;
   readonly cardIndex: number;
   readonly platform: 'pc' | 'ps';
+  /** 0 for a simulated seller, else the listing account's id. */
+  readonly sellerId: number;
   readonly buyNowPrice: number;
   readonly listedAt: number;
 }

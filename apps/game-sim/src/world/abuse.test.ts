@@ -47,6 +47,19 @@ describe('abuse guard', () => {
     expect(codeOf(() => guard.admit(player, start + 31 * 60_000))).toBe('ok');
   });
 
+  it('answers the same calls alike whatever millisecond of a wall-clock second the world started at', () => {
+    // 40 calls half a second in, then one a minute later: the minute's budget (40) is not exceeded
+    // when counted from the world's start, so no start instant may turn the last call into a 429.
+    function lastCall(origin: number) {
+      const guard = new AbuseGuard(abuseRulesSchema.parse({ perMinute: 40 }), origin);
+      const player = account();
+      for (let call = 0; call < 40; call += 1) guard.admit(player, origin + 500);
+      return codeOf(() => guard.admit(player, origin + 60_300));
+    }
+    const second = Date.UTC(2026, 0, 1);
+    expect([lastCall(second), lastCall(second + 600)]).toEqual(['ok', 'ok']);
+  });
+
   it('lets everything through when disabled, except a pending captcha', () => {
     const guard = new AbuseGuard(abuseRulesSchema.parse({ enabled: false, perMinute: 1 }));
     const player = account();

@@ -40,7 +40,14 @@ export class AbuseGuard {
   /** Errors the admin API queued for an account's next game calls (tests of 426, 5xx, ...). */
   private readonly forced = new Map<number, { error: GameError; remaining: number }>();
 
-  constructor(private readonly rules: AbuseRules) {}
+  /**
+   * `origin` is where the per-second counters start (the world's epoch), so a seeded world counts
+   * a call in the same second whatever the wall-clock millisecond it started at.
+   */
+  constructor(
+    private readonly rules: AbuseRules,
+    private readonly origin = 0,
+  ) {}
 
   /** Makes the account's next `count` game calls answer `error` (0 clears it). */
   forceErrors(account: Account, error: GameError, count: number): void {
@@ -67,7 +74,7 @@ export class AbuseGuard {
       account.softBan = undefined;
     }
     if (!this.rules.enabled) return;
-    const second = Math.floor(now / 1000);
+    const second = Math.floor((now - this.origin) / 1000);
     const window = this.windowOf(account.id);
     window.record(second);
     const lastHour = window.countSince(second, SECONDS_PER_HOUR);

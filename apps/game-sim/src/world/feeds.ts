@@ -31,9 +31,9 @@ function providerNumber(provider: Provider): number {
 }
 
 /**
- * The prices a site publishes at `now`: each card is refreshed on its own cycle from the
- * market value `lag` minutes earlier (the lowest Buy Now sits a little under the value), with
- * the site's noise; a few cards are never covered.
+ * The prices a site publishes at `now`: each card is refreshed on its own cycle (counted from the
+ * world's epoch) from the market value `lag` minutes earlier (the lowest Buy Now sits a little
+ * under the value), with the site's noise; a few cards are never covered.
  */
 export function feedPrices(
   world: World,
@@ -50,9 +50,11 @@ export function feedPrices(
   const prices: FeedPrice[] = [];
   world.cards.forEach((card, cardIndex) => {
     if (hashUnit(seed, site, card.definitionId) >= profile.coverage) return;
-    const offset = hashUnit(seed, site, card.definitionId, 9) * refreshMs;
-    const cycle = Math.floor((now - offset) / refreshMs);
-    const updatedAt = Math.floor(cycle * refreshMs + offset);
+    // Cycles count from the world's epoch, not from 1970: a seed publishes the same prices at the
+    // same time after the start whatever the wall-clock time the world started at.
+    const phase = hashUnit(seed, site, card.definitionId, 9) * refreshMs;
+    const cycle = Math.floor((now - world.epoch - phase) / refreshMs);
+    const updatedAt = world.epoch + Math.floor(cycle * refreshMs + phase);
     if (since !== undefined && updatedAt <= since) return;
     const observedAt = Math.max(world.epoch, updatedAt - profile.lagMinutes * 60_000);
     const u = 1 - hashUnit(seed, site, card.definitionId, platformCode, cycle);

@@ -1,4 +1,4 @@
-import { createRng, type Rng } from '../core/rng.js';
+import { createRng, hashUnit, type Rng } from '../core/rng.js';
 import { nextPrice, previousPrice, snapPrice } from '@tradedesk/domain';
 import type { Platform } from './cards.js';
 import type { Trade } from './types.js';
@@ -160,23 +160,86 @@ function poisson(rng: Rng, mean: number): number {
   return count;
 }
 
+/** Arrivals are drawn per slot of world time, so how a span is cut into catch-ups changes nothing. */
+const SLOT_MS = 60_000;
+
+/** A generator keyed to its parts and the seed, independent of every other draw of the world. */
+function keyedRng(world: World, ...parts: number[]): Rng {
+  return createRng(Math.floor(hashUnit(world.options.seed, ...parts) * 4_294_967_296));
+}
+
+interface Arrival {
+  readonly at: number;
+  readonly platform: Platform;
+  readonly duration: number;
+  /** Identifies the arrival: the key of the generator that picks its card and price. */
+  readonly key: readonly number[];
+}
+
+/** The current slot's arrival times per platform and class: a busy world catches up every ms. */
+const currentSlotByWorld = new WeakMap<World, { slot: number; times: Map<number, readonly number[]> }>();
+
+/** Arrival times of one slot, platform and duration class (a pure function of the seed). */
+function slotArrivals(
+  world: World,
+  platformCode: number,
+  durationClass: number,
+  slot: number,
+): readonly number[] {
+  let current = currentSlotByWorld.get(world);
+  const cacheKey = platformCode * DURATIONS.length + durationClass;
+  const known = current?.slot === slot ? current.times.get(cacheKey) : undefined;
+  if (known) return known;
+  const share = DURATIONS[durationClass]?.[1] ?? 0;
+  const ratePerMs = world.options.market.initialListings / MEAN_DURATION_MS;
+  const rng = keyedRng(world, 101, platformCode, durationClass, slot);
+  const slotStart = world.epoch + slot * SLOT_MS;
+  const count = poisson(rng, ratePerMs * share * SLOT_MS);
+  const times = Array.from({ length: count }, () => slotStart + rng.next() * SLOT_MS);
+  if (current === undefined || slot > current.slot) {
+    current = { slot, times: new Map() };
+    currentSlotByWorld.set(world, current);
+  }
+  if (current.slot === slot) current.times.set(cacheKey, times);
+  return times;
+}
+
 /**
- * New listings from simulated sellers between `from` and `to`, at the rate that keeps the
- * market near its initial size. Per duration class, only listings still alive at `to` are
- * created: nobody could have seen the others, and a long clock jump stays cheap.
+ * New listings from simulated sellers in (`from`, `to`], at the rate that keeps the market near
+ * its initial size. Each arrival comes from generators keyed to the seed and its slot, never from
+ * a shared stream, so the world's listings depend on the seed alone, not on when clients happened
+ * to call. Per duration class, only listings still alive at `to` are created: nobody could have
+ * seen the others, and a long clock jump stays cheap (a jump under an hour creates them all).
  */
 export function generateArrivals(world: World, from: number, to: number): void {
-  const ratePerMs = world.options.market.initialListings / MEAN_DURATION_MS;
-  for (const platform of PLATFORMS) {
-    const arrivals: { at: number; duration: number }[] = [];
-    for (const [seconds, share] of DURATIONS) {
+  const arrivals: Arrival[] = [];
+  PLATFORMS.forEach((platform, platformIndex) => {
+    const platformCode = platformIndex + 1;
+    DURATIONS.forEach(([seconds], durationClass) => {
       const windowStart = Math.max(from, to - seconds * 1000);
-      const count = poisson(world.rng, ratePerMs * share * (to - windowStart));
-      for (let index = 0; index < count; index += 1)
-        arrivals.push({ at: windowStart + world.rng.next() * (to - windowStart), duration: seconds });
-    }
-    arrivals.sort((a, b) => a.at - b.at);
-    for (const arrival of arrivals)
-      createSimListing(world, platform, Math.floor(arrival.at), world.rng, arrival.duration);
-  }
+      const firstSlot = Math.floor((windowStart - world.epoch) / SLOT_MS);
+      const lastSlot = Math.floor((to - world.epoch) / SLOT_MS);
+      for (let slot = firstSlot; slot <= lastSlot; slot += 1) {
+        slotArrivals(world, platformCode, durationClass, slot).forEach((at, index) => {
+          if (at > windowStart && at <= to)
+            arrivals.push({
+              at,
+              platform,
+              duration: seconds,
+              key: [102, platformCode, durationClass, slot, index],
+            });
+        });
+      }
+    });
+  });
+  // Time order across both platforms, so trade ids follow listing times however the span was cut.
+  arrivals.sort((a, b) => a.at - b.at || a.platform.localeCompare(b.platform));
+  for (const arrival of arrivals)
+    createSimListing(
+      world,
+      arrival.platform,
+      Math.floor(arrival.at),
+      keyedRng(world, ...arrival.key),
+      arrival.duration,
+    );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../core/clock.js';
+import { feedPrices, PROVIDERS } from './feeds.js';
 import { World } from './world.js';
 
 function snapshot(seed: number) {
@@ -24,6 +25,65 @@ describe('seeded world', () => {
   it('replays the same market for the same seed and a different one for another seed', () => {
     expect(snapshot(3)).toEqual(snapshot(3));
     expect(snapshot(3).listings).not.toEqual(snapshot(4).listings);
+  });
+
+  it('replays the same listings and price feeds for a seed whatever wall-clock instant it starts at', () => {
+    // What a client sees, in time since the world started: the bench's virtual hour starts at the
+    // real time of the run, so only these may decide its figures.
+    function seen(start: number) {
+      const world = new World(createClock({ speed: 0, start }), {
+        seed: 7,
+        market: { initialListings: 200 },
+      });
+      const since = (time: number) => time - start;
+      const steps = [];
+      for (const minutes of [3, 11, 17, 29]) {
+        world.clock.advance(minutes * 60_000);
+        world.catchUp();
+        const feeds = PROVIDERS.map((provider) =>
+          feedPrices(world, provider, 'pc', world.now())
+            .slice(0, 2_000)
+            .map((row) => [row.definitionId, row.price, since(row.updatedAt)]),
+        );
+        steps.push(feeds);
+      }
+      const listings = [...world.trades.values()].map((trade) => [
+        trade.cardIndex,
+        trade.buyNowPrice,
+        since(trade.expiresAt),
+        trade.state,
+      ]);
+      return { steps, listings };
+    }
+    const midnight = Date.UTC(2026, 0, 1);
+    expect(seen(midnight + 7 * 60_000 + 123)).toEqual(seen(midnight));
+  });
+
+  it('lists the same cards at the same times however often clients make it catch up', () => {
+    // A busy client makes the world catch up every few seconds, an idle one once: the listings of
+    // the half hour (what a benchmark's oracle counts) must not depend on which one was playing.
+    function listingsOfHalfHour(stepsMs: readonly number[]) {
+      const world = new World(createClock({ speed: 0, start: Date.UTC(2026, 0, 1) }), {
+        seed: 7,
+        market: { initialListings: 2_000 },
+      });
+      const listed: (string | number)[][] = [];
+      const openTrade = world.openTrade.bind(world);
+      world.openTrade = (trade) => {
+        openTrade(trade);
+        listed.push([trade.tradeId, trade.platform, trade.cardIndex, trade.buyNowPrice, trade.listedAt]);
+      };
+      for (const step of stepsMs) {
+        world.clock.advance(step);
+        world.catchUp();
+      }
+      return listed;
+    }
+    const busy = Array.from({ length: 600 }, (_unused, call) => 1_000 + (call % 7) * 331);
+    const halfHour = busy.reduce((sum, step) => sum + step, 0);
+    const busyListings = listingsOfHalfHour(busy);
+    expect(busyListings.length).toBeGreaterThan(100);
+    expect(listingsOfHalfHour([halfHour])).toEqual(busyListings);
   });
 
   it('adds synthetic Ratings Reload and Cornerstones versions marked as synthetic', () => {

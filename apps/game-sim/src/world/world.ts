@@ -88,7 +88,7 @@ export class World {
       this.options.market.dailyVolatility,
     );
     this.index = new MarketIndex(this.cards);
-    this.abuse = new AbuseGuard(this.options.abuse);
+    this.abuse = new AbuseGuard(this.options.abuse, this.epoch);
     seedInitialListings(this, this.epoch);
   }
 
