@@ -15,7 +15,7 @@ import { isKnownPlayerName, playerRecord } from '../player-data/index.js';
  */
 export async function assertPlayerKnown(ctx: Pick<AppContext, 'db' | 'now'>, filter: Filter): Promise<void> {
   if (filter.type === 'normal' && filter.name !== '') {
-    if (!(await isKnownPlayerName(ctx.db, filter.name, filter.rarity)))
+    if (!isKnownPlayerName(filter.name, filter.rarity))
       throw badRequest(playerNotFoundIn(DEFAULT_PRICE_PROVIDER), 'player_not_found');
   }
   if (filter.type === 'transfer' && filter.player.id > 0) {

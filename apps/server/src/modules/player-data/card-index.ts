@@ -1,10 +1,14 @@
 import { foldName, loadCatalogue, searchableNames, type CatalogueCard } from '@tradedesk/domain/catalogue';
-import type { Platform } from '@tradedesk/domain';
+import { rarityIds, type Platform, type Rarity } from '@tradedesk/domain';
 import type { CurrentPriceMemory } from '../prices/current-price-memory.js';
 import { nameTokens } from './catalogue-sync.js';
 import type { PricedCardRow } from './repo.js';
 
 type CardRow = PricedCardRow['card'];
+
+/** The EA rarity id a card must have for `rarity` (none for any). */
+export const rarityIdOf = (rarity: Rarity): number | undefined =>
+  rarity === 'any' ? undefined : rarityIds[rarity];
 
 /** The most results one name search returns (`numOfResults` is at most this). */
 export const MAX_SEARCH_RESULTS = 50;
@@ -47,8 +51,11 @@ class CardIndex {
     }
   }
 
-  card(definitionId: number): CardRow | undefined {
-    return this.byId.get(definitionId);
+  /** The card of this id, when it has the rarity asked for (any: every card). */
+  card(definitionId: number, rarity: Rarity = 'any'): CardRow | undefined {
+    const card = this.byId.get(definitionId);
+    const wanted = rarityIdOf(rarity);
+    return card && (wanted === undefined || card.rarityId === wanted) ? card : undefined;
   }
 
   /**
@@ -64,7 +71,7 @@ class CardIndex {
     return this.bestOfRange(folded, this.firstAtOrAfter(folded), end, rarityId, limit);
   }
 
-  /** The best `limit` cards of one rarity (as `repo.rarityCards`). */
+  /** The best `limit` cards of one rarity, best rating first. */
   rarityCards(rarityId: number, limit: number): readonly CardRow[] {
     return (this.byRarity.get(rarityId) ?? []).slice(0, limit);
   }

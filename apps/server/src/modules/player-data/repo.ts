@@ -49,13 +49,6 @@ export function searchByName(db: Db, folded: string, rarityId: number | undefine
     .orderBy(asc(best.rank), desc(playerCards.rating), asc(playerCards.definitionId));
 }
 
-export async function findById(db: Db, definitionId: number, rarityId: number | undefined) {
-  const conditions = [eq(playerCards.definitionId, definitionId)];
-  if (rarityId !== undefined) conditions.push(eq(playerCards.rarityId, rarityId));
-  const [row] = await selectCards(db).where(and(...conditions));
-  return row;
-}
-
 export interface PlayerPageFilter {
   folded?: string | undefined;
   rating?: number | undefined;
@@ -82,14 +75,6 @@ export function playerPage(db: Db, filter: PlayerPageFilter, offset: number, lim
     .where(and(...conditions))
     .orderBy(desc(playerCards.rating), asc(playerCards.definitionId))
     .offset(offset)
-    .limit(limit);
-}
-
-/** The price database of one rarity: its best `limit` cards. */
-export function rarityCards(db: Db, rarityId: number, limit: number) {
-  return selectCards(db)
-    .where(eq(playerCards.rarityId, rarityId))
-    .orderBy(desc(playerCards.rating), asc(playerCards.definitionId))
     .limit(limit);
 }
 

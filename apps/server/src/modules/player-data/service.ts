@@ -10,10 +10,10 @@ import { foldName } from '@tradedesk/domain/catalogue';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { cardIndex, pricedRow } from './card-index.js';
+import { cardIndex, pricedRow, rarityIdOf } from './card-index.js';
 import { ensureCatalogue } from './catalogue-sync.js';
 import { marketAnswer, TtlCache, type MarketAnswer } from './market-cache.js';
-import { playerRecord } from './player-record.js';
+import { recordOf } from './player-record.js';
 import { entryJson, presentEntry, presentPrice, type PresentOptions } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -29,8 +29,6 @@ export interface PlayerDataSettings {
   /** How often the in-memory prices are re-read from the database (other nodes' writes). */
   priceRefreshMs?: number | undefined;
 }
-
-const rarityFilter = (rarity: Rarity) => (rarity === 'any' ? undefined : rarityIds[rarity]);
 
 export interface PlayerPageQuery {
   name?: string | undefined;
@@ -57,15 +55,13 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
     if (folded === '') return [];
     const current = await prices();
     return cardIndex()
-      .searchByName(folded, rarityFilter(rarity), limit)
+      .searchByName(folded, rarityIdOf(rarity), limit)
       .map((card) => pricedRow(card, current));
   }
 
   async function cardRow(id: number, rarity: Rarity) {
-    const card = cardIndex().card(id);
-    const wanted = rarityFilter(rarity);
-    if (!card || (wanted !== undefined && card.rarityId !== wanted))
-      throw notFound('Player not found', 'player_not_found');
+    const card = cardIndex().card(id, rarity);
+    if (!card) throw notFound('Player not found', 'player_not_found');
     return pricedRow(card, await prices());
   }
 
@@ -83,9 +79,9 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
     /** The entry plus the card's Buy Now range (the transfer tool's player record). */
     async byId(id: number, rarity: Rarity) {
       const at = options();
-      const entry = presentEntry(await cardRow(id, rarity), at);
-      const record = await playerRecord(db, id, rarity, at.now);
-      return { ...entry, minPrice: record?.minPrice ?? null, maxPrice: record?.maxPrice ?? null };
+      const row = await cardRow(id, rarity);
+      const { minPrice, maxPrice } = recordOf(row, at.now);
+      return { ...presentEntry(row, at), minPrice, maxPrice };
     },
 
     /** The current price of a card (by id, else the best match of the name) on one platform. */
@@ -171,7 +167,7 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
         {
           folded: query.name ? foldName(query.name) : undefined,
           rating: query.rating,
-          rarityId: rarityFilter(query.rarity),
+          rarityId: rarityIdOf(query.rarity),
           minPrice: query.minPrice,
           maxPrice: query.maxPrice,
           pricePlatform: query.platform,
