@@ -154,3 +154,4 @@ export const notifications = pgTable(
 );
 export * from './schema-prices.js';
 export * from './schema-snipe.js';
+export * from './schema-credits.js';

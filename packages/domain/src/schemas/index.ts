@@ -1,3 +1,4 @@
+export * from './text.js';
 export * from './common.js';
 export * from './time-range.js';
 export * from './follow-up.js';

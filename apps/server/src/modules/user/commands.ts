@@ -1,6 +1,6 @@
 import { defaultShortcuts } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
-import { configurations, users } from '../../db/schema.js';
+import { configurations, creditLedger, users } from '../../db/schema.js';
 import { issueLicenceToken } from '../auth/licence.js';
 import { defaultConfigurationRow } from '../configuration/defaults.js';
 
@@ -34,6 +34,16 @@ export async function createUserWithToken(db: Db, input: NewUser) {
       .returning();
     if (!row) throw new Error('User insert returned nothing');
     await tx.insert(configurations).values({ userId: row.id, ...defaultConfigurationRow() });
+    if (row.credits > 0) {
+      // The opening balance is a ledger row too, so the ledger always adds up to `credits`.
+      await tx.insert(creditLedger).values({
+        userId: row.id,
+        delta: row.credits,
+        kind: 'opening',
+        eventKey: `opening:${row.id}`,
+        balanceAfter: row.credits,
+      });
+    }
     return row;
   });
   return { user, token: licence.token };

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { hasUnstorableCharacters, idText, storableText, textMessages } from './text.js';
+
+describe('storable text', () => {
+  it('finds NUL and lone surrogates but passes paired ones (emoji)', () => {
+    expect(hasUnstorableCharacters('a\u0000b')).toBe(true);
+    expect(hasUnstorableCharacters('\ud800')).toBe(true);
+    expect(hasUnstorableCharacters('x\udc00')).toBe(true);
+    expect(hasUnstorableCharacters('\udc00\ud800')).toBe(true);
+    expect(hasUnstorableCharacters('Mbappé ⚽ 😀')).toBe(false);
+  });
+
+  it('refuses unstorable and over-long text with the field-independent messages', () => {
+    const label = storableText(5);
+    expect(label.safeParse('abcde').success).toBe(true);
+    expect(label.safeParse('abcdef').error?.issues[0]?.message).toBe(textMessages.tooLong(5));
+    expect(label.safeParse('a\u0000').error?.issues[0]?.message).toBe(textMessages.unstorable);
+  });
+
+  it('needs an id to be present', () => {
+    expect(idText().safeParse('').success).toBe(false);
+    expect(idText().safeParse('x'.repeat(65)).success).toBe(false);
+    expect(idText().parse('3f2a')).toBe('3f2a');
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * NUL, or a UTF-16 surrogate without its partner: PostgreSQL text and jsonb refuse both, and no
+ * user types them. No `u` flag, so the pattern sees UTF-16 units and finds the lone halves.
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text holds a character storage refuses (NUL or a lone surrogate). */
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** Upper bounds of the text a user or an agent may send, per kind of field. */
+export const TEXT_LIMITS = {
+  /** Ids of rows, sockets and events. */
+  id: 64,
+  /** Short names: usernames, labels, player names. */
+  name: 100,
+  /** A secret typed by a person (game password, token, code). */
+  secret: 256,
+  /** Web addresses (webhooks, images). */
+  url: 2_048,
+  /** Free text: descriptions, reasons, log messages. */
+  text: 2_000,
+} as const;
+
+export const textMessages = {
+  unstorable: 'Text contains characters that are not allowed',
+  tooLong: (max: number) => `Text must be at most ${max} characters`,
+} as const;
+
+/**
+ * A string that storage accepts: at most `max` UTF-16 units, no NUL, no lone surrogate.
+ * Every new field that reaches the database or a socket is declared with this.
+ */
+export const storableText = (max: number = TEXT_LIMITS.text) =>
+  z
+    .string()
+    .max(max, textMessages.tooLong(max))
+    .refine((text) => !hasUnstorableCharacters(text), textMessages.unstorable);
+
+/** A row or event id as clients send it: non-empty storable text of at most TEXT_LIMITS.id. */
+export const idText = () => storableText(TEXT_LIMITS.id).pipe(z.string().min(1, 'Id is required'));
