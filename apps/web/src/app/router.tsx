@@ -7,6 +7,7 @@ import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
 import { placeholderRoutes, renderPlaceholder } from '../routes/placeholder-routes';
+import { siteRoutes } from '../routes/site-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
 
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           </RequireSignIn>
         ),
       },
+      ...siteRoutes,
       ...placeholderRoutes.map((route) => ({
         path: route.path,
         element: route.isPrivate ? (

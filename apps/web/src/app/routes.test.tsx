@@ -17,7 +17,8 @@ const publicPages: Array<[string, string]> = [
   ['/refund-policy', 'Refund Policy'],
   ['/blog', 'Blog'],
   ['/blog/how-to-unlock-transfer-market', 'How to unlock the transfer market'],
-  ['/blog/3f9a1c', 'Blog post'],
+  ['/blog/e3b9c41f', 'Safe trading habits that keep accounts trading'],
+  ['/faq', 'Frequently asked questions'],
   ['/login', 'Login'],
   ['/not-found', 'Page not found'],
 ];

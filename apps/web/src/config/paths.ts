@@ -18,8 +18,13 @@ export const paths = {
   cookiePolicy: '/cookie-policy',
   affiliateProgramPolicy: '/affiliate-program-policy',
   refundPolicy: '/refund-policy',
+  /** Not in the spec's route list; the spec's FAQ page needs an address (docs/decisions.md). */
+  faq: '/faq',
   notFound: '/not-found',
 } as const;
+
+/** The address of the blog article with this hash (`paths.blogPost`). */
+export const blogPostPath = (hash: string) => paths.blogPost.replace(':hash', encodeURIComponent(hash));
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 

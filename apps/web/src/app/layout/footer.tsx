@@ -10,6 +10,13 @@ const legalLinks = [
   { label: 'Affiliate Program', to: paths.affiliateProgramPolicy },
 ];
 
+const siteLinks = [
+  { label: 'FAQ', to: paths.faq },
+  { label: 'Blog', to: paths.blog },
+  { label: 'Account plans', to: paths.accounts },
+  { label: 'VPS plans', to: paths.vps },
+];
+
 const socialLinks = [
   { label: 'Discord', href: env.communityUrl },
   { label: 'X', href: env.xUrl },
@@ -23,6 +30,16 @@ export function Footer() {
         <h2 className="footer-title">Legal</h2>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {legalLinks.map((link) => (
+            <Link key={link.to} to={link.to} className="link link-hover">
+              {link.label}
+            </Link>
+          ))}
+        </div>
+      </nav>
+      <nav aria-label="Help">
+        <h2 className="footer-title">Help</h2>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {siteLinks.map((link) => (
             <Link key={link.to} to={link.to} className="link link-hover">
               {link.label}
             </Link>
