@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers.js';
+
+// The web build ships these files at its root (apps/web/build/site-files.ts writes the first two).
+const sitemap =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://td.example/subscription</loc></url></urlset>\n';
+const robots = 'User-agent: *\nDisallow: /api/\n\nSitemap: https://td.example/sitemap.xml\n';
+const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"></svg>';
+
+describe('the web build’s site files', () => {
+  const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
+  beforeAll(async () => {
+    await mkdir(distDir, { recursive: true });
+    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Trade Desk</title>');
+    await writeFile(path.join(distDir, 'sitemap.xml'), sitemap);
+    await writeFile(path.join(distDir, 'robots.txt'), robots);
+    await writeFile(path.join(distDir, 'favicon.svg'), favicon);
+  });
+  afterAll(() => rm(distDir, { recursive: true, force: true }));
+  const t = useTestApp('pglite', { webDistDir: distDir });
+
+  it.each([
+    ['/sitemap.xml', 'application/xml', sitemap],
+    ['/robots.txt', 'text/plain; charset=utf-8', robots],
+    ['/favicon.svg', 'image/svg+xml', favicon],
+  ])('answers GET %s with the file as %s, not the app page', async (url, contentType, body) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(contentType);
+    expect(response.body).toBe(body);
+  });
+
+  it('answers HEAD /sitemap.xml with the type and no body', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml');
+    expect(response.body).toBe('');
+  });
+});
