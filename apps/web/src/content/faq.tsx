@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { env } from '../config/env';
-import { paths } from '../config/paths';
+import { CommunityLink, RefundPolicyLink } from '../components/site-links';
 
 /** One question and its answer (short paragraphs, may hold links). */
 export type FaqItem = { question: string; answer: ReactNode };
@@ -10,18 +8,6 @@ export type FaqItem = { question: string; answer: ReactNode };
 export type FaqSection = { id: FaqSectionId; title: string; items: readonly FaqItem[] };
 
 export type FaqSectionId = 'general' | 'usage' | 'safety' | 'technical' | 'billing' | 'support';
-
-const CommunityLink = ({ children = 'community server' }: { children?: ReactNode }) => (
-  <a href={env.communityUrl} target="_blank" rel="noreferrer" className="link link-primary">
-    {children}
-  </a>
-);
-
-const RefundPolicyLink = () => (
-  <Link to={paths.refundPolicy} className="link link-primary">
-    refund policy
-  </Link>
-);
 
 const general: FaqSection = {
   id: 'general',

@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
-import { env } from '../config/env';
-import { paths } from '../config/paths';
+import { CommunityLink, RefundPolicyLink } from '../components/site-links';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 const platforms = [
@@ -56,15 +54,7 @@ export function AccountsPage() {
           ))}
         </ul>
         <p className="text-sm opacity-80">
-          Questions? Open a ticket in the{' '}
-          <a href={env.communityUrl} target="_blank" rel="noreferrer" className="link link-primary">
-            community server
-          </a>
-          , or read the{' '}
-          <Link to={paths.refundPolicy} className="link link-primary">
-            refund policy
-          </Link>
-          .
+          Questions? Open a ticket in the <CommunityLink />, or read the <RefundPolicyLink />.
         </p>
       </section>
     </section>

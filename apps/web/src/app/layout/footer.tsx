@@ -23,29 +23,27 @@ const socialLinks = [
   { label: 'YouTube', href: env.youtubeUrl },
 ];
 
+/** A titled group of in-site links. */
+function FooterLinks({ label, links }: { label: string; links: { label: string; to: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="footer-title">{label}</h2>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="link link-hover">
+            {link.label}
+          </Link>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="footer sm:footer-horizontal bg-base-200 text-base-content border-base-300 border-t p-6">
-      <nav aria-label="Legal">
-        <h2 className="footer-title">Legal</h2>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {legalLinks.map((link) => (
-            <Link key={link.to} to={link.to} className="link link-hover">
-              {link.label}
-            </Link>
-          ))}
-        </div>
-      </nav>
-      <nav aria-label="Help">
-        <h2 className="footer-title">Help</h2>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {siteLinks.map((link) => (
-            <Link key={link.to} to={link.to} className="link link-hover">
-              {link.label}
-            </Link>
-          ))}
-        </div>
-      </nav>
+      <FooterLinks label="Legal" links={legalLinks} />
+      <FooterLinks label="Help" links={siteLinks} />
       <nav aria-label="Social">
         <h2 className="footer-title">Community</h2>
         <div className="flex gap-4">
