@@ -59,8 +59,14 @@ test('the FAQ keeps one answer open and links the refund policy', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
 });
 
-test('a blog card opens its article in a new tab', async ({ page, context }) => {
+test('a blog card shows its cover and opens its article in a new tab', async ({ page, context }) => {
   await page.goto('/blog');
+  const covers = page.getByRole('list', { name: 'Articles' }).getByRole('img');
+  await expect(covers).toHaveCount(3);
+  for (const cover of await covers.all())
+    expect(await cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+      true,
+    );
   const newTab = context.waitForEvent('page');
   await page.getByRole('link', { name: /How sniping works/ }).click();
   const article = await newTab;

@@ -1,10 +1,10 @@
 import { blogPostPath, paths } from '../../config/paths';
-import howSnipingWorksCover from './covers/how-sniping-works.svg';
-import safeTradingHabitsCover from './covers/safe-trading-habits.svg';
-import unlockTransferMarketCover from './covers/unlock-transfer-market.svg';
 import howSnipingWorks from './how-sniping-works.md?raw';
 import unlockTransferMarket from './how-to-unlock-transfer-market.md?raw';
 import safeTradingHabits from './safe-trading-habits.md?raw';
+
+// Covers are plain files of the build (public/images/blog/), not inlined data: addresses.
+const cover = (name: string) => `/images/blog/${name}.svg`;
 
 /** A blog article: where it lives, what its card shows, and its Markdown text. */
 export type BlogArticle = {
@@ -26,7 +26,7 @@ export const blogArticles: readonly BlogArticle[] = [
     title: 'How to unlock the transfer market',
     description:
       'Why new clubs start with a locked market, the steps that open it, and what to do when it locks again.',
-    image: { src: unlockTransferMarketCover, alt: 'A padlock opening over a transfer market list' },
+    image: { src: cover('unlock-transfer-market'), alt: 'A padlock opening over a transfer market list' },
     publishedOn: '2026-11-20',
     markdown: unlockTransferMarket,
   },
@@ -36,7 +36,10 @@ export const blogArticles: readonly BlogArticle[] = [
     title: 'Safe trading habits that keep accounts trading',
     description:
       'Pacing, breaks, thresholds, headful or headless, and the warning signs to act on before a ban.',
-    image: { src: safeTradingHabitsCover, alt: 'A shield with a check mark beside a slow, steady chart' },
+    image: {
+      src: cover('safe-trading-habits'),
+      alt: 'A shield with a check mark beside a slow, steady chart',
+    },
     publishedOn: '2026-11-12',
     markdown: safeTradingHabits,
   },
@@ -46,7 +49,10 @@ export const blogArticles: readonly BlogArticle[] = [
     title: 'How sniping works',
     description:
       'What happens on every search, how the 5% tax decides your profit, and what the 59th-minute filter does.',
-    image: { src: howSnipingWorksCover, alt: 'A crosshair over a player card with a low Buy Now price' },
+    image: {
+      src: cover('how-sniping-works'),
+      alt: 'A crosshair over a player card with a low Buy Now price',
+    },
     publishedOn: '2026-11-05',
     markdown: howSnipingWorks,
   },
