@@ -1,3 +1,4 @@
+import { SITEMAP } from '@tradedesk/domain';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../app/router';
@@ -7,7 +8,9 @@ import { renderRobots, renderSitemap, sitemapEntries } from './sitemap';
 const entryFor = (path: string) => sitemapEntries.find((entry) => entry.path === path);
 
 describe('sitemap', () => {
-  it('ranks /subscription first (1, weekly) and /snipe at 0.7, daily', () => {
+  it('gives /subscription and /snipe the spec’s values (1 weekly, 0.7 daily), /subscription first', () => {
+    for (const [path, spec] of Object.entries(SITEMAP))
+      expect(entryFor(path)).toEqual({ path, priority: spec.priority, changeFrequency: spec.changefreq });
     expect(entryFor('/subscription')).toEqual({
       path: '/subscription',
       priority: 1,
