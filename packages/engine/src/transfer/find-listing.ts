@@ -32,16 +32,19 @@ export interface FindListingOptions {
   readonly signal: AbortSignal;
 }
 
-/** How far below the target's prices the cache-busting minimums reach, in ladder steps. */
+/** How far below the target's Buy Now the cache-busting minimum reaches, in ladder steps. */
 const BUSTING_STEPS = 9;
+/** Pages one search attempt may read when the first is full of older look-alikes. */
+export const MAX_PAGES_PER_SEARCH = 5;
 
 /**
  * The narrowest search that still shows the target: its card version, rarity and quality, Buy
- * Now at most its price and bid at most its starting bid. The minimums vary from search to search
- * (cache-busting: the game may answer an identical query from a cache) and never repeat in a row.
+ * Now at most its price and a bid of exactly its starting bid (the seller's fingerprint). The min
+ * Buy Now varies from search to search (cache-busting: the game may answer an identical query
+ * from a cache) and never repeats in a row.
  */
 export class TargetSearch {
-  private previous = '';
+  private previous = 0;
 
   constructor(
     private readonly target: ListingTarget,
@@ -50,22 +53,19 @@ export class TargetSearch {
 
   next(): MarketSearch {
     const { target } = this;
-    for (;;) {
-      const minBuyNow = this.below(target.buyNowPrice);
-      const minBid = this.below(target.startingBid);
-      const key = `${minBuyNow}/${minBid}`;
-      if (key === this.previous && target.buyNowPrice > MIN_PRICE) continue;
-      this.previous = key;
-      return {
-        definitionId: target.definitionId,
-        ...qualityCriteria(target.quality),
-        ...(target.rarity === 'any' ? {} : { rarityIds: [rarityIds[target.rarity]] }),
-        minBuyNow,
-        maxBuyNow: target.buyNowPrice,
-        minBid,
-        maxBid: target.startingBid,
-      };
-    }
+    let minBuyNow = this.below(target.buyNowPrice);
+    while (minBuyNow === this.previous && target.buyNowPrice > MIN_PRICE)
+      minBuyNow = this.below(target.buyNowPrice);
+    this.previous = minBuyNow;
+    return {
+      definitionId: target.definitionId,
+      ...qualityCriteria(target.quality),
+      ...(target.rarity === 'any' ? {} : { rarityIds: [rarityIds[target.rarity]] }),
+      minBuyNow,
+      maxBuyNow: target.buyNowPrice,
+      minBid: target.startingBid,
+      maxBid: target.startingBid,
+    };
   }
 
   private below(price: number): number {
@@ -88,24 +88,31 @@ export interface FoundListing {
 }
 
 /**
- * Searches until the listing with the target's trade id shows, at most `maxSearches` times with
- * the configured pause between. Only that trade id counts: a stranger's listing of the same card
- * at the same terms is never returned. A temporary game error costs a search and the next waits;
- * any other error is the caller's.
+ * Searches until the listing with the target's trade id shows, at most `maxSearches` attempts with
+ * the configured pause between. Results come soonest-expiry first, so a page full of older
+ * look-alikes sends the same attempt on to the next page (up to MAX_PAGES_PER_SEARCH), where the
+ * newer listings are. Only that trade id counts: a stranger's listing of the same card at the same
+ * terms is never returned. A temporary game error costs an attempt; any other error is the caller's.
  */
 export async function findListing(target: ListingTarget, options: FindListingOptions): Promise<FoundListing> {
   const criteria = new TargetSearch(target, options.rng);
   let searches = 0;
+  let attempts = 0;
   let reauthenticated = false;
-  while (searches < options.maxSearches && !options.signal.aborted) {
-    if (searches > 0)
+  while (attempts < options.maxSearches && !options.signal.aborted) {
+    if (attempts > 0)
       await options.clock.sleep(randomIntInclusive(options.delay, options.rng), options.signal);
     if (options.signal.aborted) break;
-    searches += 1;
+    attempts += 1;
     try {
-      const page = await options.game.search(criteria.next());
-      const listing = page.auctions.find((auction) => auction.tradeId === target.tradeId);
-      if (listing !== undefined) return { listing, searches };
+      const search = criteria.next();
+      for (let page = 0; page < MAX_PAGES_PER_SEARCH; page += 1) {
+        searches += 1;
+        const answer = await options.game.search({ ...search, page });
+        const listing = answer.auctions.find((auction) => auction.tradeId === target.tradeId);
+        if (listing !== undefined) return { listing, searches };
+        if (!answer.hasNextPage) break;
+      }
     } catch (error) {
       if (isGameError(error, 'session-expired') && options.game.reauthenticate && !reauthenticated) {
         reauthenticated = true;

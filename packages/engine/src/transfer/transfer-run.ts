@@ -23,7 +23,7 @@ import { readAccount, syncRefusal, type AccountRead } from './sync.js';
 /** A new listing shows in search results only after a few seconds; the buyer waits this long first. */
 export const LISTING_SETTLE_MS = 3_000;
 /** Ladder steps below the Buy Now the seller's starting bid may sit (its fingerprint). */
-const FINGERPRINT_STEPS = { min: 1, max: 8 };
+const FINGERPRINT_STEPS = { min: 1, max: 12 };
 
 /** Bad transfer input: nothing was sent to the game. */
 export class TransferSetupError extends Error {

@@ -99,8 +99,21 @@ export class TransferMarket {
   }
 
   /** A stranger's listing of the card at these terms, visible at once unless said otherwise. */
-  plantTrap(definitionId: number, startingBid: number, buyNowPrice: number, visibleNow = true): number {
-    return this.open('stranger', this.newItem(definitionId), startingBid, buyNowPrice, 3600, visibleNow);
+  plantTrap(
+    definitionId: number,
+    startingBid: number,
+    buyNowPrice: number,
+    visibleNow = true,
+    durationSeconds = 3600,
+  ): number {
+    return this.open(
+      'stranger',
+      this.newItem(definitionId),
+      startingBid,
+      buyNowPrice,
+      durationSeconds,
+      visibleNow,
+    );
   }
 
   /** A stranger bids on a listing (its bid price rises to `amount`). */
@@ -265,9 +278,10 @@ export class TransferMarket {
     const cached = this.cache.get(key);
     const cacheMs = this.options.searchCacheMs ?? 0;
     const pageSize = search.pageSize ?? 20;
+    const pageIndex = search.page ?? 0;
     if (cached && now - cached.at < cacheMs)
-      return { auctions: cached.page, hasNextPage: false, page: 0, pageSize };
-    const page = [...this.listings.values()]
+      return { auctions: cached.page, hasNextPage: false, page: pageIndex, pageSize };
+    const matching = [...this.listings.values()]
       .filter((listing) => {
         const bidPrice = listing.currentBid > 0 ? listing.currentBid : listing.startingBid;
         return (
@@ -281,11 +295,17 @@ export class TransferMarket {
           bidPrice <= (search.maxBid ?? Infinity)
         );
       })
-      .sort((a, b) => a.expiresAt - b.expiresAt || a.tradeId - b.tradeId)
-      .slice(0, pageSize)
+      .sort((a, b) => a.expiresAt - b.expiresAt || a.tradeId - b.tradeId);
+    const page = matching
+      .slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
       .map((listing) => this.present(listing, accountId));
     if (cacheMs > 0) this.cache.set(key, { at: now, page });
-    return { auctions: page, hasNextPage: false, page: 0, pageSize };
+    return {
+      auctions: page,
+      hasNextPage: matching.length > (pageIndex + 1) * pageSize,
+      page: pageIndex,
+      pageSize,
+    };
   }
 
   private buyNow(accountId: string, tradeId: number, amount: number): BidResult {
