@@ -5,7 +5,7 @@
  */
 import { defaultTransferFilter, snapPrice, type TransferFilter } from '@tradedesk/domain';
 import type { Clock } from '@tradedesk/engine';
-import { admin, type BenchSim } from './sandbox.js';
+import { admin, adminKey, type BenchSim } from './sandbox.js';
 
 /** The sim's world as the transfer tools read it. */
 interface TransferSimWorld {
@@ -24,6 +24,7 @@ interface TransferSimWorld {
     limits(index: number, platform: 'pc' | 'ps', time: number): { minPrice: number; maxPrice: number };
   };
   readonly ledger: { readonly sinks: { readonly simSellers: number } };
+  readonly trades: ReadonlyMap<number, { state: string; highestBidderId: number }>;
 }
 
 export function transferWorld(sim: BenchSim): TransferSimWorld {
@@ -69,6 +70,22 @@ export async function createTransferAccount(
   return { ...spec, id: created.id, accountId: `account-${created.id}` };
 }
 
+/** Sets an account's coins (admin API). */
+export async function setCoins(sim: BenchSim, accountId: number, coins: number): Promise<void> {
+  const response = await fetch(`${sim.url}/admin/accounts/${accountId}/coins`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': adminKey },
+    body: JSON.stringify({ coins }),
+  });
+  if (!response.ok) throw new Error(`sim admin coins: HTTP ${response.status}`);
+}
+
+/** Whether the trade sold to the account with this sim id (the seller's own listing reached the buyer). */
+export function soldTo(sim: BenchSim, tradeId: number, buyerSimId: number): boolean {
+  const trade = transferWorld(sim).trades.get(tradeId);
+  return trade?.state === 'closed' && trade.highestBidderId === buyerSimId;
+}
+
 /** Gives the account `count` tradeable copies of the card in its club. */
 export async function grantCard(
   sim: BenchSim,
@@ -82,6 +99,7 @@ export async function grantCard(
 /**
  * A gold rare card (not special) and a transfer price inside its price range, about `multiple`
  * times its market value: far above what any simulated human pays, and never a snipe for rivals.
+ * `offset` picks another card of the same kind.
  */
 export function transferCard(
   sim: BenchSim,
@@ -90,11 +108,14 @@ export function transferCard(
 ): { definitionId: number; name: string; price: number } {
   const world = transferWorld(sim);
   const now = world.now();
+  // Cards worth 20,000–60,000 coins: a transfer price of about 50,000–150,000, the usual size.
   const candidates = world.cards
     .map((card, index) => ({ card, index }))
-    .filter(
-      ({ card }) => card.rarityId === 1 && card.rating >= 75 && !card.special && card.synthetic !== true,
-    );
+    .filter(({ card, index }) => {
+      if (card.rarityId !== 1 || card.rating < 75 || card.special || card.synthetic === true) return false;
+      const value = world.values.value(index, 'pc', now);
+      return value >= 20_000 && value <= 60_000;
+    });
   const chosen = candidates[offset % candidates.length];
   if (!chosen) throw new Error('the sandbox has no gold rare card');
   const value = world.values.value(chosen.index, 'pc', now);
