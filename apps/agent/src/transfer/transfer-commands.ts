@@ -178,7 +178,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         await linkFor(payload.transferId)({
           type: 'transfer-failed',
           at: clock.now(),
-          filter: payload.filter as never,
+          filter: payload.filter,
           reason: messageOf(error),
         });
         return;

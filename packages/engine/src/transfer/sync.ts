@@ -1,4 +1,4 @@
-import type { Screenshot, TransferFilter } from '@tradedesk/domain';
+import { TEXT_LIMITS, type Screenshot, type TransferFilter } from '@tradedesk/domain';
 import type { TransferAccountSnapshot, TransferCard, TransferPileItem } from '@tradedesk/domain/realtime';
 import type { AuctionInfo, ItemData } from '@tradedesk/game-client';
 import { transferMessages } from './messages.js';
@@ -54,7 +54,7 @@ export async function readAccount(
     unassigned: unassigned.items,
     snapshot: {
       accountId: side.accountId,
-      username: (side.username?.() ?? side.accountId).slice(0, 100),
+      username: (side.username?.() ?? side.accountId).slice(0, TEXT_LIMITS.name),
       coins: credits.coins,
       tradepile: pile.auctions.flatMap((auction) => pileItem(auction) ?? []),
       unassigned: unassigned.items.flatMap((item) => {
@@ -83,7 +83,7 @@ async function findCard(
   const card = (itemId: number, pile: TransferCard['pile']): TransferCard => ({
     itemId,
     definitionId: player.id,
-    name: player.name,
+    name: player.name.slice(0, TEXT_LIMITS.name),
     rarity: player.rarity,
     quality: player.quality,
     value: player.value,
