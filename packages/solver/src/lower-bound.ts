@@ -1,0 +1,95 @@
+import { matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import type { Problem } from './problem.js';
+import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+
+type CountRequirement = Extract<SbcRequirement, { kind: 'players' }>;
+
+export interface RelaxationBound {
+  /** A sound lower bound on the cost of any eligible squad (whole coins). */
+  readonly bound: number;
+  /** Candidate index sets the relaxation picked (starting points for the search). */
+  readonly seeds: readonly (readonly number[])[];
+}
+
+export type RelaxationResult = RelaxationBound | { readonly infeasible: string };
+
+const TOLERANCE = 1e-6;
+
+/**
+ * A lower bound from the relaxation that keeps the team rating and every player-count requirement
+ * and drops chemistry, same-group and distinct-group requirements and asset uniqueness. The
+ * player counts are moved into the prices by Lagrange multipliers (subgradient steps); each
+ * multiplier vector gives a valid bound, solved exactly by the rating-profile search.
+ */
+export function relaxationBound(problem: Problem, deadline: number, upperBound = Infinity): RelaxationResult {
+  const { candidates, openSlots, requirements } = problem;
+  const count = openSlots.length;
+  const window = scoreWindowOf(requirements);
+  const counted = requirements.filter((r): r is CountRequirement => r.kind === 'players');
+  const members = counted.map((requirement) =>
+    candidates.map((c) => (requirement.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0)),
+  );
+  for (const [index, requirement] of counted.entries()) {
+    const matching = members[index]?.reduce((sum: number, bit) => sum + bit, 0) ?? 0;
+    const unmatched = candidates.length - matching;
+    const impossible =
+      (requirement.scope !== 'max' && matching < requirement.count) ||
+      (requirement.scope !== 'min' && unmatched < count - requirement.count);
+    if (impossible) return { infeasible: `"${requirementLabel(requirement)}" cannot be met with the pool` };
+  }
+  const multipliers = counted.map(() => 0);
+  // Sign of a multiplier's price change: min pulls matching cards cheaper, max pushes them dearer.
+  const sign = (requirement: CountRequirement) => (requirement.scope === 'max' ? -1 : 1);
+  let best = -Infinity;
+  const seeds: number[][] = [];
+  let step = 2;
+  let sinceImproved = 0;
+  const typicalCost = candidates.reduce((sum, c) => sum + c.cost, 0) / Math.max(1, candidates.length);
+  for (let iteration = 0; iteration < 60; iteration += 1) {
+    const items = candidates.map((candidate, i) => ({
+      rating: candidate.card.rating,
+      cost:
+        candidate.cost -
+        counted.reduce((sum, r, j) => sum + sign(r) * (multipliers[j] ?? 0) * (members[j]?.[i] ?? 0), 0),
+    }));
+    const answer = cheapestRatingProfile(items, count, window);
+    if (!answer) {
+      const rating = requirements.find((r) => r.kind === 'teamRating');
+      return {
+        infeasible: rating
+          ? `"${requirementLabel(rating)}" cannot be met with the pool`
+          : 'The pool has too few players for the squad',
+      };
+    }
+    const constant = counted.reduce((sum, r, j) => sum + sign(r) * (multipliers[j] ?? 0) * r.count, 0);
+    const value = answer.cost + constant;
+    if (value > best + TOLERANCE) {
+      best = value;
+      sinceImproved = 0;
+    } else sinceImproved += 1;
+    seeds.push([...answer.picks]);
+    // Subgradient: how far each count is from its target, in the direction that tightens it.
+    const gradient = counted.map((r, j) => {
+      const matched = answer.picks.reduce((sum, index) => sum + (members[j]?.[index] ?? 0), 0);
+      return sign(r) * (r.count - matched);
+    });
+    const norm = gradient.reduce((sum, g) => sum + g * g, 0);
+    const slackFree = counted.every((r, j) => {
+      const g = gradient[j] ?? 0;
+      const m = multipliers[j] ?? 0;
+      return r.scope === 'exact' ? g === 0 : g <= 0 && (m === 0 || g === 0);
+    });
+    if (counted.length === 0 || slackFree || norm === 0 || Date.now() > deadline) break;
+    if (sinceImproved >= 4) {
+      step /= 2;
+      sinceImproved = 0;
+    }
+    const target = Number.isFinite(upperBound) ? upperBound : best + typicalCost * count * 0.1 + 1;
+    const length = (step * Math.max(target - best, 1)) / norm;
+    counted.forEach((r, j) => {
+      const next = (multipliers[j] ?? 0) + length * (gradient[j] ?? 0);
+      multipliers[j] = r.scope === 'exact' ? next : Math.max(0, next);
+    });
+  }
+  return { bound: Math.ceil(best - TOLERANCE), seeds };
+}

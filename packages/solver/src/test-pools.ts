@@ -1,0 +1,58 @@
+/** Small synthetic pools and an exhaustive reference solver, shared by the solver's tests. */
+import { evaluateSquad, formationSlots, type ChallengeRequirements, type SbcCard } from '@tradedesk/domain';
+import { seededRandom } from './random.js';
+import type { MarketCard } from './types.js';
+
+/** Every generic position of a 4-3-3, so any card is in position in any slot. */
+export const EVERY_433_POSITION = ['GK', 'RB', 'CB', 'LB', 'CM', 'RW', 'ST', 'LW'];
+
+/** A pool of market cards over a few clubs, leagues and nations; prices rise with rating. */
+export function randomPool(
+  seed: number,
+  size: number,
+  positions: readonly string[] = EVERY_433_POSITION,
+): MarketCard[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: size }, (_, index) => {
+    const rating = 70 + Math.floor(random() * 20);
+    const leagueId = [13, 16, 19][Math.floor(random() * 3)] ?? 13;
+    return {
+      definitionId: 1000 + index,
+      assetId: 1000 + index,
+      rating,
+      rarityId: random() < 0.4 ? 1 : 0,
+      positions,
+      clubId: leagueId * 100 + Math.floor(random() * 3),
+      leagueId,
+      nationId: [14, 18, 21, 27][Math.floor(random() * 4)] ?? 14,
+      price: Math.round(200 + Math.pow(1.3, rating - 70) * (50 + random() * 100)),
+    };
+  });
+}
+
+/**
+ * The cheapest eligible squad by trying every 11-card subset (cards play every position, so
+ * placement does not change chemistry); Infinity when none is eligible.
+ */
+export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: ChallengeRequirements): number {
+  const positions = formationSlots('f433');
+  let best = Infinity;
+  const chosen: MarketCard[] = [];
+  const visit = (from: number, cost: number): void => {
+    if (cost >= best) return;
+    if (chosen.length === 11) {
+      const slots: SbcCard[] = [...chosen];
+      if (evaluateSquad({ positions, slots }, challenge).eligible) best = cost;
+      return;
+    }
+    for (let i = from; i <= pool.length - (11 - chosen.length); i += 1) {
+      const card = pool[i];
+      if (!card) continue;
+      chosen.push(card);
+      visit(i + 1, cost + card.price);
+      chosen.pop();
+    }
+  };
+  visit(0, 0);
+  return best;
+}
