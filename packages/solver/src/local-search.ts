@@ -51,6 +51,43 @@ function buildMoveLists(problem: Problem): MoveLists {
   return { inPositionBySlot, byGroup, byRating, counted, cheapest: sorted.slice(0, LIST_DEPTH * 2) };
 }
 
+/**
+ * Chemistry cores (SBC.md §6.4 construction): for each of the largest clubs, leagues and nations
+ * among the cheap cards, the cheapest in-position card of that group per slot, the cheapest
+ * unused card where the group has none. Returns the card sets, best scored first.
+ */
+export function groupSeeds(problem: Problem, limit: number): Candidate[][] {
+  const lists = buildMoveLists(problem);
+  const cheapPool = sortedByCost(problem.candidates).slice(0, 1500);
+  const sizes = new Map<string, number>();
+  for (const c of cheapPool)
+    for (const key of [`c${c.card.clubId}`, `l${c.card.leagueId}`, `n${c.card.nationId}`])
+      sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  const groups = [...sizes.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([key]) => key);
+  const seeds = groups.map((key) => {
+    const members = lists.byGroup.get(key) ?? [];
+    const used = new Set<number>();
+    const cards: Candidate[] = [];
+    for (const slot of problem.openSlots) {
+      const pick =
+        members.find((c) => !used.has(c.assetId) && c.positionMask & (1 << slot)) ??
+        lists.cheapest.find((c) => !used.has(c.assetId));
+      if (!pick) continue;
+      used.add(pick.assetId);
+      cards.push(pick);
+    }
+    const placement = placeCards(problem, cards);
+    return { cards, score: placementCost(placement) + 1000 * violation(problem, placement) };
+  });
+  return seeds
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((seed) => seed.cards);
+}
+
 export interface SearchAnswer {
   readonly placement: Placement;
   readonly cost: number;
@@ -79,6 +116,16 @@ export function localSearch(
     if (!list || list.length === 0) return undefined;
     const depth = Math.min(list.length, LIST_DEPTH);
     return list[Math.floor(depth * random() * random())];
+  };
+  const groupSlotLists = new Map<string, readonly Candidate[]>();
+  const inGroupAndSlot = (key: string, slot: number, group: readonly Candidate[]) => {
+    const cacheKey = `${key}|${slot}`;
+    let list = groupSlotLists.get(cacheKey);
+    if (!list) {
+      list = group.filter((c) => c.positionMask & (1 << slot)).slice(0, LIST_DEPTH);
+      groupSlotLists.set(cacheKey, list);
+    }
+    return list;
   };
   let best = incumbent;
   const typical = lists.cheapest.reduce((sum, c) => sum + c.cost, 0) / Math.max(1, lists.cheapest.length);
@@ -114,8 +161,9 @@ export function localSearch(
         else if (roll < 0.6 && anchor) {
           const kind = ['c', 'l', 'n'][Math.floor(random() * 3)] ?? 'l';
           const id = kind === 'c' ? anchor.clubId : kind === 'l' ? anchor.leagueId : anchor.nationId;
-          const group = lists.byGroup.get(`${kind}${id}`) ?? [];
-          const inPosition = group.filter((c) => c.positionMask & (1 << slot));
+          const key = `${kind}${id}`;
+          const group = lists.byGroup.get(key) ?? [];
+          const inPosition = inGroupAndSlot(key, slot, group);
           proposal = pick(inPosition.length > 0 && random() < 0.8 ? inPosition : group);
         } else if (roll < 0.8) {
           const rating = (current[slot]?.card.rating ?? 70) + Math.floor(random() * 7) - 3;
@@ -147,5 +195,35 @@ export function localSearch(
     }
     if (!foundThisRound && !best) weight *= 3;
   }
-  return best;
+  return best && polish(problem, best, lists);
+}
+
+/**
+ * Single-card descent on an eligible answer: the cheapest replacement of any slot (from the
+ * slot's cheap in-position cards and the cheapest cards) that keeps every requirement met,
+ * repeated until none helps.
+ */
+function polish(problem: Problem, answer: SearchAnswer, lists: MoveLists): SearchAnswer {
+  let current = [...answer.placement];
+  let cost = answer.cost;
+  for (let improved = true; improved;) {
+    improved = false;
+    for (const slot of problem.openSlots) {
+      const old = current[slot];
+      const options = [...(lists.inPositionBySlot.get(slot) ?? []).slice(0, LIST_DEPTH), ...lists.cheapest];
+      for (const option of options) {
+        if (!old || option.cost >= old.cost) continue;
+        if (current.some((c) => c?.assetId === option.assetId)) continue;
+        const next = [...current];
+        next[slot] = option;
+        if (violation(problem, next) === 0 && judgePlacement(problem, next).eligible) {
+          current = next;
+          cost = placementCost(next);
+          improved = true;
+          break;
+        }
+      }
+    }
+  }
+  return { placement: current, cost };
 }

@@ -37,6 +37,30 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
       (requirement.scope !== 'min' && unmatched < count - requirement.count);
     if (impossible) return { infeasible: `"${requirementLabel(requirement)}" cannot be met with the pool` };
   }
+  // Lagrange prices shift every card of one rating and one set of requirement memberships by the
+  // same amount, so only the cheapest `count` cards of each such class can be picked; and of two
+  // cards of one player (an owned and a market copy) in a class only the cheaper. Keeping just
+  // those keeps the relaxation exact and makes each step fast.
+  const classes = new Map<string, number[]>();
+  candidates.forEach((candidate, i) => {
+    const key = `${candidate.card.rating}|${members.map((m) => m[i]).join('')}`;
+    const list = classes.get(key);
+    if (list) list.push(i);
+    else classes.set(key, [i]);
+  });
+  const kept: number[] = [];
+  for (const list of classes.values()) {
+    list.sort((a, b) => (candidates[a]?.cost ?? 0) - (candidates[b]?.cost ?? 0));
+    const assets = new Set<number>();
+    for (const i of list) {
+      if (assets.size >= count) break;
+      const asset = candidates[i]?.assetId ?? 0;
+      if (!assets.has(asset)) {
+        assets.add(asset);
+        kept.push(i);
+      }
+    }
+  }
   const multipliers = counted.map(() => 0);
   // Sign of a multiplier's price change: min pulls matching cards cheaper, max pushes them dearer.
   const sign = (requirement: CountRequirement) => (requirement.scope === 'max' ? -1 : 1);
@@ -46,13 +70,14 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
   let sinceImproved = 0;
   const typicalCost = candidates.reduce((sum, c) => sum + c.cost, 0) / Math.max(1, candidates.length);
   for (let iteration = 0; iteration < 60; iteration += 1) {
-    const items = candidates.map((candidate, i) => ({
-      rating: candidate.card.rating,
+    const items = kept.map((i) => ({
+      rating: candidates[i]?.card.rating ?? 0,
       cost:
-        candidate.cost -
+        (candidates[i]?.cost ?? 0) -
         counted.reduce((sum, r, j) => sum + sign(r) * (multipliers[j] ?? 0) * (members[j]?.[i] ?? 0), 0),
     }));
-    const answer = cheapestRatingProfile(items, count, window);
+    const profile = cheapestRatingProfile(items, count, window);
+    const answer = profile && { cost: profile.cost, picks: profile.picks.map((p) => kept[p] ?? 0) };
     if (!answer) {
       const rating = requirements.find((r) => r.kind === 'teamRating');
       return {

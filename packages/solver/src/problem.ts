@@ -40,7 +40,7 @@ function positionMaskOf(card: SbcCard, positions: readonly string[], openSlots: 
   return mask;
 }
 
-/** Owned untradeable cards first, then owned tradeable ones (at their sell value), then the market. */
+/** Owned untradeable cards first, then owned tradeable ones, each at its sell value, then the market. */
 function candidatesOf(input: SolveInput, positions: readonly string[], openSlots: readonly number[]) {
   const candidates: Candidate[] = [];
   const add = (card: SbcCard, rest: Omit<Candidate, 'card' | 'positionMask'>) =>
@@ -48,7 +48,7 @@ function candidatesOf(input: SolveInput, positions: readonly string[], openSlots
   for (const owned of input.owned ?? []) {
     const untradeable = owned.untradeable === true;
     add(owned, {
-      cost: untradeable ? 0 : owned.sellValue,
+      cost: owned.sellValue,
       source: untradeable ? 'untradeable' : 'tradeable',
       definitionId: owned.definitionId,
       assetId: owned.assetId,

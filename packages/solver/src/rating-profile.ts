@@ -1,4 +1,4 @@
-import { ratingScore, SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
+import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
 import { maxScoreFor, minScoreFor } from './squad-check.js';
 
 /** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
@@ -44,7 +44,11 @@ export function cheapestRatingProfile(
   upperBound = Infinity,
 ): ProfileAnswer | null {
   const byRating = new Map<number, number[]>();
-  items.forEach((item, index) => byRating.set(item.rating, [...(byRating.get(item.rating) ?? []), index]));
+  items.forEach((item, index) => {
+    const list = byRating.get(item.rating);
+    if (list) list.push(index);
+    else byRating.set(item.rating, [index]);
+  });
   const ratings = [...byRating.keys()].sort((a, b) => b - a);
   const lists = ratings.map((rating) =>
     (byRating.get(rating) ?? [])
@@ -69,17 +73,45 @@ export function cheapestRatingProfile(
     fill[j] = sums;
   }
   const lowest = ratings[ratings.length - 1] ?? 0;
-  const zeros = SQUAD_SIZE - count;
-  const chosen: number[] = [];
-  const scoreWith = (rest: number, restRating: number) =>
-    ratingScore([
-      ...chosen,
-      ...new Array<number>(rest).fill(restRating),
-      ...new Array<number>(zeros).fill(0),
-    ]);
+  // The chosen ratings, kept in a fixed buffer (this runs in the hot loop).
+  const chosen = new Int32Array(SQUAD_SIZE);
+  let chosenCount = 0;
+  let chosenSum = 0;
+  /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
+  const scoreWith = (rest: number, restRating: number): number => {
+    const sum = chosenSum + rest * restRating;
+    let excess = rest * Math.max(0, SQUAD_SIZE * restRating - sum);
+    for (let i = 0; i < chosenCount; i += 1) excess += Math.max(0, SQUAD_SIZE * (chosen[i] ?? 0) - sum);
+    return SQUAD_SIZE * sum + excess;
+  };
   let best = upperBound;
   let bestCounts: number[] | null = null;
   const counts = ratings.map(() => 0);
+  // A first answer that prunes early: the cheapest items among ratings ≥ t, for each t.
+  for (let top = 0; top < ratings.length; top += 1) {
+    const merged = lists
+      .slice(0, top + 1)
+      .flatMap((list, j) => list.map((index) => ({ j, cost: items[index]?.cost ?? 0 })))
+      .sort((a, b) => a.cost - b.cost)
+      .slice(0, count);
+    if (merged.length < count) continue;
+    const takes = ratings.map(() => 0);
+    for (const { j } of merged) takes[j] = (takes[j] ?? 0) + 1;
+    chosenCount = 0;
+    chosenSum = 0;
+    takes.forEach((take, j) => {
+      for (let k = 0; k < take; k += 1) chosen[chosenCount++] = ratings[j] ?? 0;
+      chosenSum += take * (ratings[j] ?? 0);
+    });
+    const score = scoreWith(0, 0);
+    const cost = takes.reduce((sum, take, j) => sum + (prefix[j]?.[take] ?? 0), 0);
+    if (score >= window.min && score <= window.max && cost < best) {
+      best = cost;
+      bestCounts = takes;
+    }
+  }
+  chosenCount = 0;
+  chosenSum = 0;
 
   const search = (j: number, remaining: number, cost: number): void => {
     if (remaining === 0) {
@@ -98,10 +130,13 @@ export function cheapestRatingProfile(
     if (window.max < Infinity && scoreWith(remaining, lowest) > window.max) return;
     const available = Math.min(remaining, lists[j]?.length ?? 0);
     for (let take = available; take >= 0; take -= 1) {
-      for (let k = 0; k < take; k += 1) chosen.push(rating);
+      for (let k = 0; k < take; k += 1) chosen[chosenCount + k] = rating;
+      chosenCount += take;
+      chosenSum += take * rating;
       counts[j] = take;
       search(j + 1, remaining - take, cost + (prefix[j]?.[take] ?? 0));
-      chosen.length -= take;
+      chosenCount -= take;
+      chosenSum -= take * rating;
       counts[j] = 0;
     }
   };

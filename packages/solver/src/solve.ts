@@ -1,6 +1,6 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { relaxationBound } from './lower-bound.js';
-import { localSearch, type SearchAnswer } from './local-search.js';
+import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
@@ -82,7 +82,9 @@ function solvePart(
       bound: relaxation.bound,
       method: 'rating-profile relaxation',
     };
-  const answer = localSearch(problem, seeds, deadline, seed, incumbent, relaxation.bound);
+  const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
+  const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
+  const answer = localSearch(problem, starts, deadline, seed, incumbent, relaxation.bound);
   if (!answer)
     return {
       kind: 'none',

@@ -3,13 +3,13 @@ import {
   groupIdOf,
   matchesCondition,
   ratingScore,
-  squadChemistry,
   type GroupKind,
   type SbcCard,
   type SbcRequirement,
   type SbcSquad,
   type SquadEvaluation,
 } from '@tradedesk/domain';
+import { fastChemistry } from './fast-chemistry.js';
 import type { Candidate, Problem } from './problem.js';
 
 /** A squad under construction: the candidate in each slot (null for bricks and empty slots). */
@@ -48,15 +48,14 @@ function groupSizes(cards: readonly SbcCard[], group: GroupKind): Map<number, nu
  * "players to change", so the local search can trade violation against cost.
  */
 export function violation(problem: Problem, placement: Placement): number {
-  const squad = toSquad(problem, placement);
   const cards = problem.openSlots.map((slot) => placement[slot]?.card).filter((c): c is SbcCard => !!c);
   let total = problem.openSlots.length - cards.length;
-  let chemistry: ReturnType<typeof squadChemistry> | undefined;
-  const chem = () => (chemistry ??= squadChemistry(squad));
+  let chemistry: ReturnType<typeof fastChemistry> | undefined;
+  const chem = () => (chemistry ??= fastChemistry(problem, placement));
   for (const requirement of problem.requirements) {
     switch (requirement.kind) {
       case 'teamRating': {
-        const score = ratingScore(squad.slots.map((slot) => (slot && 'rating' in slot ? slot.rating : 0)));
+        const score = ratingScore(problem.positions.map((_, slot) => placement[slot]?.card.rating ?? 0));
         const { value, scope } = requirement;
         const low = scope === 'max' ? 0 : Math.max(0, minScoreFor(value) - score);
         const high = scope === 'min' ? 0 : Math.max(0, score - maxScoreFor(value));

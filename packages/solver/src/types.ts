@@ -3,14 +3,18 @@ import type { ChallengeRequirements, SbcBrick, SbcCard } from '@tradedesk/domain
 /** Where a candidate card comes from; owned cards are used first because they cost less. */
 export type CardSource = 'untradeable' | 'tradeable' | 'market';
 
-/** A card the account owns. Untradeable cards cost nothing; tradeable ones cost what they would sell for. */
+/**
+ * A card the account owns, valued at what it would sell for: a tradeable card at its market price
+ * after tax, an untradeable one at its quick-sell value (so fodder the account cannot trade is
+ * used first, and a squad never burns a valuable card to save a few coins).
+ */
 export interface OwnedCard extends SbcCard {
   /** The item id in the account's club. */
   readonly itemId: number;
   readonly definitionId: number;
   /** One real player (all versions share it): a squad never holds two cards of one asset. */
   readonly assetId: number;
-  /** Coins the card would sell for (ignored for untradeable cards). */
+  /** Coins the card would sell for: after-tax market price, or the quick-sell value if untradeable. */
   readonly sellValue: number;
 }
 
@@ -47,7 +51,7 @@ export interface SquadPick {
   /** The owned item used, if the card is owned. */
   readonly itemId?: number;
   readonly source: CardSource;
-  /** What using the card costs: 0 untradeable, the sell value of a tradeable owned card, else the price. */
+  /** What using the card costs: an owned card's sell value, else its market price. */
   readonly cost: number;
   readonly rating: number;
   readonly chemistry: number;
