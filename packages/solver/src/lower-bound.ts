@@ -14,6 +14,53 @@ export interface RelaxationBound {
 export type RelaxationResult = RelaxationBound | { readonly infeasible: string };
 
 const TOLERANCE = 1e-6;
+/** Up to this many player-count requirements are kept exactly in the profile search (2^n cells per rating). */
+const EXACT_COUNT_LIMIT = 3;
+/** Search nodes the exact relaxation may use before the Lagrangian one takes over. */
+const EXACT_NODE_LIMIT = 100_000;
+
+function ratingInfeasible(
+  requirements: readonly SbcRequirement[],
+  counted: readonly CountRequirement[],
+): string {
+  const rating = requirements.find((r) => r.kind === 'teamRating');
+  if (rating && counted.length === 0) return `"${requirementLabel(rating)}" cannot be met with the pool`;
+  const involved: SbcRequirement[] = rating ? [rating, ...counted] : [...counted];
+  const names = involved.map((r) => `"${requirementLabel(r)}"`);
+  return names.length > 0
+    ? `${names.join(' together with ')} cannot be met with the pool`
+    : 'The pool has too few players for the squad';
+}
+
+/** The relaxation solved exactly: rating window and player counts both inside the profile search. */
+function exactRelaxation(
+  problem: Problem,
+  counted: readonly CountRequirement[],
+  members: readonly (readonly number[])[],
+  kept: readonly number[],
+): RelaxationResult | 'aborted' {
+  const { candidates, openSlots, requirements } = problem;
+  const window = scoreWindowOf(requirements);
+  // Without a rating requirement ratings do not matter: one cell per membership class.
+  const rated = Number.isFinite(window.min) || Number.isFinite(window.max);
+  const items = kept.map((i) => ({
+    rating: rated ? (candidates[i]?.card.rating ?? 0) : 0,
+    cost: candidates[i]?.cost ?? 0,
+    classBits: members.reduce((bits, column, j) => bits | ((column[i] ?? 0) << j), 0),
+  }));
+  const constraints = counted.map((r, j) => ({ bit: j, scope: r.scope, count: r.count }));
+  const profile = cheapestRatingProfile(
+    items,
+    openSlots.length,
+    window,
+    Infinity,
+    constraints,
+    EXACT_NODE_LIMIT,
+  );
+  if (profile === 'aborted') return profile;
+  if (!profile) return { infeasible: ratingInfeasible(requirements, counted) };
+  return { bound: Math.ceil(profile.cost - TOLERANCE), seeds: [profile.picks.map((p) => kept[p] ?? 0)] };
+}
 
 /**
  * A lower bound from the relaxation that keeps the team rating and every player-count requirement
@@ -61,6 +108,10 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
       }
     }
   }
+  if (counted.length <= EXACT_COUNT_LIMIT) {
+    const exact = exactRelaxation(problem, counted, members, kept);
+    if (exact !== 'aborted') return exact;
+  }
   const multipliers = counted.map(() => 0);
   // Sign of a multiplier's price change: min pulls matching cards cheaper, max pushes them dearer.
   const sign = (requirement: CountRequirement) => (requirement.scope === 'max' ? -1 : 1);
@@ -77,15 +128,9 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
         counted.reduce((sum, r, j) => sum + sign(r) * (multipliers[j] ?? 0) * (members[j]?.[i] ?? 0), 0),
     }));
     const profile = cheapestRatingProfile(items, count, window);
-    const answer = profile && { cost: profile.cost, picks: profile.picks.map((p) => kept[p] ?? 0) };
-    if (!answer) {
-      const rating = requirements.find((r) => r.kind === 'teamRating');
-      return {
-        infeasible: rating
-          ? `"${requirementLabel(rating)}" cannot be met with the pool`
-          : 'The pool has too few players for the squad',
-      };
-    }
+    const answer = profile &&
+      profile !== 'aborted' && { cost: profile.cost, picks: profile.picks.map((p) => kept[p] ?? 0) };
+    if (!answer) return { infeasible: ratingInfeasible(requirements, []) };
     const constant = counted.reduce((sum, r, j) => sum + sign(r) * (multipliers[j] ?? 0) * r.count, 0);
     const value = answer.cost + constant;
     if (value > best + TOLERANCE) {

@@ -57,7 +57,8 @@ describe('solver against exhaustive search on small pools', () => {
         if (result.proof.kind === 'optimal') expect(result.cost).toBe(optimum);
         else expect(result.proof.lowerBound).toBeLessThanOrEqual(optimum);
       }
-    });
+      // Exhaustive search over 12,376 squads per pool; generous for a loaded machine.
+    }, 60_000);
   }
 });
 

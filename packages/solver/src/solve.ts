@@ -7,6 +7,7 @@ import { judgePlacement, type Placement } from './squad-check.js';
 import type { SolveInput, SolveResult, SquadPick } from './types.js';
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
+const MIN_SEARCH_MS = 150;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -84,7 +85,9 @@ function solvePart(
     };
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
-  const answer = localSearch(problem, starts, deadline, seed, incumbent, relaxation.bound);
+  // The search always gets a short slice, even when the bound used up the budget.
+  const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
+  const answer = localSearch(problem, starts, searchDeadline, seed, incumbent, relaxation.bound);
   if (!answer)
     return {
       kind: 'none',
