@@ -1,41 +1,10 @@
-import type { ChallengeRequirements, SbcRequirement } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { solveChallenge } from './solve.js';
-import { exhaustiveOptimum, randomPool } from './test-pools.js';
+import { and, exhaustiveOptimum, randomPool, rating, SMALL_POOL_CHALLENGES } from './test-pools.js';
 import type { MarketCard, OwnedCard } from './types.js';
 
-const and = (...requirements: SbcRequirement[]): ChallengeRequirements => ({
-  operation: 'AND',
-  requirements,
-});
-const rating = (value: number, scope: 'min' | 'max' | 'exact' = 'min'): SbcRequirement => ({
-  kind: 'teamRating',
-  scope,
-  value,
-});
-const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
-
-const CHALLENGES: readonly ChallengeRequirements[] = [
-  and(rating(80)),
-  and(rating(83)),
-  and(rating(78, 'exact')),
-  and(chemistry(20)),
-  and(rating(79), chemistry(15)),
-  and(
-    { kind: 'players', scope: 'min', count: 4, conditions: [{ type: 'rarity', rarityIds: [1] }] },
-    rating(79),
-  ),
-  and(
-    { kind: 'sameGroup', scope: 'max', group: 'league', value: 4 },
-    { kind: 'distinctGroups', scope: 'min', group: 'nation', value: 4 },
-  ),
-  and({ kind: 'players', scope: 'max', count: 2, conditions: [{ type: 'league', ids: [13] }] }, rating(78)),
-  and({ kind: 'playerChemistry', scope: 'min', value: 1 }, rating(77)),
-  and({ kind: 'distinctGroups', scope: 'exact', group: 'league', value: 2 }, chemistry(12)),
-];
-
 describe('solver against exhaustive search on small pools', () => {
-  for (const [index, challenge] of CHALLENGES.entries()) {
+  for (const [index, challenge] of SMALL_POOL_CHALLENGES.entries()) {
     it(`challenge ${index}: never claims optimal wrongly, never beats the true optimum, bound is sound`, () => {
       for (const seed of [1, 2, 3]) {
         const pool = randomPool(seed * 31 + index, 17);

@@ -1,5 +1,11 @@
 /** Small synthetic pools and an exhaustive reference solver, shared by the solver's tests. */
-import { evaluateSquad, formationSlots, type ChallengeRequirements, type SbcCard } from '@tradedesk/domain';
+import {
+  evaluateSquad,
+  formationSlots,
+  type ChallengeRequirements,
+  type SbcCard,
+  type SbcRequirement,
+} from '@tradedesk/domain';
 import { seededRandom } from './random.js';
 import type { MarketCard } from './types.js';
 
@@ -56,3 +62,34 @@ export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: Challe
   visit(0, 0);
   return best;
 }
+
+/** Challenges of every kind for the small-pool comparison with exhaustive search. */
+export const and = (...requirements: SbcRequirement[]): ChallengeRequirements => ({
+  operation: 'AND',
+  requirements,
+});
+export const rating = (value: number, scope: 'min' | 'max' | 'exact' = 'min'): SbcRequirement => ({
+  kind: 'teamRating',
+  scope,
+  value,
+});
+const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
+
+export const SMALL_POOL_CHALLENGES: readonly ChallengeRequirements[] = [
+  and(rating(80)),
+  and(rating(83)),
+  and(rating(78, 'exact')),
+  and(chemistry(20)),
+  and(rating(79), chemistry(15)),
+  and(
+    { kind: 'players', scope: 'min', count: 4, conditions: [{ type: 'rarity', rarityIds: [1] }] },
+    rating(79),
+  ),
+  and(
+    { kind: 'sameGroup', scope: 'max', group: 'league', value: 4 },
+    { kind: 'distinctGroups', scope: 'min', group: 'nation', value: 4 },
+  ),
+  and({ kind: 'players', scope: 'max', count: 2, conditions: [{ type: 'league', ids: [13] }] }, rating(78)),
+  and({ kind: 'playerChemistry', scope: 'min', value: 1 }, rating(77)),
+  and({ kind: 'distinctGroups', scope: 'exact', group: 'league', value: 2 }, chemistry(12)),
+];

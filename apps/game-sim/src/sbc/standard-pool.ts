@@ -1,18 +1,13 @@
+import type { SbcCard } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { createRng } from '../core/rng.js';
 import { buildCards, type CardDef } from '../world/cards.js';
 import { groupsOf } from './requirements.js';
 
 /** A pool card as the solver reads it: the card facts and its cheapest Buy Now price. */
-export interface PoolMarketCard {
+export interface PoolMarketCard extends SbcCard {
   readonly definitionId: number;
   readonly assetId: number;
-  readonly rating: number;
-  readonly rarityId: number;
-  readonly positions: readonly string[];
-  readonly clubId: number;
-  readonly leagueId: number;
-  readonly nationId: number;
   readonly groups: readonly number[];
   readonly price: number;
 }
