@@ -1,6 +1,6 @@
-import { buildProblem, type Candidate } from './problem.js';
+import { buildProblem, type Candidate, type Problem } from './problem.js';
 import { placementCost } from './placement.js';
-import { judgePlacement, violation } from './squad-check.js';
+import { judgePlacement, violation, type Placement } from './squad-check.js';
 import type { SolveInput } from './types.js';
 
 const UPGRADE_CHOICES = 40;
@@ -19,7 +19,12 @@ export function greedyBaseline(input: SolveInput): { cost: number } | undefined 
       : input.challenge.requirements;
   const built = buildProblem(input, requirements);
   if ('infeasible' in built) return undefined;
-  const { problem } = built;
+  const placement = greedyPlacement(built.problem);
+  return placement && { cost: placementCost(placement) };
+}
+
+/** The greedy construction on a built problem: an eligible placement, or undefined when stuck. */
+export function greedyPlacement(problem: Problem): Placement | undefined {
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const bySlot = new Map(
     problem.openSlots.map((slot) => [slot, sorted.filter((c) => c.positionMask & (1 << slot)).slice(0, 400)]),
@@ -62,5 +67,5 @@ export function greedyBaseline(input: SolveInput): { cost: number } | undefined 
     current = bestMove.violation;
   }
   if (current > 0 || !judgePlacement(problem, placement).eligible) return undefined;
-  return { cost: placementCost(placement) };
+  return placement;
 }

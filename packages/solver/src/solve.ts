@@ -1,4 +1,5 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import { greedyPlacement } from './baseline.js';
 import { relaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { placeCards, placementCost } from './placement.js';
@@ -85,6 +86,16 @@ function solvePart(
     };
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
+  // The greedy construction is cheap next to the search and keeps the answer never above it.
+  const greedy = greedyPlacement(problem);
+  const greedyCost = greedy && placementCost(greedy);
+  if (
+    greedy &&
+    greedyCost !== undefined &&
+    (!incumbent || greedyCost < incumbent.cost) &&
+    hasUniqueAssets(greedy)
+  )
+    incumbent = { placement: greedy, cost: greedyCost };
   // The search always gets a short slice, even when the bound used up the budget.
   const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
   const answer = localSearch(problem, starts, searchDeadline, seed, incumbent, relaxation.bound);
