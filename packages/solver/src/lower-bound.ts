@@ -64,9 +64,10 @@ function exactRelaxation(
 
 /**
  * A lower bound from the relaxation that keeps the team rating and every player-count requirement
- * and drops chemistry, same-group and distinct-group requirements and asset uniqueness. The
- * player counts are moved into the prices by Lagrange multipliers (subgradient steps); each
- * multiplier vector gives a valid bound, solved exactly by the rating-profile search.
+ * and drops chemistry, same-group and distinct-group requirements and asset uniqueness. Up to 3
+ * counts it is solved exactly inside the rating-profile search; past that (or past the search's
+ * node limit) the counts move into the prices by Lagrange multipliers (subgradient steps), each
+ * multiplier vector giving a valid bound.
  */
 export function relaxationBound(problem: Problem, deadline: number, upperBound = Infinity): RelaxationResult {
   const { candidates, openSlots, requirements } = problem;
