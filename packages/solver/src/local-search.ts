@@ -108,6 +108,8 @@ export function localSearch(
   incumbent?: SearchAnswer,
   /** Stop as soon as an answer this cheap is found (a proven lower bound). */
   stopAt = -Infinity,
+  /** When set, the search runs this many steps instead of until the deadline (repeatable runs). */
+  stepBudget?: number,
 ): SearchAnswer | undefined {
   const random = seededRandom(seed);
   const lists = buildMoveLists(problem);
@@ -132,20 +134,24 @@ export function localSearch(
   let weight = Math.max(200, typical * 4);
   const starts = seeds.length > 0 ? seeds : [lists.cheapest.slice(0, open.length)];
   let round = 0;
-  while (Date.now() < deadline && !(best && best.cost <= stopAt)) {
+  let stepsLeft = stepBudget ?? Infinity;
+  const timeLeft = () => (stepBudget === undefined ? Date.now() < deadline : stepsLeft > 0);
+  while (timeLeft() && !(best && best.cost <= stopAt)) {
     const start = starts[round % starts.length] ?? [];
     round += 1;
     const roundEnd = Math.min(
       deadline,
       Date.now() + Math.max(40, (deadline - Date.now()) / Math.max(1, starts.length - round + 2)),
     );
+    const roundSteps = Math.max(2_000, (stepBudget ?? 0) / Math.max(1, starts.length));
     let current: (Candidate | null)[] = placeCards(problem, start);
     let currentViolation = violation(problem, current);
     let currentScore = placementCost(current) + weight * currentViolation;
     let temperature = Math.max(1, typical);
     let foundThisRound = false;
     for (let step = 0; ; step += 1) {
-      if ((step & 63) === 0 && Date.now() > roundEnd) break;
+      if (stepBudget === undefined ? (step & 63) === 0 && Date.now() > roundEnd : step >= roundSteps) break;
+      stepsLeft -= 1;
       if (best && best.cost <= stopAt) break;
       const next = [...current];
       if (random() < 0.15) {

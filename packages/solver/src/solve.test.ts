@@ -13,7 +13,7 @@ describe('solver against exhaustive search on small pools', () => {
           challenge,
           formation: 'f433',
           market: pool,
-          timeLimitMs: 300,
+          searchSteps: 4_000,
           useMilp: false,
         });
         if (optimum === Infinity) {

@@ -98,7 +98,15 @@ function solvePart(
     incumbent = { placement: greedy, cost: greedyCost };
   // The search always gets a short slice, even when the bound used up the budget.
   const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
-  const answer = localSearch(problem, starts, searchDeadline, seed, incumbent, relaxation.bound);
+  const answer = localSearch(
+    problem,
+    starts,
+    searchDeadline,
+    seed,
+    incumbent,
+    relaxation.bound,
+    input.searchSteps,
+  );
   if (!answer)
     return {
       kind: 'none',

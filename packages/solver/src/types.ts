@@ -35,6 +35,11 @@ export interface SolveInput {
   readonly market: readonly MarketCard[];
   /** Wall-clock budget for the whole solve (default 1000 ms). */
   readonly timeLimitMs?: number;
+  /**
+   * Steps of the local search instead of the time budget: the same input and seed then give the
+   * same answer on any machine (tests).
+   */
+  readonly searchSteps?: number;
   /** Seed of the local search (answers repeat for a seed). */
   readonly seed?: number;
   /** Run the MILP bound provider in a worker thread (default true). */
