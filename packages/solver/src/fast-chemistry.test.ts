@@ -1,8 +1,7 @@
-import { ICON_CLUB_ID, ICON_LEAGUE_ID, squadChemistry, type SbcCard } from '@tradedesk/domain';
+import { ICON_CLUB_ID, ICON_LEAGUE_ID, seededRng, squadChemistry, type SbcCard } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { fastChemistry } from './fast-chemistry.js';
 import { buildProblem, type Candidate } from './problem.js';
-import { seededRandom } from './random.js';
 import { toSquad } from './squad-check.js';
 
 const POSITIONS = ['GK', 'RB', 'CB', 'LB', 'CM', 'RW', 'ST', 'LW', 'CAM'];
@@ -30,7 +29,7 @@ function randomCard(
 
 describe('fast chemistry', () => {
   it('equals the domain chemistry on random squads with icons, heroes, out-of-position cards and custom bricks', () => {
-    const random = seededRandom(5);
+    const random = seededRng(5);
     for (let round = 0; round < 300; round += 1) {
       const market = Array.from({ length: 11 }, (_, i) => randomCard(random, i + 1));
       const bricks =

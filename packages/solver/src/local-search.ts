@@ -1,7 +1,6 @@
-import { matchesCondition } from '@tradedesk/domain';
+import { matchesCondition, seededRng } from '@tradedesk/domain';
 import type { Candidate, Problem } from './problem.js';
 import { placeCards, placementCost } from './placement.js';
-import { seededRandom } from './random.js';
 import { judgePlacement, violation, type Placement } from './squad-check.js';
 
 /** Candidate lists the moves draw from, each sorted cheapest first. */
@@ -111,7 +110,7 @@ export function localSearch(
   /** When set, the search runs this many steps instead of until the deadline (repeatable runs). */
   stepBudget?: number,
 ): SearchAnswer | undefined {
-  const random = seededRandom(seed);
+  const random = seededRng(seed);
   const lists = buildMoveLists(problem);
   const open = problem.openSlots;
   const pick = <T>(list: readonly T[] | undefined): T | undefined => {

@@ -2,11 +2,11 @@
 import {
   evaluateSquad,
   formationSlots,
+  seededRng,
   type ChallengeRequirements,
   type SbcCard,
   type SbcRequirement,
 } from '@tradedesk/domain';
-import { seededRandom } from './random.js';
 import type { MarketCard } from './types.js';
 
 /** Every generic position of a 4-3-3, so any card is in position in any slot. */
@@ -18,7 +18,7 @@ export function randomPool(
   size: number,
   positions: readonly string[] = EVERY_433_POSITION,
 ): MarketCard[] {
-  const random = seededRandom(seed);
+  const random = seededRng(seed);
   return Array.from({ length: size }, (_, index) => {
     const rating = 70 + Math.floor(random() * 20);
     const leagueId = [13, 16, 19][Math.floor(random() * 3)] ?? 13;
