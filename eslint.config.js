@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The one-way package dependencies of docs/architecture.md:
- * domain <- game-client <- engine <- agent; domain <- server, web, game-sim.
+ * domain <- game-client <- engine <- agent; domain <- server, web, game-sim; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
  * sandbox game and one agent in-process (see docs/decisions.md).
  */
@@ -53,6 +53,11 @@ export default tseslint.config(
     'game-client may import only domain.',
   ),
   layer(['packages/engine/**/*.ts'], appPackages, 'engine may import only domain and game-client.'),
+  layer(
+    ['packages/solver/**/*.ts'],
+    ['@tradedesk/game-client', '@tradedesk/engine', ...appPackages],
+    'solver may import only domain.',
+  ),
   layer(
     ['apps/web/**/*.{ts,tsx}'],
     [

@@ -43,6 +43,14 @@ const suites: Record<string, Suite> = {
       await benchPrices();
     },
   },
+  sbc: {
+    describe:
+      'SBC solver on the standard set (5,000-card pools): ours vs a greedy baseline, proofs of optimality',
+    run: async () => {
+      const { benchSbc } = await import('../apps/game-sim/bench/sbc.js');
+      await benchSbc();
+    },
+  },
 };
 
 async function main(): Promise<void> {

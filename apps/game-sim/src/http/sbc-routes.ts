@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Award, ChallengeDef } from '../sbc/catalog.js';
+import type { Award, ChallengeDef, SetDef } from '../sbc/catalog.js';
 import { CATEGORIES } from '../sbc/catalog.js';
 import { encodeRequirements } from '../sbc/requirements.js';
 import { sbcOf } from '../sbc/sbc-service.js';
@@ -39,6 +39,12 @@ function presentAward(world: World, award: Award): Record<string, unknown> {
   };
 }
 
+/** Unix seconds when the set expires, −1 for never (as the game sends it). */
+function endTimeOf(world: World, set: SetDef): number {
+  if (set.expiresInHours === undefined) return -1;
+  return Math.floor(world.epoch / 1000) + set.expiresInHours * 3600;
+}
+
 /** SBC endpoints of GAME-PROTOCOL §2.7 and `chemistry/profiles`. */
 export function registerSbcRoutes(app: FastifyInstance, context: SimContext): void {
   const { world, gamePrefix: prefix } = context;
@@ -55,9 +61,9 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
       status: progress.status,
       repeatable: sbc().set(challenge.setId).repeatable,
       timesCompleted: progress.timesCompleted,
-      endTime: -1,
+      endTime: endTimeOf(world, sbc().set(challenge.setId)),
       priority: 1,
-      elgOperation: 'AND',
+      elgOperation: challenge.operation ?? 'AND',
       elgReq: encodeRequirements(challenge.requirements),
       awards: challenge.awards.map((award) => presentAward(world, award)),
     };
@@ -99,7 +105,7 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
             challengesCompletedCount: set.challenges.filter(
               (challenge) => sbc().progressOf(account, challenge.challengeId).status === 'COMPLETED',
             ).length,
-            endTime: -1,
+            endTime: endTimeOf(world, set),
             repeatable: set.repeatable,
             repeatabilityMode: set.repeatable ? 'UNLIMITED' : 'NON_REPEATABLE',
             repeats: set.repeatable ? -1 : 0,

@@ -1,5 +1,6 @@
 import type { World } from '../world/world.js';
-import { SCOPES, type Requirement } from './requirements.js';
+import { players, target, type Requirement } from './requirements.js';
+import { standardSets } from './standard-set.js';
 
 export interface Award {
   type: 'coins' | 'item';
@@ -15,6 +16,8 @@ export interface ChallengeDef {
   name: string;
   description: string;
   formation: string;
+  /** How the requirements combine (default AND). */
+  operation?: 'AND' | 'OR';
   requirements: Requirement[];
   awards: Award[];
 }
@@ -25,6 +28,8 @@ export interface SetDef {
   name: string;
   description: string;
   repeatable: boolean;
+  /** Hours after the world's start when the set expires (none = never). */
+  expiresInHours?: number;
   challenges: ChallengeDef[];
   awards: Award[];
 }
@@ -35,27 +40,18 @@ export const CATEGORIES = [
   { categoryId: 3, name: 'Players', priority: 3 },
 ] as const;
 
-const min = (key: Requirement['key'], value: number): Requirement => ({
-  key,
-  values: [value],
-  scope: SCOPES.GREATER,
-  count: -1,
-});
-const max = (key: Requirement['key'], value: number): Requirement => ({
-  key,
-  values: [value],
-  scope: SCOPES.LOWER,
-  count: -1,
-});
-const atLeast = (key: Requirement['key'], values: number[], count: number): Requirement => ({
-  key,
-  values,
-  scope: SCOPES.GREATER,
-  count,
-});
+const min = (key: Requirement['key'], value: number) => target(key, 'min', value);
+const max = (key: Requirement['key'], value: number) => target(key, 'max', value);
+const atLeast = (key: Requirement['key'], values: number[], count: number) =>
+  players(key, values, 'min', count);
 
 /** The sim's SBC sets: fixed requirements, rewards chosen from the world's cards by seed. */
 export function buildSets(world: World): SetDef[] {
+  return [...legacySets(world), ...standardSets(world)];
+}
+
+/** The first three sets (kept as they were: tests and the web rely on their ids). */
+function legacySets(world: World): SetDef[] {
   const cornerstones = world.cards.find((card) => card.rarityId === 150);
   const rareGold = world.cards.find((card) => card.rarityId === 1 && card.rating >= 84);
   const playerAward: Award = {

@@ -26,17 +26,35 @@ export interface Requirement {
   scope: Scope;
   /** Players needed, or −1 when the value itself is the target (rating, chemistry, counts of groups). */
   count: number;
+  /** Further keys a counted player must also match (a combined requirement, PLAYER_COUNT_COMBINED). */
+  alsoMatching?: { key: EligibilityKey; values: number[] }[];
+}
+
+const SCOPE_BY_NAME = { min: SCOPES.GREATER, max: SCOPES.LOWER, exact: SCOPES.EXACT } as const;
+export type ScopeName = keyof typeof SCOPE_BY_NAME;
+
+/** A squad requirement whose value is the target ("Team Rating: Min. 75"). */
+export function target(key: EligibilityKey, scope: ScopeName, value: number): Requirement {
+  return { key, values: [value], scope: SCOPE_BY_NAME[scope], count: -1 };
+}
+
+/** A player-count requirement ("Rare: Min. 2 players"); values are OR-ed. */
+export function players(key: EligibilityKey, values: number[], scope: ScopeName, count: number): Requirement {
+  return { key, values, scope: SCOPE_BY_NAME[scope], count };
 }
 
 /** Encodes requirements as the game's flat `elgReq` list, one `eligibilitySlot` per requirement. */
 export function encodeRequirements(requirements: readonly Requirement[]): Record<string, unknown>[] {
   return requirements.flatMap((requirement, slot) => [
-    ...requirement.values.map((value) => ({
-      type: requirement.key,
-      eligibilitySlot: slot + 1,
-      eligibilityKey: ELIGIBILITY_KEYS[requirement.key],
-      eligibilityValue: value,
-    })),
+    ...[{ key: requirement.key, values: requirement.values }, ...(requirement.alsoMatching ?? [])].flatMap(
+      ({ key, values }) =>
+        values.map((value) => ({
+          type: key,
+          eligibilitySlot: slot + 1,
+          eligibilityKey: ELIGIBILITY_KEYS[key],
+          eligibilityValue: value,
+        })),
+    ),
     {
       type: 'SCOPE',
       eligibilitySlot: slot + 1,

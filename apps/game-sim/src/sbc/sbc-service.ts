@@ -108,7 +108,10 @@ export class SbcService {
     };
   }
 
-  /** Requirements the saved squad does not meet (the shared SBC rules of @tradedesk/domain). */
+  /**
+   * Requirements the saved squad does not meet (the shared SBC rules of @tradedesk/domain); for
+   * an OR challenge none when any one is met.
+   */
   unmet(account: Account, challengeId: number): Requirement[] {
     const challenge = this.challenge(challengeId);
     const squad = this.squadOf(challengeId, this.progressOf(account, challengeId).slots);
@@ -117,7 +120,9 @@ export class SbcService {
       squad,
       decodeEligibility(encodeRequirements(challenge.requirements)),
     );
-    return challenge.requirements.filter((_requirement, index) => results[index]?.met !== true);
+    const unmet = challenge.requirements.filter((_requirement, index) => results[index]?.met !== true);
+    const anyMet = unmet.length < challenge.requirements.length;
+    return challenge.operation === 'OR' && anyMet ? [] : unmet;
   }
 
   /** Submits: checks the squad, consumes its items and grants the awards to unassigned. */

@@ -100,7 +100,9 @@ function rareLeagueSquad(formation: string, minRating: number): SimCard[] {
 }
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // Reading every set's challenges (15 sets) plus the squads below is more than the default 40
+  // calls a minute of a stopped clock allows; abuse limits have their own tests.
+  harness = await startHarness({ abuse: { perMinute: 400 } });
   account = await createAccount(harness, { platform: 'ps', coins: 10_000 });
   client = await signedInClient(harness, account);
 });

@@ -31,7 +31,8 @@ export function cardTier(card: SbcCard): number {
   return qualityIds[qualityOfRating(card.rating)];
 }
 
-function groupIdOf(card: SbcCard, group: GroupKind): number {
+/** The club, league or nation id a card counts toward (raw club ids, as the requirements count). */
+export function groupIdOf(card: SbcCard, group: GroupKind): number {
   if (group === 'club') return card.clubId;
   return group === 'league' ? card.leagueId : card.nationId;
 }
@@ -42,7 +43,8 @@ function groupSizes(cards: readonly SbcCard[], group: GroupKind): number[] {
   return [...sizes.values()];
 }
 
-function matchesCondition(card: SbcCard, condition: PlayerCondition): boolean {
+/** Whether a card counts toward a player-count condition. */
+export function matchesCondition(card: SbcCard, condition: PlayerCondition): boolean {
   switch (condition.type) {
     case 'club':
     case 'league':

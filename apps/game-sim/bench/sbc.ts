@@ -1,0 +1,113 @@
+/**
+ * `npm run bench -- sbc`: the SBC solver on the standard set with 5,000-card pools, against a
+ * greedy baseline (cheapest card per slot, then upgrades until the requirements hold) measured
+ * in the same run; and, as the exact reference, exhaustive search on small pools (the true
+ * optimum), since no exact method finishes on 5,000-card chemistry challenges.
+ */
+import os from 'node:os';
+import { decodeChallengeRequirements } from '@tradedesk/domain';
+import { solveChallenge, type SolveInput } from '@tradedesk/solver';
+import { greedyBaseline } from '@tradedesk/solver/baseline';
+import { exhaustiveOptimum, randomPool, SMALL_POOL_CHALLENGES } from '@tradedesk/solver/testing';
+import { createClock } from '../src/core/clock.js';
+import { encodeRequirements } from '../src/sbc/requirements.js';
+import { standardPool } from '../src/sbc/standard-pool.js';
+import { standardSets } from '../src/sbc/standard-set.js';
+import { World } from '../src/world/world.js';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+export async function benchSbc(): Promise<void> {
+  const world = new World(createClock({ speed: 0, start: Date.UTC(2026, 0, 1) }), {
+    market: { initialListings: 0 },
+  });
+  const pool = standardPool(1);
+  const challenges = standardSets(world).flatMap((set) => set.challenges);
+  console.log(
+    `standard set: ${challenges.length} challenges, pool ${pool.market.length} market + ${pool.owned.length} owned cards`,
+  );
+  console.log('challenge | ours cost | ms | proof | greedy cost | ms | ours/greedy');
+  const times: number[] = [];
+  let proven = 0;
+  let provenInSecond = 0;
+  let aboveBaseline = 0;
+  let rejected = 0;
+  let solved = 0;
+  for (const challenge of challenges) {
+    const input: SolveInput = {
+      challenge: decodeChallengeRequirements({
+        elgOperation: challenge.operation ?? 'AND',
+        elgReq: encodeRequirements(challenge.requirements),
+      }),
+      formation: challenge.formation,
+      owned: pool.owned,
+      market: pool.market,
+      timeLimitMs: 1000,
+      seed: challenge.challengeId,
+    };
+    let ours;
+    try {
+      ours = solveChallenge(input);
+    } catch (error) {
+      rejected += 1;
+      console.log(`${challenge.name} | evaluator rejected: ${(error as Error).message}`);
+      continue;
+    }
+    const greedyStart = performance.now();
+    const greedy = greedyBaseline(input);
+    const greedyMs = performance.now() - greedyStart;
+    if (ours.status !== 'solved') {
+      console.log(
+        `${challenge.name} | ${ours.status}: ${ours.reason} | ${ours.elapsedMs} | - | ${greedy?.cost ?? '-'} |`,
+      );
+      continue;
+    }
+    solved += 1;
+    times.push(ours.elapsedMs);
+    const proof =
+      ours.proof.kind === 'optimal'
+        ? 'optimal'
+        : `bound ${ours.proof.lowerBound} gap ${(ours.proof.gap * 100).toFixed(1)}%`;
+    if (ours.proof.kind === 'optimal') {
+      proven += 1;
+      if (ours.elapsedMs <= 1000) provenInSecond += 1;
+    }
+    if (greedy && ours.cost > greedy.cost) aboveBaseline += 1;
+    const ratio = greedy && greedy.cost > 0 ? (ours.cost / greedy.cost).toFixed(3) : '-';
+    console.log(
+      `${challenge.name} | ${ours.cost} | ${ours.elapsedMs} | ${proof} | ${greedy?.cost ?? 'none'} | ${greedyMs.toFixed(0)} | ${ratio}`,
+    );
+  }
+  benchSmallPools();
+  console.log(
+    `load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores; solved ${solved}/${challenges.length}; proven optimal ${proven} (${((100 * proven) / challenges.length).toFixed(0)}%), within 1 s ${provenInSecond}; median ${median(times)} ms; above greedy ${aboveBaseline}; rejected by the exact evaluator ${rejected}`,
+  );
+}
+
+/** Ours against exhaustive search (the true optimum) on small pools of 17 cards. */
+export function benchSmallPools(): void {
+  let optimalClaims = 0;
+  let wrongClaims = 0;
+  let cases = 0;
+  let ratioSum = 0;
+  for (const [index, challenge] of SMALL_POOL_CHALLENGES.entries()) {
+    for (const seed of [1, 2, 3]) {
+      const pool = randomPool(seed * 31 + index, 17);
+      const optimum = exhaustiveOptimum(pool, challenge);
+      const ours = solveChallenge({ challenge, formation: 'f433', market: pool, timeLimitMs: 300 });
+      if (optimum === Infinity || ours.status !== 'solved') continue;
+      cases += 1;
+      ratioSum += ours.cost / optimum;
+      if (ours.proof.kind === 'optimal') {
+        optimalClaims += 1;
+        if (ours.cost !== optimum) wrongClaims += 1;
+      }
+    }
+  }
+  console.log(
+    `small pools (17 cards, exhaustive reference): ${cases} solved cases, mean ours/optimum ${(ratioSum / Math.max(1, cases)).toFixed(3)}, proven optimal ${optimalClaims}, wrong optimality claims ${wrongClaims}`,
+  );
+}

@@ -1,0 +1,4 @@
+/** The SBC solver: the cheapest eligible squad from owned cards and the market, with a proof. */
+export * from './types.js';
+export { solveChallenge } from './solve.js';
+export { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { solveChallenge } from './solve.js';
+import { and, exhaustiveOptimum, randomPool, rating, SMALL_POOL_CHALLENGES } from './test-pools.js';
+import type { MarketCard, OwnedCard } from './types.js';
+
+describe('solver against exhaustive search on small pools', () => {
+  for (const [index, challenge] of SMALL_POOL_CHALLENGES.entries()) {
+    it(`challenge ${index}: never claims optimal wrongly, never beats the true optimum, bound is sound`, () => {
+      for (const seed of [1, 2, 3]) {
+        const pool = randomPool(seed * 31 + index, 17);
+        const optimum = exhaustiveOptimum(pool, challenge);
+        const result = solveChallenge({
+          challenge,
+          formation: 'f433',
+          market: pool,
+          searchSteps: 4_000,
+          useMilp: false,
+        });
+        if (optimum === Infinity) {
+          expect(result.status).not.toBe('solved');
+          continue;
+        }
+        expect(result.status).toBe('solved');
+        if (result.status !== 'solved') continue;
+        expect(result.cost).toBeGreaterThanOrEqual(optimum);
+        if (result.proof.kind === 'optimal') expect(result.cost).toBe(optimum);
+        else expect(result.proof.lowerBound).toBeLessThanOrEqual(optimum);
+      }
+      // Exhaustive search over 12,376 squads per pool; generous for a loaded machine.
+    }, 60_000);
+  }
+});
+
+describe('solver answers', () => {
+  const pool = randomPool(7, 400, ['ST']);
+
+  it('uses owned untradeable cards first and lists only market cards to buy', () => {
+    const market = randomPool(8, 60);
+    const owned: OwnedCard[] = market.slice(0, 5).map((card, index) => ({
+      ...card,
+      itemId: 500 + index,
+      sellValue: 20,
+      untradeable: true,
+    }));
+    const result = solveChallenge({ challenge: and(), formation: 'f433', owned, market, useMilp: false });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    expect(result.squad.filter((pick) => pick.source === 'untradeable')).toHaveLength(5);
+    expect(result.toBuy).toHaveLength(6);
+    expect(result.buyCost).toBe(result.cost - 5 * 20);
+    expect(result.toBuy.every((pick) => pick.itemId === undefined)).toBe(true);
+  });
+
+  it('never uses two versions of the same player', () => {
+    const twins: MarketCard[] = pool.map((card, index) => ({ ...card, assetId: Math.floor(index / 2) }));
+    const result = solveChallenge({
+      challenge: and(rating(82)),
+      formation: 'f433',
+      market: twins,
+      useMilp: false,
+    });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    expect(new Set(result.squad.map((pick) => pick.assetId)).size).toBe(11);
+  });
+
+  it('proves rating-only challenges optimal and meets the rating through the round-up', () => {
+    const result = solveChallenge({
+      challenge: and(rating(85)),
+      formation: 'f433',
+      market: pool,
+      useMilp: false,
+    });
+    expect(result).toMatchObject({ status: 'solved', proof: { kind: 'optimal' } });
+    if (result.status === 'solved') expect(result.rating).toBeGreaterThanOrEqual(85);
+  });
+
+  it('names the requirement the pool cannot meet', () => {
+    const result = solveChallenge({
+      challenge: and(rating(97)),
+      formation: 'f433',
+      market: pool,
+      useMilp: false,
+    });
+    expect(result).toMatchObject({
+      status: 'infeasible',
+      reason: '"Team Rating: Min. 97" cannot be met with the pool',
+    });
+    const icons = solveChallenge({
+      challenge: and({ kind: 'players', scope: 'min', count: 1, conditions: [{ type: 'legend' }] }),
+      formation: 'f433',
+      market: pool,
+      useMilp: false,
+    });
+    expect(icons.status).toBe('infeasible');
+    if (icons.status !== 'solved') expect(icons.reason).toMatch(/cannot be met with the pool/);
+  });
+
+  it('solves an OR challenge by its cheapest alternative', () => {
+    const result = solveChallenge({
+      challenge: { operation: 'OR', requirements: [rating(88), rating(75)] },
+      formation: 'f433',
+      market: pool,
+      useMilp: false,
+    });
+    expect(result).toMatchObject({ status: 'solved', proof: { kind: 'optimal' } });
+    if (result.status === 'solved') expect(result.rating).toBeLessThan(88);
+  });
+
+  it('fills only the open slots when the squad has bricks', () => {
+    const result = solveChallenge({
+      challenge: and(rating(60)),
+      formation: 'f433',
+      bricks: [{ slot: 0, brick: { brick: 'plain' } }],
+      market: pool,
+      useMilp: false,
+    });
+    expect(result.status).toBe('solved');
+    if (result.status === 'solved') expect(result.squad.map((pick) => pick.slot)).not.toContain(0);
+  });
+});

@@ -1,0 +1,209 @@
+import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import { greedyPlacement } from './baseline.js';
+import { relaxationBound } from './lower-bound.js';
+import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
+import { placeCards, placementCost } from './placement.js';
+import { buildProblem, type Candidate, type Problem } from './problem.js';
+import { judgePlacement, type Placement } from './squad-check.js';
+import type { SolveInput, SolveResult, SquadPick } from './types.js';
+
+const DEFAULT_TIME_LIMIT_MS = 1000;
+const MIN_SEARCH_MS = 150;
+
+/** One AND-ed requirement list solved: the best answer found and the proven bound. */
+type PartOutcome =
+  | {
+      readonly kind: 'answer';
+      readonly problem: Problem;
+      readonly answer: SearchAnswer;
+      readonly bound: number;
+      readonly method: string;
+    }
+  | { readonly kind: 'none'; readonly infeasible: boolean; readonly reason: string; readonly bound: number };
+
+/** Drops repeated assets from a relaxation pick and tops it up with the cheapest unused cards. */
+function distinctAssets(
+  problem: Problem,
+  picks: readonly Candidate[],
+  cheapest: readonly Candidate[],
+): Candidate[] {
+  const seen = new Set<number>();
+  const kept = picks.filter((c) => !seen.has(c.assetId) && seen.add(c.assetId));
+  for (const c of cheapest) {
+    if (kept.length >= problem.openSlots.length) break;
+    if (!seen.has(c.assetId)) {
+      seen.add(c.assetId);
+      kept.push(c);
+    }
+  }
+  return kept;
+}
+
+function hasUniqueAssets(placement: Placement): boolean {
+  const assets = placement.filter((c): c is Candidate => !!c).map((c) => c.assetId);
+  return new Set(assets).size === assets.length;
+}
+
+function solvePart(
+  input: SolveInput,
+  requirements: readonly SbcRequirement[],
+  deadline: number,
+  seed: number,
+): PartOutcome {
+  const built = buildProblem(input, requirements);
+  if ('infeasible' in built)
+    return { kind: 'none', infeasible: true, reason: built.infeasible, bound: Infinity };
+  const { problem } = built;
+  const relaxation = relaxationBound(problem, Date.now() + Math.max(20, (deadline - Date.now()) * 0.3));
+  if ('infeasible' in relaxation)
+    return { kind: 'none', infeasible: true, reason: relaxation.infeasible, bound: Infinity };
+  const cheapest = [...problem.candidates].sort((a, b) => a.cost - b.cost).slice(0, 200);
+  const seeds = relaxation.seeds.map((picks) =>
+    distinctAssets(
+      problem,
+      picks.map((index) => problem.candidates[index]).filter((c): c is Candidate => !!c),
+      cheapest,
+    ),
+  );
+  let incumbent: SearchAnswer | undefined;
+  for (const cards of seeds) {
+    const placement = placeCards(problem, cards);
+    const cost = placementCost(placement);
+    if (
+      (!incumbent || cost < incumbent.cost) &&
+      hasUniqueAssets(placement) &&
+      judgePlacement(problem, placement).eligible
+    )
+      incumbent = { placement, cost };
+  }
+  if (incumbent && incumbent.cost <= relaxation.bound)
+    return {
+      kind: 'answer',
+      problem,
+      answer: incumbent,
+      bound: relaxation.bound,
+      method: 'rating-profile relaxation',
+    };
+  const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
+  const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
+  // The greedy construction is cheap next to the search and keeps the answer never above it.
+  const greedy = greedyPlacement(problem);
+  const greedyCost = greedy && placementCost(greedy);
+  if (
+    greedy &&
+    greedyCost !== undefined &&
+    (!incumbent || greedyCost < incumbent.cost) &&
+    hasUniqueAssets(greedy)
+  )
+    incumbent = { placement: greedy, cost: greedyCost };
+  // The search always gets a short slice, even when the bound used up the budget.
+  const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
+  const answer = localSearch(
+    problem,
+    starts,
+    searchDeadline,
+    seed,
+    incumbent,
+    relaxation.bound,
+    input.searchSteps,
+  );
+  if (!answer)
+    return {
+      kind: 'none',
+      infeasible: false,
+      reason: 'No squad meeting every requirement was found in the time allowed',
+      bound: relaxation.bound,
+    };
+  return {
+    kind: 'answer',
+    problem,
+    answer,
+    bound: relaxation.bound,
+    method: 'local search matched the relaxation bound',
+  };
+}
+
+function picksOf(problem: Problem, placement: Placement, perSlot: readonly number[]): SquadPick[] {
+  return problem.openSlots.flatMap((slot) => {
+    const candidate = placement[slot];
+    if (!candidate) return [];
+    const { card } = candidate;
+    return [
+      {
+        slot,
+        position: problem.positions[slot] ?? '',
+        definitionId: candidate.definitionId,
+        assetId: candidate.assetId,
+        ...(candidate.itemId === undefined ? {} : { itemId: candidate.itemId }),
+        source: candidate.source,
+        cost: candidate.cost,
+        rating: card.rating,
+        chemistry: perSlot[slot] ?? 0,
+        clubId: card.clubId,
+        leagueId: card.leagueId,
+        nationId: card.nationId,
+      },
+    ];
+  });
+}
+
+/**
+ * The cheapest squad for a challenge from the owned cards and the market, with a proof: optimal
+ * when the answer costs the proven lower bound, else the bound and the gap. Every answer passes
+ * the exact evaluator (the domain's chemistry and rating rules) and holds each asset once.
+ * An OR challenge is solved once per requirement; the cheapest part wins and the bound is the
+ * smallest part bound.
+ */
+export function solveChallenge(input: SolveInput): SolveResult {
+  const started = Date.now();
+  const deadline = started + (input.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const { challenge } = input;
+  const parts: (readonly SbcRequirement[])[] =
+    challenge.operation === 'OR' && challenge.requirements.length > 1
+      ? challenge.requirements.map((requirement) => [requirement])
+      : [challenge.requirements];
+  const outcomes = parts.map((requirements, index) => {
+    const partDeadline = started + ((deadline - started) * (index + 1)) / parts.length;
+    return solvePart(input, requirements, partDeadline, (input.seed ?? 1) + index);
+  });
+  const elapsedMs = () => Date.now() - started;
+  const answers = outcomes.filter((o): o is Extract<PartOutcome, { kind: 'answer' }> => o.kind === 'answer');
+  const bound = Math.min(...outcomes.map((o) => o.bound));
+  const best = answers.sort((a, b) => a.answer.cost - b.answer.cost)[0];
+  if (!best) {
+    const reasons = outcomes.map((o) => (o.kind === 'none' ? o.reason : ''));
+    const proven = outcomes.every((o) => o.kind === 'none' && o.infeasible);
+    return {
+      status: proven ? 'infeasible' : 'not-found',
+      reason: reasons.join('; '),
+      elapsedMs: elapsedMs(),
+    };
+  }
+  const { problem, answer } = best;
+  const verdict = judgePlacement(problem, answer.placement);
+  if (!verdict.eligible || !hasUniqueAssets(answer.placement)) {
+    const unmet = verdict.results.filter((r) => !r.met).map((r) => requirementLabel(r.requirement));
+    throw new Error(`Solver answer failed the exact check: ${unmet.join(', ') || 'repeated player'}`);
+  }
+  const squad = picksOf(problem, answer.placement, verdict.chemistry.perSlot);
+  const toBuy = squad.filter((pick) => pick.source === 'market');
+  const proof =
+    answer.cost <= bound
+      ? ({ kind: 'optimal', method: best.method } as const)
+      : ({
+          kind: 'bounded',
+          lowerBound: bound,
+          gap: answer.cost > 0 ? (answer.cost - bound) / answer.cost : 0,
+        } as const);
+  return {
+    status: 'solved',
+    cost: answer.cost,
+    buyCost: toBuy.reduce((sum, pick) => sum + pick.cost, 0),
+    squad,
+    toBuy,
+    rating: verdict.rating,
+    chemistry: verdict.chemistry.total,
+    proof,
+    elapsedMs: elapsedMs(),
+  };
+}

@@ -1,0 +1,95 @@
+/** Small synthetic pools and an exhaustive reference solver, shared by the solver's tests. */
+import {
+  evaluateSquad,
+  formationSlots,
+  seededRng,
+  type ChallengeRequirements,
+  type SbcCard,
+  type SbcRequirement,
+} from '@tradedesk/domain';
+import type { MarketCard } from './types.js';
+
+/** Every generic position of a 4-3-3, so any card is in position in any slot. */
+export const EVERY_433_POSITION = ['GK', 'RB', 'CB', 'LB', 'CM', 'RW', 'ST', 'LW'];
+
+/** A pool of market cards over a few clubs, leagues and nations; prices rise with rating. */
+export function randomPool(
+  seed: number,
+  size: number,
+  positions: readonly string[] = EVERY_433_POSITION,
+): MarketCard[] {
+  const random = seededRng(seed);
+  return Array.from({ length: size }, (_, index) => {
+    const rating = 70 + Math.floor(random() * 20);
+    const leagueId = [13, 16, 19][Math.floor(random() * 3)] ?? 13;
+    return {
+      definitionId: 1000 + index,
+      assetId: 1000 + index,
+      rating,
+      rarityId: random() < 0.4 ? 1 : 0,
+      positions,
+      clubId: leagueId * 100 + Math.floor(random() * 3),
+      leagueId,
+      nationId: [14, 18, 21, 27][Math.floor(random() * 4)] ?? 14,
+      price: Math.round(200 + Math.pow(1.3, rating - 70) * (50 + random() * 100)),
+    };
+  });
+}
+
+/**
+ * The cheapest eligible squad by trying every 11-card subset (cards play every position, so
+ * placement does not change chemistry); Infinity when none is eligible.
+ */
+export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: ChallengeRequirements): number {
+  const positions = formationSlots('f433');
+  let best = Infinity;
+  const chosen: MarketCard[] = [];
+  const visit = (from: number, cost: number): void => {
+    if (cost >= best) return;
+    if (chosen.length === 11) {
+      const slots: SbcCard[] = [...chosen];
+      if (evaluateSquad({ positions, slots }, challenge).eligible) best = cost;
+      return;
+    }
+    for (let i = from; i <= pool.length - (11 - chosen.length); i += 1) {
+      const card = pool[i];
+      if (!card) continue;
+      chosen.push(card);
+      visit(i + 1, cost + card.price);
+      chosen.pop();
+    }
+  };
+  visit(0, 0);
+  return best;
+}
+
+/** Challenges of every kind for the small-pool comparison with exhaustive search. */
+export const and = (...requirements: SbcRequirement[]): ChallengeRequirements => ({
+  operation: 'AND',
+  requirements,
+});
+export const rating = (value: number, scope: 'min' | 'max' | 'exact' = 'min'): SbcRequirement => ({
+  kind: 'teamRating',
+  scope,
+  value,
+});
+const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
+
+export const SMALL_POOL_CHALLENGES: readonly ChallengeRequirements[] = [
+  and(rating(80)),
+  and(rating(83)),
+  and(rating(78, 'exact')),
+  and(chemistry(20)),
+  and(rating(79), chemistry(15)),
+  and(
+    { kind: 'players', scope: 'min', count: 4, conditions: [{ type: 'rarity', rarityIds: [1] }] },
+    rating(79),
+  ),
+  and(
+    { kind: 'sameGroup', scope: 'max', group: 'league', value: 4 },
+    { kind: 'distinctGroups', scope: 'min', group: 'nation', value: 4 },
+  ),
+  and({ kind: 'players', scope: 'max', count: 2, conditions: [{ type: 'league', ids: [13] }] }, rating(78)),
+  and({ kind: 'playerChemistry', scope: 'min', value: 1 }, rating(77)),
+  and({ kind: 'distinctGroups', scope: 'exact', group: 'league', value: 2 }, chemistry(12)),
+];
