@@ -108,10 +108,22 @@ function profitOf(sim: BenchSim, definitionId: number, buyPrice: number, at: num
   return amountAfterTax(sim.world.values.value(index, 'pc', at)) - buyPrice;
 }
 
-/** One virtual hour of one strategy on a fresh world of the scenario's seed. */
-export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureResult & { oracle: number }> {
+/**
+ * Three more worlds for the capture, drawn from the standard seed: the same on every run, so their
+ * figures repeat, and not picked by hand to suit the engine.
+ */
+export function extraSeeds(count = 3): number[] {
+  const rng = seededRng(scenario.seed);
+  return Array.from({ length: count }, () => 1 + Math.floor(rng() * 999_999));
+}
+
+/** One virtual hour of one strategy on a fresh world of the given seed (the scenario's by default). */
+export async function runCapture(
+  kind: 'engine' | 'classic',
+  seed: number = scenario.seed,
+): Promise<CaptureResult & { oracle: number }> {
   const sim = await startBenchSim({
-    seed: scenario.seed,
+    seed,
     clock: { speed: 0 },
     startingCoins: scenario.coins,
   });
@@ -151,7 +163,7 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
       game: gamePortFromClient(client),
       prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
       clock,
-      rng: seededRng(scenario.seed),
+      rng: seededRng(seed),
       events: {
         async emit(event: EngineEvent) {
           if (event.type === 'snipe-result') {
