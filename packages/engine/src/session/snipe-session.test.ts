@@ -206,7 +206,7 @@ describe('SnipeSession', () => {
     expect(market.calls.filter((call) => call === 'credits')).toHaveLength(3);
   });
 
-  it('walks to the newest pages of a 59th Minute search at the pagination interval', async () => {
+  it('walks a 59th Minute search to its last page at the pagination interval, then starts over', async () => {
     const market = new ScriptedMarket({
       onSearch: (search) => ({
         auctions:
@@ -223,7 +223,7 @@ describe('SnipeSession', () => {
       configuration: configuration({ time: { ...quietTime, maxSearches: 6, maxPageJumps: 5 } }),
     });
     await session.run();
-    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 3, 3]);
+    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
     expect(market.searches.every((search) => search.rarityIds?.[0] === 1)).toBe(true);
   });
 });

@@ -154,7 +154,9 @@ export class MultiRarityStrategy implements Strategy {
       this.lastPage = page.page - 1;
       return canJump ? this.lastPage : undefined;
     }
-    this.lastPage = page.page;
+    // At the end of the results the walk starts over from the first page next cycle: the pages
+    // behind it hold the listings that sat unsold since the walk passed (docs/decisions.md).
+    this.lastPage = page.hasNextPage ? page.page : 0;
     return page.hasNextPage && canJump ? page.page + 1 : undefined;
   }
 
