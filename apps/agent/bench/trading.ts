@@ -62,7 +62,8 @@ export async function benchTrading(): Promise<void> {
     console.log(captureLine('engine (ours)', ours));
     console.log(captureLine('classic autobuyer', classic));
     console.log(
-      `oracle bound       profit ${String(ours.oracle).padStart(8)}  (every listing of the hour, never losing a race)`,
+      `oracle bound       profit ${String(ours.oracle).padStart(8)}  (every listing of the hour, never losing a race; ` +
+        `${Math.round(ours.oracleTakenByOthers * 100)} % of it in listings others bought first)`,
     );
     console.log(efficiencyLine(ours, classic));
     summary.push(`${seed} ${ratio(ours.profit, ours.oracle)}`);

@@ -198,6 +198,23 @@ describe('SnipeSession', () => {
     );
   });
 
+  it('spreads a requests threshold over the run instead of spending it in the first minutes', async () => {
+    const budgeted = configuration({ time: { ...quietTime, maxRequests: 60 } });
+    const paced = sessionHarness({ configuration: budgeted });
+    const startedAt = paced.clock.now();
+    expect((await paced.session.run()).reason).toBe('thresholds');
+    const pacedMinutes = (paced.clock.now() - startedAt) / 60_000;
+
+    const unpaced = sessionHarness({ configuration: budgeted, extra: { paceBudget: false } });
+    expect((await unpaced.session.run()).reason).toBe('thresholds');
+    const unpacedMinutes = (unpaced.clock.now() - startedAt) / 60_000;
+
+    // 60 searches at the 1.5–3.5 s delay take about 2.5 minutes; paced, most of the 10-minute run.
+    expect(unpacedMinutes).toBeLessThan(4);
+    expect(pacedMinutes).toBeGreaterThan(5);
+    expect(pacedMinutes).toBeLessThanOrEqual(11);
+  });
+
   it('checks the coin balance every 50 searches', async () => {
     const { session, market } = sessionHarness({
       configuration: configuration({ time: { ...quietTime, maxSearches: 120 } }),

@@ -129,7 +129,11 @@ export class SnipeSession {
       thresholdsGuard(time),
       durationGuard(durationMs),
       breakGuard(this.pacing.breakFrequencyMs(), this.pacing.breakDurationMs(), this.options.rng),
-      budgetGuard({ ...DEFAULT_BUDGET_PACING, budget: time.maxRequests, durationMs }),
+      budgetGuard({
+        ...DEFAULT_BUDGET_PACING,
+        budget: this.options.paceBudget === false ? 0 : time.maxRequests,
+        durationMs,
+      }),
     ]);
   }
 
