@@ -146,7 +146,7 @@ export class MultiRarityStrategy implements Strategy {
   /**
    * Walks toward the newest listings: forward while the game says a next page exists, one page
    * back when a page came back empty (listings expired), at most the page-jump threshold per
-   * cycle. The last page with results is where the next cycle starts.
+   * cycle. The next cycle starts on the last page with results, or on page 0 after the last page.
    */
   nextPage(page: MarketPage, jumps: number): number | undefined {
     const canJump = jumps < this.pageLimit;
