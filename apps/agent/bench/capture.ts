@@ -108,15 +108,53 @@ function profitOf(sim: BenchSim, definitionId: number, buyPrice: number, at: num
   return amountAfterTax(sim.world.values.value(index, 'pc', at)) - buyPrice;
 }
 
-/** One virtual hour of one strategy on a fresh world of the scenario's seed. */
-export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureResult & { oracle: number }> {
+/**
+ * Share of the oracle's profit in listings that someone else (a rival sniper, mostly within
+ * seconds) bought: what no paced strategy can reach. Trades the run bid on are not counted.
+ */
+function takenByOthers(
+  sim: BenchSim,
+  observed: readonly ObservedListing[],
+  tradeIds: readonly number[],
+  ownBids: ReadonlySet<number>,
+): number {
+  const chosen = new Set(tradeIds);
+  let total = 0;
+  let taken = 0;
+  for (const entry of observed) {
+    if (!chosen.has(entry.tradeId)) continue;
+    const gain = amountAfterTax(entry.marketPrice) - entry.buyNowPrice;
+    total += gain;
+    const trade = sim.world.trades.get(entry.tradeId);
+    // A sold simulated listing nobody watches leaves the world; every listing of the hour
+    // (an hour or longer) outlives it unless bought.
+    if (!ownBids.has(entry.tradeId) && (trade === undefined || trade.state === 'closed')) taken += gain;
+  }
+  return total === 0 ? 0 : taken / total;
+}
+
+/**
+ * Three more worlds for the capture, drawn from the standard seed: the same on every run, so their
+ * figures repeat, and not picked by hand to suit the engine.
+ */
+export function extraSeeds(count = 3): number[] {
+  const rng = seededRng(scenario.seed);
+  return Array.from({ length: count }, () => 1 + Math.floor(rng() * 999_999));
+}
+
+/** One virtual hour of one strategy on a fresh world of the given seed (the scenario's by default). */
+export async function runCapture(
+  kind: 'engine' | 'classic',
+  seed: number = scenario.seed,
+): Promise<CaptureResult & { oracle: number; oracleTakenByOthers: number }> {
   const sim = await startBenchSim({
-    seed: scenario.seed,
+    seed,
     clock: { speed: 0 },
     startingCoins: scenario.coins,
   });
   try {
-    const observed: ObservedListing[] = [];
+    // With the time each was listed: a run that ends past the hour must not widen the bound.
+    const observed: (ObservedListing & { listedAt: number })[] = [];
     const openTrade = sim.world.openTrade.bind(sim.world);
     sim.world.openTrade = (trade: SimTrade) => {
       openTrade(trade);
@@ -127,6 +165,7 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
           tradeId: trade.tradeId,
           buyNowPrice: trade.buyNowPrice,
           marketPrice: sim.world.values.value(trade.cardIndex, 'pc', trade.listedAt),
+          listedAt: trade.listedAt,
         });
     };
     const client = new GameClient({ config: gameConfig(sim), wallClock: () => sim.world.now() });
@@ -141,6 +180,8 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
       virtualMs: 0,
       realMs: 0,
     };
+    const port = gamePortFromClient(client);
+    const ownBids = new Set<number>();
     const startedAt = clock.now();
     const realStart = Date.now();
     const session = new SnipeSession({
@@ -148,10 +189,10 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
       platform: 'pc',
       filters: [rarityFilter()],
       configuration: configuration(),
-      game: gamePortFromClient(client),
+      game: { ...port, bid: (tradeId, amount) => (ownBids.add(tradeId), port.bid(tradeId, amount)) },
       prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
       clock,
-      rng: seededRng(scenario.seed),
+      rng: seededRng(seed),
       events: {
         async emit(event: EngineEvent) {
           if (event.type === 'snipe-result') {
@@ -164,7 +205,10 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
             result.softBans += 1;
         },
       },
-      ...(kind === 'classic' ? { strategyFor: () => new ClassicAutobuyer(classicFilter()) } : {}),
+      // The classic loop is measured as it is: its own fixed waits, no budget pacing.
+      ...(kind === 'classic'
+        ? { strategyFor: () => new ClassicAutobuyer(classicFilter()), paceBudget: false }
+        : {}),
     });
     const summary = await session.run();
     result.requests = summary.requests;
@@ -174,14 +218,18 @@ export async function runCapture(kind: 'engine' | 'classic'): Promise<CaptureRes
     const hourEnd = startedAt + scenario.virtualMinutes * 60_000;
     if (clock.now() < hourEnd) await clock.sleep(hourEnd - clock.now());
     const oracle = snipeOracle(
-      observed.filter((entry) => entry.tradeId > 0),
+      observed.filter((entry) => entry.tradeId > 0 && entry.listedAt < hourEnd),
       {
         maxBuyNow: scenario.maxPrice,
         minProfit: { value: scenario.minProfit, unit: 'fixed' },
         coins: scenario.coins,
       },
     );
-    return { ...result, oracle: oracle.profit };
+    return {
+      ...result,
+      oracle: oracle.profit,
+      oracleTakenByOthers: takenByOthers(sim, observed, oracle.tradeIds, ownBids),
+    };
   } finally {
     await sim.close();
   }

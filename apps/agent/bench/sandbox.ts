@@ -23,6 +23,8 @@ export interface SimWorld {
   readonly values: { value(index: number, platform: 'pc' | 'ps', time: number): number };
   readonly cardIndexByDefinition: ReadonlyMap<number, number>;
   card(index: number): { rarityId: number; rating: number; definitionId: number };
+  /** Every trade by id, ended ones included: how the oracle's listings ended. */
+  readonly trades: ReadonlyMap<number, { state: string }>;
 }
 
 export interface BenchSim {

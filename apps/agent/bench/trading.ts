@@ -4,7 +4,7 @@
  * engine vs the classic autobuyer vs the oracle bound under one request budget, (3) how many
  * sessions one agent process sustains and their memory. docs/benchmarks.md records a run.
  */
-import { runCapture, scenario, type CaptureResult } from './capture.js';
+import { extraSeeds, runCapture, scenario, type CaptureResult } from './capture.js';
 import { measureDensity } from './density.js';
 import { measureReaction } from './reaction.js';
 
@@ -18,6 +18,29 @@ function captureLine(name: string, result: CaptureResult) {
   );
 }
 
+/** Profit per 100 requests: the oracle is charged the whole budget, whatever it bought. */
+const per100 = (profit: number, requests: number) => (requests === 0 ? 0 : (profit * 100) / requests);
+
+/**
+ * Coins earned per 100 requests, the budget's real price: ours, the classic loop, the oracle.
+ * The classic loop buys without a price check and loses money, so a ratio to it would say
+ * nothing; what ours earns over it per 100 requests does.
+ */
+function efficiencyLine(ours: CaptureResult & { oracle: number }, classic: CaptureResult): string {
+  const oursRate = per100(ours.profit, ours.requests);
+  const classicRate = per100(classic.profit, classic.requests);
+  const oracleRate = per100(ours.oracle, scenario.requestBudget);
+  const versusClassic =
+    classicRate > 0
+      ? `ours/classic ${ratio(oursRate, classicRate)}`
+      : `ours − classic ${Math.round(oursRate - classicRate)} per 100 requests (classic loses money)`;
+  return (
+    `profit per 100 requests: ours ${Math.round(oursRate)}, classic ${Math.round(classicRate)}, ` +
+    `oracle ${Math.round(oracleRate)} (budget ${scenario.requestBudget}); ` +
+    `ours/oracle ${ratio(oursRate, oracleRate)}, classic/oracle ${ratio(classicRate, oracleRate)}, ${versusClassic}`
+  );
+}
+
 export async function benchTrading(): Promise<void> {
   const reaction = await measureReaction(1_000);
   console.log(
@@ -25,20 +48,27 @@ export async function benchTrading(): Promise<void> {
       `p50 ${reaction.p50Ms.toFixed(3)} ms, p90 ${reaction.p90Ms.toFixed(3)} ms, p99 ${reaction.p99Ms.toFixed(3)} ms over ${reaction.samples} snipes (target p99 ≤ 2 ms)`,
   );
 
+  const seeds = [scenario.seed, ...extraSeeds()];
   console.log(
-    `\ntrading capture: seed ${scenario.seed}, ${scenario.virtualMinutes} virtual min, budget ${scenario.requestBudget} requests, ` +
-      `gold rares ${scenario.minPrice}–${scenario.maxPrice}, min profit ${scenario.minProfit}, ${scenario.coins} coins`,
+    `\ntrading capture: ${scenario.virtualMinutes} virtual min, budget ${scenario.requestBudget} requests, ` +
+      `gold rares ${scenario.minPrice}–${scenario.maxPrice}, min profit ${scenario.minProfit}, ${scenario.coins} coins; ` +
+      `seed ${scenario.seed} (standard) and ${seeds.slice(1).join(', ')} (drawn from it)`,
   );
-  const ours = await runCapture('engine');
-  const classic = await runCapture('classic');
-  console.log(captureLine('engine (ours)', ours));
-  console.log(captureLine('classic autobuyer', classic));
-  console.log(
-    `oracle bound       profit ${String(ours.oracle).padStart(8)}  (every listing of the hour, never losing a race)`,
-  );
-  console.log(
-    `ratio ours/baseline ${ratio(ours.profit, classic.profit)}  ours/oracle ${ratio(ours.profit, ours.oracle)}`,
-  );
+  const summary: string[] = [];
+  for (const seed of seeds) {
+    const ours = await runCapture('engine', seed);
+    const classic = await runCapture('classic', seed);
+    console.log(`\nseed ${seed}${seed === scenario.seed ? ' (standard hour)' : ''}`);
+    console.log(captureLine('engine (ours)', ours));
+    console.log(captureLine('classic autobuyer', classic));
+    console.log(
+      `oracle bound       profit ${String(ours.oracle).padStart(8)}  (every listing of the hour, never losing a race; ` +
+        `${Math.round(ours.oracleTakenByOthers * 100)} % of it in listings others bought first)`,
+    );
+    console.log(efficiencyLine(ours, classic));
+    summary.push(`${seed} ${ratio(ours.profit, ours.oracle)}`);
+  }
+  console.log(`\nours/oracle by seed: ${summary.join(', ')}`);
 
   const density = await measureDensity(200, 15);
   console.log(

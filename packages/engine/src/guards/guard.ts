@@ -17,6 +17,8 @@ export interface GuardView {
   readonly searches: number;
   /** Successful buys. */
   readonly snipes: number;
+  /** Buy Now attempts that lost the race: the listing was worth buying, someone was faster. */
+  readonly lostSnipes: number;
   /** Coins as last read from the game; undefined before the first read. */
   readonly coins: number | undefined;
   /** Max Buy Now of the current filter: the coin check's floor. */
@@ -24,7 +26,8 @@ export interface GuardView {
   readonly lastError: RecordedError | undefined;
 }
 
-export type PauseReason = 'break' | 'backoff';
+/** A pace pause is routine (the budget guard spreading requests) and raises no notice. */
+export type PauseReason = 'break' | 'backoff' | 'pace';
 
 export type GuardVerdict =
   | { readonly action: 'continue' }

@@ -13,6 +13,7 @@ const view = (overrides: Partial<GuardView> = {}): GuardView => ({
   requests: 0,
   searches: 0,
   snipes: 0,
+  lostSnipes: 0,
   coins: 50_000,
   maxBuyNow: 10_000,
   lastError: undefined,

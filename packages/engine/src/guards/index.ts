@@ -5,3 +5,4 @@ export * from './coin-guard.js';
 export * from './safety-guard.js';
 export * from './backoff-guard.js';
 export * from './break-guard.js';
+export * from './budget-guard.js';

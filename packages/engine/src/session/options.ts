@@ -35,6 +35,8 @@ export interface SnipeSessionOptions {
   readonly backoff?: BackoffSettings;
   /** Replaces the filter → strategy mapping (the benchmark's classic baseline). */
   readonly strategyFor?: (filter: SnipeFilter) => Strategy;
+  /** Spreads the requests threshold over the run (default true; off for the classic baseline). */
+  readonly paceBudget?: boolean;
 }
 
 /** Bad session input: nothing was started. */

@@ -31,6 +31,7 @@ export class RunState {
       requests: counters.requests,
       searches: counters.searches,
       snipes: this.snipes,
+      lostSnipes: this.lostSnipes,
       coins: this.coins,
       maxBuyNow,
       lastError: this.lastError,

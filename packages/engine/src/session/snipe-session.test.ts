@@ -198,6 +198,23 @@ describe('SnipeSession', () => {
     );
   });
 
+  it('spreads a requests threshold over the run instead of spending it in the first minutes', async () => {
+    const budgeted = configuration({ time: { ...quietTime, maxRequests: 60 } });
+    const paced = sessionHarness({ configuration: budgeted });
+    const startedAt = paced.clock.now();
+    expect((await paced.session.run()).reason).toBe('thresholds');
+    const pacedMinutes = (paced.clock.now() - startedAt) / 60_000;
+
+    const unpaced = sessionHarness({ configuration: budgeted, extra: { paceBudget: false } });
+    expect((await unpaced.session.run()).reason).toBe('thresholds');
+    const unpacedMinutes = (unpaced.clock.now() - startedAt) / 60_000;
+
+    // 60 searches at the 1.5–3.5 s delay take about 2.5 minutes; paced, most of the 10-minute run.
+    expect(unpacedMinutes).toBeLessThan(4);
+    expect(pacedMinutes).toBeGreaterThan(5);
+    expect(pacedMinutes).toBeLessThanOrEqual(11);
+  });
+
   it('checks the coin balance every 50 searches', async () => {
     const { session, market } = sessionHarness({
       configuration: configuration({ time: { ...quietTime, maxSearches: 120 } }),
@@ -206,7 +223,7 @@ describe('SnipeSession', () => {
     expect(market.calls.filter((call) => call === 'credits')).toHaveLength(3);
   });
 
-  it('walks to the newest pages of a 59th Minute search at the pagination interval', async () => {
+  it('walks a 59th Minute search to its last page at the pagination interval, then starts over', async () => {
     const market = new ScriptedMarket({
       onSearch: (search) => ({
         auctions:
@@ -223,7 +240,7 @@ describe('SnipeSession', () => {
       configuration: configuration({ time: { ...quietTime, maxSearches: 6, maxPageJumps: 5 } }),
     });
     await session.run();
-    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 3, 3]);
+    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
     expect(market.searches.every((search) => search.rarityIds?.[0] === 1)).toBe(true);
   });
 });

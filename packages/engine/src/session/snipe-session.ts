@@ -9,6 +9,7 @@ import type { StopReason } from '../events.js';
 import { fanOut, throttleRepeatedNotices } from '../fan-out.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
 import { breakGuard } from '../guards/break-guard.js';
+import { budgetGuard, DEFAULT_BUDGET_PACING } from '../guards/budget-guard.js';
 import { coinGuard } from '../guards/coin-guard.js';
 import { durationGuard } from '../guards/duration-guard.js';
 import { GuardManager, type GuardVerdict } from '../guards/guard.js';
@@ -120,13 +121,19 @@ export class SnipeSession {
 
   private buildGuards(): GuardManager {
     const { time, advanced } = this.configuration;
+    const durationMs = this.pacing.runDurationMs();
     return new GuardManager([
       safetyGuard(),
       coinGuard(advanced.isCoinCheckEnabled),
       backoffGuard(this.options.backoff ?? DEFAULT_BACKOFF),
       thresholdsGuard(time),
-      durationGuard(this.pacing.runDurationMs()),
+      durationGuard(durationMs),
       breakGuard(this.pacing.breakFrequencyMs(), this.pacing.breakDurationMs(), this.options.rng),
+      budgetGuard({
+        ...DEFAULT_BUDGET_PACING,
+        budget: this.options.paceBudget === false ? 0 : time.maxRequests,
+        durationMs,
+      }),
     ]);
   }
 
@@ -178,6 +185,10 @@ export class SnipeSession {
 
   private async pause(state: RunState, verdict: Extract<GuardVerdict, { action: 'pause' }>): Promise<void> {
     const waitMs = Math.max(0, verdict.until - this.now());
+    if (verdict.reason === 'pace') {
+      await this.sleep(waitMs);
+      return;
+    }
     if (verdict.reason === 'backoff') {
       await this.report.notice('ERROR', verdict.message);
       await this.sleep(waitMs);

@@ -146,7 +146,7 @@ export class MultiRarityStrategy implements Strategy {
   /**
    * Walks toward the newest listings: forward while the game says a next page exists, one page
    * back when a page came back empty (listings expired), at most the page-jump threshold per
-   * cycle. The last page with results is where the next cycle starts.
+   * cycle. The next cycle starts on the last page with results, or on page 0 after the last page.
    */
   nextPage(page: MarketPage, jumps: number): number | undefined {
     const canJump = jumps < this.pageLimit;
@@ -154,7 +154,9 @@ export class MultiRarityStrategy implements Strategy {
       this.lastPage = page.page - 1;
       return canJump ? this.lastPage : undefined;
     }
-    this.lastPage = page.page;
+    // At the end of the results the walk starts over from the first page next cycle: the pages
+    // behind it hold the listings that sat unsold since the walk passed (docs/decisions.md).
+    this.lastPage = page.hasNextPage ? page.page : 0;
     return page.hasNextPage && canJump ? page.page + 1 : undefined;
   }
 

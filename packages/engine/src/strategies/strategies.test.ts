@@ -200,11 +200,18 @@ describe('59th Minute strategy', () => {
       pageSize: 20,
     });
     expect(strategy.nextPage(page(0, 20, true), 0)).toBe(1);
-    expect(strategy.nextPage(page(1, 20, false), 1)).toBeUndefined();
+    expect(strategy.nextPage(page(1, 20, true), 1)).toBe(2);
     expect(strategy.firstPage()).toBe(1);
-    expect(strategy.nextPage(page(1, 0, false), 0)).toBe(0);
-    expect(strategy.firstPage()).toBe(0);
+    expect(strategy.nextPage(page(3, 0, false), 0)).toBe(2);
+    expect(strategy.firstPage()).toBe(2);
     expect(strategy.nextPage(page(5, 20, true), 10)).toBeUndefined();
+  });
+
+  it('starts the next walk from the first page once it reached the last one', () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    const last = { auctions: [offer(1, 1_000, 101)], hasNextPage: false, page: 7, pageSize: 20 };
+    expect(strategy.nextPage(last, 3)).toBeUndefined();
+    expect(strategy.firstPage()).toBe(0);
   });
 
   it('lists what it buys at the card price-database price', () => {
