@@ -3,3 +3,4 @@
  * separate entry, so the web bundle never pulls in the agent's wire schemas.
  */
 export * from './agent-contract.js';
+export * from './transfer-contract.js';
