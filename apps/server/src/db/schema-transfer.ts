@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, users } from './schema.js';
 
 /** One step the progress card showed, as the server recorded it. */
 export interface TransferStepRecord {
+  /** The agent event's number (-1 for steps the server wrote itself); a replay finds it. */
+  seq: number;
   step: string;
   status: string;
   description?: string;
@@ -12,9 +14,10 @@ export interface TransferStepRecord {
 
 /**
  * One coin transfer: which accounts, the filter it ran with (a snapshot: later edits of the
- * filter do not rewrite history), where it is and how it ended. `status` is `running` until a
- * result event (or a lost agent) ends it as `success` or `failed`, once. While running, the
- * agent lease (`agentId`, `leaseId`, `heartbeatAt`) routes stops and finds lost agents.
+ * filter do not rewrite history), where it is and how it ended. `status`: `syncing` (only the
+ * sync was asked for), `running` (the run was started), then `success` or `failed` once, or
+ * `cancelled` (a sync that never became a run). While it runs, `agentId` routes a stop and
+ * `heartbeatAt` (its last event) finds a lost agent.
  */
 export const transfers = pgTable(
   'transfers',
@@ -30,13 +33,15 @@ export const transfers = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('running'),
+    status: text('status').notNull().default('syncing'),
     steps: jsonb('steps').$type<TransferStepRecord[]>().notNull().default([]),
     /** The Buy Now price the buyer pays (coins leaving the buyer). */
     coins: integer('coins').notNull(),
     /** What reached the seller after the 5% tax; 0 until success. */
     coinsReceived: integer('coins_received').notNull().default(0),
     description: text('description').notNull().default(''),
+    /** Failed because its agent was lost, not by its own outcome: a late success may still land. */
+    isLost: boolean('is_lost').notNull().default(false),
     agentId: text('agent_id'),
     leaseId: text('lease_id').notNull(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
