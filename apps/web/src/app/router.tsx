@@ -15,6 +15,9 @@ import { RequireSignIn } from './require-sign-in';
 const SnipeDashboard = lazy(() =>
   import('../features/snipe').then((module) => ({ default: module.SnipeDashboard })),
 );
+const TransferPage = lazy(() =>
+  import('../features/transfer').then((module) => ({ default: module.TransferPage })),
+);
 const PlayersPage = lazy(() =>
   import('../features/players').then((module) => ({ default: module.PlayersPage })),
 );
@@ -41,6 +44,16 @@ export const routes: RouteObject[] = [
           <RequireSignIn>
             <Suspense fallback={<PageLoading label="Loading the snipe dashboard…" />}>
               <SnipeDashboard />
+            </Suspense>
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: paths.transfer,
+        element: (
+          <RequireSignIn>
+            <Suspense fallback={<PageLoading label="Loading the transfer page…" />}>
+              <TransferPage />
             </Suspense>
           </RequireSignIn>
         ),

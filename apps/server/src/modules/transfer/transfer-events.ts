@@ -1,4 +1,4 @@
-import { successMessages, type TransferFilter } from '@tradedesk/domain';
+import type { TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -218,14 +218,12 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
           tax: event.tax,
         });
         publish.toUser(userId, 'credits', { credits: result.balance });
-        publish.notify(userId, 'success', successMessages.transferCompleted);
         await postResult(row, true, event.price, event.sellerReceived);
         return;
       }
       case 'transfer-failed':
         if (result !== 'failed') return;
         publish.toUser(userId, 'transfer-failed', { ...tag, filter: event.filter, reason: event.reason });
-        publish.notify(userId, 'error', successMessages.transferFailed);
         await postResult(row, false, row.coins, 0, event.reason);
         return;
       case 'error':
@@ -273,7 +271,6 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
           filter,
           reason: description,
         });
-        publish.notify(updated.userId, 'error', successMessages.transferFailed);
         await postResult(updated, false, updated.coins, 0, description);
       } else publish.toUserError(updated.userId, description);
     }
