@@ -29,6 +29,13 @@ const suites: Record<string, Suite> = {
       await benchTrading();
     },
   },
+  transfer: {
+    describe: 'coin transfers in the sandbox: ours vs buying the first listing at the price (traps, rivals)',
+    run: async () => {
+      const { benchTransfer } = await import('../apps/agent/bench/transfer.js');
+      await benchTransfer();
+    },
+  },
   prices: {
     describe: 'price database: name search and market pages on PGlite and PostgreSQL, cached vs uncached',
     run: async () => {

@@ -1,7 +1,6 @@
 import type { Platform } from '@tradedesk/domain';
 import type { SessionStart } from '@tradedesk/domain/realtime';
 import {
-  gamePortFromClient,
   seededRng,
   SnipeSession,
   systemClock,
@@ -10,7 +9,8 @@ import {
   type PricePort,
   type RunSummary,
 } from '@tradedesk/engine';
-import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import { GameAccount } from './game-account.js';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
@@ -37,7 +37,6 @@ export interface AccountSessionOptions {
 export class AccountSession {
   readonly accountId: string;
   readonly leaseId: string;
-  private readonly client: GameClient;
   private readonly engine: SnipeSession;
   private readonly options: AccountSessionOptions;
   private readonly signIn: () => Promise<void>;
@@ -48,29 +47,21 @@ export class AccountSession {
     this.options = options;
     this.accountId = command.accountId;
     this.leaseId = command.leaseId;
-    this.client = new GameClient({
-      config: options.game,
-      ...(options.observer === undefined ? {} : { observer: options.observer }),
-    });
-    const credentials = { email: command.email, password: command.password, backupCode: command.backupCode };
-    const signIn = async () => {
-      await this.client.signIn(credentials, command.platform);
-    };
+    const account = new GameAccount(command, options.game, options.observer);
+    const game = account.gamePort();
     this.engine = new SnipeSession({
       accountId: command.accountId,
       platform: command.platform as Platform,
       filters: command.filters as never,
       configuration: command.configuration,
       ...(command.maxPriceAgeMs === undefined ? {} : { maxPriceAgeMs: command.maxPriceAgeMs }),
-      game: options.observed
-        ? observingGame(gamePortFromClient(this.client, signIn), command.platform, options.observed)
-        : gamePortFromClient(this.client, signIn),
+      game: options.observed ? observingGame(game, command.platform, options.observed) : game,
       prices: options.prices,
       clock: options.clock ?? systemClock,
       rng: seededRng(options.seed ?? Math.floor(Math.random() * 2 ** 31)),
       events: { emit: options.send },
     });
-    this.signIn = signIn;
+    this.signIn = account.signIn;
   }
 
   /** Signs in and runs until the run ends; a failed sign-in ends the run with status Error. */

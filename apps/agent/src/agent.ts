@@ -13,9 +13,11 @@ import {
 } from '@tradedesk/domain/realtime';
 import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
 import { SnipeSetupError } from '@tradedesk/engine';
-import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import { liveConfig, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
+import { BrowserRuntime } from './browser/browser-runtime.js';
+import { registerTransferCommands } from './transfer/transfer-commands.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 
@@ -41,6 +43,21 @@ export interface AgentOptions {
   clock?: Clock;
   observer?: TransportObserver;
   log?: (line: string) => void;
+  /**
+   * The game's web app for coin-balance screenshots; default: the sandbox's `/web-app/` on the
+   * game host (none in live mode until headful mode drives the real web app).
+   */
+  webAppUrl?: string;
+  /** The browser the agent's screenshots (and later headful sessions) run in. */
+  browser?: BrowserRuntime;
+}
+
+/** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
+function webAppUrlOf(options: AgentOptions): string | undefined {
+  if (options.webAppUrl !== undefined) return options.webAppUrl;
+  return options.game.utasUrl === liveConfig().utasUrl
+    ? undefined
+    : new URL('/web-app/', options.game.utasUrl).href;
 }
 
 export interface RunningAgent {
@@ -123,8 +140,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const parsed = sessionStartSchema.safeParse(payload);
     if (!parsed.success) return ack(refuse('Invalid start command'));
     const command = parsed.data;
-    if (sessions.has(command.accountId)) return ack(refuse('This account is already running on the agent'));
-    if (sessions.size >= capacity) return ack(refuse('The agent is full'));
+    if (sessions.has(command.accountId) || transfers.isAccountBusy(command.accountId))
+      return ack(refuse('This account is already running on the agent'));
+    if (sessions.size + transfers.count() >= capacity) return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
       session = new AccountSession({
@@ -147,6 +165,20 @@ export function startAgent(options: AgentOptions): RunningAgent {
       .finally(() => {
         if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
       });
+  });
+
+  const browser = options.browser ?? new BrowserRuntime();
+  const transfers = registerTransferCommands({
+    socket,
+    game: options.game,
+    browser,
+    webAppUrl: webAppUrlOf(options),
+    isAccountBusy: (accountId) => sessions.has(accountId),
+    freeSlots: () => capacity - sessions.size - transfers.count(),
+    isKilled: () => killed,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
+    log,
   });
 
   socket.on('session-stop', (payload: unknown) => {
@@ -185,8 +217,12 @@ export function startAgent(options: AgentOptions): RunningAgent {
       clearInterval(heartbeat);
       observed.close();
       // Each session stops within one engine step; an unreachable server must not hold the exit.
-      const stopped = Promise.allSettled([...sessions.values()].map((session) => session.stop()));
+      const stopped = Promise.allSettled([
+        ...[...sessions.values()].map((session) => session.stop()),
+        transfers.stopAll(),
+      ]);
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      await browser.close();
       socket.disconnect();
     },
     kill() {
@@ -196,6 +232,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
       socket.disconnect();
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
+      void transfers.stopAll();
+      void browser.close();
     },
   };
 }

@@ -23,3 +23,4 @@ export { gamePortFromClient, type GameClientLike } from './adapters/game-client-
 export * from './bench/classic-autobuyer.js';
 export * from './bench/reaction-probe.js';
 export * from './bench/oracle.js';
+export * from './transfer/index.js';

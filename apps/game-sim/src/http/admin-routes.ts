@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { forcedError } from '../core/errors.js';
 import { accountSummary, grantItems, injectListing } from '../world/admin.js';
 import { scheduleSimBuyers } from '../world/population.js';
+import { armedMirrorTraps, armMirrorTrap } from '../world/traps.js';
 import type { Account } from '../world/types.js';
 import type { SimContext } from './context.js';
 
@@ -42,6 +43,15 @@ const listingSchema = z.object({
   withSimBuyers: z.boolean().optional(),
   rivalSnipe: z.boolean().optional(),
   count: z.number().int().min(1).max(100_000).default(1),
+});
+const trapSchema = z.object({
+  definitionId: z.number().int().positive(),
+  platform,
+  buyNowPrice: z.number().int().min(200).max(15_000_000),
+  /** `plant`: stranger listings now (starting bid given or one step below); `mirror`: copies of the next account listing. */
+  mode: z.enum(['plant', 'mirror']).default('plant'),
+  startingBid: z.number().int().min(150).optional(),
+  count: z.number().int().min(1).max(100).default(1),
 });
 const advanceSchema = z.object({
   ms: z
@@ -203,6 +213,21 @@ export function registerAdminRoutes(app: FastifyInstance, context: SimContext): 
         return reply
           .code(201)
           .send({ tradeIds: trades.map((trade) => trade.tradeId), visibleAt: trades[0]?.visibleAt });
+      });
+
+      admin.post('/traps', async (request, reply) => {
+        const parsed = trapSchema.safeParse(request.body);
+        if (!parsed.success) return bad(reply, parsed.error);
+        const { mode, count, ...terms } = parsed.data;
+        if (!world.cardIndexByDefinition.has(terms.definitionId))
+          return reply.code(404).send({ message: 'Unknown definitionId' });
+        if (mode === 'mirror') {
+          armMirrorTrap(world, { ...terms, count });
+          return reply.code(201).send({ armed: armedMirrorTraps(world).length });
+        }
+        // Strangers' listings wait for their victim: no simulated buyers take them.
+        const trades = Array.from({ length: count }, () => injectListing(world, terms, () => {}));
+        return reply.code(201).send({ tradeIds: trades.map((trade) => trade.tradeId) });
       });
 
       admin.post('/clock/advance', async (request, reply) => {

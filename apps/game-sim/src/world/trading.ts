@@ -2,6 +2,7 @@ import { gameErrors } from '../core/errors.js';
 import { isValidPrice, nextPrice } from '@tradedesk/domain';
 import type { SearchCriteria } from './market-index.js';
 import { scheduleSimBuyers } from './population.js';
+import { fireMirrorTraps } from './traps.js';
 import { refundHighestBid, settleSale } from './settlement.js';
 import { addWatcher, removeWatcher, type Account, type Item, type Trade } from './types.js';
 import type { World } from './world.js';
@@ -121,6 +122,14 @@ export function listItem(
     throw gameErrors.destinationFull();
   detachItem(world, account, item);
   account.tradepile.add(item.id);
+  const terms = {
+    cardIndex: item.cardIndex,
+    platform: platformOf(account),
+    startingBid,
+    buyNowPrice,
+    duration,
+  };
+  fireMirrorTraps(world, terms);
   const trade = world.openListing({
     item,
     platform: platformOf(account),

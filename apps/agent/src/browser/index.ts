@@ -1,0 +1,2 @@
+export * from './browser-runtime.js';
+export * from './coin-balance.js';

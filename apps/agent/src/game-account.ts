@@ -1,0 +1,48 @@
+import {
+  gamePortFromClient,
+  transferGameFromClient,
+  type GamePort,
+  type TransferGame,
+} from '@tradedesk/engine';
+import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+
+/** The credentials of one game account as a start command carries them. */
+export interface AccountCredentials {
+  readonly email: string;
+  readonly password: string;
+  readonly backupCode: string;
+  readonly platform: string;
+}
+
+/**
+ * One game account's headless connection: a game-client session and its sign-in, shared by every
+ * run kind (snipe session, coin transfer). A session the game expired signs in again through the
+ * same `signIn` (the ports' `reauthenticate`).
+ */
+export class GameAccount {
+  readonly client: GameClient;
+
+  constructor(
+    private readonly credentials: AccountCredentials,
+    config: GameClientConfig,
+    observer?: TransportObserver,
+  ) {
+    this.client = new GameClient({ config, ...(observer === undefined ? {} : { observer }) });
+  }
+
+  /** Signs in (again); throws the game-client's typed error when the game refuses. */
+  readonly signIn = async (): Promise<void> => {
+    const { email, password, backupCode, platform } = this.credentials;
+    await this.client.signIn({ email, password, backupCode }, platform);
+  };
+
+  /** The engine's view of this account for a snipe session. */
+  gamePort(): GamePort {
+    return gamePortFromClient(this.client, this.signIn);
+  }
+
+  /** The engine's view of this account as one side of a transfer. */
+  transferGame(): TransferGame {
+    return transferGameFromClient(this.client, this.signIn);
+  }
+}

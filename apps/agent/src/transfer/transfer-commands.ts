@@ -1,0 +1,264 @@
+import {
+  transferCommandSchemas,
+  transferEventAckSchema,
+  type AgentAck,
+  type TransferAccount,
+  type TransferCommandName,
+  type TransferEvent,
+  type TransferEventEnvelope,
+} from '@tradedesk/domain/realtime';
+import {
+  measureLatency,
+  readAccount,
+  seededRng,
+  systemClock,
+  TransferRun,
+  TransferSetupError,
+  type Clock,
+} from '@tradedesk/engine';
+import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import type { z } from 'zod';
+import { screenshotCoinBalance } from '../browser/coin-balance.js';
+import type { BrowserRuntime } from '../browser/browser-runtime.js';
+import { GameAccount } from '../game-account.js';
+
+/** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
+export interface TransferSocket {
+  on(event: string, listener: (payload: unknown, ack?: (answer: AgentAck) => void) => void): unknown;
+  emitWithAck(event: 'transfer-event', envelope: TransferEventEnvelope): Promise<unknown>;
+}
+
+export interface TransferCommandsOptions {
+  readonly socket: TransferSocket;
+  readonly game: GameClientConfig;
+  readonly browser: BrowserRuntime;
+  /** The game's web app for screenshots (sandbox: the sim's /web-app/); absent: none can be taken. */
+  readonly webAppUrl: string | undefined;
+  /** An account the agent runs already (a snipe session). */
+  readonly isAccountBusy: (accountId: string) => boolean;
+  /** Free run slots of the agent. */
+  readonly freeSlots: () => number;
+  /** True once the agent was killed: nothing more is sent. */
+  readonly isKilled: () => boolean;
+  readonly clock?: Clock;
+  readonly observer?: TransportObserver;
+  readonly log: (line: string) => void;
+}
+
+export interface TransferCommands {
+  /** Accounts a transfer uses right now. */
+  isAccountBusy(accountId: string): boolean;
+  /** Running transfers. */
+  count(): number;
+  /** Stops every transfer (each still sends its outcome). */
+  stopAll(): Promise<void>;
+}
+
+const refuse = (message: string): AgentAck => ({ ok: false, message });
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message !== '' ? error.message : String(error);
+
+/**
+ * The coin-transfer commands on the agent's socket: each is validated, acknowledged at once
+ * (accepted or refused), and answered with `transfer-event`s. Events of one transfer go out in
+ * order, numbered from 0, each awaited until the server acknowledges it; socket.io re-sends an
+ * unacknowledged one after a reconnect, so an outcome is never lost while the agent lives.
+ */
+export function registerTransferCommands(options: TransferCommandsOptions): TransferCommands {
+  const { socket, log } = options;
+  const runs = new Map<string, { run: TransferRun; accounts: readonly string[] }>();
+  const clock = options.clock ?? systemClock;
+  const account = (credentials: TransferAccount) =>
+    new GameAccount(credentials, options.game, options.observer);
+  const busy = (accountId: string) =>
+    options.isAccountBusy(accountId) ||
+    [...runs.values()].some((entry) => entry.accounts.includes(accountId));
+
+  /** Sends the events of one transfer in order; a `stop` answer stops that transfer. */
+  function linkFor(transferId: string) {
+    let seq = 0;
+    return async (event: TransferEvent): Promise<void> => {
+      if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
+      const answer = transferEventAckSchema.safeParse(
+        await socket.emitWithAck('transfer-event', { transferId, seq: seq++, event }),
+      );
+      if (answer.success && answer.data.stop === true) void runs.get(transferId)?.run.stop();
+    };
+  }
+
+  const screenshot = async (credentials: TransferAccount): Promise<{ png: string; coins: number }> => {
+    if (options.webAppUrl === undefined)
+      throw new Error('Screenshots need the game web app, which is not configured');
+    const shot = await screenshotCoinBalance(options.browser, options.webAppUrl, credentials);
+    return shot;
+  };
+
+  /** Registers one command: parse, then `handle` answers the acknowledgement. */
+  function command<N extends TransferCommandName>(
+    name: N,
+    handle: (payload: z.infer<(typeof transferCommandSchemas)[N]>, ack: (answer: AgentAck) => void) => void,
+  ): void {
+    socket.on(name, (payload, ack) => {
+      const respond = ack ?? (() => {});
+      const parsed = transferCommandSchemas[name].safeParse(payload);
+      if (!parsed.success) return respond(refuse('Invalid transfer command'));
+      handle(parsed.data as z.infer<(typeof transferCommandSchemas)[N]>, respond);
+    });
+  }
+
+  /** One-off requests: accepted at once, answered with one event (or `error`). */
+  function request<N extends Exclude<TransferCommandName, 'transfer-start' | 'transfer-stop'>>(
+    name: N,
+    answer: (payload: z.infer<(typeof transferCommandSchemas)[N]>) => Promise<TransferEvent>,
+  ): void {
+    command(name, (payload, ack) => {
+      ack({ ok: true });
+      const send = linkFor(payload.transferId);
+      void answer(payload)
+        .catch((error: unknown) => ({
+          type: 'error' as const,
+          at: clock.now(),
+          description: messageOf(error),
+        }))
+        .then(send)
+        .catch((error: unknown) => log(`${name} ${payload.transferId}: ${messageOf(error)}`));
+    });
+  }
+
+  command('transfer-start', (payload, ack) => {
+    if (runs.has(payload.transferId)) return ack(refuse('This transfer is already running'));
+    if (busy(payload.buyer.accountId) || busy(payload.seller.accountId))
+      return ack(refuse('This account is already running on the agent'));
+    if (options.freeSlots() < 1) return ack(refuse('The agent is full'));
+    const buyer = account(payload.buyer);
+    const seller = account(payload.seller);
+    const shots = { buyer: payload.buyer, seller: payload.seller };
+    let run: TransferRun;
+    try {
+      run = new TransferRun({
+        buyer: { accountId: payload.buyer.accountId, game: buyer.transferGame() },
+        seller: { accountId: payload.seller.accountId, game: seller.transferGame() },
+        filter: payload.filter,
+        configuration: payload.configuration,
+        clock,
+        rng: seededRng(Math.floor(Math.random() * 2 ** 31)),
+        events: { emit: linkFor(payload.transferId) },
+        screenshot: async (side) => {
+          try {
+            return (await screenshot(shots[side])).png;
+          } catch (error) {
+            log(`screenshot of the ${side} failed: ${messageOf(error)}`);
+            return null;
+          }
+        },
+      });
+    } catch (error) {
+      return ack(
+        refuse(error instanceof TransferSetupError ? error.message : 'Could not start the transfer'),
+      );
+    }
+    runs.set(payload.transferId, { run, accounts: [payload.buyer.accountId, payload.seller.accountId] });
+    ack({ ok: true });
+    void (async () => {
+      try {
+        await buyer.signIn();
+        await seller.signIn();
+      } catch (error) {
+        // Nothing was sent to the market: the run's outcome is a failure with the sign-in reason.
+        await linkFor(payload.transferId)({
+          type: 'transfer-failed',
+          at: clock.now(),
+          filter: payload.filter as never,
+          reason: messageOf(error),
+        });
+        return;
+      }
+      await run.run();
+    })()
+      .catch((error: unknown) => log(`transfer ${payload.transferId} crashed: ${messageOf(error)}`))
+      .finally(() => runs.delete(payload.transferId));
+  });
+
+  command('transfer-stop', (payload) => {
+    void runs.get(payload.transferId)?.run.stop();
+  });
+
+  request('transfer-sync', async (payload) => {
+    const buyer = account(payload.buyer);
+    const seller = account(payload.seller);
+    await buyer.signIn();
+    await seller.signIn();
+    const wanted = payload.configuration.screenshot;
+    const shot = async (side: 'buyer' | 'seller') =>
+      wanted === side || wanted === 'both'
+        ? (await screenshot(payload[side]).catch(() => undefined))?.png
+        : null;
+    const buyerRead = await readAccount(
+      { accountId: payload.buyer.accountId, game: buyer.transferGame() },
+      payload.filter,
+      {
+        findCard: false,
+        username: buyer.client.sessionInfo?.persona.personaName ?? payload.buyer.email,
+        screenshot: await shot('buyer'),
+      },
+    );
+    const sellerRead = await readAccount(
+      { accountId: payload.seller.accountId, game: seller.transferGame() },
+      payload.filter,
+      {
+        findCard: true,
+        username: seller.client.sessionInfo?.persona.personaName ?? payload.seller.email,
+        screenshot: await shot('seller'),
+      },
+    );
+    return { type: 'sync-result', at: clock.now(), buyer: buyerRead.snapshot, seller: sellerRead.snapshot };
+  });
+
+  request('transfer-fetch-latency', async (payload) => {
+    const seller = account(payload.seller);
+    await seller.signIn();
+    const latencyMs = await measureLatency(seller.transferGame(), () => clock.now());
+    const safe = payload.configuration.safeLatency;
+    return {
+      type: 'latency-result',
+      at: clock.now(),
+      accountId: payload.seller.accountId,
+      latencyMs,
+      isAboveSafe: safe > 0 && latencyMs > safe,
+    };
+  });
+
+  request('transfer-fetch-market-prices', async (payload) => {
+    const seller = account(payload.seller);
+    await seller.signIn();
+    const page = await seller.client.market.search({ definitionId: payload.player.id });
+    const prices = page.auctions.map((auction) => auction.buyNowPrice).filter((price) => price > 0);
+    return {
+      type: 'market-prices-result',
+      at: clock.now(),
+      definitionId: payload.player.id,
+      lowestBuyNow: prices.length > 0 ? Math.min(...prices) : null,
+      listings: page.auctions.length,
+    };
+  });
+
+  request('transfer-screenshot', async (payload) => {
+    const shot = await screenshot(payload.account);
+    return {
+      type: 'screenshot-result',
+      at: clock.now(),
+      accountId: payload.account.accountId,
+      isBuyer: payload.isBuyer,
+      coins: shot.coins,
+      screenshot: shot.png,
+    };
+  });
+
+  return {
+    isAccountBusy: (accountId) => [...runs.values()].some((entry) => entry.accounts.includes(accountId)),
+    count: () => runs.size,
+    async stopAll() {
+      await Promise.allSettled([...runs.values()].map((entry) => entry.run.stop()));
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { formatFullNumber, formatLatencyMessage } from '@tradedesk/domain';
+
+/** The transfer run's user-facing reasons (ours: the spec names only 'Transfer completed' / 'Transfer failed'). */
+export const transferMessages = {
+  sellerLacksCard: (name: string) => `The seller does not have a tradeable ${name}`,
+  buyerLacksCoins: (balance: number, price: number) =>
+    `The buyer has ${formatFullNumber(balance)} coins; the transfer needs ${formatFullNumber(price)}`,
+  sellerPileFull: 'The seller’s transfer list is full: clear it and try again',
+  buyerUnassignedFull: 'The buyer’s unassigned pile is full: clear it and try again',
+  /** 'Latency: N ms' (the spec's text) and the safe latency it exceeds. */
+  latencyAboveSafe: (latency: number, safe: number) =>
+    `${formatLatencyMessage(latency)} is above the safe latency of ${safe} ms`,
+  priceTooLow: 'The Buy Now price must be at least 200 to list the card',
+  listingRefused: (reason: string) => `The game refused the seller’s listing: ${reason}`,
+  listingNotFound: (searches: number) => `The seller’s listing did not show up in ${searches} searches`,
+  listingTaken: 'Another buyer took the seller’s listing first',
+  stopped: 'Stopped',
+  stoppedListed: 'Stopped: the seller’s listing stays on the market until it expires',
+  gameError: (message: string) => `The game refused: ${message}`,
+  notBought: (reason: string) => `The buyer did not buy the listing: ${reason}`,
+  autoListItemMissing: 'The bought card is not in the buyer’s unassigned pile',
+  buyBackAboveTransfer: (buyNow: number, price: number) =>
+    `Buy-back protection: the Buy Now ${formatFullNumber(buyNow)} is above the transfer price ${formatFullNumber(price)}`,
+  buyBackThirdPartyBid: 'Buy-back protection: a third party has bid on the listing',
+  buyBackSellerLacksCoins: 'The seller does not have the coins to buy the card back',
+  buyBackNotFound: (searches: number) => `The buyer’s listing did not show up in ${searches} searches`,
+} as const;

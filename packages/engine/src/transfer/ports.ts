@@ -1,0 +1,41 @@
+import type { TransferConfig, TransferFilter } from '@tradedesk/domain';
+import type { TransferEvent } from '@tradedesk/domain/realtime';
+import type { ItemData } from '@tradedesk/game-client';
+import type { Clock, GamePort, Rng } from '../ports.js';
+
+/** The game calls of one side of a transfer: a snipe session's calls plus the club lookup. */
+export interface TransferGame extends GamePort {
+  /** The account's club copies of one card version (the seller's card may sit in the club). */
+  clubItems(definitionId: number): Promise<ItemData[]>;
+}
+
+/** One of the two accounts of a transfer. */
+export interface TransferSide {
+  readonly accountId: string;
+  readonly game: TransferGame;
+}
+
+/** Where a transfer's events go; `emit` resolves once the event is taken (stored by the server). */
+export interface TransferEventSink {
+  emit(event: TransferEvent): Promise<void>;
+}
+
+/** Everything one transfer run needs; the agent builds it from a `transfer-start` command. */
+export interface TransferRunOptions {
+  /** The paying account: it buys the seller's listing. */
+  readonly buyer: TransferSide;
+  /** The receiving account: it lists the card. */
+  readonly seller: TransferSide;
+  readonly filter: TransferFilter;
+  readonly configuration: TransferConfig;
+  readonly clock: Clock;
+  readonly rng: Rng;
+  readonly events: TransferEventSink;
+  /** A coin-balance screenshot per the Screenshots setting (PNG base64); absent: none taken. */
+  readonly screenshot?: (side: 'buyer' | 'seller') => Promise<string | null>;
+  /**
+   * Wait after the seller's listing before the buyer's first search: a new listing shows in
+   * search results only after a few seconds (default LISTING_SETTLE_MS).
+   */
+  readonly listingSettleMs?: number;
+}
