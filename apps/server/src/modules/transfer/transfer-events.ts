@@ -1,4 +1,4 @@
-import type { TransferFilter } from '@tradedesk/domain';
+import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -14,24 +14,13 @@ import { userOfRequestId } from './service.js';
 /** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
 type Settled = 'foreign' | 'step' | 'late' | 'failed' | { kind: 'success'; balance: number };
 
-/** The progress step (and how it ended) each run event stands for. */
-const stepOf: Partial<Record<TransferEvent['type'], [string, string]>> = {
-  'sync-result': ['sync', 'success'],
-  'latency-result': ['sync', 'success'],
-  'list-player': ['list_player', 'active'],
-  'list-success': ['list_player', 'success'],
-  'purchase-success': ['purchase_player', 'success'],
-  'purchase-skipped': ['purchase_player', 'skipped'],
-  'transfer-success': ['result', 'success'],
-  'transfer-failed': ['result', 'failed'],
-  'auto-list-start': ['auto_list', 'active'],
-  'auto-list-success': ['auto_list', 'success'],
-  'auto-list-skipped': ['auto_list', 'skipped'],
-  'buy-back-start': ['auto_list', 'active'],
-  'buy-back-success': ['auto_list', 'success'],
-  'buy-back-skipped': ['auto_list', 'skipped'],
-  error: ['result', 'failed'],
-};
+/** The progress step (and how it ended) each run event stands for; an `error` fails the Result. */
+const stepOf = (type: TransferEvent['type']): readonly [string, string] =>
+  type === 'error'
+    ? ['result', 'failed']
+    : type === 'latency-result'
+      ? ['sync', 'success']
+      : (transferEventSteps[type] ?? ['', '']);
 
 const dataUrl = (png: string | null) => (png ? `data:image/png;base64,${png}` : '');
 
@@ -132,7 +121,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     const now = ctx.now();
     const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, async (row, tx) => {
       if (row.agentId !== agentId) return { result: 'foreign' as const };
-      const [step, status] = stepOf[event.type] ?? ['', ''];
+      const [step, status] = stepOf(event.type);
       const description =
         event.type === 'transfer-failed' ||
         event.type === 'purchase-skipped' ||

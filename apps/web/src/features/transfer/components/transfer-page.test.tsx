@@ -45,6 +45,16 @@ function answers(extra: Record<string, { status: number; body?: unknown }> = {})
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
+/** Fills a new filter's card: rare, Cristiano Ronaldo (20801) at 20,000. */
+async function fillCard(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.type(screen.getByLabelText('Label'), label);
+  await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
+  await user.type(screen.getByLabelText('ID'), '20801');
+  await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
+  await user.type(screen.getByLabelText('Buy Now Price'), '20000');
+  await user.tab();
+}
+
 describe('transfer page', () => {
   beforeEach(() => {
     useTransferStore.setState({ filterId: null, sessionTotal: 0, isNumberFormatEnabled: false });
@@ -113,12 +123,7 @@ describe('transfer page', () => {
     renderWithProviders(
       <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
     );
-    await user.type(screen.getByLabelText('Label'), 'ronaldo 100k');
-    await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
-    await user.type(screen.getByLabelText('ID'), '20801');
-    await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
-    await user.type(screen.getByLabelText('Buy Now Price'), '20000');
-    await user.tab();
+    await fillCard(user, 'ronaldo 100k');
     await user.click(button('Save'));
     expect(await screen.findByText('Filter with the same label already exists')).toBeTruthy();
     expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
@@ -130,12 +135,7 @@ describe('transfer page', () => {
     renderWithProviders(
       <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
     );
-    await user.type(screen.getByLabelText('Label'), 'Second');
-    await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
-    await user.type(screen.getByLabelText('ID'), '20801');
-    await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
-    await user.type(screen.getByLabelText('Buy Now Price'), '20000');
-    await user.tab();
+    await fillCard(user, 'Second');
     await user.click(button('Save'));
     expect(await screen.findByText('Updated filters')).toBeTruthy();
     const posted = fake.calls.find((call) => call.method === 'POST');

@@ -1,4 +1,9 @@
-import { transferStepValues, type TransferStep, type TransferStepStatus } from '@tradedesk/domain';
+import {
+  transferEventSteps,
+  transferStepValues,
+  type TransferStep,
+  type TransferStepStatus,
+} from '@tradedesk/domain';
 
 /** One step of the Progress card. */
 export interface StepView {
@@ -35,23 +40,6 @@ export const idleProgress = (): TransferProgress => ({
   hasAutoList: false,
 });
 
-/** Which step each server action moves, and how. */
-const stepMoves: Record<string, [TransferStep, TransferStepStatus]> = {
-  'sync-result': ['sync', 'success'],
-  'list-player': ['list_player', 'active'],
-  'list-success': ['list_player', 'success'],
-  'purchase-success': ['purchase_player', 'success'],
-  'purchase-skipped': ['purchase_player', 'skipped'],
-  'transfer-success': ['result', 'success'],
-  'transfer-failed': ['result', 'failed'],
-  'auto-list-start': ['auto_list', 'active'],
-  'auto-list-success': ['auto_list', 'success'],
-  'auto-list-skipped': ['auto_list', 'skipped'],
-  'buy-back-start': ['auto_list', 'active'],
-  'buy-back-success': ['auto_list', 'success'],
-  'buy-back-skipped': ['auto_list', 'skipped'],
-};
-
 /** The last step that started (the one an error event marks failed). */
 function lastStarted(steps: Record<TransferStep, StepView>): TransferStep {
   const started = transferStepValues.filter((step) => steps[step].status !== 'pending');
@@ -86,7 +74,7 @@ export function nextProgress(progress: TransferProgress, event: ProgressEvent): 
       steps: withStep(progress, step, { status: 'failed', description: event.description }),
     };
   }
-  const move = stepMoves[event.action];
+  const move = transferEventSteps[event.action];
   if (!move) return progress;
   const [step, status] = move;
   const reason = typeof event.data.reason === 'string' ? event.data.reason : undefined;
