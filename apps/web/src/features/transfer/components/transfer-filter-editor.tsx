@@ -27,6 +27,10 @@ type EditorProps = {
   filters: readonly TransferFilter[];
   onProceed: (filter: TransferFilter) => void;
   isRunning: boolean;
+  /** Asks the seller's session for the card's live lowest Buy Now (left out where there is none). */
+  onFetchLivePrice?: (player: TransferPlayer) => void;
+  /** The last live lowest Buy Now the market showed for the card (null: none listed). */
+  livePrice?: number | null | undefined;
 };
 
 function Toggle({
@@ -55,7 +59,13 @@ function Toggle({
  * The transfer filter editor (spec 001 §2, §5): the card, its price and listing, the tax
  * calculator and the player's PC and console prices; Reset, Save and Proceed with their rules.
  */
-export function TransferFilterEditor({ filters, onProceed, isRunning }: EditorProps) {
+export function TransferFilterEditor({
+  filters,
+  onProceed,
+  isRunning,
+  onFetchLivePrice,
+  livePrice,
+}: EditorProps) {
   const labelId = useId();
   const idFieldId = useId();
   const delayId = useId();
@@ -248,6 +258,16 @@ export function TransferFilterEditor({ filters, onProceed, isRunning }: EditorPr
           </span>
           <span>PC {record.data.pc.current === null ? '-' : coins(record.data.pc.current)}</span>
           <span>Console {record.data.ps.current === null ? '-' : coins(record.data.ps.current)}</span>
+        </div>
+      )}
+      {onFetchLivePrice && (
+        <div className="flex items-center justify-between text-sm">
+          <span aria-label="Live price">
+            Live {livePrice === undefined ? '-' : livePrice === null ? 'none listed' : coins(livePrice)}
+          </span>
+          <button type="button" className="btn btn-xs" onClick={() => onFetchLivePrice(player)}>
+            Fetch Live Price
+          </button>
         </div>
       )}
       <div className="flex justify-end gap-2">

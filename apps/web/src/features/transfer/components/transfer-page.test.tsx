@@ -1,12 +1,34 @@
 import { defaultConfiguration, defaultTransferFilter, type TransferFilter } from '@tradedesk/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../../stores/auth-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
+
+/** A hub that never answers: the page stays Disconnected and sends nothing. */
+const silentSocket = vi.hoisted(() => ({
+  connected: false,
+  active: false,
+  io: { on: () => undefined, off: () => undefined },
+  on() {
+    return this;
+  },
+  off() {
+    return this;
+  },
+  emit: () => undefined,
+  connect: () => undefined,
+  disconnect: () => undefined,
+  removeAllListeners: () => undefined,
+}));
+vi.mock('../api/transfer-socket', () => ({
+  connectTransferSocket: () => silentSocket,
+  sendTransferAction: () => false,
+}));
 
 const stored: TransferFilter = {
   ...defaultTransferFilter('Ronaldo 100K'),
@@ -59,7 +81,10 @@ describe('transfer page', () => {
   beforeEach(() => {
     useTransferStore.setState({ filterId: null, sessionTotal: 0, isNumberFormatEnabled: false });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.setState({ token: null });
+  });
 
   it('computes the tax and what the buyer receives, and shows the PC and console prices', async () => {
     answers();
@@ -184,6 +209,7 @@ describe('transfer page', () => {
       'GET /api/account': { status: 200, body: { data: [] } },
       'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
     });
+    useAuthStore.setState({ token: 'licence-token' });
     renderWithProviders(<TransferPage />);
     expect(await screen.findByRole('heading', { name: 'Filters (0 credits)' })).toBeTruthy();
     expect(screen.getByText('You do not have sufficient credits')).toBeTruthy();
@@ -191,5 +217,37 @@ describe('transfer page', () => {
     expect(screen.getByRole('heading', { name: 'Transfer between accounts' })).toBeTruthy();
     expect(screen.getByText('Disconnected')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
+  });
+
+  it('asks for a seller before a live price or a latency check', async () => {
+    answers({
+      'GET /api/user': {
+        status: 200,
+        body: {
+          data: {
+            id: 'u1',
+            tier: 'transfer',
+            roles: ['user'],
+            credits: 2,
+            maxAccounts: 1,
+            providers: { discordId: '1' },
+          },
+        },
+      },
+      'GET /api/account': { status: 200, body: { data: [] } },
+      'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
+    });
+    useTransferStore.setState({ sellerId: null, buyerId: null });
+    const user = userEvent.setup();
+    useAuthStore.setState({ token: 'licence-token' });
+    renderWithProviders(<TransferPage />);
+    expect(await screen.findByRole('heading', { name: 'Filters (2 credits)' })).toBeTruthy();
+    // The seller dropdown's empty option says it too; each refusal adds a toast.
+    const shown = () => screen.queryAllByText('Select seller account').length;
+    const before = shown();
+    await user.click(button('Fetch Live Price'));
+    await waitFor(() => expect(shown()).toBe(before + 1));
+    await user.click(button('Check latency'));
+    await waitFor(() => expect(shown()).toBe(before + 2));
   });
 });

@@ -64,6 +64,17 @@ export function TransferPage() {
       live.send('LAUNCH_BROWSER', { account: { id: account.id }, isBuyer, configuration: transferConfig }),
     );
   };
+  const fetchLivePrice = (player: TransferFilter['player']) => {
+    if (!sellerId) return notify.error(messages.selectSeller);
+    if (player.id <= 0) return notify.error(messages.unableToRetrievePlayer);
+    sendOrWarn(
+      live.send('transfer-fetch-live-market-prices', {
+        seller: { id: sellerId },
+        player: { id: player.id, rarity: player.rarity, quality: player.quality },
+        configuration: transferConfig,
+      }),
+    );
+  };
   const checkLatency = () => {
     if (!sellerId) return notify.error(messages.selectSeller);
     sendOrWarn(
@@ -109,7 +120,13 @@ export function TransferPage() {
           <div className="card-body gap-3 p-4">
             <h2 className="card-title text-base">Filters ({credits} credits)</h2>
             {canStartTransfer(credits) ? (
-              <TransferFilterEditor filters={filters.data ?? []} onProceed={proceed} isRunning={isRunning} />
+              <TransferFilterEditor
+                filters={filters.data ?? []}
+                onProceed={proceed}
+                isRunning={isRunning}
+                onFetchLivePrice={fetchLivePrice}
+                livePrice={live.livePrice}
+              />
             ) : (
               <p className="flex flex-wrap items-center gap-2">
                 {errorMessages.youDoNotHaveSufficientCredits}

@@ -75,6 +75,7 @@ export function useTransferLive() {
   const [progress, setProgress] = useState<TransferProgress>(idleProgress());
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [latency, setLatency] = useState<number | null>(null);
+  const [livePrice, setLivePrice] = useState<number | null | undefined>(undefined);
   const addToSession = useTransferStore((state) => state.addToSession);
 
   const move = (event: Parameters<typeof nextProgress>[1]) => {
@@ -149,6 +150,8 @@ export function useTransferLive() {
         downloadDataUrl(data.screenshot, `${side}-coin-balance.png`);
         return notify.success(coinBalanceDownloaded(side));
       }
+      if (action === 'market-prices-result')
+        return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
       if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
       move({ type: 'server', action, data });
       if (action === 'transfer-success') {
@@ -187,6 +190,7 @@ export function useTransferLive() {
     isConnected: status === 'live',
     progress,
     latency,
+    livePrice,
     /** Proceed: clears the earlier error and starts with a sync (the purchase follows its answer). */
     start(request: TransferRequest) {
       requestRef.current = request;
