@@ -194,25 +194,15 @@ interface Totals {
 }
 
 function totals(outcomes: readonly Outcome[]): Totals {
+  const virtual = outcomes.map((outcome) => outcome.virtualMs);
+  const wall = outcomes.map((outcome) => outcome.wallMs);
   return {
     successRate: outcomes.filter((outcome) => outcome.success).length / outcomes.length,
     strangers: outcomes.reduce((sum, outcome) => sum + outcome.strangers, 0),
-    virtualP50: quantile(
-      outcomes.map((o) => o.virtualMs),
-      0.5,
-    ),
-    virtualP95: quantile(
-      outcomes.map((o) => o.virtualMs),
-      0.95,
-    ),
-    wallP50: quantile(
-      outcomes.map((o) => o.wallMs),
-      0.5,
-    ),
-    wallP95: quantile(
-      outcomes.map((o) => o.wallMs),
-      0.95,
-    ),
+    virtualP50: quantile(virtual, 0.5),
+    virtualP95: quantile(virtual, 0.95),
+    wallP50: quantile(wall, 0.5),
+    wallP95: quantile(wall, 0.95),
     requestsPerTransfer: outcomes.reduce((sum, outcome) => sum + outcome.requests, 0) / outcomes.length,
   };
 }

@@ -130,6 +130,46 @@ describe('the agent runs a transfer the server sends on its socket', () => {
     expect(coinsToStrangers(sim)).toBe(strangersBefore);
   }, 60_000);
 
+  it('syncs both accounts on transfer-sync: coins, piles, the seller’s card and its coin-balance screenshot', async () => {
+    const card = transferCard(sim, 2.5, 3);
+    const buyer = await createTransferAccount(sim, 50_000, 'buyer');
+    const seller = await createTransferAccount(sim, 1_500, 'seller');
+    await grantCard(sim, seller.id, card.definitionId);
+    const socket = await agentSocket;
+    const credentials = (spec: TransferAccountSpec) => ({
+      accountId: spec.accountId,
+      email: spec.email,
+      password: spec.password,
+      backupCode: spec.backupCode,
+      platform: 'pc' as const,
+    });
+    const ack = await socket.timeout(10_000).emitWithAck('transfer-sync', {
+      transferId: 'sync-1',
+      buyer: credentials(buyer),
+      seller: credentials(seller),
+      filter: transferFilter(card),
+      configuration: { ...defaultTransferConfig(), screenshot: 'seller' },
+    });
+    expect(ack).toEqual({ ok: true });
+    await until(() => eventsOf('sync-1').length === 1);
+    const event = eventsOf('sync-1')[0]?.event;
+    expect(event?.type).toBe('sync-result');
+    if (event?.type !== 'sync-result') return;
+    expect(event.buyer).toMatchObject({
+      accountId: buyer.accountId,
+      coins: 50_000,
+      card: null,
+      screenshot: null,
+    });
+    expect(event.buyer.username).toMatch(/^Sandbox/);
+    expect(event.seller).toMatchObject({
+      accountId: seller.accountId,
+      coins: 1_500,
+      card: { definitionId: card.definitionId, pile: 'club', value: card.price },
+      screenshot: expect.stringMatching(/^iVBORw0KGgo/),
+    });
+  }, 60_000);
+
   it('refuses a malformed command without doing anything', async () => {
     const socket = await agentSocket;
     const bad = (await socket.timeout(10_000).emitWithAck('transfer-start', { transferId: 'x' })) as AgentAck;

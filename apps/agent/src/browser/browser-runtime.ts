@@ -8,6 +8,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--disable-quic',
 ] as const;
 
 export interface BrowserRuntimeOptions {

@@ -9,12 +9,14 @@ import {
 } from '@tradedesk/domain/realtime';
 import {
   measureLatency,
-  readAccount,
   seededRng,
+  syncAccounts,
   systemClock,
   TransferRun,
   TransferSetupError,
   type Clock,
+  type ScreenshotSide,
+  type TransferSide,
 } from '@tradedesk/engine';
 import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
 import type { z } from 'zod';
@@ -89,9 +91,25 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   const screenshot = async (credentials: TransferAccount): Promise<{ png: string; coins: number }> => {
     if (options.webAppUrl === undefined)
       throw new Error('Screenshots need the game web app, which is not configured');
-    const shot = await screenshotCoinBalance(options.browser, options.webAppUrl, credentials);
-    return shot;
+    return screenshotCoinBalance(options.browser, options.webAppUrl, credentials);
   };
+  /** The sync's screenshots of a transfer's two accounts; a failure leaves that one out. */
+  const screenshotsOf =
+    (accounts: Record<ScreenshotSide, TransferAccount>) =>
+    async (side: ScreenshotSide): Promise<string | null> => {
+      try {
+        return (await screenshot(accounts[side])).png;
+      } catch (error) {
+        log(`screenshot of the ${side} failed: ${messageOf(error)}`);
+        return null;
+      }
+    };
+  /** One side of a transfer over a game account; the sync shows its persona name once signed in. */
+  const sideOf = (credentials: TransferAccount, game: GameAccount): TransferSide => ({
+    accountId: credentials.accountId,
+    game: game.transferGame(),
+    username: () => game.client.sessionInfo?.persona.personaName,
+  });
 
   /** Registers one command: parse, then `handle` answers the acknowledgement. */
   function command<N extends TransferCommandName>(
@@ -132,25 +150,17 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     if (options.freeSlots() < 1) return ack(refuse('The agent is full'));
     const buyer = account(payload.buyer);
     const seller = account(payload.seller);
-    const shots = { buyer: payload.buyer, seller: payload.seller };
     let run: TransferRun;
     try {
       run = new TransferRun({
-        buyer: { accountId: payload.buyer.accountId, game: buyer.transferGame() },
-        seller: { accountId: payload.seller.accountId, game: seller.transferGame() },
+        buyer: sideOf(payload.buyer, buyer),
+        seller: sideOf(payload.seller, seller),
         filter: payload.filter,
         configuration: payload.configuration,
         clock,
         rng: seededRng(Math.floor(Math.random() * 2 ** 31)),
         events: { emit: linkFor(payload.transferId) },
-        screenshot: async (side) => {
-          try {
-            return (await screenshot(shots[side])).png;
-          } catch (error) {
-            log(`screenshot of the ${side} failed: ${messageOf(error)}`);
-            return null;
-          }
-        },
+        screenshot: screenshotsOf(payload),
       });
     } catch (error) {
       return ack(
@@ -168,7 +178,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         await linkFor(payload.transferId)({
           type: 'transfer-failed',
           at: clock.now(),
-          filter: payload.filter as never,
+          filter: payload.filter,
           reason: messageOf(error),
         });
         return;
@@ -188,30 +198,14 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     const seller = account(payload.seller);
     await buyer.signIn();
     await seller.signIn();
-    const wanted = payload.configuration.screenshot;
-    const shot = async (side: 'buyer' | 'seller') =>
-      wanted === side || wanted === 'both'
-        ? (await screenshot(payload[side]).catch(() => undefined))?.png
-        : null;
-    const buyerRead = await readAccount(
-      { accountId: payload.buyer.accountId, game: buyer.transferGame() },
-      payload.filter,
-      {
-        findCard: false,
-        username: buyer.client.sessionInfo?.persona.personaName ?? payload.buyer.email,
-        screenshot: await shot('buyer'),
-      },
-    );
-    const sellerRead = await readAccount(
-      { accountId: payload.seller.accountId, game: seller.transferGame() },
-      payload.filter,
-      {
-        findCard: true,
-        username: seller.client.sessionInfo?.persona.personaName ?? payload.seller.email,
-        screenshot: await shot('seller'),
-      },
-    );
-    return { type: 'sync-result', at: clock.now(), buyer: buyerRead.snapshot, seller: sellerRead.snapshot };
+    const read = await syncAccounts({
+      buyer: sideOf(payload.buyer, buyer),
+      seller: sideOf(payload.seller, seller),
+      filter: payload.filter,
+      screenshots: payload.configuration.screenshot,
+      screenshot: screenshotsOf(payload),
+    });
+    return { type: 'sync-result', at: clock.now(), buyer: read.buyer.snapshot, seller: read.seller.snapshot };
   });
 
   request('transfer-fetch-latency', async (payload) => {

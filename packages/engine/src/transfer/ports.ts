@@ -13,7 +13,12 @@ export interface TransferGame extends GamePort {
 export interface TransferSide {
   readonly accountId: string;
   readonly game: TransferGame;
+  /** The account's name in the game once signed in (the sync shows it); default the account id. */
+  readonly username?: () => string | undefined;
 }
+
+/** Which accounts' coin balances a sync captures (the configuration's Screenshots). */
+export type ScreenshotSide = 'buyer' | 'seller';
 
 /** Where a transfer's events go; `emit` resolves once the event is taken (stored by the server). */
 export interface TransferEventSink {
@@ -32,7 +37,7 @@ export interface TransferRunOptions {
   readonly rng: Rng;
   readonly events: TransferEventSink;
   /** A coin-balance screenshot per the Screenshots setting (PNG base64); absent: none taken. */
-  readonly screenshot?: (side: 'buyer' | 'seller') => Promise<string | null>;
+  readonly screenshot?: (side: ScreenshotSide) => Promise<string | null>;
   /**
    * Wait after the seller's listing before the buyer's first search: a new listing shows in
    * search results only after a few seconds (default LISTING_SETTLE_MS).

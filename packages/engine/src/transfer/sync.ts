@@ -1,8 +1,8 @@
-import type { TransferFilter } from '@tradedesk/domain';
+import { TEXT_LIMITS, type Screenshot, type TransferFilter } from '@tradedesk/domain';
 import type { TransferAccountSnapshot, TransferCard, TransferPileItem } from '@tradedesk/domain/realtime';
 import type { AuctionInfo, ItemData } from '@tradedesk/game-client';
 import { transferMessages } from './messages.js';
-import type { TransferGame, TransferSide } from './ports.js';
+import type { ScreenshotSide, TransferGame, TransferSide } from './ports.js';
 
 /** Transfer-list capacity of an account (GAME-PROTOCOL §4.4; sold entries count until cleared). */
 export const TRANSFER_LIST_CAPACITY = 100;
@@ -42,7 +42,7 @@ export interface AccountRead {
 export async function readAccount(
   side: TransferSide,
   filter: TransferFilter,
-  options: { findCard: boolean; username?: string; screenshot?: string | null },
+  options: { findCard: boolean; screenshot?: string | null },
 ): Promise<AccountRead> {
   const { game } = side;
   const credits = await game.credits();
@@ -54,7 +54,7 @@ export async function readAccount(
     unassigned: unassigned.items,
     snapshot: {
       accountId: side.accountId,
-      username: options.username ?? side.accountId,
+      username: (side.username?.() ?? side.accountId).slice(0, TEXT_LIMITS.name),
       coins: credits.coins,
       tradepile: pile.auctions.flatMap((auction) => pileItem(auction) ?? []),
       unassigned: unassigned.items.flatMap((item) => {
@@ -83,7 +83,7 @@ async function findCard(
   const card = (itemId: number, pile: TransferCard['pile']): TransferCard => ({
     itemId,
     definitionId: player.id,
-    name: player.name,
+    name: player.name.slice(0, TEXT_LIMITS.name),
     rarity: player.rarity,
     quality: player.quality,
     value: player.value,
@@ -101,6 +101,33 @@ async function findCard(
   if (fresh) return card(fresh.id, 'unassigned');
   const inClub = (await game.clubItems(player.id)).find(isCard);
   return inClub ? card(inClub.id, 'club') : null;
+}
+
+export interface SyncInput {
+  readonly buyer: TransferSide;
+  readonly seller: TransferSide;
+  readonly filter: TransferFilter;
+  /** The configuration's Screenshots: which balances to capture. */
+  readonly screenshots: Screenshot;
+  /** Captures one side's coin balance (PNG base64); absent or failing: none. */
+  readonly screenshot?: (side: ScreenshotSide) => Promise<string | null>;
+}
+
+/** Reads both accounts (the seller's with the card), screenshots as the configuration asks. */
+export async function syncAccounts(input: SyncInput): Promise<{ buyer: AccountRead; seller: AccountRead }> {
+  const shot = async (side: ScreenshotSide) =>
+    input.screenshot !== undefined && (input.screenshots === side || input.screenshots === 'both')
+      ? input.screenshot(side).catch(() => null)
+      : null;
+  const buyer = await readAccount(input.buyer, input.filter, {
+    findCard: false,
+    screenshot: await shot('buyer'),
+  });
+  const seller = await readAccount(input.seller, input.filter, {
+    findCard: true,
+    screenshot: await shot('seller'),
+  });
+  return { buyer, seller };
 }
 
 /** Why a transfer cannot start with these two accounts, or null when it can. */

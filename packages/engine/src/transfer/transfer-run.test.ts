@@ -297,6 +297,15 @@ describe('a coin transfer', () => {
     expect(market.coins('buyer')).toBe(50_000);
   });
 
+  it('counts a Buy Now whose answer was lost once: the card in the buyer’s pile says it went through', async () => {
+    const { run, market, events } = transfer();
+    market.loseNextAnswer('buyer', 'bid', 502);
+    expect((await run.run()).outcome).toBe('success');
+    expect(events.find((event) => event.type === 'purchase-success')).toMatchObject({ attempts: 1 });
+    expect(market.coins('buyer')).toBe(50_000);
+    expect(market.coins('seller')).toBe(115_000);
+  });
+
   it('stops mid-transfer with the piles consistent: nothing bought, the card listed or kept', async () => {
     const { run, market, types } = transfer({
       onEvent: (event, { run: current }) => {

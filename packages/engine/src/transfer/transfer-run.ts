@@ -18,7 +18,7 @@ import { buyListing } from './buy-listing.js';
 import { findListing, type ListingTarget } from './find-listing.js';
 import { transferMessages } from './messages.js';
 import type { TransferGame, TransferRunOptions, TransferSide } from './ports.js';
-import { readAccount, syncRefusal, type AccountRead } from './sync.js';
+import { syncAccounts, syncRefusal, type AccountRead } from './sync.js';
 
 /** A new listing shows in search results only after a few seconds; the buyer waits this long first. */
 export const LISTING_SETTLE_MS = 3_000;
@@ -181,19 +181,15 @@ export class TransferRun {
 
   private async sync(): Promise<[AccountRead, AccountRead]> {
     const { buyer, seller, screenshot } = this.options;
-    const wanted = this.configuration.screenshot;
-    const shot = async (side: 'buyer' | 'seller') =>
-      screenshot !== undefined && (wanted === side || wanted === 'both') ? screenshot(side) : null;
-    const buyerRead = await readAccount(buyer, this.filter, {
-      findCard: false,
-      screenshot: await shot('buyer'),
+    const read = await syncAccounts({
+      buyer,
+      seller,
+      filter: this.filter,
+      screenshots: this.configuration.screenshot,
+      ...(screenshot === undefined ? {} : { screenshot }),
     });
-    const sellerRead = await readAccount(seller, this.filter, {
-      findCard: true,
-      screenshot: await shot('seller'),
-    });
-    await this.emit({ type: 'sync-result', buyer: buyerRead.snapshot, seller: sellerRead.snapshot });
-    return [buyerRead, sellerRead];
+    await this.emit({ type: 'sync-result', buyer: read.buyer.snapshot, seller: read.seller.snapshot });
+    return [read.buyer, read.seller];
   }
 
   private async guardLatency(seller: TransferSide): Promise<void> {

@@ -35,6 +35,8 @@ interface MarketAccount {
   readonly sold: number[];
   readonly stats: RequestStats;
   readonly failures: Map<string, number[]>;
+  /** Calls whose answer is lost after the game carried them out (code to throw instead). */
+  readonly lostAnswers: Map<string, number[]>;
   latencyMs: number;
 }
 
@@ -80,6 +82,7 @@ export class TransferMarket {
       sold: [],
       stats: { requests: 0, searches: 0 },
       failures: new Map(),
+      lostAnswers: new Map(),
       latencyMs: 0,
     });
     return this;
@@ -138,6 +141,14 @@ export class TransferMarket {
     return this;
   }
 
+  /** The next call of `method` by this account is carried out, but its answer is lost (`code`). */
+  loseNextAnswer(accountId: string, method: Method, code: number): this {
+    const queue = this.account(accountId).lostAnswers.get(method) ?? [];
+    queue.push(code);
+    this.account(accountId).lostAnswers.set(method, queue);
+    return this;
+  }
+
   /** Where the account's copies of a card are. */
   piles(accountId: string) {
     const account = this.account(accountId);
@@ -167,7 +178,10 @@ export class TransferMarket {
       },
       bid: async (tradeId, amount) => {
         call('bid');
-        return this.buyNow(accountId, tradeId, amount);
+        const result = this.buyNow(accountId, tradeId, amount);
+        const lost = account.lostAnswers.get('bid')?.shift();
+        if (lost !== undefined) throw errorFromCode(lost, `answer lost (${lost})`, 'bid');
+        return result;
       },
       tradeStatus: async (tradeIds) => {
         call('tradeStatus');
