@@ -17,6 +17,7 @@ import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
 import { statisticRoutes } from './modules/statistic/routes.js';
+import { clientTransferRoutes, transferRoutes } from './modules/transfer/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
 import { serveWebApp, wantsSpaFallback } from './web/static.js';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
   await app.register(statisticRoutes, { prefix: '/api/statistic', ctx, ...signedIn });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
+  await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
+  await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 

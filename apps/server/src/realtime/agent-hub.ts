@@ -5,8 +5,10 @@ import {
   agentSocketPath,
   heartbeatSchema,
   sessionEventSchema,
+  transferEventEnvelopeSchema,
   type AgentAck,
   type EventAck,
+  type TransferCommandName,
 } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
@@ -15,6 +17,9 @@ import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
+import { transferRepo } from '../modules/transfer/repo.js';
+import type { TransferDispatcher } from '../modules/transfer/service.js';
+import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 
 /** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
 const agentRoom = (agentId: string) => `agent:${agentId}`;
@@ -28,6 +33,8 @@ export interface AgentHubOptions {
   reconnectGraceMs: number;
   /** How long to wait for an agent's answer to a command. */
   commandTimeoutMs: number;
+  /** A transfer without any event for this long has lost its agent (measured on the app clock). */
+  transferSilenceMs: number;
 }
 
 /** What an agent socket carries; other nodes read it through `fetchSockets` (so never the key). */
@@ -44,6 +51,7 @@ export function createAgentHub(
   app: FastifyInstance,
   ctx: AppContext,
   runEvents: () => RunEvents,
+  transferEvents: () => TransferEvents,
   options: AgentHubOptions,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
@@ -83,6 +91,7 @@ export function createAgentHub(
     if (leases.length > 0)
       log.warn({ agentId, accounts: leases.length }, 'agent lost; marking its accounts error');
     await runEvents().markLost(leases);
+    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
   }
 
   io.on('connection', async (socket) => {
@@ -104,6 +113,18 @@ export function createAgentHub(
         ack?.(await runEvents().apply(leaseId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a run event');
+        ack?.({ ok: false, message: 'Could not store the event' });
+      }
+    });
+
+    socket.on('transfer-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
+      const parsed = transferEventEnvelopeSchema.safeParse(payload);
+      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+      try {
+        const { transferId, seq, event } = parsed.data;
+        ack?.(await transferEvents().apply(transferId, seq, event, agentId));
+      } catch (error) {
+        log.error({ err: error }, 'could not store a transfer event');
         ack?.({ ok: false, message: 'Could not store the event' });
       }
     });
@@ -214,6 +235,12 @@ export function createAgentHub(
     },
   };
 
+  const transferDispatcher: TransferDispatcher = {
+    pick: dispatcher.pick,
+    command: (agentId: string, name: TransferCommandName, payload: unknown) =>
+      command(agentId, name, payload),
+  };
+
   /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
   async function sweep() {
     const stale = await snipeRepo.staleLeases(
@@ -221,11 +248,18 @@ export function createAgentHub(
       new Date(ctx.now().getTime() - options.heartbeatTimeoutMs),
     );
     await runEvents().markLost(stale);
+    // A transfer reports every step; one silent for this long has lost its agent.
+    const silent = await transferRepo.stale(
+      ctx.db,
+      new Date(ctx.now().getTime() - options.transferSilenceMs),
+    );
+    await transferEvents().markLost(silent);
   }
 
   return {
     io,
     dispatcher,
+    transferDispatcher,
     sweep,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],

@@ -6,11 +6,16 @@ import { createAuthService } from '../modules/auth/service.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
+import { createTransferPublisher } from '../modules/transfer/publisher.js';
+import { presentTransferState } from '../modules/transfer/presenter.js';
+import { transferRepo } from '../modules/transfer/repo.js';
+import { createTransferService } from '../modules/transfer/service.js';
+import { createTransferEvents } from '../modules/transfer/transfer-events.js';
 import { createWebhookNotifier } from '../modules/webhook/notifier.js';
 import { createSafeFetch, type SafeFetchOptions } from '../modules/webhook/safe-fetch.js';
 import { createAgentHub, type AgentHubOptions } from './agent-hub.js';
 import { useRedisAdapter } from './redis.js';
-import { createWebHub, webSnipePath } from './web-hub.js';
+import { createWebHub, webSnipePath, webTransferPath } from './web-hub.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +39,7 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
 }
 
 /**
- * Attaches the socket hubs to the app's HTTP server: `/client/snipe` (web) and `/client/agent`
+ * Attaches the socket hubs to the app's HTTP server: `/client/snipe` and `/client/transfer` (web), `/client/agent`
  * (agents), with the Redis adapter when REDIS_URL is set. Call before `listen`.
  */
 export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}) {
@@ -49,13 +54,40 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   });
 
   // The hubs and the services refer to each other; the getters break the cycle.
-  const web = createWebHub(app, ctx, createAuthService(ctx), () => snipe);
-  const agents = createAgentHub(app, ctx, () => runEvents, {
-    agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
-    heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
-    reconnectGraceMs: options.reconnectGraceMs ?? 15_000,
-    commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
+  const auth = createAuthService(ctx);
+  const web = createWebHub(app, ctx, auth, {
+    path: webSnipePath,
+    actions: () => ({ 'snipe-create-browser': snipe.create, 'snipe-stop': snipe.stop }),
   });
+  const transferWeb = createWebHub(app, ctx, auth, {
+    path: webTransferPath,
+    actions: () => ({
+      'transfer-sync': transfer.sync,
+      'transfer-purchase-player-start': transfer.start,
+      'transfer-fetch-live-market-prices': transfer.fetchMarketPrices,
+      'transfer-fetch-latency': transfer.fetchLatency,
+      'transfer-screenshot': transfer.screenshot,
+      LAUNCH_BROWSER: transfer.launchBrowser,
+    }),
+    // A page that (re)connects sees the transfer in flight and where it is.
+    async onJoin(userId, socket) {
+      const open = await transferRepo.latestOpenOf(ctx.db, userId);
+      socket.emit('message', { action: 'transfer-state', data: open ? presentTransferState(open) : null });
+    },
+  });
+  const agents = createAgentHub(
+    app,
+    ctx,
+    () => runEvents,
+    () => transferEvents,
+    {
+      agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
+      reconnectGraceMs: options.reconnectGraceMs ?? 15_000,
+      commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
+      transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
+    },
+  );
   const publisher = createSnipePublisher(
     ctx,
     (room, message) => web.to(room).emit('message', message),
@@ -63,13 +95,18 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     (error) => log.error({ err: error }, 'could not read the webhook settings'),
   );
   const runEvents = createRunEvents(ctx, publisher);
+  const transferPublisher = createTransferPublisher(ctx, transferWeb, webhook, (error) =>
+    log.error({ err: error }, 'could not read the webhook settings'),
+  );
+  const transferEvents = createTransferEvents(ctx, transferPublisher);
+  const transfer = createTransferService(ctx, agents.transferDispatcher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });
 
   const closeRedis = options.redisUrl
     ? useRedisAdapter(
-        { [webSnipePath]: web, [agentSocketPath]: agents.io },
+        { [webSnipePath]: web, [webTransferPath]: transferWeb, [agentSocketPath]: agents.io },
         options.redisUrl,
         options.redisChannelPrefix ?? 'tradedesk',
       )
@@ -89,13 +126,18 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     agents.close();
     agents.io.disconnectSockets(true);
     web.disconnectSockets(true);
+    transferWeb.disconnectSockets(true);
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
     agents.io.engine.close();
     web.engine.close();
+    transferWeb.engine.close();
     await webhook.drain();
     await closeRedis?.();
   });
-  log.info({ redis: Boolean(options.redisUrl) }, 'socket hubs ready on /client/snipe and /client/agent');
+  log.info(
+    { redis: Boolean(options.redisUrl) },
+    'socket hubs ready on /client/snipe, /client/transfer and /client/agent',
+  );
 
   return {
     /** The key the in-process agent connects with. */

@@ -1,30 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { sessionCookie } from '../lib/session.js';
 import { presentAccount } from '../modules/account/presenter.js';
 import { accountRepo } from '../modules/account/repo.js';
+import type { UserRow } from '../modules/auth/repo.js';
 import type { AuthService } from '../modules/auth/service.js';
 import { userRoom } from '../modules/snipe/publisher.js';
-import { SnipeActionError, type SnipeService } from '../modules/snipe/service.js';
+import { SnipeActionError } from '../modules/snipe/service.js';
 import type { AppContext } from '../context.js';
 
 export const webSnipePath = '/client/snipe';
+export const webTransferPath = '/client/transfer';
 
 const handshakeSchema = z.object({ clientType: z.literal('web'), token: z.string().optional() });
-const messageSchema = z.object({ action: z.string(), data: z.unknown() });
+const messageSchema = z.object({ action: z.string().max(100), data: z.unknown() });
+
+/** One web hub: its path, its actions (by name) and what a page gets on join besides the accounts. */
+export interface WebHubOptions {
+  path: string;
+  /** Runs one action of the signed-in user; a SnipeActionError is shown to the user as is. */
+  actions: () => Record<string, (user: UserRow, data: unknown) => Promise<unknown>>;
+  onJoin?: (userId: string, socket: Socket) => Promise<void>;
+}
 
 /**
- * `/client/snipe`: web clients, authenticated by the session cookie (client type web). `join`
- * answers the current accounts; `message` runs an action; a rejected action answers `error`.
+ * A web hub (`/client/snipe`, `/client/transfer`): web clients authenticated by the session
+ * cookie (client type web). `join` answers the current accounts; `message` runs an action; a
+ * rejected action answers `error {description}`.
  */
 export function createWebHub(
   app: FastifyInstance,
   ctx: AppContext,
   auth: AuthService,
-  snipe: () => SnipeService,
-): Server {
-  const io = new Server(app.server, { path: webSnipePath, serveClient: false, destroyUpgrade: false });
+  options: WebHubOptions,
+) {
+  const io = new Server(app.server, { path: options.path, serveClient: false, destroyUpgrade: false });
+  const log = app.log.child({ category: 'realtime', hub: options.path });
 
   io.use((socket, next) => {
     const handshake = handshakeSchema.safeParse(socket.handshake.auth);
@@ -45,8 +57,7 @@ export function createWebHub(
     const reply = (error: unknown) => {
       const description =
         error instanceof SnipeActionError ? error.message : 'Something went wrong, please try again later';
-      if (!(error instanceof SnipeActionError))
-        app.log.error({ category: 'realtime', err: error }, 'snipe action failed');
+      if (!(error instanceof SnipeActionError)) log.error({ err: error }, 'web action failed');
       socket.emit('error', { description });
     };
 
@@ -56,6 +67,7 @@ export function createWebHub(
         await socket.join(userRoom(userId));
         const rows = await accountRepo.listOf(ctx.db, userId);
         socket.emit('message', { action: 'accounts', data: rows.map(presentAccount) });
+        await options.onJoin?.(userId, socket);
       } catch (error) {
         reply(error);
       }
@@ -67,10 +79,13 @@ export function createWebHub(
         const user = await auth.userOfSession(socket.data.sessionToken as string | undefined);
         if (!user) throw new SnipeActionError('Unauthorized');
         const message = messageSchema.safeParse(payload);
-        if (!message.success) throw new SnipeActionError('Unknown action');
-        if (message.data.action === 'snipe-create-browser') await snipe().create(user, message.data.data);
-        else if (message.data.action === 'snipe-stop') await snipe().stop(user, message.data.data);
-        else throw new SnipeActionError('Unknown action');
+        const actions = options.actions();
+        const action =
+          message.success && Object.hasOwn(actions, message.data.action)
+            ? actions[message.data.action]
+            : undefined;
+        if (!message.success || !action) throw new SnipeActionError('Unknown action');
+        await action(user, message.data.data);
       } catch (error) {
         reply(error);
       }

@@ -110,7 +110,7 @@ export interface WebMessage {
   data: Record<string, unknown> & { accountId?: string; id?: string };
 }
 
-/** A browser: signed-in HTTP client plus its `/client/snipe` socket, recording what it receives. */
+/** A browser: signed-in HTTP client plus its web hub socket, recording what it receives. */
 export interface Browser {
   user: Awaited<ReturnType<typeof signedInUser>>;
   http: Client;
@@ -155,10 +155,12 @@ export async function openBrowser(
   node: ServerNode,
   options: Parameters<typeof signedInUser>[1] = {},
   existing?: Browser['user'],
+  /** The web hub to join (`/client/transfer` for the transfer page). */
+  path = '/client/snipe',
 ): Promise<Browser> {
   const user = existing ?? (await signedInUser(node.app, { tier: 'snipe', ...options }));
   const socket = io(node.url, {
-    path: '/client/snipe',
+    path,
     transports: ['websocket'],
     auth: { token: user.token, clientType: 'web' },
     extraHeaders: { cookie: user.client.cookie ?? '' },

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, type RunningServer } from './server';
+import { startServer, startTimeoutMs, type RunningServer } from './server';
 
 type WorkerFixtures = {
   /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
@@ -16,7 +16,8 @@ export const test = base.extend<object, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    // The start-up wait plus the build check and the first answers.
+    { scope: 'worker', timeout: Math.max(120_000, startTimeoutMs + 30_000) },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
 });

@@ -16,6 +16,9 @@ import { RequireSignIn } from './require-sign-in';
 const SnipeDashboard = lazy(() =>
   import('../features/snipe').then((module) => ({ default: module.SnipeDashboard })),
 );
+const TransferPage = lazy(() =>
+  import('../features/transfer').then((module) => ({ default: module.TransferPage })),
+);
 const PlayersPage = lazy(() =>
   import('../features/players').then((module) => ({ default: module.PlayersPage })),
 );
@@ -47,6 +50,16 @@ export const routes: RouteObject[] = [
         ),
       },
       ...siteRoutes,
+      {
+        path: paths.transfer,
+        element: (
+          <RequireSignIn>
+            <Suspense fallback={<PageLoading label="Loading the transfer page…" />}>
+              <TransferPage />
+            </Suspense>
+          </RequireSignIn>
+        ),
+      },
       ...placeholderRoutes.map((route) => ({
         path: route.path,
         element: route.isPrivate ? (

@@ -22,10 +22,7 @@ const publicPages: Array<[string, string]> = [
   ['/login', 'Login'],
   ['/not-found', 'Page not found'],
 ];
-const toolPages: Array<[string, string]> = [
-  ['/transfer', 'Transfer between accounts'],
-  ['/sbc', 'SBC'],
-];
+const toolPages: Array<[string, string]> = [['/sbc', 'SBC']];
 
 function renderAt(path: string) {
   vi.stubGlobal(
@@ -67,6 +64,11 @@ describe('the routes of spec §2', () => {
     const page = heading.closest('section')!;
     expect(page.textContent).toMatch(/will /);
     expect(within(page).queryByRole('table')).toBeNull();
+  });
+
+  it('sends a visitor of /transfer to sign in (the page itself is tested in features/transfer)', async () => {
+    const visitor = renderAt('/transfer');
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
   });
 
   it('has a footer with the five legal links and the social links', async () => {

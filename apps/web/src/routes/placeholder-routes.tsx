@@ -24,13 +24,6 @@ export const placeholderRoutes: PlaceholderRoute[] = [
       'A coin calculator per platform (0 to 100 units of 100,000 coins) with checkout, and answers about payment, delivery and disclaimers will be here.',
   },
   {
-    path: paths.transfer,
-    title: 'Transfer between accounts',
-    isPrivate: true,
-    description:
-      'Here you will choose a seller and a buyer account, set a transfer filter and follow every step of a coin transfer between your own accounts.',
-  },
-  {
     path: paths.sbc,
     title: 'SBC',
     isPrivate: true,

@@ -130,6 +130,7 @@ describe('statistics shapes (001 §3)', () => {
       totalAmount: 0,
       successRate: 0,
       updatedAt: null,
+      weeklyAmounts: [],
     });
     const part = { totalAmount: 5000, totalNumTransfers: 2, successRate: 1 };
     expect(webStatisticsSchema.parse({ transfer: part, snipe: part })).toEqual({

@@ -12,5 +12,6 @@ export * from './sbc.js';
 export * from './statistics.js';
 export * from './player.js';
 export * from './transfer.js';
+export * from './transfer-actions.js';
 export * from './notification.js';
 export * from './payloads.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
 import { logEntrySchema } from './reports.js';
+import { idText } from './text.js';
 
 const rateSchema = z.number().min(0);
 
@@ -21,10 +22,12 @@ export const snipeStatisticsSchema = z.object({
 });
 export type SnipeStatistics = z.infer<typeof snipeStatisticsSchema>;
 
+/** `weeklyAmounts` (ours): coins moved per UTC day of the last seven, for the history chart. */
 export const transferStatisticsSchema = z.object({
   totalAmount: intLike(),
   successRate: rateSchema,
   updatedAt: dateTimeSchema.nullable(),
+  weeklyAmounts: z.array(profitPointSchema).max(7).default([]),
 });
 export type TransferStatistics = z.infer<typeof transferStatisticsSchema>;
 
@@ -52,7 +55,7 @@ export function defaultSnipeStatistics(): SnipeStatistics {
 }
 /** Transfer statistics when none are stored: nothing transferred yet. */
 export function defaultTransferStatistics(): TransferStatistics {
-  return { totalAmount: 0, successRate: 0, updatedAt: null };
+  return { totalAmount: 0, successRate: 0, updatedAt: null, weeklyAmounts: [] };
 }
 /** Web statistics when none are stored: zero for transfers and snipes. */
 export function defaultWebStatistics(): WebStatistics {
@@ -63,3 +66,31 @@ export function defaultWebStatistics(): WebStatistics {
 export function defaultSbcStatistics(): SbcStatistics {
   return { totalCoinsSpent: 0, totalSolved: 0, totalTimeSpent: 0 };
 }
+
+const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00.000Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(day);
+};
+const statisticDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine(isCalendarDay, 'Date must be YYYY-MM-DD');
+
+/** POST /statistic/account: figures of every account for one UTC day. */
+export const accountStatisticsRequestSchema = z.object({ date: statisticDaySchema });
+/** POST /statistic/account/reset: start an account's figures of that day again. */
+export const accountStatisticsResetSchema = z.object({ id: idText(), date: statisticDaySchema });
+
+/** One account's figures for a day (ours: the spec says only "returns a list"). */
+export const accountStatisticsSchema = z.object({
+  accountId: z.string(),
+  email: z.string(),
+  date: statisticDaySchema,
+  profits: intLike(),
+  snipes: nonNegativeIntLike(),
+  snipeSuccessRate: rateSchema,
+  transfers: nonNegativeIntLike(),
+  coinsTransferred: nonNegativeIntLike(),
+  transferSuccessRate: rateSchema,
+});
+export type AccountStatistics = z.infer<typeof accountStatisticsSchema>;

@@ -28,11 +28,12 @@ export type WebAction =
 
 /**
  * The one fan-out of run events to the outside: the user's web sockets and the chat webhook.
+ * `Action` widens the socket actions for a hub with its own (the transfer hub).
  * Socket delivery is fire-and-forget; a failing webhook is logged and never blocks a run.
  */
-export function createSnipePublisher(
+export function createSnipePublisher<Action extends string = WebAction>(
   ctx: AppContext,
-  emit: (room: string, message: { action: WebAction; data: unknown }) => void,
+  emit: (room: string, message: { action: Action | WebAction; data: unknown }) => void,
   webhook: WebhookNotifier,
   onError: (error: unknown) => void,
 ) {
@@ -65,7 +66,7 @@ export function createSnipePublisher(
   }
 
   return {
-    toUser(userId: string, action: WebAction, data: unknown) {
+    toUser(userId: string, action: Action | WebAction, data: unknown) {
       emit(userRoom(userId), { action, data });
     },
     account(userId: string, row: AccountRow) {

@@ -1,12 +1,36 @@
+import {
+  accountStatisticsRequestSchema,
+  accountStatisticsResetSchema,
+  errorMessages,
+  successMessages,
+} from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.js';
+import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
+import { accountStatisticsOf, resetAccountStatistics } from './account-statistics.js';
 import { snipeStatisticsOf } from './snipe-statistics.js';
+import { transferStatisticsOf } from './transfer-statistics.js';
+import { webStatisticsOf } from './web-statistics.js';
 
-/** /api/statistic: the signed-in user's statistics (snipe so far; other areas arrive with their tools). */
+/** /api/statistic: the signed-in user's statistics, counted from stored run events and transfers. */
 export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
   { ctx, requireUser },
 ) => {
   app.addHook('onRequest', requireUser);
+  app.get('/', async (request) => ({ data: await webStatisticsOf(ctx, request.user.id) }));
   app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));
+  app.get('/transfer', async (request) => ({ data: await transferStatisticsOf(ctx, request.user.id) }));
+
+  app.post('/account', { schema: { body: accountStatisticsRequestSchema } }, async (request) => ({
+    data: await accountStatisticsOf(ctx, request.user.id, request.body.date),
+  }));
+
+  app.post('/account/reset', { schema: { body: accountStatisticsResetSchema } }, async (request) => {
+    const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.id);
+    if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
+    await resetAccountStatistics(ctx, account.id, request.body.date);
+    return { data: { id: account.id, date: request.body.date }, message: successMessages.statisticsReset };
+  });
 };

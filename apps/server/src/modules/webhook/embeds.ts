@@ -44,6 +44,46 @@ export function snipeResultMessage(report: SnipeResultReport, clubName: string):
   };
 }
 
+/** What a masked message shows instead of a name (the engine masks snipe reports the same way). */
+export const MASKED_NAME = '*****';
+
+/** One transfer's outcome as the chat shows it; Mask Transfers hides the card and both accounts. */
+export interface TransferResult {
+  isSuccess: boolean;
+  playerName: string;
+  price: number;
+  sellerReceived: number;
+  buyerName: string;
+  sellerName: string;
+  reason?: string;
+  isMasked: boolean;
+}
+
+/** The chat message of a finished transfer. */
+export function transferResultMessage(result: TransferResult): ServerLogMessage {
+  const type: NotificationType = result.isSuccess ? 'SUCCESS' : 'ERROR';
+  const mask = (name: string) => (result.isMasked ? MASKED_NAME : name);
+  const fields = [
+    { name: 'Player', value: mask(result.playerName), inline: true },
+    { name: 'Price', value: formatCoins(result.price), inline: true },
+    { name: 'Seller', value: mask(result.sellerName), inline: true },
+    { name: 'Buyer', value: mask(result.buyerName), inline: true },
+  ];
+  if (result.isSuccess)
+    fields.push({ name: 'Seller received', value: formatCoins(result.sellerReceived), inline: true });
+  else fields.push({ name: 'Reason', value: result.reason ?? '', inline: false });
+  return {
+    title: result.isSuccess ? 'Transfer completed' : 'Transfer failed',
+    message: result.isSuccess
+      ? `Moved ${formatCoins(result.price)} coins to ${mask(result.sellerName)}`
+      : `The transfer to ${mask(result.sellerName)} failed`,
+    clubName: mask(result.buyerName),
+    type,
+    color: notificationColorOf(type),
+    fields,
+  };
+}
+
 /** A start, stop or break notice. */
 export function runNoticeMessage(
   type: NotificationType,

@@ -9,7 +9,8 @@ export interface WebhookTarget {
   isSnipesEnabled: boolean;
 }
 
-export type WebhookKind = 'snipe' | 'start-stop';
+/** Run results (snipes and transfers) follow the Snipes switch; notices the Start/Stop one. */
+export type WebhookKind = 'snipe' | 'transfer' | 'start-stop';
 
 /**
  * Posts chat messages to a user's webhook. Delivery never blocks the caller and a failure is only
@@ -24,7 +25,7 @@ export function createWebhookNotifier(options: {
 
   function post(target: WebhookTarget | undefined, kind: WebhookKind, message: ServerLogMessage): void {
     if (target === undefined || target.url === '') return;
-    if (kind === 'snipe' ? !target.isSnipesEnabled : !target.isStartStopEnabled) return;
+    if (kind === 'start-stop' ? !target.isStartStopEnabled : !target.isSnipesEnabled) return;
     const delivery = options
       .fetch(target.url, {
         method: 'POST',

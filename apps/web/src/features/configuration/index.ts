@@ -4,3 +4,4 @@ export { NotificationConfigSection } from './components/notification-config-sect
 export { GeneralConfigSection } from './components/general-config-section';
 export { configurationQueryKey, useConfiguration } from './api/get-configuration';
 export { playSound } from './api/play-sound';
+export { TransferConfigSection } from './components/transfer-config-section';

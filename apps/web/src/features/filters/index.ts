@@ -1,3 +1,8 @@
 export { FilterPanel } from './components/filter-panel';
 export { useFilterWorkspace, type FilterWorkspace } from './state/use-filter-workspace';
 export { useSnipeFilters, filtersQueryKey, type SnipePanelFilter } from './api/get-filters';
+export { ImportFilterModal, ShareFilterModal, DeleteFilterModal } from './components/filter-toolbar';
+export { PriceInput } from './components/price-input';
+export { PlayerNameField } from './components/player-name-field';
+export { SelectField } from './components/select-field';
+export { useSaveFilter } from './api/filter-mutations';

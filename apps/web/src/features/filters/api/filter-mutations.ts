@@ -4,14 +4,14 @@ import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { filtersQueryKey, type SnipePanelFilter } from './get-filters';
 
-/** POST /api/filter (upsert): the stored filter comes back with its id. */
-export function useSaveFilter() {
+/** POST /api/filter (upsert): the stored filter comes back with its id (any kind of filter). */
+export function useSaveFilter<F extends { isSelected?: boolean } = SnipePanelFilter>() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (filter: SnipePanelFilter) => {
+    mutationFn: async (filter: F) => {
       const { isSelected: _selection, ...body } = filter;
       const stored = filterShapeSchema.parse(await api.post<unknown>('filter', '', body));
-      return stored as SnipePanelFilter & { id: string };
+      return stored as unknown as F & { id: string };
     },
     onSuccess: async () => {
       notify.success('Updated filters');

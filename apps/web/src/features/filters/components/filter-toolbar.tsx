@@ -97,7 +97,18 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
   );
 }
 
-function ImportFilterModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+/** Import by a 20-character code; the transfer page imports transfer filters with its own title. */
+export function ImportFilterModal({
+  isOpen,
+  onClose,
+  title = 'Import Snipe Filter',
+  type = 'snipe',
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title?: string;
+  type?: 'snipe' | 'transfer';
+}) {
   const [code, setCode] = useState('');
   const importFilter = useImportFilter();
   const close = () => {
@@ -107,14 +118,14 @@ function ImportFilterModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =
   return (
     <Modal
       isOpen={isOpen}
-      title="Import Snipe Filter"
+      title={title}
       onClose={close}
       actions={
         <ModalActions
           confirmLabel="Confirm"
           isDisabled={!isValidFilterCode(code)}
           isPending={importFilter.isPending}
-          onConfirm={() => importFilter.mutate({ code: code.trim(), type: 'snipe' }, { onSuccess: close })}
+          onConfirm={() => importFilter.mutate({ code: code.trim(), type }, { onSuccess: close })}
           onCancel={close}
         />
       }
@@ -126,7 +137,7 @@ function ImportFilterModal({ isOpen, onClose }: { isOpen: boolean; onClose: () =
   );
 }
 
-function ShareFilterModal({
+export function ShareFilterModal({
   isOpen,
   filterId,
   onClose,
@@ -177,9 +188,9 @@ function ShareFilterModal({
   );
 }
 
-function DeleteFilterModal(props: {
+export function DeleteFilterModal(props: {
   isOpen: boolean;
-  filter: SnipePanelFilter;
+  filter: Pick<SnipePanelFilter, 'id' | 'label'>;
   onClose: () => void;
   onDeleted: () => void;
 }) {

@@ -20,6 +20,7 @@ import { DashboardHeader } from './dashboard-header';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
+import { WeeklyProfitsChart } from './weekly-profits-chart';
 
 type AccountDialog = { kind: Exclude<RowAction, 'stop'>; account: Account } | null;
 
@@ -84,6 +85,9 @@ export function SnipeDashboard() {
       />
       <PanelErrorBoundary name="Accounts">
         <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
+      </PanelErrorBoundary>
+      <PanelErrorBoundary name="Weekly profits">
+        <WeeklyProfitsChart />
       </PanelErrorBoundary>
       <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
       <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />

@@ -1,0 +1,12 @@
+/** Texts of the transfer hub the spec leaves open (docs/decisions.md, "Coin transfer: server"). */
+export const transferMessages = {
+  alreadyRunning: 'One of these accounts is already in a transfer',
+  licenceLimit: (max: number) =>
+    `You can run ${max} ${max === 1 ? 'account' : 'accounts'} at a time. Wait for the running one to finish or add a licence.`,
+  noAgent: 'No transfer agent is available right now. Please try again later.',
+  agentRefused: (message: string) => `The transfer could not start: ${message}`,
+  agentLost: 'The transfer agent stopped responding. Check both accounts before the next transfer.',
+  noResult: 'The transfer did not finish in time. Check both accounts before the next transfer.',
+  headfulUnavailable: 'Launch Webapp needs headful mode, which is not available yet.',
+  unknownAction: 'Unknown action',
+} as const;

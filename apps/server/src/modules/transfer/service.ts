@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  canStartTransfer,
+  errorMessages,
+  firstIssueMessage,
+  launchBrowserActionSchema,
+  messages,
+  transferLatencyActionSchema,
+  transferMarketPricesActionSchema,
+  transferPurchaseStartActionSchema,
+  transferScreenshotActionSchema,
+  transferStartError,
+  transferSyncActionSchema,
+  type TransferConfig,
+  type TransferFilter,
+} from '@tradedesk/domain';
+import type { AgentAck, TransferAccount, TransferCommandName } from '@tradedesk/domain/realtime';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { openCredentials } from '../account/credentials.js';
+import { accountRepo, type AccountRow } from '../account/repo.js';
+import type { UserRow } from '../auth/repo.js';
+import { SnipeActionError } from '../snipe/service.js';
+import { transferMessages } from './messages.js';
+import { stepRecord, transferRepo } from './repo.js';
+
+/** Where transfers run: the agents of the agent hub (the same ones that snipe). */
+export interface TransferDispatcher {
+  /** The connected agent with the most free slots, or undefined when none has one. */
+  pick(): Promise<string | undefined>;
+  /** Sends a transfer command to the agent and waits for its acknowledgement. */
+  command(agentId: string, name: TransferCommandName, payload: unknown): Promise<AgentAck>;
+}
+
+const reject = (message: string): never => {
+  throw new SnipeActionError(message);
+};
+
+/** The id of a one-off request (latency, prices, screenshot): it names its user, so any node can route the answer. */
+export const requestIdFor = (userId: string) => `r.${userId}.${randomBytes(12).toString('base64url')}`;
+/** The user a one-off request id names, or undefined for a transfer's own id. */
+export const userOfRequestId = (id: string) => (id.startsWith('r.') ? id.split('.')[1] : undefined);
+
+function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? parsed.data : reject(firstIssueMessage(parsed.error));
+}
+
+/** The web's transfer actions with the spec's checks; every side effect comes after every check. */
+export function createTransferService(ctx: AppContext, agents: TransferDispatcher) {
+  const { db } = ctx;
+
+  async function ownedAccount(userId: string, id: string) {
+    return (await accountRepo.findOwned(db, userId, id)) ?? reject(errorMessages.accountNotFound);
+  }
+
+  const agentAccount = (account: AccountRow): TransferAccount => ({
+    accountId: account.id,
+    email: account.email,
+    ...openCredentials(ctx.cipher, account),
+    platform: account.platform === 'ps' ? 'ps' : 'pc',
+  });
+
+  /** Both accounts chosen, different, owned by the caller; credits above zero. */
+  async function pairOf(user: UserRow, buyerId: string | undefined, sellerId: string | undefined) {
+    const pairError = transferStartError(buyerId, sellerId);
+    if (pairError !== null) reject(pairError);
+    if (!canStartTransfer(user.credits)) reject(errorMessages.youDoNotHaveSufficientCredits);
+    const buyer = await ownedAccount(user.id, buyerId ?? '');
+    const seller = await ownedAccount(user.id, sellerId ?? '');
+    return { buyer, seller };
+  }
+
+  async function pickAgent() {
+    return (await agents.pick()) ?? reject(transferMessages.noAgent);
+  }
+
+  /** Opens the record, sends the command; a refusal closes the record as cancelled (nothing happened). */
+  async function openAndSend(
+    user: UserRow,
+    status: 'syncing' | 'running',
+    pair: { buyer: AccountRow; seller: AccountRow },
+    filter: TransferFilter,
+    configuration: TransferConfig,
+  ) {
+    const agentId = await pickAgent();
+    const now = ctx.now();
+    const transferId = randomUUID();
+    const opened = await transferRepo.open(
+      db,
+      {
+        id: transferId,
+        userId: user.id,
+        buyerAccountId: pair.buyer.id,
+        sellerAccountId: pair.seller.id,
+        filter: filter as unknown as Record<string, unknown>,
+        status,
+        steps: [stepRecord(-1, 'sync', 'active', now)],
+        coins: filter.player.value,
+        agentId,
+        leaseId: transferId,
+        heartbeatAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+      user.maxAccounts,
+    );
+    if (opened === 'busy') reject(transferMessages.alreadyRunning);
+    if (opened === 'limit') reject(transferMessages.licenceLimit(user.maxAccounts));
+    const ack = await agents
+      .command(agentId, status === 'syncing' ? 'transfer-sync' : 'transfer-start', {
+        transferId,
+        buyer: agentAccount(pair.buyer),
+        seller: agentAccount(pair.seller),
+        filter,
+        configuration,
+      })
+      .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
+    if (!ack.ok) {
+      const at = ctx.now();
+      await transferRepo.update(db, transferId, {
+        status: 'cancelled',
+        description: ack.message,
+        updatedAt: at,
+        finishedAt: at,
+      });
+      reject(transferMessages.agentRefused(ack.message));
+    }
+    return transferId;
+  }
+
+  /** Sends a one-off request (latency, prices, screenshot); its answer arrives as an event. */
+  async function request(userId: string, name: TransferCommandName, payload: Record<string, unknown>) {
+    const agentId = await pickAgent();
+    const ack = await agents.command(agentId, name, { transferId: requestIdFor(userId), ...payload });
+    if (!ack.ok) reject(ack.message);
+  }
+
+  return {
+    /** `transfer-sync`: read both accounts (the page then asks for the purchase). */
+    async sync(user: UserRow, input: unknown) {
+      const data = parse(transferSyncActionSchema, input);
+      const pair = await pairOf(user, data.buyer?.id, data.seller?.id);
+      return openAndSend(user, 'syncing', pair, data.filter, data.configuration);
+    },
+
+    /** `transfer-purchase-player-start`: the run itself; its outcome charges (or not) 1 credit. */
+    async start(user: UserRow, input: unknown) {
+      const data = parse(transferPurchaseStartActionSchema, input);
+      if (!data.filter.id) reject(messages.noFilterSelected);
+      const pair = await pairOf(user, data.buyer?.id, data.seller?.id);
+      return openAndSend(user, 'running', pair, data.filter, data.config);
+    },
+
+    async fetchLatency(user: UserRow, input: unknown) {
+      const data = parse(transferLatencyActionSchema, input);
+      if (!data.seller) return reject(messages.selectSeller);
+      const seller = await ownedAccount(user.id, data.seller.id);
+      await request(user.id, 'transfer-fetch-latency', {
+        seller: agentAccount(seller),
+        configuration: data.configuration,
+      });
+    },
+
+    async fetchMarketPrices(user: UserRow, input: unknown) {
+      const data = parse(transferMarketPricesActionSchema, input);
+      if (!data.seller) return reject(messages.selectSeller);
+      if (data.player.id <= 0) reject(messages.unableToRetrievePlayer);
+      const seller = await ownedAccount(user.id, data.seller.id);
+      await request(user.id, 'transfer-fetch-market-prices', {
+        seller: agentAccount(seller),
+        player: data.player,
+      });
+    },
+
+    async screenshot(user: UserRow, input: unknown) {
+      const data = parse(transferScreenshotActionSchema, input);
+      if (!data.user) return reject(data.isBuyer ? messages.selectBuyer : messages.selectSeller);
+      const account = await ownedAccount(user.id, data.user.id);
+      await request(user.id, 'transfer-screenshot', {
+        account: agentAccount(account),
+        isBuyer: data.isBuyer,
+      });
+    },
+
+    /** `LAUNCH_BROWSER`: the game's web app in a visible browser needs headful mode (not built yet). */
+    async launchBrowser(user: UserRow, input: unknown) {
+      const data = parse(launchBrowserActionSchema, input);
+      if (!data.account) return reject(data.isBuyer ? messages.selectBuyer : messages.selectSeller);
+      await ownedAccount(user.id, data.account.id);
+      reject(transferMessages.headfulUnavailable);
+    },
+  };
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;

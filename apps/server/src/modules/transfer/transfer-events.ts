@@ -1,0 +1,271 @@
+import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
+import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { accounts, configurations } from '../../db/schema.js';
+import { applyCreditChange } from '../credits/ledger.js';
+import { transferResultMessage } from '../webhook/embeds.js';
+import { accountMetadataRepo } from './lists.js';
+import type { TransferPublisher } from './publisher.js';
+import { transferMessages } from './messages.js';
+import { stepRecord, transferRepo, type TransferRow } from './repo.js';
+import { userOfRequestId } from './service.js';
+
+/** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
+type Settled = 'foreign' | 'step' | 'late' | 'failed' | { kind: 'success'; balance: number };
+
+/** The progress step (and how it ended) each run event stands for; an `error` fails the Result. */
+const stepOf = (type: TransferEvent['type']): readonly [string, string] =>
+  type === 'error'
+    ? ['result', 'failed']
+    : type === 'latency-result'
+      ? ['sync', 'success']
+      : (transferEventSteps[type] ?? ['', '']);
+
+const dataUrl = (png: string | null) => (png ? `data:image/png;base64,${png}` : '');
+
+const presentSnapshot = (snapshot: TransferAccountSnapshot) => ({
+  accountId: snapshot.accountId,
+  username: snapshot.username,
+  coins: snapshot.coins,
+  unassigned: snapshot.unassigned,
+  tradepile: snapshot.tradepile,
+  card: snapshot.card,
+  screenshot: dataUrl(snapshot.screenshot),
+});
+
+/**
+ * What the agents' transfer events do: persist the step (once per `{transferId}:{seq}`), settle the
+ * outcome exactly once (a success books 1 credit in the same transaction, keyed by the transfer
+ * id), keep the accounts' metadata, and forward each event to the user's transfer pages and, for
+ * outcomes, to the chat webhook. The agent is acknowledged only after this resolves.
+ */
+export function createTransferEvents(ctx: AppContext, publish: TransferPublisher) {
+  const { db } = ctx;
+
+  async function isMasked(userId: string) {
+    const [row] = await db
+      .select({ transfer: configurations.transfer })
+      .from(configurations)
+      .where(eq(configurations.userId, userId));
+    return row?.transfer.isTransfersMasked === true;
+  }
+
+  async function postResult(
+    row: TransferRow,
+    isSuccess: boolean,
+    price: number,
+    received: number,
+    reason?: string,
+  ) {
+    const names = await db
+      .select({ id: accounts.id, username: accounts.username, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.userId, row.userId));
+    const nameOf = (id: string) => {
+      const account = names.find((candidate) => candidate.id === id);
+      return account ? account.username || account.email : '';
+    };
+    const filter = row.filter as unknown as TransferFilter;
+    publish.webhook(
+      row.userId,
+      'transfer',
+      transferResultMessage({
+        isSuccess,
+        playerName: filter.player?.name ?? '',
+        price,
+        sellerReceived: received,
+        buyerName: nameOf(row.buyerAccountId),
+        sellerName: nameOf(row.sellerAccountId),
+        isMasked: await isMasked(row.userId),
+        ...(reason === undefined ? {} : { reason }),
+      }),
+    );
+  }
+
+  /** A one-off request's answer goes straight to its user's pages. */
+  async function answerRequest(userId: string, event: TransferEvent) {
+    if (event.type === 'screenshot-result') {
+      await accountMetadataRepo
+        .saveScreenshot(db, userId, event.accountId, dataUrl(event.screenshot), event.coins, ctx.now())
+        .catch(() => undefined);
+      publish.toUser(userId, 'screenshot-result', {
+        user: { id: event.accountId, isBuyer: event.isBuyer },
+        coins: event.coins,
+        screenshot: dataUrl(event.screenshot),
+      });
+    } else if (event.type === 'latency-result') {
+      publish.toUser(userId, 'latency-result', { latency: event.latencyMs, isAboveSafe: event.isAboveSafe });
+    } else if (event.type === 'market-prices-result') {
+      publish.toUser(userId, 'market-prices-result', {
+        definitionId: event.definitionId,
+        lowestBuyNow: event.lowestBuyNow,
+        listings: event.listings,
+      });
+    } else if (event.type === 'error') {
+      publish.toUserError(userId, event.description);
+    }
+  }
+
+  async function apply(
+    transferId: string,
+    seq: number,
+    event: TransferEvent,
+    agentId: string,
+  ): Promise<EventAck> {
+    const requestUser = userOfRequestId(transferId);
+    if (requestUser !== undefined) {
+      await answerRequest(requestUser, event);
+      return { ok: true };
+    }
+    const now = ctx.now();
+    const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, async (row, tx) => {
+      if (row.agentId !== agentId) return { result: 'foreign' as const };
+      const [step, status] = stepOf(event.type);
+      const description =
+        event.type === 'transfer-failed' ||
+        event.type === 'purchase-skipped' ||
+        event.type === 'auto-list-skipped' ||
+        event.type === 'buy-back-skipped'
+          ? event.reason
+          : event.type === 'error'
+            ? event.description
+            : undefined;
+      const steps = step === '' ? row.steps : [...row.steps, stepRecord(seq, step, status, now, description)];
+      const base = { steps, heartbeatAt: now, updatedAt: now };
+
+      if (event.type === 'transfer-success') {
+        // Settles once: from running, or from a failure that only said the agent was lost.
+        const canSettle = row.status === 'running' || (row.status === 'failed' && row.isLost);
+        if (!canSettle) return { values: base, result: 'late' as const };
+        const charge = await applyCreditChange(tx, {
+          userId: row.userId,
+          delta: -1,
+          kind: 'transfer',
+          eventKey: `transfer:${row.id}`,
+        });
+        return {
+          values: {
+            ...base,
+            status: 'success',
+            isLost: false,
+            description: '',
+            coins: event.buyerPaid,
+            coinsReceived: event.sellerReceived,
+            finishedAt: now,
+          },
+          result: { kind: 'success' as const, balance: charge.balance },
+        };
+      }
+      if (event.type === 'transfer-failed') {
+        if (row.status !== 'running') return { values: base, result: 'late' as const };
+        return {
+          values: { ...base, status: 'failed', description: event.reason, finishedAt: now },
+          result: 'failed' as const,
+        };
+      }
+      if (event.type === 'sync-result' && row.status === 'syncing')
+        return { values: { ...base, status: 'synced', finishedAt: now }, result: 'step' as const };
+      if (event.type === 'error' && row.status === 'syncing')
+        return {
+          values: { ...base, status: 'cancelled', description: event.description, finishedAt: now },
+          result: 'step' as const,
+        };
+      return { values: base, result: 'step' as const };
+    });
+
+    if (outcome.kind === 'missing') return { ok: false, message: 'Unknown transfer', stop: true };
+    if (outcome.kind === 'replay') return { ok: true };
+    if (outcome.result === 'foreign') return { ok: false, message: 'Not this agent’s transfer', stop: true };
+    const row = outcome.row;
+    await forward(row, event, outcome.result);
+    return { ok: true };
+  }
+
+  async function forward(row: TransferRow, event: TransferEvent, result: Settled) {
+    const { userId } = row;
+    const tag = { transferId: row.id };
+    switch (event.type) {
+      case 'sync-result': {
+        const buyer = presentSnapshot(event.buyer);
+        const seller = presentSnapshot(event.seller);
+        await accountMetadataRepo.saveSnapshot(db, userId, row.buyerAccountId, buyer, ctx.now());
+        await accountMetadataRepo.saveSnapshot(db, userId, row.sellerAccountId, seller, ctx.now());
+        publish.toUser(userId, 'sync-result', { ...tag, buyer, seller });
+        return;
+      }
+      case 'transfer-success': {
+        if (typeof result !== 'object') return;
+        await accountMetadataRepo.addCoins(db, userId, row.buyerAccountId, -event.buyerPaid, ctx.now());
+        await accountMetadataRepo.addCoins(db, userId, row.sellerAccountId, event.sellerReceived, ctx.now());
+        publish.toUser(userId, 'transfer-success', {
+          ...tag,
+          filter: event.filter,
+          price: event.price,
+          buyerPaid: event.buyerPaid,
+          sellerReceived: event.sellerReceived,
+          tax: event.tax,
+        });
+        publish.toUser(userId, 'credits', { credits: result.balance });
+        await postResult(row, true, event.price, event.sellerReceived);
+        return;
+      }
+      case 'transfer-failed':
+        if (result !== 'failed') return;
+        publish.toUser(userId, 'transfer-failed', { ...tag, filter: event.filter, reason: event.reason });
+        await postResult(row, false, row.coins, 0, event.reason);
+        return;
+      case 'error':
+        publish.toUserError(userId, event.description);
+        return;
+      case 'latency-result':
+        publish.toUser(userId, 'latency-result', {
+          ...tag,
+          latency: event.latencyMs,
+          isAboveSafe: event.isAboveSafe,
+        });
+        return;
+      case 'market-prices-result':
+      case 'screenshot-result':
+        return;
+      default: {
+        const { at: _at, type, ...data } = event;
+        publish.toUser(userId, type, { ...tag, ...data });
+      }
+    }
+  }
+
+  /** Open transfers of a lost agent (or without events for too long) fail, charging nothing. */
+  async function markLost(rows: TransferRow[], description: string = transferMessages.agentLost) {
+    for (const row of rows) {
+      const now = ctx.now();
+      const isRun = row.status === 'running';
+      const updated = await db.transaction(async (tx) => {
+        const current = await transferRepo.byId(tx, row.id);
+        if (!current || (current.status !== 'running' && current.status !== 'syncing')) return undefined;
+        return transferRepo.update(tx, row.id, {
+          status: isRun ? 'failed' : 'cancelled',
+          isLost: isRun,
+          description,
+          steps: [...current.steps, stepRecord(-1, isRun ? 'result' : 'sync', 'failed', now, description)],
+          updatedAt: now,
+          finishedAt: now,
+        });
+      });
+      if (!updated) continue;
+      if (isRun) {
+        const filter = updated.filter as unknown as TransferFilter;
+        publish.toUser(updated.userId, 'transfer-failed', {
+          transferId: updated.id,
+          filter,
+          reason: description,
+        });
+        await postResult(updated, false, updated.coins, 0, description);
+      } else publish.toUserError(updated.userId, description);
+    }
+  }
+
+  return { apply, markLost };
+}
+
+export type TransferEvents = ReturnType<typeof createTransferEvents>;

@@ -1,0 +1,428 @@
+import { defaultTransferConfig, defaultTransferFilter, type TransferFilter } from '@tradedesk/domain';
+import type { TransferEvent } from '@tradedesk/domain/realtime';
+import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, transfers } from '../../src/db/schema.js';
+import { transferMessages } from '../../src/modules/transfer/messages.js';
+import { createTestDatabase, backends } from '../database.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
+  openBrowser,
+  startServerNode,
+  type Browser,
+  type ServerNode,
+} from './stack.js';
+
+/** A 100,000-coin transfer of a rare gold card. */
+const filter: TransferFilter = {
+  ...defaultTransferFilter('Ronaldo 100k'),
+  id: 'filter-1',
+  player: {
+    ...defaultTransferFilter().player,
+    id: 20_801,
+    name: 'Cristiano Ronaldo',
+    value: 100_000,
+    rarity: 'rare',
+    quality: 'gold',
+  },
+};
+const configuration = defaultTransferConfig();
+const png =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
+
+/** An event as the agent sends it (the helper stamps `at`). */
+type EventWithoutTime = TransferEvent extends infer E
+  ? E extends TransferEvent
+    ? Omit<E, 'at'>
+    : never
+  : never;
+
+interface Command {
+  name: string;
+  payload: Record<string, unknown> & { transferId: string };
+}
+
+/**
+ * The agent's side of the `/client/agent` transfer contract, scripted: it accepts every command
+ * and sends the events a test tells it to (the real agent's transfer runtime is tested on its side).
+ */
+async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent') {
+  const commands: Command[] = [];
+  const wakers = new Set<() => void>();
+  const socket: Socket = io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+  });
+  for (const name of [
+    'transfer-sync',
+    'transfer-start',
+    'transfer-fetch-latency',
+    'transfer-fetch-market-prices',
+    'transfer-screenshot',
+  ]) {
+    socket.on(name, (payload: Command['payload'], ack: (answer: unknown) => void) => {
+      commands.push({ name, payload });
+      wakers.forEach((wake) => wake());
+      ack({ ok: true });
+    });
+  }
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  // The server joins the agent's room after its connection handler's first await.
+  while (node.realtime.connectedAgents().length === 0) await new Promise((r) => setTimeout(r, 20));
+  return {
+    socket,
+    commands,
+    nextCommand(name: string, after = 0) {
+      return new Promise<Command>((resolve) => {
+        const check = () => {
+          const found = commands.slice(after).find((command) => command.name === name);
+          if (found) {
+            wakers.delete(check);
+            resolve(found);
+          }
+        };
+        wakers.add(check);
+        check();
+      });
+    },
+    send(transferId: string, seq: number, event: EventWithoutTime) {
+      return socket.emitWithAck('transfer-event', { transferId, seq, event: { at: 0, ...event } });
+    },
+  };
+}
+
+const snapshot = (accountId: string, username: string, coins: number) => ({
+  accountId,
+  username,
+  coins,
+  tradepile: [{ id: 1, definitionId: 20_801 }],
+  unassigned: [],
+  card: null,
+  screenshot: png,
+});
+
+describe.each(backends)('/client/transfer (%s)', (backend) => {
+  let node: ServerNode;
+  let dispose: () => Promise<void>;
+  let agent: Awaited<ReturnType<typeof connectScriptedAgent>>;
+  const browsers: Browser[] = [];
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(backend);
+    dispose = created.dispose;
+    node = await startServerNode(created.database);
+    agent = await connectScriptedAgent(node);
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    browsers.forEach((browser) => browser.socket.disconnect());
+    agent?.socket.disconnect();
+    await node?.app.close();
+    await dispose?.();
+  }, hubHookTimeoutMs);
+
+  /** A Transfer-tier user with 3 credits on the transfer page, and two accounts (tests run in random order). */
+  async function transferUser(credits = 3) {
+    const browser = await openBrowser(
+      node,
+      { tier: 'transfer', credits, maxAccounts: 1 },
+      undefined,
+      '/client/transfer',
+    );
+    browsers.push(browser);
+    const buyer = await createAccount(browser.http, 'buyer@example.com');
+    const seller = await createAccount(browser.http, 'seller@example.com');
+    return {
+      browser,
+      buyer,
+      seller,
+      credits: async () => (await browser.http.get('/api/user')).body.data.credits as number,
+      transferRows: async () => {
+        const rows = await node.app.appContext.db.select().from(transfers);
+        return rows.filter((row) => row.buyerAccountId === buyer || row.sellerAccountId === seller);
+      },
+    };
+  }
+  const start = { filter, buyer: { id: '' }, seller: { id: '' }, config: configuration };
+
+  it("answers the spec's errors for a bad start and starts nothing", hubSuite, async () => {
+    const { browser, buyer, seller, transferRows } = await transferUser();
+    const seen = agent.commands.length;
+    const cases: Array<[string, unknown, string]> = [
+      [
+        'transfer-sync',
+        { buyer: null, seller: { id: seller }, filter, configuration },
+        'Select both buyer and seller account',
+      ],
+      [
+        'transfer-sync',
+        { buyer: { id: seller }, seller: { id: seller }, filter, configuration },
+        'Buyer and seller cannot be the same account',
+      ],
+      [
+        'transfer-sync',
+        { buyer: { id: 'someone-else' }, seller: { id: seller }, filter, configuration },
+        'Account not found',
+      ],
+      [
+        'transfer-purchase-player-start',
+        { ...start, buyer: { id: buyer }, seller: { id: seller }, filter: { ...filter, id: undefined } },
+        'No filter selected',
+      ],
+      [
+        'transfer-sync',
+        {
+          buyer: { id: buyer },
+          seller: { id: seller },
+          filter: { ...filter, player: { ...filter.player, rarity: 'any' } },
+          configuration,
+        },
+        'Rarity must not be Any',
+      ],
+      ['transfer-fetch-latency', { seller: null, configuration }, 'Select seller account'],
+      ['transfer-screenshot', { user: null, isBuyer: true }, 'Select buyer account'],
+      [
+        'LAUNCH_BROWSER',
+        { account: { id: buyer }, isBuyer: true, configuration },
+        transferMessages.headfulUnavailable,
+      ],
+      ['transfer-unknown', {}, 'Unknown action'],
+      ['transfer-sync', 'not an object', 'Expected object, received string'],
+    ];
+    for (const [action, data, message] of cases) {
+      browser.send(action, data);
+      expect(await browser.waitForError()).toBe(message);
+    }
+    expect(await transferRows()).toEqual([]);
+    expect(agent.commands.slice(seen)).toEqual([]);
+  });
+
+  /** A sync as the page sends it first, answered with 500,000 coins for the buyer and 10,000 for the seller. */
+  async function syncBoth(browser: Browser, buyer: string, seller: string) {
+    const seen = agent.commands.length;
+    browser.send('transfer-sync', { buyer: { id: buyer }, seller: { id: seller }, filter, configuration });
+    const command = await agent.nextCommand('transfer-sync', seen);
+    const synced = await agent.send(command.payload.transferId, 0, {
+      type: 'sync-result',
+      buyer: snapshot(buyer, 'BuyerClub', 500_000),
+      seller: snapshot(seller, 'SellerClub', 10_000),
+    });
+    expect(synced).toEqual({ ok: true });
+    await browser.waitFor((m) => m.action === 'sync-result', 'the sync result');
+    return command;
+  }
+
+  it('syncs both accounts and keeps what the sync saw', hubSuite, async () => {
+    const { browser, buyer, seller } = await transferUser();
+    const seen = agent.commands.length;
+    browser.send('transfer-sync', { buyer: { id: buyer }, seller: { id: seller }, filter, configuration });
+    const command = await agent.nextCommand('transfer-sync', seen);
+    expect(command.payload).toMatchObject({
+      buyer: {
+        accountId: buyer,
+        email: 'buyer@example.com',
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+      },
+      seller: { accountId: seller },
+      filter: { id: 'filter-1' },
+    });
+    expect(
+      await agent.send(command.payload.transferId, 0, {
+        type: 'sync-result',
+        buyer: snapshot(buyer, 'BuyerClub', 500_000),
+        seller: snapshot(seller, 'SellerClub', 10_000),
+      }),
+    ).toEqual({ ok: true });
+    const synced = await browser.waitFor((m) => m.action === 'sync-result', 'the sync result');
+    expect(synced.data).toMatchObject({
+      buyer: { coins: 500_000, username: 'BuyerClub', screenshot: `data:image/png;base64,${png}` },
+      seller: { coins: 10_000 },
+    });
+    expect((await browser.http.get(`/api/client-transfer/${seller}`)).body.data).toMatchObject({
+      username: 'SellerClub',
+      coins: 10_000,
+      tradepile: [{ id: 1 }],
+    });
+    const [row] = await node.app.appContext.db
+      .select()
+      .from(transfers)
+      .where(eq(transfers.id, command.payload.transferId));
+    expect(row?.status).toBe('synced');
+  });
+
+  it('charges 1 credit for a success, once, however often the agent repeats it', hubSuite, async () => {
+    const { browser, buyer, seller, credits } = await transferUser();
+    const before = await credits();
+    await syncBoth(browser, buyer, seller);
+    const seen = agent.commands.length;
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    const { payload } = await agent.nextCommand('transfer-start', seen);
+    const id = payload.transferId;
+
+    // A second start on the same accounts waits for this one.
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    expect(await browser.waitForError()).toBe(transferMessages.alreadyRunning);
+
+    await agent.send(id, 0, { type: 'list-player', price: 100_000, duration: 3600 });
+    await agent.send(id, 1, { type: 'list-success', tradeId: 77, price: 100_000, duration: 3600 });
+    await agent.send(id, 2, {
+      type: 'purchase-success',
+      tradeId: 77,
+      price: 100_000,
+      searches: 3,
+      attempts: 1,
+    });
+    const success = {
+      type: 'transfer-success',
+      filter,
+      price: 100_000,
+      buyerPaid: 100_000,
+      sellerReceived: 95_000,
+      tax: 5_000,
+    } as const;
+    expect(await agent.send(id, 3, success)).toEqual({ ok: true });
+    const done = await browser.waitFor(
+      (m) => m.action === 'transfer-success' && m.data.transferId === id,
+      'the success',
+    );
+    expect(done.data).toMatchObject({ filter: { label: 'Ronaldo 100k' }, sellerReceived: 95_000 });
+    await browser.waitFor((m) => m.action === 'credits' && m.data.credits === before - 1, 'the new balance');
+
+    // The same event again (a lost acknowledgement), and a second success event of the run.
+    expect(await agent.send(id, 3, success)).toEqual({ ok: true });
+    expect(await agent.send(id, 4, success)).toEqual({ ok: true });
+    expect(await credits()).toBe(before - 1);
+    const ledger = await node.app.appContext.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.eventKey, `transfer:${id}`));
+    expect(ledger).toHaveLength(1);
+    expect((await browser.http.get(`/api/client-transfer/${buyer}`)).body.data.coins).toBe(400_000);
+    expect((await browser.http.get(`/api/client-transfer/${seller}`)).body.data.coins).toBe(105_000);
+    const statistics = (await browser.http.get('/api/statistic/transfer')).body.data;
+    expect(statistics).toMatchObject({ totalAmount: 100_000, successRate: 1 });
+  });
+
+  it('charges nothing for a failed transfer', hubSuite, async () => {
+    const { browser, buyer, seller, credits } = await transferUser();
+    const before = await credits();
+    const seen = agent.commands.length;
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    const { payload } = await agent.nextCommand('transfer-start', seen);
+    await agent.send(payload.transferId, 0, {
+      type: 'purchase-skipped',
+      reason: 'Listing not found',
+      searches: 9,
+    });
+    await agent.send(payload.transferId, 1, { type: 'transfer-failed', filter, reason: 'Listing not found' });
+    const failed = await browser.waitFor(
+      (m) => m.action === 'transfer-failed' && m.data.transferId === payload.transferId,
+      'the failure',
+    );
+    expect(failed.data.reason).toBe('Listing not found');
+    expect(await credits()).toBe(before);
+    const statistics = (await browser.http.get('/api/statistic/transfer')).body.data;
+    expect(statistics).toMatchObject({ totalAmount: 0, successRate: 0 });
+  });
+
+  it(
+    'fails the transfer of a lost agent, and a success it reports on reconnect settles it once',
+    hubSuite,
+    async () => {
+      const { browser, buyer, seller, credits } = await transferUser();
+      const before = await credits();
+      const seen = agent.commands.length;
+      browser.send('transfer-purchase-player-start', {
+        ...start,
+        buyer: { id: buyer },
+        seller: { id: seller },
+      });
+      const { payload } = await agent.nextCommand('transfer-start', seen);
+      agent.socket.disconnect();
+      const lost = await browser.waitFor(
+        (m) => m.action === 'transfer-failed' && m.data.transferId === payload.transferId,
+        'the loss',
+      );
+      expect(lost.data.reason).toBe(transferMessages.agentLost);
+      expect(await credits()).toBe(before);
+
+      agent = await connectScriptedAgent(node);
+      const success = {
+        type: 'transfer-success',
+        filter,
+        price: 100_000,
+        buyerPaid: 100_000,
+        sellerReceived: 95_000,
+        tax: 5_000,
+      } as const;
+      expect(await agent.send(payload.transferId, 0, success)).toEqual({ ok: true });
+      expect(await agent.send(payload.transferId, 0, success)).toEqual({ ok: true });
+      expect(await credits()).toBe(before - 1);
+      const [row] = await node.app.appContext.db
+        .select()
+        .from(transfers)
+        .where(eq(transfers.id, payload.transferId));
+      expect(row).toMatchObject({ status: 'success', isLost: false });
+    },
+  );
+
+  it('refuses a start without credits', hubSuite, async () => {
+    const { browser, buyer, seller, transferRows } = await transferUser(0);
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    expect(await browser.waitForError()).toBe('You do not have sufficient credits');
+    expect(await transferRows()).toEqual([]);
+  });
+
+  it('answers one-off requests to the asking user', hubSuite, async () => {
+    const { browser, buyer, seller } = await transferUser();
+    const seen = agent.commands.length;
+    browser.send('transfer-screenshot', { user: { id: buyer }, isBuyer: true });
+    const { payload } = await agent.nextCommand('transfer-screenshot', seen);
+    await agent.send(payload.transferId, 0, {
+      type: 'screenshot-result',
+      accountId: buyer,
+      isBuyer: true,
+      coins: 400_000,
+      screenshot: png,
+    });
+    const shot = await browser.waitFor((m) => m.action === 'screenshot-result', 'the screenshot');
+    expect(shot.data).toMatchObject({
+      user: { id: buyer, isBuyer: true },
+      screenshot: `data:image/png;base64,${png}`,
+    });
+
+    browser.send('transfer-fetch-latency', { seller: { id: seller }, configuration });
+    const latency = await agent.nextCommand('transfer-fetch-latency', seen);
+    await agent.send(latency.payload.transferId, 0, {
+      type: 'latency-result',
+      accountId: seller,
+      latencyMs: 42,
+      isAboveSafe: false,
+    });
+    const answer = await browser.waitFor((m) => m.action === 'latency-result', 'the latency');
+    expect(answer.data.latency).toBe(42);
+  });
+});

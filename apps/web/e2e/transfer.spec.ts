@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { expect, signInThroughForm, test } from './support/fixtures';
+import { sandboxOf } from './support/sandbox-admin';
+import { createSandboxUser, type RunningServer } from './support/server';
+
+// The server starts with SIM_ADMIN_KEY: the test makes the two game accounts in its sandbox game.
+test.use({ withSandboxAdmin: true });
+
+const password = 'correct-horse-1';
+const backupCode = 'ABCD1234';
+const price = 100_000;
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function simAdmin<T>(server: RunningServer, path: string, body: unknown): Promise<T> {
+  const sandbox = sandboxOf(server);
+  const response = await fetch(`${sandbox.url}/admin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A gold rare worth 45,000–60,000 on PC: a 100,000 transfer is far above what simulated buyers
+ * pay for it and inside its price range. Read from the price database once the feeds have filled it.
+ */
+async function transferCard(server: RunningServer) {
+  let card: { id: number; name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `${server.baseURL}/api/player-data/players?rarity=rare&platform=pc&minPrice=45000&maxPrice=60000`,
+        );
+        const body = (await response.json()) as { data?: { players: Array<{ id: number; name: string }> } };
+        card = body.data?.players[0];
+        return card !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return card as { id: number; name: string };
+}
+
+/** A seller (with the card unless told otherwise) and a buyer with 250,000 coins in the sandbox game. */
+async function sandboxAccounts(server: RunningServer, cardId: number, sellerHasCard = true) {
+  const id = unique();
+  const seller = { email: `seller.${id}@example.com`, password, backupCode, platform: 'pc', coins: 0 };
+  const buyer = { email: `buyer.${id}@example.com`, password, backupCode, platform: 'pc', coins: 250_000 };
+  const created = await simAdmin<{ id: number }>(server, '/accounts', seller);
+  if (sellerHasCard)
+    await simAdmin(server, `/accounts/${created.id}/items`, {
+      definitionId: cardId,
+      count: 1,
+      place: 'club',
+    });
+  await simAdmin(server, '/accounts', buyer);
+  return { seller: seller.email, buyer: buyer.email };
+}
+
+/** A Transfer-tier user with 3 credits on /transfer, with both accounts created through the panel. */
+async function openTransferPage(
+  page: Page,
+  server: RunningServer,
+  emails: { seller: string; buyer: string },
+) {
+  const user = await createSandboxUser(server.baseURL, {
+    username: `transfer${unique()}`,
+    tier: 'Transfer',
+    linked: true,
+    credits: 3,
+  });
+  await signInThroughForm(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/transfer');
+  await expect(page.getByRole('heading', { name: 'Transfer between accounts' })).toBeVisible({
+    timeout: 30_000,
+  });
+  for (const [side, email] of [
+    ['Seller', emails.seller],
+    ['Buyer', emails.buyer],
+  ] as const) {
+    const panel = page.getByRole('region', { name: side, exact: true });
+    await panel.getByRole('button', { name: 'Create Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Account' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByLabel('Backup Code').fill(backupCode);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog).toBeHidden();
+    await panel.getByRole('combobox', { name: `${side} account` }).selectOption({ label: email });
+  }
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+}
+
+/** Fills and saves the transfer filter, then proceeds. */
+async function saveAndProceed(page: Page, card: { id: number; name: string }, label: string) {
+  const filters = page.getByRole('region', { name: 'Filters' });
+  await expect(filters.getByRole('heading', { name: 'Filters (3 credits)' })).toBeVisible();
+  await filters.getByLabel('Label').fill(label);
+  await filters.getByLabel('Rarity').selectOption('rare');
+  await filters.getByLabel('Quality').selectOption('gold');
+  await filters.getByLabel('ID', { exact: true }).fill(String(card.id));
+  await filters.getByLabel('Name', { exact: true }).fill(card.name);
+  const buyNow = filters.getByLabel('Buy Now Price', { exact: true });
+  await buyNow.fill(String(price));
+  await buyNow.blur();
+  await expect(filters.getByLabel('Tax', { exact: true })).toHaveText('5,000');
+  await expect(filters.getByLabel('Buyer Receives')).toHaveText('95,000');
+  await filters.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated filters')).toBeVisible();
+  await filters.getByRole('button', { name: 'Proceed' }).click();
+}
+
+const step = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Progress' }).getByRole('listitem', { name });
+
+test('a transfer moves 100,000 coins from the buyer to the seller and costs exactly 1 credit', async ({
+  page,
+  server,
+}) => {
+  // Two sign-ins to the sandbox game, a listing, searches and a purchase: minutes on a busy machine.
+  test.setTimeout(300_000);
+  const card = await transferCard(server);
+  const emails = await sandboxAccounts(server, card.id);
+  await openTransferPage(page, server, emails);
+  await expect(page.getByRole('region', { name: 'Coins Transferred' })).toContainText('0');
+
+  await saveAndProceed(page, card, 'Move 100K');
+  await expect(page.getByText('Data synced').first()).toBeVisible({ timeout: 60_000 });
+  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'success', { timeout: 180_000 });
+  await expect(step(page, 'Sync')).toHaveAttribute('data-status', 'success');
+  await expect(step(page, 'List Player')).toHaveAttribute('data-status', 'success');
+  await expect(step(page, 'Purchase Player')).toHaveAttribute('data-status', 'success');
+  await expect(page.getByText('Transfer completed')).toBeVisible();
+
+  // The buyer paid 100,000; the seller received 95,000 (the 5% tax is the seller's).
+  await expect(page.getByLabel('Buyer coins')).toHaveText('150,000');
+  await expect(page.getByLabel('Seller coins')).toHaveText('95,000');
+  await expect(page.getByRole('heading', { name: 'Filters (2 credits)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Coins Transferred' })).toContainText('100,000');
+  await expect(page.getByRole('region', { name: 'Success Rates' })).toContainText('100.00%');
+  await expect(page.getByRole('region', { name: 'Current Session' })).toContainText('95,000');
+});
+
+test('a failed transfer shows why on the Result step and charges nothing', async ({ page, server }) => {
+  test.setTimeout(300_000);
+  const card = await transferCard(server);
+  const emails = await sandboxAccounts(server, card.id, false);
+  await openTransferPage(page, server, emails);
+
+  await saveAndProceed(page, card, 'No card');
+  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'failed', { timeout: 180_000 });
+  await expect(step(page, 'Result')).toContainText(`The seller does not have a tradeable ${card.name}`);
+  await expect(page.getByText('Transfer failed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Filters (3 credits)' })).toBeVisible();
+  await expect(page.getByLabel('Buyer coins')).toHaveText('250,000');
+  await expect(page.getByRole('region', { name: 'Success Rates' })).toContainText('0.00%');
+});

@@ -1,0 +1,83 @@
+import {
+  defaultTransferConfig,
+  RECOMMENDED_SAFE_LATENCY_MS,
+  screenshotOptions,
+  transferConfigSchema,
+  type TransferConfig,
+} from '@tradedesk/domain';
+import { Field } from '../../../components/ui/field';
+import { useUpdateConfiguration } from '../api/update-configuration';
+import { ToggleField } from './fields';
+import { SettingsSection } from './settings-section';
+
+/** Transfer Configuration (spec 001 §2): screenshots, safe latency, retries, masking, search delay, buy-back protection. */
+export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
+  const update = useUpdateConfiguration('transfer');
+  return (
+    <SettingsSection
+      title="Transfer Configuration"
+      stored={stored}
+      defaults={defaultTransferConfig()}
+      schema={transferConfigSchema}
+      isSaving={update.isPending}
+      onSave={(value) => update.mutate(value)}
+    >
+      {(form) => (
+        <>
+          <Field label="Screenshots">
+            <select className="select select-sm w-full" {...form.register('screenshot')}>
+              {screenshotOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Field
+              label="Safe Latency (ms)"
+              hint={`Recommended: ${RECOMMENDED_SAFE_LATENCY_MS} ms; 0 turns the check off.`}
+            >
+              <input
+                type="number"
+                min={0}
+                className="input input-sm w-full"
+                {...form.register('safeLatency', { valueAsNumber: true })}
+              />
+            </Field>
+            <Field label="Retries">
+              <input
+                type="number"
+                min={0}
+                className="input input-sm w-full"
+                {...form.register('retries', { valueAsNumber: true })}
+              />
+            </Field>
+            <Field label="Delay between Searches (min)">
+              <input
+                type="number"
+                min={0}
+                className="input input-sm w-full"
+                {...form.register('delay.min', { valueAsNumber: true })}
+              />
+            </Field>
+            <Field label="Delay between Searches (max)">
+              <input
+                type="number"
+                min={0}
+                className="input input-sm w-full"
+                {...form.register('delay.max', { valueAsNumber: true })}
+              />
+            </Field>
+          </div>
+          <ToggleField label="Mask Transfers" registration={form.register('isTransfersMasked')} />
+          <ToggleField
+            label="Buy Back Protection"
+            hint="Never buy back above the price the buyer listed at, nor a card someone else has bid on."
+            registration={form.register('isBuyBackProtectionEnabled')}
+          />
+        </>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,13 @@
+import { weeklySeries } from '@tradedesk/domain';
+import { WeeklyBarChart } from '../../../components/ui/weekly-bar-chart';
+import { useSnipeStatistics } from '../api/get-snipe-statistics';
+
+/** The weekly profits bar chart of /snipe (spec 001 §2: 3 y-axis ticks rounded up to 1,000). */
+export function WeeklyProfitsChart() {
+  const statistics = useSnipeStatistics();
+  const points = weeklySeries(
+    (statistics.data?.weeklyProfits ?? []).map((point) => ({ date: point.date, value: point.value })),
+    Date.now(),
+  );
+  return <WeeklyBarChart title="Weekly profits" seriesName="Profit" points={points} />;
+}

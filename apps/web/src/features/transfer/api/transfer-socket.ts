@@ -1,0 +1,16 @@
+import type { TransferWebAction } from '@tradedesk/domain';
+import type { Socket } from 'socket.io-client';
+import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
+
+/** The path of the web clients' transfer hub. */
+export const TRANSFER_SOCKET_PATH = '/client/transfer';
+
+/** Opens the `/client/transfer` connection (see lib/web-hub-socket). */
+export const connectTransferSocket = (token: string): Socket => connectWebHub(TRANSFER_SOCKET_PATH, token);
+
+/** Sends a transfer action only on a live connection. */
+export const sendTransferAction = (
+  socket: Socket | null,
+  action: TransferWebAction,
+  data: unknown,
+): boolean => sendWebHubAction(socket, action, data);

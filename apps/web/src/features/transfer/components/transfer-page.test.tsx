@@ -1,0 +1,253 @@
+import { defaultConfiguration, defaultTransferFilter, type TransferFilter } from '@tradedesk/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useTransferStore } from '../../../stores/transfer-store';
+import { StatisticsCards } from './statistics-cards';
+import { TransferFilterEditor } from './transfer-filter-editor';
+import { TransferPage } from './transfer-page';
+
+/** A hub that never answers: the page stays Disconnected and sends nothing. */
+const silentSocket = vi.hoisted(() => ({
+  connected: false,
+  active: false,
+  io: { on: () => undefined, off: () => undefined },
+  on() {
+    return this;
+  },
+  off() {
+    return this;
+  },
+  emit: () => undefined,
+  connect: () => undefined,
+  disconnect: () => undefined,
+  removeAllListeners: () => undefined,
+}));
+vi.mock('../api/transfer-socket', () => ({
+  connectTransferSocket: () => silentSocket,
+  sendTransferAction: () => false,
+}));
+
+const stored: TransferFilter = {
+  ...defaultTransferFilter('Ronaldo 100K'),
+  id: 'tf-1',
+  player: {
+    ...defaultTransferFilter().player,
+    id: 20_801,
+    name: 'Cristiano Ronaldo',
+    value: 100_000,
+    rarity: 'rare',
+    quality: 'gold',
+  },
+};
+
+const record = {
+  id: 20_801,
+  name: 'Cristiano Ronaldo',
+  rating: 86,
+  minPrice: 700,
+  maxPrice: 200_000,
+  pc: { current: 9_400 },
+  ps: { current: 9_800 },
+};
+
+function answers(extra: Record<string, { status: number; body?: unknown }> = {}) {
+  const fake = fakeFetch({
+    'GET /api/player-data': { status: 200, body: { data: record } },
+    'POST /api/filter': { status: 200, body: { data: { ...stored, id: 'tf-2', label: 'Second' } } },
+    'GET /api/filter': { status: 200, body: { data: [stored] } },
+    ...extra,
+  });
+  vi.stubGlobal('fetch', fake.fetchStub);
+  return fake;
+}
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+/** Fills a new filter's card: rare, Cristiano Ronaldo (20801) at 20,000. */
+async function fillCard(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.type(screen.getByLabelText('Label'), label);
+  await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
+  await user.type(screen.getByLabelText('ID'), '20801');
+  await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
+  await user.type(screen.getByLabelText('Buy Now Price'), '20000');
+  await user.tab();
+}
+
+describe('transfer page', () => {
+  beforeEach(() => {
+    useTransferStore.setState({ filterId: null, sessionTotal: 0, isNumberFormatEnabled: false });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.setState({ token: null });
+  });
+
+  it('computes the tax and what the buyer receives, and shows the PC and console prices', async () => {
+    answers();
+    useTransferStore.setState({ filterId: 'tf-1' });
+    renderWithProviders(
+      <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
+    );
+    expect(screen.getByLabelText('Tax').textContent).toContain('5,000');
+    expect(screen.getByLabelText('Buyer Receives').textContent).toContain('95,000');
+    const card = await screen.findByLabelText('Player card');
+    expect(card.textContent).toContain('Cristiano Ronaldo (86)');
+    expect(card.textContent).toContain('PC 9,400');
+    expect(card.textContent).toContain('Console 9,800');
+    // Unchanged: Save and Reset wait for an edit, Proceed is ready.
+    expect(button('Save').disabled).toBe(true);
+    expect(button('Reset').disabled).toBe(true);
+    expect(button('Proceed').disabled).toBe(false);
+  });
+
+  it('disables Proceed until rarity, id, name and value are set, and with auto-list until both prices are', async () => {
+    answers();
+    const user = userEvent.setup();
+    const onProceed = vi.fn();
+    renderWithProviders(<TransferFilterEditor filters={[]} onProceed={onProceed} isRunning={false} />);
+    expect(button('Proceed').disabled).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
+    await user.type(screen.getByLabelText('ID'), '20801');
+    await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
+    const buyNow = screen.getByLabelText('Buy Now Price');
+    await user.clear(buyNow);
+    await user.type(buyNow, '50000');
+    await user.tab();
+    expect(button('Proceed').disabled).toBe(false);
+    expect(button('Save').disabled).toBe(false);
+
+    await user.click(screen.getByLabelText('Enable Auto List (Buyer)'));
+    expect(button('Proceed').disabled).toBe(true);
+    const bid = screen.getByLabelText('Bid Price');
+    await user.clear(bid);
+    await user.type(bid, '10000');
+    await user.tab();
+    // A bid at or above Buy Now lifts Buy Now to the next game price.
+    expect(input('Listing Buy Now Price').value).toBe('10250');
+    const listingBuyNow = screen.getByLabelText('Listing Buy Now Price');
+    await user.clear(listingBuyNow);
+    await user.type(listingBuyNow, '9000');
+    await user.tab();
+    // A Buy Now at or below the bid lowers the bid to the preceding game price.
+    expect(input('Bid Price').value).toBe('8900');
+    expect(button('Proceed').disabled).toBe(false);
+
+    // Auto buy-back and auto-list exclude each other.
+    await user.click(screen.getByLabelText('Enable Auto Buy Back'));
+    expect(input('Enable Auto List (Buyer)').checked).toBe(false);
+    expect(screen.getByLabelText('Buy Back Duration')).toBeTruthy();
+  });
+
+  it('rejects a label that exists already and saves nothing', async () => {
+    const fake = answers();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
+    );
+    await fillCard(user, 'ronaldo 100k');
+    await user.click(button('Save'));
+    expect(await screen.findByText('Filter with the same label already exists')).toBeTruthy();
+    expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('saves a new filter and focuses it', async () => {
+    const fake = answers();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
+    );
+    await fillCard(user, 'Second');
+    await user.click(button('Save'));
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    const posted = fake.calls.find((call) => call.method === 'POST');
+    expect(posted?.body).toMatchObject({
+      type: 'transfer',
+      label: 'Second',
+      player: { id: 20_801, value: 20_000 },
+    });
+    expect(useTransferStore.getState().filterId).toBe('tf-2');
+  });
+
+  it('resets the current session', async () => {
+    answers({
+      'GET /api/statistic/transfer': {
+        status: 200,
+        body: { data: { totalAmount: 250_000, successRate: 0.5, updatedAt: null, weeklyAmounts: [] } },
+      },
+    });
+    useTransferStore.setState({ sessionTotal: 95_000 });
+    const user = userEvent.setup();
+    renderWithProviders(<StatisticsCards />);
+    expect(await screen.findByText('250,000')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Success Rates' })).getByText('50.00%')).toBeTruthy();
+    const session = screen.getByRole('region', { name: 'Current Session' });
+    expect(session.textContent).toContain('95,000');
+    await user.click(within(session).getByRole('button', { name: 'Reset Session' }));
+    expect(await screen.findByText('Session has been reset')).toBeTruthy();
+    expect(session.textContent).toContain('0');
+  });
+
+  it('asks for credits instead of showing the editor when the user has none', async () => {
+    answers({
+      'GET /api/user': {
+        status: 200,
+        body: {
+          data: {
+            id: 'u1',
+            tier: 'transfer',
+            roles: ['user'],
+            credits: 0,
+            maxAccounts: 1,
+            providers: { discordId: '1' },
+          },
+        },
+      },
+      'GET /api/account': { status: 200, body: { data: [] } },
+      'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
+    });
+    useAuthStore.setState({ token: 'licence-token' });
+    renderWithProviders(<TransferPage />);
+    expect(await screen.findByRole('heading', { name: 'Filters (0 credits)' })).toBeTruthy();
+    expect(screen.getByText('You do not have sufficient credits')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Purchase Credits' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.getByRole('heading', { name: 'Transfer between accounts' })).toBeTruthy();
+    expect(screen.getByText('Disconnected')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).toBeNull();
+  });
+
+  it('asks for a seller before a live price or a latency check', async () => {
+    answers({
+      'GET /api/user': {
+        status: 200,
+        body: {
+          data: {
+            id: 'u1',
+            tier: 'transfer',
+            roles: ['user'],
+            credits: 2,
+            maxAccounts: 1,
+            providers: { discordId: '1' },
+          },
+        },
+      },
+      'GET /api/account': { status: 200, body: { data: [] } },
+      'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
+    });
+    useTransferStore.setState({ sellerId: null, buyerId: null });
+    const user = userEvent.setup();
+    useAuthStore.setState({ token: 'licence-token' });
+    renderWithProviders(<TransferPage />);
+    expect(await screen.findByRole('heading', { name: 'Filters (2 credits)' })).toBeTruthy();
+    // The seller dropdown's empty option says it too; each refusal adds a toast.
+    const shown = () => screen.queryAllByText('Select seller account').length;
+    const before = shown();
+    await user.click(button('Fetch Live Price'));
+    await waitFor(() => expect(shown()).toBe(before + 1));
+    await user.click(button('Check latency'));
+    await waitFor(() => expect(shown()).toBe(before + 2));
+  });
+});

@@ -1,0 +1,214 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  coinBalanceDownloaded,
+  defaultNotificationConfig,
+  defaultTransferConfig,
+  formatLatencyMessage,
+  isAboveSafeLatency,
+  messages,
+  successMessages,
+  taxBreakdown,
+  type Screenshot,
+  type TransferConfig,
+  type TransferFilter,
+  type TransferWebAction,
+} from '@tradedesk/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { notify } from '../../../lib/notify';
+import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useTransferStore } from '../../../stores/transfer-store';
+import { accountsQueryKey } from '../../accounts';
+import { userQueryKey } from '../../auth';
+import { playSound, useConfiguration } from '../../configuration';
+import { accountMetadataQueryKey } from '../api/get-account-metadata';
+import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
+import { connectTransferSocket, sendTransferAction } from '../api/transfer-socket';
+import {
+  idleProgress,
+  nextProgress,
+  progressOfState,
+  type TransferProgress,
+} from '../state/transfer-progress';
+import { downloadDataUrl } from './download';
+
+type Message = { action: string; data: Record<string, unknown> };
+type SyncedAccount = { accountId?: string; screenshot?: string };
+
+const isMessage = (payload: unknown): payload is Message =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as Message).action === 'string' &&
+  typeof (payload as Message).data === 'object';
+
+const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
+  setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
+
+/** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
+export interface TransferRequest {
+  buyerId: string;
+  sellerId: string;
+  filter: TransferFilter | undefined;
+  configuration: TransferConfig;
+}
+
+/**
+ * Keeps the transfer page live: the Progress card, the latency reading and the connection badge,
+ * fed by the `/client/transfer` hub; toasts, sounds and downloads as spec 001 §4 and §8 say.
+ */
+export function useTransferLive() {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  const configuration = useConfiguration();
+  const settingsRef = useRef({
+    notification: defaultNotificationConfig(),
+    transfer: defaultTransferConfig(),
+  });
+  settingsRef.current = {
+    notification: configuration.data?.notification ?? defaultNotificationConfig(),
+    transfer: configuration.data?.transfer ?? defaultTransferConfig(),
+  };
+  const socketRef = useRef<Socket | null>(null);
+  const requestRef = useRef<TransferRequest | null>(null);
+  const progressRef = useRef<TransferProgress>(idleProgress());
+  const [progress, setProgress] = useState<TransferProgress>(idleProgress());
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [latency, setLatency] = useState<number | null>(null);
+  const [livePrice, setLivePrice] = useState<number | null | undefined>(undefined);
+  const addToSession = useTransferStore((state) => state.addToSession);
+
+  const move = (event: Parameters<typeof nextProgress>[1]) => {
+    progressRef.current = nextProgress(progressRef.current, event);
+    setProgress(progressRef.current);
+  };
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = connectTransferSocket(token);
+    socketRef.current = socket;
+    const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
+
+    const refreshAfterResult = () => {
+      void queryClient.invalidateQueries({ queryKey: transferStatisticsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: webStatisticsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['client-transfer'] });
+    };
+
+    const onSynced = (data: Record<string, unknown>) => {
+      notify.success(successMessages.dataSynced);
+      for (const side of ['buyer', 'seller'] as const) {
+        const synced = data[side] as SyncedAccount | undefined;
+        if (synced?.accountId)
+          void queryClient.invalidateQueries({ queryKey: accountMetadataQueryKey(synced.accountId) });
+      }
+      const request = requestRef.current;
+      if (progressRef.current.phase !== 'syncing' || !request) return;
+      for (const side of screenshotSides(request.configuration.screenshot)) {
+        const shot = (data[side] as SyncedAccount | undefined)?.screenshot;
+        if (shot) downloadDataUrl(shot, `${side}-coin-balance.png`);
+      }
+      if (!request.filter?.id) {
+        move({ type: 'error', description: messages.noFilterSelected });
+        return notify.error(messages.noFilterSelected);
+      }
+      move({ type: 'purchase-sent' });
+      sendTransferAction(socket, 'transfer-purchase-player-start', {
+        filter: request.filter,
+        buyer: { id: request.buyerId },
+        seller: { id: request.sellerId },
+        config: request.configuration,
+      });
+    };
+
+    socket.on('message', (payload: unknown) => {
+      if (!isMessage(payload)) return;
+      const { action, data } = payload;
+      const { notification, transfer } = settingsRef.current;
+      if (action === 'transfer-state') {
+        if (data) {
+          progressRef.current = progressOfState(data as Parameters<typeof progressOfState>[0]);
+          setProgress(progressRef.current);
+        }
+        return;
+      }
+      if (action === 'sync-result') {
+        move({ type: 'server', action, data });
+        return onSynced(data);
+      }
+      if (action === 'latency-result' && typeof data.latency === 'number') {
+        setLatency(data.latency);
+        const text = formatLatencyMessage(data.latency);
+        return transfer.safeLatency > 0 && isAboveSafeLatency(data.latency, transfer.safeLatency)
+          ? notify.error(text)
+          : notify.success(text);
+      }
+      if (action === 'screenshot-result' && typeof data.screenshot === 'string') {
+        const side = (data.user as { isBuyer?: boolean } | undefined)?.isBuyer ? 'buyer' : 'seller';
+        downloadDataUrl(data.screenshot, `${side}-coin-balance.png`);
+        return notify.success(coinBalanceDownloaded(side));
+      }
+      if (action === 'market-prices-result')
+        return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
+      if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      move({ type: 'server', action, data });
+      if (action === 'transfer-success') {
+        notify.success(successMessages.transferCompleted);
+        if (typeof data.price === 'number') addToSession(taxBreakdown(data.price).receives);
+        if (notification.isSoundEnabled) playSound(notification.sound.transferSuccess);
+        refreshAfterResult();
+      } else if (action === 'transfer-failed') {
+        notify.error(successMessages.transferFailed);
+        if (notification.isSoundEnabled) playSound(notification.sound.transferError);
+        refreshAfterResult();
+      }
+    });
+    socket.on('error', (payload: unknown) => {
+      const description =
+        typeof payload === 'object' &&
+        payload !== null &&
+        typeof (payload as { description?: unknown }).description === 'string'
+          ? (payload as { description: string }).description
+          : 'Something went wrong, please try again later';
+      notify.error(description);
+      if (progressRef.current.phase === 'syncing' || progressRef.current.phase === 'running')
+        move({ type: 'error', description });
+    });
+    return () => {
+      recovery.stop();
+      socket.removeAllListeners();
+      socket.disconnect();
+      socketRef.current = null;
+      setStatus('connecting');
+    };
+  }, [token, queryClient, addToSession]);
+
+  return {
+    status,
+    isConnected: status === 'live',
+    progress,
+    latency,
+    livePrice,
+    /** Proceed: clears the earlier error and starts with a sync (the purchase follows its answer). */
+    start(request: TransferRequest) {
+      requestRef.current = request;
+      const player = request.filter?.player;
+      if (
+        !sendTransferAction(socketRef.current, 'transfer-sync', {
+          buyer: { id: request.buyerId },
+          seller: { id: request.sellerId },
+          filter: request.filter,
+          configuration: request.configuration,
+        })
+      )
+        return false;
+      move({ type: 'sync-sent', hasAutoList: Boolean(player?.enableAutoList || player?.enableAutoBuyBack) });
+      return true;
+    },
+    send: (action: TransferWebAction, data: unknown) => sendTransferAction(socketRef.current, action, data),
+  };
+}
+
+export type TransferLive = ReturnType<typeof useTransferLive>;
