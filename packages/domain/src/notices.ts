@@ -110,3 +110,27 @@ export const solvedSbcWith = (coins: number) => `Successfully solved SBC with ${
 /** "Buyer's coin balance downloaded" or the seller's. */
 export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>
   `${side === 'buyer' ? 'Buyer' : 'Seller'}'s coin balance downloaded`;
+
+/**
+ * What the follow-up did with a card just bought (ours): 'Cristiano Ronaldo listed on the
+ * transfer list for 6,000', 'Pelé sent to the club', 'Kaká quick sold for 1,200'.
+ */
+export function followUpNotice(
+  playerName: string,
+  placement: 'club' | 'transfer-list' | 'listed' | 'quick-sold' | 'unassigned',
+  sellPrice: number,
+): string {
+  const coins = sellPrice.toLocaleString('en-US');
+  switch (placement) {
+    case 'club':
+      return `${playerName} sent to the club`;
+    case 'transfer-list':
+      return `${playerName} moved to the transfer list`;
+    case 'listed':
+      return `${playerName} listed on the transfer list for ${coins}`;
+    case 'quick-sold':
+      return `${playerName} quick sold for ${coins}`;
+    case 'unassigned':
+      return `${playerName} left in the unassigned pile`;
+  }
+}

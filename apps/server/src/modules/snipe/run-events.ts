@@ -1,4 +1,4 @@
-import { snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
+import { followUpNotice, snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
 import { snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';
+import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo, type LeaseRow } from './repo.js';
 
@@ -53,7 +54,12 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
     if (event.type === 'snipe-result') {
       // A purchase is kept even when the lease already ended: nothing bought is ever lost.
-      const { report, logEntry } = event;
+      const playerName = playerNameOf(event.report.playerId, event.report.playerName);
+      const report = { ...event.report, playerName };
+      const logEntry = {
+        ...event.logEntry,
+        playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
+      };
       const isNew = await snipeRepo.insertLogEntry(db, {
         eventId: `${leaseId}:${seq}`,
         userId,
@@ -78,8 +84,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         publishAccount(await updateAccount(event.accountId, {}));
       }
       publish.toUser(userId, 'snipe-result', { ...report, accountId: event.accountId });
-      const account = { username: '', email: owner.email };
-      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(account)));
+      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
       return isLive ? { ok: true } : { ok: false, message: 'Lease ended', stop: true };
     }
     if (!isLive) return { ok: false, message: 'Lease ended', stop: true };
@@ -120,6 +125,13 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         });
         break;
       }
+      case 'follow-up':
+        publish.notify(
+          userId,
+          event.placement === 'unassigned' ? 'blank' : 'success',
+          followUpNotice(playerNameOf(event.playerId, event.playerName), event.placement, event.sellPrice),
+        );
+        break;
       case 'break-start':
         publish.toUser(userId, 'break-start', { accountId: event.accountId, until: event.until });
         break;
@@ -133,7 +145,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
           event.message,
         );
         if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
-          publish.webhookStartStop(userId, { username: '', email: owner.email }, event.level, event.message);
+          publish.webhookStartStop(userId, owner, event.level, event.message);
         }
         break;
       case 'stop':

@@ -56,7 +56,7 @@ export function SnipeDashboard() {
         <AccountFilterSelect
           account={account}
           filters={savedFilters}
-          chosenIds={actions.filterIdsOf(account.id)}
+          chosenIds={actions.filterIdsOf(account)}
           onChoose={(filterId) => chooseFilter(account, filterId)}
         />
       }
@@ -91,7 +91,7 @@ export function SnipeDashboard() {
       <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
       <SnipeConfigurationModal
         account={dialogAccount('start')}
-        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account.id) : []}
+        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
         onStart={actions.start}
         onClose={closeDialog}
       />

@@ -8,6 +8,8 @@ import {
 import { z } from 'zod';
 
 const accountRef = z.object({ accountId: z.string().min(1) });
+/** The running session's filters (older servers sent none). */
+const runningFilterIds = z.array(z.string()).optional();
 
 /** update-account carries the changed fields of one account (docs/realtime.md). */
 const accountUpdateSchema = accountSchema
@@ -28,8 +30,11 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
     action: z.literal('notification'),
     data: z.object({ type: notificationKindSchema, message: z.string() }),
   }),
-  z.object({ action: z.literal('snipe-started'), data: accountRef }),
-  z.object({ action: z.literal('filter-switched'), data: accountRef }),
+  z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),
+  z.object({
+    action: z.literal('filter-switched'),
+    data: accountRef.extend({ filterIds: runningFilterIds }),
+  }),
 ]);
 export type SnipeServerMessage = z.infer<typeof snipeServerMessageSchema>;
 
