@@ -10,7 +10,13 @@ import {
   type PricePort,
   type RunSummary,
 } from '@tradedesk/engine';
-import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+import {
+  clubBadgeUrl,
+  GameClient,
+  type GameClientConfig,
+  type SelectedPersona,
+  type TransportObserver,
+} from '@tradedesk/game-client';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
@@ -54,7 +60,8 @@ export class AccountSession {
     });
     const credentials = { email: command.email, password: command.password, backupCode: command.backupCode };
     const signIn = async () => {
-      await this.client.signIn(credentials, command.platform);
+      const { persona } = await this.client.signIn(credentials, command.platform);
+      await this.announceIdentity(persona);
     };
     this.engine = new SnipeSession({
       accountId: command.accountId,
@@ -95,6 +102,20 @@ export class AccountSession {
     }
     // A stop during sign-in already ended the run; this returns that same run.
     return this.engine.run();
+  }
+
+  /**
+   * Tells the server who the account is in the game (club name, else persona; the club's crest),
+   * after every sign-in, so a renamed club shows its new name at the next run.
+   */
+  private async announceIdentity(persona: SelectedPersona): Promise<void> {
+    await this.options.send({
+      type: 'identity',
+      at: Date.now(),
+      accountId: this.accountId,
+      username: persona.clubName ?? persona.personaName,
+      imageUrl: persona.badgeId === undefined ? '' : clubBadgeUrl(this.options.game, persona.badgeId),
+    });
   }
 
   /** Ends within one engine step; a card being bought still gets its follow-up. */

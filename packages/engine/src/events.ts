@@ -48,6 +48,13 @@ export interface SnipeResultEvent extends Stamped {
   readonly logEntry: LogEntry;
 }
 
+/** Who the account is in the game, read at sign-in: the club's name and its crest. */
+export interface IdentityEvent extends Stamped {
+  readonly type: 'identity';
+  readonly username: string;
+  readonly imageUrl: string;
+}
+
 /** What the follow-up did with a card just bought (after its snipe result). */
 export interface FollowUpEvent extends Stamped {
   readonly type: 'follow-up';
@@ -87,6 +94,7 @@ export type EngineEvent =
   | SessionUpsertEvent
   | SnipeResultEvent
   | FollowUpEvent
+  | IdentityEvent
   | BreakStartEvent
   | BreakEndEvent
   | StopEvent

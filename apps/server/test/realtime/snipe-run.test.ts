@@ -181,12 +181,21 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       'snipe-started',
     );
     expect(started.data.filterIds).toEqual([saved.id]);
+    // Sign-in reads the club's name and crest from the game; the row shows both.
+    const identity = await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.username !== '',
+      'the club name',
+    );
+    expect(identity.data.username).toMatch(/^Sandbox\d+ FC$/);
+    const crest = await fetch(String(identity.data.imageUrl));
+    expect(crest.status).toBe(200);
+    expect(crest.headers.get('content-type')).toContain('image/svg+xml');
     // A reload asks for the accounts again: the running one carries its session's filter.
     const listed = await browser.http.get('/api/account');
     const row = (listed.body as { data: Array<{ id: string; runningFilterIds?: string[] }> }).data.find(
       (account) => account.id === accountId,
     );
-    expect(row?.runningFilterIds).toEqual([saved.id]);
+    expect(row).toMatchObject({ runningFilterIds: [saved.id], username: identity.data.username });
 
     const result = await browser.waitFor(
       (m) => m.action === 'snipe-result' && m.data.accountId === accountId,

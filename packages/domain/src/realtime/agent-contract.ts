@@ -102,6 +102,12 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     placement: followUpPlacementSchema,
     sellPrice: int.nonnegative(),
   }),
+  z.object({
+    ...stamped,
+    type: z.literal('identity'),
+    username: z.string().max(100),
+    imageUrl: z.string().max(2_000),
+  }),
   z.object({ ...stamped, type: z.literal('break-start'), until: z.number() }),
   z.object({ ...stamped, type: z.literal('break-end') }),
   z.object({ ...stamped, type: z.literal('stop'), reason: id, message: z.string() }),

@@ -125,6 +125,11 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         });
         break;
       }
+      case 'identity':
+        publishAccount(
+          await updateAccount(event.accountId, { username: event.username, imageUrl: event.imageUrl }),
+        );
+        break;
       case 'follow-up':
         publish.notify(
           userId,

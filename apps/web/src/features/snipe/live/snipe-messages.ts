@@ -13,7 +13,15 @@ const runningFilterIds = z.array(z.string()).optional();
 
 /** update-account carries the changed fields of one account (docs/realtime.md). */
 const accountUpdateSchema = accountSchema
-  .pick({ status: true, description: true, coins: true, profits: true, session: true })
+  .pick({
+    status: true,
+    description: true,
+    coins: true,
+    profits: true,
+    session: true,
+    username: true,
+    imageUrl: true,
+  })
   .partial()
   .extend({ id: z.string().min(1), status: accountStatusSchema.optional() });
 
