@@ -1,3 +1,4 @@
+import { formatCompactNumber } from './format/numbers.js';
 /**
  * Run-log, error and success texts of section 8 of both documents, verbatim. Validation
  * messages are in ./messages.ts.
@@ -134,3 +135,21 @@ export function followUpNotice(
       return `${playerName} left in the unassigned pile`;
   }
 }
+
+/**
+ * The notification of one buy attempt (ours): 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+ * or 'Failed to buy Cristiano Ronaldo (error 461)' for a lost snipe.
+ */
+export function purchaseNotice(report: {
+  playerName: string;
+  buyPrice: number;
+  value: number;
+  errorCode?: number | undefined;
+}): string {
+  if (report.errorCode !== undefined) return `Failed to buy ${report.playerName} (error ${report.errorCode})`;
+  return `Bought ${report.playerName} for ${formatCompactNumber(report.buyPrice)} (profit ${formatCompactNumber(report.value)})`;
+}
+
+/** 'Break started for {email}' / 'Break ended for {email}' (ours). */
+export const breakStartedFor = (email: string) => `Break started for ${email}`;
+export const breakEndedFor = (email: string) => `Break ended for ${email}`;

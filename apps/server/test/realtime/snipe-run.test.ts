@@ -1,5 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { followUpNotice, runLogMessages, snipeStoppedFor, startingSnipeFor } from '@tradedesk/domain';
+import {
+  followUpNotice,
+  purchaseNotice,
+  runLogMessages,
+  snipeStoppedFor,
+  startingSnipeFor,
+} from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
@@ -212,6 +218,17 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entry?.playerName).toBe('Cristiano Ronaldo');
     await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+    // What was shown live is what the list holds after a reload: purchase, follow-up, stop, why.
+    const kept = (await browser.http.get('/api/notification')).body as { data: Array<{ message: string }> };
+    const messages = kept.data.map((notice) => notice.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        purchaseNotice({ playerName: 'Cristiano Ronaldo', buyPrice: 700, value: 0 }),
+        followUpNotice('Cristiano Ronaldo', 'club', 0),
+        snipeStoppedFor('unnamed@example.com'),
+        runLogMessages.thresholdsExceeded,
+      ]),
+    );
     const after = await browser.http.get('/api/account');
     const ended = (after.body as { data: Array<{ id: string; runningFilterIds?: string[] }> }).data.find(
       (account) => account.id === accountId,

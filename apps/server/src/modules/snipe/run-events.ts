@@ -1,4 +1,11 @@
-import { followUpNotice, snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
+import {
+  breakEndedFor,
+  breakStartedFor,
+  followUpNotice,
+  purchaseNotice,
+  snipeStoppedFor,
+  type AccountStatus,
+} from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -84,6 +91,13 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         publishAccount(await updateAccount(event.accountId, {}));
       }
       publish.toUser(userId, 'snipe-result', { ...report, accountId: event.accountId });
+      // The user's own notice names the card even when Mask Snipes hides it from shared messages.
+      publish.notify(
+        userId,
+        report.errorCode === undefined ? 'success' : 'error',
+        purchaseNotice({ ...report, playerName: logEntry.playerName }),
+        'snipe',
+      );
       publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
       return isLive ? { ok: true } : { ok: false, message: 'Lease ended', stop: true };
     }
@@ -139,19 +153,23 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         break;
       case 'break-start':
         publish.toUser(userId, 'break-start', { accountId: event.accountId, until: event.until });
+        publish.notify(userId, 'blank', breakStartedFor(owner.email), 'break');
         break;
       case 'break-end':
         publish.toUser(userId, 'break-end', { accountId: event.accountId });
+        publish.notify(userId, 'blank', breakEndedFor(owner.email), 'break');
         break;
       case 'notice':
+        if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
+          // The break itself is the user's notification (break-start/-end); its text goes to chat.
+          publish.webhookStartStop(userId, owner, event.level, event.message);
+          break;
+        }
         publish.notify(
           userId,
           event.level === 'ERROR' ? 'error' : event.level === 'SUCCESS' ? 'success' : 'blank',
           event.message,
         );
-        if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
-          publish.webhookStartStop(userId, owner, event.level, event.message);
-        }
         break;
       case 'stop':
         await endLease(lease, event.message, event.reason);
@@ -190,6 +208,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
       lost || status === 'error' ? 'error' : 'success',
       lost ? message : snipeStoppedFor(current.email),
     );
+    // Why it ended (thresholds, coins, time, a captcha…) is kept with the stop.
+    if (!lost && message !== '')
+      publish.notify(lease.userId, status === 'error' ? 'error' : 'blank', message);
     publish.webhookStartStop(lease.userId, current, lost || status === 'error' ? 'ERROR' : 'INFO', message, {
       requests: row?.sessionRequests ?? 0,
       searches: row?.sessionSearches ?? 0,

@@ -169,7 +169,7 @@ export function createSnipeService(
       const lease = await snipeRepo.leaseOf(db, account.id);
       if (lease) {
         agents.stop(lease.agentId, { accountId: account.id, leaseId: lease.leaseId });
-        publish.notify(user.id, 'blank', stoppingSnipeFor(account.email));
+        publish.toast(user.id, 'blank', stoppingSnipeFor(account.email));
         return;
       }
       // Nothing runs (e.g. the agent was lost): the row must not stay active.

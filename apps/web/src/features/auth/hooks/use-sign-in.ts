@@ -1,6 +1,7 @@
 import { messages } from '@tradedesk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client';
 import { computeFingerprint } from '../../../lib/fingerprint';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -43,6 +44,8 @@ export function useSignIn({
 }) {
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<{ input: SignInInput; message: string } | null>(null);
+  // A failed attempt's toast is stale once a later attempt succeeds: it goes with the success.
+  const failureToasts = useRef<string[]>([]);
 
   const mutation = useMutation({
     meta: { silent: true },
@@ -57,6 +60,8 @@ export function useSignIn({
     },
     onMutate: () => setConflict(null),
     onSuccess: ({ user, session }) => {
+      failureToasts.current.forEach((id) => toast.dismiss(id));
+      failureToasts.current = [];
       // Cache the user first so signing in (which re-renders the app) needs no second fetch.
       queryClient.setQueryData(userQueryKey, user);
       useAuthStore.getState().signIn(session);
@@ -64,7 +69,7 @@ export function useSignIn({
     },
     onError: (error, { input }) => {
       if (isActiveSessionConflict(error)) setConflict({ input, message: errorMessage(error) });
-      else notify.error(signInErrorText(error));
+      else failureToasts.current.push(notify.error(signInErrorText(error)));
     },
   });
 

@@ -36,7 +36,16 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stop'), data: accountRef.extend({ reason: z.string().default('') }) }),
   z.object({
     action: z.literal('notification'),
-    data: z.object({ type: notificationKindSchema, message: z.string() }),
+    data: z.object({
+      type: notificationKindSchema,
+      message: z.string(),
+      /** Present when the server kept it (a notification); absent for a passing toast. */
+      id: z.string().optional(),
+      createdAt: z.string().optional(),
+      isRead: z.boolean().optional(),
+      /** Which notice switch governs its toast. */
+      topic: z.enum(['run', 'snipe', 'break']).optional(),
+    }),
   }),
   z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),
   z.object({
