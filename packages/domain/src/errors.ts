@@ -14,3 +14,15 @@ export function joinIssueMessages(error: ZodError): string {
 export function issueMessages(error: ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
+
+/**
+ * The first issue for a toast, naming its field: 'Password: String must contain at least 8
+ * character(s)'. A message that already names the field (or a field without a label) is left as is.
+ */
+export function firstIssueWithField(error: ZodError, labels: Readonly<Record<string, string>>): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const label = labels[issue.path.join('.')] ?? labels[String(issue.path[0] ?? '')];
+  if (!label || issue.message.toLowerCase().includes(label.toLowerCase())) return issue.message;
+  return `${label}: ${issue.message}`;
+}

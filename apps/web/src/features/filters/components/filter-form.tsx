@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   duplicateLabelError,
+  firstIssueWithField,
   numberUnitOptions,
   searchOptionOptions,
   type FilterRef,
@@ -17,6 +18,20 @@ import { FollowUpFields } from './follow-up-fields';
 import { PlayerNameField } from './player-name-field';
 import { PriceInput } from './price-input';
 import { SelectField } from './select-field';
+
+/** The form's labels, which name a field in its toast ('Min Profits: …'). */
+export const filterFieldLabels: Record<string, string> = {
+  label: 'Label',
+  name: 'Name',
+  minPrice: 'Min Buy Now Price',
+  maxPrice: 'Max Buy Now Price',
+  minProfit: 'Min Profits',
+  'minProfit.value': 'Min Profits',
+  rating: 'Rating',
+  'followUp.startPrice': 'Start Price',
+  'followUp.buyNowPrice': 'Buy Now Price',
+  'followUp.percentage': 'Percent',
+};
 
 type FilterFormProps = {
   filter: SnipePanelFilter;
@@ -59,7 +74,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
     },
     () => {
       const parsed = schema.safeParse(form.getValues());
-      if (!parsed.success && parsed.error.issues[0]) notify.error(parsed.error.issues[0].message);
+      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, filterFieldLabels));
     },
   );
 
