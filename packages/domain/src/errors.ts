@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type { ZodError, ZodIssue } from 'zod';
 
 /** The message of the first issue: what a toast shows for a failed schema check. */
 export function firstIssueMessage(error: ZodError): string {
@@ -10,9 +10,10 @@ export function joinIssueMessages(error: ZodError): string {
   return issueMessages(error).join(', ');
 }
 
-/** Every issue's message once, in order. */
-export function issueMessages(error: ZodError): string[] {
-  return [...new Set(error.issues.map((issue) => issue.message))];
+/** Every issue's message once, in order (of an error, or of a list of its issues). */
+export function issueMessages(error: ZodError | readonly ZodIssue[]): string[] {
+  const issues = Array.isArray(error) ? error : (error as ZodError).issues;
+  return [...new Set(issues.map((issue) => issue.message))];
 }
 
 /**
