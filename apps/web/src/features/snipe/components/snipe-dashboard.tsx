@@ -17,6 +17,7 @@ import { AccountRow } from './account-row';
 import { AccountsTable } from './accounts-table';
 import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
 import { DashboardHeader } from './dashboard-header';
+import { FiltersSection } from './filters-section';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
@@ -85,6 +86,7 @@ export function SnipeDashboard() {
       <PanelErrorBoundary name="Accounts">
         <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
       </PanelErrorBoundary>
+      <FiltersSection />
       <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
       <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
       <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
