@@ -81,7 +81,10 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('Token'), 'secret-token');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(useAuthStore.getState().token).toBe('secret-token'));
-    await waitFor(() => expect(screen.queryByText('Invalid username or token')).toBeNull());
+    // react-hot-toast removes a dismissed toast after its 1 s exit animation.
+    await waitFor(() => expect(screen.queryByText('Invalid username or token')).toBeNull(), {
+      timeout: 5_000,
+    });
   });
 
   it('offers to sign the other device out when the account is signed in elsewhere, then signs in', async () => {

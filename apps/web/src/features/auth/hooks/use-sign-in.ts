@@ -11,6 +11,8 @@ import { userQueryKey } from '../api/get-user';
 import type { SessionUser } from '../types';
 
 export type SignInInput = { username: string; token: string; isRemembered: boolean };
+/** A one-time code sign-in: the session then lives without a licence token. */
+export type CodeSignInInput = { username: string; code: string; isRemembered: boolean };
 
 /** Server credential codes (spec §8) shown as sentences. */
 const credentialMessages: Record<string, string> = {
@@ -18,6 +20,9 @@ const credentialMessages: Record<string, string> = {
   missing_credentials: 'Enter your username and token',
   missing_data: 'Enter your username and token',
 };
+
+/** A wrong or expired one-time code (ours). */
+export const INVALID_CODE = 'Invalid username or code';
 
 export const signInErrorText = (error: unknown): string => {
   const text = errorMessage(error);
@@ -49,12 +54,31 @@ export function useSignIn({
 
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: async ({ input, isForced }: { input: SignInInput; isForced: boolean }) => {
+    mutationFn: async ({
+      input,
+      isForced,
+      code,
+    }: {
+      input: SignInInput;
+      isForced: boolean;
+      /** Set for a one-time code sign-in (then `input.token` is empty). */
+      code?: string;
+    }) => {
       const username = input.username.trim();
+      const fingerprint = await computeFingerprint();
+      if (code !== undefined) {
+        const { user } = await authCalls.signInWithCode({
+          username,
+          code: code.trim(),
+          fingerprint,
+          isIFrame,
+        });
+        // The session cookie carries a code sign-in; the stored token stays empty.
+        return { user, session: { username, token: '', isRemembered: input.isRemembered, fingerprint } };
+      }
       const token = input.token.trim();
       if (!token) throw new Error(messages.invalidToken);
       if (isForced) await authCalls.forceLogout({ token });
-      const fingerprint = await computeFingerprint();
       const { user } = await authCalls.signIn({ username, token, fingerprint, isIFrame });
       return { user, session: { username, token, isRemembered: input.isRemembered, fingerprint } };
     },
@@ -67,14 +91,19 @@ export function useSignIn({
       useAuthStore.getState().signIn(session);
       onSignedIn?.(user);
     },
-    onError: (error, { input }) => {
-      if (isActiveSessionConflict(error)) setConflict({ input, message: errorMessage(error) });
+    onError: (error, { input, code }) => {
+      if (isActiveSessionConflict(error) && code === undefined)
+        setConflict({ input, message: errorMessage(error) });
+      else if (code !== undefined && signInErrorText(error) === credentialMessages.invalid_credentials)
+        failureToasts.current.push(notify.error(INVALID_CODE));
       else failureToasts.current.push(notify.error(signInErrorText(error)));
     },
   });
 
   return {
     signIn: (input: SignInInput) => mutation.mutate({ input, isForced: false }),
+    signInWithCode: ({ code, ...input }: CodeSignInInput) =>
+      mutation.mutate({ input: { ...input, token: '' }, isForced: false, code }),
     forceSignIn: () => conflict && mutation.mutate({ input: conflict.input, isForced: true }),
     dismissConflict: () => setConflict(null),
     conflict,

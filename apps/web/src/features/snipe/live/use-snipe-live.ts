@@ -33,7 +33,8 @@ export function useSnipeLive() {
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    if (!token) return;
+    // A one-time-code session holds an empty licence token: the hub trusts the session cookie.
+    if (token === null) return;
     const socket = connectSnipeSocket(token);
     socketRef.current = socket;
     const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
