@@ -13,7 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
-import { formValuesOf, schemaOf, type FilterFormValues } from './filter-form-values';
+import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
 import { PlayerNameField } from './player-name-field';
 import { PriceInput } from './price-input';
@@ -34,7 +34,7 @@ export const filterFieldLabels: Record<string, string> = {
 };
 
 type FilterFormProps = {
-  filter: SnipePanelFilter;
+  filter: SearchFilter;
   /** Every filter of the panel, for the same-label rule. */
   filters: readonly SnipePanelFilter[];
   onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
