@@ -4,13 +4,14 @@ import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { configurationQueryKey } from './get-configuration';
 
-export type EditableGroup = 'time' | 'advanced' | 'notification';
+export type EditableGroup = 'time' | 'advanced' | 'notification' | 'market';
 
 /** The success texts the server answers with (spec §8 names the first two). */
 const savedMessage: Record<EditableGroup, string> = {
   time: 'Updated time config',
   advanced: 'Updated premium config',
   notification: 'Updated notification config',
+  market: 'Updated market config',
 };
 
 /** PUT /api/configuration/{group}: replaces one group and refreshes the cached configuration. */
