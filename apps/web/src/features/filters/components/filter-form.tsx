@@ -2,11 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   duplicateLabelError,
   firstIssueWithField,
-  numberUnitOptions,
   searchOptionOptions,
   type FilterRef,
 } from '@tradedesk/domain';
-import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -15,6 +13,7 @@ import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
+import { LabeledInput, MinProfitInputs } from './form-pieces';
 import { PlayerNameField } from './player-name-field';
 import { PriceInput } from './price-input';
 import { SelectField } from './select-field';
@@ -42,7 +41,6 @@ type FilterFormProps = {
 
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
 export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
-  const labelId = useId();
   const initial = formValuesOf(filter);
   const schema = schemaOf(initial.type);
   const form = useForm<FilterFormValues>({
@@ -86,17 +84,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
       aria-label={`${filter.label || 'New'} filter`}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={labelId} className="text-sm font-medium">
-            Label
-          </label>
-          <input id={labelId} className="input input-sm w-full" {...register('label')} />
-          {errors.label?.message && (
-            <span role="alert" className="text-error text-sm">
-              {errors.label.message}
-            </span>
-          )}
-        </div>
+        <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
         {isNormal && (
           <PlayerNameField
             value={watch('name')}
@@ -134,34 +122,11 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
           />
         )}
         {(!isNormal || listsAtPriceSite) && (
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Min Profits</span>
-            <div className="join w-full">
-              <input
-                type="number"
-                min={0}
-                aria-label="Min Profits"
-                className="input input-sm join-item w-full"
-                {...register('minProfit.value', { valueAsNumber: true })}
-              />
-              <select
-                className="select select-sm join-item w-32"
-                aria-label="Min Profits unit"
-                {...register('minProfit.unit')}
-              >
-                {numberUnitOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {errors.minProfit?.value?.message && (
-              <span role="alert" className="text-error text-sm">
-                {errors.minProfit.value.message}
-              </span>
-            )}
-          </div>
+          <MinProfitInputs
+            value={register('minProfit.value', { valueAsNumber: true })}
+            unit={register('minProfit.unit')}
+            error={errors.minProfit?.value?.message}
+          />
         )}
       </div>
       <FollowUpFields form={form} />

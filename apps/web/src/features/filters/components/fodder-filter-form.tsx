@@ -5,18 +5,17 @@ import {
   FODDER_RATING_MIN,
   firstIssueWithField,
   fodderFilterSchema,
-  numberUnitOptions,
   qualityLabels,
   type FilterRef,
   type FodderFilter,
 } from '@tradedesk/domain';
-import { useId } from 'react';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
+import { LabeledInput, MinProfitInputs } from './form-pieces';
 import { PriceInput } from './price-input';
 import { SelectField } from './select-field';
 
@@ -47,8 +46,6 @@ type FodderFilterFormProps = {
  * minimum profit over the going price of that rating, and a follow-up.
  */
 export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormProps) {
-  const labelId = useId();
-  const ratingId = useId();
   const { isSelected: _selection, ...initial } = filter as FodderFilter & { isSelected?: boolean };
   const form = useForm<FodderFilter>({
     defaultValues: initial,
@@ -82,36 +79,15 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
       aria-label={`${filter.label || 'New'} filter`}
     >
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={labelId} className="text-sm font-medium">
-            Label
-          </label>
-          <input id={labelId} className="input input-sm w-full" {...register('label')} />
-          {errors.label?.message && (
-            <span role="alert" className="text-error text-sm">
-              {errors.label.message}
-            </span>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ratingId} className="text-sm font-medium">
-            Rating
-          </label>
-          <input
-            id={ratingId}
-            type="number"
-            min={FODDER_RATING_MIN}
-            max={FODDER_RATING_MAX}
-            className={`input input-sm w-full${errors.player?.rating ? ' input-error' : ''}`}
-            aria-invalid={errors.player?.rating ? true : undefined}
-            {...register('player.rating', { valueAsNumber: true })}
-          />
-          {errors.player?.rating?.message && (
-            <span role="alert" className="text-error text-sm">
-              {errors.player.rating.message}
-            </span>
-          )}
-        </div>
+        <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
+        <LabeledInput
+          label="Rating"
+          type="number"
+          min={FODDER_RATING_MIN}
+          max={FODDER_RATING_MAX}
+          error={errors.player?.rating?.message}
+          {...register('player.rating', { valueAsNumber: true })}
+        />
         <SelectField label="Quality" options={fodderQualityOptions} {...register('player.quality')} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -134,29 +110,11 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
             />
           )}
         />
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Min Profits</span>
-          <div className="join w-full">
-            <input
-              type="number"
-              min={0}
-              aria-label="Min Profits"
-              className="input input-sm join-item w-full"
-              {...register('player.minProfit.value', { valueAsNumber: true })}
-            />
-            <select
-              className="select select-sm join-item w-32"
-              aria-label="Min Profits unit"
-              {...register('player.minProfit.unit')}
-            >
-              {numberUnitOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <MinProfitInputs
+          value={register('player.minProfit.value', { valueAsNumber: true })}
+          unit={register('player.minProfit.unit')}
+          error={errors.player?.minProfit?.value?.message}
+        />
       </div>
       {/* The follow-up fields read only `type` and `followUp.*`, which a fodder filter has too. */}
       <FollowUpFields form={form as unknown as UseFormReturn<FilterFormValues>} />
