@@ -9,7 +9,12 @@ import {
   type PricePort,
   type RunSummary,
 } from '@tradedesk/engine';
-import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
+import {
+  clubBadgeUrl,
+  type GameClientConfig,
+  type SelectedPersona,
+  type TransportObserver,
+} from '@tradedesk/game-client';
 import { GameAccount } from './game-account.js';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
 
@@ -47,7 +52,9 @@ export class AccountSession {
     this.options = options;
     this.accountId = command.accountId;
     this.leaseId = command.leaseId;
-    const account = new GameAccount(command, options.game, options.observer);
+    const account = new GameAccount(command, options.game, options.observer, (persona) =>
+      this.announceIdentity(persona),
+    );
     const game = account.gamePort();
     this.engine = new SnipeSession({
       accountId: command.accountId,
@@ -86,6 +93,20 @@ export class AccountSession {
     }
     // A stop during sign-in already ended the run; this returns that same run.
     return this.engine.run();
+  }
+
+  /**
+   * Tells the server who the account is in the game (club name, else persona; the club's crest),
+   * after every sign-in, so a renamed club shows its new name at the next run.
+   */
+  private async announceIdentity(persona: SelectedPersona): Promise<void> {
+    await this.options.send({
+      type: 'identity',
+      at: Date.now(),
+      accountId: this.accountId,
+      username: persona.clubName ?? persona.personaName,
+      imageUrl: persona.badgeId === undefined ? '' : clubBadgeUrl(this.options.game, persona.badgeId),
+    });
   }
 
   /** Ends within one engine step; a card being bought still gets its follow-up. */

@@ -4,7 +4,12 @@ import {
   type GamePort,
   type TransferGame,
 } from '@tradedesk/engine';
-import { GameClient, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
+import {
+  GameClient,
+  type GameClientConfig,
+  type SelectedPersona,
+  type TransportObserver,
+} from '@tradedesk/game-client';
 
 /** The credentials of one game account as a start command carries them. */
 export interface AccountCredentials {
@@ -26,6 +31,8 @@ export class GameAccount {
     private readonly credentials: AccountCredentials,
     config: GameClientConfig,
     observer?: TransportObserver,
+    /** Runs after every successful sign-in with the persona the game chose (e.g. to report the club's name). */
+    private readonly onSignedIn?: (persona: SelectedPersona) => Promise<void>,
   ) {
     this.client = new GameClient({ config, ...(observer === undefined ? {} : { observer }) });
   }
@@ -33,7 +40,8 @@ export class GameAccount {
   /** Signs in (again); throws the game-client's typed error when the game refuses. */
   readonly signIn = async (): Promise<void> => {
     const { email, password, backupCode, platform } = this.credentials;
-    await this.client.signIn({ email, password, backupCode }, platform);
+    const { persona } = await this.client.signIn({ email, password, backupCode }, platform);
+    await this.onSignedIn?.(persona);
   };
 
   /** The engine's view of this account for a snipe session. */

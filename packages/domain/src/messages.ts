@@ -86,6 +86,10 @@ export function importRowMessage(rowNumber: number, rowMessages: readonly string
   return `Row ${rowNumber}: ${rowMessages.join(', ')}`;
 }
 
+/** An import row's platform that is neither PC nor Console (ours). */
+export const unknownImportPlatform = (text: string) =>
+  text === '' ? 'Platform is required (pc or ps)' : `Unknown platform '${text}' (use pc or ps)`;
+
 /** 'No suggestions available for {x}' */
 export function noSuggestionsFor(query: string): string {
   return `No suggestions available for ${query}`;

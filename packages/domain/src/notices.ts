@@ -1,3 +1,4 @@
+import { formatCompactNumber } from './format/numbers.js';
 /**
  * Run-log, error and success texts of section 8 of both documents, verbatim. Validation
  * messages are in ./messages.ts.
@@ -110,3 +111,45 @@ export const solvedSbcWith = (coins: number) => `Successfully solved SBC with ${
 /** "Buyer's coin balance downloaded" or the seller's. */
 export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>
   `${side === 'buyer' ? 'Buyer' : 'Seller'}'s coin balance downloaded`;
+
+/**
+ * What the follow-up did with a card just bought (ours): 'Cristiano Ronaldo listed on the
+ * transfer list for 6,000', 'Pelé sent to the club', 'Kaká quick sold for 1,200'.
+ */
+export function followUpNotice(
+  playerName: string,
+  placement: 'club' | 'transfer-list' | 'listed' | 'quick-sold' | 'unassigned',
+  sellPrice: number,
+): string {
+  const coins = sellPrice.toLocaleString('en-US');
+  switch (placement) {
+    case 'club':
+      return `${playerName} sent to the club`;
+    case 'transfer-list':
+      return `${playerName} moved to the transfer list`;
+    case 'listed':
+      return `${playerName} listed on the transfer list for ${coins}`;
+    case 'quick-sold':
+      return `${playerName} quick sold for ${coins}`;
+    case 'unassigned':
+      return `${playerName} left in the unassigned pile`;
+  }
+}
+
+/**
+ * The notification of one buy attempt (ours): 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+ * or 'Failed to buy Cristiano Ronaldo (error 461)' for a lost snipe.
+ */
+export function purchaseNotice(report: {
+  playerName: string;
+  buyPrice: number;
+  value: number;
+  errorCode?: number | undefined;
+}): string {
+  if (report.errorCode !== undefined) return `Failed to buy ${report.playerName} (error ${report.errorCode})`;
+  return `Bought ${report.playerName} for ${formatCompactNumber(report.buyPrice)} (profit ${formatCompactNumber(report.value)})`;
+}
+
+/** 'Break started for {email}' / 'Break ended for {email}' (ours). */
+export const breakStartedFor = (email: string) => `Break started for ${email}`;
+export const breakEndedFor = (email: string) => `Break ended for ${email}`;

@@ -1,4 +1,10 @@
-import type { AccountStatus, LogEntry, NotificationType, SnipeResultReport } from '@tradedesk/domain';
+import type {
+  AccountStatus,
+  FollowUpPlacement,
+  LogEntry,
+  NotificationType,
+  SnipeResultReport,
+} from '@tradedesk/domain';
 
 /** Why a run ended. The first three are the spec's normal endings. */
 export type StopReason =
@@ -42,6 +48,24 @@ export interface SnipeResultEvent extends Stamped {
   readonly logEntry: LogEntry;
 }
 
+/** Who the account is in the game, read at sign-in: the club's name and its crest. */
+export interface IdentityEvent extends Stamped {
+  readonly type: 'identity';
+  readonly username: string;
+  readonly imageUrl: string;
+}
+
+/** What the follow-up did with a card just bought (after its snipe result). */
+export interface FollowUpEvent extends Stamped {
+  readonly type: 'follow-up';
+  /** The card's definition id, as in the snipe result. */
+  readonly playerId: number;
+  readonly playerName: string;
+  readonly placement: FollowUpPlacement;
+  /** Buy Now of the listing or the quick-sell value; 0 when the card is kept. */
+  readonly sellPrice: number;
+}
+
 export interface BreakStartEvent extends Stamped {
   readonly type: 'break-start';
   readonly until: number;
@@ -69,6 +93,8 @@ export type EngineEvent =
   | AccountUpdateEvent
   | SessionUpsertEvent
   | SnipeResultEvent
+  | FollowUpEvent
+  | IdentityEvent
   | BreakStartEvent
   | BreakEndEvent
   | StopEvent

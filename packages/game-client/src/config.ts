@@ -25,6 +25,8 @@ export const gameClientConfigSchema = z.object({
   gatewayUrl: httpUrl,
   /** The season's UTAS host (`/ut/auth`, `/ut/game/<segment>/...`). */
   utasUrl: httpUrl,
+  /** Where the web app's images live (club crests under `/clubs/{badgeId}.png`). */
+  contentUrl: httpUrl,
   /** Game segment of the path: `fc25`, `fc26`, ... */
   gameSegment: z.string().regex(/^(fifa|fc)\d{2}$/, 'Game segment must look like fc26'),
   /** OAuth client id of the web app (`FC26_JS_WEB_APP`). */
@@ -69,6 +71,7 @@ const fc26Defaults: GameClientConfigInput = {
   accountsUrl: 'https://accounts.ea.com',
   gatewayUrl: 'https://gateway.ea.com',
   utasUrl: 'https://utas.mob.v5.prd.futc-ext.gcp.ea.com',
+  contentUrl: 'https://www.ea.com/ea-sports-fc/ultimate-team/web-app/content',
   gameSegment: 'fc26',
   webClientId: 'FC26_JS_WEB_APP',
   utasClientId: 'FUTWEB_BK_OL_SERVER',
@@ -134,6 +137,12 @@ export function sandboxConfig(
     accountsUrl: simUrl,
     gatewayUrl: simUrl,
     utasUrl: simUrl,
+    contentUrl: `${simUrl.replace(/\/+$/, '')}/content`,
     ...overrides,
   });
+}
+
+/** The picture of a club's crest, as the web app shows it. */
+export function clubBadgeUrl(config: GameClientConfig, badgeId: number): string {
+  return `${config.contentUrl}/clubs/${badgeId}.png`;
 }

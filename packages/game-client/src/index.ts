@@ -11,6 +11,7 @@
  */
 export { GameClient, type GameClientOptions } from './game-client.js';
 export {
+  clubBadgeUrl,
   gameClientConfigSchema,
   liveConfig,
   parseGameClientConfig,

@@ -5,6 +5,7 @@ import { GameError, gameErrors } from '../core/errors.js';
 import type { World } from '../world/world.js';
 import { registerAccountRoutes } from './accounts-routes.js';
 import { registerAdminRoutes } from './admin-routes.js';
+import { registerContentRoutes } from './content-routes.js';
 import { sendGameError, type SimContext } from './context.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { registerMarketRoutes } from './market-routes.js';
@@ -93,5 +94,6 @@ export function buildApp(options: AppOptions): {
   registerFeedRoutes(app, context);
   registerAdminRoutes(app, context);
   registerWebAppRoutes(app, context);
+  registerContentRoutes(app);
   return { app, context, setOrigin: (value) => (origin = value) };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { GameError, gameErrors } from '../core/errors.js';
 import type { Platform } from '../world/cards.js';
 import type { Account } from '../world/types.js';
+import { badgeIdOf } from './content-routes.js';
 import type { SimContext } from './context.js';
 
 const utAuthSchema = z.object({
@@ -67,7 +68,7 @@ export function registerUtRoutes(app: FastifyInstance, context: SimContext): voi
               clubAbbr: account.clubAbbr,
               established: Math.floor(account.createdAt / 1000),
               divisionOnline: 1,
-              badgeId: 1,
+              badgeId: badgeIdOf(account),
               skuAccessList: { [skuFor({ ...account, platform }, year)]: 'ACTIVE' },
             })),
           },

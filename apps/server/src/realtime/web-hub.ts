@@ -65,8 +65,12 @@ export function createWebHub(
       try {
         const userId = socket.data.userId as string;
         await socket.join(userRoom(userId));
-        const rows = await accountRepo.listOf(ctx.db, userId);
-        socket.emit('message', { action: 'accounts', data: rows.map(presentAccount) });
+        const [rows, running] = await Promise.all([
+          accountRepo.listOf(ctx.db, userId),
+          accountRepo.runningFilterIdsOf(ctx.db, userId),
+        ]);
+        const data = rows.map((row) => presentAccount(row, running.get(row.id)));
+        socket.emit('message', { action: 'accounts', data });
         await options.onJoin?.(userId, socket);
       } catch (error) {
         reply(error);

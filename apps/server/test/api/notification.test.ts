@@ -73,4 +73,22 @@ describe.each(backends)('notification service (%s)', (backend) => {
       body: { message: 'Unauthorized' },
     });
   });
+
+  it('marks a notification read and clears the list, only the signed-in user’s', async () => {
+    const owner = await signedInUser(t.app);
+    await owner.client.post('/api/auth/code', { username: owner.username });
+    const [notice] = (await owner.client.get('/api/notification')).body.data;
+    const other = await signedInUser(t.app);
+    expect(await other.client.post(`/api/notification/${notice.id}/read`, {})).toMatchObject({
+      status: 404,
+      body: { message: 'Notification not found' },
+    });
+    expect(await other.client.delete('/api/notification')).toMatchObject({ status: 200 });
+    expect((await owner.client.get('/api/notification')).body.data).toEqual([{ ...notice, isRead: false }]);
+
+    expect(await owner.client.post(`/api/notification/${notice.id}/read`, {})).toMatchObject({ status: 200 });
+    expect((await owner.client.get('/api/notification')).body.data[0].isRead).toBe(true);
+    expect(await owner.client.delete('/api/notification')).toMatchObject({ status: 200 });
+    expect((await owner.client.get('/api/notification')).body.data).toEqual([]);
+  });
 });

@@ -1,5 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { runLogMessages, snipeStoppedFor, startingSnipeFor } from '@tradedesk/domain';
+import {
+  followUpNotice,
+  purchaseNotice,
+  runLogMessages,
+  snipeStoppedFor,
+  startingSnipeFor,
+} from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
@@ -12,6 +18,7 @@ import {
   injectListing,
   openBrowser,
   ronaldoFilter,
+  saveRonaldoFilter,
   snipeConfiguration,
   startPayload,
   startStack,
@@ -163,6 +170,70 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entry?.playerName).toBe('Cristiano Ronaldo');
     await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+  });
+
+  it('names a card the filter did not name, says what the follow-up did, and lists the running filter', async () => {
+    const accountId = await createAccount(browser.http, 'unnamed@example.com');
+    const saved = await saveRonaldoFilter(browser.http, 'No name, Ronaldo id', 1_000);
+    // No player name: the engine knows the card only by its id ('Player 20801').
+    const filter = { ...saved, name: '' };
+    await injectListing(stack.sim, 700);
+    browser.send(
+      'snipe-create-browser',
+      startPayload(accountId, [filter], snipeConfiguration({ time: { maxSearches: 3 } })),
+    );
+    const started = await browser.waitFor(
+      (m) => m.action === 'snipe-started' && m.data.accountId === accountId,
+      'snipe-started',
+    );
+    expect(started.data.filterIds).toEqual([saved.id]);
+    // Sign-in reads the club's name and crest from the game; the row shows both.
+    const identity = await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.username !== '',
+      'the club name',
+    );
+    expect(identity.data.username).toMatch(/^Sandbox\d+ FC$/);
+    const crest = await fetch(String(identity.data.imageUrl));
+    expect(crest.status).toBe(200);
+    expect(crest.headers.get('content-type')).toContain('image/svg+xml');
+    // A reload asks for the accounts again: the running one carries its session's filter.
+    const listed = await browser.http.get('/api/account');
+    const row = (listed.body as { data: Array<{ id: string; runningFilterIds?: string[] }> }).data.find(
+      (account) => account.id === accountId,
+    );
+    expect(row).toMatchObject({ runningFilterIds: [saved.id], username: identity.data.username });
+
+    const result = await browser.waitFor(
+      (m) => m.action === 'snipe-result' && m.data.accountId === accountId,
+      'the purchase',
+    );
+    expect(result.data).toMatchObject({ playerId: 20_801, playerName: 'Cristiano Ronaldo', buyPrice: 700 });
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === followUpNotice('Cristiano Ronaldo', 'club', 0),
+      'the follow-up notice',
+    );
+    const [entry] = await stack.database.db
+      .select()
+      .from(snipeLogEntries)
+      .where(eq(snipeLogEntries.accountId, accountId));
+    expect(entry?.playerName).toBe('Cristiano Ronaldo');
+    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+    // What was shown live is what the list holds after a reload: purchase, follow-up, stop, why.
+    const kept = (await browser.http.get('/api/notification')).body as { data: Array<{ message: string }> };
+    const messages = kept.data.map((notice) => notice.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        purchaseNotice({ playerName: 'Cristiano Ronaldo', buyPrice: 700, value: 0 }),
+        followUpNotice('Cristiano Ronaldo', 'club', 0),
+        snipeStoppedFor('unnamed@example.com'),
+        runLogMessages.thresholdsExceeded,
+      ]),
+    );
+    const after = await browser.http.get('/api/account');
+    const ended = (after.body as { data: Array<{ id: string; runningFilterIds?: string[] }> }).data.find(
+      (account) => account.id === accountId,
+    );
+    expect(ended?.runningFilterIds).toBeUndefined();
   });
 
   it('stops when the execution time is over', async () => {

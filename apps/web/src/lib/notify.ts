@@ -1,18 +1,19 @@
 import toast from 'react-hot-toast';
-import { useAuthStore } from '../stores/auth-store';
-import { useNotificationStore, type NotificationKind } from '../stores/notification-store';
+import {
+  useNotificationStore,
+  type NotificationKind,
+  type ServerNotification,
+} from '../stores/notification-store';
 
 /**
- * Shows a toast and, while signed in, keeps it in the notifications list (spec §8: errors are
- * toasts and are kept as notifications when logged in; the list holds every kind of notice).
+ * A passing toast: feedback on what the user just did (validation, saved, sent). It is not a
+ * notification; only what the server keeps goes into the list (`notify.kept`).
  */
-function show(type: NotificationKind, message: string): void {
-  if (type === 'error') toast.error(message);
-  else if (type === 'success') toast.success(message);
-  else if (type === 'custom') toast(message, { icon: '🔔' });
-  else toast(message);
-  if (useAuthStore.getState().token !== null)
-    useNotificationStore.getState().addNotification({ message, type });
+function show(type: NotificationKind, message: string): string {
+  if (type === 'error') return toast.error(message);
+  if (type === 'success') return toast.success(message);
+  if (type === 'custom') return toast(message, { icon: '🔔' });
+  return toast(message);
 }
 
 export const notify = {
@@ -20,6 +21,11 @@ export const notify = {
   error: (message: string) => show('error', message),
   custom: (message: string) => show('custom', message),
   blank: (message: string) => show('blank', message),
+  /** A notification the server kept: into the list (and badge), with a toast unless `quiet`. */
+  kept: (notification: ServerNotification, options: { quiet?: boolean } = {}) => {
+    useNotificationStore.getState().keep([notification]);
+    if (!options.quiet) show(notification.type, notification.message);
+  },
 };
 
 /** The text to show for anything thrown: an Error's message, else a generic apology. */

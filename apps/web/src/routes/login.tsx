@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../config/paths';
-import { LoginForm } from '../features/auth';
+import { useState } from 'react';
+import { CodeLoginForm, LoginForm } from '../features/auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useIsIFrame } from '../hooks/use-is-iframe';
 import { useIsSignedIn } from '../stores/auth-store';
@@ -10,14 +11,44 @@ export function LoginPage() {
   const isSignedIn = useIsSignedIn();
   const isIFrame = useIsIFrame();
   const [searchParams] = useSearchParams();
+  const [method, setMethod] = useState<'token' | 'code'>('token');
   if (isSignedIn) return <Navigate to={safeRedirectTarget(searchParams.get('redirectTo'))} replace />;
   return (
     <section className="flex justify-center py-8">
       <div className="card bg-base-100 border-base-300 w-full max-w-sm border shadow-sm">
         <div className="card-body">
           <h1 className="card-title text-2xl">Login</h1>
-          <p className="text-sm opacity-70">Sign in with your username and licence token.</p>
-          <LoginForm isIFrame={isIFrame} />
+          <div role="tablist" className="tabs tabs-box" aria-label="Sign-in method">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={method === 'token'}
+              className={`tab ${method === 'token' ? 'tab-active' : ''}`}
+              onClick={() => setMethod('token')}
+            >
+              Licence token
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={method === 'code'}
+              className={`tab ${method === 'code' ? 'tab-active' : ''}`}
+              onClick={() => setMethod('code')}
+            >
+              One-time code
+            </button>
+          </div>
+          {method === 'token' ? (
+            <>
+              <p className="text-sm opacity-70">Sign in with your username and licence token.</p>
+              <LoginForm isIFrame={isIFrame} />
+            </>
+          ) : (
+            <>
+              <p className="text-sm opacity-70">Sign in with your username and a one-time code.</p>
+              <CodeLoginForm isIFrame={isIFrame} />
+            </>
+          )}
         </div>
       </div>
     </section>

@@ -1,6 +1,5 @@
 import { addNotification, unreadCount, type NotificationKind } from '@tradedesk/domain';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type { NotificationKind };
 
@@ -13,7 +12,7 @@ export type AppNotification = {
   isRead: boolean;
 };
 
-/** A notification the server kept for the user (GET /api/notification). */
+/** A notification the server kept for the user (GET /api/notification, socket `notification`). */
 export type ServerNotification = {
   id: string;
   message: string;
@@ -23,68 +22,53 @@ export type ServerNotification = {
 };
 
 type NotificationState = {
-  /** Newest first. */
+  /** Newest first: the server's kept notifications (docs/decisions.md, "Notifications"). */
   notifications: AppNotification[];
-  /** Per username, the newest server `createdAt` already merged (cleared ones must not come back). */
-  serverCursors: Record<string, string>;
-  addNotification: (notification: { message: string; type: NotificationKind; timestamp?: number }) => void;
-  /** Adds the server's notifications not yet in the list and moves the user's cursor past them. */
-  mergeServerNotifications: (username: string, items: readonly ServerNotification[]) => void;
+  /** Adds the server's notifications not yet in the list (by id); known ones take the server's read state. */
+  keep: (items: readonly ServerNotification[]) => void;
   markRead: (id: string) => void;
   clearNotifications: () => void;
 };
 
-let sequence = 0;
-const nextId = (timestamp: number) => `${timestamp.toString(36)}-${(sequence++).toString(36)}`;
+const fromServer = ({ id, message, type, createdAt, isRead }: ServerNotification): AppNotification => ({
+  id,
+  message,
+  type,
+  timestamp: Date.parse(createdAt),
+  isRead,
+});
 
-export const useNotificationStore = create<NotificationState>()(
-  persist(
-    (set) => ({
-      notifications: [],
-      serverCursors: {},
-      // The cap (25, keeping the newest 24 when full) and the order are the domain's rule.
-      addNotification: ({ message, type, timestamp = Date.now() }) =>
-        set((state) => ({
-          notifications: addNotification(state.notifications, {
-            id: nextId(timestamp),
-            message,
-            type,
-            timestamp,
-            isRead: false,
-          }),
-        })),
-      mergeServerNotifications: (username, items) =>
-        set((state) => {
-          const previous = state.serverCursors[username];
-          const after = previous === undefined ? -Infinity : Date.parse(previous);
-          // At or before the cursor means merged already, even if the user has cleared it since.
-          const fresh = items.filter((item) => Date.parse(item.createdAt) > after);
-          if (fresh.length === 0) return {};
-          let { notifications } = state;
-          let cursor = fresh[0]!.createdAt;
-          for (const { id, message, type, isRead, createdAt } of fresh) {
-            const timestamp = Date.parse(createdAt);
-            if (timestamp > Date.parse(cursor)) cursor = createdAt;
-            notifications = addNotification(notifications, {
-              id: `server-${id}`,
-              message,
-              type,
-              timestamp,
-              isRead,
-            });
-          }
-          return { notifications, serverCursors: { ...state.serverCursors, [username]: cursor } };
-        }),
-      markRead: (id) =>
-        set((state) => ({
-          notifications: state.notifications.map((item) =>
-            item.id === id && !item.isRead ? { ...item, isRead: true } : item,
-          ),
-        })),
-      clearNotifications: () => set({ notifications: [] }),
+/**
+ * The notification list and badge. Only notifications the server kept come in here, so the badge
+ * and the list after a reload agree; passing toasts (validation, acknowledgements) never do.
+ */
+export const useNotificationStore = create<NotificationState>()((set) => ({
+  notifications: [],
+  keep: (items) =>
+    set((state) => {
+      const known = new Map(state.notifications.map((item) => [item.id, item]));
+      let { notifications } = state;
+      // Oldest first, so the domain's cap (25, keeping the newest 24 when full) drops the oldest.
+      for (const item of [...items].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))) {
+        const existing = known.get(item.id);
+        if (existing) {
+          if (item.isRead && !existing.isRead)
+            notifications = notifications.map((entry) =>
+              entry.id === item.id ? { ...entry, isRead: true } : entry,
+            );
+          continue;
+        }
+        notifications = addNotification(notifications, fromServer(item));
+      }
+      return notifications === state.notifications ? {} : { notifications };
     }),
-    { name: 'tradedesk-notifications', storage: createJSONStorage(() => localStorage) },
-  ),
-);
+  markRead: (id) =>
+    set((state) => ({
+      notifications: state.notifications.map((item) =>
+        item.id === id && !item.isRead ? { ...item, isRead: true } : item,
+      ),
+    })),
+  clearNotifications: () => set({ notifications: [] }),
+}));
 
 export const selectUnreadCount = (state: NotificationState) => unreadCount(state.notifications);

@@ -5,7 +5,7 @@ import { platformSchema } from '../enums/platform.js';
 import { raritySchema } from '../enums/rarity.js';
 import { configurationSchema, type Configuration } from '../schemas/configuration.js';
 import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
-import { logEntrySchema, snipeResultReportSchema } from '../schemas/reports.js';
+import { followUpPlacementSchema, logEntrySchema, snipeResultReportSchema } from '../schemas/reports.js';
 
 /**
  * The `/client/agent` contract (docs/realtime.md), imported by both the server and the agent.
@@ -93,6 +93,20 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     type: z.literal('snipe-result'),
     report: snipeResultReportSchema,
     logEntry: logEntrySchema,
+  }),
+  z.object({
+    ...stamped,
+    type: z.literal('follow-up'),
+    playerId: int,
+    playerName: z.string().max(200),
+    placement: followUpPlacementSchema,
+    sellPrice: int.nonnegative(),
+  }),
+  z.object({
+    ...stamped,
+    type: z.literal('identity'),
+    username: z.string().max(100),
+    imageUrl: z.string().max(2_000),
   }),
   z.object({ ...stamped, type: z.literal('break-start'), until: z.number() }),
   z.object({ ...stamped, type: z.literal('break-end') }),

@@ -43,7 +43,7 @@ describe('account CSV import', () => {
     );
     expect(rows[1]?.state).toBe('error');
     expect(rows[1]?.message).toBe(
-      "Row 2: Invalid email, String must contain at least 8 character(s), Invalid enum value. Expected 'ps' | 'pc', received 'wii'",
+      "Row 2: Invalid email, String must contain at least 8 character(s), Unknown platform 'wii' (use pc or ps)",
     );
   });
 

@@ -1,5 +1,5 @@
-import type { Platform } from '../enums/platform.js';
-import { importRowMessage } from '../messages.js';
+import { platformLabels, platformValues, type Platform } from '../enums/platform.js';
+import { importRowMessage, unknownImportPlatform } from '../messages.js';
 import { issueMessages } from '../errors.js';
 import { accountImportRowSchema, type AccountCreate } from '../schemas/account.js';
 
@@ -23,6 +23,8 @@ export interface ClassifiedImportRow {
   account?: AccountCreate;
   /** 'Row N: {messages}' for an error row. */
   message?: string;
+  /** How a platform written another way is read ('xbox' → 'Console'), so the preview can say so. */
+  platformNote?: string;
 }
 
 /** Console may be written as ps, console, PS/XBOX or xbox; PC as pc. Unknown text stays as is. */
@@ -59,16 +61,27 @@ export function classifyAccountImport(
     if (emailKey !== '' && seen.has(emailKey)) return;
     seen.add(emailKey);
     const rowNumber = index + 1;
-    const parsed = accountImportRowSchema.safeParse({
-      ...values,
-      platform: normalisePlatform(values.platform),
-    });
+    const platform = normalisePlatform(values.platform);
+    const isKnownPlatform = (platformValues as readonly string[]).includes(platform);
+    const parsed = accountImportRowSchema.safeParse({ ...values, platform });
+    const platformNote =
+      isKnownPlatform && platform !== values.platform.toLowerCase()
+        ? `'${values.platform}' is read as ${platformLabels[platform as Platform]}`
+        : undefined;
+    const noted = platformNote === undefined ? {} : { platformNote };
     if (!parsed.success) {
-      const message = importRowMessage(rowNumber, issueMessages(parsed.error));
-      result.push({ rowNumber, values, state: 'error', message });
+      // An unknown platform gets a sentence instead of zod's enum text.
+      const rowMessages = parsed.error.issues.some((issue) => issue.path[0] === 'platform')
+        ? [
+            ...issueMessages(parsed.error.issues.filter((issue) => issue.path[0] !== 'platform')),
+            unknownImportPlatform(values.platform),
+          ]
+        : issueMessages(parsed.error.issues);
+      const message = importRowMessage(rowNumber, rowMessages);
+      result.push({ rowNumber, values, state: 'error', message, ...noted });
     } else {
       const state = existing.has(emailKey) ? 'warning' : 'success';
-      result.push({ rowNumber, values, state, account: parsed.data });
+      result.push({ rowNumber, values, state, account: parsed.data, ...noted });
     }
   });
   return result;

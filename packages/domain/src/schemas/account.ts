@@ -82,6 +82,8 @@ export const accountSchema = z.object({
   profits: intLike(),
   session: accountSessionCountersSchema,
   createdAt: dateTimeSchema,
+  /** The running session's filter ids (the server's record); absent while nothing runs. */
+  runningFilterIds: z.array(z.string()).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

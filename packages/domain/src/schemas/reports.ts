@@ -66,3 +66,16 @@ export const logEntrySchema = z.object({
   listingTime: nonNegativeIntLike().optional(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
+
+/** Where a follow-up left a card just bought (the engine's follow-up outcome). */
+export const followUpPlacementSchema = z.enum([
+  'club',
+  'transfer-list',
+  'listed',
+  'quick-sold',
+  'unassigned',
+]);
+export type FollowUpPlacement = z.infer<typeof followUpPlacementSchema>;
+
+/** The name a report carries when nothing named the card; the server names it from the catalogue. */
+export const unnamedPlayer = (playerId: number) => `Player ${playerId}`;

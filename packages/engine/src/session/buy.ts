@@ -94,6 +94,16 @@ export async function buyAndFollowUp(
     },
   );
   if (outcome.placement === 'quick-sold' && state.coins !== undefined) state.coins += outcome.sellPrice;
+  await context.emit({
+    type: 'follow-up',
+    at: context.now(),
+    accountId: context.accountId,
+    playerId: described.report.playerId,
+    // The user's own notice: the stored name, never the masked one (masking is for shared messages).
+    playerName: described.logEntry.playerName,
+    placement: outcome.placement,
+    sellPrice: outcome.sellPrice,
+  });
   for (const message of outcome.notices) {
     await context.emit({
       type: 'notice',

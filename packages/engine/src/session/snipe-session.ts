@@ -4,7 +4,7 @@ import {
   type SnipeFilter,
   tooManyResultsFor,
 } from '@tradedesk/domain';
-import type { MarketSearch, RequestStats } from '@tradedesk/game-client';
+import type { AuctionInfo, MarketSearch, RequestStats } from '@tradedesk/game-client';
 import type { StopReason } from '../events.js';
 import { fanOut, throttleRepeatedNotices } from '../fan-out.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
@@ -19,6 +19,7 @@ import { DEFAULT_MAX_PRICE_AGE_MS } from '../pricing/freshness.js';
 import { rotatedTo, runLog } from '../run-log.js';
 import { CacheBuster } from '../strategies/cache-busting.js';
 import { strategyFor } from '../strategies/create-strategy.js';
+import { marketRulesOf } from '../strategies/market-rules.js';
 import { MultiRarityStrategy } from '../strategies/multi-rarity.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { buyAndFollowUp, type BuyContext } from './buy.js';
@@ -42,6 +43,8 @@ const DEFAULT_NOTICE_REPEAT_WINDOW_MS = 60_000;
 export class SnipeSession {
   private readonly options: SnipeSessionOptions;
   private readonly configuration: Configuration;
+  /** The market configuration's player rules, when any apply. */
+  private readonly marketRules: ((auction: AuctionInfo) => boolean) | undefined;
   private readonly pacing: Pacing;
   private readonly rotation: FilterRotation;
   private readonly buster: CacheBuster;
@@ -58,6 +61,7 @@ export class SnipeSession {
     const { filters, configuration } = validateSessionInput(options);
     this.options = options;
     this.configuration = configuration;
+    this.marketRules = marketRulesOf(configuration.market);
     this.makeStrategy = options.strategyFor ?? strategyFor;
     this.report = new SessionReporter(
       throttleRepeatedNotices(
@@ -247,7 +251,8 @@ export class SnipeSession {
       const result = await this.game.search(search);
       // Hot path: one comparison, one scan, then the Buy Now request.
       const tooMany = maxSearchResults > 0 && result.auctions.length > maxSearchResults;
-      const target = tooMany || this.stopRequested ? undefined : strategy.pick(result.auctions);
+      const auctions = this.marketRules ? result.auctions.filter(this.marketRules) : result.auctions;
+      const target = tooMany || this.stopRequested ? undefined : strategy.pick(auctions);
       if (target !== undefined) await buyAndFollowUp(buyContext, strategy, target);
       state.recordSuccess();
       if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));

@@ -1,9 +1,10 @@
-import { failedToFetchMarketPriceFor, type FodderFilter } from '@tradedesk/domain';
+import { failedToFetchMarketPriceFor, type FodderFilter, unnamedPlayer } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { canReuseQuote, judgePrice } from '../pricing/freshness.js';
 import { stalePriceFor } from '../run-log.js';
 import { limitUnderMarket } from './buy-limit.js';
+import { definitionIdOf } from './multi-rarity.js';
 import {
   isBuyable,
   type Preparation,
@@ -107,7 +108,7 @@ export class FodderStrategy implements Strategy {
 
   valuation(auction: AuctionInfo): Valuation {
     return {
-      playerName: this.quote?.playerName ?? `Player ${auction.itemData.assetId ?? auction.itemData.id}`,
+      playerName: this.quote?.playerName ?? unnamedPlayer(definitionIdOf(auction)),
       marketPrice: this.quote?.price ?? 0,
     };
   }

@@ -2,6 +2,7 @@ import {
   MAX_PLAYER_PAGES_WARNING,
   MAX_PRICE_DATABASE_PAGES,
   rarityValues,
+  unnamedPlayer,
   type FollowUp,
   type Rarity,
   type RarityFilter,
@@ -163,7 +164,7 @@ export class MultiRarityStrategy implements Strategy {
   valuation(auction: AuctionInfo): Valuation {
     const quote = this.quotes.get(definitionIdOf(auction));
     return {
-      playerName: quote?.playerName ?? `Player ${auction.itemData.assetId ?? definitionIdOf(auction)}`,
+      playerName: quote?.playerName ?? unnamedPlayer(definitionIdOf(auction)),
       marketPrice: quote?.price ?? 0,
     };
   }

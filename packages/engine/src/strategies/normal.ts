@@ -4,12 +4,14 @@ import {
   rarityLabels,
   unableToFindDetailsFor,
   unableToFindPlayerInRarity,
+  unnamedPlayer,
 } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { canReuseQuote, judgePrice } from '../pricing/freshness.js';
 import { stalePriceFor } from '../run-log.js';
 import { limitForResale, limitUnderMarket } from './buy-limit.js';
+import { definitionIdOf } from './multi-rarity.js';
 import { searchOfNormalFilter } from './criteria.js';
 import {
   isBuyable,
@@ -141,7 +143,7 @@ export class NormalStrategy implements Strategy {
   }
 
   valuation(auction: AuctionInfo): Valuation {
-    const fallback = `Player ${auction.itemData.assetId ?? auction.itemData.id}`;
+    const fallback = unnamedPlayer(definitionIdOf(auction));
     const playerName = this.filter.name !== '' ? this.filter.name : (this.quote?.playerName ?? fallback);
     const marketPrice =
       this.quote?.price ??

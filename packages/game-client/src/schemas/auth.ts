@@ -16,6 +16,8 @@ const clubSchema = z.object({
   clubName: z.string().optional(),
   clubAbbr: z.string().optional(),
   established: z.union([z.string(), z.number()]).optional(),
+  /** The club's crest: the web app shows it as the club's picture. */
+  badgeId: z.number().int().nonnegative().optional(),
   skuAccessList: z.record(z.string(), z.unknown()).optional(),
 });
 

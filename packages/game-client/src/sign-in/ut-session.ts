@@ -9,6 +9,8 @@ export interface SelectedPersona {
   personaId: number;
   personaName: string;
   clubName: string | undefined;
+  /** The club's crest id (its picture), when the club list names one. */
+  badgeId: number | undefined;
   /** Game SKU sent to `/ut/auth` (from the platform's configuration). */
   gameSku: string;
 }
@@ -59,6 +61,7 @@ export function selectPersona(
         personaId: persona.personaId,
         personaName: persona.personaName,
         clubName: club.clubName,
+        badgeId: club.badgeId,
         gameSku: platformConfig.gameSku,
       };
     }

@@ -1,7 +1,10 @@
 import type { AccountRow } from './repo.js';
 
-/** An account as lists and responses show it: never the password or backup code. */
-export function presentAccount(row: AccountRow) {
+/**
+ * An account as lists and responses show it: never the password or backup code.
+ * `runningFilterIds` (the running session's filters) is given by the list, which reads leases.
+ */
+export function presentAccount(row: AccountRow, runningFilterIds?: string[]) {
   return {
     id: row.id,
     username: row.username,
@@ -15,5 +18,6 @@ export function presentAccount(row: AccountRow) {
     profits: row.profits,
     session: { requests: row.sessionRequests, searches: row.sessionSearches },
     createdAt: row.createdAt.toISOString(),
+    ...(runningFilterIds === undefined ? {} : { runningFilterIds }),
   };
 }

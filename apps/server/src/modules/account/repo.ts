@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts } from '../../db/schema.js';
+import { accounts, snipeLeases } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -12,6 +12,15 @@ export const accountRepo = {
       .from(accounts)
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id)),
+
+  /** The filter ids of each running account of the user (its lease's), by account id. */
+  async runningFilterIdsOf(db: Db, userId: string): Promise<Map<string, string[]>> {
+    const rows = await db
+      .select({ accountId: snipeLeases.accountId, filterIds: snipeLeases.filterIds })
+      .from(snipeLeases)
+      .where(eq(snipeLeases.userId, userId));
+    return new Map(rows.map((row) => [row.accountId, row.filterIds]));
+  },
 
   findOwned: async (db: Db, userId: string, id: string) =>
     (

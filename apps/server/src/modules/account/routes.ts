@@ -25,7 +25,11 @@ export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asyn
   app.addHook('onRequest', requireUser);
   const accounts = createAccountService(ctx);
 
-  app.get('/', async (request) => ({ data: (await accounts.list(request.user.id)).map(presentAccount) }));
+  app.get('/', async (request) => ({
+    data: (await accounts.list(request.user.id)).map(({ row, runningFilterIds }) =>
+      presentAccount(row, runningFilterIds),
+    ),
+  }));
 
   app.post('/', { schema: { body: accountCreateSchema } }, async (request, reply) => {
     const account = await accounts.create(request.user.id, request.body);
@@ -35,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asyn
   app.post('/bulk', { schema: { body: bulkBody } }, async (request, reply) => {
     const { imported, rejected } = await accounts.importRows(request.user.id, request.body);
     return reply.code(201).send({
-      data: { accounts: imported.map(presentAccount), rejected },
+      data: { accounts: imported.map((row) => presentAccount(row)), rejected },
       message: accountsImportedMessage(imported.length),
     });
   });

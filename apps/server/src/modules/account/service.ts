@@ -55,7 +55,14 @@ export function createAccountService(ctx: AppContext) {
   }
 
   return {
-    list: (userId: string) => accountRepo.listOf(db, userId),
+    /** The user's accounts, each running one with its session's filter ids. */
+    async list(userId: string) {
+      const [rows, running] = await Promise.all([
+        accountRepo.listOf(db, userId),
+        accountRepo.runningFilterIdsOf(db, userId),
+      ]);
+      return rows.map((row) => ({ row, runningFilterIds: running.get(row.id) }));
+    },
 
     async create(userId: string, input: AccountCreate) {
       if (await accountRepo.findOwnedByEmail(db, userId, input.email)) throw duplicateEmail();

@@ -1,21 +1,20 @@
-import type { NotificationKind } from '@tradedesk/domain';
+import { idText } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
+import { presentNotification } from './presenter.js';
 import { notificationRepo } from './repo.js';
 
 const listQuery = z.object({
   /** The newest `createdAt` the client already holds: only later ones are answered. */
   since: z.string().datetime({ offset: true, message: 'since must be an ISO date-time' }).optional(),
 });
-
-/** Server notification types (spec 000 §3) shown with the web's toast kinds (spec 001 §3). */
-const kindOf = (type: string): NotificationKind =>
-  type === 'ERROR' ? 'error' : type === 'SUCCESS' ? 'success' : 'blank';
+const idParams = z.object({ id: idText() });
 
 /**
- * /api/notification: notices the server kept for the signed-in user (in the sandbox, one-time
- * sign-in codes), newest first, which the web merges into its notification list.
+ * /api/notification: what the server kept for the signed-in user (run events, purchases, breaks,
+ * run errors, sandbox sign-in codes), newest first. The web's list and badge are this list.
  */
 export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
@@ -30,14 +29,22 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
       request.user.id,
       since ? new Date(since) : undefined,
     );
-    return {
-      data: rows.map((row) => ({
-        id: row.id,
-        message: row.message,
-        type: kindOf(row.type),
-        createdAt: row.createdAt.toISOString(),
-        isRead: row.isRead,
-      })),
-    };
+    return { data: rows.map(presentNotification) };
+  });
+
+  app.post('/:id/read', { schema: { params: idParams } }, async (request) => {
+    const marked = await notificationRepo.markRead(ctx.db, request.user.id, request.params.id);
+    if (!marked) throw notFound('Notification not found', 'notification_not_found');
+    return { data: { id: marked.id } };
+  });
+
+  app.post('/read', async (request) => {
+    await notificationRepo.markAllRead(ctx.db, request.user.id);
+    return { data: {} };
+  });
+
+  app.delete('/', async (request) => {
+    await notificationRepo.clear(ctx.db, request.user.id);
+    return { data: {} };
   });
 };

@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { configurations, users } from '../../db/schema.js';
 import { presentAccount } from '../account/presenter.js';
+import { presentNotification, typeOfKind } from '../notification/presenter.js';
+import { notificationRepo } from '../notification/repo.js';
 import type { AccountRow } from '../account/repo.js';
 import { runNoticeMessage } from '../webhook/embeds.js';
 import type { WebhookKind, WebhookNotifier, WebhookTarget } from '../webhook/notifier.js';
@@ -25,6 +27,9 @@ export type WebAction =
   | 'notification'
   | 'snipe-started'
   | 'filter-switched';
+
+/** Which notice switch governs a notification's toast (the list keeps every one). */
+export type NoticeTopic = 'run' | 'snipe' | 'break';
 
 /**
  * The one fan-out of run events to the outside: the user's web sockets and the chat webhook.
@@ -72,7 +77,25 @@ export function createSnipePublisher<Action extends string = WebAction>(
     account(userId: string, row: AccountRow) {
       emit(userRoom(userId), { action: 'update-account', data: presentAccount(row) });
     },
-    notify(userId: string, type: NotificationKind, message: string) {
+    /**
+     * A notification: kept for the user (their list and badge) and sent to their sockets with
+     * its id. `topic` tells the web which notice switch governs the toast (purchases follow
+     * snipe notices, breaks follow start/stop notices); the list keeps every one.
+     */
+    notify(userId: string, type: NotificationKind, message: string, topic: NoticeTopic = 'run') {
+      notificationRepo.insert(ctx.db, { userId, type: typeOfKind(type), message, createdAt: ctx.now() }).then(
+        (row) => {
+          if (row)
+            emit(userRoom(userId), {
+              action: 'notification',
+              data: { ...presentNotification(row), topic },
+            });
+        },
+        (error: unknown) => onError(error),
+      );
+    },
+    /** A passing notice (an acknowledgement of the user's own action): a toast, never kept. */
+    toast(userId: string, type: NotificationKind, message: string) {
       emit(userRoom(userId), { action: 'notification', data: { type, message } });
     },
     webhook: webhookPost,

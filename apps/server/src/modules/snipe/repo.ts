@@ -77,7 +77,12 @@ export const snipeRepo = {
   sessionByLease: async (db: Db, leaseId: string) =>
     (
       await db
-        .select({ session: snipeSessions, userId: accounts.userId, email: accounts.email })
+        .select({
+          session: snipeSessions,
+          userId: accounts.userId,
+          email: accounts.email,
+          username: accounts.username,
+        })
         .from(snipeSessions)
         .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
         .where(eq(snipeSessions.leaseId, leaseId))

@@ -1,4 +1,11 @@
-import { snipeStoppedFor, type AccountStatus } from '@tradedesk/domain';
+import {
+  breakEndedFor,
+  breakStartedFor,
+  followUpNotice,
+  purchaseNotice,
+  snipeStoppedFor,
+  type AccountStatus,
+} from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -7,6 +14,7 @@ import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
 import { snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';
+import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo, type LeaseRow } from './repo.js';
 
@@ -53,7 +61,12 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
     if (event.type === 'snipe-result') {
       // A purchase is kept even when the lease already ended: nothing bought is ever lost.
-      const { report, logEntry } = event;
+      const playerName = playerNameOf(event.report.playerId, event.report.playerName);
+      const report = { ...event.report, playerName };
+      const logEntry = {
+        ...event.logEntry,
+        playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
+      };
       const isNew = await snipeRepo.insertLogEntry(db, {
         eventId: `${leaseId}:${seq}`,
         userId,
@@ -78,8 +91,14 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         publishAccount(await updateAccount(event.accountId, {}));
       }
       publish.toUser(userId, 'snipe-result', { ...report, accountId: event.accountId });
-      const account = { username: '', email: owner.email };
-      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(account)));
+      // The user's own notice names the card even when Mask Snipes hides it from shared messages.
+      publish.notify(
+        userId,
+        report.errorCode === undefined ? 'success' : 'error',
+        purchaseNotice({ ...report, playerName: logEntry.playerName }),
+        'snipe',
+      );
+      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
       return isLive ? { ok: true } : { ok: false, message: 'Lease ended', stop: true };
     }
     if (!isLive) return { ok: false, message: 'Lease ended', stop: true };
@@ -120,21 +139,37 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         });
         break;
       }
+      case 'identity':
+        publishAccount(
+          await updateAccount(event.accountId, { username: event.username, imageUrl: event.imageUrl }),
+        );
+        break;
+      case 'follow-up':
+        publish.notify(
+          userId,
+          event.placement === 'unassigned' ? 'blank' : 'success',
+          followUpNotice(playerNameOf(event.playerId, event.playerName), event.placement, event.sellPrice),
+        );
+        break;
       case 'break-start':
         publish.toUser(userId, 'break-start', { accountId: event.accountId, until: event.until });
+        publish.notify(userId, 'blank', breakStartedFor(owner.email), 'break');
         break;
       case 'break-end':
         publish.toUser(userId, 'break-end', { accountId: event.accountId });
+        publish.notify(userId, 'blank', breakEndedFor(owner.email), 'break');
         break;
       case 'notice':
+        if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
+          // The break itself is the user's notification (break-start/-end); its text goes to chat.
+          publish.webhookStartStop(userId, owner, event.level, event.message);
+          break;
+        }
         publish.notify(
           userId,
           event.level === 'ERROR' ? 'error' : event.level === 'SUCCESS' ? 'success' : 'blank',
           event.message,
         );
-        if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
-          publish.webhookStartStop(userId, { username: '', email: owner.email }, event.level, event.message);
-        }
         break;
       case 'stop':
         await endLease(lease, event.message, event.reason);
@@ -173,6 +208,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
       lost || status === 'error' ? 'error' : 'success',
       lost ? message : snipeStoppedFor(current.email),
     );
+    // Why it ended (thresholds, coins, time, a captcha…) is kept with the stop.
+    if (!lost && message !== '')
+      publish.notify(lease.userId, status === 'error' ? 'error' : 'blank', message);
     publish.webhookStartStop(lease.userId, current, lost || status === 'error' ? 'ERROR' : 'INFO', message, {
       requests: row?.sessionRequests ?? 0,
       searches: row?.sessionSearches ?? 0,

@@ -91,7 +91,7 @@ export function createSnipeService(
     });
     if (!ack.ok) reject(ack.message);
     await snipeRepo.setFilterIds(db, account.id, [resolved.filter.id]);
-    publish.toUser(user.id, 'filter-switched', { accountId: account.id });
+    publish.toUser(user.id, 'filter-switched', { accountId: account.id, filterIds: [resolved.filter.id] });
     publish.notify(user.id, 'success', filterSwitchedFor(account.email));
   }
 
@@ -112,6 +112,7 @@ export function createSnipeService(
       const leaseId = randomUUID();
       const now = ctx.now();
       const filters = data.filters as SnipeFilter[];
+      const filterIds = filters.map((filter) => filter.id ?? '').filter((id) => id !== '');
       const claimed = await snipeRepo.claimLease(
         db,
         {
@@ -119,7 +120,7 @@ export function createSnipeService(
           userId: user.id,
           leaseId,
           agentId,
-          filterIds: filters.map((filter) => filter.id ?? '').filter((id) => id !== ''),
+          filterIds,
           startedAt: now,
           heartbeatAt: now,
         },
@@ -155,7 +156,7 @@ export function createSnipeService(
         updatedAt: now,
       });
       if (row) publish.account(user.id, row);
-      publish.toUser(user.id, 'snipe-started', { accountId: account.id });
+      publish.toUser(user.id, 'snipe-started', { accountId: account.id, filterIds });
       publish.notify(user.id, 'success', startingSnipeFor(account.email));
       publish.webhookStartStop(user.id, account, 'INFO', startingSnipeFor(account.email));
     },
@@ -168,7 +169,7 @@ export function createSnipeService(
       const lease = await snipeRepo.leaseOf(db, account.id);
       if (lease) {
         agents.stop(lease.agentId, { accountId: account.id, leaseId: lease.leaseId });
-        publish.notify(user.id, 'blank', stoppingSnipeFor(account.email));
+        publish.toast(user.id, 'blank', stoppingSnipeFor(account.email));
         return;
       }
       // Nothing runs (e.g. the agent was lost): the row must not stay active.

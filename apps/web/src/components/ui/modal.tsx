@@ -28,12 +28,17 @@ export function Modal({ isOpen, title, onClose, children, actions, size = 'defau
       aria-modal="true"
       aria-labelledby={titleId}
     >
-      <div className={size === 'wide' ? 'modal-box w-full max-w-5xl' : 'modal-box'}>
-        <h3 id={titleId} className="text-lg font-bold">
+      {/* Within the viewport whatever the content: the body scrolls, title and actions stay. */}
+      <div
+        className={`modal-box flex max-h-[calc(100dvh-2rem)] flex-col ${size === 'wide' ? 'w-full max-w-5xl' : ''}`}
+      >
+        <h3 id={titleId} className="shrink-0 text-lg font-bold">
           {title}
         </h3>
-        <div className="py-4">{children}</div>
-        <div className="modal-action">{actions}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto py-4" data-testid="modal-body">
+          {children}
+        </div>
+        <div className="modal-action mt-2 shrink-0">{actions}</div>
       </div>
       <button type="button" className="modal-backdrop" aria-label="Close" onClick={onClose} />
     </div>

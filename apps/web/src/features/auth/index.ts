@@ -1,4 +1,5 @@
 export { LoginForm } from './components/login-form';
+export { CodeLoginForm } from './components/code-login-form';
 export { UnverifiedGate } from './components/unverified-gate';
 export { useUser, userQueryKey } from './api/get-user';
 export { useSessionCheck } from './hooks/use-session-check';

@@ -24,14 +24,30 @@ describe('create account form', () => {
     await user.type(field('Email'), 'not-an-email');
     await user.type(field('Password'), 'correct-horse-1');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    // Under the fields, and the first one as a toast too.
+    // Under the fields, and the first one as a toast ('Invalid email' already names its field).
     expect(await screen.findAllByText('Invalid email')).toHaveLength(2);
     expect(screen.getByText('Backup code is required')).toBeTruthy();
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Email').className).toContain('input-error');
+    expect(field('Backup Code').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Password').getAttribute('aria-invalid')).toBeNull();
 
     await user.type(field('Backup Code'), 'ABC');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findAllByText('Backup code must be 8 characters long')).length).toBeGreaterThan(0);
     expect(calls).toHaveLength(0);
+  });
+
+  it('names the field in the toast when the schema message does not', async () => {
+    vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
+    renderWithProviders(<CreateAccountModal isOpen onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(field('Email'), 'one@example.com');
+    await user.type(field('Password'), 'short');
+    await user.type(field('Backup Code'), 'ABCD1234');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password: String must contain at least 8 character(s)')).toBeTruthy();
+    expect(field('Password').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('needs no backup code with manual login and creates the account', async () => {

@@ -1,9 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountCreateSchema, isSameValue, platformOptions, type AccountCreate } from '@tradedesk/domain';
+import {
+  accountCreateSchema,
+  firstIssueWithField,
+  isSameValue,
+  platformOptions,
+  type AccountCreate,
+} from '@tradedesk/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { FieldError } from './field-error';
+
+/** The form's labels, which name a field in its toast. */
+const accountFieldLabels: Record<keyof AccountCreate, string> = {
+  email: 'Email',
+  password: 'Password',
+  backupCode: 'Backup Code',
+  isManualLogin: 'Manual Login',
+  platform: 'Platform',
+};
 
 type AccountFormProps = {
   defaultValues: AccountCreate;
@@ -31,11 +46,16 @@ export function AccountForm({
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
-  // Spec §5: the first broken rule also shows as an error toast.
+  // Spec §5: the first broken rule also shows as an error toast, naming its field.
   const showFirstIssue = () => {
     const parsed = accountCreateSchema.safeParse(getValues());
-    if (!parsed.success && parsed.error.issues[0]) notify.error(parsed.error.issues[0].message);
+    if (!parsed.success) notify.error(firstIssueWithField(parsed.error, accountFieldLabels));
   };
+  /** A field with a broken rule is marked (red border, aria-invalid) beside its message. */
+  const marked = (field: keyof AccountCreate, base: string) => ({
+    className: `${base} w-full${errors[field] ? ` ${base}-error` : ''}`,
+    'aria-invalid': errors[field] ? true : undefined,
+  });
 
   return (
     <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit, showFirstIssue)} noValidate>
@@ -45,13 +65,13 @@ export function AccountForm({
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Email</span>
-        <input className="input w-full" type="email" autoComplete="off" {...register('email')} />
+        <input {...marked('email', 'input')} type="email" autoComplete="off" {...register('email')} />
         <FieldError message={errors.email?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Password</span>
         <input
-          className="input w-full"
+          {...marked('password', 'input')}
           type="password"
           autoComplete="new-password"
           {...register('password')}
@@ -60,7 +80,7 @@ export function AccountForm({
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Backup Code</span>
-        <input className="input w-full" autoComplete="off" {...register('backupCode')} />
+        <input {...marked('backupCode', 'input')} autoComplete="off" {...register('backupCode')} />
         <FieldError message={errors.backupCode?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
@@ -14,7 +14,9 @@ const rowStates = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [row.querySelector('td')?.textContent, row.getAttribute('data-state')]);
+    .map((row) => [row.querySelectorAll('td')[1]?.textContent, row.getAttribute('data-state')]);
+const statusOf = (email: string) =>
+  within(screen.getByText(email).closest('tr') as HTMLElement).getByTestId('import-row-status').textContent;
 
 describe('import accounts', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -49,6 +51,39 @@ describe('import accounts', () => {
       ['broken-email', 'error'],
     ]);
     expect(confirm.disabled).toBe(true);
+  });
+
+  it('says on the row why it is bad, flags a platform read another way, and lets a row be removed', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/account': { status: 200, body: { data: [] } } }).fetchStub);
+    renderWithProviders(<ImportAccountsModal isOpen onClose={() => undefined} />);
+    expect(
+      screen.getByText(
+        'Manual login is always on for imported accounts: you sign each one in yourself when it starts.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Upload CSV' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    upload(
+      csv([
+        'email,password,backup code,platform,manual login',
+        'box@example.com,secret-pass-1,ABCD1234,xbox,false',
+        'switch@example.com,secret-pass-2,ABCD1234,switch,false',
+        'short@example.com,short,,pc,false',
+      ]),
+    );
+    await screen.findByText('box@example.com');
+    expect(statusOf('box@example.com')).toBe("Ready · 'xbox' is read as Console");
+    expect(statusOf('switch@example.com')).toBe("Unknown platform 'switch' (use pc or ps)");
+    expect(statusOf('short@example.com')).toBe('String must contain at least 8 character(s)');
+    const confirm = screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove row 3' }));
+    expect(rowStates()).toEqual([['box@example.com', 'success']]);
+    expect(confirm.disabled).toBe(false);
   });
 
   it('imports only the success rows and reports how many were stored', async () => {

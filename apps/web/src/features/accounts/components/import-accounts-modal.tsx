@@ -18,6 +18,8 @@ type ImportAccountsModalProps = { isOpen: boolean; onClose: () => void };
 /** Import accounts from a CSV: upload, preview every row, confirm the valid ones (spec §2). */
 export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProps) {
   const [fileRows, setFileRows] = useState<AccountImportRow[]>([]);
+  /** Row numbers the user took out of this import. */
+  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
   const accounts = useAccounts();
   const importAccounts = useImportAccounts();
@@ -26,16 +28,21 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
     () => (accounts.data ?? []).map((account) => account.email),
     [accounts.data],
   );
-  const rows = useMemo(() => classifyAccountImport(fileRows, existingEmails), [fileRows, existingEmails]);
+  const rows = useMemo(
+    () => classifyAccountImport(fileRows, existingEmails).filter((row) => !removed.has(row.rowNumber)),
+    [fileRows, existingEmails, removed],
+  );
 
   const close = () => {
     setFileRows([]);
+    setRemoved(new Set());
     onClose();
   };
 
   const readFile = async (file: File) => {
     const parsed = parseAccountsCsv(await file.text());
     setFileRows(parsed);
+    setRemoved(new Set());
     for (const row of classifyAccountImport(parsed, existingEmails))
       if (row.message) notify.error(row.message);
   };
@@ -78,9 +85,15 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
     >
       <p className="mb-3 text-sm opacity-80">
         Columns: email, password, backup code, platform, manual login. Rows in yellow use an email you already
-        have and are skipped; rows in red must be fixed first.
+        have and are skipped; rows in red must be fixed in the file or removed here.
       </p>
-      <ImportPreviewTable rows={rows} />
+      <p className="mb-3 text-sm font-medium">
+        Manual login is always on for imported accounts: you sign each one in yourself when it starts.
+      </p>
+      <ImportPreviewTable
+        rows={rows}
+        onRemove={(rowNumber) => setRemoved((previous) => new Set([...previous, rowNumber]))}
+      />
     </Modal>
   );
 }

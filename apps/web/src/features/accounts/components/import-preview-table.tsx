@@ -8,38 +8,64 @@ const rowClass: Record<ImportRowState, string> = {
 
 const statusText: Record<ImportRowState, string> = {
   success: 'Ready',
-  warning: 'Email already exists',
+  warning: 'Email already exists: skipped',
   error: 'Invalid',
 };
 
-/** The import preview: one coloured row per CSV row (secrets masked). */
-export function ImportPreviewTable({ rows }: { rows: readonly ClassifiedImportRow[] }) {
+/** What the row's status cell says: the reason of a bad row, then how its platform is read. */
+function rowStatus(row: ClassifiedImportRow): string {
+  const reason = row.message?.replace(/^Row \d+: /, '') ?? statusText[row.state];
+  return row.platformNote ? `${reason} · ${row.platformNote}` : reason;
+}
+
+type ImportPreviewTableProps = {
+  rows: readonly ClassifiedImportRow[];
+  /** Drops one row of the file from this import. */
+  onRemove: (rowNumber: number) => void;
+};
+
+/** The import preview: one coloured row per CSV row (secrets masked), its status and Remove. */
+export function ImportPreviewTable({ rows, onRemove }: ImportPreviewTableProps) {
   if (rows.length === 0) return <p className="text-sm opacity-70">No rows yet: upload a CSV file.</p>;
   return (
     <div className="max-h-80 overflow-auto">
       <table className="table-sm table">
         <thead>
           <tr>
+            <th>Row</th>
             <th>Email</th>
             <th>Password</th>
             <th>Backup Code</th>
             <th>Platform</th>
             <th>Enable Manual Login</th>
+            <th>Status</th>
+            <th>
+              <span className="sr-only">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={row.rowNumber}
-              className={rowClass[row.state]}
-              data-state={row.state}
-              title={row.message ?? statusText[row.state]}
-            >
+            <tr key={row.rowNumber} className={rowClass[row.state]} data-state={row.state}>
+              <td>{row.rowNumber}</td>
               <td className="break-all">{row.values.email}</td>
               <td>{row.values.password ? '••••••••' : ''}</td>
               <td>{row.values.backupCode ? '••••••••' : ''}</td>
               <td>{row.values.platform.toUpperCase()}</td>
               <td>{row.values.isManualLogin ? 'Yes' : 'No'}</td>
+              <td className="text-xs" data-testid="import-row-status">
+                {rowStatus(row)}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  aria-label={`Remove row ${row.rowNumber}`}
+                  onClick={() => onRemove(row.rowNumber)}
+                >
+                  ✕
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>

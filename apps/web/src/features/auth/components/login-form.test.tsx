@@ -67,6 +67,26 @@ describe('login form', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
+  it('takes a failed attempt’s error toast away once the next attempt signs in', async () => {
+    const answers: Record<string, { status: number; body?: unknown }> = {
+      'POST /api/auth/token': { status: 401, body: { message: 'invalid_credentials' } },
+    };
+    vi.stubGlobal('fetch', fakeFetch(answers).fetchStub);
+    renderWithProviders(<LoginForm isIFrame={false} />);
+    const user = await fillAndSubmit('demo', 'wrong');
+    expect(await screen.findByText('Invalid username or token')).toBeTruthy();
+
+    answers['POST /api/auth/token'] = { status: 200, body: { data: { user: demoUser } } };
+    await user.clear(screen.getByLabelText('Token'));
+    await user.type(screen.getByLabelText('Token'), 'secret-token');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(useAuthStore.getState().token).toBe('secret-token'));
+    // react-hot-toast removes a dismissed toast after its 1 s exit animation.
+    await waitFor(() => expect(screen.queryByText('Invalid username or token')).toBeNull(), {
+      timeout: 5_000,
+    });
+  });
+
   it('offers to sign the other device out when the account is signed in elsewhere, then signs in', async () => {
     const conflict = {
       status: 409,

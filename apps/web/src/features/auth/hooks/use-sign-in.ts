@@ -1,6 +1,7 @@
 import { messages } from '@tradedesk/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client';
 import { computeFingerprint } from '../../../lib/fingerprint';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -10,6 +11,8 @@ import { userQueryKey } from '../api/get-user';
 import type { SessionUser } from '../types';
 
 export type SignInInput = { username: string; token: string; isRemembered: boolean };
+/** A one-time code sign-in: the session then lives without a licence token. */
+export type CodeSignInInput = { username: string; code: string; isRemembered: boolean };
 
 /** Server credential codes (spec §8) shown as sentences. */
 const credentialMessages: Record<string, string> = {
@@ -17,6 +20,9 @@ const credentialMessages: Record<string, string> = {
   missing_credentials: 'Enter your username and token',
   missing_data: 'Enter your username and token',
 };
+
+/** A wrong or expired one-time code (ours). */
+export const INVALID_CODE = 'Invalid username or code';
 
 export const signInErrorText = (error: unknown): string => {
   const text = errorMessage(error);
@@ -43,33 +49,61 @@ export function useSignIn({
 }) {
   const queryClient = useQueryClient();
   const [conflict, setConflict] = useState<{ input: SignInInput; message: string } | null>(null);
+  // A failed attempt's toast is stale once a later attempt succeeds: it goes with the success.
+  const failureToasts = useRef<string[]>([]);
 
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: async ({ input, isForced }: { input: SignInInput; isForced: boolean }) => {
+    mutationFn: async ({
+      input,
+      isForced,
+      code,
+    }: {
+      input: SignInInput;
+      isForced: boolean;
+      /** Set for a one-time code sign-in (then `input.token` is empty). */
+      code?: string;
+    }) => {
       const username = input.username.trim();
+      const fingerprint = await computeFingerprint();
+      if (code !== undefined) {
+        const { user } = await authCalls.signInWithCode({
+          username,
+          code: code.trim(),
+          fingerprint,
+          isIFrame,
+        });
+        // The session cookie carries a code sign-in; the stored token stays empty.
+        return { user, session: { username, token: '', isRemembered: input.isRemembered, fingerprint } };
+      }
       const token = input.token.trim();
       if (!token) throw new Error(messages.invalidToken);
       if (isForced) await authCalls.forceLogout({ token });
-      const fingerprint = await computeFingerprint();
       const { user } = await authCalls.signIn({ username, token, fingerprint, isIFrame });
       return { user, session: { username, token, isRemembered: input.isRemembered, fingerprint } };
     },
     onMutate: () => setConflict(null),
     onSuccess: ({ user, session }) => {
+      failureToasts.current.forEach((id) => toast.dismiss(id));
+      failureToasts.current = [];
       // Cache the user first so signing in (which re-renders the app) needs no second fetch.
       queryClient.setQueryData(userQueryKey, user);
       useAuthStore.getState().signIn(session);
       onSignedIn?.(user);
     },
-    onError: (error, { input }) => {
-      if (isActiveSessionConflict(error)) setConflict({ input, message: errorMessage(error) });
-      else notify.error(signInErrorText(error));
+    onError: (error, { input, code }) => {
+      if (isActiveSessionConflict(error) && code === undefined)
+        setConflict({ input, message: errorMessage(error) });
+      else if (code !== undefined && signInErrorText(error) === credentialMessages.invalid_credentials)
+        failureToasts.current.push(notify.error(INVALID_CODE));
+      else failureToasts.current.push(notify.error(signInErrorText(error)));
     },
   });
 
   return {
     signIn: (input: SignInInput) => mutation.mutate({ input, isForced: false }),
+    signInWithCode: ({ code, ...input }: CodeSignInInput) =>
+      mutation.mutate({ input: { ...input, token: '' }, isForced: false, code }),
     forceSignIn: () => conflict && mutation.mutate({ input: conflict.input, isForced: true }),
     dismissConflict: () => setConflict(null),
     conflict,

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { configurationQueryKey } from './get-configuration';
 
-export type EditableGroup = 'time' | 'advanced' | 'notification' | 'transfer';
+export type EditableGroup = 'time' | 'advanced' | 'notification' | 'transfer' | 'market';
 
 /** The success texts the server answers with (spec §8 names the first two). */
 const savedMessage: Record<EditableGroup, string> = {
@@ -12,6 +12,7 @@ const savedMessage: Record<EditableGroup, string> = {
   advanced: 'Updated premium config',
   notification: 'Updated notification config',
   transfer: 'Updated transfer config',
+  market: 'Updated market config',
 };
 
 /** PUT /api/configuration/{group}: replaces one group and refreshes the cached configuration. */

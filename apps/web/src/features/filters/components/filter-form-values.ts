@@ -15,7 +15,10 @@ export type FilterFormValues = Omit<z.input<typeof normalFilterShape>, 'type'> &
   type: 'normal' | 'rarity';
 };
 
-export function formValuesOf(filter: SnipePanelFilter): FilterFormValues {
+/** The Normal and 59th Minute filters (the Fodder filter has a form of its own). */
+export type SearchFilter = Exclude<SnipePanelFilter, { type: 'fodder' }>;
+
+export function formValuesOf(filter: SearchFilter): FilterFormValues {
   const { isSelected: _selection, ...rest } = filter;
   if (rest.type === 'normal') return rest;
   return { ...rest, name: '', searchOption: 'top_to_bottom' };

@@ -5,13 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { FilterForm } from './filter-form';
+import type { SearchFilter } from './filter-form-values';
 
 const input = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
 const select = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLSelectElement;
 const inForm = (text: string) =>
   screen.getAllByText(text).find((element) => element.getAttribute('role') === 'alert');
 
-function renderForm(filter: SnipePanelFilter, filters: SnipePanelFilter[] = [filter], onSaved = vi.fn()) {
+function renderForm(filter: SearchFilter, filters: SnipePanelFilter[] = [filter], onSaved = vi.fn()) {
   renderWithProviders(<FilterForm filter={filter} filters={filters} onSaved={onSaved} />);
   return { onSaved, user: userEvent.setup() };
 }

@@ -1,25 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   duplicateLabelError,
-  numberUnitOptions,
+  firstIssueWithField,
   searchOptionOptions,
   type FilterRef,
 } from '@tradedesk/domain';
-import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
-import { formValuesOf, schemaOf, type FilterFormValues } from './filter-form-values';
+import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
+import { LabeledInput, MinProfitInputs } from './form-pieces';
 import { PlayerNameField } from './player-name-field';
 import { PriceInput } from './price-input';
 import { SelectField } from './select-field';
 
+/** The form's labels, which name a field in its toast ('Min Profits: …'). */
+export const filterFieldLabels: Record<string, string> = {
+  label: 'Label',
+  name: 'Name',
+  minPrice: 'Min Buy Now Price',
+  maxPrice: 'Max Buy Now Price',
+  minProfit: 'Min Profits',
+  'minProfit.value': 'Min Profits',
+  rating: 'Rating',
+  'followUp.startPrice': 'Start Price',
+  'followUp.buyNowPrice': 'Buy Now Price',
+  'followUp.percentage': 'Percent',
+};
+
 type FilterFormProps = {
-  filter: SnipePanelFilter;
+  filter: SearchFilter;
   /** Every filter of the panel, for the same-label rule. */
   filters: readonly SnipePanelFilter[];
   onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
@@ -27,7 +41,6 @@ type FilterFormProps = {
 
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
 export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
-  const labelId = useId();
   const initial = formValuesOf(filter);
   const schema = schemaOf(initial.type);
   const form = useForm<FilterFormValues>({
@@ -59,7 +72,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
     },
     () => {
       const parsed = schema.safeParse(form.getValues());
-      if (!parsed.success && parsed.error.issues[0]) notify.error(parsed.error.issues[0].message);
+      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, filterFieldLabels));
     },
   );
 
@@ -71,17 +84,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
       aria-label={`${filter.label || 'New'} filter`}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={labelId} className="text-sm font-medium">
-            Label
-          </label>
-          <input id={labelId} className="input input-sm w-full" {...register('label')} />
-          {errors.label?.message && (
-            <span role="alert" className="text-error text-sm">
-              {errors.label.message}
-            </span>
-          )}
-        </div>
+        <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
         {isNormal && (
           <PlayerNameField
             value={watch('name')}
@@ -119,34 +122,11 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
           />
         )}
         {(!isNormal || listsAtPriceSite) && (
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Min Profits</span>
-            <div className="join w-full">
-              <input
-                type="number"
-                min={0}
-                aria-label="Min Profits"
-                className="input input-sm join-item w-full"
-                {...register('minProfit.value', { valueAsNumber: true })}
-              />
-              <select
-                className="select select-sm join-item w-32"
-                aria-label="Min Profits unit"
-                {...register('minProfit.unit')}
-              >
-                {numberUnitOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {errors.minProfit?.value?.message && (
-              <span role="alert" className="text-error text-sm">
-                {errors.minProfit.value.message}
-              </span>
-            )}
-          </div>
+          <MinProfitInputs
+            value={register('minProfit.value', { valueAsNumber: true })}
+            unit={register('minProfit.unit')}
+            error={errors.minProfit?.value?.message}
+          />
         )}
       </div>
       <FollowUpFields form={form} />

@@ -1,6 +1,7 @@
 import { filterTypeLabels } from '@tradedesk/domain';
 import type { FilterWorkspace } from '../state/use-filter-workspace';
 import { FilterForm } from './filter-form';
+import { FodderFilterForm } from './fodder-filter-form';
 import { FilterToolbar } from './filter-toolbar';
 
 const NONE = '__none__';
@@ -73,7 +74,14 @@ export function FilterPanel({ workspace }: { workspace: FilterWorkspace }) {
           ))}
         </div>
       )}
-      {activeFilter ? (
+      {activeFilter?.type === 'fodder' ? (
+        <FodderFilterForm
+          key={keyOf(activeFilter.id)}
+          filter={activeFilter}
+          filters={filters}
+          onSaved={(stored, previousRef) => workspace.saved(stored, previousRef)}
+        />
+      ) : activeFilter ? (
         <FilterForm
           key={keyOf(activeFilter.id)}
           filter={activeFilter}
@@ -81,7 +89,7 @@ export function FilterPanel({ workspace }: { workspace: FilterWorkspace }) {
           onSaved={(stored, previousRef) => workspace.saved(stored, previousRef)}
         />
       ) : (
-        <p className="text-sm opacity-70">No filters yet: add a Normal or 59th Minute filter.</p>
+        <p className="text-sm opacity-70">No filters yet: add a Normal, 59th Minute or Fodder filter.</p>
       )}
     </section>
   );

@@ -7,7 +7,7 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
 import { useDeleteFilter, useImportFilter, useShareFilterCode } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
-import type { FilterWorkspace } from '../state/use-filter-workspace';
+import type { FilterWorkspace, NewFilterKind } from '../state/use-filter-workspace';
 
 type OpenModal = 'import' | 'share' | 'delete' | null;
 
@@ -34,12 +34,12 @@ function ToolbarButton({
   );
 }
 
-/** Add (Normal / 59th Minute), import, share and delete, each shown only when the rules allow. */
+/** Add (Normal / 59th Minute / Fodder), import, share and delete, each shown only when the rules allow. */
 export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
   const [openModal, setOpenModal] = useState<OpenModal>(null);
   const close = () => setOpenModal(null);
   const active = workspace.activeFilter;
-  const add = (kind: 'normal' | 'rarity') => {
+  const add = (kind: NewFilterKind) => {
     const problem = workspace.add(kind);
     if (problem) notify.error(problem);
     (document.activeElement as HTMLElement | null)?.blur();
@@ -60,6 +60,11 @@ export function FilterToolbar({ workspace }: { workspace: FilterWorkspace }) {
             <li>
               <button type="button" onClick={() => add('rarity')}>
                 59th Minute Filter
+              </button>
+            </li>
+            <li>
+              <button type="button" onClick={() => add('fodder')}>
+                Fodder Filter
               </button>
             </li>
           </ul>

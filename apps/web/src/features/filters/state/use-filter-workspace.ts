@@ -4,6 +4,7 @@ import {
   canAddFilter,
   canShareOrDelete,
   clearSelection,
+  defaultFodderFilter,
   defaultNormalFilter,
   defaultRarityFilter,
   deselectFilter,
@@ -20,7 +21,7 @@ type WorkspaceOptions = {
   isRotationEnabled: boolean;
 };
 
-export type NewFilterKind = 'normal' | 'rarity';
+export type NewFilterKind = 'normal' | 'rarity' | 'fodder';
 
 /**
  * The filter panel's state: the saved filters plus at most one unsaved draft, which ones are
@@ -64,7 +65,12 @@ export function useFilterWorkspace({ saved, initialSelectedIds, isRotationEnable
     clear: () => commit(clearSelection(filters)),
     /** Adds the single unsaved filter, selected and open. */
     add: (kind: NewFilterKind) => {
-      const created = kind === 'normal' ? defaultNormalFilter() : defaultRarityFilter();
+      const created: SnipePanelFilter =
+        kind === 'normal'
+          ? defaultNormalFilter()
+          : kind === 'rarity'
+            ? defaultRarityFilter()
+            : defaultFodderFilter();
       const result = addUnsavedFilter(filters, created, isRotationEnabled);
       if (!result.ok) return result.message;
       setDraft(created);

@@ -5,20 +5,20 @@ import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore, type ServerNotification } from '../../../stores/notification-store';
 
-/** Notifications the server kept for the user after `since` (newest first). */
-export const getServerNotifications = (since: string | undefined) =>
-  api.get<ServerNotification[]>('notification', '', { since });
+/** The notifications the server kept for the user, newest first (at most 25). */
+export const getServerNotifications = () => api.get<ServerNotification[]>('notification', '');
 
 /**
- * While signed in, brings the server's notifications (such as a sandbox sign-in code) into the
- * notification list: on sign-in and then with the five-minute session check.
+ * While signed in, the notification list is the server's: read on sign-in (and so after every
+ * reload) and with the five-minute session check; live ones arrive on the snipe socket.
  */
 export function useServerNotifications(): void {
   const username = useAuthStore((state) => (state.token === null ? null : state.username));
-  const merge = useNotificationStore((state) => state.mergeServerNotifications);
+  const keep = useNotificationStore((state) => state.keep);
+  const clear = useNotificationStore((state) => state.clearNotifications);
   const { data } = useQuery({
     queryKey: ['notification', username],
-    queryFn: () => getServerNotifications(useNotificationStore.getState().serverCursors[username ?? '']),
+    queryFn: getServerNotifications,
     enabled: username !== null,
     refetchInterval: SESSION_CHECK_INTERVAL_MS,
     staleTime: 0,
@@ -26,7 +26,9 @@ export function useServerNotifications(): void {
     meta: { silent: true },
   });
 
+  // Another user's list never shows: signing out (or in as someone else) starts empty.
+  useEffect(() => clear, [username, clear]);
   useEffect(() => {
-    if (username !== null && data) merge(username, data);
-  }, [username, data, merge]);
+    if (username !== null && data) keep(data);
+  }, [username, data, keep]);
 }

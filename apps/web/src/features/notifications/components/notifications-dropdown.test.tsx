@@ -46,29 +46,39 @@ describe('notifications', () => {
     vi.unstubAllGlobals();
     ControlledObserver.instances = [];
     useAuthStore.getState().clearSession();
-    useNotificationStore.setState({ notifications: [], serverCursors: {} });
+    useNotificationStore.setState({ notifications: [] });
   });
 
-  it('keeps error toasts as notifications only while signed in', () => {
-    notify.error('Unable to select latest filters');
+  it('never counts a passing toast (a validation error) as a notification', () => {
+    signIn();
+    notify.error('Password: must contain at least 8 characters');
+    notify.success('Account created successfully');
     expect(useNotificationStore.getState().notifications).toHaveLength(0);
-    signIn();
-    notify.error('Failed to fetch updated filters');
-    expect(useNotificationStore.getState().notifications.map((item) => [item.message, item.type])).toEqual([
-      ['Failed to fetch updated filters', 'error'],
-    ]);
+    renderWithProviders(<NotificationsDropdown />);
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
   });
 
-  it('shows the unread count and marks a notice read once 75% of it is visible in the open list', async () => {
+  it('shows the unread count and marks a notice read on the server once 75% of it is visible', async () => {
     vi.stubGlobal('IntersectionObserver', ControlledObserver);
+    const { fetchStub, calls } = fakeFetch({
+      'GET /api/notification': { status: 200, body: { data: [] } },
+      'POST /api/notification/n1/read': { status: 200, body: { data: { id: 'n1' } } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
     signIn();
-    notify.error('Failed to fetch market prices');
+    notify.kept({
+      id: 'n1',
+      message: 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+      type: 'success',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      isRead: false,
+    });
     renderWithProviders(<NotificationsDropdown />);
     expect(screen.getByTestId('unread-badge').textContent).toBe('1');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
     expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).toContain(
-      'Failed to fetch market prices',
+      'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
     );
     const observer = ControlledObserver.instances.at(-1)!;
     expect(observer.options.threshold).toBe(0.75);
@@ -78,37 +88,47 @@ describe('notifications', () => {
     act(() => observer.show(0.8));
     expect(useNotificationStore.getState().notifications[0]!.isRead).toBe(true);
     expect(screen.queryByTestId('unread-badge')).toBeNull();
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === '/api/notification/n1/read' && call.method === 'POST')).toBe(
+        true,
+      ),
+    );
   });
 
-  it('brings in the notifications the server kept (a sandbox sign-in code), once, and never a cleared one again', async () => {
-    const kept = {
-      id: 'n1',
-      message: 'Your sign-in code is AB12CD34',
-      type: 'blank',
-      createdAt: '2026-01-15T12:00:00.000Z',
-      isRead: false,
-    };
+  it('after a reload the list and the badge are what the server kept; Clear all clears it there', async () => {
+    const kept = [
+      {
+        id: 'n2',
+        message: 'Snipe stopped for one@example.com',
+        type: 'success',
+        createdAt: '2026-01-15T12:01:00.000Z',
+        isRead: false,
+      },
+      {
+        id: 'n1',
+        message: 'Your sign-in code is AB12CD34',
+        type: 'blank',
+        createdAt: '2026-01-15T12:00:00.000Z',
+        isRead: true,
+      },
+    ];
     const { fetchStub, calls } = fakeFetch({
-      'GET /api/notification': { status: 200, body: { data: [kept] } },
+      'GET /api/notification': { status: 200, body: { data: kept } },
+      'DELETE /api/notification': { status: 200, body: { data: {} } },
     });
     vi.stubGlobal('fetch', fetchStub);
     signIn();
-    const first = renderWithProviders(<NotificationsDropdown />);
+    renderWithProviders(<NotificationsDropdown />);
     await waitFor(() => expect(screen.getByTestId('unread-badge').textContent).toBe('1'));
     expect(calls[0]!.url).toBe('/api/notification');
-    first.unmount();
+    expect(useNotificationStore.getState().notifications.map((item) => item.message)).toEqual([
+      'Snipe stopped for one@example.com',
+      'Your sign-in code is AB12CD34',
+    ]);
 
-    // The next poll asks only for what is newer; an answer repeating the same notice adds nothing.
-    renderWithProviders(<NotificationsDropdown />);
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]!.url).toBe(`/api/notification?since=${encodeURIComponent(kept.createdAt)}`);
-    await waitFor(() => expect(useNotificationStore.getState().notifications).toHaveLength(1));
-    expect(useNotificationStore.getState().notifications[0]!.message).toBe('Your sign-in code is AB12CD34');
-
-    act(() => useNotificationStore.getState().clearNotifications());
-    renderWithProviders(<NotificationsDropdown />);
-    await waitFor(() => expect(calls).toHaveLength(3));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear all' }));
     expect(useNotificationStore.getState().notifications).toEqual([]);
-    expect(screen.queryByTestId('unread-badge')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { selectUnreadCount, useNotificationStore } from '../../../stores/notification-store';
 import { BellIcon } from '../../../components/ui/icons';
+import { clearServerNotifications, markNotificationRead } from '../api/notification-calls';
 import { useServerNotifications } from '../api/use-server-notifications';
 import { NotificationItem } from './notification-item';
 
@@ -9,8 +10,17 @@ export function NotificationsDropdown() {
   useServerNotifications();
   const notifications = useNotificationStore((state) => state.notifications);
   const unreadCount = useNotificationStore(selectUnreadCount);
-  const markRead = useNotificationStore((state) => state.markRead);
-  const clearNotifications = useNotificationStore((state) => state.clearNotifications);
+  const markReadHere = useNotificationStore((state) => state.markRead);
+  const clearHere = useNotificationStore((state) => state.clearNotifications);
+  // The server keeps read state and the list; a failed call only leaves it for the next visit.
+  const markRead = (id: string) => {
+    markReadHere(id);
+    markNotificationRead(id).catch(() => undefined);
+  };
+  const clearNotifications = () => {
+    clearHere();
+    clearServerNotifications().catch(() => undefined);
+  };
   const [isOpen, setIsOpen] = useState(false);
   const [listElement, setListElement] = useState<HTMLUListElement | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);

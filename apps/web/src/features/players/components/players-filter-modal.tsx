@@ -77,7 +77,8 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
       actions={<ModalActions confirmLabel="Apply" form={formId} onCancel={onClose} />}
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
-        {field('Rating', rating, setRating)}
+        {/* /players matches the rating exactly (docs/decisions.md), so the label says so. */}
+        {field('Rating (exact)', rating, setRating)}
         <div className="flex flex-col gap-1">
           <label htmlFor={rarityId} className="text-sm font-medium">
             Rarity

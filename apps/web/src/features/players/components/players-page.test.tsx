@@ -111,6 +111,16 @@ describe('PlayersPage', () => {
     expect(calls[1]?.url).toBe(calls[0]?.url);
   });
 
+  it('says that the rating filter matches the rating exactly', async () => {
+    const { router } = renderPage('/players', [pele]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    await user.type(within(dialog).getByLabelText('Rating (exact)'), '95');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toBe('?rating=95');
+  });
+
   it('refuses a price above the game maximum instead of dropping it from the address', async () => {
     const { router } = renderPage('/players', [pele]);
     const user = userEvent.setup();

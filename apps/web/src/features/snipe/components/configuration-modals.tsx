@@ -3,6 +3,7 @@ import { useUser } from '../../auth';
 import {
   AdvancedConfigSection,
   GeneralConfigSection,
+  MarketConfigSection,
   NotificationConfigSection,
   TimeConfigSection,
   useConfiguration,
@@ -10,16 +11,17 @@ import {
 import { ShortcutsSection, storedShortcutsOf } from '../../shortcuts';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
-export type ConfigurationPanel = 'time' | 'advanced' | 'notification' | 'general';
+export type ConfigurationPanel = 'time' | 'advanced' | 'notification' | 'market' | 'general';
 
 const titles: Record<ConfigurationPanel, string> = {
   time: 'Time Configuration',
   advanced: 'Advanced Configuration',
   notification: 'Notification Configuration',
+  market: 'Market Configuration',
   general: 'General Configuration',
 };
 
-/** The header's four configuration panels, one modal at a time. */
+/** The header's five configuration panels, one modal at a time. */
 export function ConfigurationModals({
   open,
   onClose,
@@ -40,6 +42,8 @@ export function ConfigurationModals({
         return <AdvancedConfigSection stored={configuration.data.advanced} />;
       case 'notification':
         return <NotificationConfigSection stored={configuration.data.notification} />;
+      case 'market':
+        return <MarketConfigSection stored={configuration.data.market} />;
       case 'general':
         return (
           <div className="flex flex-col gap-3">

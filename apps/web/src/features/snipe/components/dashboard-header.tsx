@@ -5,6 +5,7 @@ import {
   BellIcon,
   ClockIcon,
   CogIcon,
+  ListIcon,
   RefreshIcon,
   SlidersIcon,
   UserPlusIcon,
@@ -104,6 +105,9 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         </HeaderButton>
         <HeaderButton label="Notification Configuration" onClick={() => onOpenPanel('notification')}>
           <BellIcon />
+        </HeaderButton>
+        <HeaderButton label="Market Configuration" onClick={() => onOpenPanel('market')}>
+          <ListIcon />
         </HeaderButton>
         <HeaderButton label="General Configuration" onClick={() => onOpenPanel('general')}>
           <CogIcon />

@@ -147,6 +147,19 @@ describe('snipe dashboard', () => {
     expect(within(idle).queryByText(/^[+-]/)).toBeNull();
   });
 
+  it("shows a running account's filter after a reload, though this browser kept no choice", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([
+        presentedAccount({ id: 'a', email: 'busy@example.com', status: 'active', runningFilterIds: ['f-2'] }),
+      ]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    const select = (await screen.findByLabelText('Filter for busy@example.com')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('f-2'));
+    expect(select.selectedOptions[0]?.textContent).toBe('Icons');
+  });
+
   it('locks the row of an active account and offers Stop Snipe', async () => {
     vi.stubGlobal(
       'fetch',

@@ -17,6 +17,7 @@ import { AccountRow } from './account-row';
 import { AccountsTable } from './accounts-table';
 import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
 import { DashboardHeader } from './dashboard-header';
+import { FiltersSection } from './filters-section';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
@@ -57,7 +58,7 @@ export function SnipeDashboard() {
         <AccountFilterSelect
           account={account}
           filters={savedFilters}
-          chosenIds={actions.filterIdsOf(account.id)}
+          chosenIds={actions.filterIdsOf(account)}
           onChoose={(filterId) => chooseFilter(account, filterId)}
         />
       }
@@ -86,6 +87,7 @@ export function SnipeDashboard() {
       <PanelErrorBoundary name="Accounts">
         <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
       </PanelErrorBoundary>
+      <FiltersSection />
       <PanelErrorBoundary name="Weekly profits">
         <WeeklyProfitsChart />
       </PanelErrorBoundary>
@@ -95,7 +97,7 @@ export function SnipeDashboard() {
       <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
       <SnipeConfigurationModal
         account={dialogAccount('start')}
-        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account.id) : []}
+        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
         onStart={actions.start}
         onClose={closeDialog}
       />

@@ -53,7 +53,14 @@ export function useSnipeActions(live: SnipeLive) {
   };
 
   return {
-    filterIdsOf: (accountId: string) => filtersByAccount[accountId] ?? [],
+    /**
+     * The filters shown for the account: while it runs, the server's record of the session's
+     * filters (so a reload or another browser shows them); otherwise the choice kept here.
+     */
+    filterIdsOf: (account: Account) => {
+      const running = account.status !== 'inactive' ? account.runningFilterIds : undefined;
+      return running && running.length > 0 ? running : (filtersByAccount[account.id] ?? []);
+    },
     chooseFilter: (accountId: string, filterId: string | null) =>
       filterId ? setAccountFilters(accountId, [filterId]) : clearAccountFilters(accountId),
     /** Returns true when the start was sent (the modal then closes). */
@@ -81,7 +88,10 @@ export function useSnipeActions(live: SnipeLive) {
       const result = resolveFilterSwitch({
         account,
         filters,
-        currentFilterIds: filtersByAccount[account.id] ?? [],
+        currentFilterIds:
+          account.runningFilterIds && account.runningFilterIds.length > 0
+            ? account.runningFilterIds
+            : (filtersByAccount[account.id] ?? []),
         label,
       });
       if (!result.ok) {

@@ -2,7 +2,7 @@ import { accountSchema, defaultNotificationConfig, type Account } from '@tradede
 import { describe, expect, it } from 'vitest';
 import { applySnipeMessage } from './apply-snipe-message';
 import { snipeServerMessageSchema, type SnipeServerMessage } from './snipe-messages';
-import { snipeNoticesOf } from './snipe-notice';
+import { snipeNoticeOf } from './snipe-notice';
 
 const account = (id: string, overrides: Partial<Record<string, unknown>> = {}): Account =>
   accountSchema.parse({
@@ -98,56 +98,61 @@ describe('socket messages into the accounts cache', () => {
 });
 
 describe('what the user is told', () => {
-  const emailOf = (id: string) => `${id}@example.com`;
   const settings = defaultNotificationConfig();
+  const keptNotice = (topic: 'run' | 'snipe' | 'break') =>
+    message({
+      action: 'notification',
+      data: {
+        id: 'n1',
+        type: 'success',
+        message: 'Bought Rare Striker for 12K (profit 2.3K)',
+        createdAt: '2026-11-01T10:00:00.000Z',
+        isRead: false,
+        topic,
+      },
+    });
 
-  it('leaves the start, switch and stop texts to the server notifications, and shows them', () => {
+  it('keeps a server notification in the list and toasts it; a passing one is only a toast', () => {
+    expect(snipeNoticeOf(keptNotice('run'), settings)).toEqual({
+      kept: {
+        notification: {
+          id: 'n1',
+          type: 'success',
+          message: 'Bought Rare Striker for 12K (profit 2.3K)',
+          createdAt: '2026-11-01T10:00:00.000Z',
+          isRead: false,
+        },
+        quiet: false,
+      },
+    });
     expect(
-      snipeNoticesOf(message({ action: 'snipe-started', data: { accountId: 'a' } }), emailOf, settings),
-    ).toEqual([]);
-    expect(
-      snipeNoticesOf(message({ action: 'filter-switched', data: { accountId: 'a' } }), emailOf, settings),
-    ).toEqual([]);
-    expect(
-      snipeNoticesOf(
+      snipeNoticeOf(
         message({
           action: 'notification',
-          data: { type: 'success', message: 'Starting snipe for a@example.com' },
+          data: { type: 'blank', message: 'Stopping snipe for a@example.com' },
         }),
-        emailOf,
         settings,
       ),
-    ).toEqual([{ kind: 'success', text: 'Starting snipe for a@example.com' }]);
-    const stop = snipeNoticesOf(
-      message({
-        action: 'stop',
-        data: { accountId: 'a', reason: 'Snipe finished. Not enough coins to continue sniping.' },
-      }),
-      emailOf,
-      settings,
+    ).toEqual({ toast: { kind: 'blank', text: 'Stopping snipe for a@example.com' } });
+  });
+
+  it('keeps purchases and breaks quietly when their notice switch is off', () => {
+    expect(snipeNoticeOf(keptNotice('snipe'), { ...settings, isSnipesEnabled: false }).kept?.quiet).toBe(
+      true,
     );
-    expect(stop).toEqual([
-      { kind: 'custom', text: 'Snipe finished. Not enough coins to continue sniping.', sound: 'snipeError' },
-    ]);
+    expect(snipeNoticeOf(keptNotice('break'), { ...settings, isStartStopEnabled: false }).kept?.quiet).toBe(
+      true,
+    );
+    expect(snipeNoticeOf(keptNotice('run'), { ...settings, isSnipesEnabled: false }).kept?.quiet).toBe(false);
   });
 
-  it('plays the configured sound for breaks only when sound is on', () => {
+  it('plays the configured sounds for run events only when sound is on', () => {
     const breakStart = message({ action: 'break-start', data: { accountId: 'a' } });
-    expect(snipeNoticesOf(breakStart, emailOf, settings)).toEqual([
-      { kind: 'custom', text: 'Break started for a@example.com', sound: 'snipeSuccess' },
-    ]);
-    expect(snipeNoticesOf(breakStart, emailOf, { ...settings, isSoundEnabled: false })).toEqual([
-      { kind: 'custom', text: 'Break started for a@example.com' },
-    ]);
-    expect(snipeNoticesOf(breakStart, emailOf, { ...settings, isStartStopEnabled: false })).toEqual([]);
-  });
-
-  it('plays the captcha sound when a captcha stopped the run', () => {
+    expect(snipeNoticeOf(breakStart, settings)).toEqual({ sound: 'snipeSuccess' });
+    expect(snipeNoticeOf(breakStart, { ...settings, isSoundEnabled: false })).toEqual({});
+    expect(snipeNoticeOf(breakStart, { ...settings, isStartStopEnabled: false })).toEqual({});
     const stop = message({ action: 'stop', data: { accountId: 'a', reason: 'Encountered a captcha' } });
-    expect(snipeNoticesOf(stop, emailOf, settings)[0]?.sound).toBe('captcha');
-  });
-
-  it('reports snipe results unless snipe notices are off', () => {
+    expect(snipeNoticeOf(stop, settings)).toEqual({ sound: 'captcha' });
     const bought = message({
       action: 'snipe-result',
       data: {
@@ -162,9 +167,7 @@ describe('what the user is told', () => {
         value: 2_250,
       },
     });
-    expect(snipeNoticesOf(bought, emailOf, settings)).toEqual([
-      { kind: 'success', text: 'Bought Rare Striker for 12K (profit 2.3K)', sound: 'snipeSuccess' },
-    ]);
-    expect(snipeNoticesOf(bought, emailOf, { ...settings, isSnipesEnabled: false })).toEqual([]);
+    expect(snipeNoticeOf(bought, settings)).toEqual({ sound: 'snipeSuccess' });
+    expect(snipeNoticeOf(bought, { ...settings, isSnipesEnabled: false })).toEqual({});
   });
 });

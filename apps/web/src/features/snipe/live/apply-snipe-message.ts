@@ -28,10 +28,22 @@ export function applySnipeMessage(
     case 'break-start':
       return patch(accounts, message.data.accountId, (account) => ({ ...account, status: 'break' }));
     case 'break-end':
-    case 'snipe-started':
       return patch(accounts, message.data.accountId, (account) => ({ ...account, status: 'active' }));
+    case 'snipe-started': {
+      const { accountId, filterIds } = message.data;
+      return patch(accounts, accountId, (account) => ({
+        ...account,
+        status: 'active',
+        ...(filterIds === undefined ? {} : { runningFilterIds: filterIds }),
+      }));
+    }
+    case 'filter-switched': {
+      const { accountId, filterIds } = message.data;
+      if (filterIds === undefined) return accounts;
+      return patch(accounts, accountId, (account) => ({ ...account, runningFilterIds: filterIds }));
+    }
     case 'stop':
-      return patch(accounts, message.data.accountId, (account) => ({
+      return patch(accounts, message.data.accountId, ({ runningFilterIds: _ended, ...account }) => ({
         ...account,
         status: 'inactive',
         description: message.data.reason,

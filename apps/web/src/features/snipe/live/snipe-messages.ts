@@ -8,10 +8,20 @@ import {
 import { z } from 'zod';
 
 const accountRef = z.object({ accountId: z.string().min(1) });
+/** The running session's filters (older servers sent none). */
+const runningFilterIds = z.array(z.string()).optional();
 
 /** update-account carries the changed fields of one account (docs/realtime.md). */
 const accountUpdateSchema = accountSchema
-  .pick({ status: true, description: true, coins: true, profits: true, session: true })
+  .pick({
+    status: true,
+    description: true,
+    coins: true,
+    profits: true,
+    session: true,
+    username: true,
+    imageUrl: true,
+  })
   .partial()
   .extend({ id: z.string().min(1), status: accountStatusSchema.optional() });
 
@@ -26,10 +36,22 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stop'), data: accountRef.extend({ reason: z.string().default('') }) }),
   z.object({
     action: z.literal('notification'),
-    data: z.object({ type: notificationKindSchema, message: z.string() }),
+    data: z.object({
+      type: notificationKindSchema,
+      message: z.string(),
+      /** Present when the server kept it (a notification); absent for a passing toast. */
+      id: z.string().optional(),
+      createdAt: z.string().optional(),
+      isRead: z.boolean().optional(),
+      /** Which notice switch governs its toast. */
+      topic: z.enum(['run', 'snipe', 'break']).optional(),
+    }),
   }),
-  z.object({ action: z.literal('snipe-started'), data: accountRef }),
-  z.object({ action: z.literal('filter-switched'), data: accountRef }),
+  z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),
+  z.object({
+    action: z.literal('filter-switched'),
+    data: accountRef.extend({ filterIds: runningFilterIds }),
+  }),
 ]);
 export type SnipeServerMessage = z.infer<typeof snipeServerMessageSchema>;
 

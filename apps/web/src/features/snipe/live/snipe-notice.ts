@@ -1,79 +1,51 @@
-import {
-  formatCompactNumber,
-  isFailedSnipe,
-  type NotificationConfig,
-  type NotificationSoundEvent,
-} from '@tradedesk/domain';
+import type { NotificationConfig, NotificationSoundEvent } from '@tradedesk/domain';
+import type { ServerNotification } from '../../../stores/notification-store';
 import type { SnipeServerMessage } from './snipe-messages';
 
+/**
+ * What one server message does for the user, given their notification settings: a notification
+ * the server kept (into the list; toasted unless its switch is off), a passing toast, a sound.
+ */
 export type SnipeNotice = {
-  kind: 'success' | 'error' | 'blank' | 'custom';
-  text: string;
+  kept?: { notification: ServerNotification; quiet: boolean };
+  toast?: { kind: ServerNotification['type']; text: string };
   /** Which configured sound to play (only when sound is on). */
   sound?: NotificationSoundEvent;
 };
 
 /**
- * What the user is told about a server message, given their notification settings: starts,
- * stops and breaks (start/stop notices), snipe results (snipe notices) and server notifications.
+ * Run events only make sounds here: their texts (purchases, breaks, stops and why) arrive as the
+ * server's kept `notification`s, so the list after a reload holds what was shown live.
  */
-export function snipeNoticesOf(
-  message: SnipeServerMessage,
-  emailOf: (accountId: string) => string,
-  settings: NotificationConfig,
-): SnipeNotice[] {
-  const withSound = (notice: SnipeNotice): SnipeNotice => {
-    if (settings.isSoundEnabled) return notice;
-    const { sound: _muted, ...silent } = notice;
-    return silent;
-  };
-  const startStop = (notices: SnipeNotice[]) => (settings.isStartStopEnabled ? notices.map(withSound) : []);
+export function snipeNoticeOf(message: SnipeServerMessage, settings: NotificationConfig): SnipeNotice {
+  const sound = (event: NotificationSoundEvent, enabled = true): SnipeNotice =>
+    settings.isSoundEnabled && enabled ? { sound: event } : {};
   switch (message.action) {
-    // 'Starting snipe for …', 'Filter switched successfully for …' and 'Snipe stopped for …'
-    // arrive as the server's own `notification` messages; these only change the table.
-    case 'snipe-started':
-    case 'filter-switched':
-      return [];
-    case 'stop': {
-      const isCaptcha = /captcha/i.test(message.data.reason);
-      const reason: SnipeNotice = {
-        kind: 'custom',
-        text: message.data.reason,
-        sound: isCaptcha ? 'captcha' : 'snipeError',
-      };
-      return message.data.reason ? [withSound(reason)] : [];
-    }
+    case 'stop':
+      if (!message.data.reason) return {};
+      return sound(/captcha/i.test(message.data.reason) ? 'captcha' : 'snipeError');
     case 'break-start':
-      return startStop([
-        {
-          kind: 'custom',
-          text: `Break started for ${emailOf(message.data.accountId)}`,
-          sound: 'snipeSuccess',
-        },
-      ]);
     case 'break-end':
-      return startStop([
-        { kind: 'custom', text: `Break ended for ${emailOf(message.data.accountId)}`, sound: 'snipeSuccess' },
-      ]);
-    case 'snipe-result': {
-      if (!settings.isSnipesEnabled) return [];
-      const report = message.data;
-      const notice: SnipeNotice = isFailedSnipe(report)
-        ? {
-            kind: 'error',
-            text: `Failed to buy ${report.playerName} (error ${report.errorCode})`,
-            sound: 'snipeError',
-          }
-        : {
-            kind: 'success',
-            text: `Bought ${report.playerName} for ${formatCompactNumber(report.buyPrice)} (profit ${formatCompactNumber(report.value)})`,
-            sound: 'snipeSuccess',
-          };
-      return [withSound(notice)];
+      return sound('snipeSuccess', settings.isStartStopEnabled);
+    case 'snipe-result':
+      return sound(
+        message.data.errorCode === undefined ? 'snipeSuccess' : 'snipeError',
+        settings.isSnipesEnabled,
+      );
+    case 'notification': {
+      const { id, createdAt, isRead, topic, type, message: text } = message.data;
+      if (id === undefined || createdAt === undefined) return { toast: { kind: type, text } };
+      const isMuted =
+        (topic === 'snipe' && !settings.isSnipesEnabled) ||
+        (topic === 'break' && !settings.isStartStopEnabled);
+      return {
+        kept: {
+          notification: { id, message: text, type, createdAt, isRead: isRead ?? false },
+          quiet: isMuted,
+        },
+      };
     }
-    case 'notification':
-      return [{ kind: message.data.type, text: message.data.message }];
     default:
-      return [];
+      return {};
   }
 }

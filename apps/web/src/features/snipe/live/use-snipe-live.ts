@@ -14,7 +14,7 @@ import { playSound, useConfiguration } from '../../configuration';
 import { connectSnipeSocket, sendSnipeAction, type SnipeAction } from '../api/snipe-socket';
 import { applySnipeMessage } from './apply-snipe-message';
 import { snipeErrorEventSchema, snipeServerMessageSchema } from './snipe-messages';
-import { snipeNoticesOf } from './snipe-notice';
+import { snipeNoticeOf } from './snipe-notice';
 
 /**
  * Keeps the dashboard live: every server message updates the cached accounts and becomes the
@@ -33,22 +33,20 @@ export function useSnipeLive() {
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    if (!token) return;
+    // A one-time-code session holds an empty licence token: the hub trusts the session cookie.
+    if (token === null) return;
     const socket = connectSnipeSocket(token);
     socketRef.current = socket;
     const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
     recoveryRef.current = recovery;
-    const emailOf = (accountId: string) =>
-      queryClient.getQueryData<Account[]>(accountsQueryKey)?.find((account) => account.id === accountId)
-        ?.email ?? accountId;
     socket.on('message', (payload: unknown) => {
       const parsed = snipeServerMessageSchema.safeParse(payload);
       if (!parsed.success) return; // an action this client does not know yet
       const message = parsed.data;
-      for (const notice of snipeNoticesOf(message, emailOf, settingsRef.current)) {
-        notify[notice.kind](notice.text);
-        if (notice.sound) playSound(settingsRef.current.sound[notice.sound]);
-      }
+      const notice = snipeNoticeOf(message, settingsRef.current);
+      if (notice.kept) notify.kept(notice.kept.notification, { quiet: notice.kept.quiet });
+      if (notice.toast) notify[notice.toast.kind](notice.toast.text);
+      if (notice.sound) playSound(settingsRef.current.sound[notice.sound]);
       queryClient.setQueryData<Account[]>(accountsQueryKey, (accounts) =>
         applySnipeMessage(accounts, message),
       );

@@ -1,0 +1,122 @@
+import {
+  defaultMarketConfig,
+  defaultMarketPlayer,
+  marketConfigSchema,
+  type MarketConfig,
+} from '@tradedesk/domain';
+import { useFieldArray } from 'react-hook-form';
+import { useUpdateConfiguration } from '../api/update-configuration';
+import { SettingsSection } from './settings-section';
+
+/**
+ * Market Configuration: players by card id with a name, a price (the most to pay for that card,
+ * 0 = no cap) and Excluded, plus the switch that makes runs honour the list.
+ */
+export function MarketConfigSection({ stored }: { stored: MarketConfig }) {
+  const update = useUpdateConfiguration('market');
+  return (
+    <SettingsSection
+      title="Market Configuration"
+      stored={stored}
+      defaults={defaultMarketConfig()}
+      schema={marketConfigSchema}
+      isSaving={update.isPending}
+      onSave={(value) => update.mutate(value)}
+    >
+      {(form) => <MarketPlayersFields form={form} />}
+    </SettingsSection>
+  );
+}
+
+function MarketPlayersFields({
+  form,
+}: {
+  form: Parameters<Parameters<typeof SettingsSection<MarketConfig>>[0]['children']>[0];
+}) {
+  const players = useFieldArray({ control: form.control, name: 'players' });
+  return (
+    <>
+      <label className="label cursor-pointer justify-start gap-2">
+        <input
+          type="checkbox"
+          className="toggle toggle-sm"
+          {...form.register('isExclusionPurchaseEnabled')}
+        />
+        <span>Exclusion purchase (runs never buy excluded players, nor a player above its price)</span>
+      </label>
+      {players.fields.length === 0 ? (
+        <p className="text-sm opacity-70">No players yet.</p>
+      ) : (
+        <table className="table-sm table" aria-label="Market players">
+          <thead>
+            <tr>
+              <th>Id</th>
+              <th>Name</th>
+              <th>Price</th>
+              <th>Excluded</th>
+              <th>
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {players.fields.map((field, index) => (
+              <tr key={field.id}>
+                <td>
+                  <input
+                    type="number"
+                    min={0}
+                    aria-label={`Player ${index + 1} id`}
+                    className="input input-sm w-28"
+                    {...form.register(`players.${index}.id`, { valueAsNumber: true })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Player ${index + 1} name`}
+                    className="input input-sm w-full"
+                    {...form.register(`players.${index}.name`)}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="number"
+                    min={0}
+                    aria-label={`Player ${index + 1} price`}
+                    className="input input-sm w-28"
+                    {...form.register(`players.${index}.price`, { valueAsNumber: true })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    aria-label={`Player ${index + 1} excluded`}
+                    {...form.register(`players.${index}.isExcluded`)}
+                  />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    aria-label={`Remove player ${index + 1}`}
+                    onClick={() => players.remove(index)}
+                  >
+                    ✕
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-outline self-start"
+        onClick={() => players.append(defaultMarketPlayer())}
+      >
+        Add player
+      </button>
+    </>
+  );
+}

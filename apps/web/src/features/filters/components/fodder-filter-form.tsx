@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  duplicateLabelError,
+  FODDER_RATING_MAX,
+  FODDER_RATING_MIN,
+  firstIssueWithField,
+  fodderFilterSchema,
+  qualityLabels,
+  type FilterRef,
+  type FodderFilter,
+} from '@tradedesk/domain';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { notify } from '../../../lib/notify';
+import { useSaveFilter } from '../api/filter-mutations';
+import type { SnipePanelFilter } from '../api/get-filters';
+import type { FilterFormValues } from './filter-form-values';
+import { FollowUpFields } from './follow-up-fields';
+import { LabeledInput, MinProfitInputs } from './form-pieces';
+import { PriceInput } from './price-input';
+import { SelectField } from './select-field';
+
+const fodderQualityOptions = [
+  { value: 'gold', label: qualityLabels.gold },
+  { value: 'special', label: qualityLabels.special },
+];
+
+/** The fodder form's labels, which name a field in its toast. */
+const fodderFieldLabels: Record<string, string> = {
+  label: 'Label',
+  'player.rating': 'Rating',
+  'player.minPrice': 'Min Buy Now Price',
+  'player.maxPrice': 'Max Buy Now Price',
+  'player.minProfit.value': 'Min Profits',
+  'followUp.startPrice': 'Start Price',
+  'followUp.buyNowPrice': 'Buy Now Price',
+};
+
+type FodderFilterFormProps = {
+  filter: FodderFilter;
+  filters: readonly SnipePanelFilter[];
+  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
+};
+
+/**
+ * The Fodder filter form: cards of one rating (84–94), gold or special, in a Buy Now band with a
+ * minimum profit over the going price of that rating, and a follow-up.
+ */
+export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormProps) {
+  const { isSelected: _selection, ...initial } = filter as FodderFilter & { isSelected?: boolean };
+  const form = useForm<FodderFilter>({
+    defaultValues: initial,
+    resolver: zodResolver(fodderFilterSchema) as unknown as Resolver<FodderFilter>,
+  });
+  const { register, control, handleSubmit, setError, reset, formState } = form;
+  const errors = formState.errors;
+  const saveFilter = useSaveFilter();
+
+  const submit = handleSubmit(
+    async (values) => {
+      const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
+      if (labelError) {
+        setError('label', { message: labelError });
+        return notify.error(labelError);
+      }
+      const stored = await saveFilter.mutateAsync({ ...values, id: filter.id } as SnipePanelFilter);
+      onSaved(stored, filter.id ?? null);
+    },
+    () => {
+      const parsed = fodderFilterSchema.safeParse(form.getValues());
+      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, fodderFieldLabels));
+    },
+  );
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={submit}
+      noValidate
+      aria-label={`${filter.label || 'New'} filter`}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
+        <LabeledInput
+          label="Rating"
+          type="number"
+          min={FODDER_RATING_MIN}
+          max={FODDER_RATING_MAX}
+          error={errors.player?.rating?.message}
+          {...register('player.rating', { valueAsNumber: true })}
+        />
+        <SelectField label="Quality" options={fodderQualityOptions} {...register('player.quality')} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Controller
+          control={control}
+          name="player.minPrice"
+          render={({ field }) => (
+            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="player.maxPrice"
+          render={({ field }) => (
+            <PriceInput
+              label="Max Buy Now Price"
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.player?.maxPrice?.message}
+            />
+          )}
+        />
+        <MinProfitInputs
+          value={register('player.minProfit.value', { valueAsNumber: true })}
+          unit={register('player.minProfit.unit')}
+          error={errors.player?.minProfit?.value?.message}
+        />
+      </div>
+      {/* The follow-up fields read only `type` and `followUp.*`, which a fodder filter has too. */}
+      <FollowUpFields form={form as unknown as UseFormReturn<FilterFormValues>} />
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
+          Reset
+        </button>
+        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
