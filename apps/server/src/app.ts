@@ -13,6 +13,7 @@ import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
+import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   authRateLimit?: { max: number; timeWindowMs: number };
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
   prices?: { staleAfterMs?: number };
+  /** Catalogue file, payment provider keys and the public address (PAYMENT_*, STRIPE_*). */
+  payments?: PaymentOptions;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(statisticRoutes, { prefix: '/api/statistic', ctx, ...signedIn });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
+  await registerPayments(app, { ctx, auth }, options.payments);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { AuthService } from '../auth/service.js';
+import { referralRoutes } from '../referral/routes.js';
+import { createReferralService } from '../referral/service.js';
+import { loadCatalogue, type Catalogue } from './catalogue.js';
+import { createFulfilment } from './fulfilment.js';
+import type { PaymentProvider } from './provider.js';
+import { paymentRoutes } from './routes.js';
+import { sandboxCheckoutRoutes } from './sandbox-routes.js';
+import { createSandboxProvider } from './sandbox-provider.js';
+import { createPaymentService } from './service.js';
+import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.js';
+import { webhookRoutes } from './webhook-routes.js';
+
+export interface PaymentOptions {
+  /** The operator's catalogue file (default: the bundled catalogue.json). */
+  catalogueFile?: string | undefined;
+  /** Stripe when both keys are set; otherwise the embedded sandbox checkout. */
+  stripe?: StripeProviderOptions | undefined;
+  /** The site's public address for the provider's return links. */
+  publicUrl?: string | undefined;
+}
+
+/** Registers /api/payment and /api/referral; returns the catalogue and provider in use. */
+export async function registerPayments(
+  app: FastifyInstance,
+  deps: { ctx: AppContext; auth: AuthService },
+  options: PaymentOptions = {},
+): Promise<{ catalogue: Catalogue; provider: PaymentProvider }> {
+  const { ctx, auth } = deps;
+  const catalogue = loadCatalogue(options.catalogueFile);
+  // The provider is chosen by configuration; everything after this line is the same for both.
+  const sandbox = options.stripe ? undefined : createSandboxProvider();
+  const provider: PaymentProvider = options.stripe
+    ? createStripeProvider(options.stripe)
+    : (sandbox ?? createSandboxProvider());
+  const referrals = createReferralService(ctx.db);
+  const payments = createPaymentService(ctx, { catalogue, provider, referrals });
+  const fulfilment = createFulfilment(ctx, catalogue);
+
+  await app.register(paymentRoutes, {
+    prefix: '/api/payment',
+    auth,
+    catalogue,
+    payments,
+    publicUrl: options.publicUrl,
+  });
+  await app.register(webhookRoutes, { prefix: '/api/payment', provider, fulfilment, now: ctx.now });
+  if (sandbox)
+    await app.register(sandboxCheckoutRoutes, {
+      prefix: '/api/payment/sandbox',
+      provider: sandbox,
+      now: ctx.now,
+    });
+  await app.register(referralRoutes, { prefix: '/api/referral', auth, referrals });
+  return { catalogue, provider };
+}
