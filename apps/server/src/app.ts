@@ -14,6 +14,7 @@ import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
+import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   prices?: { staleAfterMs?: number };
   /** Catalogue file, payment provider keys and the public address (PAYMENT_*, STRIPE_*). */
   payments?: PaymentOptions;
+  /** Chat-community linking: Discord OAuth2 keys (DISCORD_*), else the sandbox stand-in. */
+  community?: CommunityOptions;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -97,6 +100,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   await registerPayments(app, { ctx, auth }, options.payments);
+  await registerCommunity(app, { ctx, auth }, options.community);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());

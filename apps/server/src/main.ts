@@ -10,7 +10,7 @@ import { ensureDemoUser } from './db/seed.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
-import { paymentOptionsFromEnv } from './modules/payment/config.js';
+import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { attachRealtime } from './realtime/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -82,6 +82,7 @@ async function main() {
     ownsDatabase: true,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     payments: payments.options,
+    community: communityOptionsFromEnv(env),
   });
   const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommunityOptions } from '../community/index.js';
 import type { PaymentOptions } from './index.js';
 
 const optionalText = (pattern: RegExp, message: string) =>
@@ -29,6 +30,17 @@ export const paymentEnvSchema = z.object({
 });
 
 type PaymentEnv = z.infer<typeof paymentEnvSchema>;
+
+/** Discord OAuth2 keys when both are set (the pair is checked by paymentOptionsFromEnv). */
+export function communityOptionsFromEnv(env: PaymentEnv): CommunityOptions {
+  return {
+    publicUrl: env.PUBLIC_URL,
+    discord:
+      env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET
+        ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET }
+        : undefined,
+  };
+}
 
 /** The payment options of an environment, or the problem when only half of a key pair is set. */
 export function paymentOptionsFromEnv(
