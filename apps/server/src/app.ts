@@ -7,6 +7,7 @@ import { CredentialCipher } from './lib/crypto.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { requireUser } from './lib/session.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -99,7 +100,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(statisticRoutes, { prefix: '/api/statistic', ctx, ...signedIn });
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
-  await registerPayments(app, { ctx, auth }, options.payments);
+  const { catalogue } = await registerPayments(app, { ctx, auth }, options.payments);
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });
   await registerCommunity(app, { ctx, auth }, options.community);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 
