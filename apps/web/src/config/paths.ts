@@ -19,6 +19,8 @@ export const paths = {
   affiliateProgramPolicy: '/affiliate-program-policy',
   refundPolicy: '/refund-policy',
   notFound: '/not-found',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

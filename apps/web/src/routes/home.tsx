@@ -47,6 +47,10 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
             <div className="stat-value text-2xl">{user.maxAccounts}</div>
           </div>
           <div className="stat">
+            <div className="stat-title">Joined</div>
+            <div className="stat-value text-2xl">{formatDate(user.createdAt)}</div>
+          </div>
+          <div className="stat">
             <div className="stat-title">Expires</div>
             <div className="stat-value text-2xl">{formatDate(user.expiresAt)}</div>
           </div>
