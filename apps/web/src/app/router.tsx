@@ -24,6 +24,7 @@ const CheckoutSuccessPage = lazy(() =>
   payments().then((module) => ({ default: module.CheckoutSuccessPage })),
 );
 const CheckoutCancelPage = lazy(() => payments().then((module) => ({ default: module.CheckoutCancelPage })));
+const AdminRoute = lazy(() => import('../routes/admin').then((module) => ({ default: module.AdminRoute })));
 const paymentPage = (page: ReactNode) => (
   <Suspense fallback={<PageLoading label="Loading…" />}>{page}</Suspense>
 );
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: paths.vps, element: paymentPage(<VpsPage />) },
       { path: paths.checkoutSuccess, element: paymentPage(<CheckoutSuccessPage />) },
       { path: paths.checkoutCancel, element: paymentPage(<CheckoutCancelPage />) },
+      { path: paths.admin, element: <RequireSignIn>{paymentPage(<AdminRoute />)}</RequireSignIn> },
       ...placeholderRoutes.map((route) => ({
         path: route.path,
         element: route.isPrivate ? (

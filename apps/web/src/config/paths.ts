@@ -21,6 +21,7 @@ export const paths = {
   notFound: '/not-found',
   checkoutSuccess: '/checkout/success',
   checkoutCancel: '/checkout/cancel',
+  admin: '/admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
