@@ -1,6 +1,7 @@
 import { pricePeriodLabels } from '@tradedesk/domain';
 import type { CatalogueProduct } from '../types';
 import { PriceTag } from './price-tag';
+import { BuyButton, ProductCard } from './product-card';
 
 type PlanListProps = {
   plans: CatalogueProduct[];
@@ -8,23 +9,6 @@ type PlanListProps = {
   onBuy: (plan: CatalogueProduct) => void;
   isBusy: boolean;
 };
-
-const BuyButton = ({
-  plan,
-  onBuy,
-  isBusy,
-}: { plan: CatalogueProduct } & Pick<PlanListProps, 'onBuy' | 'isBusy'>) => (
-  <button
-    type="button"
-    className="btn btn-primary btn-sm"
-    // Spec §5: subscription checkout is disabled when the price is 0.
-    disabled={plan.price.value === 0 || !plan.isAvailable || isBusy}
-    onClick={() => onBuy(plan)}
-    aria-label={`Buy ${plan.name}`}
-  >
-    Buy
-  </button>
-);
 
 /** Plans as a table above 768 px and as cards at 768 px or less (spec §2). */
 export function PlanTable({ plans, hasReferral, onBuy, isBusy }: PlanListProps) {
@@ -64,7 +48,7 @@ export function PlanTable({ plans, hasReferral, onBuy, isBusy }: PlanListProps) 
                   <PriceTag cents={plan.price.value} hasReferral={hasReferral} />
                 </td>
                 <td>
-                  <BuyButton plan={plan} onBuy={onBuy} isBusy={isBusy} />
+                  <BuyButton product={plan} onBuy={onBuy} isBusy={isBusy} />
                 </td>
               </tr>
             ))}
@@ -73,24 +57,14 @@ export function PlanTable({ plans, hasReferral, onBuy, isBusy }: PlanListProps) 
       </div>
       <ul className="grid gap-4 min-[769px]:hidden" data-testid="plan-cards">
         {plans.map((plan) => (
-          <li key={plan.id} className="card bg-base-100 border-base-300 border">
-            <div className="card-body gap-2">
-              <p className="text-xs uppercase opacity-60">{plan.category}</p>
-              <h3 className="card-title">{plan.name}</h3>
-              <p className="text-sm opacity-80">{plan.description}</p>
-              <ul className="list-inside list-disc text-sm">
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <div className="card-actions items-center justify-between">
-                <span>
-                  <PriceTag cents={plan.price.value} hasReferral={hasReferral} />{' '}
-                  <span className="text-sm opacity-70">/ {pricePeriodLabels[plan.price.type]}</span>
-                </span>
-                <BuyButton plan={plan} onBuy={onBuy} isBusy={isBusy} />
-              </div>
-            </div>
+          <li key={plan.id}>
+            <ProductCard
+              product={plan}
+              hasReferral={hasReferral}
+              onBuy={onBuy}
+              isBusy={isBusy}
+              showCategory
+            />
           </li>
         ))}
       </ul>
