@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { AuthService } from '../auth/service.js';
-import { createDiscordIdentity, createSandboxIdentity, type SandboxIdentity } from './discord.js';
+import {
+  createDiscordIdentity,
+  createSandboxIdentity,
+  type CommunityIdentityProvider,
+  type SandboxIdentity,
+} from './discord.js';
 import { communityRoutes } from './routes.js';
 
 export interface CommunityOptions {
@@ -10,18 +15,26 @@ export interface CommunityOptions {
   publicUrl?: string | undefined;
 }
 
+function pickIdentity(discord: CommunityOptions['discord']): {
+  identity: CommunityIdentityProvider;
+  sandbox?: SandboxIdentity;
+} {
+  if (discord) return { identity: createDiscordIdentity(discord) };
+  const sandbox = createSandboxIdentity();
+  return { identity: sandbox, sandbox };
+}
+
 /** Registers /api/community (chat-community linking). */
 export async function registerCommunity(
   app: FastifyInstance,
   deps: { ctx: AppContext; auth: AuthService },
   options: CommunityOptions = {},
 ) {
-  const { discord } = options;
-  const sandbox = discord ? undefined : createSandboxIdentity();
+  const { identity, sandbox } = pickIdentity(options.discord);
   await app.register(communityRoutes, {
     prefix: '/api/community',
     ...deps,
-    identity: discord ? createDiscordIdentity(discord) : (sandbox as SandboxIdentity),
+    identity,
     sandbox,
     publicUrl: options.publicUrl,
   });

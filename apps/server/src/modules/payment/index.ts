@@ -8,7 +8,7 @@ import { createFulfilment } from './fulfilment.js';
 import type { PaymentProvider } from './provider.js';
 import { paymentRoutes } from './routes.js';
 import { sandboxCheckoutRoutes } from './sandbox-routes.js';
-import { createSandboxProvider } from './sandbox-provider.js';
+import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
 import { createPaymentService } from './service.js';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -22,6 +22,16 @@ export interface PaymentOptions {
   publicUrl?: string | undefined;
 }
 
+/** The provider is chosen by configuration; everything after this choice is the same for both. */
+function pickProvider(stripe: StripeProviderOptions | undefined): {
+  provider: PaymentProvider;
+  sandbox?: SandboxProvider;
+} {
+  if (stripe) return { provider: createStripeProvider(stripe) };
+  const sandbox = createSandboxProvider();
+  return { provider: sandbox, sandbox };
+}
+
 /** Registers /api/payment and /api/referral; returns the catalogue and provider in use. */
 export async function registerPayments(
   app: FastifyInstance,
@@ -30,11 +40,7 @@ export async function registerPayments(
 ): Promise<{ catalogue: Catalogue; provider: PaymentProvider }> {
   const { ctx, auth } = deps;
   const catalogue = loadCatalogue(options.catalogueFile);
-  // The provider is chosen by configuration; everything after this line is the same for both.
-  const sandbox = options.stripe ? undefined : createSandboxProvider();
-  const provider: PaymentProvider = options.stripe
-    ? createStripeProvider(options.stripe)
-    : (sandbox ?? createSandboxProvider());
+  const { provider, sandbox } = pickProvider(options.stripe);
   const referrals = createReferralService(ctx.db);
   const payments = createPaymentService(ctx, { catalogue, provider, referrals });
   const fulfilment = createFulfilment(ctx, catalogue);
