@@ -52,12 +52,14 @@ async function main() {
     `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
   );
 
-  log.info(
-    { category: 'payment' },
-    payments.options.stripe
-      ? 'Payments: Stripe Checkout'
-      : 'Payments: embedded sandbox checkout (test card, no money moves)',
-  );
+  if (payments.options.stripe) log.info({ category: 'payment' }, 'Payments: Stripe Checkout');
+  else if (env.GAME_MODE === 'sandbox')
+    log.info({ category: 'payment' }, 'Payments: embedded sandbox checkout (test card, no money moves)');
+  else
+    log.warn(
+      { category: 'payment' },
+      'Payments: off in live mode until STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set',
+    );
   await buildWebIfMissing(log);
   const secret = await resolveSecretKey(env.SECRET_KEY, env.DATA_DIR);
   if (secret.source === 'generated')

@@ -15,11 +15,16 @@ export interface CommunityOptions {
   publicUrl?: string | undefined;
 }
 
-function pickIdentity(discord: CommunityOptions['discord']): {
-  identity: CommunityIdentityProvider;
+function pickIdentity(
+  discord: CommunityOptions['discord'],
+  gameMode: AppContext['gameMode'],
+): {
+  identity: CommunityIdentityProvider | undefined;
   sandbox?: SandboxIdentity;
 } {
   if (discord) return { identity: createDiscordIdentity(discord) };
+  // Live without Discord keys: no stand-in, or anyone could verify themselves.
+  if (gameMode === 'live') return { identity: undefined };
   const sandbox = createSandboxIdentity();
   return { identity: sandbox, sandbox };
 }
@@ -30,7 +35,7 @@ export async function registerCommunity(
   deps: { ctx: AppContext; auth: AuthService },
   options: CommunityOptions = {},
 ) {
-  const { identity, sandbox } = pickIdentity(options.discord);
+  const { identity, sandbox } = pickIdentity(options.discord, deps.ctx.gameMode);
   await app.register(communityRoutes, {
     prefix: '/api/community',
     ...deps,

@@ -10,6 +10,9 @@ import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
 
 const stateLifetimeMs = 10 * 60 * 1000;
 
+export const communityUnavailableMessage =
+  'Linking the community is not available right now. Please contact support on the community server.';
+
 /** A same-site path only (never another origin); anything else goes home. */
 const safeReturnPath = (value: unknown) =>
   typeof value === 'string' && /^\/(?!\/)[\w\-/?=&.%]*$/.test(value) && value.length <= 200 ? value : '/';
@@ -17,7 +20,8 @@ const safeReturnPath = (value: unknown) =>
 export interface CommunityRoutesOptions {
   ctx: AppContext;
   auth: AuthService;
-  identity: CommunityIdentityProvider;
+  /** Undefined in live mode without Discord keys: linking answers 503. */
+  identity: CommunityIdentityProvider | undefined;
   /** Present in the sandbox: its consent page is served here too. */
   sandbox?: SandboxIdentity | undefined;
   publicUrl?: string | undefined;
@@ -42,6 +46,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.get<{ Querystring: { returnTo?: string } }>('/discord/start', async (request, reply) => {
     const user = await auth.userOfSession(readSessionCookie(request));
     if (!user) return reply.code(401).send({ message: 'Unauthorized' });
+    if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
     const now = ctx.now().getTime();
     for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
     const state = randomBytes(24).toString('base64url');
@@ -60,7 +65,8 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
     if (!entry || entry.expiresAt <= ctx.now().getTime() || !user || user.id !== entry.userId)
       return reply.redirect(withOutcome('/', 'failed'));
     const code = typeof request.query.code === 'string' ? request.query.code.slice(0, 200) : '';
-    const discordId = code ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
+    const discordId =
+      code && identity ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
     if (!discordId) return reply.redirect(withOutcome(entry.returnTo, 'failed'));
     // One chat identity belongs to one user.
     const [taken] = await ctx.db

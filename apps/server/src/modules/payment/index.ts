@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
 import type { AuthService } from '../auth/service.js';
 import { referralRoutes } from '../referral/routes.js';
 import { createReferralService } from '../referral/service.js';
@@ -23,13 +25,28 @@ export interface PaymentOptions {
 }
 
 /** The provider is chosen by configuration; everything after this choice is the same for both. */
-function pickProvider(stripe: StripeProviderOptions | undefined): {
-  provider: PaymentProvider;
-  sandbox?: SandboxProvider;
-} {
+function pickProvider(
+  stripe: StripeProviderOptions | undefined,
+  gameMode: AppContext['gameMode'],
+): { provider: PaymentProvider; sandbox?: SandboxProvider } {
   if (stripe) return { provider: createStripeProvider(stripe) };
+  // Live without Stripe keys must not hand out plans for a test card.
+  if (gameMode === 'live') return { provider: unavailableProvider() };
   const sandbox = createSandboxProvider();
   return { provider: sandbox, sandbox };
+}
+
+export const paymentsUnavailableMessage =
+  'Payments are not configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)';
+
+/** Live mode without Stripe keys: every checkout fails (503; the reason is logged, not shown). */
+function unavailableProvider(): PaymentProvider {
+  return {
+    name: 'stripe',
+    webhookSecret: `whsec_unset_${randomBytes(24).toString('hex')}`,
+    createCheckoutSession: () =>
+      Promise.reject(new AppError(503, 'payments_unavailable', paymentsUnavailableMessage)),
+  };
 }
 
 /** Registers /api/payment and /api/referral; returns the catalogue and provider in use. */
@@ -40,7 +57,7 @@ export async function registerPayments(
 ): Promise<{ catalogue: Catalogue; provider: PaymentProvider }> {
   const { ctx, auth } = deps;
   const catalogue = loadCatalogue(options.catalogueFile);
-  const { provider, sandbox } = pickProvider(options.stripe);
+  const { provider, sandbox } = pickProvider(options.stripe, ctx.gameMode);
   const referrals = createReferralService(ctx.db);
   const payments = createPaymentService(ctx, { catalogue, provider, referrals });
   const fulfilment = createFulfilment(ctx, catalogue);
