@@ -55,20 +55,16 @@ function UserRow({ user }: { user: AdminUser }) {
         <td>{formatDate(user.createdAt)}</td>
         <td>{formatDate(user.expiresAt)}</td>
         <td className="flex flex-wrap gap-1">
-          <button
-            type="button"
-            className="btn btn-xs"
-            onClick={() => trial.mutate({ userId: user.id, tier: 'snipe' })}
-          >
-            3-day Snipe trial
-          </button>
-          <button
-            type="button"
-            className="btn btn-xs"
-            onClick={() => trial.mutate({ userId: user.id, tier: 'transfer' })}
-          >
-            3-day Transfer trial
-          </button>
+          {(['snipe', 'transfer'] as const).map((tier) => (
+            <button
+              key={tier}
+              type="button"
+              className="btn btn-xs"
+              onClick={() => trial.mutate({ userId: user.id, tier })}
+            >
+              3-day {tierLabels[tier]} trial
+            </button>
+          ))}
           <input
             className="input input-xs w-20"
             inputMode="numeric"
