@@ -7,12 +7,15 @@ import { CredentialCipher } from './lib/crypto.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { requireUser } from './lib/session.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { appRoutes } from './modules/app/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
+import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
+import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -36,6 +39,10 @@ export interface BuildAppOptions {
   authRateLimit?: { max: number; timeWindowMs: number };
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
   prices?: { staleAfterMs?: number };
+  /** Catalogue file, payment provider keys and the public address (PAYMENT_*, STRIPE_*). */
+  payments?: PaymentOptions;
+  /** Chat-community linking: Discord OAuth2 keys (DISCORD_*), else the sandbox stand-in. */
+  community?: CommunityOptions;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -96,6 +103,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
+  const { catalogue } = await registerPayments(app, { ctx, auth }, options.payments);
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });
+  await registerCommunity(app, { ctx, auth }, options.community);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());

@@ -10,6 +10,7 @@ import { ensureDemoUser } from './db/seed.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
+import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { attachRealtime } from './realtime/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,12 +41,25 @@ async function main() {
     process.exit(1);
   }
   const env = parsed.env;
+  const payments = paymentOptionsFromEnv(env);
+  if (!payments.ok) {
+    console.error(`Invalid environment:\n  ${payments.problem}`);
+    process.exit(1);
+  }
   const log = pino(loggerOptions(env.LOG_LEVEL));
   log.info(
     { category: 'start' },
     `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
   );
 
+  if (payments.options.stripe) log.info({ category: 'payment' }, 'Payments: Stripe Checkout');
+  else if (env.GAME_MODE === 'sandbox')
+    log.info({ category: 'payment' }, 'Payments: embedded sandbox checkout (test card, no money moves)');
+  else
+    log.warn(
+      { category: 'payment' },
+      'Payments: off in live mode until STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set',
+    );
   await buildWebIfMissing(log);
   const secret = await resolveSecretKey(env.SECRET_KEY, env.DATA_DIR);
   if (secret.source === 'generated')
@@ -69,6 +83,8 @@ async function main() {
     webDistDir,
     ownsDatabase: true,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
+    payments: payments.options,
+    community: communityOptionsFromEnv(env),
   });
   const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
 

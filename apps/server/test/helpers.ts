@@ -66,7 +66,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A small client over `app.inject` that keeps one session cookie, like a browser. */
 export class Client {
   cookie: string | undefined;
-  constructor(private readonly app: App) {}
+  constructor(readonly app: App) {}
 
   async request<T = Body>(method: Method, url: string, payload?: unknown): Promise<Reply<T>> {
     const response = await this.app.inject({

@@ -48,6 +48,8 @@ export const messages = {
   referralEmpty: 'Enter your referral code',
   referralInvalid: 'Referral code is invalid',
   referralValid: 'Referral code is valid',
+  // Checkout (001 §8)
+  checkoutNoUrl: 'Something went wrong, please try again later',
   // Solver (001 §5)
   selectSolution: 'Please select a solution to start solver',
   solverAttempts: 'Max purchase attempts must be greater than 0', // ours

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentEnvSchema } from '../modules/payment/config.js';
 import { priceEnvSchema } from '../modules/prices/config.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -76,7 +77,8 @@ export const envSchema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .merge(priceEnvSchema);
+  .merge(priceEnvSchema)
+  .merge(paymentEnvSchema);
 
 export type Env = z.infer<typeof envSchema>;
 

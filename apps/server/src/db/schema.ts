@@ -156,3 +156,4 @@ export * from './schema-prices.js';
 export * from './schema-snipe.js';
 export * from './schema-credits.js';
 export * from './schema-transfer.js';
+export * from './schema-payments.js';

@@ -1,10 +1,17 @@
-import { defaultFodderFilter, defaultRarityFilter, defaultTransferFilter, messages } from '@tradedesk/domain';
+import {
+  defaultFodderFilter,
+  defaultRarityFilter,
+  defaultTransferFilter,
+  messages,
+  subscriptionExpiredMessage,
+} from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snipeLeases } from '../../src/db/schema.js';
+import { snipeLeases, users } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
+import { signedInUser } from '../helpers.js';
 import {
   createAccount,
   hubHookTimeoutMs,
@@ -104,6 +111,20 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', hubSuite, (
     outsider.send('snipe-create-browser', startPayload(id, [named('a')]));
     expect(await outsider.waitForError()).toBe(snipeMessages.tierRequired);
     outsider.socket.disconnect();
+  });
+
+  it('rejects a user whose plan has ended with the renewal message, and keeps their account', async () => {
+    const lapsed = await signedInUser(stack.server.app, { tier: 'snipe' });
+    await stack.database.db
+      .update(users)
+      .set({ expiresAt: new Date(stack.server.clock.now().getTime() - 60_000) })
+      .where(eq(users.username, lapsed.username));
+    const expired = await openBrowser(stack.server, {}, lapsed);
+    const id = await createAccount(expired.http, 'lapsed@example.com');
+    expired.send('snipe-create-browser', startPayload(id, [named('a')]));
+    expect(await expired.waitForError()).toBe(subscriptionExpiredMessage);
+    expect((await expired.http.get('/api/account')).body.data).toHaveLength(1);
+    expired.socket.disconnect();
   });
 
   it("rejects another user's account as not found", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
@@ -18,6 +18,19 @@ const SnipeDashboard = lazy(() =>
 );
 const TransferPage = lazy(() =>
   import('../features/transfer').then((module) => ({ default: module.TransferPage })),
+);
+// The buying pages share one chunk (the plans' API calls and components).
+const payments = () => import('../features/payments');
+const SubscriptionPage = lazy(() => payments().then((module) => ({ default: module.SubscriptionPage })));
+const CoinsPage = lazy(() => payments().then((module) => ({ default: module.CoinsPage })));
+const VpsPage = lazy(() => payments().then((module) => ({ default: module.VpsPage })));
+const CheckoutSuccessPage = lazy(() =>
+  payments().then((module) => ({ default: module.CheckoutSuccessPage })),
+);
+const CheckoutCancelPage = lazy(() => payments().then((module) => ({ default: module.CheckoutCancelPage })));
+const AdminRoute = lazy(() => import('../routes/admin').then((module) => ({ default: module.AdminRoute })));
+const paymentPage = (page: ReactNode) => (
+  <Suspense fallback={<PageLoading label="Loading…" />}>{page}</Suspense>
 );
 const PlayersPage = lazy(() =>
   import('../features/players').then((module) => ({ default: module.PlayersPage })),
@@ -60,6 +73,12 @@ export const routes: RouteObject[] = [
           </RequireSignIn>
         ),
       },
+      { path: paths.subscription, element: paymentPage(<SubscriptionPage />) },
+      { path: paths.coins, element: paymentPage(<CoinsPage />) },
+      { path: paths.vps, element: paymentPage(<VpsPage />) },
+      { path: paths.checkoutSuccess, element: paymentPage(<CheckoutSuccessPage />) },
+      { path: paths.checkoutCancel, element: paymentPage(<CheckoutCancelPage />) },
+      { path: paths.admin, element: <RequireSignIn>{paymentPage(<AdminRoute />)}</RequireSignIn> },
       ...placeholderRoutes.map((route) => ({
         path: route.path,
         element: route.isPrivate ? (

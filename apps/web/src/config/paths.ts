@@ -21,6 +21,9 @@ export const paths = {
   /** Not in the spec's route list; the spec's FAQ page needs an address (docs/decisions.md). */
   faq: '/faq',
   notFound: '/not-found',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
+  admin: '/admin',
 } as const;
 
 /** The address of the blog article with this hash (`paths.blogPost`). */

@@ -1,4 +1,4 @@
-import { tierLabels } from '@tradedesk/domain';
+import { hasToolAccess, subscriptionExpiredMessage, tierLabels } from '@tradedesk/domain';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useUser, type SessionUser } from '../features/auth';
@@ -33,6 +33,15 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
     <section aria-label="Your subscription" className="card bg-base-200 border-base-300 border">
       <div className="card-body gap-4">
         <h2 className="card-title text-2xl">Welcome back, {user.username ?? username}</h2>
+        {user.tier !== 'none' &&
+          !hasToolAccess({ tier: user.tier, expiresAt: user.expiresAt ?? null }, new Date()) && (
+            <p role="alert" className="alert alert-warning">
+              {subscriptionExpiredMessage}{' '}
+              <Link to={paths.subscription} className="link">
+                Renew
+              </Link>
+            </p>
+          )}
         <div className="stats stats-vertical sm:stats-horizontal bg-base-100 shadow-sm">
           <div className="stat">
             <div className="stat-title">Tier</div>
@@ -45,6 +54,10 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
           <div className="stat">
             <div className="stat-title">Concurrent accounts</div>
             <div className="stat-value text-2xl">{user.maxAccounts}</div>
+          </div>
+          <div className="stat">
+            <div className="stat-title">Joined</div>
+            <div className="stat-value text-2xl">{formatDate(user.createdAt)}</div>
           </div>
           <div className="stat">
             <div className="stat-title">Expires</div>

@@ -6,3 +6,4 @@ export * from './transfer.js';
 export * from './solver.js';
 export * from './referral.js';
 export * from './user.js';
+export * from './subscription.js';

@@ -3,6 +3,7 @@ import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
 import { dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
+import { idText, storableText, TEXT_LIMITS } from './text.js';
 
 export const productTypeValues = [
   'snipe',
@@ -56,11 +57,11 @@ export type Product = z.infer<typeof productSchema>;
 
 /** POST /payment/checkout; subscriptions always buy quantity 1. */
 export const checkoutRequestSchema = z.object({
-  productId: z.string().min(1),
-  priceId: z.string().min(1),
+  productId: idText(),
+  priceId: idText(),
   quantity: intLike().pipe(z.number().min(1)).default(1),
   type: productTypeSchema,
-  code: z.string().trim().optional(),
+  code: z.string().trim().pipe(storableText(TEXT_LIMITS.id)).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -97,4 +98,10 @@ export const purchaseListingSchema = z.object({
 export type PurchaseListing = z.infer<typeof purchaseListingSchema>;
 
 /** POST /referral/verify */
-export const referralVerifySchema = z.object({ code: z.string().trim().min(1, messages.referralEmpty) });
+export const referralVerifySchema = z.object({
+  code: z
+    .string({ required_error: messages.referralEmpty })
+    .trim()
+    .min(1, messages.referralEmpty)
+    .pipe(storableText(TEXT_LIMITS.id)),
+});

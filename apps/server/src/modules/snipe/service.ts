@@ -3,6 +3,7 @@ import {
   errorMessages,
   filterSwitchedFor,
   firstIssueMessage,
+  hasToolAccess,
   resolveFilterSwitch,
   snipeCreateBrowserSchema,
   snipeStartError,
@@ -10,6 +11,7 @@ import {
   snipeStoppedFor,
   startingSnipeFor,
   stoppingSnipeFor,
+  subscriptionExpiredMessage,
   type SnipeFilter,
 } from '@tradedesk/domain';
 import type {
@@ -99,6 +101,8 @@ export function createSnipeService(
     /** `snipe-create-browser`: start a run, or switch the running one's filter. */
     async create(user: UserRow, input: unknown) {
       if (user.tier !== 'snipe') reject(snipeMessages.tierRequired);
+      // An ended plan closes the tools; the user's accounts, filters and settings stay.
+      if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
       const parsed = snipeCreateBrowserSchema.safeParse(input);
       if (!parsed.success) return reject(firstIssueMessage(parsed.error));
       const data = parsed.data;

@@ -16,7 +16,7 @@ export interface NewUser {
  * Creates a user with the spec's defaults and a default configuration, and returns the licence
  * token: the only moment it exists in clear.
  */
-export async function createUserWithToken(db: Db, input: NewUser) {
+export async function createUserWithToken(db: Pick<Db, 'transaction'>, input: NewUser) {
   const licence = await issueLicenceToken();
   const user = await db.transaction(async (tx) => {
     const [row] = await tx

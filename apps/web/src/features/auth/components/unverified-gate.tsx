@@ -1,4 +1,9 @@
 import { env } from '../../../config/env';
+import { apiUrl } from '../../../lib/api-client';
+
+/** Starts the community sign-in (Discord, or its sandbox stand-in) and comes back to this page. */
+const linkCommunityUrl = () =>
+  apiUrl('community', '/discord/start', { returnTo: `${window.location.pathname}` });
 
 type UnverifiedGateProps = { onRefresh: () => void; onSignOut: () => void; isRefreshing: boolean };
 
@@ -16,8 +21,11 @@ export function UnverifiedGate({ onRefresh, onSignOut, isRefreshing }: Unverifie
           <a className="link link-primary" href={env.communityUrl} target="_blank" rel="noreferrer">
             Join the community server
           </a>
+          <a className="btn btn-primary" href={linkCommunityUrl()}>
+            Link your community account
+          </a>
           <div className="card-actions mt-2">
-            <button type="button" className="btn btn-primary" onClick={onRefresh} disabled={isRefreshing}>
+            <button type="button" className="btn btn-outline" onClick={onRefresh} disabled={isRefreshing}>
               {isRefreshing && <span className="loading loading-spinner loading-sm" aria-hidden />}
               Refresh
             </button>

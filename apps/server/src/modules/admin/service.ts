@@ -1,0 +1,140 @@
+import { FREE_TRIAL_DAYS, PERIOD_DAYS, trialExpiry } from '@tradedesk/domain';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { checkoutOrders, users } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { applyCreditChange } from '../credits/ledger.js';
+import type { Catalogue } from '../payment/catalogue.js';
+
+export const adminMessages = {
+  userNotFound: 'User not found',
+  orderNotRefundable: 'Only a paid order can be refunded',
+  notEnoughCredits: 'The user does not have that many credits',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const presentAdminUser = (row: typeof users.$inferSelect) => ({
+  id: row.id,
+  username: row.username,
+  roles: row.roles,
+  tier: row.tier,
+  credits: row.credits,
+  maxAccounts: row.maxAccounts,
+  discordId: row.providers.discordId,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+});
+
+/** What an admin may do to users and orders; every change of credits goes through the ledger. */
+export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
+  const { db } = ctx;
+
+  async function userOrThrow(id: string) {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw notFound(adminMessages.userNotFound);
+    return row;
+  }
+
+  return {
+    async listUsers(search: string | undefined) {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(search ? ilike(users.username, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined)
+        .orderBy(desc(users.createdAt))
+        .limit(200);
+      return rows.map(presentAdminUser);
+    },
+
+    /** The 3-day free trial (a support ticket's outcome): the tier, from now or after a running plan. */
+    async grantTrial(userId: string, tier: 'snipe' | 'transfer') {
+      const user = await userOrThrow(userId);
+      const now = ctx.now();
+      const [updated] = await db
+        .update(users)
+        .set({ tier, expiresAt: trialExpiry(user.expiresAt, now, FREE_TRIAL_DAYS), updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      return presentAdminUser(updated ?? user);
+    },
+
+    /** Adds or takes credits once per request id (a double-click books one change). */
+    async changeCredits(userId: string, delta: number, requestId: string) {
+      await userOrThrow(userId);
+      const result = await applyCreditChange(db, {
+        userId,
+        delta,
+        kind: 'admin',
+        eventKey: `admin:${requestId}`,
+      });
+      if (result.status === 'insufficient')
+        throw badRequest(adminMessages.notEnoughCredits, 'insufficient_credits');
+      return presentAdminUser(await userOrThrow(userId));
+    },
+
+    async listOrders(userId: string) {
+      const rows = await db
+        .select()
+        .from(checkoutOrders)
+        .where(eq(checkoutOrders.userId, userId))
+        .orderBy(desc(checkoutOrders.createdAt))
+        .limit(100);
+      return rows.map((row) => ({
+        id: row.id,
+        productId: row.productId,
+        quantity: row.quantity,
+        amountCents: row.amountCents,
+        status: row.status,
+        provider: row.provider,
+        createdAt: row.createdAt.toISOString(),
+        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      }));
+    },
+
+    /**
+     * Reverses what a paid order gave: its credits (as far as the balance still holds them), its
+     * licences and its plan time. The money itself is returned in the provider's dashboard.
+     */
+    async refund(orderId: string) {
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .update(checkoutOrders)
+          .set({ status: 'refunded' })
+          .where(sql`${checkoutOrders.id} = ${orderId} and ${checkoutOrders.status} = 'paid'`)
+          .returning();
+        if (!order || !order.userId) throw badRequest(adminMessages.orderNotRefundable, 'not_refundable');
+        const product = catalogue.products.find((candidate) => candidate.id === order.productId);
+        const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
+        if (!product || !user) return { orderId, creditsTaken: 0 };
+        const now = ctx.now();
+        const { tier, credits, licences } = product.grants;
+        let creditsTaken = 0;
+        if (credits) {
+          creditsTaken = Math.min(credits * order.quantity, user.credits);
+          if (creditsTaken > 0)
+            await applyCreditChange(tx, {
+              userId: user.id,
+              delta: -creditsTaken,
+              kind: 'refund',
+              eventKey: `refund:${order.id}`,
+            });
+        }
+        if (licences)
+          await tx
+            .update(users)
+            .set({ maxAccounts: sql`greatest(1, ${users.maxAccounts} - ${licences * order.quantity})` })
+            .where(eq(users.id, user.id));
+        if (tier && user.expiresAt) {
+          const pulledBack =
+            user.expiresAt.getTime() - PERIOD_DAYS[product.price.type] * order.quantity * DAY_MS;
+          await tx
+            .update(users)
+            .set({ expiresAt: new Date(Math.max(now.getTime(), pulledBack)), updatedAt: now })
+            .where(eq(users.id, user.id));
+        }
+        return { orderId, creditsTaken };
+      });
+    },
+  };
+}

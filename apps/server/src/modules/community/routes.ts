@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { readSessionCookie } from '../../lib/session.js';
+import type { AuthService } from '../auth/service.js';
+import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
+
+const stateLifetimeMs = 10 * 60 * 1000;
+
+export const communityUnavailableMessage =
+  'Linking the community is not available right now. Please contact support on the community server.';
+
+/** A same-site path only (never another origin); anything else goes home. */
+const safeReturnPath = (value: unknown) =>
+  typeof value === 'string' && /^\/(?!\/)[\w\-/?=&.%]*$/.test(value) && value.length <= 200 ? value : '/';
+
+export interface CommunityRoutesOptions {
+  ctx: AppContext;
+  auth: AuthService;
+  /** Undefined in live mode without Discord keys: linking answers 503. */
+  identity: CommunityIdentityProvider | undefined;
+  /** Present in the sandbox: its consent page is served here too. */
+  sandbox?: SandboxIdentity | undefined;
+  publicUrl?: string | undefined;
+}
+
+/**
+ * /api/community: links the signed-in user's chat-community id (the unverified gate's way out).
+ * start → the provider's consent page → callback, which checks the state belongs to the same
+ * signed-in user before it stores the id.
+ */
+export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async (
+  app,
+  { ctx, auth, identity, sandbox, publicUrl },
+) => {
+  const pending = new Map<string, { userId: string; returnTo: string; expiresAt: number }>();
+  const redirectUri = (siteUrl: string) => `${siteUrl}/api/community/discord/callback`;
+  const siteOf = (request: { protocol: string; host: string }) =>
+    publicUrl ?? `${request.protocol}://${request.host}`;
+  const withOutcome = (path: string, outcome: 'linked' | 'failed') =>
+    `${path}${path.includes('?') ? '&' : '?'}community=${outcome}`;
+
+  app.get<{ Querystring: { returnTo?: string } }>('/discord/start', async (request, reply) => {
+    const user = await auth.userOfSession(readSessionCookie(request));
+    if (!user) return reply.code(401).send({ message: 'Unauthorized' });
+    if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
+    const now = ctx.now().getTime();
+    for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
+    const state = randomBytes(24).toString('base64url');
+    pending.set(state, {
+      userId: user.id,
+      returnTo: safeReturnPath(request.query.returnTo),
+      expiresAt: now + stateLifetimeMs,
+    });
+    return reply.redirect(identity.authorizeUrl(state, redirectUri(siteOf(request))));
+  });
+
+  app.get<{ Querystring: { code?: string; state?: string } }>('/discord/callback', async (request, reply) => {
+    const entry = typeof request.query.state === 'string' ? pending.get(request.query.state) : undefined;
+    if (request.query.state) pending.delete(request.query.state);
+    const user = await auth.userOfSession(readSessionCookie(request));
+    if (!entry || entry.expiresAt <= ctx.now().getTime() || !user || user.id !== entry.userId)
+      return reply.redirect(withOutcome('/', 'failed'));
+    const code = typeof request.query.code === 'string' ? request.query.code.slice(0, 200) : '';
+    const discordId =
+      code && identity ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
+    if (!discordId) return reply.redirect(withOutcome(entry.returnTo, 'failed'));
+    // One chat identity belongs to one user.
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`${users.providers}->>'discordId' = ${discordId}`, ne(users.id, user.id)));
+    if (taken) return reply.redirect(withOutcome(entry.returnTo, 'failed'));
+    await ctx.db
+      .update(users)
+      .set({ providers: { ...user.providers, discordId }, updatedAt: ctx.now() })
+      .where(eq(users.id, user.id));
+    return reply.redirect(withOutcome(entry.returnTo, 'linked'));
+  });
+
+  if (!sandbox) return;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 2048 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get<{ Querystring: { state?: string } }>('/sandbox/authorize', async (request, reply) => {
+    const state = String(request.query.state ?? '').replace(/[^\w-]/g, '');
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox community sign-in</title>
+<style>body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;display:flex;justify-content:center;padding:3rem 1rem}
+main{background:#2b2d31;border-radius:.5rem;padding:1.5rem;max-width:24rem}button{width:100%;padding:.6rem;margin-top:.75rem;border:0;border-radius:.25rem;font-size:1rem;cursor:pointer}
+.ok{background:#5865f2;color:#fff}.no{background:#4e5058;color:#fff}p{color:#b5bac1}</style></head><body><main>
+<h1>Sandbox community sign-in</h1>
+<p>This stands in for the community server's sign-in (Discord) in the sandbox. Trade Desk will learn your community id only.</p>
+<form method="post" action="/api/community/sandbox/authorize"><input type="hidden" name="state" value="${state}">
+<button class="ok" type="submit">Authorize</button></form>
+<form method="get" action="/api/community/discord/callback"><input type="hidden" name="state" value="${state}">
+<button class="no" type="submit">Cancel</button></form>
+</main></body></html>`);
+  });
+
+  app.post<{ Body: Record<string, string> | undefined }>('/sandbox/authorize', async (request, reply) => {
+    const state = String(request.body?.state ?? '');
+    const query = new URLSearchParams({ code: sandbox.approve(), state });
+    return reply.redirect(`/api/community/discord/callback?${query.toString()}`, 303);
+  });
+};

@@ -1,0 +1,117 @@
+import { COINS_PER_UNIT, extendedExpiry } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { randomCode } from '../../lib/crypto.js';
+import { applyCreditChange } from '../credits/ledger.js';
+import { createUserWithToken } from '../user/commands.js';
+import type { Catalogue, CatalogueProduct } from './catalogue.js';
+import type { CheckoutEvent } from './provider.js';
+import { paymentRepo, type OrderRow } from './repo.js';
+
+export type EventOutcome =
+  | 'fulfilled'
+  | 'cancelled'
+  /** The event id was seen before: nothing changed. */
+  | 'replayed'
+  /** Verified, but not ours to act on (other type, unknown order, already settled, amount mismatch). */
+  | 'ignored';
+
+const usernameAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** Associated data of a new user's licence token while it waits for the success page. */
+export const pendingTokenContext = (orderId: string) => `checkout-token:${orderId}`;
+
+/**
+ * Acts on one verified provider event exactly once. The event id is booked in the same
+ * transaction as everything the event does, so a replay, a concurrent delivery or a second event
+ * for an order already settled changes nothing.
+ */
+export function createFulfilment(ctx: AppContext, catalogue: Catalogue) {
+  const productOf = (id: string) => catalogue.products.find((product) => product.id === id);
+
+  async function newBuyer(tx: Db, order: OrderRow) {
+    const username = `trader_${randomCode(8, usernameAlphabet)}`;
+    const { user, token } = await createUserWithToken(tx, { username });
+    await paymentRepo.setPendingToken(tx, order.id, ctx.cipher.encrypt(token, pendingTokenContext(order.id)));
+    return user.id;
+  }
+
+  async function grant(tx: Db, order: OrderRow, product: CatalogueProduct, userId: string, now: Date) {
+    const { tier, credits, licences } = product.grants;
+    if (tier) {
+      const [user] = await tx.select({ expiresAt: users.expiresAt }).from(users).where(eq(users.id, userId));
+      const expiresAt = extendedExpiry(user?.expiresAt ?? null, now, product.price.type, order.quantity);
+      await paymentRepo.setPlan(tx, userId, tier, expiresAt, now);
+    }
+    if (licences) await paymentRepo.addLicences(tx, userId, licences * order.quantity, now);
+    if (credits) {
+      await applyCreditChange(tx, {
+        userId,
+        delta: credits * order.quantity,
+        kind: 'purchase',
+        eventKey: `checkout:${order.id}`,
+      });
+    }
+    if (product.type === 'coin' && product.platform) {
+      await paymentRepo.insertCoinOrder(tx, {
+        orderId: order.id,
+        userId,
+        platform: product.platform,
+        coins: order.quantity * COINS_PER_UNIT,
+      });
+    }
+    if (order.referrerUserId && catalogue.referral.referrerCredits > 0) {
+      await applyCreditChange(tx, {
+        userId: order.referrerUserId,
+        delta: catalogue.referral.referrerCredits,
+        kind: 'referral',
+        eventKey: `referral:${order.id}`,
+      });
+    }
+  }
+
+  /** Whether a completed session is exactly the order it names: same session, amount, paid. */
+  function matches(order: OrderRow, session: CheckoutEvent['data']['object']) {
+    return (
+      session.id === order.providerSessionId &&
+      session.amount_total === order.amountCents &&
+      session.payment_status === 'paid'
+    );
+  }
+
+  async function act(tx: Db, event: CheckoutEvent, order: OrderRow | undefined): Promise<EventOutcome> {
+    if (!order || order.status !== 'open') return 'ignored';
+    const now = ctx.now();
+    if (event.type === 'checkout.session.expired') {
+      return (await paymentRepo.closeOrder(tx, order.id, 'cancelled', now)) ? 'cancelled' : 'ignored';
+    }
+    const product = productOf(order.productId);
+    if (!product || !matches(order, event.data.object)) return 'ignored';
+    const userId = order.userId ?? (await newBuyer(tx, order));
+    if (!(await paymentRepo.closeOrder(tx, order.id, 'paid', now, userId))) return 'ignored';
+    await grant(tx, { ...order, userId }, product, userId, now);
+    return 'fulfilled';
+  }
+
+  return {
+    async handle(event: CheckoutEvent): Promise<EventOutcome> {
+      return ctx.db.transaction(async (tx) => {
+        if (!(await paymentRepo.claimEvent(tx, event.id, event.type))) return 'replayed';
+        const isCheckoutEvent =
+          event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired';
+        const orderId = event.data.object.client_reference_id;
+        const order =
+          isCheckoutEvent && typeof orderId === 'string' && orderId.length <= 64
+            ? await paymentRepo.findOrder(tx, orderId)
+            : undefined;
+        const outcome = await act(tx, event, order);
+        await paymentRepo.settleEvent(tx, event.id, order?.id ?? null, outcome);
+        return outcome;
+      });
+    },
+  };
+}
+
+export type Fulfilment = ReturnType<typeof createFulfilment>;

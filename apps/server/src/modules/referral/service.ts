@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { referralCodes } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { randomCode } from '../../lib/crypto.js';
+
+const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const codeLength = 8;
+
+/** Codes are typed by people: compared without case and surrounding spaces. */
+export const normaliseReferralCode = (code: string) => code.trim().toUpperCase();
+
+/** Referral codes: each user owns one; a valid code is someone else's. */
+export function createReferralService(db: Db) {
+  async function ownerOf(code: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ userId: referralCodes.userId })
+      .from(referralCodes)
+      .where(eq(referralCodes.code, normaliseReferralCode(code)));
+    return row?.userId;
+  }
+
+  return {
+    ownerOf,
+
+    /** The referrer behind `code` for this buyer, or undefined (unknown code, or the buyer's own). */
+    async referrerFor(code: string, buyerUserId: string | undefined): Promise<string | undefined> {
+      const owner = await ownerOf(code);
+      return owner && owner !== buyerUserId ? owner : undefined;
+    },
+
+    /** The user's own code, created on first request. */
+    async codeOf(userId: string): Promise<string> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const [existing] = await db
+          .select({ code: referralCodes.code })
+          .from(referralCodes)
+          .where(eq(referralCodes.userId, userId));
+        if (existing) return existing.code;
+        try {
+          await db.insert(referralCodes).values({ code: randomCode(codeLength, codeAlphabet), userId });
+        } catch (error) {
+          // A code collision or a concurrent first request: look again.
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      throw new Error('Could not create a referral code');
+    },
+  };
+}
+
+export type ReferralService = ReturnType<typeof createReferralService>;

@@ -1,0 +1,113 @@
+import { docScreenshot } from './support/doc-screenshot';
+import { createSandboxUser } from './support/server';
+import { expect, signInThroughForm, test } from './support/fixtures';
+
+const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A referrer's own code, read through the API as their browser would. */
+async function referralCodeOf(baseURL: string, user: { username: string; token: string }) {
+  const signIn = await fetch(`${baseURL}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...user, fingerprint: `fp-${user.username}`, isIFrame: false }),
+  });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const response = await fetch(`${baseURL}/api/referral`, { headers: { cookie } });
+  const body = (await response.json()) as { data: { code: string } };
+  return body.data.code;
+}
+
+test('a visitor buys a plan with a referral code, signs in with the token, links the community and reaches /snipe', async ({
+  page,
+  server,
+}) => {
+  const referrer = await createSandboxUser(server.baseURL, {
+    username: uniqueName('ref'),
+    tier: 'Snipe',
+    linked: true,
+  });
+  const code = await referralCodeOf(server.baseURL, referrer);
+
+  await page.goto('/subscription');
+  await expect(page.getByRole('button', { name: 'Season', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const referralInput = page.getByPlaceholder('Enter your referral code');
+  await referralInput.fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Referral code is valid')).toBeVisible();
+  await expect(referralInput).toHaveAttribute('readonly', '');
+
+  await page.getByTestId('plan-table').getByRole('button', { name: 'Buy Snipe — Season' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(page.getByText('Referral discount')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay €69.99' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  const username = (await page.getByTestId('new-username').textContent()) ?? '';
+  const token = (await page.getByTestId('new-token').textContent()) ?? '';
+  expect(username).toMatch(/^trader_/);
+  expect(token).toHaveLength(40);
+
+  await page.getByRole('link', { name: 'Login' }).first().click();
+  await signInThroughForm(page, { username, token });
+  await expect(page.getByRole('heading', { name: 'Unverified account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Link your community account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox community sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+
+  await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
+  await page.goto('/snipe');
+  await expect(page.getByRole('heading', { name: 'Snipe', exact: true })).toBeVisible();
+});
+
+test('a signed-in user buys credits and sees them on the profile', async ({ page, server }) => {
+  const buyer = await createSandboxUser(server.baseURL, {
+    username: uniqueName('credits'),
+    tier: 'Transfer',
+    linked: true,
+  });
+  await signInThroughForm(page, buyer);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/subscription');
+  await expect(page.getByRole('button', { name: 'Buy credits' })).toBeDisabled();
+  await page.getByRole('radio', { name: /60 credits/ }).check();
+  await page.getByRole('button', { name: 'Buy credits' }).click();
+  await page.getByRole('button', { name: 'Pay €9.99' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await expect(page.getByText('Your purchase has been added to your account.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
+  const profile = page.getByRole('region', { name: 'Your subscription' });
+  await expect(profile.locator('.stat', { hasText: 'Credits' })).toContainText('60');
+  await expect(profile.locator('.stat', { hasText: 'Joined' })).toBeVisible();
+});
+
+test('the buying pages render on desktop and phone widths: plan table above 768 px, cards at 768 px', async ({
+  page,
+}) => {
+  for (const [width, height, suffix] of [
+    [1280, 900, 'desktop'],
+    [768, 1024, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/subscription');
+    await expect(page.getByRole('heading', { name: 'Credit packages' })).toBeVisible();
+    await expect(page.getByTestId('plan-table')).toBeVisible({ visible: width > 768 });
+    await expect(page.getByTestId('plan-cards')).toBeVisible({ visible: width <= 768 });
+    await docScreenshot(page, `subscription-light-${suffix}.png`, { fullPage: true });
+
+    await page.goto('/coins');
+    await expect(
+      page.getByRole('region', { name: 'PC coins' }).getByRole('button', { name: 'Checkout' }),
+    ).toBeDisabled();
+    await page.getByLabel('Console quantity', { exact: true }).fill('5');
+    await expect(page.getByTestId('coins-console-total')).toHaveText('€44.95');
+    await docScreenshot(page, `coins-light-${suffix}.png`, { fullPage: true });
+
+    await page.goto('/vps');
+    await expect(page.getByRole('heading', { name: 'VPS Pro' })).toBeVisible();
+    await docScreenshot(page, `vps-light-${suffix}.png`, { fullPage: true });
+  }
+});

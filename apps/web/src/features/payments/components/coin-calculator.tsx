@@ -1,0 +1,78 @@
+import {
+  canCheckoutCoins,
+  coinCalculatorPriceCents,
+  COINS_PER_UNIT,
+  formatEuroCents,
+  MAX_COIN_UNITS,
+  MIN_COIN_UNITS,
+  platformLabels,
+} from '@tradedesk/domain';
+import { useState } from 'react';
+import type { CatalogueProduct } from '../types';
+import { PriceTag } from './price-tag';
+
+type CoinCalculatorProps = {
+  product: CatalogueProduct;
+  onCheckout: (product: CatalogueProduct, quantity: number) => void;
+  isBusy: boolean;
+};
+
+const coinCount = new Intl.NumberFormat('en-US');
+
+/** One platform's calculator: 0–100 units of 100,000 coins × the discounted unit price. */
+export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorProps) {
+  const [quantity, setQuantity] = useState(0);
+  const label = product.platform ? platformLabels[product.platform] : product.name;
+  const setClamped = (value: number) =>
+    setQuantity(
+      Number.isFinite(value) ? Math.min(MAX_COIN_UNITS, Math.max(MIN_COIN_UNITS, Math.trunc(value))) : 0,
+    );
+  return (
+    <section aria-label={`${label} coins`} className="card bg-base-100 border-base-300 border">
+      <div className="card-body gap-3">
+        <h2 className="card-title">{label}</h2>
+        <p className="text-sm">
+          Per 100,000 coins:{' '}
+          <PriceTag cents={product.price.value} hasReferral={false} listCents={product.listPrice} />
+        </p>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm">Units of 100,000 coins</span>
+          <input
+            type="number"
+            className="input w-32"
+            min={MIN_COIN_UNITS}
+            max={MAX_COIN_UNITS}
+            value={quantity}
+            onChange={(event) => setClamped(Number(event.target.value))}
+            aria-label={`${label} quantity`}
+          />
+        </label>
+        <input
+          type="range"
+          className="range range-primary range-sm"
+          min={MIN_COIN_UNITS}
+          max={MAX_COIN_UNITS}
+          value={quantity}
+          onChange={(event) => setClamped(Number(event.target.value))}
+          aria-label={`${label} quantity slider`}
+        />
+        <p>
+          {coinCount.format(quantity * COINS_PER_UNIT)} coins for{' '}
+          <strong data-testid={`${product.id}-total`}>
+            {formatEuroCents(coinCalculatorPriceCents(quantity, product.price.value))}
+          </strong>
+        </p>
+        <div className="card-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!canCheckoutCoins(quantity) || isBusy}
+            onClick={() => onCheckout(product, quantity)}
+          >
+            Checkout
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { referralInputError, referralOutcome, type ReferralState } from '@tradedesk/domain';
+import { useState } from 'react';
+import { useVerifyReferral } from '../api/verify-referral';
+
+type ReferralSectionProps = {
+  /** Called with the code once it is valid (its 30% applies at checkout). */
+  onValid: (code: string) => void;
+};
+
+/** 'Enter your referral code' → verified on click → valid (input locked) or invalid (spec §4, §5). */
+export function ReferralSection({ onValid }: ReferralSectionProps) {
+  const [code, setCode] = useState('');
+  const [state, setState] = useState<ReferralState>('unverified');
+  const [message, setMessage] = useState<string | null>(null);
+  const verify = useVerifyReferral();
+  const isLocked = state === 'valid';
+
+  const apply = async () => {
+    const inputError = referralInputError(code);
+    if (inputError) {
+      setState('invalid');
+      setMessage(inputError);
+      return;
+    }
+    const outcome = referralOutcome(await verify.mutateAsync(code.trim()).catch(() => false));
+    setState(outcome.state);
+    setMessage(outcome.message);
+    if (outcome.state === 'valid') onValid(code.trim());
+  };
+
+  return (
+    <section aria-labelledby="referral-title" className="card bg-base-200 border-base-300 border">
+      <div className="card-body gap-3">
+        <h2 id="referral-title" className="card-title">
+          Referral code
+        </h2>
+        <p className="text-sm opacity-80">A valid referral code takes 30% off your checkout.</p>
+        <div className="join w-full max-w-md">
+          <label className="input join-item w-full">
+            <span className="sr-only">Referral code</span>
+            <input
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value);
+                if (state === 'invalid') setState('unverified');
+              }}
+              readOnly={isLocked}
+              aria-invalid={state === 'invalid'}
+              placeholder="Enter your referral code"
+              maxLength={64}
+            />
+            {isLocked && (
+              <span className="text-success" aria-label="Verified">
+                ✓
+              </span>
+            )}
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary join-item"
+            onClick={() => void apply()}
+            disabled={isLocked || verify.isPending}
+          >
+            Apply
+          </button>
+        </div>
+        {message && (
+          <p
+            role={state === 'valid' ? 'status' : 'alert'}
+            className={state === 'valid' ? 'text-success' : 'text-error'}
+          >
+            {message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

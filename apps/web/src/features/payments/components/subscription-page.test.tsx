@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { CoinsPage } from './coins-page';
+import { SubscriptionPage } from './subscription-page';
+
+const product = (id: string, type: string, category: string, value: number, period: string) => ({
+  id,
+  name: id,
+  description: `${id} description`,
+  type,
+  category,
+  features: ['feature'],
+  price: { id: `${id}-eur`, value, type: period },
+  maxQuantity: 1,
+  isAvailable: true,
+});
+
+const plans = [
+  product('snipe-month', 'snipe', 'Headful & Headless Snipes', 2499, 'month'),
+  product('snipe-season', 'snipe', 'Headful & Headless Snipes', 9999, 'season'),
+  product('free-season', 'transfer', 'Coin Transfer', 0, 'season'),
+  product('credits-60', 'credit', 'Other', 999, 'season'),
+];
+
+function renderSubscription(checkoutAnswer: { status: number; body?: unknown } = { status: 200, body: {} }) {
+  const { fetchStub, calls } = fakeFetch({
+    'GET /api/payment/plans': { status: 200, body: { data: plans } },
+    'POST /api/referral/verify': { status: 200, body: { data: false } },
+    'POST /api/payment/checkout': checkoutAnswer,
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { ...renderWithProviders(<SubscriptionPage />, { path: '/subscription' }), calls, fetchStub };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SubscriptionPage', () => {
+  it('shows season plans by default, month (trial) on the toggle, and disables checkout at price 0', async () => {
+    renderSubscription();
+    const table = await screen.findByTestId('plan-table');
+    expect(within(table).getByText('snipe-season')).toBeTruthy();
+    expect(within(table).queryByText('snipe-month')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Season' }).getAttribute('aria-pressed')).toBe('true');
+    const free = within(table).getByRole('button', { name: 'Buy free-season' }) as HTMLButtonElement;
+    expect(free.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Month (trial)' }));
+    expect(within(table).getByText('snipe-month')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('Plans are not auto-renewed');
+  });
+
+  it('walks the referral states: empty, invalid, then valid with the input locked and 30% off', async () => {
+    const { fetchStub } = renderSubscription();
+    await screen.findByTestId('plan-table');
+    const input = screen.getByPlaceholderText('Enter your referral code') as HTMLInputElement;
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter your referral code');
+    await userEvent.type(input, 'WRONG');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
+
+    vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) =>
+      String(url).endsWith('/referral/verify')
+        ? new Response(JSON.stringify({ data: true }), { status: 200 })
+        : fetchStub(url, init),
+    );
+    await userEvent.clear(input);
+    await userEvent.type(input, 'GOOD1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+    expect(input.readOnly).toBe(true);
+    expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    // €99.99 less 30% is €69.99, the old price struck through.
+    expect(within(screen.getByTestId('plan-table')).getByText('€69.99')).toBeTruthy();
+  });
+
+  it('says so when checkout returns no URL, and credit checkout waits for a package', async () => {
+    const { calls } = renderSubscription({ status: 200, body: {} });
+    await screen.findByTestId('plan-table');
+    const buyCredits = screen.getByRole('button', { name: 'Buy credits' }) as HTMLButtonElement;
+    expect(buyCredits.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: /credits-60/ }));
+    await userEvent.click(buyCredits);
+    expect(await screen.findByText('Something went wrong, please try again later')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/payment/checkout'))?.body).toEqual({
+        productId: 'credits-60',
+        priceId: 'credits-60-eur',
+        quantity: 1,
+        type: 'credit',
+      }),
+    );
+  });
+});
+
+describe('CoinsPage', () => {
+  it('prices 0-100 units at the discounted unit price and disables checkout at 0', async () => {
+    const coins = {
+      ...product('coins-pc', 'coin', 'Other', 1199, 'season'),
+      platform: 'pc',
+      listPrice: 1499,
+      maxQuantity: 100,
+    };
+    const { fetchStub } = fakeFetch({
+      'GET /api/payment/coins': { status: 200, body: { data: { pc: coins } } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<CoinsPage />, { path: '/coins' });
+    const calculator = await screen.findByRole('region', { name: 'PC coins' });
+    const checkout = within(calculator).getByRole('button', { name: 'Checkout' }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    const quantity = within(calculator).getByLabelText('PC quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(screen.getByTestId('coins-pc-total').textContent).toBe('€35.97');
+    expect(checkout.disabled).toBe(false);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '250');
+    expect((quantity as HTMLInputElement).value).toBe('100');
+    for (const heading of ['Payment', 'How it works', 'Disclaimers'])
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+  });
+});
