@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { CredentialCipher } from './lib/crypto.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { installInputGuard } from './lib/input-guard.js';
 import { requireUser } from './lib/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { appRoutes } from './modules/app/routes.js';
@@ -20,6 +21,13 @@ import { statisticRoutes } from './modules/statistic/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
 import { serveWebApp, wantsSpaFallback } from './web/static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Method and path of every registered route (HEAD left out). */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
 
 export interface BuildAppOptions {
   database: Database;
@@ -50,9 +58,17 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route the app answers, for tests that must cover them all (the input fuzz suite).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  installInputGuard(app);
 
   const ctx: AppContext = {
     db: options.database.db,

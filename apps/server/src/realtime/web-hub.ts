@@ -1,3 +1,4 @@
+import { unstorablePayloadMessage } from '@tradedesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import type { AppContext } from '../context.js';
 export const webSnipePath = '/client/snipe';
 
 const handshakeSchema = z.object({ clientType: z.literal('web'), token: z.string().optional() });
-const messageSchema = z.object({ action: z.string(), data: z.unknown() });
+const messageSchema = z.object({ action: z.string().max(64), data: z.unknown() });
 
 /**
  * `/client/snipe`: web clients, authenticated by the session cookie (client type web). `join`
@@ -66,6 +67,8 @@ export function createWebHub(
         // The session is checked per action: a signed-out browser's socket can do nothing.
         const user = await auth.userOfSession(socket.data.sessionToken as string | undefined);
         if (!user) throw new SnipeActionError('Unauthorized');
+        const problem = unstorablePayloadMessage(payload);
+        if (problem !== undefined) throw new SnipeActionError(problem);
         const message = messageSchema.safeParse(payload);
         if (!message.success) throw new SnipeActionError('Unknown action');
         if (message.data.action === 'snipe-create-browser') await snipe().create(user, message.data.data);
