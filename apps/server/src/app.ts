@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { CredentialCipher } from './lib/crypto.js';
+import { installAccessLog } from './lib/access-log.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { requireUser } from './lib/session.js';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   authRateLimit?: { max: number; timeWindowMs: number };
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
   prices?: { staleAfterMs?: number };
+  /** One request in this many is logged at info (all at debug); 0 logs none at info. */
+  accessLogSampleEvery?: number;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -57,6 +60,8 @@ export async function buildApp(options: BuildAppOptions) {
     // sign-in rate limit by sending their own.
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
+    // Fastify's own two lines per request (at info, with headers) are replaced by the access log.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   // Every route the app answers, for tests that must cover them all (the input fuzz suite).
   const routeTable: Array<{ method: string; url: string }> = [];
@@ -69,6 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
   installInputGuard(app);
+  installAccessLog(app, options.accessLogSampleEvery ?? 100);
 
   const ctx: AppContext = {
     db: options.database.db,
