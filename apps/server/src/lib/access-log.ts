@@ -12,7 +12,7 @@ export function installAccessLog(app: FastifyInstance, sampleEvery: number) {
     answered += 1;
     const sampled = sampleEvery > 0 && answered % sampleEvery === 0;
     const level = sampled ? 'info' : 'debug';
-    if (!request.log.isLevelEnabled(level)) return;
+    if (request.log.level === 'silent') return;
     request.log[level](
       {
         category: 'http',
