@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   /** Directory of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
   prices?: { staleAfterMs?: number };
   /** One request in this many is logged at info (all at debug); 0 logs none at info. */
@@ -56,9 +58,10 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
-    // Only a proxy on this machine may set X-Forwarded-For: otherwise anyone could dodge the
-    // sign-in rate limit by sending their own.
-    trustProxy: 'loopback',
+    // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES): otherwise
+    // anyone, loopback included, could pick the address the sign-in throttle counts.
+    trustProxy:
+      options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     bodyLimit: 1024 * 1024,
     // Fastify's own two lines per request (at info, with headers) are replaced by the access log.
     disableRequestLogging: true,

@@ -69,6 +69,7 @@ async function main() {
     webDistDir,
     ownsDatabase: true,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
+    trustedProxies: env.TRUSTED_PROXIES,
   });
   const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { priceEnvSchema } from '../modules/prices/config.js';
 
@@ -26,6 +27,25 @@ const agentKeysSchema = z.preprocess(
       .regex(/^\S+$/, 'AGENT_KEYS keys must not contain spaces'),
   ),
 );
+
+/** Comma-separated list, blanks dropped. */
+const commaList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+    : (value ?? []);
+
+/** An IPv4/IPv6 address, optionally with a /prefix (a CIDR range). */
+const addressOrRange = z.string().refine((text) => {
+  const [address = '', prefix] = text.split('/');
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}, 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8)');
 
 /** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
 export const simAdminKeyMinLength = 8;
@@ -74,6 +94,8 @@ export const envSchema = z
         .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
         .optional(),
     ),
+    /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
+    TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .merge(priceEnvSchema);

@@ -155,3 +155,4 @@ export const notifications = pgTable(
 export * from './schema-prices.js';
 export * from './schema-snipe.js';
 export * from './schema-credits.js';
+export * from './schema-sign-in.js';
