@@ -21,6 +21,7 @@ import { soundRoutes } from './modules/sound/routes.js';
 import { statisticRoutes } from './modules/statistic/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
+import { installSecurityHeaders } from './web/security-headers.js';
 import { serveWebApp, wantsSpaFallback } from './web/static.js';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   /** Directory of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Origins that may frame the app (FRAME_ANCESTORS), for the spec's iframe=true mode. */
+  frameAncestors?: readonly string[];
   /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
@@ -90,6 +93,11 @@ export async function buildApp(options: BuildAppOptions) {
   const presentUser = createUserPresenter(ctx);
   const signedIn = { requireUser: requireUser(auth) };
 
+  await installSecurityHeaders(app, {
+    frameAncestors: options.frameAncestors ?? [],
+    webDistDir: options.webDistDir,
+    extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
+  });
   const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
   installErrorHandler(
     app,

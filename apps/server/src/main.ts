@@ -70,8 +70,13 @@ async function main() {
     ownsDatabase: true,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     trustedProxies: env.TRUSTED_PROXIES,
+    frameAncestors: env.FRAME_ANCESTORS,
   });
-  const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
+  const realtime = await attachRealtime(app, {
+    redisUrl: env.REDIS_URL,
+    agentKeys: env.AGENT_KEYS,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;

@@ -47,6 +47,22 @@ const addressOrRange = z.string().refine((text) => {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }, 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8)');
 
+/** A web origin: scheme, host and optional port, nothing else (https://partner.example). */
+const originList = (variable: string) =>
+  z.preprocess(
+    commaList,
+    z.array(
+      z.string().refine((text) => {
+        try {
+          const url = new URL(text);
+          return /^https?:$/.test(url.protocol) && url.origin === text.replace(/\/$/, '');
+        } catch {
+          return false;
+        }
+      }, `${variable} must be comma-separated origins such as https://partner.example`),
+    ),
+  );
+
 /** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
 export const simAdminKeyMinLength = 8;
 
@@ -96,6 +112,10 @@ export const envSchema = z
     ),
     /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
     TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
+    /** Sites that may embed the app in a frame (the iframe=true mode); the app itself always may. */
+    FRAME_ANCESTORS: originList('FRAME_ANCESTORS'),
+    /** Sites whose pages may open the socket hubs, besides the app's own origin. */
+    ALLOWED_ORIGINS: originList('ALLOWED_ORIGINS'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .merge(priceEnvSchema);

@@ -15,6 +15,7 @@ import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
+import { originCheck } from './origin-check.js';
 
 /** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
 const agentRoom = (agentId: string) => `agent:${agentId}`;
@@ -51,6 +52,8 @@ export function createAgentHub(
     serveClient: false,
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,
+    // Agents are not browsers and send no Origin; a browser must not open this hub from another site.
+    allowRequest: originCheck([]),
   });
   const keyDigests = options.agentKeys.map(digest);
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */

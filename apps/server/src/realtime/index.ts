@@ -31,6 +31,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
   sweepIntervalMs?: number;
   webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
+  /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -49,7 +51,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   });
 
   // The hubs and the services refer to each other; the getters break the cycle.
-  const web = createWebHub(app, ctx, createAuthService(ctx), () => snipe);
+  const web = createWebHub(app, ctx, createAuthService(ctx), () => snipe, options.allowedOrigins);
   const agents = createAgentHub(app, ctx, () => runEvents, {
     agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
     heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,

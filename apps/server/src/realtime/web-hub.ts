@@ -7,6 +7,7 @@ import { presentAccount } from '../modules/account/presenter.js';
 import { accountRepo } from '../modules/account/repo.js';
 import type { AuthService } from '../modules/auth/service.js';
 import { userRoom } from '../modules/snipe/publisher.js';
+import { originCheck } from './origin-check.js';
 import { SnipeActionError, type SnipeService } from '../modules/snipe/service.js';
 import type { AppContext } from '../context.js';
 
@@ -24,8 +25,14 @@ export function createWebHub(
   ctx: AppContext,
   auth: AuthService,
   snipe: () => SnipeService,
+  allowedOrigins: readonly string[] = [],
 ): Server {
-  const io = new Server(app.server, { path: webSnipePath, serveClient: false, destroyUpgrade: false });
+  const io = new Server(app.server, {
+    path: webSnipePath,
+    serveClient: false,
+    destroyUpgrade: false,
+    allowRequest: originCheck(allowedOrigins),
+  });
 
   io.use((socket, next) => {
     const handshake = handshakeSchema.safeParse(socket.handshake.auth);
