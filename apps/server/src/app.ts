@@ -22,7 +22,7 @@ import { statisticRoutes } from './modules/statistic/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
 import { installSecurityHeaders } from './web/security-headers.js';
-import { serveWebApp, wantsSpaFallback } from './web/static.js';
+import { answerUnmatched, serveWebApp } from './web/static.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,13 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
   });
   const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
-  installErrorHandler(
-    app,
-    hasWeb
-      ? (request, reply) =>
-          wantsSpaFallback(request.method, request.url) ? reply.sendFile('index.html') : undefined
-      : undefined,
-  );
+  installErrorHandler(app, hasWeb ? answerUnmatched : undefined);
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

@@ -1,25 +1,7 @@
-/** Every route of the site, in one place, so links and the router can never disagree. */
-export const paths = {
-  home: '/',
-  login: '/login',
-  subscription: '/subscription',
-  vps: '/vps',
-  accounts: '/accounts',
-  coins: '/coins',
-  players: '/players',
-  snipe: '/snipe',
-  transfer: '/transfer',
-  sbc: '/sbc',
-  blog: '/blog',
-  blogUnlockTransferMarket: '/blog/how-to-unlock-transfer-market',
-  blogPost: '/blog/:hash',
-  termsOfUse: '/terms-of-use',
-  privacyPolicy: '/privacy-policy',
-  cookiePolicy: '/cookie-policy',
-  affiliateProgramPolicy: '/affiliate-program-policy',
-  refundPolicy: '/refund-policy',
-  notFound: '/not-found',
-} as const;
+import { sitePaths } from '@tradedesk/domain';
+
+/** Every route of the site, in one place (shared with the server in @tradedesk/domain). */
+export const paths = sitePaths;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
