@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoUser } from './db/seed.js';
+import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './db/seed.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
@@ -40,7 +40,12 @@ async function main() {
     process.exit(1);
   }
   const env = parsed.env;
-  const log = pino(loggerOptions(env.LOG_LEVEL));
+  const log = pino(
+    loggerOptions(
+      env.LOG_LEVEL,
+      env.LOG_FORMAT === 'auto' ? process.stdout.isTTY === true : env.LOG_FORMAT === 'pretty',
+    ),
+  );
   log.info(
     { category: 'start' },
     `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
@@ -59,7 +64,10 @@ async function main() {
       : `Using embedded PostgreSQL in ${env.DATA_DIR}/pg`,
   );
   await database.migrate();
-  const demo = await ensureDemoUser(database.db, env.GAME_MODE);
+  const savedDemoToken = env.GAME_MODE === 'sandbox' ? await readSavedDemoToken(env.DATA_DIR) : undefined;
+  const demo = await ensureDemoUser(database.db, env.GAME_MODE, savedDemoToken);
+  if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
+    await saveDemoToken(env.DATA_DIR, demo.token);
 
   const app = await buildApp({
     database,

@@ -15,6 +15,7 @@ describe('environment schema', () => {
         TRUSTED_PROXIES: [],
         FRAME_ANCESTORS: [],
         ALLOWED_ORIGINS: [],
+        LOG_FORMAT: 'auto',
         LOG_LEVEL: 'info',
         PRICE_STALE_AFTER_MS: 900_000,
         PRICE_COLLECT_INTERVAL_MS: 60_000,

@@ -116,6 +116,8 @@ export const envSchema = z
     FRAME_ANCESTORS: originList('FRAME_ANCESTORS'),
     /** Sites whose pages may open the socket hubs, besides the app's own origin. */
     ALLOWED_ORIGINS: originList('ALLOWED_ORIGINS'),
+    /** Log lines: 'pretty' (readable), 'json' (one object per line), or 'auto' (pretty on a terminal). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .merge(priceEnvSchema);

@@ -30,6 +30,8 @@ export type RunningServer = {
 export type ServerOptions = {
   /** Starts the sandbox game's admin API (SIM_ADMIN_KEY) and reads its address from the log. */
   withSandboxAdmin?: boolean;
+  /** Extra environment of the server (e.g. FRAME_ANCESTORS). */
+  env?: Record<string, string>;
 };
 
 /** Asks the OS for a port nobody is using, so parallel runs never collide. */
@@ -124,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The sandbox game's address is an info line; other runs keep the log to warnings.
       LOG_LEVEL: adminKey ? 'info' : 'warn',
       SIM_ADMIN_KEY: adminKey ?? '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,0 +1,19 @@
+import { expect, test } from './support/fixtures';
+
+test.use({ serverEnv: { FRAME_ANCESTORS: 'https://partner.example' } });
+
+test('a site on FRAME_ANCESTORS embeds the app in iframe mode (no navigation bar)', async ({
+  page,
+  server,
+}) => {
+  await page.route('https://partner.example/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<iframe title="Trade Desk" src="${server.baseURL}/login?iframe=true" width="800" height="600"></iframe>`,
+    }),
+  );
+  await page.goto('https://partner.example/');
+  const app = page.frameLocator('iframe[title="Trade Desk"]');
+  await expect(app.getByLabel('Username')).toBeVisible();
+  await expect(app.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+});
