@@ -36,6 +36,13 @@ const suites: Record<string, Suite> = {
       await benchPrices();
     },
   },
+  auth: {
+    describe: 'session check: signed-in GET /api/filter vs anonymous GET /api/app/version, 50 connections',
+    run: async () => {
+      const { benchAuth } = await import('../apps/server/bench/auth.js');
+      await benchAuth();
+    },
+  },
 };
 
 async function main(): Promise<void> {

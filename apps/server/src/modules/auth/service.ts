@@ -5,6 +5,7 @@ import { hashSecret, randomCode, sha256, verifySecret } from '../../lib/crypto.j
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { licencePrefix } from './licence.js';
 import { authRepo, type UserRow } from './repo.js';
+import { sessionCacheOf } from './session-cache.js';
 import {
   addressKey,
   addressThrottlePolicy,
@@ -40,6 +41,7 @@ export interface NewSession {
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
   const throttle = createSignInThrottle(db, ctx.now);
+  const sessions = sessionCacheOf(ctx);
   // Unknown names are answered after the same argon2 work as known ones, so timing tells nothing.
   let dummyHash: Promise<string> | undefined;
   const burnVerification = async (secret: string) => {
@@ -86,6 +88,7 @@ export function createAuthService(ctx: AppContext) {
         code: 'active_session',
       });
     }
+    sessions.forgetUser(user.id);
     const sessionToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
     await db.transaction(async (tx) => {
@@ -119,6 +122,7 @@ export function createAuthService(ctx: AppContext) {
     async forceLogout(token: string, ip: string) {
       const user = await throttled({ ip }, () => userByToken(token));
       await authRepo.deleteSessionsOf(db, user.id);
+      sessions.forgetUser(user.id);
     },
 
     /** Sandbox: issues a code, logs it and leaves it as a notification. Quiet for unknown names. */
@@ -177,6 +181,7 @@ export function createAuthService(ctx: AppContext) {
         ? await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now())
         : undefined;
       if (!session) throw unauthorized('Session expired', 'session_expired');
+      sessions.forgetUser(session.userId);
       if (session.fingerprint === '') {
         await authRepo.bindFingerprint(db, session.id, fingerprint);
       } else if (session.fingerprint !== fingerprint) {
@@ -189,15 +194,24 @@ export function createAuthService(ctx: AppContext) {
       if (!sessionToken) return;
       const session = await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now());
       if (session) await authRepo.deleteSession(db, session.id);
+      if (session) sessions.forgetUser(session.userId);
     },
 
     /** The live session behind a session cookie and its user, or undefined. */
     async sessionOf(sessionToken: string | undefined) {
       if (!sessionToken) return undefined;
-      const session = await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now());
+      const tokenHash = sha256(sessionToken);
+      const cached = sessions.get(tokenHash);
+      if (cached && cached.session.expiresAt > ctx.now()) return cached;
+      const session = await authRepo.findLiveSessionByHash(db, tokenHash, ctx.now());
       const user = session ? await authRepo.findUserById(db, session.userId) : undefined;
-      return session && user ? { session, user } : undefined;
+      if (!session || !user) return undefined;
+      sessions.set(tokenHash, session, user);
+      return { session, user };
     },
+
+    /** Drops the user's cached sessions: their row changed (any write they made). */
+    forgetCachedUser: (userId: string) => sessions.forgetUser(userId),
 
     /** The signed-in user behind a session cookie, or undefined. */
     async userOfSession(sessionToken: string | undefined) {
