@@ -89,6 +89,7 @@ export function createAgentHub(
   }
 
   io.on('connection', async (socket) => {
+    const connectedAt = ctx.now();
     const { agentId, capacity } = socket.data;
     const sessions = agentHandshakeSchema.shape.sessions.parse(socket.handshake.auth.sessions);
     // One socket per agent in the cluster: a reconnect replaces the old one, on whichever node it
@@ -173,6 +174,21 @@ export function createAgentHub(
     if (touched === undefined) return;
     const claimed = new Set(touched.map((row) => row.leaseId));
     for (const session of sessions) if (!claimed.has(session.leaseId)) socket.emit('session-stop', session);
+    // Orphans: leases this agent held before it connected but no longer runs (it restarted, e.g.
+    // the embedded agent after a killed server). They end now, not after the heartbeat timeout.
+    const announced = new Set(sessions.map((session) => session.leaseId));
+    const orphaned = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
+      (lease) => !announced.has(lease.leaseId) && lease.heartbeatAt.getTime() < connectedAt.getTime(),
+    );
+    if (orphaned.length > 0) {
+      log.warn(
+        { agentId, accounts: orphaned.length },
+        'agent came back without its runs; marking them error',
+      );
+      await runEvents()
+        .markLost(orphaned)
+        .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
+    }
     log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
 
