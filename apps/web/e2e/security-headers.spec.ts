@@ -2,6 +2,19 @@ import { sitePaths } from '@tradedesk/domain';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughForm, test } from './support/fixtures';
 
+// The parent page is served by Playwright (a "public" origin) and the app on loopback: Chromium's
+// local-network checks would block the frame before CSP is even consulted, so they are off here.
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights',
+    ],
+  },
+});
+
 /** Every page of the app, with a sample post for the blog's parameterised route. */
 const everyPage = Object.values(sitePaths).map((path) => path.replace(':hash', 'sample-post'));
 
@@ -48,13 +61,13 @@ test('another site cannot frame the app (frame-ancestors without an allow-list)'
   page.on('console', (message) => {
     if (/frame-ancestors/.test(message.text())) blocked.push(message.text());
   });
-  await page.route('https://evil.example/', (route) =>
+  await page.route('http://evil.example/', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: `<iframe src="${server.baseURL}/login?iframe=true" width="600" height="400"></iframe>`,
     }),
   );
-  await page.goto('https://evil.example/');
+  await page.goto('http://evil.example/');
   await expect.poll(() => blocked.length).toBeGreaterThan(0);
   const frame = page.frames().find((candidate) => candidate.url().startsWith(server.baseURL));
   await expect(frame?.getByLabel('Username') ?? page.getByLabel('Username')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, type RunningServer } from './server';
+import { startServer, startTimeoutMs, type RunningServer } from './server';
 
 type WorkerFixtures = {
   /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
@@ -19,7 +19,7 @@ export const test = base.extend<object, WorkerFixtures>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: startTimeoutMs + 30_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
 });
