@@ -14,8 +14,10 @@ import { signedInUser, useTestApp, type Client } from '../helpers.js';
 import { bodyFor, nastyString, rawOverflowBodies } from './arbitraries.js';
 import { databaseFingerprint } from './db-fingerprint.js';
 
-/** Runs per route; `FUZZ_RUNS` raises it for a longer hunt. */
-const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 25);
+/** Runs per route (about 40 routes); `FUZZ_RUNS` raises it for a longer hunt. */
+const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 15);
+/** The whole sweep is one test: generous for a loaded machine, it only turns a hang into a failure. */
+const sweepTimeoutMs = 300_000;
 
 const validAccount = {
   email: 'fuzz@example.com',
@@ -55,8 +57,15 @@ const validBodies: Record<string, unknown> = {
   'POST /api/filter/import': { id: 'A'.repeat(20), type: 'normal' },
 };
 
-/** Routes the fuzzer must not call with the shared session: they end it on success. */
-const endsTheSession = new Set(['POST /api/auth/logout', 'POST /api/auth/forceLogout']);
+/**
+ * Routes the fuzzer must not call with the shared session: they end it on purpose (a fingerprint
+ * mismatch signs the browser out, a 403 with that side effect by the spec).
+ */
+const endsTheSession = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/forceLogout',
+  'POST /api/auth/fingerprint',
+]);
 
 /** Tables a refused request may legitimately write: a failed sign-in is counted by the throttle. */
 const ignoredTables = ['sign_in_throttle'];
@@ -144,33 +153,37 @@ describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () =>
     for (const route of Object.keys(validBodies)) expect(routes).toContain(route);
   });
 
-  it('answers < 500 with a JSON message, and a refused request changes no row', async () => {
-    const routes = t.app.routeTable.filter((route) => !endsTheSession.has(`${route.method} ${route.url}`));
-    for (const { method, url: pattern } of routes) {
-      const route = `${method} ${pattern}`;
-      const hasBody = method !== 'GET' && method !== 'DELETE';
-      const params = fc.oneof(
-        fc.constant([accountId, filterId]),
-        fc.constant([filterId, accountId]),
-        fc.array(nastyString, { minLength: 1, maxLength: 2 }),
-      );
-      await fc.assert(
-        fc.asyncProperty(
-          params,
-          queryArbitrary,
-          hasBody ? bodyFor(validBodies[route]) : fc.constant(undefined),
-          async (pathParams, query, body) => {
-            const before = await databaseFingerprint(t.database.db, ignoredTables);
-            const answer = await send(method, urlFor(pattern, pathParams, query), body);
-            checkAnswer(route, answer);
-            if (answer.status >= 400)
-              expect(await databaseFingerprint(t.database.db, ignoredTables)).toBe(before);
-          },
-        ),
-        { numRuns: runsPerRoute },
-      );
-    }
-  });
+  it(
+    'answers < 500 with a JSON message, and a refused request changes no row',
+    async () => {
+      const routes = t.app.routeTable.filter((route) => !endsTheSession.has(`${route.method} ${route.url}`));
+      for (const { method, url: pattern } of routes) {
+        const route = `${method} ${pattern}`;
+        const hasBody = method !== 'GET' && method !== 'DELETE';
+        const params = fc.oneof(
+          fc.constant([accountId, filterId]),
+          fc.constant([filterId, accountId]),
+          fc.array(nastyString, { minLength: 1, maxLength: 2 }),
+        );
+        await fc.assert(
+          fc.asyncProperty(
+            params,
+            queryArbitrary,
+            hasBody ? bodyFor(validBodies[route]) : fc.constant(undefined),
+            async (pathParams, query, body) => {
+              const before = await databaseFingerprint(t.database.db, ignoredTables);
+              const answer = await send(method, urlFor(pattern, pathParams, query), body);
+              checkAnswer(route, answer);
+              if (answer.status >= 400)
+                expect(await databaseFingerprint(t.database.db, ignoredTables)).toBe(before);
+            },
+          ),
+          { numRuns: runsPerRoute },
+        );
+      }
+    },
+    sweepTimeoutMs,
+  );
 
   it("the issue's examples answer 400 with a clear message", async () => {
     const examples: Array<[string, string, unknown]> = [

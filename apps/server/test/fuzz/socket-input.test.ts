@@ -14,7 +14,7 @@ import {
 import { bodyFor, nastyJson, nastyString } from './arbitraries.js';
 import { databaseFingerprint } from './db-fingerprint.js';
 
-const runsPerAction = Number(process.env.FUZZ_RUNS ?? 25);
+const runsPerAction = Number(process.env.FUZZ_RUNS ?? 15);
 const internalError = 'Something went wrong, please try again later';
 /** Only stops a hang: every action answers with an event. */
 const answerDeadlineMs = 60_000;
