@@ -51,6 +51,13 @@ const suites: Record<string, Suite> = {
       await benchSbc();
     },
   },
+  auth: {
+    describe: 'session check: signed-in GET /api/filter vs anonymous GET /api/app/version, 50 connections',
+    run: async () => {
+      const { benchAuth } = await import('../apps/server/bench/auth.js');
+      await benchAuth();
+    },
+  },
 };
 
 async function main(): Promise<void> {

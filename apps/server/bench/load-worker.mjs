@@ -1,15 +1,16 @@
 // Runs autocannon in its own process so the load generator never shares the server's event loop.
-// Input: one JSON line on stdin {url, connections, duration, paths}; output: one JSON line of figures.
+// Input: one JSON line on stdin {url, connections, duration, paths, headers?}; output: one JSON line of figures.
 import autocannon from 'autocannon';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const { url, connections, duration, paths } = JSON.parse(input);
+const { url, connections, duration, paths, headers = {} } = JSON.parse(input);
 let next = 0;
 const result = await autocannon({
   url,
   connections,
   duration,
+  headers,
   requests: [
     {
       setupRequest: (request) => {

@@ -4,8 +4,6 @@
  * PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * a scratch database is created and dropped. Unreachable PostgreSQL is reported and skipped.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { foldName, loadCatalogue } from '@tradedesk/domain/catalogue';
 import { buildApp } from '../src/app.js';
@@ -15,13 +13,7 @@ import { cardIndex } from '../src/modules/player-data/card-index.js';
 import { searchByName } from '../src/modules/player-data/repo.js';
 import { storeObservations, type PriceObservation } from '../src/modules/prices/repo.js';
 import { createScratchPostgres } from '../test/database.js';
-
-interface Figures {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-}
+import { load, type Figures } from './load.js';
 
 const SEARCH_CONNECTIONS = 50;
 const MARKET_CONNECTIONS = 10;
@@ -82,29 +74,6 @@ async function rankingCost(database: Database, names: readonly string[]) {
   for (const name of folded) await searchByName(database.db, name, undefined, 5);
   const databaseUs = ((performance.now() - queried) * 1000) / folded.length;
   return { memoryUs, databaseUs };
-}
-
-/** Loads `url` from a child process (its own event loop and core) cycling through `paths`. */
-function load(
-  url: string,
-  connections: number,
-  duration: number,
-  paths: readonly string[],
-): Promise<Figures> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./load-worker.mjs', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  child.stdin.end(JSON.stringify({ url, connections, duration, paths }));
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<Figures>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(output) as Figures)
-        : reject(new Error(`load generator exited ${code}`)),
-    );
-  });
 }
 
 async function benchBackend(kind: 'pglite' | 'postgres', duration: number) {

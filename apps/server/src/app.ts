@@ -1,10 +1,12 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { CredentialCipher } from './lib/crypto.js';
+import { installAccessLog } from './lib/access-log.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { installInputGuard } from './lib/input-guard.js';
 import { requireUser } from './lib/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -23,7 +25,15 @@ import { statisticRoutes } from './modules/statistic/routes.js';
 import { clientTransferRoutes, transferRoutes } from './modules/transfer/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
-import { serveWebApp, wantsSpaFallback } from './web/static.js';
+import { installSecurityHeaders } from './web/security-headers.js';
+import { answerUnmatched, serveWebApp } from './web/static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Method and path of every registered route (HEAD left out). */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
 
 export interface BuildAppOptions {
   database: Database;
@@ -37,12 +47,18 @@ export interface BuildAppOptions {
   /** Directory of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Origins that may frame the app (FRAME_ANCESTORS), for the spec's iframe=true mode. */
+  frameAncestors?: readonly string[];
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+  trustedProxies?: readonly string[];
   /** Price settings from the environment (PRICE_STALE_AFTER_MS). */
   prices?: { staleAfterMs?: number };
   /** Catalogue file, payment provider keys and the public address (PAYMENT_*, STRIPE_*). */
   payments?: PaymentOptions;
   /** Chat-community linking: Discord OAuth2 keys (DISCORD_*), else the sandbox stand-in. */
   community?: CommunityOptions;
+  /** One request in this many is logged at info (all at debug); 0 logs none at info. */
+  accessLogSampleEvery?: number;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -53,14 +69,26 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? false }),
-    // Only a proxy on this machine may set X-Forwarded-For: otherwise anyone could dodge the
-    // sign-in rate limit by sending their own.
-    trustProxy: 'loopback',
+    // X-Forwarded-For is believed only from the configured proxies (TRUSTED_PROXIES): otherwise
+    // anyone, loopback included, could pick the address the sign-in throttle counts.
+    trustProxy:
+      options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     bodyLimit: 1024 * 1024,
+    // Fastify's own two lines per request (at info, with headers) are replaced by the access log.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route the app answers, for tests that must cover them all (the input fuzz suite).
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
+  installInputGuard(app);
+  installAccessLog(app, options.accessLogSampleEvery ?? 100);
 
   const ctx: AppContext = {
     db: options.database.db,
@@ -73,14 +101,13 @@ export async function buildApp(options: BuildAppOptions) {
   const presentUser = createUserPresenter(ctx);
   const signedIn = { requireUser: requireUser(auth) };
 
+  await installSecurityHeaders(app, {
+    frameAncestors: options.frameAncestors ?? [],
+    webDistDir: options.webDistDir,
+    extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
+  });
   const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
-  installErrorHandler(
-    app,
-    hasWeb
-      ? (request, reply) =>
-          wantsSpaFallback(request.method, request.url) ? reply.sendFile('index.html') : undefined
-      : undefined,
-  );
+  installErrorHandler(app, hasWeb ? answerUnmatched : undefined);
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

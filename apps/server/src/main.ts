@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoUser } from './db/seed.js';
+import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './db/seed.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
@@ -46,7 +46,12 @@ async function main() {
     console.error(`Invalid environment:\n  ${payments.problem}`);
     process.exit(1);
   }
-  const log = pino(loggerOptions(env.LOG_LEVEL));
+  const log = pino(
+    loggerOptions(
+      env.LOG_LEVEL,
+      env.LOG_FORMAT === 'auto' ? process.stdout.isTTY === true : env.LOG_FORMAT === 'pretty',
+    ),
+  );
   log.info(
     { category: 'start' },
     `Game mode: ${env.GAME_MODE}${env.GAME_MODE === 'sandbox' ? ' (sandbox game, no real accounts touched)' : ''}`,
@@ -73,7 +78,10 @@ async function main() {
       : `Using embedded PostgreSQL in ${env.DATA_DIR}/pg`,
   );
   await database.migrate();
-  const demo = await ensureDemoUser(database.db, env.GAME_MODE);
+  const savedDemoToken = env.GAME_MODE === 'sandbox' ? await readSavedDemoToken(env.DATA_DIR) : undefined;
+  const demo = await ensureDemoUser(database.db, env.GAME_MODE, savedDemoToken);
+  if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
+    await saveDemoToken(env.DATA_DIR, demo.token);
 
   const app = await buildApp({
     database,
@@ -85,8 +93,14 @@ async function main() {
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     payments: payments.options,
     community: communityOptionsFromEnv(env),
+    trustedProxies: env.TRUSTED_PROXIES,
+    frameAncestors: env.FRAME_ANCESTORS,
   });
-  const realtime = await attachRealtime(app, { redisUrl: env.REDIS_URL, agentKeys: env.AGENT_KEYS });
+  const realtime = await attachRealtime(app, {
+    redisUrl: env.REDIS_URL,
+    agentKeys: env.AGENT_KEYS,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+  });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loggerOptions } from '../src/lib/logger.js';
 
-/** A production-configured logger (most verbose level) whose every line is kept for the test to read. */
-export function captureLog() {
+/** A production-configured logger (most verbose level unless named) whose every line is kept for the test to read. */
+export function captureLog(level = 'trace') {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -11,5 +11,5 @@ export function captureLog() {
       done();
     },
   });
-  return { logger: pino(loggerOptions('trace', false), sink), text: () => lines.join('') };
+  return { logger: pino(loggerOptions(level, false), sink), text: () => lines.join('') };
 }

@@ -16,3 +16,4 @@ export * from './selection/index.js';
 export * from './math/index.js';
 export * from './format/index.js';
 export * from './sbc/index.js';
+export * from './routes.js';

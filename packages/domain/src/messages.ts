@@ -101,3 +101,8 @@ export function noSuggestionsFor(query: string): string {
 export function transferPriceBelowMinimum(playerName: string, rating: number, minimum: number): string {
   return `Buy now price for ${playerName} (${rating}) must be at least ${minimum}`;
 }
+
+/** Sign-in refused while the user name or the address is locked after failed attempts (ours). */
+export function signInThrottledMessage(seconds: number): string {
+  return `Too many sign-in attempts, try again in ${seconds} seconds`;
+}

@@ -12,12 +12,52 @@ describe('environment schema', () => {
         DATA_DIR: './.data',
         GAME_MODE: 'sandbox',
         AGENT_KEYS: [],
+        TRUSTED_PROXIES: [],
+        FRAME_ANCESTORS: [],
+        ALLOWED_ORIGINS: [],
+        LOG_FORMAT: 'auto',
         LOG_LEVEL: 'info',
         PRICE_STALE_AFTER_MS: 900_000,
         PRICE_COLLECT_INTERVAL_MS: 60_000,
         PRICE_HISTORY_DAYS: 7,
       },
     });
+  });
+
+  it('reads proxies, frame ancestors and socket origins as comma-separated lists', () => {
+    const result = parseEnv({
+      TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1',
+      FRAME_ANCESTORS: 'https://partner.example',
+      ALLOWED_ORIGINS: 'https://a.example,http://localhost:5173',
+    });
+    expect(result.ok && result.env.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(result.ok && result.env.FRAME_ANCESTORS).toEqual(['https://partner.example']);
+    expect(result.ok && result.env.ALLOWED_ORIGINS).toEqual(['https://a.example', 'http://localhost:5173']);
+  });
+
+  it.each([
+    [
+      'TRUSTED_PROXIES',
+      'proxy.example',
+      'TRUSTED_PROXIES: TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8)',
+    ],
+    [
+      'TRUSTED_PROXIES',
+      '10.0.0.0/33',
+      'TRUSTED_PROXIES: TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8)',
+    ],
+    [
+      'FRAME_ANCESTORS',
+      'https://partner.example/path',
+      'FRAME_ANCESTORS: FRAME_ANCESTORS must be comma-separated origins such as https://partner.example',
+    ],
+    [
+      'ALLOWED_ORIGINS',
+      '*',
+      'ALLOWED_ORIGINS: ALLOWED_ORIGINS must be comma-separated origins such as https://partner.example',
+    ],
+  ])('refuses %s=%s', (name, value, problem) => {
+    expect(parseEnv({ [name]: value })).toEqual({ ok: false, problems: [problem] });
   });
 
   it('accepts a full production setting', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { paymentEnvSchema } from '../modules/payment/config.js';
 import { priceEnvSchema } from '../modules/prices/config.js';
@@ -27,6 +28,41 @@ const agentKeysSchema = z.preprocess(
       .regex(/^\S+$/, 'AGENT_KEYS keys must not contain spaces'),
   ),
 );
+
+/** Comma-separated list, blanks dropped. */
+const commaList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+    : (value ?? []);
+
+/** An IPv4/IPv6 address, optionally with a /prefix (a CIDR range). */
+const addressOrRange = z.string().refine((text) => {
+  const [address = '', prefix] = text.split('/');
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}, 'TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges (e.g. 10.0.0.0/8)');
+
+/** A web origin: scheme, host and optional port, nothing else (https://partner.example). */
+const originList = (variable: string) =>
+  z.preprocess(
+    commaList,
+    z.array(
+      z.string().refine((text) => {
+        try {
+          const url = new URL(text);
+          return /^https?:$/.test(url.protocol) && url.origin === text.replace(/\/$/, '');
+        } catch {
+          return false;
+        }
+      }, `${variable} must be comma-separated origins such as https://partner.example`),
+    ),
+  );
 
 /** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
 export const simAdminKeyMinLength = 8;
@@ -75,6 +111,14 @@ export const envSchema = z
         .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
         .optional(),
     ),
+    /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
+    TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
+    /** Sites that may embed the app in a frame (the iframe=true mode); the app itself always may. */
+    FRAME_ANCESTORS: originList('FRAME_ANCESTORS'),
+    /** Sites whose pages may open the socket hubs, besides the app's own origin. */
+    ALLOWED_ORIGINS: originList('ALLOWED_ORIGINS'),
+    /** Log lines: 'pretty' (readable), 'json' (one object per line), or 'auto' (pretty on a terminal). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .merge(priceEnvSchema)

@@ -157,3 +157,4 @@ export * from './schema-snipe.js';
 export * from './schema-credits.js';
 export * from './schema-transfer.js';
 export * from './schema-payments.js';
+export * from './schema-sign-in.js';

@@ -1,4 +1,5 @@
 import type { LoggerOptions } from 'pino';
+import { boundedError } from './log-bounds.js';
 
 /**
  * Paths pino blanks out wherever they appear in a log line: credentials of game accounts,
@@ -19,6 +20,8 @@ export function loggerOptions(level: string, pretty = process.stdout.isTTY === t
   return {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    // A failed query's error carries the query and every parameter: only a bounded summary is logged.
+    serializers: { err: boundedError },
     ...(pretty
       ? {
           transport: {

@@ -29,12 +29,18 @@ export const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(ses
 
 export const readSessionCookie = (request: FastifyRequest) => request.cookies[sessionCookie];
 
-/** onRequest hook of protected routes: 401 'Unauthorized' without a live session, before any validation. */
+/**
+ * onRequest hook of protected routes: 401 'Unauthorized' without a live session, before any
+ * validation. A request that may write (anything but GET/HEAD) drops the user's cached session
+ * when it is answered, so the next request reads the changed user row.
+ */
 export function requireUser(auth: AuthService) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = await auth.sessionOf(readSessionCookie(request));
     if (!signedIn) throw unauthorized();
     request.user = signedIn.user;
     request.webSession = signedIn.session;
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      reply.raw.once('finish', () => auth.forgetCachedUser(signedIn.user.id));
   };
 }

@@ -20,6 +20,7 @@ import type { AgentDispatcher } from '../modules/snipe/service.js';
 import { transferRepo } from '../modules/transfer/repo.js';
 import type { TransferDispatcher } from '../modules/transfer/service.js';
 import type { TransferEvents } from '../modules/transfer/transfer-events.js';
+import { originCheck } from './origin-check.js';
 
 /** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
 const agentRoom = (agentId: string) => `agent:${agentId}`;
@@ -59,6 +60,8 @@ export function createAgentHub(
     serveClient: false,
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,
+    // Agents are not browsers and send no Origin; a browser must not open this hub from another site.
+    allowRequest: originCheck([]),
   });
   const keyDigests = options.agentKeys.map(digest);
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
@@ -95,6 +98,7 @@ export function createAgentHub(
   }
 
   io.on('connection', async (socket) => {
+    const connectedAt = ctx.now();
     const { agentId, capacity } = socket.data;
     const sessions = agentHandshakeSchema.shape.sessions.parse(socket.handshake.auth.sessions);
     // One socket per agent in the cluster: a reconnect replaces the old one, on whichever node it
@@ -191,6 +195,21 @@ export function createAgentHub(
     if (touched === undefined) return;
     const claimed = new Set(touched.map((row) => row.leaseId));
     for (const session of sessions) if (!claimed.has(session.leaseId)) socket.emit('session-stop', session);
+    // Orphans: leases this agent held before it connected but no longer runs (it restarted, e.g.
+    // the embedded agent after a killed server). They end now, not after the heartbeat timeout.
+    const announced = new Set(sessions.map((session) => session.leaseId));
+    const orphaned = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
+      (lease) => !announced.has(lease.leaseId) && lease.heartbeatAt.getTime() < connectedAt.getTime(),
+    );
+    if (orphaned.length > 0) {
+      log.warn(
+        { agentId, accounts: orphaned.length },
+        'agent came back without its runs; marking them error',
+      );
+      await runEvents()
+        .markLost(orphaned)
+        .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
+    }
     log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
 

@@ -36,6 +36,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
   sweepIntervalMs?: number;
   webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
+  /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -58,6 +60,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const web = createWebHub(app, ctx, auth, {
     path: webSnipePath,
     actions: () => ({ 'snipe-create-browser': snipe.create, 'snipe-stop': snipe.stop }),
+    allowedOrigins: options.allowedOrigins,
   });
   const transferWeb = createWebHub(app, ctx, auth, {
     path: webTransferPath,
@@ -69,6 +72,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       'transfer-screenshot': transfer.screenshot,
       LAUNCH_BROWSER: transfer.launchBrowser,
     }),
+    allowedOrigins: options.allowedOrigins,
     // A page that (re)connects sees the transfer in flight and where it is.
     async onJoin(userId, socket) {
       const open = await transferRepo.latestOpenOf(ctx.db, userId);

@@ -1,3 +1,4 @@
+import { unstorablePayloadMessage } from '@tradedesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
@@ -8,13 +9,14 @@ import type { UserRow } from '../modules/auth/repo.js';
 import type { AuthService } from '../modules/auth/service.js';
 import { userRoom } from '../modules/snipe/publisher.js';
 import { SnipeActionError } from '../modules/snipe/service.js';
+import { originCheck } from './origin-check.js';
 import type { AppContext } from '../context.js';
 
 export const webSnipePath = '/client/snipe';
 export const webTransferPath = '/client/transfer';
 
 const handshakeSchema = z.object({ clientType: z.literal('web'), token: z.string().optional() });
-const messageSchema = z.object({ action: z.string().max(100), data: z.unknown() });
+const messageSchema = z.object({ action: z.string().max(64), data: z.unknown() });
 
 /** One web hub: its path, its actions (by name) and what a page gets on join besides the accounts. */
 export interface WebHubOptions {
@@ -22,6 +24,8 @@ export interface WebHubOptions {
   /** Runs one action of the signed-in user; a SnipeActionError is shown to the user as is. */
   actions: () => Record<string, (user: UserRow, data: unknown) => Promise<unknown>>;
   onJoin?: (userId: string, socket: Socket) => Promise<void>;
+  /** Origins besides the server's own that may open the socket (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
 }
 
 /**
@@ -35,7 +39,12 @@ export function createWebHub(
   auth: AuthService,
   options: WebHubOptions,
 ) {
-  const io = new Server(app.server, { path: options.path, serveClient: false, destroyUpgrade: false });
+  const io = new Server(app.server, {
+    path: options.path,
+    serveClient: false,
+    destroyUpgrade: false,
+    allowRequest: originCheck(options.allowedOrigins ?? []),
+  });
   const log = app.log.child({ category: 'realtime', hub: options.path });
 
   io.use((socket, next) => {
@@ -82,6 +91,8 @@ export function createWebHub(
         // The session is checked per action: a signed-out browser's socket can do nothing.
         const user = await auth.userOfSession(socket.data.sessionToken as string | undefined);
         if (!user) throw new SnipeActionError('Unauthorized');
+        const problem = unstorablePayloadMessage(payload);
+        if (problem !== undefined) throw new SnipeActionError(problem);
         const message = messageSchema.safeParse(payload);
         const actions = options.actions();
         const action =

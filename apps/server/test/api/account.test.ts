@@ -134,7 +134,7 @@ describe.each(backends)('account service (%s)', (backend) => {
   it.each([
     [{ email: 'nope' }, 'Invalid email'],
     [{ backupCode: '123' }, 'Backup code must be 8 characters long'],
-    [{ id: '' }, 'String must contain at least 1 character(s)'],
+    [{ id: '' }, 'Id is required'],
   ])('rejects an edit %# with its message and changes nothing', async (change, message) => {
     const user = await signedInUser(t.app);
     const created = (await user.client.post('/api/account', account('keep@example.com'))).body.data;

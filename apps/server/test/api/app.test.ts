@@ -101,4 +101,23 @@ describe.each(backends)('serving the web app (%s)', (backend) => {
     });
     expect((await client.get('/api/app/version')).body).toEqual({ data: '0.1.0' });
   });
+
+  it('answers unknown pages 404 with the app (its not-found page) and missing files 404 without HTML', async () => {
+    const page = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+    for (const known of ['/faq', '/accounts', '/blog/some-post', '/terms-of-use', '/login?iframe=true']) {
+      const answer = await page(known);
+      expect([known, answer.statusCode]).toEqual([known, 200]);
+      expect(answer.body).toContain('<title>Trade Desk</title>');
+    }
+    const unknown = await page('/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<title>Trade Desk</title>');
+    for (const file of ['/favicon.ico', '/robots.txt', '/sitemap.xml']) {
+      const answer = await page(file);
+      expect([file, answer.statusCode]).toEqual([file, 404]);
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(answer.json()).toEqual({ message: `Route GET ${file} not found` });
+    }
+  });
 });

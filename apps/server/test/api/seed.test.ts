@@ -10,7 +10,8 @@ const signIn = (client: Client, token: string) =>
 describe.each(backends)('seeded sandbox user (%s)', (backend) => {
   const t = useTestApp(backend);
 
-  it('creates the demo user on an empty database, and its printed token signs in', async () => {
+  // One story in order (tests run shuffled, and only the first call meets an empty database).
+  it('creates the demo user once, keeps a saved token across starts, rotates a stale one, and does nothing in live mode', async () => {
     const seeded = await ensureDemoUser(t.database.db, 'sandbox');
     expect(seeded).toMatchObject({ created: true, token: expect.stringMatching(/^[A-Za-z0-9]{40}$/) });
     const client = new Client(t.app);
@@ -23,18 +24,23 @@ describe.each(backends)('seeded sandbox user (%s)', (backend) => {
     const [row] = await t.database.db.select().from(users).where(eq(users.username, demoUsername));
     expect(row!.tokenHash).toMatch(/^\$argon2/);
     expect(JSON.stringify(row)).not.toContain(seeded!.token);
-  });
 
-  it('issues a fresh demo token at each sandbox start (the old one stops working) and nothing in live mode', async () => {
-    const first = (await ensureDemoUser(t.database.db, 'sandbox'))!;
-    const second = await ensureDemoUser(t.database.db, 'sandbox');
-    expect(second).toMatchObject({ created: false });
-    expect(second!.token).not.toBe(first.token);
-    expect(await signIn(new Client(t.app), first.token)).toMatchObject({
+    // A restart with the saved token keeps it: the login a user saved keeps working.
+    expect(await ensureDemoUser(t.database.db, 'sandbox', seeded!.token)).toEqual({
+      token: seeded!.token,
+      created: false,
+    });
+    expect((await signIn(new Client(t.app), seeded!.token)).status).toBe(200);
+
+    // Without a saved token (or with one that no longer signs in) a fresh one replaces it.
+    const fresh = (await ensureDemoUser(t.database.db, 'sandbox', 'stale-token-from-another-database'))!;
+    expect(fresh.created).toBe(false);
+    expect(fresh.token).not.toBe(seeded!.token);
+    expect(await signIn(new Client(t.app), seeded!.token)).toMatchObject({
       status: 401,
       body: { message: 'invalid_credentials' },
     });
-    expect((await signIn(new Client(t.app), second!.token)).status).toBe(200);
+    expect((await signIn(new Client(t.app), fresh.token)).status).toBe(200);
     expect(await ensureDemoUser(t.database.db, 'live')).toBeUndefined();
   });
 });

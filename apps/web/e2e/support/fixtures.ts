@@ -4,15 +4,18 @@ import { startServer, startTimeoutMs, type RunningServer } from './server';
 type WorkerFixtures = {
   /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
   withSandboxAdmin: boolean;
+  /** `test.use({ serverEnv: {...} })` starts the server with extra environment. */
+  serverEnv: Record<string, string>;
   server: RunningServer;
 };
 
 /** One real server per worker; every test gets a page pointed at it. */
 export const test = base.extend<object, WorkerFixtures>({
   withSandboxAdmin: [false, { scope: 'worker', option: true }],
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    async ({ withSandboxAdmin }, use) => {
-      const server = await startServer({ withSandboxAdmin });
+    async ({ withSandboxAdmin, serverEnv }, use) => {
+      const server = await startServer({ withSandboxAdmin, env: serverEnv });
       await use(server);
       await server.stop();
     },

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-// A loaded machine may need longer: E2E_SERVER_START_TIMEOUT_MS raises the limit.
-export const startTimeoutMs = Number(process.env.E2E_SERVER_START_TIMEOUT_MS) || 90_000;
+/** How long the server may take to start; a heavily loaded machine may raise it (E2E_START_TIMEOUT_MS). */
+export const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS ?? 90_000);
 
 /** The server's embedded sandbox game, reachable when the server was started with an admin key. */
 export type SandboxGame = {
@@ -31,6 +31,8 @@ export type RunningServer = {
 export type ServerOptions = {
   /** Starts the sandbox game's admin API (SIM_ADMIN_KEY) and reads its address from the log. */
   withSandboxAdmin?: boolean;
+  /** Extra environment of the server (e.g. FRAME_ANCESTORS). */
+  env?: Record<string, string>;
 };
 
 /** Asks the OS for a port nobody is using, so parallel runs never collide. */
@@ -125,6 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The sandbox game's address is an info line; other runs keep the log to warnings.
       LOG_LEVEL: adminKey ? 'info' : 'warn',
       SIM_ADMIN_KEY: adminKey ?? '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

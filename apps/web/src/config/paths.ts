@@ -1,30 +1,7 @@
-/** Every route of the site, in one place, so links and the router can never disagree. */
-export const paths = {
-  home: '/',
-  login: '/login',
-  subscription: '/subscription',
-  vps: '/vps',
-  accounts: '/accounts',
-  coins: '/coins',
-  players: '/players',
-  snipe: '/snipe',
-  transfer: '/transfer',
-  sbc: '/sbc',
-  blog: '/blog',
-  blogUnlockTransferMarket: '/blog/how-to-unlock-transfer-market',
-  blogPost: '/blog/:hash',
-  termsOfUse: '/terms-of-use',
-  privacyPolicy: '/privacy-policy',
-  cookiePolicy: '/cookie-policy',
-  affiliateProgramPolicy: '/affiliate-program-policy',
-  refundPolicy: '/refund-policy',
-  /** Not in the spec's route list; the spec's FAQ page needs an address (docs/decisions.md). */
-  faq: '/faq',
-  notFound: '/not-found',
-  checkoutSuccess: '/checkout/success',
-  checkoutCancel: '/checkout/cancel',
-  admin: '/admin',
-} as const;
+import { sitePaths } from '@tradedesk/domain';
+
+/** Every route of the site, in one place (shared with the server in @tradedesk/domain). */
+export const paths = sitePaths;
 
 /** The address of the blog article with this hash (`paths.blogPost`). */
 export const blogPostPath = (hash: string) => paths.blogPost.replace(':hash', encodeURIComponent(hash));

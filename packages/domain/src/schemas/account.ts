@@ -4,14 +4,18 @@ import { platformSchema } from '../enums/platform.js';
 import { accountStatusSchema } from '../enums/user.js';
 import { messages } from '../messages.js';
 import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { idText, storableText, TEXT_LIMITS } from './text.js';
+
+/** An e-mail address is at most 254 characters (RFC 5321). */
+export const EMAIL_MAX = 254;
 
 /** Fields of the create-account form and of each CSV import row. */
 export const accountCredentialsShape = z.object({
-  email: z.string().trim().email(),
+  email: storableText(EMAIL_MAX).pipe(z.string().trim().email()),
   /** The game password; never logged. */
-  password: z.string().min(8),
+  password: storableText(TEXT_LIMITS.secret).pipe(z.string().min(8)),
   /** The game's backup code; never logged. */
-  backupCode: z.string().trim(),
+  backupCode: storableText(TEXT_LIMITS.secret).pipe(z.string().trim()),
   isManualLogin: z.boolean(),
   platform: platformSchema,
 });
@@ -49,7 +53,7 @@ export const accountBulkCreateSchema = z.array(accountCreateSchema).min(1);
 
 /** Editing sends the account id with the same fields. */
 export const accountUpdateSchema = accountCredentialsShape
-  .extend({ id: z.string().min(1) })
+  .extend({ id: idText() })
   .superRefine(checkBackupCode);
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
 /**
+ * Bounds of the whole numbers clients send. Every integer field is finite and exact
+ * (MAX_SAFE_INTEGER); counts, coins and delays that land in an integer column or a counter
+ * stop at INTEGER_MAX (PostgreSQL `integer`).
+ */
+export const NUMBER_LIMITS = {
+  safe: Number.MAX_SAFE_INTEGER,
+  integer: 2_147_483_647,
+} as const;
+
+/**
  * The number a form field or JSON value holds: a finite number, or trimmed numeric text.
  * Empty text, other text and non-finite numbers give undefined.
  */
@@ -31,19 +41,31 @@ export type NumberLikeSchema = z.ZodEffects<z.ZodNumber, number, number | string
 
 /** An integer that may arrive as a number or as numeric text. */
 export const intLike = (): NumberLikeSchema =>
-  z.preprocess(toIntegerOrPassThrough, z.number().int()) as unknown as NumberLikeSchema;
+  z.preprocess(
+    toIntegerOrPassThrough,
+    z.number().int().min(-NUMBER_LIMITS.safe).max(NUMBER_LIMITS.safe),
+  ) as unknown as NumberLikeSchema;
 
 /** A number (decimals kept) that may arrive as numeric text. */
 export const decimalLike = (): z.ZodEffects<z.ZodNumber, number, number | string> =>
-  z.preprocess(toNumberOrPassThrough, z.number()) as unknown as z.ZodEffects<
-    z.ZodNumber,
-    number,
-    number | string
-  >;
+  z.preprocess(
+    toNumberOrPassThrough,
+    z.number().min(-NUMBER_LIMITS.safe).max(NUMBER_LIMITS.safe),
+  ) as unknown as z.ZodEffects<z.ZodNumber, number, number | string>;
 
 /** A non-negative integer (coins, prices, counts) that may arrive as numeric text. */
 export const nonNegativeIntLike = (): NumberLikeSchema =>
-  z.preprocess(toIntegerOrPassThrough, z.number().int().min(0)) as unknown as NumberLikeSchema;
+  z.preprocess(
+    toIntegerOrPassThrough,
+    z.number().int().min(0).max(NUMBER_LIMITS.safe),
+  ) as unknown as NumberLikeSchema;
+
+/** A count, coin amount or delay a user sets: 0 to INTEGER_MAX, number or numeric text. */
+export const countLike = (): NumberLikeSchema =>
+  z.preprocess(
+    toIntegerOrPassThrough,
+    z.number().int().min(0).max(NUMBER_LIMITS.integer),
+  ) as unknown as NumberLikeSchema;
 
 /**
  * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { SEARCH_RESULTS_DEFAULT, SEARCH_RESULTS_MAX, SEARCH_RESULTS_MIN } from '../constants.js';
 import { screenshotSchema, soundSchema } from '../enums/notification.js';
 import { messages } from '../messages.js';
-import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { countLike, dateTimeSchema, intLike, NUMBER_LIMITS } from './common.js';
+import { storableText, TEXT_LIMITS } from './text.js';
 import { timeRange, timeRangeSchema } from './time-range.js';
+
+/** Calibration moves every delay by at most a minute either way. */
+export const CALIBRATION_DELAY_MAX_MS = 60_000;
+/** Players of the admin's market list. */
+export const MARKET_PLAYERS_MAX = 1_000;
+
+const calibrationDelay = () =>
+  intLike().pipe(z.number().min(-CALIBRATION_DELAY_MAX_MS).max(CALIBRATION_DELAY_MAX_MS));
 
 /** Timing, breaks and thresholds of a run (0 threshold = no limit). */
 export const timeConfigSchema = z.object({
@@ -11,11 +20,11 @@ export const timeConfigSchema = z.object({
   duration: timeRangeSchema,
   delay: timeRangeSchema,
   pagination: timeRangeSchema,
-  maxRequests: nonNegativeIntLike(),
-  maxSnipes: nonNegativeIntLike(),
-  maxSearchResults: nonNegativeIntLike(),
-  maxSearches: nonNegativeIntLike(),
-  maxPageJumps: nonNegativeIntLike(),
+  maxRequests: countLike(),
+  maxSnipes: countLike(),
+  maxSearchResults: countLike(),
+  maxSearches: countLike(),
+  maxPageJumps: countLike(),
 });
 export type TimeConfig = z.infer<typeof timeConfigSchema>;
 
@@ -35,7 +44,7 @@ export function defaultTimeConfig(): TimeConfig {
 }
 
 export const calibrationConfigSchema = z.object({
-  delay: intLike(),
+  delay: calibrationDelay(),
   updatedAt: dateTimeSchema.optional(),
 });
 export type CalibrationConfig = z.infer<typeof calibrationConfigSchema>;
@@ -46,11 +55,14 @@ export function defaultCalibrationConfig(): CalibrationConfig {
 }
 
 /** The PUT /calibration body. */
-export const calibrationUpdateSchema = z.object({ delay: intLike() });
+export const calibrationUpdateSchema = z.object({ delay: calibrationDelay() });
 
 export const advancedConfigSchema = z
   .object({
-    rotation: z.object({ isEnabled: z.boolean(), requests: intLike() }),
+    rotation: z.object({
+      isEnabled: z.boolean(),
+      requests: intLike().pipe(z.number().max(NUMBER_LIMITS.integer)),
+    }),
     isHeadlessEnabled: z.boolean(),
     isCoinCheckEnabled: z.boolean(),
     isShortcutsEnabled: z.boolean(),
@@ -124,8 +136,8 @@ export function defaultNotificationConfig(): NotificationConfig {
 /** A player of the admin's market list. */
 export const marketPlayerSchema = z.object({
   id: intLike(),
-  name: z.string(),
-  price: nonNegativeIntLike(),
+  name: storableText(TEXT_LIMITS.name),
+  price: countLike(),
   isExcluded: z.boolean(),
 });
 export type MarketPlayer = z.infer<typeof marketPlayerSchema>;
@@ -136,7 +148,7 @@ export function defaultMarketPlayer(): MarketPlayer {
 }
 
 export const marketConfigSchema = z.object({
-  players: z.array(marketPlayerSchema),
+  players: z.array(marketPlayerSchema).max(MARKET_PLAYERS_MAX),
   isExclusionPurchaseEnabled: z.boolean(),
 });
 export type MarketConfig = z.infer<typeof marketConfigSchema>;
@@ -150,9 +162,9 @@ export function defaultMarketConfig(): MarketConfig {
 export const transferConfigSchema = z
   .object({
     screenshot: screenshotSchema,
-    safeLatency: nonNegativeIntLike(),
-    retries: nonNegativeIntLike(),
-    delay: z.object({ min: nonNegativeIntLike(), max: nonNegativeIntLike() }),
+    safeLatency: countLike(),
+    retries: countLike(),
+    delay: z.object({ min: countLike(), max: countLike() }),
     isTransfersMasked: z.boolean(),
     isBuyBackProtectionEnabled: z.boolean(),
   })

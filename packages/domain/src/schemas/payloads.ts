@@ -3,12 +3,20 @@ import { FILTER_CODE_LENGTH } from '../constants.js';
 import { filterTypeSchema } from '../enums/filter.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
+import { EMAIL_MAX } from './account.js';
 import { configurationSchema } from './configuration.js';
 import { filterSchema } from './filters/index.js';
 import { providerConfigSchema } from './user.js';
+import { idText, storableText, TEXT_LIMITS } from './text.js';
+
+const secretText = () => storableText(TEXT_LIMITS.secret);
+/** A browser fingerprint (a hash the web computes). */
+const fingerprintText = () => storableText(TEXT_LIMITS.secret);
 
 /** A filter share code: exactly 20 characters. */
-export const filterCodeSchema = z.string().trim().length(FILTER_CODE_LENGTH, messages.filterCodeLength);
+export const filterCodeSchema = storableText(TEXT_LIMITS.id).pipe(
+  z.string().trim().length(FILTER_CODE_LENGTH, messages.filterCodeLength),
+);
 
 /** Import Confirm is enabled only for a 20-character code. */
 export function isValidFilterCode(code: string): boolean {
@@ -20,21 +28,24 @@ export const filterImportSchema = z.object({ id: filterCodeSchema, type: filterT
 
 /** Login by token: an empty token fails before any call. */
 export const tokenLoginSchema = z.object({
-  username: z.string().optional(),
-  token: z.string().trim().min(1, messages.invalidToken),
-  fingerprint: z.string().optional(),
+  username: storableText(TEXT_LIMITS.name).optional(),
+  token: secretText().pipe(z.string().trim().min(1, messages.invalidToken)),
+  fingerprint: fingerprintText().optional(),
   isIFrame: z.boolean().optional(),
 });
 
+/** Filters one run may take (the web sends the selected ones). */
+export const FILTERS_PER_RUN_MAX = 100;
+
 /** Socket action snipe-create-browser. */
 export const snipeCreateBrowserSchema = z.object({
-  id: z.string().min(1),
-  email: z.string(),
-  password: z.string(),
-  backupCode: z.string(),
+  id: idText(),
+  email: storableText(EMAIL_MAX),
+  password: secretText(),
+  backupCode: secretText(),
   platform: platformSchema,
   isManualLogin: z.boolean(),
-  filters: z.array(filterSchema).min(1, messages.selectAtLeastOneFilter),
+  filters: z.array(filterSchema).min(1, messages.selectAtLeastOneFilter).max(FILTERS_PER_RUN_MAX),
   configuration: configurationSchema,
   providers: providerConfigSchema,
   isSwitchFilter: z.boolean().default(false),
@@ -42,22 +53,24 @@ export const snipeCreateBrowserSchema = z.object({
 export type SnipeCreateBrowser = z.infer<typeof snipeCreateBrowserSchema>;
 
 /** Socket action snipe-stop. */
-export const snipeStopSchema = z.object({ id: z.string().min(1) });
+export const snipeStopSchema = z.object({ id: idText() });
 
 /** POST /auth/code */
 export const authCodeSchema = z.object({
-  username: z.string().trim().min(1),
-  code: z.string().trim().min(1),
+  username: storableText(TEXT_LIMITS.name).pipe(z.string().trim().min(1)),
+  code: secretText().pipe(z.string().trim().min(1)),
 });
 
 /** POST /auth/fingerprint */
 export const fingerprintSchema = z.object({
-  fingerprint: z.string().min(1),
+  fingerprint: fingerprintText().pipe(z.string().min(1)),
   isIFrame: z.boolean().optional(),
 });
 
 /** POST /auth/forceLogout */
-export const forceLogoutSchema = z.object({ token: z.string().trim().min(1, messages.invalidToken) });
+export const forceLogoutSchema = z.object({
+  token: secretText().pipe(z.string().trim().min(1, messages.invalidToken)),
+});
 
 /** POST /user/decrypt */
-export const decryptRequestSchema = z.object({ token: z.string().min(1) });
+export const decryptRequestSchema = z.object({ token: secretText().pipe(z.string().min(1)) });

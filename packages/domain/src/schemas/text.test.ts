@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnstorableCharacters, idText, storableText, textMessages } from './text.js';
+import {
+  hasUnstorableCharacters,
+  idText,
+  storableText,
+  textMessages,
+  unstorablePayloadMessage,
+} from './text.js';
 
 describe('storable text', () => {
   it('finds NUL and lone surrogates but passes paired ones (emoji)', () => {
@@ -22,4 +28,23 @@ describe('storable text', () => {
     expect(idText().safeParse('x'.repeat(65)).success).toBe(false);
     expect(idText().parse('3f2a')).toBe('3f2a');
   });
+});
+
+describe('unstorablePayloadMessage: the first check of every request and socket message', () => {
+  it.each([
+    [{ id: '\u0000' }, textMessages.unstorable],
+    [{ '\u0000': 'key' }, textMessages.unstorable],
+    [[{ deep: ['x\ud800'] }], textMessages.unstorable],
+    [{ delay: Number.POSITIVE_INFINITY }, textMessages.notFinite],
+    [JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)), textMessages.tooDeep],
+  ])('refuses %j', (payload, message) => {
+    expect(unstorablePayloadMessage(payload)).toBe(message);
+  });
+
+  it.each([[{ label: 'Ronaldo 😀', maxPrice: 1_000, list: [1, 'a', null, true] }], ['plain'], [undefined]])(
+    'accepts %j',
+    (payload) => {
+      expect(unstorablePayloadMessage(payload)).toBeUndefined();
+    },
+  );
 });

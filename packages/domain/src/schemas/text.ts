@@ -29,6 +29,8 @@ export const TEXT_LIMITS = {
 export const textMessages = {
   unstorable: 'Text contains characters that are not allowed',
   tooLong: (max: number) => `Text must be at most ${max} characters`,
+  notFinite: 'Numbers must be finite',
+  tooDeep: 'The request is nested too deeply',
 } as const;
 
 /**
@@ -43,3 +45,30 @@ export const storableText = (max: number = TEXT_LIMITS.text) =>
 
 /** A row or event id as clients send it: non-empty storable text of at most TEXT_LIMITS.id. */
 export const idText = () => storableText(TEXT_LIMITS.id).pipe(z.string().min(1, 'Id is required'));
+
+/** How deep a payload is walked; deeper nesting is refused like any other unusable input. */
+const MAX_PAYLOAD_DEPTH = 64;
+
+/**
+ * Why a JSON-like payload cannot be stored, or undefined when it can: a string value or key
+ * holding NUL or a lone surrogate, a non-finite number, or nesting deeper than any form sends.
+ * Servers run it on every request and socket message before the per-field schemas.
+ */
+export function unstorablePayloadMessage(payload: unknown): string | undefined {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: payload, depth: 0 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnstorableCharacters(value)) return textMessages.unstorable;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return textMessages.notFinite;
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_PAYLOAD_DEPTH) return textMessages.tooDeep;
+      for (const [key, item] of Object.entries(value)) {
+        if (hasUnstorableCharacters(key)) return textMessages.unstorable;
+        pending.push({ value: item, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { timeUnitSchema, toMilliseconds, type TimeUnit } from '../enums/units.js';
 import { messages } from '../messages.js';
-import { nonNegativeIntLike } from './common.js';
+import { countLike } from './common.js';
 
 /** A duration: a value and its unit. */
-export const timeValueSchema = z.object({ value: nonNegativeIntLike(), unit: timeUnitSchema });
+export const timeValueSchema = z.object({ value: countLike(), unit: timeUnitSchema });
 
 /** A min/max pair; max must exceed min once both are in milliseconds. */
 export const timeRangeSchema = z

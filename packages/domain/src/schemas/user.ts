@@ -4,12 +4,19 @@ import { roleSchema, tierSchema } from '../enums/user.js';
 import { dateTimeSchema, nonNegativeIntLike, intLike } from './common.js';
 import { configurationSchema, defaultConfiguration } from './configuration.js';
 import { filterShapeSchema } from './filters/index.js';
+import { storableText, TEXT_LIMITS } from './text.js';
+
+/** A key name as KeyboardEvent.key gives it ('a', 'Escape', 'ArrowLeft'): short text. */
+export const SHORTCUT_KEY_MAX = 32;
+const shortcutKey = () => storableText(SHORTCUT_KEY_MAX);
 
 /** Chat-notification providers linked to the user. */
 export const providerConfigSchema = z.object({
-  discordId: z.string().default(''),
-  discordWebhookUrl: z.union([z.literal(''), z.string().trim().url()]).default(''),
-  telegramId: z.string().default(''),
+  discordId: storableText(TEXT_LIMITS.name).default(''),
+  discordWebhookUrl: z
+    .union([z.literal(''), storableText(TEXT_LIMITS.url).pipe(z.string().trim().url())])
+    .default(''),
+  telegramId: storableText(TEXT_LIMITS.name).default(''),
 });
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 
@@ -19,25 +26,25 @@ export function defaultProviderConfig(): ProviderConfig {
 }
 
 /** Keyboard shortcuts of the game's web app (key names as KeyboardEvent.key). */
-export const generalShortcutsSchema = z.object({ goTransferMarket: z.string(), goHome: z.string() });
+export const generalShortcutsSchema = z.object({ goTransferMarket: shortcutKey(), goHome: shortcutKey() });
 export const marketShortcutsSchema = z.object({
-  goBack: z.string(),
-  search: z.string(),
-  buy: z.string(),
-  quickSell: z.string(),
-  previousPage: z.string(),
-  nextPage: z.string(),
-  previousSelection: z.string(),
-  nextSelection: z.string(),
-  decreaseMinBid: z.string(),
-  increaseMinBid: z.string(),
-  decreaseMaxBid: z.string(),
-  increaseMaxBid: z.string(),
-  decreaseMinBuyNow: z.string(),
-  increaseMinBuyNow: z.string(),
-  decreaseMaxBuyNow: z.string(),
-  increaseMaxBuyNow: z.string(),
-  resetSearchFilters: z.string(),
+  goBack: shortcutKey(),
+  search: shortcutKey(),
+  buy: shortcutKey(),
+  quickSell: shortcutKey(),
+  previousPage: shortcutKey(),
+  nextPage: shortcutKey(),
+  previousSelection: shortcutKey(),
+  nextSelection: shortcutKey(),
+  decreaseMinBid: shortcutKey(),
+  increaseMinBid: shortcutKey(),
+  decreaseMaxBid: shortcutKey(),
+  increaseMaxBid: shortcutKey(),
+  decreaseMinBuyNow: shortcutKey(),
+  increaseMinBuyNow: shortcutKey(),
+  decreaseMaxBuyNow: shortcutKey(),
+  increaseMaxBuyNow: shortcutKey(),
+  resetSearchFilters: shortcutKey(),
 });
 export const shortcutsSchema = z.object({ general: generalShortcutsSchema, market: marketShortcutsSchema });
 export type Shortcuts = z.infer<typeof shortcutsSchema>;

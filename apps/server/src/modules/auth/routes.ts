@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   };
 
   app.post('/token', { schema: { body: tokenSignInBody } }, async (request, reply) =>
-    signedIn(await auth.signInWithToken(request.body), reply),
+    signedIn(await auth.signInWithToken(request.body, request.ip), reply),
   );
 
   app.post('/code', { schema: { body: codeSignInBody } }, async (request, reply) => {
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await auth.issueSignInCode(username, (line) => request.log.info(line));
       return { data: { sent: true }, message: 'If the user exists, a sign-in code was issued' };
     }
-    return signedIn(await auth.signInWithCode({ username, code, fingerprint, isIFrame }), reply);
+    return signedIn(await auth.signInWithCode({ username, code, fingerprint, isIFrame }, request.ip), reply);
   });
 
   app.post('/fingerprint', { schema: { body: fingerprintBody } }, async (request, reply) => {
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   });
 
   app.post('/forceLogout', { schema: { body: forceLogoutBody } }, async (request) => {
-    await auth.forceLogout(request.body.token);
+    await auth.forceLogout(request.body.token, request.ip);
     return { data: { loggedOut: true }, message: 'Signed out every device' };
   });
 };

@@ -1,16 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { signInThrottledMessage } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { hashSecret, randomCode, sha256, verifySecret } from '../../lib/crypto.js';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { licencePrefix } from './licence.js';
 import { authRepo, type UserRow } from './repo.js';
+import { sessionCacheOf } from './session-cache.js';
+import {
+  addressKey,
+  addressThrottlePolicy,
+  createSignInThrottle,
+  userKey,
+  userThrottlePolicy,
+} from './throttle.js';
 
 /** How long a signed-in browser stays signed in without signing in again. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
 /** How long a one-time sign-in code is valid. */
 export const signInCodeLifetimeMs = 10 * 60 * 1000;
+/** Live codes a user may hold; a new one retires the oldest, so a wrong code costs at most this many checks. */
+export const maxLiveSignInCodes = 3;
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'invalid_credentials');
+
+/** 429 while a user name or address is locked after too many failed sign-ins. */
+export const tooManyAttempts = (retryAfterMs: number) => {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new AppError(429, 'too_many_attempts', signInThrottledMessage(seconds), {
+    retryAfterSeconds: seconds,
+  });
+};
 
 export interface NewSession {
   user: UserRow;
@@ -21,6 +40,37 @@ export interface NewSession {
 /** Sign-in by licence token or one-time code, the one-fingerprint rule, sign-out. */
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
+  const throttle = createSignInThrottle(db, ctx.now);
+  const sessions = sessionCacheOf(ctx);
+  // Unknown names are answered after the same argon2 work as known ones, so timing tells nothing.
+  let dummyHash: Promise<string> | undefined;
+  const burnVerification = async (secret: string) => {
+    dummyHash ??= hashSecret(randomCode(40));
+    await verifySecret(await dummyHash, secret);
+  };
+
+  /**
+   * Runs one sign-in attempt under the throttles of `username` (when given) and `ip`: refused
+   * while locked, counted when it fails, the user's count cleared when it succeeds.
+   */
+  async function throttled<T>(
+    who: { username?: string; ip: string },
+    attempt: () => Promise<T | undefined>,
+  ): Promise<T> {
+    const keys = [
+      ...(who.username === undefined ? [] : [{ key: userKey(who.username), policy: userThrottlePolicy }]),
+      { key: addressKey(who.ip), policy: addressThrottlePolicy },
+    ];
+    const waitMs = await throttle.retryAfterMs(keys.map((entry) => entry.key));
+    if (waitMs > 0) throw tooManyAttempts(waitMs);
+    const result = await attempt();
+    if (result === undefined) {
+      await throttle.recordFailure(keys);
+      throw invalidCredentials();
+    }
+    if (who.username !== undefined) await throttle.clear(userKey(who.username));
+    return result;
+  }
 
   async function userByToken(token: string) {
     for (const user of await authRepo.findUsersByTokenPrefix(db, licencePrefix(token))) {
@@ -38,6 +88,7 @@ export function createAuthService(ctx: AppContext) {
         code: 'active_session',
       });
     }
+    sessions.forgetUser(user.id);
     const sessionToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + sessionLifetimeMs);
     await db.transaction(async (tx) => {
@@ -55,32 +106,42 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    async signInWithToken(input: {
-      username: string;
-      token: string;
-      fingerprint: string;
-      isIFrame: boolean;
-    }) {
-      const user = await authRepo.findUserByUsername(db, input.username);
-      if (!user || !(await verifySecret(user.tokenHash, input.token))) throw invalidCredentials();
+    async signInWithToken(
+      input: { username: string; token: string; fingerprint: string; isIFrame: boolean },
+      ip: string,
+    ) {
+      const user = await throttled({ username: input.username, ip }, async () => {
+        const found = await authRepo.findUserByUsername(db, input.username);
+        if (!found) return void (await burnVerification(input.token));
+        return (await verifySecret(found.tokenHash, input.token)) ? found : undefined;
+      });
       return openSession(user, input.fingerprint, input.isIFrame);
     },
 
     /** Ends every session of the token's owner ("Sign out the other device"). */
-    async forceLogout(token: string) {
-      const user = await userByToken(token);
-      if (!user) throw invalidCredentials();
+    async forceLogout(token: string, ip: string) {
+      const user = await throttled({ ip }, () => userByToken(token));
       await authRepo.deleteSessionsOf(db, user.id);
+      sessions.forgetUser(user.id);
     },
 
     /** Sandbox: issues a code, logs it and leaves it as a notification. Quiet for unknown names. */
     async issueSignInCode(username: string, log: (line: string) => void) {
       if (ctx.gameMode !== 'sandbox') throw badRequest('missing_data', 'missing_data');
       const user = await authRepo.findUserByUsername(db, username);
-      if (!user) return;
       const code = randomCode(8);
-      const expiresAt = new Date(ctx.now().getTime() + signInCodeLifetimeMs);
-      await authRepo.insertCode(db, { userId: user.id, codeHash: await hashSecret(code), expiresAt });
+      const codeHash = await hashSecret(code);
+      if (!user) return;
+      const now = ctx.now();
+      const live = await authRepo.liveCodesOf(db, user.id, now);
+      const retired = live
+        .sort((a, b) => b.expiresAt.getTime() - a.expiresAt.getTime())
+        .slice(maxLiveSignInCodes - 1);
+      const expiresAt = new Date(now.getTime() + signInCodeLifetimeMs);
+      await db.transaction(async (tx) => {
+        for (const old of retired) await authRepo.markCodeUsed(tx, old.id, now);
+        await authRepo.insertCode(tx, { userId: user.id, codeHash, expiresAt });
+      });
       await authRepo.insertNotification(db, {
         userId: user.id,
         type: 'INFO',
@@ -90,22 +151,28 @@ export function createAuthService(ctx: AppContext) {
       log(`Sandbox sign-in code for ${username}: ${code} (valid 10 minutes)`);
     },
 
-    async signInWithCode(input: {
-      username: string;
-      code: string;
-      fingerprint?: string | undefined;
-      isIFrame?: boolean | undefined;
-    }) {
-      const user = await authRepo.findUserByUsername(db, input.username);
-      if (!user) throw invalidCredentials();
-      const now = ctx.now();
-      for (const candidate of await authRepo.liveCodesOf(db, user.id, now)) {
-        if (!(await verifySecret(candidate.codeHash, input.code))) continue;
-        const claimed = await authRepo.markCodeUsed(db, candidate.id, now);
-        if (claimed.length === 0) break;
-        return openSession(user, input.fingerprint ?? '', input.isIFrame ?? false);
-      }
-      throw invalidCredentials();
+    async signInWithCode(
+      input: {
+        username: string;
+        code: string;
+        fingerprint?: string | undefined;
+        isIFrame?: boolean | undefined;
+      },
+      ip: string,
+    ) {
+      const user = await throttled({ username: input.username, ip }, async () => {
+        const found = await authRepo.findUserByUsername(db, input.username);
+        if (!found) return void (await burnVerification(input.code));
+        const now = ctx.now();
+        // At most maxLiveSignInCodes rows: a wrong code costs a bounded number of checks.
+        for (const candidate of await authRepo.liveCodesOf(db, found.id, now)) {
+          if (!(await verifySecret(candidate.codeHash, input.code))) continue;
+          const claimed = await authRepo.markCodeUsed(db, candidate.id, now);
+          return claimed.length === 0 ? undefined : found;
+        }
+        return undefined;
+      });
+      return openSession(user, input.fingerprint ?? '', input.isIFrame ?? false);
     },
 
     /** The periodic check: the session must be live and belong to this browser. */
@@ -114,6 +181,7 @@ export function createAuthService(ctx: AppContext) {
         ? await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now())
         : undefined;
       if (!session) throw unauthorized('Session expired', 'session_expired');
+      sessions.forgetUser(session.userId);
       if (session.fingerprint === '') {
         await authRepo.bindFingerprint(db, session.id, fingerprint);
       } else if (session.fingerprint !== fingerprint) {
@@ -126,15 +194,24 @@ export function createAuthService(ctx: AppContext) {
       if (!sessionToken) return;
       const session = await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now());
       if (session) await authRepo.deleteSession(db, session.id);
+      if (session) sessions.forgetUser(session.userId);
     },
 
     /** The live session behind a session cookie and its user, or undefined. */
     async sessionOf(sessionToken: string | undefined) {
       if (!sessionToken) return undefined;
-      const session = await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now());
+      const tokenHash = sha256(sessionToken);
+      const cached = sessions.get(tokenHash);
+      if (cached && cached.session.expiresAt > ctx.now()) return cached;
+      const session = await authRepo.findLiveSessionByHash(db, tokenHash, ctx.now());
       const user = session ? await authRepo.findUserById(db, session.userId) : undefined;
-      return session && user ? { session, user } : undefined;
+      if (!session || !user) return undefined;
+      sessions.set(tokenHash, session, user);
+      return { session, user };
     },
+
+    /** Drops the user's cached sessions: their row changed (any write they made). */
+    forgetCachedUser: (userId: string) => sessions.forgetUser(userId),
 
     /** The signed-in user behind a session cookie, or undefined. */
     async userOfSession(sessionToken: string | undefined) {

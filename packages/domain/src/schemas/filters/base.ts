@@ -4,21 +4,22 @@ import { playstyleSchema, qualitySchema } from '../../enums/quality.js';
 import { positionSchema } from '../../enums/position.js';
 import { raritySchema } from '../../enums/rarity.js';
 import { messages } from '../../messages.js';
-import { ANY_ID, dateTimeSchema, eaIdSchema, nonNegativeIntLike } from '../common.js';
+import { ANY_ID, dateTimeSchema, eaIdSchema, countLike } from '../common.js';
 import { followUpSchema, priceSettingsSchema } from '../follow-up.js';
+import { idText, storableText, TEXT_LIMITS } from '../text.js';
 
 /** Fields every filter has. A new, unsaved filter has no id yet. */
 export const filterBaseShape = {
-  id: z.string().min(1).optional(),
+  id: idText().optional(),
   updatedAt: dateTimeSchema.optional(),
-  label: z.string().trim().min(1, messages.labelRequired),
+  label: storableText(TEXT_LIMITS.name).pipe(z.string().trim().min(1, messages.labelRequired)),
   isSelected: z.boolean().optional(),
 };
 
 /** Player criteria shared by the normal and the 59th Minute filters (ids: -1 is Any). */
 export const playerCriteriaShape = {
-  minPrice: nonNegativeIntLike(),
-  maxPrice: nonNegativeIntLike(),
+  minPrice: countLike(),
+  maxPrice: countLike(),
   minProfit: priceSettingsSchema,
   quality: qualitySchema,
   rarity: raritySchema,

@@ -3,6 +3,7 @@ import { searchOptionSchema, type PriceProvider } from '../../enums/filter.js';
 import { listingAtProviderNeedsName, messages } from '../../messages.js';
 import { DEFAULT_PRICE_PROVIDER } from '../../constants.js';
 import { intLike } from '../common.js';
+import { storableText, TEXT_LIMITS } from '../text.js';
 import { defaultFollowUp } from '../follow-up.js';
 import {
   anyPlayerCriteria,
@@ -16,7 +17,7 @@ import {
 export const normalFilterShape = z.object({
   ...filterBaseShape,
   type: z.literal('normal'),
-  name: z.string().trim(),
+  name: storableText(TEXT_LIMITS.name).pipe(z.string().trim()),
   /** Definition id of the named player, when it was picked from the suggestions. */
   playerId: intLike().optional(),
   ...playerCriteriaShape,

@@ -4,7 +4,8 @@ import { qualitySchema } from '../../enums/quality.js';
 import { raritySchema } from '../../enums/rarity.js';
 import { TRANSFER_FILTER_DEFAULT_DELAY_MS } from '../../constants.js';
 import { messages } from '../../messages.js';
-import { nonNegativeIntLike } from '../common.js';
+import { countLike } from '../common.js';
+import { storableText, TEXT_LIMITS } from '../text.js';
 import { listingDurationSchema } from '../follow-up.js';
 import { filterBaseShape } from './base.js';
 
@@ -13,16 +14,16 @@ import { filterBaseShape } from './base.js';
  * bidPrice/buyNowPrice/buyBackDuration/delay are the buyer's auto-list (or buy-back) listing.
  */
 export const transferPlayerSchema = z.object({
-  id: nonNegativeIntLike(),
-  name: z.string().trim(),
-  value: nonNegativeIntLike(),
-  bidPrice: nonNegativeIntLike(),
-  buyNowPrice: nonNegativeIntLike(),
+  id: countLike(),
+  name: storableText(TEXT_LIMITS.name).pipe(z.string().trim()),
+  value: countLike(),
+  bidPrice: countLike(),
+  buyNowPrice: countLike(),
   quality: qualitySchema,
   rarity: raritySchema,
   duration: listingDurationSchema,
   buyBackDuration: listingDurationSchema,
-  delay: nonNegativeIntLike(),
+  delay: countLike(),
   enableAutoList: z.boolean(),
   enableAutoBuyBack: z.boolean(),
 });

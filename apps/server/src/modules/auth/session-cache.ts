@@ -1,0 +1,55 @@
+import type { AppContext } from '../../context.js';
+import type { SessionRow, UserRow } from './repo.js';
+
+/** How long a verified session is trusted without asking the database again. */
+export const sessionCacheTtlMs = 2_000;
+/** Entries kept at most (oldest dropped first): memory stays bounded under any load. */
+const maxEntries = 10_000;
+
+interface Entry {
+  session: SessionRow;
+  user: UserRow;
+  cachedAtMs: number;
+}
+
+/**
+ * Sessions verified in the last `sessionCacheTtlMs`, by token hash. A signed-in read then costs
+ * what an anonymous one does; sign-in, sign-out, a fingerprint change and every write of the user
+ * drop the user's entries at once on this node, and other nodes follow within the TTL.
+ */
+export function createSessionCache(now: () => number = Date.now) {
+  const byHash = new Map<string, Entry>();
+  return {
+    get(tokenHash: string): { session: SessionRow; user: UserRow } | undefined {
+      const entry = byHash.get(tokenHash);
+      if (!entry) return undefined;
+      const at = now();
+      if (at - entry.cachedAtMs > sessionCacheTtlMs || entry.session.expiresAt.getTime() <= at) {
+        byHash.delete(tokenHash);
+        return undefined;
+      }
+      return entry;
+    },
+    set(tokenHash: string, session: SessionRow, user: UserRow) {
+      if (byHash.size >= maxEntries) byHash.delete(byHash.keys().next().value!);
+      byHash.set(tokenHash, { session, user, cachedAtMs: now() });
+    },
+    /** Drops every cached session of the user (their row or sessions changed). */
+    forgetUser(userId: string) {
+      for (const [hash, entry] of byHash) if (entry.user.id === userId) byHash.delete(hash);
+    },
+  };
+}
+
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+// One cache per app context, shared by the HTTP routes and the socket hubs of this node.
+const caches = new WeakMap<AppContext, SessionCache>();
+export function sessionCacheOf(ctx: AppContext): SessionCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createSessionCache();
+    caches.set(ctx, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeaderOptions {
+  /** Origins allowed to frame the app (the spec's `iframe=true` mode); the app itself always may. */
+  frameAncestors: readonly string[];
+  /** The built web app: hashes of its inline scripts join the CSP (the theme script runs before paint). */
+  webDistDir?: string | undefined;
+  /** Image sources besides the site and HTTPS (the sandbox game serves avatars over loopback HTTP). */
+  extraImageSources?: readonly string[];
+}
+
+/** 'sha256-…' sources of every inline <script> of the built index.html. */
+export function inlineScriptHashes(webDistDir: string | undefined): string[] {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
+  if (!indexFile || !existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * Headers of every answer (pages and API): a CSP the built app passes, `frame-ancestors` from
+ * the allow-list, nosniff, no referrer, and HSTS on answers that went over TLS only (a plain-HTTP
+ * loopback start must not pin a browser to HTTPS).
+ */
+export async function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(options.webDistDir)],
+        // Toasts and charts set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(options.extraImageSources ?? [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'", ...options.frameAncestors],
+      },
+    },
+    // frame-ancestors replaces it, and X-Frame-Options cannot name the allowed origins.
+    frameguard: false,
+    hsts: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // Card images are fetched by the companion add-on from the game's pages.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}

@@ -1,0 +1,225 @@
+import {
+  defaultAdvancedConfig,
+  defaultCalibrationConfig,
+  defaultMarketConfig,
+  defaultNormalFilter,
+  defaultNotificationConfig,
+  defaultShortcuts,
+  defaultTimeConfig,
+  defaultTransferConfig,
+} from '@tradedesk/domain';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, useTestApp, type Client } from '../helpers.js';
+import { bodyFor, nastyString, rawOverflowBodies } from './arbitraries.js';
+import { databaseFingerprint } from './db-fingerprint.js';
+
+/** Runs per route (about 40 routes); `FUZZ_RUNS` raises it for a longer hunt. */
+const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 15);
+/** The whole sweep is one test: generous for a loaded machine, it only turns a hang into a failure. */
+const sweepTimeoutMs = 300_000;
+
+const validAccount = {
+  email: 'fuzz@example.com',
+  password: 'sandbox-password',
+  backupCode: 'ABCD1234',
+  platform: 'pc',
+  isManualLogin: false,
+};
+
+/** A valid body per route (mutated by the fuzzer); routes without one get arbitrary JSON. */
+const validBodies: Record<string, unknown> = {
+  'POST /api/auth/token': { username: 'someone', token: 'x'.repeat(40), fingerprint: 'fp', isIFrame: false },
+  'POST /api/auth/code': { username: 'someone', code: '12345678', fingerprint: 'fp' },
+  'POST /api/auth/fingerprint': { fingerprint: 'fp-other', isIFrame: false },
+  'POST /api/auth/forceLogout': { token: 'x'.repeat(40) },
+  'POST /api/account': validAccount,
+  'POST /api/account/bulk': [validAccount],
+  'PUT /api/account': { ...validAccount, id: '00000000-0000-0000-0000-000000000000' },
+  'POST /api/sandbox/users': { username: 'fuzzed_user', tier: 'Snipe', credits: 5, maxAccounts: 2 },
+  'PUT /api/user/provider': {
+    discordId: '',
+    discordWebhookUrl: 'https://discord.com/api/webhooks/1/x',
+    telegramId: '',
+  },
+  'PUT /api/user/shortcuts': defaultShortcuts(),
+  'POST /api/user/decrypt': { token: 'x'.repeat(40) },
+  'PUT /api/configuration/advanced': defaultAdvancedConfig(),
+  'PUT /api/configuration/time': defaultTimeConfig(),
+  'PUT /api/configuration/transfer': defaultTransferConfig(),
+  'PUT /api/configuration/notification': defaultNotificationConfig(),
+  'PUT /api/configuration/market': {
+    ...defaultMarketConfig(),
+    players: [{ id: 1, name: 'A', price: 10, isExcluded: false }],
+  },
+  'PUT /api/configuration/calibration': { delay: defaultCalibrationConfig().delay },
+  'POST /api/filter': { ...defaultNormalFilter('Fuzz'), maxPrice: 1_000 },
+  'POST /api/filter/import': { id: 'A'.repeat(20), type: 'normal' },
+};
+
+/**
+ * Routes the fuzzer must not call with the shared session: they end it on purpose (a fingerprint
+ * mismatch signs the browser out, a 403 with that side effect by the spec).
+ */
+const endsTheSession = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/forceLogout',
+  'POST /api/auth/fingerprint',
+]);
+
+/** Tables a refused request may legitimately write: a failed sign-in is counted by the throttle. */
+const ignoredTables = ['sign_in_throttle'];
+
+const queryArbitrary = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom('id', 'name', 'rarity', 'platform', 'page', 'since', 'limit', 'configuration'),
+    nastyString,
+  ),
+  fc.oneof(nastyString, fc.integer().map(String)),
+  { maxKeys: 3 },
+);
+
+const encodePathPart = (part: string) =>
+  // A lone surrogate cannot be percent-encoded as UTF-8; send it as the raw bytes a client would.
+  part.replace(/[^A-Za-z0-9_.~-]/gu, (char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      return '%ED%A0%80';
+    }
+  });
+
+function urlFor(pattern: string, params: readonly string[], query: Record<string, string>) {
+  let index = 0;
+  const path = pattern.replace(/:[A-Za-z]+/g, () => encodePathPart(params[index++] ?? 'x') || 'x');
+  const search = Object.entries(query)
+    .map(([key, value]) => `${encodePathPart(key)}=${encodePathPart(value)}`)
+    .join('&');
+  return search === '' ? path : `${path}?${search}`;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function checkAnswer(route: string, answer: Answer) {
+  expect(answer.status, `${route} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBeLessThan(
+    500,
+  );
+  if (answer.status >= 400) {
+    expect(
+      typeof (answer.body as { message?: unknown } | null)?.message,
+      `${route} error without a message`,
+    ).toBe('string');
+  }
+}
+
+describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () => {
+  const t = useTestApp('pglite');
+  let client: Client;
+  let accountId: string;
+  let filterId: string;
+
+  beforeAll(async () => {
+    ({ client } = await signedInUser(t.app, { tier: 'snipe', maxAccounts: 3 }));
+    accountId = (await client.post('/api/account', validAccount)).body.data.id;
+    filterId = (await client.post('/api/filter', validBodies['POST /api/filter'])).body.data.id;
+  });
+
+  const send = async (method: string, url: string, body: unknown, raw?: string): Promise<Answer> => {
+    const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        cookie: client.cookie ?? '',
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    let parsed: unknown = response.body;
+    try {
+      parsed = response.json();
+    } catch {
+      // Not JSON: the assertion on `message` reports it.
+    }
+    return { status: response.statusCode, body: parsed };
+  };
+
+  it('covers every registered route', () => {
+    const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of Object.keys(validBodies)) expect(routes).toContain(route);
+  });
+
+  it(
+    'answers < 500 with a JSON message, and a refused request changes no row',
+    async () => {
+      const routes = t.app.routeTable.filter((route) => !endsTheSession.has(`${route.method} ${route.url}`));
+      for (const { method, url: pattern } of routes) {
+        const route = `${method} ${pattern}`;
+        const hasBody = method !== 'GET' && method !== 'DELETE';
+        const params = fc.oneof(
+          fc.constant([accountId, filterId]),
+          fc.constant([filterId, accountId]),
+          fc.array(nastyString, { minLength: 1, maxLength: 2 }),
+        );
+        await fc.assert(
+          fc.asyncProperty(
+            params,
+            queryArbitrary,
+            hasBody ? bodyFor(validBodies[route]) : fc.constant(undefined),
+            async (pathParams, query, body) => {
+              const before = await databaseFingerprint(t.database.db, ignoredTables);
+              const answer = await send(method, urlFor(pattern, pathParams, query), body);
+              checkAnswer(route, answer);
+              if (answer.status >= 400)
+                expect(await databaseFingerprint(t.database.db, ignoredTables)).toBe(before);
+            },
+          ),
+          { numRuns: runsPerRoute },
+        );
+      }
+    },
+    sweepTimeoutMs,
+  );
+
+  it("the issue's examples answer 400 with a clear message", async () => {
+    const examples: Array<[string, string, unknown]> = [
+      ['POST', '/api/auth/token', { username: '\u0000', token: 'x', fingerprint: 'f' }],
+      ['PUT', '/api/user/shortcuts', { ...defaultShortcuts(), '\u0000': 'a' }],
+      ['POST', '/api/filter', { ...defaultNormalFilter('\u0000'), maxPrice: 1_000 }],
+      ['POST', '/api/filter', { ...defaultNormalFilter('L'.repeat(2_700)), maxPrice: 1_000 }],
+      ['PUT', '/api/account', { ...validAccount, id: '\u0000' }],
+      ['DELETE', '/api/filter/%00', undefined],
+      ['DELETE', '/api/account/%00', undefined],
+      ['POST', '/api/account/%00/reset', undefined],
+      [
+        'PUT',
+        '/api/user/shortcuts',
+        { ...defaultShortcuts(), general: { goTransferMarket: 'k'.repeat(1_000_000), goHome: 'h' } },
+      ],
+      ['PUT', '/api/configuration/time', { ...defaultTimeConfig(), maxRequests: 1e308 }],
+      ['PUT', '/api/configuration/calibration', { delay: -1e308 }],
+      ['POST', '/api/account', { ...validAccount, password: 'p'.repeat(1_000_000) }],
+    ];
+    for (const [method, url, body] of examples) {
+      const before = await databaseFingerprint(t.database.db, ignoredTables);
+      const answer = await send(method, url, body);
+      expect(answer.status, `${method} ${url}`).toBe(400);
+      expect((answer.body as { message: string }).message).toMatch(
+        /not allowed|at most|less than or equal|greater than or equal|Invalid|Expected/,
+      );
+      expect(await databaseFingerprint(t.database.db, ignoredTables)).toBe(before);
+    }
+  });
+
+  it('numbers that overflow to Infinity are refused', async () => {
+    for (const raw of rawOverflowBodies) {
+      const answer = await send('PUT', '/api/configuration/calibration', undefined, raw);
+      expect(answer.status).toBe(400);
+      expect(typeof (answer.body as { message: unknown }).message).toBe('string');
+    }
+  });
+});

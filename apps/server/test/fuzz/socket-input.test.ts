@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../database.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
+  openBrowser,
+  startPayload,
+  startServerNode,
+  type Browser,
+  type ServerNode,
+} from '../realtime/stack.js';
+import { bodyFor, nastyJson, nastyString } from './arbitraries.js';
+import { databaseFingerprint } from './db-fingerprint.js';
+
+const runsPerAction = Number(process.env.FUZZ_RUNS ?? 15);
+const internalError = 'Something went wrong, please try again later';
+/** Only stops a hang: every action answers with an event. */
+const answerDeadlineMs = 60_000;
+
+describe('every /client/snipe action survives arbitrary input (fast-check, PGlite)', hubSuite, () => {
+  let server: ServerNode;
+  let dispose: () => Promise<void>;
+  let browser: Browser;
+  let accountId: string;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase('pglite');
+    dispose = created.dispose;
+    server = await startServerNode(created.database);
+    browser = await openBrowser(server);
+    accountId = await createAccount(browser.http, 'socket-fuzz@example.com');
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    await server?.app.close();
+    await dispose?.();
+  }, hubHookTimeoutMs);
+
+  /** Sends a raw `message` payload and resolves with the first event that follows it. */
+  const answerTo = (payload: unknown) =>
+    new Promise<{ kind: 'message' | 'error'; description?: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer')), answerDeadlineMs);
+      const done = (kind: 'message' | 'error') => (event: { description?: string }) => {
+        clearTimeout(timer);
+        browser.socket.off('message', onMessage);
+        browser.socket.off('error', onError);
+        resolve({ kind, description: event?.description });
+      };
+      const onMessage = done('message');
+      const onError = done('error');
+      browser.socket.on('message', onMessage);
+      browser.socket.on('error', onError);
+      browser.socket.emit('message', payload);
+    });
+
+  it('answers every action with an event, never an internal error, and a refusal changes no row', async () => {
+    const actions: Array<[string, unknown]> = [
+      ['snipe-create-browser', startPayload(accountId, [{ label: 'x' }])],
+      ['snipe-stop', { id: accountId }],
+    ];
+    for (const [action, valid] of actions) {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.constant(action), nastyString), bodyFor(valid), async (name, data) => {
+          const before = await databaseFingerprint(server.app.appContext.db);
+          const answer = await answerTo({ action: name, data });
+          expect(answer.description, JSON.stringify({ name, data }).slice(0, 300)).not.toBe(internalError);
+          if (answer.kind === 'error')
+            expect(await databaseFingerprint(server.app.appContext.db)).toBe(before);
+        }),
+        { numRuns: runsPerAction },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(nastyJson, async (payload) => {
+        const answer = await answerTo(payload);
+        expect(answer.kind).toBe('error');
+        expect(answer.description).not.toBe(internalError);
+      }),
+      { numRuns: runsPerAction },
+    );
+  });
+
+  it("the issue's example: snipe-stop with a NUL id answers the refusal, not an internal error", async () => {
+    const answer = await answerTo({ action: 'snipe-stop', data: { id: '\u0000' } });
+    expect(answer).toEqual({ kind: 'error', description: 'Text contains characters that are not allowed' });
+  });
+});

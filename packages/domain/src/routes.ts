@@ -1,0 +1,41 @@
+/**
+ * Every page of the web app (spec 000 §2 and 001 §2, plus the home page and the FAQ). The web's
+ * router and links read it, and so does the server, which answers these paths with the app's
+ * index.html and any other page path with 404.
+ */
+export const sitePaths = {
+  home: '/',
+  login: '/login',
+  subscription: '/subscription',
+  vps: '/vps',
+  accounts: '/accounts',
+  coins: '/coins',
+  players: '/players',
+  snipe: '/snipe',
+  transfer: '/transfer',
+  sbc: '/sbc',
+  faq: '/faq',
+  blog: '/blog',
+  blogUnlockTransferMarket: '/blog/how-to-unlock-transfer-market',
+  blogPost: '/blog/:hash',
+  termsOfUse: '/terms-of-use',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+  affiliateProgramPolicy: '/affiliate-program-policy',
+  refundPolicy: '/refund-policy',
+  notFound: '/not-found',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
+  admin: '/admin',
+} as const;
+
+export type SitePath = (typeof sitePaths)[keyof typeof sitePaths];
+
+const routeMatchers = Object.values(sitePaths).map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+/** Whether the web app has a page at `pathname` (no query string). */
+export function isSitePath(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}
