@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signInThrottle } from '../../db/schema.js';
@@ -23,7 +24,9 @@ export const userThrottlePolicy: ThrottlePolicy = {
 /** Per client address: more room (several people behind one address), same backoff. */
 export const addressThrottlePolicy: ThrottlePolicy = { ...userThrottlePolicy, freeFailures: 20 };
 
-export const userKey = (username: string) => `user:${username.trim().toLowerCase()}`;
+/** Keyed by a digest of the name: any name the schema accepts fits the table's primary-key index. */
+export const userKey = (username: string) =>
+  `user:${createHash('sha256').update(username.trim().toLowerCase()).digest('hex')}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
 /** The lock after `failures` failures, in ms (0 while within the free attempts). */
