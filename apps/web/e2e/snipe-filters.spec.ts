@@ -20,7 +20,7 @@ test('a normal filter shows each validation message, then saves and stays select
   await expect(
     dialog.getByText('Ensure that you select at least one filter before proceeding to snipe'),
   ).toBeVisible();
-  await expect(dialog.getByText('No filters yet: add a Normal or 59th Minute filter.')).toBeVisible();
+  await expect(dialog.getByText('No filters yet: add a Normal, 59th Minute or Fodder filter.')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Add filter' }).click();
   await dialog.getByRole('button', { name: 'Normal Filter' }).click();
