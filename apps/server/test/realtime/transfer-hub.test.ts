@@ -1,11 +1,17 @@
-import { defaultTransferConfig, defaultTransferFilter, type TransferFilter } from '@tradedesk/domain';
+import {
+  defaultTransferConfig,
+  defaultTransferFilter,
+  subscriptionExpiredMessage,
+  type TransferFilter,
+} from '@tradedesk/domain';
 import type { TransferEvent } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, transfers } from '../../src/db/schema.js';
+import { creditLedger, transfers, users } from '../../src/db/schema.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { createTestDatabase, backends } from '../database.js';
+import { signedInUser } from '../helpers.js';
 import {
   createAccount,
   hubHookTimeoutMs,
@@ -394,6 +400,27 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     });
     expect(await browser.waitForError()).toBe('You do not have sufficient credits');
     expect(await transferRows()).toEqual([]);
+  });
+
+  it('refuses a start once the plan has ended, and keeps the accounts', hubSuite, async () => {
+    const lapsed = await signedInUser(node.app, { tier: 'transfer', credits: 3, maxAccounts: 1 });
+    await node.app.appContext.db
+      .update(users)
+      .set({ expiresAt: new Date(node.clock.now().getTime() - 60_000) })
+      .where(eq(users.username, lapsed.username));
+    const browser = await openBrowser(node, {}, lapsed, '/client/transfer');
+    browsers.push(browser);
+    const buyer = await createAccount(browser.http, 'lapsed.buyer@example.com');
+    const seller = await createAccount(browser.http, 'lapsed.seller@example.com');
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    expect(await browser.waitForError()).toBe(subscriptionExpiredMessage);
+    const rows = await node.app.appContext.db.select().from(transfers);
+    expect(rows.filter((row) => row.buyerAccountId === buyer)).toEqual([]);
+    expect((await browser.http.get('/api/account')).body.data).toHaveLength(2);
   });
 
   it('answers one-off requests to the asking user', hubSuite, async () => {

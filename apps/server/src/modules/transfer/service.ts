@@ -3,6 +3,7 @@ import {
   canStartTransfer,
   errorMessages,
   firstIssueMessage,
+  hasToolAccess,
   launchBrowserActionSchema,
   messages,
   transferLatencyActionSchema,
@@ -11,6 +12,7 @@ import {
   transferScreenshotActionSchema,
   transferStartError,
   transferSyncActionSchema,
+  subscriptionExpiredMessage,
   type TransferConfig,
   type TransferFilter,
 } from '@tradedesk/domain';
@@ -61,8 +63,10 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     platform: account.platform === 'ps' ? 'ps' : 'pc',
   });
 
-  /** Both accounts chosen, different, owned by the caller; credits above zero. */
+  /** A live plan; both accounts chosen, different, owned by the caller; credits above zero. */
   async function pairOf(user: UserRow, buyerId: string | undefined, sellerId: string | undefined) {
+    // An ended plan closes the tools; the user's accounts, filters and settings stay.
+    if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
     const pairError = transferStartError(buyerId, sellerId);
     if (pairError !== null) reject(pairError);
     if (!canStartTransfer(user.credits)) reject(errorMessages.youDoNotHaveSufficientCredits);
