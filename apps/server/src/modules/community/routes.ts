@@ -78,6 +78,8 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
       .update(users)
       .set({ providers: { ...user.providers, discordId }, updatedAt: ctx.now() })
       .where(eq(users.id, user.id));
+    // The callback is a GET, which keeps verified sessions cached: the next page must see the link.
+    auth.forgetCachedUser(user.id);
     return reply.redirect(withOutcome(entry.returnTo, 'linked'));
   });
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { randomCode } from '../../lib/crypto.js';
+import { sessionCacheOf } from '../auth/session-cache.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { createUserWithToken } from '../user/commands.js';
 import type { Catalogue, CatalogueProduct } from './catalogue.js';
@@ -97,7 +98,8 @@ export function createFulfilment(ctx: AppContext, catalogue: Catalogue) {
 
   return {
     async handle(event: CheckoutEvent): Promise<EventOutcome> {
-      return ctx.db.transaction(async (tx) => {
+      let touchedUserIds: string[] = [];
+      const handled = await ctx.db.transaction(async (tx) => {
         if (!(await paymentRepo.claimEvent(tx, event.id, event.type))) return 'replayed';
         const isCheckoutEvent =
           event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired';
@@ -108,8 +110,12 @@ export function createFulfilment(ctx: AppContext, catalogue: Catalogue) {
             : undefined;
         const outcome = await act(tx, event, order);
         await paymentRepo.settleEvent(tx, event.id, order?.id ?? null, outcome);
+        touchedUserIds = [order?.userId, order?.referrerUserId].filter((id): id is string => !!id);
         return outcome;
       });
+      // Verified sessions are cached briefly; the buyer's next page must see what was granted.
+      for (const userId of touchedUserIds) sessionCacheOf(ctx).forgetUser(userId);
+      return handled;
     },
   };
 }
