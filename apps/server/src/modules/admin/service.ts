@@ -3,6 +3,7 @@ import { desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { checkoutOrders, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { sessionCacheOf } from '../auth/session-cache.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import type { Catalogue } from '../payment/catalogue.js';
 
@@ -29,6 +30,8 @@ const presentAdminUser = (row: typeof users.$inferSelect) => ({
 /** What an admin may do to users and orders; every change of credits goes through the ledger. */
 export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
   const { db } = ctx;
+  // Verified sessions are cached briefly; the user's next request must see what the admin changed.
+  const forgetSessions = (userId: string) => sessionCacheOf(ctx).forgetUser(userId);
 
   async function userOrThrow(id: string) {
     const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -56,6 +59,7 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
         .set({ tier, expiresAt: trialExpiry(user.expiresAt, now, FREE_TRIAL_DAYS), updatedAt: now })
         .where(eq(users.id, userId))
         .returning();
+      forgetSessions(userId);
       return presentAdminUser(updated ?? user);
     },
 
@@ -70,6 +74,7 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
       });
       if (result.status === 'insufficient')
         throw badRequest(adminMessages.notEnoughCredits, 'insufficient_credits');
+      forgetSessions(userId);
       return presentAdminUser(await userOrThrow(userId));
     },
 
@@ -97,7 +102,8 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
      * licences and its plan time. The money itself is returned in the provider's dashboard.
      */
     async refund(orderId: string) {
-      return db.transaction(async (tx) => {
+      let refundedUserId: string | undefined;
+      const refunded = await db.transaction(async (tx) => {
         const [order] = await tx
           .update(checkoutOrders)
           .set({ status: 'refunded' })
@@ -133,8 +139,11 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
             .set({ expiresAt: new Date(Math.max(now.getTime(), pulledBack)), updatedAt: now })
             .where(eq(users.id, user.id));
         }
+        refundedUserId = user?.id;
         return { orderId, creditsTaken };
       });
+      if (refundedUserId) forgetSessions(refundedUserId);
+      return refunded;
     },
   };
 }
