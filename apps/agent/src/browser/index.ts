@@ -1,2 +1,3 @@
 export * from './browser-runtime.js';
 export * from './coin-balance.js';
+export * from './display.js';
