@@ -77,6 +77,14 @@ export class GameClient {
     return this.session.info;
   }
 
+  /**
+   * The UT session id (`X-UT-SID`) while signed in: a browser handed it joins this very session
+   * (Launch Webapp), so the account signs in once, through `signIn`.
+   */
+  get sessionId(): string | undefined {
+    return this.session.sid;
+  }
+
   get isSignedIn(): boolean {
     return this.session.sid !== undefined;
   }

@@ -16,8 +16,10 @@ export interface BrowserRuntimeOptions {
   readonly executablePath?: string;
   /** Default true; headful mode (Launch Webapp) grows from here with `false`. */
   readonly headless?: boolean;
-  /** Viewport of every page, CSS pixels. */
-  readonly viewport?: { readonly width: number; readonly height: number };
+  /** Viewport of every page, CSS pixels; `null` lets a visible window size its pages. */
+  readonly viewport?: { readonly width: number; readonly height: number } | null;
+  /** Environment of the browser process (a headed one needs `DISPLAY`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -43,6 +45,12 @@ export class BrowserRuntime {
     }
   }
 
+  /** A fresh context that stays open until the caller closes it (a window a person uses). */
+  async openContext(): Promise<BrowserContext> {
+    const browser = await this.launch();
+    return browser.newContext({ viewport: this.options.viewport ?? null });
+  }
+
   /** Closes the browser (a later task launches a new one). */
   async close(): Promise<void> {
     const browser = this.browser;
@@ -56,6 +64,7 @@ export class BrowserRuntime {
         executablePath: this.options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         headless: this.options.headless ?? true,
         args: [...CHROMIUM_FLAGS],
+        ...(this.options.env === undefined ? {} : { env: { ...process.env, ...this.options.env } }),
       })
       .catch((error: unknown) => {
         this.browser = undefined;
