@@ -17,6 +17,7 @@ import { liveConfig, type GameClientConfig, type TransportObserver } from '@trad
 import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
 import { BrowserRuntime } from './browser/browser-runtime.js';
+import { registerSbcCommands } from './sbc/sbc-commands.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
@@ -140,9 +141,14 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const parsed = sessionStartSchema.safeParse(payload);
     if (!parsed.success) return ack(refuse('Invalid start command'));
     const command = parsed.data;
-    if (sessions.has(command.accountId) || transfers.isAccountBusy(command.accountId))
+    if (
+      sessions.has(command.accountId) ||
+      transfers.isAccountBusy(command.accountId) ||
+      sbcRuns.isAccountBusy(command.accountId)
+    )
       return ack(refuse('This account is already running on the agent'));
-    if (sessions.size + transfers.count() >= capacity) return ack(refuse('The agent is full'));
+    if (sessions.size + transfers.count() + sbcRuns.count() >= capacity)
+      return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
       session = new AccountSession({
@@ -173,8 +179,18 @@ export function startAgent(options: AgentOptions): RunningAgent {
     game: options.game,
     browser,
     webAppUrl: webAppUrlOf(options),
-    isAccountBusy: (accountId) => sessions.has(accountId),
-    freeSlots: () => capacity - sessions.size - transfers.count(),
+    isAccountBusy: (accountId) => sessions.has(accountId) || sbcRuns.isAccountBusy(accountId),
+    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
+    isKilled: () => killed,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
+    log,
+  });
+  const sbcRuns = registerSbcCommands({
+    socket,
+    game: options.game,
+    isAccountBusy: (accountId) => sessions.has(accountId) || transfers.isAccountBusy(accountId),
+    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -220,6 +236,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       const stopped = Promise.allSettled([
         ...[...sessions.values()].map((session) => session.stop()),
         transfers.stopAll(),
+        sbcRuns.stopAll(),
       ]);
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
       await browser.close();
@@ -233,6 +250,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
       void transfers.stopAll();
+      void sbcRuns.stopAll();
       void browser.close();
     },
   };

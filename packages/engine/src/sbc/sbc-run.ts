@@ -1,0 +1,206 @@
+import { formatCoins, previousPrice, stepPrice } from '@tradedesk/domain';
+import {
+  maxSbcBuyNow,
+  type SbcCommandChallenge,
+  type SbcCommandPlayer,
+  type SbcEvent,
+} from '@tradedesk/domain/realtime';
+import { isGameError } from '@tradedesk/game-client';
+import type { Clock } from '../ports.js';
+import type { SbcEventSink, SbcGame } from './ports.js';
+
+/** The solver modal's settings as a run uses them. */
+export interface SbcRunSettings {
+  /** Milliseconds between two market searches. */
+  readonly searchSpeed: number;
+  /** Searches per card before the run gives up on it. */
+  readonly maxPurchaseAttempts: number;
+  /** List the cards bought but not submitted when the run ends. */
+  readonly enableAutoList: boolean;
+  /** Ladder steps above the solution price for those listings. */
+  readonly numOfSteps: number;
+  /** How many times every challenge is solved. */
+  readonly numOfRepititions: number;
+}
+
+export interface SbcRunOptions {
+  readonly game: SbcGame;
+  readonly challenges: readonly SbcCommandChallenge[];
+  readonly settings: SbcRunSettings;
+  readonly clock: Clock;
+  readonly events: SbcEventSink;
+}
+
+/** A run that cannot go on; its message is the run's `error` description. */
+class SbcRunFailure extends Error {}
+class SbcRunStopped extends Error {}
+
+/** A card bought by this run and still in the club (not yet submitted). */
+interface BoughtCard {
+  readonly itemId: number;
+  readonly player: SbcCommandPlayer;
+}
+
+const LISTING_SECONDS = 3600;
+
+/**
+ * The SBC solver bot: for every repetition and challenge it takes the solution's cards from the
+ * club (cards the account owns first), buys each missing one at Buy Now no higher than the
+ * solution price plus SBC_PRICE_TOLERANCE_PERCENT, moves it to the club, saves the squad and
+ * submits. A stop ends the run between two game calls: every bought card is already in the club,
+ * so the piles stay consistent. Exactly one terminal event (`finish`, `stopped`, `error`) ends it.
+ */
+export class SbcRun {
+  private readonly abort = new AbortController();
+  private costs = 0;
+  private solved = 0;
+  private readonly bought: BoughtCard[] = [];
+  private finished: Promise<void> | undefined;
+
+  constructor(private readonly options: SbcRunOptions) {}
+
+  /** Runs to the end; resolves after the terminal event was taken. */
+  run(): Promise<void> {
+    this.finished ??= this.execute();
+    return this.finished;
+  }
+
+  /** Asks the run to stop after the call in flight; resolves when it ended. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.finished;
+  }
+
+  private get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  private at() {
+    return this.options.clock.now();
+  }
+
+  private notify(description: string): Promise<void> {
+    return this.options.events.emit({ type: 'notification', at: this.at(), description });
+  }
+
+  private checkStop(): void {
+    if (this.stopped) throw new SbcRunStopped();
+  }
+
+  private async execute(): Promise<void> {
+    const { settings, challenges } = this.options;
+    let terminal: SbcEvent;
+    try {
+      for (let repetition = 1; repetition <= settings.numOfRepititions; repetition += 1)
+        for (const challenge of challenges) await this.solve(challenge, repetition);
+      terminal = { type: 'finish', at: this.at(), costs: this.costs, solved: this.solved };
+    } catch (error) {
+      const totals = { costs: this.costs, solved: this.solved };
+      if (error instanceof SbcRunStopped) terminal = { type: 'stopped', at: this.at(), ...totals };
+      else
+        terminal = {
+          type: 'error',
+          at: this.at(),
+          description: error instanceof Error && error.message !== '' ? error.message : String(error),
+          ...totals,
+        };
+    }
+    if (settings.enableAutoList) await this.listLeftovers();
+    await this.options.events.emit(terminal);
+  }
+
+  private async solve(challenge: SbcCommandChallenge, repetition: number): Promise<void> {
+    const { game } = this.options;
+    const used = new Set<number>();
+    const squad = Array<number>(11).fill(0);
+    for (const player of challenge.players) {
+      this.checkStop();
+      const itemId = await this.ownedCopy(player, used);
+      const placed = itemId ?? (await this.buy(player));
+      used.add(placed);
+      squad[player.slot] = placed;
+    }
+    this.checkStop();
+    await game.startChallenge(challenge.challengeId);
+    await game.saveSquad(challenge.challengeId, squad);
+    try {
+      await game.submit(challenge.challengeId);
+    } catch (error) {
+      if (!isGameError(error) || error.category === 'temporary') throw error;
+      // The game names what it finds unmet (e.g. 'Requirements not met: TEAM_RATING').
+      throw new SbcRunFailure(`The game refused the squad for ${challenge.name}: ${error.reason}`);
+    }
+    // Submitted cards are gone from the club: they are no longer leftovers.
+    for (let index = this.bought.length - 1; index >= 0; index -= 1)
+      if (used.has(this.bought[index]?.itemId ?? 0)) this.bought.splice(index, 1);
+    this.solved += 1;
+    const round = this.options.settings.numOfRepititions > 1 ? ` (${repetition})` : '';
+    await this.notify(`Submitted ${challenge.name}${round}`);
+  }
+
+  /** A club copy of the card not placed yet in this squad (the account's own cards come first). */
+  private async ownedCopy(player: SbcCommandPlayer, used: ReadonlySet<number>): Promise<number | undefined> {
+    const items = await this.options.game.clubItems(player.definitionId);
+    const copy = items.find((item) => item.definitionId === player.definitionId && !used.has(item.id));
+    if (copy) await this.notify(`Using ${player.name} from the club`);
+    return copy?.id;
+  }
+
+  /** Buys the card at Buy Now within the price limit, in at most `maxPurchaseAttempts` searches. */
+  private async buy(player: SbcCommandPlayer): Promise<number> {
+    const { game, clock, settings } = this.options;
+    const maxBuyNow = maxSbcBuyNow(player.price);
+    for (let attempt = 1; attempt <= settings.maxPurchaseAttempts; attempt += 1) {
+      this.checkStop();
+      if (attempt > 1) {
+        await clock.sleep(settings.searchSpeed, this.abort.signal);
+        this.checkStop();
+      }
+      const page = await game.search({ definitionId: player.definitionId, maxBuyNow });
+      const listing = page.auctions
+        .filter((auction) => auction.buyNowPrice > 0 && auction.buyNowPrice <= maxBuyNow)
+        .sort((a, b) => a.buyNowPrice - b.buyNowPrice)[0];
+      if (!listing) continue;
+      try {
+        const result = await game.bid(listing.tradeId, listing.buyNowPrice);
+        const itemId =
+          result.auctions.find((auction) => auction.tradeId === listing.tradeId)?.itemData.id ??
+          listing.itemData.id;
+        this.costs += listing.buyNowPrice;
+        await game.moveItem({ itemId, pile: 'club' });
+        this.bought.push({ itemId, player });
+        await this.notify(`Bought ${player.name} for ${formatCoins(listing.buyNowPrice, false)} coins`);
+        return itemId;
+      } catch (error) {
+        if (!isGameError(error)) throw error;
+        if (error.kind === 'not-enough-coins')
+          throw new SbcRunFailure(`Not enough coins to buy ${player.name}`);
+        // Someone else bought it first: search again.
+      }
+    }
+    throw new SbcRunFailure(
+      `Could not buy ${player.name} for at most ${formatCoins(maxBuyNow, false)} coins in ${settings.maxPurchaseAttempts} attempts`,
+    );
+  }
+
+  /** Auto-list: cards bought but not submitted go to the transfer list, `numOfSteps` steps above their price. */
+  private async listLeftovers(): Promise<void> {
+    const { game, settings } = this.options;
+    for (const card of this.bought.splice(0)) {
+      const buyNowPrice = stepPrice(Math.max(card.player.price, 200), settings.numOfSteps);
+      try {
+        await game.moveItem({ itemId: card.itemId, pile: 'trade' });
+        await game.list({
+          itemId: card.itemId,
+          startingBid: previousPrice(buyNowPrice),
+          buyNowPrice,
+          duration: LISTING_SECONDS,
+        });
+        await this.notify(`Listed ${card.player.name} for ${formatCoins(buyNowPrice, false)} coins`);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await this.notify(`Could not list ${card.player.name}: ${reason}`);
+      }
+    }
+  }
+}
