@@ -122,7 +122,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
         await simAdmin(stack, 'POST', '/listings', {
           definitionId: player.definitionId,
           platform: 'pc',
-          buyNowPrice: Math.max(200, player.price),
+          buyNowPrice: player.price,
           durationSeconds: 3600,
         });
 
@@ -149,7 +149,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       expect(finished.data.description).toBe(`Successfully solved SBC with ${costs} coins`);
       expect(costs).toBeGreaterThan(0);
       expect(costs).toBeLessThanOrEqual(
-        solution.players.reduce((sum, player) => sum + maxSbcBuyNow(Math.max(200, player.price)), 0),
+        solution.players.reduce((sum, player) => sum + maxSbcBuyNow(player.price), 0),
       );
 
       const after = await simAdmin<{ coins: number }>(stack, 'GET', `/accounts/${created.id}`);
