@@ -120,7 +120,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
   await expect(modal.getByLabel('Max Purchase Attempts')).toHaveValue('3');
   await expect(modal.getByLabel('Repetitions')).toHaveValue('1');
   await expect(modal.getByLabel('Steps')).toBeDisabled();
-  await modal.getByLabel('Search Speed (ms)').fill('300');
+  await modal.getByLabel('Search Speed (ms)').fill('1000');
   await modal.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 30_000 });
 

@@ -3,13 +3,16 @@ import { errorFromCode, type AuctionInfo, type ItemData, type MarketSearch } fro
 import { describe, expect, it } from 'vitest';
 import { VirtualClock, type Clock } from '../time/clock.js';
 import type { SbcGame } from './ports.js';
-import { SbcRun, type SbcRunSettings } from './sbc-run.js';
+import { MIN_CALL_INTERVAL_MS, SbcRun, type SbcRunSettings } from './sbc-run.js';
 
 /**
  * A small game for the bot: a club, a market of listings per card, a coin balance, and an SBC
  * submit that a test may refuse. Only the calls the bot makes are real; the rest are never reached.
  */
-function scriptedGame(options: { coins?: number; refuseSubmit?: string; club?: ItemData[] } = {}) {
+function scriptedGame(
+  options: { coins?: number; refuseSubmit?: string; club?: ItemData[]; throttleSearches?: number } = {},
+) {
+  let throttles = options.throttleSearches ?? 0;
   let nextId = 1_000;
   let coins = options.coins ?? 100_000;
   const club = new Map<number, ItemData>((options.club ?? []).map((item) => [item.id, item]));
@@ -21,6 +24,7 @@ function scriptedGame(options: { coins?: number; refuseSubmit?: string; club?: I
   const unreachable = () => Promise.reject(new Error('not used by the bot'));
   const game: SbcGame = {
     async search(search) {
+      if (throttles-- > 0) throw errorFromCode(429, 'Too many requests');
       searches.push(search);
       const found = listings.filter(
         (listing) =>
@@ -112,13 +116,20 @@ const challenge: SbcCommandChallenge = {
   ],
 };
 
-function runOf(game: SbcGame, overrides: Partial<SbcRunSettings> = {}, clock: Clock = new VirtualClock()) {
+function runOf(
+  game: SbcGame,
+  overrides: Partial<SbcRunSettings> = {},
+  clock: Clock = new VirtualClock(),
+  // Pacing is tested on its own; elsewhere the calls follow each other at once.
+  minCallIntervalMs = 0,
+) {
   const events: SbcEvent[] = [];
   const run = new SbcRun({
     game,
     challenges: [challenge],
     settings: { ...settings, ...overrides },
     clock,
+    minCallIntervalMs,
     events: { emit: async (event) => void events.push(event) },
   });
   return { run, events };
@@ -177,18 +188,29 @@ describe('the SBC solver bot', () => {
   it('stops between two calls: what was bought stays in the club, and the run says it stopped', async () => {
     const sandbox = scriptedGame();
     sandbox.listCard(11, 1_000);
-    // A wait that only a stop ends: card 12 is not listed, so the bot waits before its 2nd search.
+    // A wait that only a stop ends: after buying card 11 the bot waits out the search speed.
     const waitsForStop: Clock = {
       now: () => 0,
       sleep: (_ms, signal) => new Promise((resolve) => signal?.addEventListener('abort', () => resolve())),
     };
     const { run, events } = runOf(sandbox.game, {}, waitsForStop);
     const running = run.run();
-    while (sandbox.searches.length < 2) await new Promise((resolve) => setTimeout(resolve, 0));
+    while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     await run.stop();
     await running;
     expect(events.at(-1)).toMatchObject({ type: 'stopped', costs: 1_000, solved: 0 });
     expect([...sandbox.club.values()].map((item) => item.definitionId)).toEqual([11]);
     expect(sandbox.submitted).toEqual([]);
+  });
+
+  it('paces its game calls under the game limit and waits out a 429 instead of failing', async () => {
+    const sandbox = scriptedGame({ throttleSearches: 1 });
+    for (const player of challenge.players) sandbox.listCard(player.definitionId, player.price);
+    const clock = new VirtualClock();
+    const { run, events } = runOf(sandbox.game, { searchSpeed: 0 }, clock, MIN_CALL_INTERVAL_MS);
+    await run.run();
+    expect(events.at(-1)).toMatchObject({ type: 'finish', costs: 3_500, solved: 1 });
+    // 16 calls (one refused with 429) at least 2 s apart; the minute the 429 asks for replaces one gap.
+    expect(clock.now()).toBeGreaterThanOrEqual(14 * MIN_CALL_INTERVAL_MS + 60_000);
   });
 });
