@@ -51,6 +51,8 @@ export interface AgentOptions {
   webAppUrl?: string;
   /** The browser the agent's screenshots (and later headful sessions) run in. */
   browser?: BrowserRuntime;
+  /** Least time between two game calls of an SBC solver run (default: the engine's, under the game's limit). */
+  sbcMinCallIntervalMs?: number;
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -189,6 +191,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
   const sbcRuns = registerSbcCommands({
     socket,
     game: options.game,
+    ...(options.sbcMinCallIntervalMs === undefined
+      ? {}
+      : { minCallIntervalMs: options.sbcMinCallIntervalMs }),
     isAccountBusy: (accountId) => sessions.has(accountId) || transfers.isAccountBusy(accountId),
     freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
     isKilled: () => killed,

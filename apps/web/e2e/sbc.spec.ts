@@ -54,6 +54,10 @@ async function challengesWithSolution(request: APIRequestContext): Promise<Chall
   return challenges;
 }
 
+/** A challenge of the accordion by its exact name (names may share words). */
+const challengeCard = (page: Page, name: string) =>
+  page.getByTestId('challenge').filter({ has: page.getByText(name, { exact: true }) });
+
 async function signIn(page: Page, server: RunningServer, options: { admin?: boolean } = {}) {
   const user = await createSandboxUser(server.baseURL, {
     username: `sbc${unique()}`,
@@ -109,7 +113,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
   await expect(page.getByText('Please select a solution to start solver')).toBeVisible();
 
   // Opening the challenge shows its squad and cost, and selects its solution.
-  await page.getByRole('button', { name: new RegExp(goldUpgrade.name) }).click();
+  await challengeCard(page, goldUpgrade.name).getByRole('button').first().click();
   const view = page.getByRole('region', { name: 'Solution' });
   await expect(view.getByLabel('Solution cost')).toHaveText(solution.cost.toLocaleString('en-US'));
   await expect(view.getByRole('listitem')).toHaveCount(11);
@@ -158,14 +162,14 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
   const refused = await page.request.delete(`/api/sbc/challenge/${target.challengeId}`);
   expect(refused.status()).toBe(403);
   await page.goto('/sbc');
-  await expect(page.getByRole('button', { name: new RegExp(target.name) })).toBeVisible({ timeout: 30_000 });
+  await expect(challengeCard(page, target.name)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
   const adminContext = await browser.newContext({ baseURL: server.baseURL });
   const admin = await adminContext.newPage();
   await signIn(admin, server, { admin: true });
   await admin.goto('/sbc');
-  const card = admin.getByTestId('challenge').filter({ hasText: target.name });
+  const card = challengeCard(admin, target.name);
   await card.getByRole('button', { name: 'Delete' }).click();
   const confirm = admin.getByRole('dialog', { name: 'Delete challenge' });
   await expect(confirm).toContainText(target.name);
@@ -175,7 +179,7 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
   await confirm.getByRole('button', { name: 'Delete' }).click();
   expect(await (await deleted).json()).toMatchObject({ message: 'Challenge deleted' });
   // After the reload the challenge is gone, for everyone.
-  await expect(admin.getByTestId('challenge').filter({ hasText: target.name })).toHaveCount(0, {
+  await expect(challengeCard(admin, target.name)).toHaveCount(0, {
     timeout: 30_000,
   });
   const list = (await (await page.request.get('/api/sbc/challenges')).json()) as { data: Challenge[] };

@@ -26,6 +26,8 @@ export interface SbcCommandsOptions {
   readonly clock?: Clock;
   readonly observer?: TransportObserver;
   readonly log: (line: string) => void;
+  /** Least time between two game calls of a run (default: the engine's). */
+  readonly minCallIntervalMs?: number;
 }
 
 export interface SbcCommands {
@@ -78,6 +80,7 @@ export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
       settings: command,
       clock,
       events: { emit: send },
+      ...(options.minCallIntervalMs === undefined ? {} : { minCallIntervalMs: options.minCallIntervalMs }),
     });
     runs.set(command.runId, { run, accountId: command.account.accountId });
     respond({ ok: true });
