@@ -19,6 +19,11 @@ export interface SbcJobOptions {
   intervalMs: number;
   /** Until every challenge has a solution (prices still arriving), retry this often. */
   retryMs?: number;
+  /**
+   * The first sync waits this long (default 15 s): the price feeds fill the database first, and the
+   * solver's CPU stays out of the server's and the agent's start.
+   */
+  firstRunDelayMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -104,7 +109,8 @@ export function createSbcCatalogue(ctx: AppContext) {
       timer = setTimeout(() => void tick(), complete ? options.intervalMs : (options.retryMs ?? 15_000));
       timer.unref();
     };
-    void tick();
+    timer = setTimeout(() => void tick(), options.firstRunDelayMs ?? 15_000);
+    timer.unref();
   }
 
   return {
