@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { paths } from '../config/paths';
 import { PlaceholderPage } from './placeholder-page';
 
 type PlaceholderRoute = { path: string; title: string; description: ReactNode; isPrivate?: boolean };
