@@ -18,6 +18,7 @@ import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
 import { BrowserRuntime } from './browser/browser-runtime.js';
 import { WebAppLauncher } from './browser/launch-webapp.js';
+import { registerSbcCommands } from './sbc/sbc-commands.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
@@ -51,6 +52,8 @@ export interface AgentOptions {
   webAppUrl?: string;
   /** The browser the agent's screenshots (and later headful sessions) run in. */
   browser?: BrowserRuntime;
+  /** Least time between two game calls of an SBC solver run (default: the engine's, under the game's limit). */
+  sbcMinCallIntervalMs?: number;
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -141,9 +144,14 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const parsed = sessionStartSchema.safeParse(payload);
     if (!parsed.success) return ack(refuse('Invalid start command'));
     const command = parsed.data;
-    if (sessions.has(command.accountId) || transfers.isAccountBusy(command.accountId))
+    if (
+      sessions.has(command.accountId) ||
+      transfers.isAccountBusy(command.accountId) ||
+      sbcRuns.isAccountBusy(command.accountId)
+    )
       return ack(refuse('This account is already running on the agent'));
-    if (sessions.size + transfers.count() >= capacity) return ack(refuse('The agent is full'));
+    if (sessions.size + transfers.count() + sbcRuns.count() >= capacity)
+      return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
       session = new AccountSession({
@@ -177,8 +185,21 @@ export function startAgent(options: AgentOptions): RunningAgent {
     browser,
     webAppUrl,
     launcher,
-    isAccountBusy: (accountId) => sessions.has(accountId),
-    freeSlots: () => capacity - sessions.size - transfers.count(),
+    isAccountBusy: (accountId) => sessions.has(accountId) || sbcRuns.isAccountBusy(accountId),
+    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
+    isKilled: () => killed,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
+    log,
+  });
+  const sbcRuns = registerSbcCommands({
+    socket,
+    game: options.game,
+    ...(options.sbcMinCallIntervalMs === undefined
+      ? {}
+      : { minCallIntervalMs: options.sbcMinCallIntervalMs }),
+    isAccountBusy: (accountId) => sessions.has(accountId) || transfers.isAccountBusy(accountId),
+    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -224,6 +245,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       const stopped = Promise.allSettled([
         ...[...sessions.values()].map((session) => session.stop()),
         transfers.stopAll(),
+        sbcRuns.stopAll(),
       ]);
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
       await browser.close();
@@ -238,6 +260,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
       void transfers.stopAll();
+      void sbcRuns.stopAll();
       void browser.close();
       void launcher?.close();
     },

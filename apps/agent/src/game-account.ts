@@ -1,7 +1,9 @@
 import {
   gamePortFromClient,
+  sbcGameFromClient,
   transferGameFromClient,
   type GamePort,
+  type SbcGame,
   type TransferGame,
 } from '@tradedesk/engine';
 import {
@@ -21,7 +23,7 @@ export interface AccountCredentials {
 
 /**
  * One game account's headless connection: a game-client session and its sign-in, shared by every
- * run kind (snipe session, coin transfer). A session the game expired signs in again through the
+ * run kind (snipe session, coin transfer, SBC solver). A session the game expired signs in again through the
  * same `signIn` (the ports' `reauthenticate`).
  */
 export class GameAccount {
@@ -52,5 +54,10 @@ export class GameAccount {
   /** The engine's view of this account as one side of a transfer. */
   transferGame(): TransferGame {
     return transferGameFromClient(this.client, this.signIn);
+  }
+
+  /** The engine's view of this account for the SBC solver bot. */
+  sbcGame(): SbcGame {
+    return sbcGameFromClient(this.client, this.signIn);
   }
 }

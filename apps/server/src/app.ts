@@ -20,6 +20,7 @@ import { registerPayments, type PaymentOptions } from './modules/payment/index.j
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { sbcRoutes } from './modules/sbc/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
 import { statisticRoutes } from './modules/statistic/routes.js';
 import { clientTransferRoutes, transferRoutes } from './modules/transfer/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
+  await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   const { catalogue } = await registerPayments(app, { ctx, auth }, options.payments);
   await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });

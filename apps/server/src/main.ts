@@ -11,8 +11,11 @@ import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
+import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
 import { attachRealtime } from './realtime/index.js';
 
+/** Challenges are synced and solutions recomputed at the prices of the moment this often. */
+const SBC_RESOLVE_INTERVAL_MS = 10 * 60_000;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -102,6 +105,10 @@ async function main() {
     allowedOrigins: env.ALLOWED_ORIGINS,
   });
 
+  // SBC challenges and their solutions: synced from the sandbox game, solved in a worker thread.
+  const sbcCatalogue = createSbcCatalogue(app.appContext);
+  app.addHook('onClose', () => sbcCatalogue.close());
+
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
@@ -120,6 +127,12 @@ async function main() {
       feedUrl,
       intervalMs: env.PRICE_COLLECT_INTERVAL_MS,
       historyDays: env.PRICE_HISTORY_DAYS,
+    });
+  if (sim)
+    sbcCatalogue.start({
+      feedUrl: sim.url,
+      intervalMs: SBC_RESOLVE_INTERVAL_MS,
+      onError: (error) => log.warn({ category: 'sbc', err: error }, 'SBC sync or solve failed'),
     });
   const agent = sim
     ? await startEmbeddedAgent({

@@ -24,3 +24,4 @@ export * from './bench/classic-autobuyer.js';
 export * from './bench/reaction-probe.js';
 export * from './bench/oracle.js';
 export * from './transfer/index.js';
+export * from './sbc/index.js';

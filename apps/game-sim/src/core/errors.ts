@@ -34,6 +34,11 @@ export const gameErrors = {
   tooManyRequests: () => new GameError(429, 'Too many requests'),
   captcha: () => new GameError(458, 'Captcha Triggered', 'verification required'),
   invalidBid: (detail: string) => new GameError(460, 'Bad Request', detail),
+  /** A refused SBC submission: the unmet requirement keys in the reason too, so clients that read it see them. */
+  requirementsNotMet: (keys: readonly string[]) => {
+    const text = `requirements not met: ${keys.join(', ')}`;
+    return new GameError(460, text, text);
+  },
   permissionDenied: (detail: string) => new GameError(461, 'Permission Denied', detail),
   noClub: () => new GameError(465, 'No Ultimate Team club for this platform'),
   notEnoughCredits: () => new GameError(470, 'Not enough credit'),

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forcedError } from '../core/errors.js';
+import { sbcOf } from '../sbc/sbc-service.js';
 import { accountSummary, grantItems, injectListing } from '../world/admin.js';
 import { scheduleSimBuyers } from '../world/population.js';
 import { armedMirrorTraps, armMirrorTrap } from '../world/traps.js';
@@ -120,6 +121,23 @@ export function registerAdminRoutes(app: FastifyInstance, context: SimContext): 
       admin.get('/accounts/:id', async (request, reply) => {
         const account = withAccount(request, reply);
         return account ? accountSummary(world, account) : reply;
+      });
+
+      /** The account's SBC progress: each challenge it started or completed. */
+      admin.get('/accounts/:id/sbc', async (request, reply) => {
+        const account = withAccount(request, reply);
+        if (!account) return reply;
+        const sbc = sbcOf(world);
+        return sbc.sets.flatMap((set) =>
+          set.challenges.map((challenge) => {
+            const progress = sbc.progressOf(account, challenge.challengeId);
+            return {
+              challengeId: challenge.challengeId,
+              status: progress.status,
+              timesCompleted: progress.timesCompleted,
+            };
+          }),
+        );
       });
 
       admin.put('/accounts/:id/coins', async (request, reply) => {

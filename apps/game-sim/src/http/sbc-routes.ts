@@ -172,6 +172,33 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
     };
   });
 
+  /**
+   * The SBC catalogue as a feed (like the price-site feeds): every set with its challenges,
+   * requirements, rewards and expiry, with no account. Trade Desk's server syncs its challenge list
+   * from it in sandbox mode.
+   */
+  app.get('/feeds/sbc', async () => ({
+    sets: sbc().sets.map((set) => ({
+      setId: set.setId,
+      name: set.name,
+      description: set.description,
+      endTime: endTimeOf(world, set),
+      repeatable: set.repeatable,
+      setImageId: `sbc_set_image_${set.setId}`,
+      awards: set.awards.map((award) => presentAward(world, award)),
+      challenges: set.challenges.map((challenge) => ({
+        challengeId: challenge.challengeId,
+        setId: challenge.setId,
+        name: challenge.name,
+        description: challenge.description,
+        formation: challenge.formation,
+        elgOperation: challenge.operation ?? 'AND',
+        elgReq: encodeRequirements(challenge.requirements),
+        awards: challenge.awards.map((award) => presentAward(world, award)),
+      })),
+    })),
+  }));
+
   app.get(`${prefix}/chemistry/profiles`, async (request) => {
     gameAccount(context, request);
     return { version: CHEMISTRY_PROFILES_VERSION, profiles: [] };

@@ -140,10 +140,7 @@ export class SbcService {
         throw gameErrors.permissionDenied(`item ${id} is no longer in your club`);
     }
     const unmet = this.unmet(account, challengeId);
-    if (unmet.length > 0)
-      throw gameErrors.invalidBid(
-        `requirements not met: ${unmet.map((requirement) => requirement.key).join(', ')}`,
-      );
+    if (unmet.length > 0) throw gameErrors.requirementsNotMet(unmet.map((requirement) => requirement.key));
     for (const id of entry.slots) {
       account.club.delete(id);
       this.world.items.delete(id);

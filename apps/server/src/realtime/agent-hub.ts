@@ -4,6 +4,7 @@ import {
   agentHandshakeSchema,
   agentSocketPath,
   heartbeatSchema,
+  sbcEventEnvelopeSchema,
   sessionEventSchema,
   transferEventEnvelopeSchema,
   type AgentAck,
@@ -14,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
+import type { SbcEvents } from '../modules/sbc/sbc-events.js';
+import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
@@ -53,6 +56,7 @@ export function createAgentHub(
   ctx: AppContext,
   runEvents: () => RunEvents,
   transferEvents: () => TransferEvents,
+  sbcEvents: () => SbcEvents,
   options: AgentHubOptions,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
@@ -95,6 +99,7 @@ export function createAgentHub(
       log.warn({ agentId, accounts: leases.length }, 'agent lost; marking its accounts error');
     await runEvents().markLost(leases);
     await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
+    await sbcEvents().markLost(agentId, disconnectedAt);
   }
 
   io.on('connection', async (socket) => {
@@ -129,6 +134,18 @@ export function createAgentHub(
         ack?.(await transferEvents().apply(transferId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a transfer event');
+        ack?.({ ok: false, message: 'Could not store the event' });
+      }
+    });
+
+    socket.on('sbc-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
+      const parsed = sbcEventEnvelopeSchema.safeParse(payload);
+      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+      try {
+        const { runId, seq, event } = parsed.data;
+        ack?.(await sbcEvents().apply(runId, seq, event, agentId));
+      } catch (error) {
+        log.error({ err: error }, 'could not store an SBC event');
         ack?.({ ok: false, message: 'Could not store the event' });
       }
     });
@@ -260,6 +277,14 @@ export function createAgentHub(
       command(agentId, name, payload),
   };
 
+  const sbcDispatcher: SbcDispatcher = {
+    pick: dispatcher.pick,
+    start: (agentId, startCommand) => command(agentId, 'sbc-start', startCommand),
+    stop(agentId, stopCommand) {
+      io.to(agentRoom(agentId)).emit('sbc-stop', stopCommand);
+    },
+  };
+
   /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
   async function sweep() {
     const stale = await snipeRepo.staleLeases(
@@ -279,6 +304,7 @@ export function createAgentHub(
     io,
     dispatcher,
     transferDispatcher,
+    sbcDispatcher,
     sweep,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],

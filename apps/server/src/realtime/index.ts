@@ -3,7 +3,10 @@ import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
-import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { createSbcEvents } from '../modules/sbc/sbc-events.js';
+import { sbcSocket } from '../modules/sbc/messages.js';
+import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
+import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
 import { createTransferPublisher } from '../modules/transfer/publisher.js';
@@ -59,7 +62,12 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const auth = createAuthService(ctx);
   const web = createWebHub(app, ctx, auth, {
     path: webSnipePath,
-    actions: () => ({ 'snipe-create-browser': snipe.create, 'snipe-stop': snipe.stop }),
+    actions: () => ({
+      'snipe-create-browser': snipe.create,
+      'snipe-stop': snipe.stop,
+      [sbcSocket.start]: sbcSolver.start,
+      [sbcSocket.stop]: sbcSolver.stop,
+    }),
     allowedOrigins: options.allowedOrigins,
   });
   const transferWeb = createWebHub(app, ctx, auth, {
@@ -71,6 +79,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       'transfer-fetch-latency': transfer.fetchLatency,
       'transfer-screenshot': transfer.screenshot,
       LAUNCH_BROWSER: transfer.launchBrowser,
+      [sbcSocket.start]: sbcSolver.start,
+      [sbcSocket.stop]: sbcSolver.stop,
     }),
     allowedOrigins: options.allowedOrigins,
     // A page that (re)connects sees the transfer in flight and where it is.
@@ -84,6 +94,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     ctx,
     () => runEvents,
     () => transferEvents,
+    () => sbcEvents,
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
@@ -104,6 +115,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);
+  // The solver's events reach the user's pages on whichever web hub their tier uses.
+  const toSbcUser: SbcUserChannel = (userId, message) => {
+    web.to(userRoom(userId)).emit('message', message);
+    transferWeb.to(userRoom(userId)).emit('message', message);
+  };
+  const sbcEvents = createSbcEvents(ctx, toSbcUser);
+  const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });

@@ -59,6 +59,19 @@ describe('every /client/snipe action survives arbitrary input (fast-check, PGlit
     const actions: Array<[string, unknown]> = [
       ['snipe-create-browser', startPayload(accountId, [{ label: 'x' }])],
       ['snipe-stop', { id: accountId }],
+      [
+        'SBC_START_SOLVER',
+        {
+          account: { id: accountId },
+          solutions: [{ solutionId: 'solution-1', createdAt: '2026-01-01T00:00:00.000Z', players: [] }],
+          searchSpeed: 3500,
+          maxPurchaseAttempts: 3,
+          enableAutoList: false,
+          numOfSteps: 1,
+          numOfRepititions: 1,
+        },
+      ],
+      ['SBC_STOP_SOLVER', { id: accountId }],
     ];
     for (const [action, valid] of actions) {
       await fc.assert(

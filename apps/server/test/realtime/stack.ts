@@ -81,6 +81,8 @@ export async function startStack(
       ...(agentOptions.prices === 'server' ? {} : { prices: feedPrices({ feedsUrl: sim.hosts.feeds }) }),
       observationFlushMs: 200,
       heartbeatMs: 60_000,
+      // The quiet sandbox has no call budget (abuse off): solver runs need not pace themselves.
+      sbcMinCallIntervalMs: 0,
     });
     agents.push(agent);
     await agent.connected;

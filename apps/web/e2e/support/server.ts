@@ -158,7 +158,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 /** Creates a user through the sandbox API, as a person rehearsing in the sandbox would. */
 export async function createSandboxUser(
   baseURL: string,
-  user: { username: string; tier?: 'None' | 'Snipe' | 'Transfer'; linked?: boolean; credits?: number },
+  user: {
+    username: string;
+    tier?: 'None' | 'Snipe' | 'Transfer';
+    linked?: boolean;
+    credits?: number;
+    admin?: boolean;
+  },
 ): Promise<{ username: string; token: string }> {
   const response = await fetch(`${baseURL}/api/sandbox/users`, {
     method: 'POST',

@@ -19,6 +19,7 @@ const SnipeDashboard = lazy(() =>
 const TransferPage = lazy(() =>
   import('../features/transfer').then((module) => ({ default: module.TransferPage })),
 );
+const SbcPage = lazy(() => import('../features/sbc').then((module) => ({ default: module.SbcPage })));
 // The buying pages share one chunk (the plans' API calls and components).
 const payments = () => import('../features/payments');
 const SubscriptionPage = lazy(() => payments().then((module) => ({ default: module.SubscriptionPage })));
@@ -69,6 +70,16 @@ export const routes: RouteObject[] = [
           <RequireSignIn>
             <Suspense fallback={<PageLoading label="Loading the transfer page…" />}>
               <TransferPage />
+            </Suspense>
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: paths.sbc,
+        element: (
+          <RequireSignIn>
+            <Suspense fallback={<PageLoading label="Loading the SBC page…" />}>
+              <SbcPage />
             </Suspense>
           </RequireSignIn>
         ),

@@ -38,6 +38,16 @@ export class CurrentPriceMemory {
     return this.prices.get(definitionId)?.[platform];
   }
 
+  /** Every known price of one platform as `[definitionId, price]` (the SBC solver's market). */
+  pricesOf(platform: Platform): Array<[number, number]> {
+    const prices: Array<[number, number]> = [];
+    for (const [definitionId, card] of this.prices) {
+      const price = card[platform]?.price;
+      if (price !== undefined) prices.push([definitionId, price]);
+    }
+    return prices;
+  }
+
   /** Takes prices in (newer than the kept ones only) and tells listeners when something changed. */
   apply(rows: readonly ({ definitionId: number; platform: Platform } & CurrentPrice)[]): void {
     let changed = false;

@@ -19,6 +19,8 @@ const sandboxUserBody = z.object({
   linked: z.boolean().default(true),
   credits: z.number().int().min(0).max(1_000_000).default(0),
   maxAccounts: z.number().int().min(1).max(100).default(1),
+  /** An admin test user (sandbox only), e.g. to delete an SBC challenge in a browser test. */
+  admin: z.boolean().default(false),
 });
 
 /** A chat-community id for sandbox users, shaped like a real one (17–19 digits). */
@@ -27,7 +29,7 @@ const sandboxDiscordId = () => `9${Date.now()}${Math.floor(Math.random() * 1000)
 /** /api/sandbox (sandbox mode only): create users through the real API for tests and rehearsals. */
 export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/users', { schema: { body: sandboxUserBody } }, async (request, reply) => {
-    const { username, tier, linked, credits, maxAccounts } = request.body;
+    const { username, tier, linked, credits, maxAccounts, admin } = request.body;
     const taken = () => conflict('Username is already taken', 'username_taken');
     if (await authRepo.findUserByUsername(ctx.db, username)) throw taken();
     const { token } = await createUserWithToken(ctx.db, {
@@ -35,6 +37,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       tier,
       credits,
       maxAccounts,
+      ...(admin ? { roles: ['user', 'admin'] } : {}),
       ...(linked ? { discordId: sandboxDiscordId() } : {}),
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? taken() : error;

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
+import { sbcStatisticsOf } from '../sbc/routes.js';
 import { accountStatisticsOf, resetAccountStatistics } from './account-statistics.js';
 import { snipeStatisticsOf } from './snipe-statistics.js';
 import { transferStatisticsOf } from './transfer-statistics.js';
@@ -22,6 +23,7 @@ export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = as
   app.get('/', async (request) => ({ data: await webStatisticsOf(ctx, request.user.id) }));
   app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));
   app.get('/transfer', async (request) => ({ data: await transferStatisticsOf(ctx, request.user.id) }));
+  app.get('/sbc', async (request) => ({ data: await sbcStatisticsOf(ctx, request.user.id) }));
 
   app.post('/account', { schema: { body: accountStatisticsRequestSchema } }, async (request) => ({
     data: await accountStatisticsOf(ctx, request.user.id, request.body.date),

@@ -10,6 +10,8 @@ export interface NewUser {
   maxAccounts?: number;
   credits?: number;
   discordId?: string;
+  /** Roles besides `user` (the sandbox's test users may be admins). */
+  roles?: string[];
 }
 
 /**
@@ -28,6 +30,7 @@ export async function createUserWithToken(db: Pick<Db, 'transaction'>, input: Ne
         ...(input.tier ? { tier: input.tier } : {}),
         ...(input.maxAccounts ? { maxAccounts: input.maxAccounts } : {}),
         ...(input.credits ? { credits: input.credits } : {}),
+        ...(input.roles ? { roles: input.roles } : {}),
         providers: { discordId: input.discordId ?? '', discordWebhookUrl: '', telegramId: '' },
         shortcuts: defaultShortcuts(),
       })

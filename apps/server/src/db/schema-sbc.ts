@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, users } from './schema.js';
+
+/** A reward as the page shows it (spec 001 §3). */
+export interface SbcRewardRecord {
+  type: 'player' | 'pack';
+  name?: string;
+  description?: string;
+  imageId?: string;
+}
+
+/** One card of a stored solution (spec 001 §3 Solution.players) plus what the page and the bot need. */
+export interface SbcSolutionPlayerRecord {
+  definitionId: number;
+  position: string;
+  slot: number;
+  price: number;
+  chemistry: number;
+  clubId: number;
+  nationId: number;
+  leagueId: number;
+  rating: number;
+  name: string;
+}
+
+/**
+ * SBC challenges synced from the game. A set with several challenges is a top-level row whose
+ * challenges are its sub-challenges (`parentId`); a set with one challenge is a top-level row that
+ * is itself the game challenge (`gameChallengeId`). Ids: `set-{setId}` and `challenge-{challengeId}`.
+ * An admin's delete hides the row (`deletedAt`) so the next sync does not bring it back.
+ */
+export const sbcChallenges = pgTable(
+  'sbc_challenges',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id'),
+    gameChallengeId: integer('game_challenge_id'),
+    name: text('name').notNull(),
+    imageId: text('image_id').notNull(),
+    rewards: jsonb('rewards').$type<SbcRewardRecord[]>().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    formation: text('formation'),
+    /** The game's requirement entries `{elgOperation, elgReq}` (decoded by the domain codec). */
+    requirements: jsonb('requirements').$type<Record<string, unknown>>(),
+    position: integer('position').notNull().default(0),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('sbc_challenges_parent').on(table.parentId)],
+);
+
+/** The solver's cheapest squad for one game challenge at the prices of its time. */
+export const sbcSolutions = pgTable(
+  'sbc_solutions',
+  {
+    id: text('id').primaryKey(),
+    challengeId: text('challenge_id')
+      .notNull()
+      .references(() => sbcChallenges.id, { onDelete: 'cascade' }),
+    cost: integer('cost').notNull(),
+    players: jsonb('players').$type<SbcSolutionPlayerRecord[]>().notNull(),
+    /** `optimal`, or `bounded` with the lower bound (the solver's proof). */
+    proof: jsonb('proof').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sbc_solutions_challenge').on(table.challengeId)],
+);
+
+/**
+ * One run of the solver bot on one account. `status`: `running`, then `success`, `stopped` or
+ * `failed` once; `costs` and `solved` are what the agent reported (statistics count them).
+ */
+export const sbcRuns = pgTable(
+  'sbc_runs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    solutionIds: jsonb('solution_ids').$type<string[]>().notNull(),
+    status: text('status').notNull().default('running'),
+    costs: integer('costs').notNull().default(0),
+    solved: integer('solved').notNull().default(0),
+    description: text('description').notNull().default(''),
+    /** The last event stored (a replay of it or an older one changes nothing). */
+    lastSeq: integer('last_seq').notNull().default(-1),
+    agentId: text('agent_id'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sbc_runs_user').on(table.userId),
+    uniqueIndex('sbc_runs_running_account')
+      .on(table.accountId)
+      .where(sql`status = 'running'`),
+  ],
+);

@@ -1,0 +1,22 @@
+/** Texts of the solver bot the spec leaves open (docs/decisions.md, "SBC: server and bot"). */
+export const sbcMessages = {
+  noAgent: 'No solver agent is available right now. Please try again later.',
+  agentRefused: (message: string) => `The SBC solver could not start: ${message}`,
+  alreadyRunning: 'The SBC solver is already running on this account',
+  notRunning: 'The SBC solver is not running on this account',
+  solutionOutdated: 'This solution is no longer available; reload the page and select it again',
+  agentLost: 'The solver agent stopped responding. Check the account before the next run.',
+  cannotDeleteWithSubChallenges: 'Only a challenge without sub-challenges can be deleted',
+  challengeNotFound: 'Challenge not found',
+  solutionNotFound: 'Solution not found',
+  adminOnly: 'Only an admin may do this',
+} as const;
+
+/** Web socket actions and events of the solver (spec 001 §7, spelled as there). */
+export const sbcSocket = {
+  start: 'SBC_START_SOLVER',
+  stop: 'SBC_STOP_SOLVER',
+  notification: 'SBC_NOTIFICATION',
+  finish: 'SBC_FINISH_SOLVER',
+  error: 'ERROR',
+} as const;

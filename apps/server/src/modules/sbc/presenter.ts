@@ -1,0 +1,43 @@
+import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
+
+/** A stored solution as the API answers it (spec 001 §3 Solution, plus cost, name, rating and slot). */
+export function presentSolution(row: SbcSolutionRow) {
+  return {
+    solutionId: row.id,
+    createdAt: row.createdAt.toISOString(),
+    cost: row.cost,
+    proof: row.proof,
+    players: row.players,
+  };
+}
+export type PresentedSolution = ReturnType<typeof presentSolution>;
+
+export interface PresentedChallenge {
+  challengeId: string;
+  name: string;
+  imageId: string;
+  rewards: SbcChallengeRow['rewards'];
+  expiresAt: string | null;
+  solutions: PresentedSolution[];
+  subChallenges: PresentedChallenge[];
+}
+
+/** Top-level challenges with their sub-challenges nested, each with its newest solution. */
+export function presentChallenges(
+  rows: readonly SbcChallengeRow[],
+  solutions: ReadonlyMap<string, SbcSolutionRow>,
+): PresentedChallenge[] {
+  const present = (row: SbcChallengeRow): PresentedChallenge => {
+    const solution = solutions.get(row.id);
+    return {
+      challengeId: row.id,
+      name: row.name,
+      imageId: row.imageId,
+      rewards: row.rewards,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      solutions: solution ? [presentSolution(solution)] : [],
+      subChallenges: rows.filter((child) => child.parentId === row.id).map(present),
+    };
+  };
+  return rows.filter((row) => row.parentId === null).map(present);
+}

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sbcChallenges, sbcRuns, sbcSolutions } from '../../db/schema.js';
+
+export type SbcChallengeRow = typeof sbcChallenges.$inferSelect;
+export type SbcSolutionRow = typeof sbcSolutions.$inferSelect;
+export type SbcRunRow = typeof sbcRuns.$inferSelect;
+export type SbcRunStatus = 'running' | 'success' | 'stopped' | 'failed';
+
+/** SBC challenges, their stored solutions and the solver bot's runs. */
+export const sbcRepo = {
+  /** Every challenge not deleted, in the game's order. */
+  liveChallenges: (db: Db) =>
+    db
+      .select()
+      .from(sbcChallenges)
+      .where(isNull(sbcChallenges.deletedAt))
+      .orderBy(asc(sbcChallenges.position)),
+
+  challenge: async (db: Db, id: string) =>
+    (await db.select().from(sbcChallenges).where(eq(sbcChallenges.id, id)).limit(1))[0],
+
+  /** Inserts or updates the synced challenges (a deleted one stays deleted) and drops those the game no longer has. */
+  async upsertChallenges(db: Db, rows: (typeof sbcChallenges.$inferInsert)[]) {
+    await db.transaction(async (tx) => {
+      for (const row of rows)
+        await tx
+          .insert(sbcChallenges)
+          .values(row)
+          .onConflictDoUpdate({
+            target: sbcChallenges.id,
+            set: {
+              parentId: row.parentId ?? null,
+              gameChallengeId: row.gameChallengeId ?? null,
+              name: row.name,
+              imageId: row.imageId,
+              rewards: row.rewards ?? [],
+              expiresAt: row.expiresAt ?? null,
+              formation: row.formation ?? null,
+              requirements: row.requirements ?? null,
+              position: row.position ?? 0,
+              syncedAt: row.syncedAt,
+            },
+          });
+      const ids = rows.map((row) => row.id);
+      if (ids.length > 0)
+        await tx
+          .delete(sbcChallenges)
+          .where(and(notInArray(sbcChallenges.id, ids), isNull(sbcChallenges.deletedAt)));
+    });
+  },
+
+  markDeleted: (db: Db, id: string, at: Date) =>
+    db.update(sbcChallenges).set({ deletedAt: at }).where(eq(sbcChallenges.id, id)),
+
+  /** The newest solution of each challenge. */
+  async latestSolutions(db: Db, challengeIds: string[]): Promise<Map<string, SbcSolutionRow>> {
+    if (challengeIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(sbcSolutions)
+      .where(inArray(sbcSolutions.challengeId, challengeIds))
+      .orderBy(desc(sbcSolutions.createdAt));
+    const latest = new Map<string, SbcSolutionRow>();
+    for (const row of rows) if (!latest.has(row.challengeId)) latest.set(row.challengeId, row);
+    return latest;
+  },
+
+  solution: async (db: Db, id: string) =>
+    (await db.select().from(sbcSolutions).where(eq(sbcSolutions.id, id)).limit(1))[0],
+
+  solutions: (db: Db, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.select().from(sbcSolutions).where(inArray(sbcSolutions.id, ids)),
+
+  /** Stores a new solution and drops the challenge's older ones (runs keep their own snapshot). */
+  async replaceSolution(db: Db, row: typeof sbcSolutions.$inferInsert) {
+    await db.transaction(async (tx) => {
+      await tx.delete(sbcSolutions).where(eq(sbcSolutions.challengeId, row.challengeId));
+      await tx.insert(sbcSolutions).values(row);
+    });
+  },
+
+  /** Opens a run unless the account runs one already ('busy'). */
+  async openRun(db: Db, row: typeof sbcRuns.$inferInsert) {
+    const inserted = await db.insert(sbcRuns).values(row).onConflictDoNothing().returning({ id: sbcRuns.id });
+    return inserted.length > 0 ? ('opened' as const) : ('busy' as const);
+  },
+
+  run: async (db: Db, id: string) => (await db.select().from(sbcRuns).where(eq(sbcRuns.id, id)).limit(1))[0],
+
+  runningOfAccount: async (db: Db, userId: string, accountId: string) =>
+    (
+      await db
+        .select()
+        .from(sbcRuns)
+        .where(
+          and(eq(sbcRuns.userId, userId), eq(sbcRuns.accountId, accountId), eq(sbcRuns.status, 'running')),
+        )
+        .limit(1)
+    )[0],
+
+  runningOfUser: (db: Db, userId: string) =>
+    db
+      .select()
+      .from(sbcRuns)
+      .where(and(eq(sbcRuns.userId, userId), eq(sbcRuns.status, 'running'))),
+
+  runningOfAgent: (db: Db, agentId: string, before: Date) =>
+    db
+      .select()
+      .from(sbcRuns)
+      .where(
+        and(eq(sbcRuns.agentId, agentId), eq(sbcRuns.status, 'running'), lte(sbcRuns.heartbeatAt, before)),
+      ),
+
+  /** Records an event's number (and the outcome of a terminal one) while the run is running. */
+  async recordEvent(
+    db: Db,
+    id: string,
+    seq: number,
+    at: Date,
+    outcome?: { status: SbcRunStatus; costs: number; solved: number; description: string },
+  ) {
+    const updated = await db
+      .update(sbcRuns)
+      .set({
+        lastSeq: seq,
+        heartbeatAt: at,
+        ...(outcome ? { ...outcome, finishedAt: at } : {}),
+      })
+      .where(and(eq(sbcRuns.id, id), eq(sbcRuns.status, 'running'), sql`${sbcRuns.lastSeq} < ${seq}`))
+      .returning({ id: sbcRuns.id });
+    return updated.length > 0;
+  },
+
+  /** The user's finished runs, summed: coins spent, squads submitted, milliseconds running. */
+  async totalsOf(db: Db, userId: string) {
+    const [row] = await db
+      .select({
+        coins: sql<string>`coalesce(sum(${sbcRuns.costs}), 0)`,
+        solved: sql<string>`coalesce(sum(${sbcRuns.solved}), 0)`,
+        ms: sql<string>`coalesce(sum(extract(epoch from (${sbcRuns.finishedAt} - ${sbcRuns.createdAt})) * 1000), 0)`,
+      })
+      .from(sbcRuns)
+      .where(and(eq(sbcRuns.userId, userId), inArray(sbcRuns.status, ['success', 'stopped', 'failed'])));
+    return { coins: Number(row?.coins ?? 0), solved: Number(row?.solved ?? 0), ms: Number(row?.ms ?? 0) };
+  },
+};

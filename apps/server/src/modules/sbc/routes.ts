@@ -1,0 +1,51 @@
+import { isAdmin, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ProtectedModuleOptions } from '../protected.js';
+import { sbcImageKinds, sbcImageSvg } from './images.js';
+import { createSbcService } from './service.js';
+
+const idParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id'),
+});
+const imageParams = z.object({
+  kind: z.enum(sbcImageKinds),
+  imageId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid image id'),
+});
+const IMAGE_CACHE = 'public, max-age=86400';
+
+/** /api/sbc: challenges with their solutions, one solution, the admin's delete. */
+export const sbcRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (app, { ctx, requireUser }) => {
+  const service = createSbcService(ctx);
+
+  // Images are addresses the page builds; they carry nothing private, so they need no session.
+  app.get('/image/:kind/:imageId', { schema: { params: imageParams } }, async (request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', IMAGE_CACHE)
+      .send(sbcImageSvg(request.params.kind, request.params.imageId)),
+  );
+
+  const signedIn = { onRequest: requireUser };
+  app.get('/challenges', signedIn, async () => ({ data: await service.challenges() }));
+  app.get('/solution/:id', { ...signedIn, schema: { params: idParams } }, async (request) => ({
+    data: await service.solution(request.params.id),
+  }));
+  app.delete('/challenge/:id', { ...signedIn, schema: { params: idParams } }, async (request) => {
+    await service.deleteChallenge(isAdmin(request.user), request.params.id);
+    return { data: { challengeId: request.params.id }, message: successMessages.challengeDeleted };
+  });
+};
+
+/** GET /api/statistic/sbc, registered by the statistic module. */
+export async function sbcStatisticsOf(ctx: ProtectedModuleOptions['ctx'], userId: string) {
+  return sbcStatisticsSchema.parse(await createSbcService(ctx).statistics(userId));
+}

@@ -1,0 +1,88 @@
+import { solvedSbcWith, successMessages } from '@tradedesk/domain';
+import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
+import type { AppContext } from '../../context.js';
+import { sbcMessages, sbcSocket } from './messages.js';
+import { sbcRepo, type SbcRunRow, type SbcRunStatus } from './repo.js';
+import type { SbcUserChannel } from './solver-service.js';
+
+const statusOf: Record<Exclude<SbcEvent['type'], 'notification'>, SbcRunStatus> = {
+  finish: 'success',
+  stopped: 'stopped',
+  error: 'failed',
+};
+
+/**
+ * The solver runs' agent events: each stored once per `{runId}:{seq}` (a replay is acknowledged
+ * and changes nothing), the terminal one closes the run with its coins and squads, and every
+ * event goes to the user's pages as the spec's SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR.
+ */
+export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
+  function publish(run: SbcRunRow, event: SbcEvent) {
+    const base = { accountId: run.accountId, runId: run.id };
+    switch (event.type) {
+      case 'notification':
+        return toUser(run.userId, {
+          action: sbcSocket.notification,
+          data: { ...base, description: event.description },
+        });
+      case 'finish':
+        return toUser(run.userId, {
+          action: sbcSocket.finish,
+          data: {
+            ...base,
+            costs: event.costs,
+            solved: event.solved,
+            description: solvedSbcWith(event.costs),
+          },
+        });
+      case 'stopped':
+        return toUser(run.userId, {
+          action: sbcSocket.notification,
+          data: { ...base, description: successMessages.solverStopped, stopped: true, costs: event.costs },
+        });
+      case 'error':
+        return toUser(run.userId, {
+          action: sbcSocket.error,
+          data: { ...base, description: event.description },
+        });
+    }
+  }
+
+  return {
+    async apply(runId: string, seq: number, event: SbcEvent, agentId: string): Promise<EventAck> {
+      const run = await sbcRepo.run(ctx.db, runId);
+      if (!run || run.agentId !== agentId) return { ok: true, stop: true };
+      const outcome =
+        event.type === 'notification'
+          ? undefined
+          : {
+              status: statusOf[event.type],
+              costs: event.costs,
+              solved: event.solved,
+              description: event.type === 'error' ? event.description : '',
+            };
+      const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), outcome);
+      if (stored) publish(run, event);
+      return { ok: true };
+    },
+
+    /** Runs of an agent that is gone fail with a clear description. */
+    async markLost(agentId: string, before: Date) {
+      for (const run of await sbcRepo.runningOfAgent(ctx.db, agentId, before)) {
+        const closed = await sbcRepo.recordEvent(ctx.db, run.id, run.lastSeq + 1, ctx.now(), {
+          status: 'failed',
+          costs: run.costs,
+          solved: run.solved,
+          description: sbcMessages.agentLost,
+        });
+        if (closed)
+          toUser(run.userId, {
+            action: sbcSocket.error,
+            data: { accountId: run.accountId, runId: run.id, description: sbcMessages.agentLost },
+          });
+      }
+    },
+  };
+}
+
+export type SbcEvents = ReturnType<typeof createSbcEvents>;

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { sbcMessages } from './messages.js';
+import { presentChallenges, presentSolution } from './presenter.js';
+import { sbcRepo } from './repo.js';
+
+/** The sbc service's HTTP side: the challenge list, one solution, the admin's delete, statistics. */
+export function createSbcService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async challenges() {
+      const rows = await sbcRepo.liveChallenges(db);
+      const solutions = await sbcRepo.latestSolutions(
+        db,
+        rows.map((row) => row.id),
+      );
+      return presentChallenges(rows, solutions);
+    },
+
+    async solution(id: string) {
+      const row = await sbcRepo.solution(db, id);
+      if (!row) throw notFound(sbcMessages.solutionNotFound, 'solution_not_found');
+      return presentSolution(row);
+    },
+
+    /** Admins only; only a top-level challenge with no sub-challenges. */
+    async deleteChallenge(isAdmin: boolean, id: string) {
+      if (!isAdmin) throw forbidden(sbcMessages.adminOnly, 'admin_only');
+      const rows = await sbcRepo.liveChallenges(db);
+      const challenge = rows.find((row) => row.id === id);
+      if (!challenge) throw notFound(sbcMessages.challengeNotFound, 'challenge_not_found');
+      if (challenge.parentId !== null || rows.some((row) => row.parentId === id))
+        throw forbidden(sbcMessages.cannotDeleteWithSubChallenges, 'challenge_has_sub_challenges');
+      await sbcRepo.markDeleted(db, id, ctx.now());
+    },
+
+    /** Coins spent, squads submitted and seconds spent by the user's finished solver runs. */
+    async statistics(userId: string) {
+      const totals = await sbcRepo.totalsOf(db, userId);
+      return {
+        totalCoinsSpent: totals.coins,
+        totalSolved: totals.solved,
+        totalTimeSpent: Math.max(0, Math.floor(totals.ms / 1000)),
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The worker-thread body of the SBC solver (started by solver-thread.ts only): the solver is
+ * synchronous and may take about a second per challenge, so it never runs on the server's event loop.
+ */
+import { parentPort } from 'node:worker_threads';
+import { decodeChallengeRequirements } from '@tradedesk/domain';
+import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { solveChallenge, type MarketCard } from '@tradedesk/solver';
+import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
+
+/** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
+function marketOf(prices: ReadonlyArray<readonly [number, number]>): {
+  market: MarketCard[];
+  names: Map<number, string>;
+} {
+  const catalogue = loadCatalogue();
+  const priceOf = new Map(prices);
+  const market: MarketCard[] = [];
+  const names = new Map<number, string>();
+  for (const card of catalogue.cards) {
+    const price = priceOf.get(card.definitionId);
+    if (price === undefined || card.clubId === null) continue;
+    names.set(card.definitionId, card.name);
+    market.push({
+      definitionId: card.definitionId,
+      assetId: card.baseId,
+      rating: card.rating,
+      rarityId: card.rarityId,
+      positions: card.positions,
+      clubId: card.clubId,
+      leagueId: card.leagueId,
+      nationId: card.nationId,
+      price,
+    });
+  }
+  return { market, names };
+}
+
+function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string>): SolveJobResult {
+  try {
+    const result = solveChallenge({
+      challenge: decodeChallengeRequirements(job.requirements),
+      formation: job.formation,
+      market,
+      timeLimitMs: job.timeLimitMs,
+      seed: 1,
+    });
+    if (result.status !== 'solved') return { challengeId: job.challengeId, ok: false, reason: result.reason };
+    return {
+      challengeId: job.challengeId,
+      ok: true,
+      cost: result.buyCost,
+      proof:
+        result.proof.kind === 'optimal'
+          ? { kind: 'optimal' }
+          : { kind: 'bounded', lowerBound: result.proof.lowerBound, gap: result.proof.gap },
+      players: result.squad.map((pick) => ({
+        definitionId: pick.definitionId,
+        position: pick.position,
+        slot: pick.slot,
+        price: pick.cost,
+        chemistry: pick.chemistry,
+        clubId: pick.clubId,
+        nationId: pick.nationId,
+        leagueId: pick.leagueId,
+        rating: pick.rating,
+        name: names.get(pick.definitionId) ?? String(pick.definitionId),
+      })),
+    };
+  } catch (error) {
+    return {
+      challengeId: job.challengeId,
+      ok: false,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+parentPort?.on('message', (request: SolveRequest) => {
+  const { market, names } = marketOf(request.prices);
+  for (const job of request.jobs)
+    parentPort?.postMessage({ id: request.id, result: solveOne(job, market, names) });
+  parentPort?.postMessage({ id: request.id, done: true });
+});

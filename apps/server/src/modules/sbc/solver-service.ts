@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import {
+  errorMessages,
+  firstIssueMessage,
+  hasToolAccess,
+  solverStartSchema,
+  subscriptionExpiredMessage,
+  successMessages,
+} from '@tradedesk/domain';
+import type {
+  AgentAck,
+  SbcCommandChallenge,
+  SbcStartCommand,
+  SbcStopCommand,
+  TransferAccount,
+} from '@tradedesk/domain/realtime';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { openCredentials } from '../account/credentials.js';
+import { accountRepo, type AccountRow } from '../account/repo.js';
+import type { UserRow } from '../auth/repo.js';
+import { SnipeActionError } from '../snipe/service.js';
+import { sbcMessages, sbcSocket } from './messages.js';
+import { sbcRepo } from './repo.js';
+
+/** Where solver runs go: the agents of the agent hub. */
+export interface SbcDispatcher {
+  pick(): Promise<string | undefined>;
+  /** `sbc-start`, acknowledged by the agent. */
+  start(agentId: string, command: SbcStartCommand): Promise<AgentAck>;
+  /** `sbc-stop` (not acknowledged: the run's terminal event follows). */
+  stop(agentId: string, command: SbcStopCommand): void;
+}
+
+/** Sends a web message to every page of the user (both web hubs: the tier decides which one it uses). */
+export type SbcUserChannel = (userId: string, message: { action: string; data: unknown }) => void;
+
+const reject = (message: string): never => {
+  throw new SnipeActionError(message);
+};
+const stopSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** The solver's web actions: SBC_START_SOLVER and SBC_STOP_SOLVER, every check before any side effect. */
+export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, toUser: SbcUserChannel) {
+  const { db } = ctx;
+
+  const agentAccount = (account: AccountRow): TransferAccount => ({
+    accountId: account.id,
+    email: account.email,
+    ...openCredentials(ctx.cipher, account),
+    platform: account.platform === 'ps' ? 'ps' : 'pc',
+  });
+
+  /** The stored solutions the page chose, as the agent's challenges (prices from the store, never the page). */
+  async function challengesOf(solutionIds: string[]): Promise<SbcCommandChallenge[]> {
+    const solutions = await sbcRepo.solutions(db, solutionIds);
+    return Promise.all(
+      solutionIds.map(async (id) => {
+        const solution = solutions.find((row) => row.id === id) ?? reject(sbcMessages.solutionOutdated);
+        const challenge = await sbcRepo.challenge(db, solution.challengeId);
+        if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
+          return reject(sbcMessages.solutionOutdated);
+        return {
+          challengeId: challenge.gameChallengeId,
+          name: challenge.name,
+          players: solution.players.map((player) => ({
+            definitionId: player.definitionId,
+            name: player.name,
+            slot: player.slot,
+            price: player.price,
+          })),
+        };
+      }),
+    );
+  }
+
+  return {
+    async start(user: UserRow, input: unknown) {
+      if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+      const parsed = solverStartSchema.safeParse(input);
+      if (!parsed.success) return reject(firstIssueMessage(parsed.error));
+      const data = parsed.data;
+      const account =
+        (await accountRepo.findOwned(db, user.id, data.account.id)) ?? reject(errorMessages.accountNotFound);
+      const solutionIds = [...new Set(data.solutions.map((solution) => solution.solutionId))];
+      const challenges = await challengesOf(solutionIds);
+      const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
+      const runId = randomUUID();
+      const now = ctx.now();
+      const opened = await sbcRepo.openRun(db, {
+        id: runId,
+        userId: user.id,
+        accountId: account.id,
+        solutionIds,
+        agentId,
+        heartbeatAt: now,
+        createdAt: now,
+      });
+      if (opened === 'busy') reject(sbcMessages.alreadyRunning);
+      const ack = await agents
+        .start(agentId, {
+          runId,
+          account: agentAccount(account),
+          challenges,
+          searchSpeed: data.searchSpeed,
+          maxPurchaseAttempts: data.maxPurchaseAttempts,
+          enableAutoList: data.enableAutoList,
+          numOfSteps: data.numOfSteps,
+          numOfRepititions: data.numOfRepititions,
+        })
+        .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
+      if (!ack.ok) {
+        await sbcRepo.recordEvent(db, runId, 0, ctx.now(), {
+          status: 'failed',
+          costs: 0,
+          solved: 0,
+          description: ack.message,
+        });
+        reject(sbcMessages.agentRefused(ack.message));
+      }
+      toUser(user.id, {
+        action: sbcSocket.notification,
+        data: { accountId: account.id, runId, description: successMessages.solverStarted },
+      });
+      return runId;
+    },
+
+    /** SBC_STOP_SOLVER {id}: the account id (spec 001 §4: stop is sent per account id). */
+    async stop(user: UserRow, input: unknown) {
+      const parsed = stopSchema.safeParse(input);
+      if (!parsed.success) return reject(errorMessages.accountNotFound);
+      const run =
+        (await sbcRepo.runningOfAccount(db, user.id, parsed.data.id)) ?? reject(sbcMessages.notRunning);
+      if (run.agentId) agents.stop(run.agentId, { runId: run.id });
+    },
+  };
+}
+
+export type SbcSolverService = ReturnType<typeof createSbcSolverService>;

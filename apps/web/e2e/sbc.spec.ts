@@ -1,0 +1,188 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signInThroughForm, test } from './support/fixtures';
+import { plantListing, sandboxOf } from './support/sandbox-admin';
+import { createSandboxUser, type RunningServer } from './support/server';
+
+// The server starts with SIM_ADMIN_KEY: the test makes the game account and lists the squad's cards.
+test.use({ withSandboxAdmin: true });
+
+const password = 'correct-horse-1';
+const backupCode = 'ABCD1234';
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** The daily gold upgrade: one challenge (golds only, team rating 75), 2,500 coins as its reward. */
+const goldUpgrade = { id: 'set-1001', name: 'Daily Gold Upgrade', gameChallengeId: 2001, rewardCoins: 2_500 };
+
+interface Solution {
+  solutionId: string;
+  cost: number;
+  players: { definitionId: number; price: number }[];
+}
+interface Challenge {
+  challengeId: string;
+  name: string;
+  solutions: Solution[];
+  subChallenges: Challenge[];
+}
+
+async function simAdmin<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
+  const sandbox = sandboxOf(server);
+  const response = await fetch(`${sandbox.url}/admin${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status >= 300)
+    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The challenges once the server has solved the gold upgrade (prices arrive from the feeds first). */
+async function challengesWithSolution(request: APIRequestContext): Promise<Challenge[]> {
+  let challenges: Challenge[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/sbc/challenges');
+        challenges = ((await response.json()) as { data?: Challenge[] }).data ?? [];
+        return (
+          challenges.find((challenge) => challenge.challengeId === goldUpgrade.id)?.solutions.length ?? 0
+        );
+      },
+      { timeout: 240_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(0);
+  return challenges;
+}
+
+/** A challenge of the accordion by its exact name (names may share words). */
+const challengeCard = (page: Page, name: string) =>
+  page.getByTestId('challenge').filter({ has: page.getByText(name, { exact: true }) });
+
+async function signIn(page: Page, server: RunningServer, options: { admin?: boolean } = {}) {
+  const user = await createSandboxUser(server.baseURL, {
+    username: `sbc${unique()}`,
+    tier: 'Snipe',
+    linked: true,
+    ...options,
+  });
+  await signInThroughForm(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+test('the solver buys the squad of a solution, submits it in the sandbox and reports its cost', async ({
+  page,
+  server,
+}) => {
+  // Solving the standard set, two sign-ins and eleven purchases: minutes on a busy machine.
+  test.setTimeout(420_000);
+  const email = `sbc.${unique()}@example.com`;
+  const account = await simAdmin<{ id: number; coins: number }>(server, 'POST', '/accounts', {
+    email,
+    password,
+    backupCode,
+    platform: 'pc',
+    coins: 500_000,
+  });
+  await signIn(page, server);
+  const challenges = await challengesWithSolution(page.request);
+  const solution = challenges.find((challenge) => challenge.challengeId === goldUpgrade.id)!.solutions[0]!;
+  // Every card of the squad is on the market at its solution price (the bot never pays more than +10 %).
+  for (const player of solution.players)
+    await plantListing(server, {
+      definitionId: player.definitionId,
+      platform: 'pc',
+      buyNowPrice: player.price,
+    });
+
+  await page.goto('/sbc');
+  await expect(page.getByRole('heading', { name: 'Squad Building Challenges' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  await accounts.getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByLabel('Backup Code').fill(backupCode);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Starting before a solution is chosen says so.
+  const row = accounts.getByRole('row', { name: email });
+  await row.getByRole('button', { name: 'Start Solver' }).click();
+  await expect(page.getByText('Please select a solution to start solver')).toBeVisible();
+
+  // Opening the challenge shows its squad and cost, and selects its solution.
+  await challengeCard(page, goldUpgrade.name).getByRole('button').first().click();
+  const view = page.getByRole('region', { name: 'Solution' });
+  await expect(view.getByLabel('Solution cost')).toHaveText(solution.cost.toLocaleString('en-US'));
+  await expect(view.getByRole('listitem')).toHaveCount(11);
+
+  await row.getByRole('button', { name: 'Start Solver' }).click();
+  const modal = page.getByRole('dialog', { name: 'SBC Solver' });
+  await expect(modal.getByLabel('Search Speed (ms)')).toHaveValue('3500');
+  await expect(modal.getByLabel('Max Purchase Attempts')).toHaveValue('3');
+  await expect(modal.getByLabel('Repetitions')).toHaveValue('1');
+  await expect(modal.getByLabel('Steps')).toBeDisabled();
+  await modal.getByLabel('Search Speed (ms)').fill('1000');
+  await modal.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 30_000 });
+
+  const solved = page.getByText(/^Successfully solved SBC with \d+ coins$/).first();
+  await expect(solved).toBeVisible({ timeout: 240_000 });
+  const coins = Number((await solved.textContent())?.match(/with (\d+) coins/)?.[1]);
+  expect(coins).toBeGreaterThan(0);
+
+  // The account paid exactly that (and got the challenge's reward); the challenge is done in the game.
+  const after = await simAdmin<{ coins: number }>(server, 'GET', `/accounts/${account.id}`);
+  expect(after.coins).toBe(account.coins - coins + goldUpgrade.rewardCoins);
+  const progress = await simAdmin<{ challengeId: number; timesCompleted: number }[]>(
+    server,
+    'GET',
+    `/accounts/${account.id}/sbc`,
+  );
+  expect(progress.find((entry) => entry.challengeId === goldUpgrade.gameChallengeId)?.timesCompleted).toBe(1);
+  await expect(page.getByRole('region', { name: 'Coins Spent' })).toContainText(
+    coins.toLocaleString('en-US'),
+  );
+  await expect(page.getByRole('region', { name: 'SBCs Solved' })).toContainText('1');
+});
+
+test('an admin deletes a challenge after confirming; anyone else gets 403', async ({
+  page,
+  browser,
+  server,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, server);
+  const challenges = await challengesWithSolution(page.request);
+  const target = challenges.find(
+    (challenge) => challenge.subChallenges.length === 0 && challenge.challengeId !== goldUpgrade.id,
+  )!;
+  const refused = await page.request.delete(`/api/sbc/challenge/${target.challengeId}`);
+  expect(refused.status()).toBe(403);
+  await page.goto('/sbc');
+  await expect(challengeCard(page, target.name)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+
+  const adminContext = await browser.newContext({ baseURL: server.baseURL });
+  const admin = await adminContext.newPage();
+  await signIn(admin, server, { admin: true });
+  await admin.goto('/sbc');
+  const card = challengeCard(admin, target.name);
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Delete challenge' });
+  await expect(confirm).toContainText(target.name);
+  const deleted = admin.waitForResponse(
+    (response) => response.url().includes('/api/sbc/challenge/') && response.request().method() === 'DELETE',
+  );
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  expect(await (await deleted).json()).toMatchObject({ message: 'Challenge deleted' });
+  // After the reload the challenge is gone, for everyone.
+  await expect(challengeCard(admin, target.name)).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  const list = (await (await page.request.get('/api/sbc/challenges')).json()) as { data: Challenge[] };
+  expect(list.data.some((challenge) => challenge.challengeId === target.challengeId)).toBe(false);
+  await adminContext.close();
+});

@@ -1,0 +1,199 @@
+import { formatChallengeExpiry, minutesUntil, type ExpiryBand } from '@tradedesk/domain';
+import { useState } from 'react';
+import { sbcImages, type SbcChallengeView, type SbcRewardView } from '../api/sbc-api';
+import type { SolutionSelection } from './selection';
+import { SolutionPitch } from './solution-pitch';
+
+const bandClass: Record<ExpiryBand, string> = {
+  hidden: '',
+  red: 'text-error',
+  warning: 'text-warning',
+  neutral: '',
+  green: 'text-success',
+};
+
+function Expiry({ expiresAt }: { expiresAt: string | null }) {
+  const display =
+    expiresAt === null
+      ? { text: '-', band: 'hidden' as const }
+      : formatChallengeExpiry(minutesUntil(Date.parse(expiresAt), Date.now()));
+  return (
+    <span className={bandClass[display.band]} data-band={display.band} aria-label="Expires in">
+      {display.text}
+    </span>
+  );
+}
+
+function Rewards({ rewards }: { rewards: readonly SbcRewardView[] }) {
+  if (rewards.length === 0) return null;
+  return (
+    <ul aria-label="Rewards" className="flex flex-wrap gap-2 text-sm">
+      {rewards.map((reward, index) => (
+        <li key={index} className="flex items-center gap-1">
+          <img
+            src={
+              reward.type === 'player' && reward.imageId
+                ? sbcImages.player(reward.imageId)
+                : sbcImages.pack(reward.imageId ?? 'pack')
+            }
+            alt=""
+            className="h-8"
+          />
+          {reward.name ? (
+            <span>
+              {reward.name}
+              {reward.description ? ` (${reward.description})` : ''}
+            </span>
+          ) : (
+            <span className="opacity-70">Unknown reward, please contact support</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface AccordionProps {
+  challenges: readonly SbcChallengeView[];
+  isAdmin: boolean;
+  onOpenSolution: (selection: SolutionSelection | null) => void;
+  onDelete: (challenge: SbcChallengeView) => void;
+}
+
+function ChallengeBody({
+  challenge,
+  parent,
+  onOpenSolution,
+}: {
+  challenge: SbcChallengeView;
+  parent?: SbcChallengeView;
+  onOpenSolution: AccordionProps['onOpenSolution'];
+}) {
+  const solution = challenge.solutions[0];
+  return (
+    <div className="flex flex-col gap-2">
+      <Rewards rewards={challenge.rewards} />
+      {solution ? (
+        <SolutionPitch solution={solution} />
+      ) : (
+        <p className="text-sm opacity-70">The solver is computing the cheapest squad for this challenge…</p>
+      )}
+      {solution && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline self-start"
+          onClick={() =>
+            onOpenSolution(
+              parent
+                ? {
+                    challengeId: parent.challengeId,
+                    subChallengeId: challenge.challengeId,
+                    solutionId: solution.solutionId,
+                  }
+                : { challengeId: challenge.challengeId, solutionId: solution.solutionId },
+            )
+          }
+        >
+          Select solution
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The challenges accordion (spec 001 §2): name, image, rewards, expiry; sub-challenges nested. */
+export function ChallengesAccordion({ challenges, isAdmin, onOpenSolution, onDelete }: AccordionProps) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [openSub, setOpenSub] = useState<string | null>(null);
+  return (
+    <section aria-label="Challenges" className="flex flex-col gap-2">
+      {challenges.map((challenge) => {
+        const isOpen = open === challenge.challengeId;
+        return (
+          <div
+            key={challenge.challengeId}
+            className="rounded-box border border-base-300"
+            data-testid="challenge"
+          >
+            <div className="flex items-center gap-3 p-3">
+              <button
+                type="button"
+                className="flex flex-1 items-center gap-3 text-left"
+                aria-expanded={isOpen}
+                onClick={() => {
+                  setOpen(isOpen ? null : challenge.challengeId);
+                  setOpenSub(null);
+                  // Opening a challenge view replaces the selected solutions (spec 001 §4).
+                  const solution = challenge.solutions[0];
+                  onOpenSolution(
+                    !isOpen && solution
+                      ? { challengeId: challenge.challengeId, solutionId: solution.solutionId }
+                      : null,
+                  );
+                }}
+              >
+                <img src={sbcImages.challenge(challenge.imageId)} alt="" className="h-10 w-10" />
+                <span className="flex-1 font-semibold">{challenge.name}</span>
+                <Expiry expiresAt={challenge.expiresAt} />
+              </button>
+              {isAdmin && challenge.subChallenges.length === 0 && (
+                <button type="button" className="btn btn-xs btn-error" onClick={() => onDelete(challenge)}>
+                  Delete
+                </button>
+              )}
+            </div>
+            {isOpen && (
+              <div className="border-t border-base-300 p-3">
+                {challenge.subChallenges.length === 0 ? (
+                  <ChallengeBody challenge={challenge} onOpenSolution={onOpenSolution} />
+                ) : (
+                  <div className="flex flex-col gap-2">
+                    <Rewards rewards={challenge.rewards} />
+                    {challenge.subChallenges.map((sub) => {
+                      const isSubOpen = openSub === sub.challengeId;
+                      return (
+                        <div key={sub.challengeId} className="rounded-box border border-base-300">
+                          <button
+                            type="button"
+                            className="flex w-full items-center gap-3 p-2 text-left"
+                            aria-expanded={isSubOpen}
+                            onClick={() => {
+                              setOpenSub(isSubOpen ? null : sub.challengeId);
+                              const solution = sub.solutions[0];
+                              onOpenSolution(
+                                !isSubOpen && solution
+                                  ? {
+                                      challengeId: challenge.challengeId,
+                                      subChallengeId: sub.challengeId,
+                                      solutionId: solution.solutionId,
+                                    }
+                                  : null,
+                              );
+                            }}
+                          >
+                            <img src={sbcImages.subChallenge(sub.imageId)} alt="" className="h-8 w-8" />
+                            <span className="flex-1">{sub.name}</span>
+                            <Expiry expiresAt={sub.expiresAt} />
+                          </button>
+                          {isSubOpen && (
+                            <div className="border-t border-base-300 p-2">
+                              <ChallengeBody
+                                challenge={sub}
+                                parent={challenge}
+                                onOpenSolution={onOpenSolution}
+                              />
+                            </div>
+                          )}
+                        </div>
+                      );
+                    })}
+                  </div>
+                )}
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

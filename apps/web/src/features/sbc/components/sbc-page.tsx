@@ -1,0 +1,208 @@
+import {
+  errorMessages,
+  formatCoins,
+  formatSeconds,
+  isAdmin as hasAdminRole,
+  messages,
+  type Account,
+  type SolverSettings,
+} from '@tradedesk/domain';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { notify } from '../../../lib/notify';
+import { CreateAccountModal, useAccounts } from '../../accounts';
+import { useUser } from '../../auth';
+import { useChallenges, useDeleteChallenge, useSbcStatistics, type SbcChallengeView } from '../api/sbc-api';
+import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
+import { ChallengesAccordion } from './challenges-accordion';
+import { resolveSelection, type SolutionSelection } from './selection';
+import { SolverModal } from './solver-modal';
+
+function StatCard({ title, value }: { title: string; value: string }) {
+  return (
+    <section className="card bg-base-200" aria-label={title}>
+      <div className="card-body gap-1 p-4">
+        <h2 className="text-sm opacity-70">{title}</h2>
+        <p className="text-2xl font-bold">{value}</p>
+      </div>
+    </section>
+  );
+}
+
+function StatisticsCards() {
+  const statistics = useSbcStatistics().data;
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <StatCard title="Coins Spent" value={formatCoins(statistics?.totalCoinsSpent ?? 0, false)} />
+      <StatCard title="SBCs Solved" value={String(statistics?.totalSolved ?? 0)} />
+      <StatCard title="Time Spent" value={formatSeconds(statistics?.totalTimeSpent ?? 0)} />
+    </div>
+  );
+}
+
+function ProgressList({ progress }: { progress: SolverProgress | undefined }) {
+  if (!progress || progress.steps.length === 0) return <span className="opacity-60">Idle</span>;
+  return (
+    <ol className="flex max-h-40 flex-col gap-0.5 overflow-y-auto text-xs" aria-label="Solver progress">
+      {progress.steps.map((step, index) => (
+        <li
+          key={index}
+          className={step.tone === 'error' ? 'text-error' : step.tone === 'success' ? 'text-success' : ''}
+        >
+          {step.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function AccountTable({
+  accounts,
+  progress,
+  onStart,
+  onStop,
+}: {
+  accounts: readonly Account[];
+  progress: Record<string, SolverProgress>;
+  onStart: (account: Account) => void;
+  onStop: (account: Account) => void;
+}) {
+  const [isCreating, setCreating] = useState(false);
+  return (
+    <section aria-label="Accounts" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Accounts</h2>
+        <button type="button" className="btn btn-sm" onClick={() => setCreating(true)}>
+          Create Account
+        </button>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Platform</th>
+              <th>Progress</th>
+              <th>Solver</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.length === 0 && (
+              <tr>
+                <td colSpan={4} className="opacity-70">
+                  No accounts yet: create one to run the solver.
+                </td>
+              </tr>
+            )}
+            {accounts.map((account) => {
+              const running = progress[account.id]?.isRunning === true;
+              return (
+                <tr key={account.id} aria-label={account.email}>
+                  <td>{account.email}</td>
+                  <td>{account.platform?.toUpperCase() ?? '—'}</td>
+                  <td>
+                    <ProgressList progress={progress[account.id]} />
+                  </td>
+                  <td>
+                    {running ? (
+                      <button type="button" className="btn btn-xs btn-error" onClick={() => onStop(account)}>
+                        Stop Solver
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-xs btn-primary"
+                        onClick={() => onStart(account)}
+                      >
+                        Start Solver
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <CreateAccountModal isOpen={isCreating} onClose={() => setCreating(false)} />
+    </section>
+  );
+}
+
+/** /sbc: statistics, accounts with the solver's live progress, the challenges and their solutions. */
+export function SbcPage() {
+  const user = useUser();
+  const accounts = useAccounts();
+  const challenges = useChallenges();
+  const live = useSbcLive();
+  const deleteChallenge = useDeleteChallenge();
+  const [selection, setSelection] = useState<SolutionSelection | null>(null);
+  const [solverAccount, setSolverAccount] = useState<Account | undefined>(undefined);
+  const [toDelete, setToDelete] = useState<SbcChallengeView | null>(null);
+  const isAdmin = user.data ? hasAdminRole(user.data) : false;
+  const list = challenges.data ?? [];
+
+  const start = (settings: SolverSettings) => {
+    if (!solverAccount || !selection) return;
+    const resolved = resolveSelection(list, selection);
+    if ('error' in resolved) return notify.error(resolved.error);
+    live.start({
+      ...settings,
+      account: { id: solverAccount.id },
+      solutions: [{ ...resolved.solution, createdAt: new Date(resolved.solution.createdAt) }],
+    });
+  };
+
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4">
+      <h1 className="text-2xl font-bold">Squad Building Challenges</h1>
+      <StatisticsCards />
+      <AccountTable
+        accounts={accounts.data ?? []}
+        progress={live.progress}
+        onStart={(account) => {
+          if (!selection) return notify.error(messages.selectSolution);
+          setSolverAccount(account);
+        }}
+        onStop={(account) => live.stop(account.id)}
+      />
+      {challenges.isPending ? (
+        <PageLoading label="Loading the challenges…" />
+      ) : (
+        <ChallengesAccordion
+          challenges={list}
+          isAdmin={isAdmin}
+          onOpenSolution={setSelection}
+          onDelete={setToDelete}
+        />
+      )}
+      <SolverModal
+        isOpen={solverAccount !== undefined}
+        account={solverAccount}
+        challenges={list}
+        selections={selection ? [selection] : []}
+        onClose={() => setSolverAccount(undefined)}
+        onStart={start}
+      />
+      <ConfirmModal
+        isOpen={toDelete !== null}
+        title="Delete challenge"
+        confirmLabel="Delete"
+        isDanger
+        isPending={deleteChallenge.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          const found = list.find((challenge) => challenge.challengeId === toDelete?.challengeId);
+          if (!found) {
+            notify.error(errorMessages.unableToFindChallengeForModal);
+            return setToDelete(null);
+          }
+          deleteChallenge.mutate(found.challengeId, { onSettled: () => setToDelete(null) });
+        }}
+      >
+        Delete {toDelete?.name}? It disappears for every user.
+      </ConfirmModal>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { Account } from '@tradedesk/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import type { SbcChallengeView } from '../api/sbc-api';
+import { SolverModal } from './solver-modal';
+
+const solution = {
+  solutionId: 'sol-1',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  cost: 3_300,
+  proof: { kind: 'optimal' as const },
+  players: [],
+};
+const challenges: SbcChallengeView[] = [
+  {
+    challengeId: 'set-1001',
+    name: 'Daily Gold Upgrade',
+    imageId: 'sbc_set_image_1001',
+    rewards: [],
+    expiresAt: null,
+    solutions: [solution],
+    subChallenges: [],
+  },
+  {
+    challengeId: 'set-1101',
+    name: 'League Foundations',
+    imageId: 'sbc_set_image_1101',
+    rewards: [],
+    expiresAt: null,
+    solutions: [],
+    subChallenges: [
+      {
+        challengeId: 'challenge-2101',
+        name: 'Premier League',
+        imageId: 'x',
+        rewards: [],
+        expiresAt: null,
+        solutions: [],
+        subChallenges: [],
+      },
+    ],
+  },
+];
+const account = { id: 'acc-1', email: 'sbc@example.com' } as Account;
+
+function open(selections: Parameters<typeof SolverModal>[0]['selections'], onStart = vi.fn()) {
+  renderWithProviders(
+    <SolverModal
+      isOpen
+      account={account}
+      challenges={challenges}
+      selections={selections}
+      onClose={() => undefined}
+      onStart={onStart}
+    />,
+  );
+  return onStart;
+}
+
+describe('the solver modal', () => {
+  it('starts with the spec defaults; steps only with auto-list, and then greater than 0', async () => {
+    const onStart = open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
+    expect(await screen.findByLabelText('Search Speed (ms)')).toHaveProperty('value', '3500');
+    expect(screen.getByLabelText('Max Purchase Attempts')).toHaveProperty('value', '3');
+    expect(screen.getByLabelText('Repetitions')).toHaveProperty('value', '1');
+    const steps = screen.getByLabelText('Steps', { exact: false });
+    expect(steps).toHaveProperty('value', '1');
+    expect(steps).toHaveProperty('disabled', true);
+    expect(screen.getByText('Daily Gold Upgrade: 3,300 coins')).toBeTruthy();
+
+    // Non-positive attempts and repetitions are ignored.
+    fireEvent.change(screen.getByLabelText('Max Purchase Attempts'), { target: { value: '0' } });
+    expect(screen.getByLabelText('Max Purchase Attempts')).toHaveProperty('value', '3');
+
+    fireEvent.click(screen.getByLabelText('Auto List'));
+    expect(steps).toHaveProperty('disabled', false);
+    fireEvent.change(steps, { target: { value: '0' } });
+    const start = screen.getByRole('button', { name: 'Start' });
+    expect(start).toHaveProperty('disabled', true);
+    fireEvent.change(steps, { target: { value: '2' } });
+    expect(start).toHaveProperty('disabled', false);
+    fireEvent.click(start);
+    expect(onStart).toHaveBeenCalledWith({
+      searchSpeed: 3500,
+      maxPurchaseAttempts: 3,
+      numOfRepititions: 1,
+      enableAutoList: true,
+      numOfSteps: 2,
+    });
+  });
+
+  it.each([
+    [{ challengeId: 'set-9', solutionId: 'sol-1' }, 'Unable to find challenge in modal'],
+    [
+      { challengeId: 'set-1101', subChallengeId: 'challenge-9', solutionId: 's' },
+      'Unable to find sub challenge in modal',
+    ],
+    [
+      { challengeId: 'set-1101', subChallengeId: 'challenge-2101', solutionId: 's' },
+      'Unable to find sub challenge solution in modal',
+    ],
+    [{ challengeId: 'set-1001', solutionId: 'old' }, 'Unable to find solution in modal'],
+  ])(
+    'names what it cannot find, says an unexpected error occured and disables submit',
+    async (selection, text) => {
+      open([selection]);
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe('An unexpected error has occured');
+      expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', true);
+    },
+  );
+});

@@ -1,0 +1,144 @@
+import {
+  canStartSolver,
+  defaultSolverSettings,
+  errorMessages,
+  formatCoins,
+  isStepsInputEnabled,
+  nextPositiveInput,
+  type Account,
+  type SolverSettings,
+} from '@tradedesk/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
+import { notify } from '../../../lib/notify';
+import type { SbcChallengeView } from '../api/sbc-api';
+import { resolveSelection, type SolutionSelection } from './selection';
+
+interface SolverModalProps {
+  isOpen: boolean;
+  account: Account | undefined;
+  challenges: readonly SbcChallengeView[];
+  selections: readonly SolutionSelection[];
+  onClose: () => void;
+  onStart: (settings: SolverSettings) => void;
+}
+
+/** The solver modal (spec 001 §5): defaults, validation and disabled rules, the chosen solutions. */
+export function SolverModal({ isOpen, account, challenges, selections, onClose, onStart }: SolverModalProps) {
+  const [settings, setSettings] = useState<SolverSettings>(defaultSolverSettings());
+  const resolved = useMemo(
+    () => selections.map((selection) => resolveSelection(challenges, selection)),
+    [challenges, selections],
+  );
+  const error = resolved.find((entry): entry is { error: string } => 'error' in entry)?.error;
+  useEffect(() => {
+    if (isOpen && error) notify.error(error);
+  }, [isOpen, error]);
+  useEffect(() => {
+    if (isOpen) setSettings(defaultSolverSettings());
+  }, [isOpen]);
+
+  const found = resolved.flatMap((entry) => ('error' in entry ? [] : [entry]));
+  const total = found.reduce((sum, entry) => sum + entry.solution.cost, 0);
+  const canSubmit = !error && account !== undefined && canStartSolver(settings, found.length);
+  const set = (change: Partial<SolverSettings>) => setSettings((current) => ({ ...current, ...change }));
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      title="SBC Solver"
+      onClose={onClose}
+      actions={
+        <ModalActions
+          confirmLabel="Start"
+          tone="primary"
+          isPending={false}
+          isDisabled={!canSubmit}
+          onConfirm={() => {
+            onStart(settings);
+            onClose();
+          }}
+          onCancel={onClose}
+        />
+      }
+    >
+      {error ? (
+        <p role="alert" className="text-error">
+          {errorMessages.unexpectedErrorInModal}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p>
+            Account: <strong>{account?.email ?? '—'}</strong>
+          </p>
+          <ul aria-label="Selected solutions" className="text-sm">
+            {found.map(({ challenge, solution }) => (
+              <li key={solution.solutionId}>
+                {challenge.name}: {formatCoins(solution.cost, false)} coins
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm opacity-70">
+            Estimated cost: {formatCoins(total * settings.numOfRepititions, false)} coins
+          </p>
+          <Field label="Search Speed (ms)">
+            <input
+              type="number"
+              className="input input-bordered"
+              min={0}
+              value={settings.searchSpeed}
+              onChange={(event) =>
+                set({ searchSpeed: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })
+              }
+            />
+          </Field>
+          <Field label="Max Purchase Attempts">
+            <input
+              type="number"
+              className="input input-bordered"
+              min={1}
+              value={settings.maxPurchaseAttempts}
+              onChange={(event) =>
+                set({
+                  maxPurchaseAttempts: nextPositiveInput(settings.maxPurchaseAttempts, event.target.value),
+                })
+              }
+            />
+          </Field>
+          <Field label="Repetitions">
+            <input
+              type="number"
+              className="input input-bordered"
+              min={1}
+              value={settings.numOfRepititions}
+              onChange={(event) =>
+                set({ numOfRepititions: nextPositiveInput(settings.numOfRepititions, event.target.value) })
+              }
+            />
+          </Field>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="toggle"
+              checked={settings.enableAutoList}
+              onChange={(event) => set({ enableAutoList: event.target.checked })}
+            />
+            <span>Auto List</span>
+          </label>
+          <Field label="Steps" hint="Price steps above the solution price for leftover cards">
+            <input
+              type="number"
+              className="input input-bordered"
+              min={0}
+              disabled={!isStepsInputEnabled(settings.enableAutoList)}
+              value={settings.numOfSteps}
+              onChange={(event) => set({ numOfSteps: Math.trunc(Number(event.target.value) || 0) })}
+            />
+          </Field>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { SbcPage } from './components/sbc-page';

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { successMessages, type SolverStart } from '@tradedesk/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { notify } from '../../../lib/notify';
+import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
+import { useAuthStore } from '../../../stores/auth-store';
+import { accountsQueryKey } from '../../accounts';
+import { useUser } from '../../auth';
+import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
+
+/** What one account's solver did, newest last, and whether it is running. */
+export interface SolverProgress {
+  isRunning: boolean;
+  steps: { text: string; tone: 'info' | 'success' | 'error' }[];
+}
+
+type Message = { action: string; data: { accountId?: string; description?: string; costs?: number } };
+const isMessage = (payload: unknown): payload is Message =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as Message).action === 'string' &&
+  typeof (payload as Message).data === 'object';
+
+const MAX_STEPS = 50;
+
+/**
+ * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
+ * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, and the start / stop actions.
+ */
+export function useSbcLive() {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  const user = useUser();
+  const hasUser = user.data !== undefined;
+  const path = user.data?.tier === 'transfer' ? '/client/transfer' : '/client/snipe';
+  const socketRef = useRef<Socket | null>(null);
+  const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
+
+  useEffect(() => {
+    if (!token || !hasUser) return;
+    const socket = connectWebHub(path, token);
+    socketRef.current = socket;
+    const record = (
+      accountId: string,
+      text: string,
+      tone: 'info' | 'success' | 'error',
+      isRunning: boolean,
+    ) =>
+      setProgress((current) => {
+        const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
+        return { ...current, [accountId]: { isRunning, steps } };
+      });
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
+    };
+    socket.on('message', (payload: unknown) => {
+      if (!isMessage(payload)) return;
+      const { accountId, description } = payload.data;
+      if (!accountId) return;
+      if (payload.action === 'SBC_NOTIFICATION' && description) {
+        const stopped = description === successMessages.solverStopped;
+        const started = description === successMessages.solverStarted;
+        record(accountId, description, stopped || started ? 'success' : 'info', !stopped);
+        if (started || stopped) notify.success(description);
+        if (stopped) refresh();
+      } else if (payload.action === 'SBC_FINISH_SOLVER' && description) {
+        record(accountId, description, 'success', false);
+        notify.success(description);
+        refresh();
+      } else if (payload.action === 'ERROR' && description) {
+        record(accountId, description, 'error', false);
+        notify.error(description);
+        refresh();
+      }
+    });
+    socket.on('error', (payload: { description?: string }) => {
+      if (payload?.description) notify.error(payload.description);
+    });
+    return () => {
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [token, path, hasUser, queryClient]);
+
+  return {
+    progress,
+    start(payload: SolverStart): boolean {
+      const sent = sendWebHubAction(socketRef.current, 'SBC_START_SOLVER', payload);
+      if (sent) void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      else notify.error('Not connected to the server; try again in a moment');
+      return sent;
+    },
+    stop(accountId: string): boolean {
+      return sendWebHubAction(socketRef.current, 'SBC_STOP_SOLVER', { id: accountId });
+    },
+  };
+}

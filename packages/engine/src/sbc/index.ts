@@ -1,0 +1,3 @@
+export * from './ports.js';
+export * from './sbc-run.js';
+export * from './game-client-adapter.js';
