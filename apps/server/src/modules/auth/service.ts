@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { hashSecret, randomCode, sha256, verifySecret } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { licencePrefix } from './licence.js';
-import { authRepo, type UserRow } from './repo.js';
+import { authRepo, type SessionRow, type UserRow } from './repo.js';
 import { sessionCacheOf } from './session-cache.js';
 import {
   addressKey,
@@ -77,6 +77,16 @@ export function createAuthService(ctx: AppContext) {
       if (await verifySecret(user.tokenHash, token)) return user;
     }
     return undefined;
+  }
+
+  const sessionLookups = new Map<string, Promise<{ session: SessionRow; user: UserRow } | undefined>>();
+  async function lookUpSession(tokenHash: string) {
+    const readAtGeneration = sessions.generation();
+    const session = await authRepo.findLiveSessionByHash(db, tokenHash, ctx.now());
+    const user = session ? await authRepo.findUserById(db, session.userId) : undefined;
+    if (!session || !user) return undefined;
+    sessions.set(tokenHash, session, user, readAtGeneration);
+    return { session, user };
   }
 
   /** Opens the user's one session, unless another fingerprint holds a live one. */
@@ -203,11 +213,13 @@ export function createAuthService(ctx: AppContext) {
       const tokenHash = sha256(sessionToken);
       const cached = sessions.get(tokenHash);
       if (cached && cached.session.expiresAt > ctx.now()) return cached;
-      const session = await authRepo.findLiveSessionByHash(db, tokenHash, ctx.now());
-      const user = session ? await authRepo.findUserById(db, session.userId) : undefined;
-      if (!session || !user) return undefined;
-      sessions.set(tokenHash, session, user);
-      return { session, user };
+      // Concurrent requests of one session share a single lookup when the cache entry lapses.
+      let lookup = sessionLookups.get(tokenHash);
+      if (!lookup) {
+        lookup = lookUpSession(tokenHash).finally(() => sessionLookups.delete(tokenHash));
+        sessionLookups.set(tokenHash, lookup);
+      }
+      return lookup;
     },
 
     /** Drops the user's cached sessions: their row changed (any write they made). */

@@ -19,7 +19,11 @@ interface Entry {
  */
 export function createSessionCache(now: () => number = Date.now) {
   const byHash = new Map<string, Entry>();
+  // Bumped by every forget: a lookup that started before a forget must not cache what it read.
+  let generation = 0;
   return {
+    /** Pass to `set` the value read before the database lookup began. */
+    generation: () => generation,
     get(tokenHash: string): { session: SessionRow; user: UserRow } | undefined {
       const entry = byHash.get(tokenHash);
       if (!entry) return undefined;
@@ -30,12 +34,14 @@ export function createSessionCache(now: () => number = Date.now) {
       }
       return entry;
     },
-    set(tokenHash: string, session: SessionRow, user: UserRow) {
+    set(tokenHash: string, session: SessionRow, user: UserRow, readAtGeneration: number) {
+      if (readAtGeneration !== generation) return;
       if (byHash.size >= maxEntries) byHash.delete(byHash.keys().next().value!);
       byHash.set(tokenHash, { session, user, cachedAtMs: now() });
     },
     /** Drops every cached session of the user (their row or sessions changed). */
     forgetUser(userId: string) {
+      generation += 1;
       for (const [hash, entry] of byHash) if (entry.user.id === userId) byHash.delete(hash);
     },
   };
