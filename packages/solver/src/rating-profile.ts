@@ -135,8 +135,9 @@ export function cheapestRatingProfile(
   let best = upperBound;
   let bestTakes: number[] | null = null;
   const takes = cells.map(() => 0);
-  // First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t.
-  for (let top = 0; top < cells.length; top += 1) {
+  // First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t
+  // (skipped when the caller already gives a bound to prune by: they cost more than the search).
+  for (let top = 0; top < (Number.isFinite(upperBound) ? 0 : cells.length); top += 1) {
     const offered = cells
       .slice(0, top + 1)
       .flatMap((list, j) => list.map((index, rank) => ({ j, rank, cost: items[index]?.cost ?? 0 })))

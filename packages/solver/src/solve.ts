@@ -1,7 +1,8 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
-import { relaxationBound } from './lower-bound.js';
+import { groupedRelaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
+import { improveWithMilp, milpReady } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
@@ -9,6 +10,9 @@ import type { SolveInput, SolveResult, SquadPick } from './types.js';
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
 const MIN_SEARCH_MS = 150;
+/** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
+const SEARCH_SHARE_WITH_MILP = 0.15;
+const MIN_MILP_MS = 100;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -54,7 +58,10 @@ function solvePart(
   if ('infeasible' in built)
     return { kind: 'none', infeasible: true, reason: built.infeasible, bound: Infinity };
   const { problem } = built;
-  const relaxation = relaxationBound(problem, Date.now() + Math.max(20, (deadline - Date.now()) * 0.3));
+  const relaxation = groupedRelaxationBound(
+    problem,
+    Date.now() + Math.max(20, (deadline - Date.now()) * 0.3),
+  );
   if ('infeasible' in relaxation)
     return { kind: 'none', infeasible: true, reason: relaxation.infeasible, bound: Infinity };
   const cheapest = [...problem.candidates].sort((a, b) => a.cost - b.cost).slice(0, 200);
@@ -96,9 +103,13 @@ function solvePart(
     hasUniqueAssets(greedy)
   )
     incumbent = { placement: greedy, cost: greedyCost };
-  // The search always gets a short slice, even when the bound used up the budget.
-  const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
-  const answer = localSearch(
+  const useMilp = input.useMilp !== false && milpReady();
+  // The search always gets a short slice, even when the bound used up the budget; with the
+  // MILP it only needs a good incumbent (a tight cutoff shrinks the MILP's pool).
+  const searchDeadline = useMilp
+    ? Date.now() + Math.max(MIN_SEARCH_MS / 3, (deadline - Date.now()) * SEARCH_SHARE_WITH_MILP)
+    : Math.max(deadline, Date.now() + MIN_SEARCH_MS);
+  const found = localSearch(
     problem,
     starts,
     searchDeadline,
@@ -107,20 +118,37 @@ function solvePart(
     relaxation.bound,
     input.searchSteps,
   );
+  let answer = found;
+  let bound = relaxation.bound;
+  let method = 'local search matched the relaxation bound';
+  if (useMilp && !(answer && answer.cost <= bound)) {
+    const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
+    const milp = improveWithMilp(problem, answer?.cost ?? Infinity, seconds);
+    const improved = milp?.cards && placeCards(problem, milp.cards);
+    const improvedValid = improved && hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible;
+    // A MILP squad the exact evaluator rejects means the model is wrong: none of its claims count.
+    if (milp && (!improved || improvedValid)) {
+      if (improved) answer = { placement: improved, cost: placementCost(improved) };
+      if (milp.bound > bound) {
+        bound = milp.bound;
+        method = 'MILP (HiGHS) on the reduced pool';
+      }
+    } else if (!milp && Date.now() < deadline) {
+      // Too large for the MILP in time: the search gets the rest of the budget.
+      answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
+    }
+  }
   if (!answer)
     return {
       kind: 'none',
-      infeasible: false,
-      reason: 'No squad meeting every requirement was found in the time allowed',
-      bound: relaxation.bound,
+      infeasible: bound === Infinity,
+      reason:
+        bound === Infinity
+          ? 'No squad meets every requirement with the pool'
+          : 'No squad meeting every requirement was found in the time allowed',
+      bound,
     };
-  return {
-    kind: 'answer',
-    problem,
-    answer,
-    bound: relaxation.bound,
-    method: 'local search matched the relaxation bound',
-  };
+  return { kind: 'answer', problem, answer, bound, method };
 }
 
 function picksOf(problem: Problem, placement: Placement, perSlot: readonly number[]): SquadPick[] {
