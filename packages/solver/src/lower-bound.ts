@@ -16,8 +16,12 @@ export type RelaxationResult = RelaxationBound | { readonly infeasible: string }
 const TOLERANCE = 1e-6;
 /** Up to this many player-count requirements are kept exactly in the profile search (2^n cells per rating). */
 const EXACT_COUNT_LIMIT = 3;
-/** Search nodes the exact relaxation may use before the Lagrangian one takes over. */
+/**
+ * Search nodes the exact relaxation may use before the Lagrangian one takes over: fewer without
+ * an upper bound to prune by (the solve runs it again once it has an answer).
+ */
 const EXACT_NODE_LIMIT = 100_000;
+const EXACT_NODE_LIMIT_UNBOUNDED = 25_000;
 
 function ratingInfeasible(
   requirements: readonly SbcRequirement[],
@@ -39,6 +43,7 @@ function exactRelaxation(
   members: readonly (readonly number[])[],
   kept: readonly number[],
   upperBound: number,
+  deadline: number,
 ): RelaxationResult | 'aborted' {
   const { candidates, openSlots, requirements } = problem;
   const window = scoreWindowOf(requirements);
@@ -56,7 +61,8 @@ function exactRelaxation(
     window,
     upperBound,
     constraints,
-    EXACT_NODE_LIMIT,
+    Number.isFinite(upperBound) ? EXACT_NODE_LIMIT : EXACT_NODE_LIMIT_UNBOUNDED,
+    deadline,
   );
   if (profile === 'aborted') return profile;
   // With an upper bound, "nothing found" means nothing below it: the bound is the upper bound.
@@ -114,7 +120,7 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
     }
   }
   if (counted.length <= EXACT_COUNT_LIMIT) {
-    const exact = exactRelaxation(problem, counted, members, kept, upperBound);
+    const exact = exactRelaxation(problem, counted, members, kept, upperBound, deadline);
     if (exact !== 'aborted') return exact;
   }
   const multipliers = counted.map(() => 0);
@@ -179,12 +185,17 @@ type SameGroupRequirement = Extract<SbcRequirement, { kind: 'sameGroup' }>;
  * go below the best exact value; past the deadline the plain relaxation's bound stands. Each
  * group's relaxation squad is also a seed, and often an eligible squad.
  */
-export function groupedRelaxationBound(problem: Problem, deadline: number): RelaxationResult {
-  const base = relaxationBound(problem, deadline);
+export function groupedRelaxationBound(
+  problem: Problem,
+  deadline: number,
+  /** A known squad's cost: groups that cannot go below it are skipped (the bound is then it). */
+  upperBound = Infinity,
+): RelaxationResult {
+  const base = relaxationBound(problem, deadline, upperBound);
   const same = problem.requirements.find(
     (r): r is SameGroupRequirement => r.kind === 'sameGroup' && r.scope !== 'max' && r.value >= 2,
   );
-  if ('infeasible' in base || !same) return base;
+  if ('infeasible' in base || !same || base.bound >= upperBound) return base;
   const slots = problem.openSlots.length;
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const members = new Map<number, typeof sorted>();
@@ -229,7 +240,7 @@ export function groupedRelaxationBound(problem: Problem, deadline: number): Rela
     }
     return pool;
   };
-  let best = Infinity;
+  let best = upperBound;
   const seeds: (readonly number[])[] = [];
   for (const { id, bound } of quick) {
     if (bound >= best) break;

@@ -1,9 +1,10 @@
 import { CHEMISTRY_THRESHOLDS } from '@tradedesk/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupedRelaxationBound } from './lower-bound.js';
+import { groupedRelaxationBound, relaxationBound } from './lower-bound.js';
 import { envelopeOf } from './milp-model.js';
 import { improveWithMilp, prepareSolver, reducePool } from './milp.js';
 import { buildProblem } from './problem.js';
+import { exactReference } from './reference.js';
 import { solveChallenge } from './solve.js';
 import { exhaustiveOptimum, randomPool, SMALL_POOL_CHALLENGES } from './test-pools.js';
 import type { MarketCard } from './types.js';
@@ -115,4 +116,42 @@ describe('solver with the MILP loaded', () => {
       expect(result).toMatchObject({ status: 'solved', cost: best, proof: { kind: 'optimal' } });
     }, 60_000);
   }
+});
+
+describe('relaxation pruned by a known squad', () => {
+  for (const c of cases.filter((each) => each.challenge.requirements.some((r) => r.kind === 'teamRating'))) {
+    it(`${c.name}: with the optimum (or one above) as the upper bound it stays at or below the optimum`, () => {
+      const best = optimum(c);
+      if (best === Infinity) return;
+      for (const upper of [best, best + 1]) {
+        const result = relaxationBound(problemOf(c), Date.now() + 60_000, upper);
+        expect('bound' in result && result.bound).toBeLessThanOrEqual(best);
+      }
+    }, 60_000);
+  }
+});
+
+describe('exact reference', () => {
+  it('finds the true optimum below a known squad, and confirms a squad that is optimal', () => {
+    const c = cases.find((each) => each.name === 'challenge 4 seed 1');
+    if (!c) throw new Error('case missing');
+    const best = optimum(c);
+    const input = { challenge: c.challenge, formation: 'f433', market: c.pool };
+    expect(exactReference(input, best + 500, 60)).toEqual({ optimum: best, bound: best, finished: true });
+    expect(exactReference(input, best, 60)).toEqual({ optimum: best, bound: best, finished: true });
+  }, 60_000);
+});
+
+describe('a squad first', () => {
+  it('answers with an eligible squad even when the time budget is already used up', () => {
+    const c = cases.find((each) => each.name === 'challenge 9 seed 1');
+    if (!c) throw new Error('case missing');
+    const result = solveChallenge({
+      challenge: c.challenge,
+      formation: 'f433',
+      market: c.pool,
+      timeLimitMs: 0,
+    });
+    expect(result.status).toBe('solved');
+  }, 60_000);
 });

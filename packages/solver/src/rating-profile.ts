@@ -55,6 +55,8 @@ export function cheapestRatingProfile(
   constraints: readonly CountConstraint[] = [],
   /** Give up (return 'aborted') after this many search nodes. */
   nodeLimit = Infinity,
+  /** Give up (return 'aborted') at this wall-clock time (checked every 1,024 nodes). */
+  deadline = Infinity,
 ): ProfileAnswer | null | 'aborted' {
   const byCell = new Map<string, number[]>();
   items.forEach((item, index) => {
@@ -179,9 +181,14 @@ export function cheapestRatingProfile(
   have.fill(0);
 
   let nodes = 0;
+  let aborted = false;
   const search = (j: number, remaining: number, cost: number): void => {
     nodes += 1;
-    if (nodes > nodeLimit) return;
+    if (aborted) return;
+    if (nodes > nodeLimit || ((nodes & 1023) === 0 && Date.now() > deadline)) {
+      aborted = true;
+      return;
+    }
     if (remaining === 0) {
       const score = scoreWith(0, 0);
       if (score >= window.min && score <= window.max && cost < best && countsMet()) {
@@ -227,7 +234,7 @@ export function cheapestRatingProfile(
     }
   };
   search(0, count, 0);
-  if (nodes > nodeLimit) return 'aborted';
+  if (aborted) return 'aborted';
   const found: number[] | null = bestTakes;
   if (!found) return null;
   const picks = cells.flatMap((list, j) => list.slice(0, found[j] ?? 0));
