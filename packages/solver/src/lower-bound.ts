@@ -17,11 +17,10 @@ const TOLERANCE = 1e-6;
 /** Up to this many player-count requirements are kept exactly in the profile search (2^n cells per rating). */
 const EXACT_COUNT_LIMIT = 3;
 /**
- * Search nodes the exact relaxation may use before the Lagrangian one takes over: fewer without
- * an upper bound to prune by (the solve runs it again once it has an answer).
+ * Search nodes the exact relaxation may use before the Lagrangian one takes over (it also stops
+ * at its deadline); the solve runs it again, pruned by its answer, where the first pass gave up.
  */
 const EXACT_NODE_LIMIT = 100_000;
-const EXACT_NODE_LIMIT_UNBOUNDED = 25_000;
 
 function ratingInfeasible(
   requirements: readonly SbcRequirement[],
@@ -61,7 +60,7 @@ function exactRelaxation(
     window,
     upperBound,
     constraints,
-    Number.isFinite(upperBound) ? EXACT_NODE_LIMIT : EXACT_NODE_LIMIT_UNBOUNDED,
+    EXACT_NODE_LIMIT,
     deadline,
   );
   if (profile === 'aborted') return profile;
