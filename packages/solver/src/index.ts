@@ -2,3 +2,4 @@
 export * from './types.js';
 export { solveChallenge } from './solve.js';
 export { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+export { prepareSolver, milpReady } from './milp.js';

@@ -13,6 +13,9 @@ interface MoveLists {
 }
 
 const LIST_DEPTH = 60;
+/** Steps a timed round always runs, and the most seeds the rounds cycle through. */
+const MIN_ROUND_STEPS = 1_500;
+const MAX_STARTS = 12;
 
 function sortedByCost(candidates: readonly Candidate[]): Candidate[] {
   return [...candidates].sort((a, b) => a.cost - b.cost || b.card.rating - a.card.rating);
@@ -131,7 +134,7 @@ export function localSearch(
   let best = incumbent;
   const typical = lists.cheapest.reduce((sum, c) => sum + c.cost, 0) / Math.max(1, lists.cheapest.length);
   let weight = Math.max(200, typical * 4);
-  const starts = seeds.length > 0 ? seeds : [lists.cheapest.slice(0, open.length)];
+  const starts = seeds.length > 0 ? seeds.slice(0, MAX_STARTS) : [lists.cheapest.slice(0, open.length)];
   let round = 0;
   let stepsLeft = stepBudget ?? Infinity;
   const timeLeft = () => (stepBudget === undefined ? Date.now() < deadline : stepsLeft > 0);
@@ -149,7 +152,13 @@ export function localSearch(
     let temperature = Math.max(1, typical);
     let foundThisRound = false;
     for (let step = 0; ; step += 1) {
-      if (stepBudget === undefined ? (step & 63) === 0 && Date.now() > roundEnd : step >= roundSteps) break;
+      // A round always takes its minimum steps: on a busy machine a wall-clock slice alone can
+      // be too short for the search to reach any eligible squad.
+      const over =
+        stepBudget === undefined
+          ? step >= MIN_ROUND_STEPS && (step & 63) === 0 && Date.now() > roundEnd
+          : step >= roundSteps;
+      if (over) break;
       stepsLeft -= 1;
       if (best && best.cost <= stopAt) break;
       const next = [...current];

@@ -1,4 +1,4 @@
-import { matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import { groupIdOf, matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import type { Problem } from './problem.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
 
@@ -16,7 +16,10 @@ export type RelaxationResult = RelaxationBound | { readonly infeasible: string }
 const TOLERANCE = 1e-6;
 /** Up to this many player-count requirements are kept exactly in the profile search (2^n cells per rating). */
 const EXACT_COUNT_LIMIT = 3;
-/** Search nodes the exact relaxation may use before the Lagrangian one takes over. */
+/**
+ * Search nodes the exact relaxation may use before the Lagrangian one takes over (it also stops
+ * at its deadline); the solve runs it again, pruned by its answer, where the first pass gave up.
+ */
 const EXACT_NODE_LIMIT = 100_000;
 
 function ratingInfeasible(
@@ -38,6 +41,8 @@ function exactRelaxation(
   counted: readonly CountRequirement[],
   members: readonly (readonly number[])[],
   kept: readonly number[],
+  upperBound: number,
+  deadline: number,
 ): RelaxationResult | 'aborted' {
   const { candidates, openSlots, requirements } = problem;
   const window = scoreWindowOf(requirements);
@@ -53,11 +58,14 @@ function exactRelaxation(
     items,
     openSlots.length,
     window,
-    Infinity,
+    upperBound,
     constraints,
     EXACT_NODE_LIMIT,
+    deadline,
   );
   if (profile === 'aborted') return profile;
+  // With an upper bound, "nothing found" means nothing below it: the bound is the upper bound.
+  if (!profile && Number.isFinite(upperBound)) return { bound: upperBound, seeds: [] };
   if (!profile) return { infeasible: ratingInfeasible(requirements, counted) };
   return { bound: Math.ceil(profile.cost - TOLERANCE), seeds: [profile.picks.map((p) => kept[p] ?? 0)] };
 }
@@ -67,7 +75,8 @@ function exactRelaxation(
  * and drops chemistry, same-group and distinct-group requirements and asset uniqueness. Up to 3
  * counts it is solved exactly inside the rating-profile search; past that (or past the search's
  * node limit) the counts move into the prices by Lagrange multipliers (subgradient steps), each
- * multiplier vector giving a valid bound.
+ * multiplier vector giving a valid bound. With a finite `upperBound` the answer may be that
+ * bound itself, meaning "nothing cheaper exists".
  */
 export function relaxationBound(problem: Problem, deadline: number, upperBound = Infinity): RelaxationResult {
   const { candidates, openSlots, requirements } = problem;
@@ -110,7 +119,7 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
     }
   }
   if (counted.length <= EXACT_COUNT_LIMIT) {
-    const exact = exactRelaxation(problem, counted, members, kept);
+    const exact = exactRelaxation(problem, counted, members, kept, upperBound, deadline);
     if (exact !== 'aborted') return exact;
   }
   const multipliers = counted.map(() => 0);
@@ -163,4 +172,100 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
     });
   }
   return { bound: Math.ceil(best - TOLERANCE), seeds };
+}
+
+type SameGroupRequirement = Extract<SbcRequirement, { kind: 'sameGroup' }>;
+
+/**
+ * The relaxation, strengthened for "same club/league/nation: min X": some one group must hold X
+ * players, so the bound is the smallest over the groups of the relaxation with "X players from
+ * that group" added as a player count (kept exactly). Groups are tried by a quick bound (their X
+ * cheapest members plus the cheapest other cards) and the loop stops once no untried group can
+ * go below the best exact value; past the deadline the plain relaxation's bound stands. Each
+ * group's relaxation squad is also a seed, and often an eligible squad.
+ */
+export function groupedRelaxationBound(
+  problem: Problem,
+  deadline: number,
+  /** A known squad's cost: groups that cannot go below it are skipped (the bound is then it). */
+  upperBound = Infinity,
+): RelaxationResult {
+  const base = relaxationBound(problem, deadline, upperBound);
+  const same = problem.requirements.find(
+    (r): r is SameGroupRequirement => r.kind === 'sameGroup' && r.scope !== 'max' && r.value >= 2,
+  );
+  if ('infeasible' in base || !same || base.bound >= upperBound) return base;
+  const slots = problem.openSlots.length;
+  const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
+  const members = new Map<number, typeof sorted>();
+  for (const c of sorted) {
+    const id = groupIdOf(c.card, same.group);
+    const list = members.get(id);
+    if (list) list.push(c);
+    else members.set(id, [c]);
+  }
+  const cheapest = sorted.slice(0, slots + same.value);
+  const quick = [...members.entries()]
+    .filter(([, list]) => new Set(list.map((c) => c.assetId)).size >= same.value)
+    .map(([id, list]) => {
+      const taken = list.slice(0, same.value);
+      const rest = cheapest.filter((c) => !taken.includes(c)).slice(0, slots - same.value);
+      const cost = [...taken, ...rest].reduce((sum, c) => sum + c.cost, 0);
+      return { id, bound: Math.max(base.bound, cost) };
+    })
+    .sort((a, b) => a.bound - b.bound);
+  if (quick.length === 0) return { infeasible: `"${requirementLabel(same)}" cannot be met with the pool` };
+  // Each group's relaxation only ever picks, per class (rating × count memberships), the cheapest
+  // `slots` members of the group and the cheapest `slots` others: the pool is cut to those.
+  const counted = problem.requirements.filter((r): r is CountRequirement => r.kind === 'players');
+  const classes = new Map<string, typeof sorted>();
+  for (const c of sorted) {
+    const bits = counted.map((r) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0));
+    const key = `${c.card.rating}|${bits.join('')}`;
+    const list = classes.get(key);
+    if (list) list.push(c);
+    else classes.set(key, [c]);
+  }
+  const poolFor = (id: number) => {
+    const pool: typeof sorted = [];
+    for (const list of classes.values()) {
+      let inside = 0;
+      let outside = 0;
+      for (const c of list) {
+        if (inside >= slots && outside >= slots) break;
+        const member = groupIdOf(c.card, same.group) === id;
+        if (member ? inside++ < slots : outside++ < slots) pool.push(c);
+      }
+    }
+    return pool;
+  };
+  let best = upperBound;
+  const seeds: (readonly number[])[] = [];
+  for (const { id, bound } of quick) {
+    if (bound >= best) break;
+    if (Date.now() > deadline) return { bound: base.bound, seeds: [...base.seeds, ...seeds] };
+    const inGroup: SbcRequirement = {
+      kind: 'players',
+      scope: 'min',
+      count: same.value,
+      conditions: [{ type: same.group, ids: [id] }],
+    };
+    const candidates = poolFor(id);
+    const result = relaxationBound(
+      { ...problem, candidates, requirements: [...problem.requirements, inGroup] },
+      deadline,
+      best,
+    );
+    if ('infeasible' in result || result.bound >= best) continue;
+    best = result.bound;
+    // Seeds index the candidates; map the group pool's indices back.
+    const index = new Map(problem.candidates.map((c, i) => [c, i]));
+    seeds.push(
+      ...result.seeds
+        .slice(0, 1)
+        .map((picks) => picks.map((p) => index.get(candidates[p] ?? sorted[0]!) ?? 0)),
+    );
+  }
+  if (best === Infinity) return { infeasible: ratingInfeasible(problem.requirements, []) };
+  return { bound: Math.max(base.bound, best), seeds: [...seeds.reverse(), ...base.seeds] };
 }

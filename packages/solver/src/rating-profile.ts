@@ -55,6 +55,8 @@ export function cheapestRatingProfile(
   constraints: readonly CountConstraint[] = [],
   /** Give up (return 'aborted') after this many search nodes. */
   nodeLimit = Infinity,
+  /** Give up (return 'aborted') at this wall-clock time (checked every 1,024 nodes). */
+  deadline = Infinity,
 ): ProfileAnswer | null | 'aborted' {
   const byCell = new Map<string, number[]>();
   items.forEach((item, index) => {
@@ -135,8 +137,9 @@ export function cheapestRatingProfile(
   let best = upperBound;
   let bestTakes: number[] | null = null;
   const takes = cells.map(() => 0);
-  // First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t.
-  for (let top = 0; top < cells.length; top += 1) {
+  // First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t
+  // (skipped when the caller already gives a bound to prune by: they cost more than the search).
+  for (let top = 0; top < (Number.isFinite(upperBound) ? 0 : cells.length); top += 1) {
     const offered = cells
       .slice(0, top + 1)
       .flatMap((list, j) => list.map((index, rank) => ({ j, rank, cost: items[index]?.cost ?? 0 })))
@@ -178,9 +181,14 @@ export function cheapestRatingProfile(
   have.fill(0);
 
   let nodes = 0;
+  let aborted = false;
   const search = (j: number, remaining: number, cost: number): void => {
     nodes += 1;
-    if (nodes > nodeLimit) return;
+    if (aborted) return;
+    if (nodes > nodeLimit || ((nodes & 1023) === 0 && Date.now() > deadline)) {
+      aborted = true;
+      return;
+    }
     if (remaining === 0) {
       const score = scoreWith(0, 0);
       if (score >= window.min && score <= window.max && cost < best && countsMet()) {
@@ -226,7 +234,7 @@ export function cheapestRatingProfile(
     }
   };
   search(0, count, 0);
-  if (nodes > nodeLimit) return 'aborted';
+  if (aborted) return 'aborted';
   const found: number[] | null = bestTakes;
   if (!found) return null;
   const picks = cells.flatMap((list, j) => list.slice(0, found[j] ?? 0));

@@ -1,7 +1,8 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
-import { relaxationBound } from './lower-bound.js';
+import { groupedRelaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
+import { improveWithMilp, milpReady } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
@@ -9,6 +10,11 @@ import type { SolveInput, SolveResult, SquadPick } from './types.js';
 
 const DEFAULT_TIME_LIMIT_MS = 1000;
 const MIN_SEARCH_MS = 150;
+/** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
+const SEARCH_SHARE_WITH_MILP = 0.15;
+const MIN_MILP_MS = 100;
+/** Search steps run when the timed search found no squad at all. */
+const RESCUE_SEARCH_STEPS = 30_000;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -44,6 +50,22 @@ function hasUniqueAssets(placement: Placement): boolean {
   return new Set(assets).size === assets.length;
 }
 
+/** The cheapest of the card sets that, placed, makes an eligible squad of distinct players. */
+function cheapestEligible(problem: Problem, sets: readonly (readonly Candidate[])[], than?: SearchAnswer) {
+  let best = than;
+  for (const cards of sets) {
+    const placement = placeCards(problem, cards);
+    const cost = placementCost(placement);
+    if (
+      (!best || cost < best.cost) &&
+      hasUniqueAssets(placement) &&
+      judgePlacement(problem, placement).eligible
+    )
+      best = { placement, cost };
+  }
+  return best;
+}
+
 function solvePart(
   input: SolveInput,
   requirements: readonly SbcRequirement[],
@@ -54,28 +76,23 @@ function solvePart(
   if ('infeasible' in built)
     return { kind: 'none', infeasible: true, reason: built.infeasible, bound: Infinity };
   const { problem } = built;
-  const relaxation = relaxationBound(problem, Date.now() + Math.max(20, (deadline - Date.now()) * 0.3));
+  const relaxation = groupedRelaxationBound(
+    problem,
+    Date.now() + Math.max(20, (deadline - Date.now()) * 0.3),
+  );
   if ('infeasible' in relaxation)
     return { kind: 'none', infeasible: true, reason: relaxation.infeasible, bound: Infinity };
   const cheapest = [...problem.candidates].sort((a, b) => a.cost - b.cost).slice(0, 200);
-  const seeds = relaxation.seeds.map((picks) =>
-    distinctAssets(
-      problem,
-      picks.map((index) => problem.candidates[index]).filter((c): c is Candidate => !!c),
-      cheapest,
-    ),
-  );
-  let incumbent: SearchAnswer | undefined;
-  for (const cards of seeds) {
-    const placement = placeCards(problem, cards);
-    const cost = placementCost(placement);
-    if (
-      (!incumbent || cost < incumbent.cost) &&
-      hasUniqueAssets(placement) &&
-      judgePlacement(problem, placement).eligible
-    )
-      incumbent = { placement, cost };
-  }
+  const seedCards = (picks: readonly (readonly number[])[]) =>
+    picks.map((indices) =>
+      distinctAssets(
+        problem,
+        indices.map((index) => problem.candidates[index]).filter((c): c is Candidate => !!c),
+        cheapest,
+      ),
+    );
+  const seeds = seedCards(relaxation.seeds);
+  const incumbent = cheapestEligible(problem, seeds);
   if (incumbent && incumbent.cost <= relaxation.bound)
     return {
       kind: 'answer',
@@ -86,19 +103,13 @@ function solvePart(
     };
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
-  // The greedy construction is cheap next to the search and keeps the answer never above it.
-  const greedy = greedyPlacement(problem);
-  const greedyCost = greedy && placementCost(greedy);
-  if (
-    greedy &&
-    greedyCost !== undefined &&
-    (!incumbent || greedyCost < incumbent.cost) &&
-    hasUniqueAssets(greedy)
-  )
-    incumbent = { placement: greedy, cost: greedyCost };
-  // The search always gets a short slice, even when the bound used up the budget.
-  const searchDeadline = Math.max(deadline, Date.now() + MIN_SEARCH_MS);
-  const answer = localSearch(
+  const useMilp = input.useMilp !== false && milpReady();
+  // The search always gets a short slice, even when the bound used up the budget; with the
+  // MILP it only needs a good incumbent (a tight cutoff shrinks the MILP's pool).
+  const searchDeadline = useMilp
+    ? Date.now() + Math.max(MIN_SEARCH_MS, (deadline - Date.now()) * SEARCH_SHARE_WITH_MILP)
+    : Math.max(deadline, Date.now() + MIN_SEARCH_MS);
+  let found = localSearch(
     problem,
     starts,
     searchDeadline,
@@ -107,20 +118,71 @@ function solvePart(
     relaxation.bound,
     input.searchSteps,
   );
+  // Without any squad yet there is nothing to prove: the search keeps the whole budget.
+  // No squad yet: a fixed amount of search work, whatever the clock says (on a busy machine the
+  // budget can pass before the search has done anything).
+  if (!found)
+    found = localSearch(
+      problem,
+      starts,
+      deadline,
+      seed + 2,
+      undefined,
+      relaxation.bound,
+      input.searchSteps ?? RESCUE_SEARCH_STEPS,
+    );
+  // The greedy construction (after the search: it can be slow where it fails) keeps the
+  // answer never above it.
+  const greedy = greedyPlacement(problem);
+  const greedyCost = greedy && placementCost(greedy);
+  if (greedy && greedyCost !== undefined && (!found || greedyCost < found.cost) && hasUniqueAssets(greedy))
+    found = { placement: greedy, cost: greedyCost };
+  let answer = found;
+  let bound = relaxation.bound;
+  let method = 'local search matched the relaxation bound';
+  if (answer && answer.cost > bound) {
+    // The relaxation again, now pruned by the answer's cost: its search then often finishes
+    // exactly where the first pass gave up, and either proves the answer or finds a cheaper
+    // relaxed squad (checked: it may be eligible, and then it is optimal).
+    const again = groupedRelaxationBound(
+      problem,
+      Date.now() + Math.max(20, (deadline - Date.now()) * 0.4),
+      answer.cost,
+    );
+    if (!('infeasible' in again) && again.bound > bound) {
+      bound = again.bound;
+      answer = cheapestEligible(problem, seedCards(again.seeds), answer) ?? answer;
+      method = 'rating-profile relaxation pruned by the answer';
+    }
+  }
+  if (useMilp && !(answer && answer.cost <= bound)) {
+    const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
+    const milp = improveWithMilp(problem, answer?.cost ?? Infinity, seconds);
+    const improved = milp?.cards && placeCards(problem, milp.cards);
+    const improvedValid = improved && hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible;
+    // A MILP squad the exact evaluator rejects means the model is wrong: none of its claims count.
+    if (milp && (!improved || improvedValid)) {
+      if (improved) answer = { placement: improved, cost: placementCost(improved) };
+      if (milp.bound > bound) {
+        bound = milp.bound;
+        method = 'MILP (HiGHS) on the reduced pool';
+      }
+    } else if (!milp && Date.now() < deadline) {
+      // Too large for the MILP in time: the search gets the rest of the budget.
+      answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
+    }
+  }
   if (!answer)
     return {
       kind: 'none',
-      infeasible: false,
-      reason: 'No squad meeting every requirement was found in the time allowed',
-      bound: relaxation.bound,
+      infeasible: bound === Infinity,
+      reason:
+        bound === Infinity
+          ? 'No squad meets every requirement with the pool'
+          : 'No squad meeting every requirement was found in the time allowed',
+      bound,
     };
-  return {
-    kind: 'answer',
-    problem,
-    answer,
-    bound: relaxation.bound,
-    method: 'local search matched the relaxation bound',
-  };
+  return { kind: 'answer', problem, answer, bound, method };
 }
 
 function picksOf(problem: Problem, placement: Placement, perSlot: readonly number[]): SquadPick[] {

@@ -92,4 +92,6 @@ export const SMALL_POOL_CHALLENGES: readonly ChallengeRequirements[] = [
   and({ kind: 'players', scope: 'max', count: 2, conditions: [{ type: 'league', ids: [13] }] }, rating(78)),
   and({ kind: 'playerChemistry', scope: 'min', value: 1 }, rating(77)),
   and({ kind: 'distinctGroups', scope: 'exact', group: 'league', value: 2 }, chemistry(12)),
+  and({ kind: 'sameGroup', scope: 'min', group: 'club', value: 3 }, rating(79)),
+  and({ kind: 'sameGroup', scope: 'min', group: 'nation', value: 5 }, chemistry(18)),
 ];

@@ -1,0 +1,157 @@
+import { CHEMISTRY_THRESHOLDS } from '@tradedesk/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groupedRelaxationBound, relaxationBound } from './lower-bound.js';
+import { envelopeOf } from './milp-model.js';
+import { improveWithMilp, prepareSolver, reducePool } from './milp.js';
+import { buildProblem } from './problem.js';
+import { exactReference } from './reference.js';
+import { solveChallenge } from './solve.js';
+import { exhaustiveOptimum, randomPool, SMALL_POOL_CHALLENGES } from './test-pools.js';
+import type { MarketCard } from './types.js';
+
+beforeAll(async () => {
+  await prepareSolver();
+}, 60_000);
+
+/** Small pools with their true optimum, by exhaustive search (shared by the tests below). */
+const cases = SMALL_POOL_CHALLENGES.flatMap((challenge, index) =>
+  [1, 2].map((seed) => {
+    const pool = randomPool(seed * 31 + index, 17);
+    return { name: `challenge ${index} seed ${seed}`, challenge, pool };
+  }),
+);
+const optimumOf = new Map<string, number>();
+const optimum = (c: (typeof cases)[number]) => {
+  let value = optimumOf.get(c.name);
+  if (value === undefined) {
+    value = exhaustiveOptimum(c.pool, c.challenge);
+    optimumOf.set(c.name, value);
+  }
+  return value;
+};
+const problemOf = (c: (typeof cases)[number]) => {
+  const built = buildProblem(
+    { challenge: c.challenge, formation: 'f433', market: c.pool },
+    c.challenge.requirements,
+  );
+  if ('infeasible' in built) throw new Error(built.infeasible);
+  return built.problem;
+};
+
+describe('chemistry envelope cut', () => {
+  it('never promises fewer points than the thresholds give, and is tight at each threshold', () => {
+    for (const thresholds of Object.values(CHEMISTRY_THRESHOLDS)) {
+      for (const own of [1, 2]) {
+        const lines = envelopeOf(thresholds, own);
+        for (let others = 0; others <= 11; others += 1) {
+          const points = thresholds.filter((t) => own + others >= t).length;
+          const cap = Math.min(...lines.map((l) => l.intercept + l.slope * others), 3);
+          expect(cap).toBeGreaterThanOrEqual(points - 1e-9);
+          if (thresholds.some((t) => t - own === others)) expect(cap).toBeCloseTo(points);
+        }
+        // A player whose groups hold no one else gets nothing from them (own contribution 1).
+        if (own === 1) expect(Math.min(...lines.map((l) => l.intercept))).toBe(0);
+      }
+    }
+  });
+});
+
+describe('MILP against exhaustive search on small pools', () => {
+  for (const c of cases) {
+    it(`${c.name}: the cut pool keeps an optimal squad, and the MILP finds the optimum and proves it`, () => {
+      const best = optimum(c);
+      const problem = problemOf(c);
+      if (best === Infinity) {
+        const outcome = improveWithMilp(problem, Infinity, 60, Infinity);
+        expect(outcome?.cards).toBeUndefined();
+        return;
+      }
+      // The exact cut with a bound one above the optimum keeps some optimal squad.
+      const kept = reducePool(problem, best + 1);
+      const keptIds = new Set(kept.map((k) => k.definitionId));
+      const keptPool: MarketCard[] = c.pool.filter((card) => keptIds.has(card.definitionId));
+      expect(exhaustiveOptimum(keptPool, c.challenge)).toBe(best);
+
+      const open = improveWithMilp(problem, Infinity, 60, Infinity);
+      if (c.challenge.requirements.some((r) => r.kind === 'teamRating' && r.scope !== 'min')) {
+        // A rating cap is not stated in the model: the MILP declines instead of a wrong bound.
+        expect(open).toBeUndefined();
+        return;
+      }
+      expect(open).toMatchObject({ finished: true, bound: best });
+      expect(open?.cards?.reduce((sum, card) => sum + card.cost, 0)).toBe(best);
+      // Asked for a squad cheaper than the optimum there is none, and the bound is the optimum.
+      const tight = improveWithMilp(problem, best, 60, Infinity);
+      expect(tight).toMatchObject({ finished: true, bound: best });
+      expect(tight?.cards).toBeUndefined();
+    }, 60_000);
+  }
+});
+
+describe('group-by-group relaxation bound', () => {
+  for (const c of cases.filter((each) => each.challenge.requirements.some((r) => r.kind === 'sameGroup'))) {
+    it(`${c.name}: never above the true optimum`, () => {
+      const best = optimum(c);
+      const result = groupedRelaxationBound(problemOf(c), Date.now() + 60_000);
+      if ('infeasible' in result) expect(best).toBe(Infinity);
+      else expect(result.bound).toBeLessThanOrEqual(best);
+    }, 60_000);
+  }
+});
+
+describe('solver with the MILP loaded', () => {
+  for (const c of cases) {
+    it(`${c.name}: answers at the optimum, and never claims optimal wrongly`, () => {
+      const best = optimum(c);
+      const result = solveChallenge({
+        challenge: c.challenge,
+        formation: 'f433',
+        market: c.pool,
+        timeLimitMs: 30_000,
+      });
+      if (best === Infinity) {
+        expect(result.status).not.toBe('solved');
+        return;
+      }
+      expect(result).toMatchObject({ status: 'solved', cost: best, proof: { kind: 'optimal' } });
+    }, 60_000);
+  }
+});
+
+describe('relaxation pruned by a known squad', () => {
+  for (const c of cases.filter((each) => each.challenge.requirements.some((r) => r.kind === 'teamRating'))) {
+    it(`${c.name}: with the optimum (or one above) as the upper bound it stays at or below the optimum`, () => {
+      const best = optimum(c);
+      if (best === Infinity) return;
+      for (const upper of [best, best + 1]) {
+        const result = relaxationBound(problemOf(c), Date.now() + 60_000, upper);
+        expect('bound' in result && result.bound).toBeLessThanOrEqual(best);
+      }
+    }, 60_000);
+  }
+});
+
+describe('exact reference', () => {
+  it('finds the true optimum below a known squad, and confirms a squad that is optimal', () => {
+    const c = cases.find((each) => each.name === 'challenge 4 seed 1');
+    if (!c) throw new Error('case missing');
+    const best = optimum(c);
+    const input = { challenge: c.challenge, formation: 'f433', market: c.pool };
+    expect(exactReference(input, best + 500, 60)).toEqual({ optimum: best, bound: best, finished: true });
+    expect(exactReference(input, best, 60)).toEqual({ optimum: best, bound: best, finished: true });
+  }, 60_000);
+});
+
+describe('a squad first', () => {
+  it('answers with an eligible squad even when the time budget is already used up', () => {
+    const c = cases.find((each) => each.name === 'challenge 9 seed 1');
+    if (!c) throw new Error('case missing');
+    const result = solveChallenge({
+      challenge: c.challenge,
+      formation: 'f433',
+      market: c.pool,
+      timeLimitMs: 0,
+    });
+    expect(result.status).toBe('solved');
+  }, 60_000);
+});
