@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { decodeChallengeRequirements } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
-import { solveChallenge, type MarketCard } from '@tradedesk/solver';
+import { prepareSolver, solveChallenge, type MarketCard } from '@tradedesk/solver';
 import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
 
 /** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
@@ -76,7 +76,12 @@ function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string
   }
 }
 
-parentPort?.on('message', (request: SolveRequest) => {
+// HiGHS (the solver's MILP bound and improver) loads once per thread; until it has, or if it cannot,
+// solves run on the solver's own search and bounds alone.
+const milpLoaded = prepareSolver().catch(() => undefined);
+
+parentPort?.on('message', async (request: SolveRequest) => {
+  await milpLoaded;
   const { market, names } = marketOf(request.prices);
   for (const job of request.jobs)
     parentPort?.postMessage({ id: request.id, result: solveOne(job, market, names) });
