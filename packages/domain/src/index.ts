@@ -17,3 +17,4 @@ export * from './math/index.js';
 export * from './format/index.js';
 export * from './sbc/index.js';
 export * from './routes.js';
+export * from './market/index.js';

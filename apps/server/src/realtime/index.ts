@@ -3,7 +3,8 @@ import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
-import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
+import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
 import { createTransferPublisher } from '../modules/transfer/publisher.js';
@@ -83,7 +84,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     app,
     ctx,
     () => runEvents,
-    () => transferEvents,
+    // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
+    () => ({
+      apply: (transferId, seq, event, agentId) =>
+        isMarketTransferId(transferId)
+          ? delivery.apply(transferId, seq, event)
+          : transferEvents.apply(transferId, seq, event, agentId),
+      markLost: transferEvents.markLost,
+    }),
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
@@ -104,6 +112,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);
+  const delivery = createMarketDelivery(ctx, app.market.service, agents.transferDispatcher, {
+    toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
+    toUserError: transferPublisher.toUserError,
+  });
+  app.market.delivery = delivery;
+  app.market.service.listeners.paid = (orderId) =>
+    void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });
@@ -118,10 +133,10 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const sweepEvery = options.sweepIntervalMs ?? 15_000;
   const sweeper =
     sweepEvery > 0
-      ? setInterval(
-          () => void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed')),
-          sweepEvery,
-        )
+      ? setInterval(() => {
+          void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed'));
+          void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
+        }, sweepEvery)
       : undefined;
   sweeper?.unref();
 
