@@ -28,6 +28,9 @@ const CheckoutSuccessPage = lazy(() =>
   payments().then((module) => ({ default: module.CheckoutSuccessPage })),
 );
 const CheckoutCancelPage = lazy(() => payments().then((module) => ({ default: module.CheckoutCancelPage })));
+const MarketplacePage = lazy(() =>
+  import('../features/marketplace').then((module) => ({ default: module.MarketplacePage })),
+);
 const AdminRoute = lazy(() => import('../routes/admin').then((module) => ({ default: module.AdminRoute })));
 const paymentPage = (page: ReactNode) => (
   <Suspense fallback={<PageLoading label="Loading…" />}>{page}</Suspense>
@@ -69,6 +72,16 @@ export const routes: RouteObject[] = [
           <RequireSignIn>
             <Suspense fallback={<PageLoading label="Loading the transfer page…" />}>
               <TransferPage />
+            </Suspense>
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: paths.marketplace,
+        element: (
+          <RequireSignIn>
+            <Suspense fallback={<PageLoading label="Loading the marketplace…" />}>
+              <MarketplacePage />
             </Suspense>
           </RequireSignIn>
         ),
