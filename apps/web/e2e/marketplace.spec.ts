@@ -149,7 +149,7 @@ test('user A lists 300,000 coins from two accounts; user B buys 200,000, pays, a
   await buyer.page.waitForURL((url) => url.pathname === '/marketplace');
 
   const order = buyer.page.getByRole('listitem', { name: 'Bought 200,000 coins (PC)' });
-  await expect(order.getByText('Order has been submitted')).toBeVisible();
+  await expect(order.getByText('Order has been submitted')).toBeVisible({ timeout: 30_000 });
   await expect(order.getByText('Transfer 1 of 2: card listed')).toBeVisible({ timeout: 240_000 });
   await expect(order.getByText('Delivered', { exact: true })).toBeVisible({ timeout: 400_000 });
 

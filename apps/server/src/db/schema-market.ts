@@ -63,6 +63,8 @@ export interface MarketLegRecord {
   /** The delivery transfer's id on the agent socket (`m.<order>.<n>`), once started. */
   transferId?: string;
   received?: number;
+  /** Starts the agent refused (busy finishing the previous transfer); retried a few times. */
+  refusals?: number;
   /** Agent event numbers already applied (a re-sent event changes nothing). */
   seqs?: number[];
 }

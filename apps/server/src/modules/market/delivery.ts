@@ -13,6 +13,8 @@ import { stepAt, type MarketService } from './service.js';
 const ONE_HOUR_SECONDS = 3_600;
 const deliveryPrefix = 'm.';
 const syncPrefix = 'm.sync.';
+/** Refused starts of one transfer before it counts as failed, and the wait between tries. */
+const MAX_REFUSALS = 5;
 
 /** Whether an agent transfer id belongs to the marketplace (a delivery transfer or a balance sync). */
 export const isMarketTransferId = (transferId: string) => transferId.startsWith(deliveryPrefix);
@@ -43,6 +45,7 @@ export function createMarketDelivery(
   market: MarketService,
   agents: TransferDispatcher,
   publish: MarketPublisher,
+  retryDelayMs = 3_000,
 ) {
   const { db } = ctx;
   const catalogue = loadCatalogue();
@@ -131,7 +134,31 @@ export function createMarketDelivery(
             })
             .catch((error: unknown) => ({ ok: false as const, message: String(error) }))
         : { ok: false as const, message: 'An account of this order no longer exists' };
-    if (!ack.ok) await legFailed(started.transferId, ack.message);
+    if (!ack.ok) await legRefused(started.transferId, ack.message);
+  }
+
+  /**
+   * The agent refused a start (nothing moved): most often it is still closing the previous
+   * transfer of the same accounts. The leg is planned again and retried shortly; after
+   * MAX_REFUSALS it fails and the order settles.
+   */
+  async function legRefused(transferId: string, reason: string) {
+    const parsed = parseLegTransferId(transferId);
+    if (!parsed) return;
+    const retry = await db.transaction(async (tx) => {
+      const order = await marketRepo.lockOrder(tx, parsed.orderId);
+      const leg = order?.legs[parsed.index];
+      if (!order || !leg || leg.transferId !== transferId || leg.status !== 'running') return false;
+      const refusals = (leg.refusals ?? 0) + 1;
+      if (refusals > MAX_REFUSALS) return false;
+      const legs = order.legs.map((entry, at) =>
+        at === parsed.index ? { ...entry, status: 'planned' as const, refusals } : entry,
+      );
+      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: ctx.now() });
+      return true;
+    });
+    if (retry) setTimeout(() => void advance(parsed.orderId).catch(() => undefined), retryDelayMs).unref();
+    else await legFailed(transferId, reason);
   }
 
   /** Ends a running leg as failed (its transfer refused or failed) and settles the order. */
@@ -198,7 +225,8 @@ export function createMarketDelivery(
       await accountMetadataRepo.addCoins(db, order.sellerUserId, leg.accountId, -leg.price, now);
       await accountMetadataRepo.addCoins(db, order.buyerUserId, order.buyerAccountId, leg.received ?? 0, now);
       announce(order);
-      await advance(order.id);
+      // After the acknowledgement: the agent closes this run first, then takes the next one.
+      setTimeout(() => void advance(order.id).catch(() => undefined), 0).unref();
     } else if (typeof result === 'object') await market.settle(order.id, result.failed);
     else announce(order);
     return { ok: true };
