@@ -7,7 +7,7 @@ import {
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../lib/errors.js';
+import { conflict, forbidden } from '../../lib/errors.js';
 import { licencePrefix } from '../auth/licence.js';
 import { userBookBalance } from './ledger.js';
 import type { MarketModule } from './index.js';
@@ -66,11 +66,8 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app.post('/sync', { schema: { body: syncBody } }, async (request) => {
     const requested = await market.delivery?.syncBalances(request.user.id, request.body.accountIds);
     if (!requested)
-      throw new AppError(
-        503,
-        'no_agent',
-        'No transfer agent is available right now. Please try again later.',
-      );
+      // A 4xx like the transfer hub's refusal: nothing was asked, the user may try again.
+      throw conflict('No transfer agent is available right now. Please try again later.', 'no_agent');
     return { data: { ok: true } };
   });
 };
