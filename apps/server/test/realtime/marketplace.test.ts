@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
 import { bookBalance } from '../../src/modules/market/ledger.js';
 import { createTestDatabase, backends } from '../database.js';
-import type { Client} from '../helpers.js';
+import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
 import { connectScriptedAgent } from './scripted-agent.js';
 import { createAccount, hubHookTimeoutMs, hubSuite, startServerNode, type ServerNode } from './stack.js';
