@@ -16,6 +16,7 @@ import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
+import { createMarketModule, marketRoutes, type MarketModule } from './modules/market/index.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method and path of every registered route (HEAD left out). */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** The marketplace (the socket hubs attach its delivery). */
+    market: MarketModule;
   }
 }
 
@@ -132,7 +135,21 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
-  const { catalogue } = await registerPayments(app, { ctx, auth }, options.payments);
+  const market = createMarketModule(ctx);
+  app.decorate('market', market);
+  const { catalogue, payments } = await registerPayments(
+    app,
+    { ctx, auth, externalOrders: market.externalOrders },
+    options.payments,
+  );
+  market.usePayments(payments);
+  await app.register(marketRoutes, {
+    prefix: '/api/market',
+    ctx,
+    market,
+    publicUrl: options.payments?.publicUrl,
+    ...signedIn,
+  });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });
   await registerCommunity(app, { ctx, auth }, options.community);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });

@@ -18,3 +18,4 @@ export * from './format/index.js';
 export * from './sbc/index.js';
 export * from './routes.js';
 export * from './web-app/index.js';
+export * from './market/index.js';

@@ -26,6 +26,7 @@ export const sitePaths = {
   notFound: '/not-found',
   checkoutSuccess: '/checkout/success',
   checkoutCancel: '/checkout/cancel',
+  marketplace: '/marketplace',
   admin: '/admin',
 } as const;
 

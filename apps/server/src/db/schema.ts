@@ -159,3 +159,4 @@ export * from './schema-transfer.js';
 export * from './schema-payments.js';
 export * from './schema-sign-in.js';
 export * from './schema-sbc.js';
+export * from './schema-market.js';

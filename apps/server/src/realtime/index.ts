@@ -6,6 +6,7 @@ import { createAuthService } from '../modules/auth/service.js';
 import { createSbcEvents } from '../modules/sbc/sbc-events.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
+import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
 import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -93,7 +94,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     app,
     ctx,
     () => runEvents,
-    () => transferEvents,
+    // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
+    () => ({
+      apply: (transferId, seq, event, agentId) =>
+        isMarketTransferId(transferId)
+          ? delivery.apply(transferId, seq, event)
+          : transferEvents.apply(transferId, seq, event, agentId),
+      markLost: transferEvents.markLost,
+    }),
     () => sbcEvents,
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
@@ -122,6 +130,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser);
+  const delivery = createMarketDelivery(ctx, app.market.service, agents.transferDispatcher, {
+    toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
+    toUserError: transferPublisher.toUserError,
+  });
+  app.market.delivery = delivery;
+  app.market.service.listeners.paid = (orderId) =>
+    void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });
@@ -136,10 +151,10 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const sweepEvery = options.sweepIntervalMs ?? 15_000;
   const sweeper =
     sweepEvery > 0
-      ? setInterval(
-          () => void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed')),
-          sweepEvery,
-        )
+      ? setInterval(() => {
+          void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed'));
+          void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
+        }, sweepEvery)
       : undefined;
   sweeper?.unref();
 

@@ -55,6 +55,18 @@ const validBodies: Record<string, unknown> = {
   'PUT /api/configuration/calibration': { delay: defaultCalibrationConfig().delay },
   'POST /api/filter': { ...defaultNormalFilter('Fuzz'), maxPrice: 1_000 },
   'POST /api/filter/import': { id: 'A'.repeat(20), type: 'normal' },
+  'POST /api/market/coins': {
+    accountIds: ['00000000-0000-0000-0000-000000000000'],
+    price: 2.5,
+    minimumBalance: 0,
+    platform: 'pc',
+  },
+  'POST /api/market/coins/:id': {
+    buyerAccountId: '00000000-0000-0000-0000-000000000000',
+    coins: 100_000,
+    cardId: 20_801,
+  },
+  'POST /api/market/sync': { accountIds: ['00000000-0000-0000-0000-000000000000'] },
 };
 
 /**

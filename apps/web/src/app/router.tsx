@@ -29,6 +29,9 @@ const CheckoutSuccessPage = lazy(() =>
   payments().then((module) => ({ default: module.CheckoutSuccessPage })),
 );
 const CheckoutCancelPage = lazy(() => payments().then((module) => ({ default: module.CheckoutCancelPage })));
+const MarketplacePage = lazy(() =>
+  import('../features/marketplace').then((module) => ({ default: module.MarketplacePage })),
+);
 const AdminRoute = lazy(() => import('../routes/admin').then((module) => ({ default: module.AdminRoute })));
 const paymentPage = (page: ReactNode) => (
   <Suspense fallback={<PageLoading label="Loading…" />}>{page}</Suspense>
@@ -80,6 +83,16 @@ export const routes: RouteObject[] = [
           <RequireSignIn>
             <Suspense fallback={<PageLoading label="Loading the SBC page…" />}>
               <SbcPage />
+            </Suspense>
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: paths.marketplace,
+        element: (
+          <RequireSignIn>
+            <Suspense fallback={<PageLoading label="Loading the marketplace…" />}>
+              <MarketplacePage />
             </Suspense>
           </RequireSignIn>
         ),

@@ -28,13 +28,15 @@ describe('coin marketplace payloads', () => {
   });
 
   it('needs a buyer account and coins to purchase', () => {
-    expect(first(purchaseListingSchema.safeParse({ id: 'l1', buyerAccountId: '', coins: 100_000 }))).toBe(
-      'Select a buyer account',
-    );
-    expect(purchaseListingSchema.parse({ id: 'l1', buyerAccountId: 'a1', coins: '200000' }).coins).toBe(
-      200_000,
-    );
-    expect(purchaseListingSchema.safeParse({ id: 'l1', buyerAccountId: 'a1', coins: 0 }).success).toBe(false);
+    expect(
+      first(purchaseListingSchema.safeParse({ id: 'l1', buyerAccountId: '', coins: 100_000, cardId: 5 })),
+    ).toBe('Select a buyer account');
+    expect(
+      purchaseListingSchema.parse({ id: 'l1', buyerAccountId: 'a1', coins: '200000', cardId: '5' }).coins,
+    ).toBe(200_000);
+    expect(
+      purchaseListingSchema.safeParse({ id: 'l1', buyerAccountId: 'a1', coins: 0, cardId: 5 }).success,
+    ).toBe(false);
   });
 
   it('turns a listing date into a date', () => {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
-import { dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
+import { countLike, dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
+
+const marketCardRequired = 'Choose the card your account will list for the delivery';
 import { idText, storableText, TEXT_LIMITS } from './text.js';
 
 export const productTypeValues = [
@@ -82,18 +84,36 @@ export const coinListingSchema = z.object({
 });
 export type CoinListing = z.infer<typeof coinListingSchema>;
 
+/** The most accounts one listing may hold, and the highest euro price per 100,000 coins. */
+export const LISTING_ACCOUNTS_MAX = 50;
+export const LISTING_PRICE_MAX_EURO = 10_000;
+
+/** POST /market/coins: accounts of one platform, euro per 100,000 coins, the balance each keeps. */
 export const createListingSchema = z.object({
-  accountIds: z.array(z.string().min(1)).min(1, messages.listingNeedsAccount),
-  price: decimalLike().pipe(z.number().positive()),
-  minimumBalance: nonNegativeIntLike(),
+  accountIds: z
+    .array(idText())
+    .min(1, messages.listingNeedsAccount)
+    .max(LISTING_ACCOUNTS_MAX, `A listing holds at most ${LISTING_ACCOUNTS_MAX} accounts`),
+  price: decimalLike().pipe(
+    z
+      .number()
+      .min(0.01, 'Price must be at least €0.01 per 100,000 coins')
+      .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`),
+  ),
+  minimumBalance: countLike(),
   platform: platformSchema.default('pc'),
 });
 export type CreateListing = z.infer<typeof createListingSchema>;
 
+/**
+ * POST /market/coins/{id}: the coins, the buyer's account that receives them, and the card that
+ * account lists for the delivery (a definition id; ours: the delivery needs a card to sell).
+ */
 export const purchaseListingSchema = z.object({
-  id: z.string().min(1),
-  buyerAccountId: z.string().min(1, messages.buyerAccountRequired),
-  coins: intLike().pipe(z.number().positive()),
+  id: idText(),
+  buyerAccountId: z.string().min(1, messages.buyerAccountRequired).pipe(idText()),
+  coins: countLike().pipe(z.number().positive('Coins must be greater than 0')),
+  cardId: countLike().pipe(z.number().positive(marketCardRequired)),
 });
 export type PurchaseListing = z.infer<typeof purchaseListingSchema>;
 

@@ -21,6 +21,17 @@ export type EventOutcome =
 
 const usernameAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
 
+/**
+ * Orders of another module that are paid through this checkout (the marketplace): their product
+ * id is not in the catalogue, and their effects run in the event's own transaction.
+ */
+export interface ExternalOrderHandler {
+  /** The verified payment: move the order on (e.g. hold the money in escrow). */
+  paid(tx: Db, order: OrderRow, eventId: string): Promise<void>;
+  /** The checkout expired unpaid. */
+  expired(tx: Db, order: OrderRow): Promise<void>;
+}
+
 /** Associated data of a new user's licence token while it waits for the success page. */
 export const pendingTokenContext = (orderId: string) => `checkout-token:${orderId}`;
 
@@ -29,7 +40,11 @@ export const pendingTokenContext = (orderId: string) => `checkout-token:${orderI
  * transaction as everything the event does, so a replay, a concurrent delivery or a second event
  * for an order already settled changes nothing.
  */
-export function createFulfilment(ctx: AppContext, catalogue: Catalogue) {
+export function createFulfilment(
+  ctx: AppContext,
+  catalogue: Catalogue,
+  externalOrders: Readonly<Record<string, ExternalOrderHandler>> = {},
+) {
   const productOf = (id: string) => catalogue.products.find((product) => product.id === id);
 
   async function newBuyer(tx: Db, order: OrderRow) {
@@ -85,8 +100,17 @@ export function createFulfilment(ctx: AppContext, catalogue: Catalogue) {
   async function act(tx: Db, event: CheckoutEvent, order: OrderRow | undefined): Promise<EventOutcome> {
     if (!order || order.status !== 'open') return 'ignored';
     const now = ctx.now();
+    const external = externalOrders[order.productId];
     if (event.type === 'checkout.session.expired') {
-      return (await paymentRepo.closeOrder(tx, order.id, 'cancelled', now)) ? 'cancelled' : 'ignored';
+      if (!(await paymentRepo.closeOrder(tx, order.id, 'cancelled', now))) return 'ignored';
+      await external?.expired(tx, order);
+      return 'cancelled';
+    }
+    if (external) {
+      if (!order.userId || !matches(order, event.data.object)) return 'ignored';
+      if (!(await paymentRepo.closeOrder(tx, order.id, 'paid', now))) return 'ignored';
+      await external.paid(tx, order, event.id);
+      return 'fulfilled';
     }
     const product = productOf(order.productId);
     if (!product || !matches(order, event.data.object)) return 'ignored';

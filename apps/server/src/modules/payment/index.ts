@@ -6,12 +6,12 @@ import type { AuthService } from '../auth/service.js';
 import { referralRoutes } from '../referral/routes.js';
 import { createReferralService } from '../referral/service.js';
 import { loadCatalogue, type Catalogue } from './catalogue.js';
-import { createFulfilment } from './fulfilment.js';
+import { createFulfilment, type ExternalOrderHandler } from './fulfilment.js';
 import type { PaymentProvider } from './provider.js';
 import { paymentRoutes } from './routes.js';
 import { sandboxCheckoutRoutes } from './sandbox-routes.js';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.js';
-import { createPaymentService } from './service.js';
+import { createPaymentService, type PaymentService } from './service.js';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -23,6 +23,9 @@ export interface PaymentOptions {
   /** The site's public address for the provider's return links. */
   publicUrl?: string | undefined;
 }
+
+/** Modules whose orders are paid through this checkout, by the product id their orders carry. */
+export type ExternalOrderHandlers = Readonly<Record<string, ExternalOrderHandler>>;
 
 /** The provider is chosen by configuration; everything after this choice is the same for both. */
 function pickProvider(
@@ -52,15 +55,15 @@ function unavailableProvider(): PaymentProvider {
 /** Registers /api/payment and /api/referral; returns the catalogue and provider in use. */
 export async function registerPayments(
   app: FastifyInstance,
-  deps: { ctx: AppContext; auth: AuthService },
+  deps: { ctx: AppContext; auth: AuthService; externalOrders?: ExternalOrderHandlers },
   options: PaymentOptions = {},
-): Promise<{ catalogue: Catalogue; provider: PaymentProvider }> {
+): Promise<{ catalogue: Catalogue; provider: PaymentProvider; payments: PaymentService }> {
   const { ctx, auth } = deps;
   const catalogue = loadCatalogue(options.catalogueFile);
   const { provider, sandbox } = pickProvider(options.stripe, ctx.gameMode);
   const referrals = createReferralService(ctx.db);
   const payments = createPaymentService(ctx, { catalogue, provider, referrals });
-  const fulfilment = createFulfilment(ctx, catalogue);
+  const fulfilment = createFulfilment(ctx, catalogue, deps.externalOrders);
 
   await app.register(paymentRoutes, {
     prefix: '/api/payment',
@@ -77,5 +80,5 @@ export async function registerPayments(
       now: ctx.now,
     });
   await app.register(referralRoutes, { prefix: '/api/referral', auth, referrals });
-  return { catalogue, provider };
+  return { catalogue, provider, payments };
 }

@@ -49,6 +49,48 @@ export function createPaymentService(
   }
 
   return {
+    /**
+     * Opens an order another module priced (the marketplace): same order table, provider and
+     * webhook; its `productId` names the module's handler in the fulfilment.
+     */
+    async checkoutExternal(
+      request: {
+        userId: string;
+        productId: string;
+        priceId: string;
+        productName: string;
+        amountCents: number;
+        /** Site path the buyer returns to after paying or cancelling. */
+        returnPath: string;
+      },
+      siteUrl: string,
+    ) {
+      const order = await paymentRepo.insertOrder(ctx.db, {
+        userId: request.userId,
+        productId: request.productId,
+        priceId: request.priceId,
+        quantity: 1,
+        amountCents: request.amountCents,
+        provider: provider.name,
+        // No receipt page: the module's own page shows the order.
+        receiptKeyHash: sha256(randomBytes(24).toString('base64url')),
+        createdAt: ctx.now(),
+      });
+      const session = await provider.createCheckoutSession({
+        orderId: order.id,
+        productName: request.productName,
+        unitAmountCents: request.amountCents,
+        quantity: 1,
+        amountCents: request.amountCents,
+        currency: catalogue.currency,
+        successUrl: `${siteUrl}${request.returnPath}`,
+        cancelUrl: `${siteUrl}${request.returnPath}`,
+        siteUrl,
+      });
+      await paymentRepo.attachSession(ctx.db, order.id, session.sessionId);
+      return { url: session.url, orderId: order.id };
+    },
+
     /** Opens an order and its provider session; returns where to pay. */
     async checkout(request: CheckoutRequest, buyerId: string | undefined, siteUrl: string) {
       const product = productFor(request);

@@ -48,6 +48,14 @@ function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
   return parsed.success ? parsed.data : reject(firstIssueMessage(parsed.error));
 }
 
+/** A game account as a transfer command carries it to the agent (credentials decrypted, never logged). */
+export const agentAccountOf = (ctx: Pick<AppContext, 'cipher'>, account: AccountRow): TransferAccount => ({
+  accountId: account.id,
+  email: account.email,
+  ...openCredentials(ctx.cipher, account),
+  platform: account.platform === 'ps' ? 'ps' : 'pc',
+});
+
 /** The web's transfer actions with the spec's checks; every side effect comes after every check. */
 export function createTransferService(ctx: AppContext, agents: TransferDispatcher) {
   const { db } = ctx;
@@ -56,12 +64,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     return (await accountRepo.findOwned(db, userId, id)) ?? reject(errorMessages.accountNotFound);
   }
 
-  const agentAccount = (account: AccountRow): TransferAccount => ({
-    accountId: account.id,
-    email: account.email,
-    ...openCredentials(ctx.cipher, account),
-    platform: account.platform === 'ps' ? 'ps' : 'pc',
-  });
+  const agentAccount = (account: AccountRow) => agentAccountOf(ctx, account);
 
   /** A live plan; both accounts chosen, different, owned by the caller; credits above zero. */
   async function pairOf(user: UserRow, buyerId: string | undefined, sellerId: string | undefined) {

@@ -22,7 +22,10 @@ export function navLinksFor({
   tier: Tier | undefined;
 }): NavLink[] {
   if (!isSignedIn) return publicLinks;
-  const toolLinks: NavLink[] = [{ label: 'SBC', to: paths.sbc }];
+  const toolLinks: NavLink[] = [
+    { label: 'SBC', to: paths.sbc },
+    { label: 'Marketplace', to: paths.marketplace },
+  ];
   if (tier === 'snipe') toolLinks.push({ label: 'Snipe', to: paths.snipe });
   else if (tier !== undefined) toolLinks.push({ label: 'Transfer', to: paths.transfer });
   return [...publicLinks, ...toolLinks];

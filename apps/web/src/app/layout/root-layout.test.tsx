@@ -57,7 +57,7 @@ describe('app shell', () => {
     signIn();
     renderApp('/', signedInAnswers(userOf(tier)));
     await screen.findByText('Welcome back, demo');
-    expect(menuLinks()).toEqual(['Subscription', 'Coins', 'Blog', 'Players', 'SBC', tool]);
+    expect(menuLinks()).toEqual(['Subscription', 'Coins', 'Blog', 'Players', 'SBC', 'Marketplace', tool]);
     expect(screen.getByRole('button', { name: 'Import Accounts' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();

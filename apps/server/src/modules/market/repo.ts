@@ -1,0 +1,114 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { accounts, coinListingAccounts, coinListings, marketOrders } from '../../db/schema.js';
+
+export type ListingRow = typeof coinListings.$inferSelect;
+export type ListingAccountRow = typeof coinListingAccounts.$inferSelect;
+export type MarketOrderRow = typeof marketOrders.$inferSelect;
+
+/** Orders whose coins are still reserved on the listing's accounts. */
+export const liveOrderStatuses = ['awaiting_payment', 'paid', 'delivering'] as const;
+
+/** Listings, their accounts and orders. Reads of a user's rows are scoped to that user. */
+export const marketRepo = {
+  openListings: (db: Db) =>
+    db.select().from(coinListings).where(eq(coinListings.isOpen, true)).orderBy(desc(coinListings.createdAt)),
+
+  listingsOf: (db: Db, userId: string) =>
+    db
+      .select()
+      .from(coinListings)
+      .where(eq(coinListings.userId, userId))
+      .orderBy(desc(coinListings.createdAt)),
+
+  listing: async (db: Db, id: string) =>
+    (await db.select().from(coinListings).where(eq(coinListings.id, id)).limit(1))[0],
+
+  /** A listing's accounts with the account's synced balance, in listing order. */
+  accountsOf: (db: Db, listingIds: readonly string[]) =>
+    listingIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            listingId: coinListingAccounts.listingId,
+            accountId: coinListingAccounts.accountId,
+            promisedCoins: coinListingAccounts.promisedCoins,
+            isOpen: coinListingAccounts.isOpen,
+            position: coinListingAccounts.position,
+            balance: accounts.coins,
+          })
+          .from(coinListingAccounts)
+          .innerJoin(accounts, eq(accounts.id, coinListingAccounts.accountId))
+          .where(inArray(coinListingAccounts.listingId, [...listingIds]))
+          .orderBy(coinListingAccounts.position),
+
+  /** The caller's accounts already in an open listing. */
+  listedAccountIds: async (db: Db, accountIds: readonly string[]) =>
+    accountIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ accountId: coinListingAccounts.accountId })
+            .from(coinListingAccounts)
+            .where(
+              and(
+                inArray(coinListingAccounts.accountId, [...accountIds]),
+                eq(coinListingAccounts.isOpen, true),
+              ),
+            )
+        ).map((row) => row.accountId),
+
+  closeListing: (db: Db, id: string, reason: string, now: Date) =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(coinListings)
+        .set({ isOpen: false, closedReason: reason, closedAt: now })
+        .where(and(eq(coinListings.id, id), eq(coinListings.isOpen, true)));
+      await tx
+        .update(coinListingAccounts)
+        .set({ isOpen: false })
+        .where(eq(coinListingAccounts.listingId, id));
+    }),
+
+  /** Locks an order for one state change (the caller's transaction). */
+  lockOrder: async (db: Db, id: string) =>
+    (await db.select().from(marketOrders).where(eq(marketOrders.id, id)).for('update').limit(1))[0],
+
+  orderByCheckout: async (db: Db, checkoutOrderId: string) =>
+    (
+      await db.select().from(marketOrders).where(eq(marketOrders.checkoutOrderId, checkoutOrderId)).limit(1)
+    )[0],
+
+  updateOrder: (db: Db, id: string, values: Partial<typeof marketOrders.$inferInsert>) =>
+    db.update(marketOrders).set(values).where(eq(marketOrders.id, id)),
+
+  /** The user's orders as buyer or seller, newest first. */
+  ordersOf: (db: Db, userId: string) =>
+    db
+      .select()
+      .from(marketOrders)
+      .where(or(eq(marketOrders.buyerUserId, userId), eq(marketOrders.sellerUserId, userId)))
+      .orderBy(desc(marketOrders.createdAt))
+      .limit(50),
+
+  /** Orders still holding coins of a listing (their legs reserve the accounts' coins). */
+  liveOrdersOfListings: (db: Db, listingIds: readonly string[]) =>
+    listingIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(marketOrders)
+          .where(
+            and(
+              inArray(marketOrders.listingId, [...listingIds]),
+              inArray(marketOrders.status, [...liveOrderStatuses]),
+            ),
+          ),
+
+  /** Paid orders whose delivery has not started or is waiting for an agent. */
+  ordersToDeliver: (db: Db) =>
+    db
+      .select({ id: marketOrders.id })
+      .from(marketOrders)
+      .where(inArray(marketOrders.status, ['paid', 'delivering'])),
+};

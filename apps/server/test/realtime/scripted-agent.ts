@@ -1,0 +1,69 @@
+import type { TransferEvent } from '@tradedesk/domain/realtime';
+import { io, type Socket } from 'socket.io-client';
+import type { ServerNode } from './stack.js';
+
+/** An event as the agent sends it (the helper stamps `at`). */
+export type EventWithoutTime = TransferEvent extends infer E
+  ? E extends TransferEvent
+    ? Omit<E, 'at'>
+    : never
+  : never;
+
+export interface Command {
+  name: string;
+  payload: Record<string, unknown> & { transferId: string };
+}
+
+/**
+ * The agent's side of the `/client/agent` transfer contract, scripted: it accepts every command
+ * and sends the events a test tells it to (the real agent's transfer runtime is tested on its side).
+ */
+export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent') {
+  const commands: Command[] = [];
+  const wakers = new Set<() => void>();
+  const socket: Socket = io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+  });
+  for (const name of [
+    'transfer-sync',
+    'transfer-start',
+    'transfer-fetch-latency',
+    'transfer-fetch-market-prices',
+    'transfer-screenshot',
+    'transfer-launch-webapp',
+  ]) {
+    socket.on(name, (payload: Command['payload'], ack: (answer: unknown) => void) => {
+      commands.push({ name, payload });
+      wakers.forEach((wake) => wake());
+      ack({ ok: true });
+    });
+  }
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  // The server joins the agent's room after its connection handler's first await.
+  while (node.realtime.connectedAgents().length === 0) await new Promise((r) => setTimeout(r, 20));
+  return {
+    socket,
+    commands,
+    nextCommand(name: string, after = 0) {
+      return new Promise<Command>((resolve) => {
+        const check = () => {
+          const found = commands.slice(after).find((command) => command.name === name);
+          if (found) {
+            wakers.delete(check);
+            resolve(found);
+          }
+        };
+        wakers.add(check);
+        check();
+      });
+    },
+    send(transferId: string, seq: number, event: EventWithoutTime) {
+      return socket.emitWithAck('transfer-event', { transferId, seq, event: { at: 0, ...event } });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signInThroughForm, test } from './support/fixtures';
+import { sandboxOf } from './support/sandbox-admin';
+import { createSandboxUser, type RunningServer } from './support/server';
+
+// The server starts with SIM_ADMIN_KEY: the test makes the game accounts in its sandbox game.
+test.use({ withSandboxAdmin: true });
+
+const password = 'correct-horse-1';
+const backupCode = 'ABCD1234';
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function simAdmin<T>(
+  server: RunningServer,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const sandbox = sandboxOf(server);
+  const response = await fetch(`${sandbox.url}/admin${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A rare gold card worth 60,000–80,000 on PC: its price range takes a 150,000 delivery transfer,
+ * far above what simulated buyers pay for it. Read from the price database once the feeds filled it.
+ */
+async function deliveryCard(server: RunningServer) {
+  let card: { id: number; name: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(
+          `${server.baseURL}/api/player-data/players?rarity=rare&platform=pc&minPrice=60000&maxPrice=80000`,
+        );
+        const body = (await response.json()) as { data?: { players: Array<{ id: number; name: string }> } };
+        card = body.data?.players[0];
+        return card !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return card as { id: number; name: string };
+}
+
+/** A signed-in user on their own browser context, with game accounts made through the API. */
+async function trader(browser: Browser, server: RunningServer, name: string) {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  const user = await createSandboxUser(server.baseURL, {
+    username: `${name}${unique()}`,
+    tier: 'Transfer',
+    linked: true,
+  });
+  await signInThroughForm(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+  return { page, context };
+}
+
+async function addAccount(page: Page, email: string) {
+  const response = await page.request.post('/api/account', {
+    data: { email, password, backupCode, platform: 'pc', isManualLogin: false },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test('user A lists 300,000 coins from two accounts; user B buys 200,000, pays, and receives them; A is paid minus the fee', async ({
+  browser,
+  server,
+}) => {
+  // Two sign-ins per transfer, two transfers, a sync of two accounts: minutes on a busy machine.
+  test.setTimeout(600_000);
+  const card = await deliveryCard(server);
+  const id = unique();
+  const sellerEmails = [`market.a1.${id}@example.com`, `market.a2.${id}@example.com`];
+  const buyerEmail = `market.b.${id}@example.com`;
+  for (const email of sellerEmails)
+    await simAdmin(server, 'POST', '/accounts', {
+      email,
+      password,
+      backupCode,
+      platform: 'pc',
+      coins: 150_000,
+    });
+  const buyerAccount = await simAdmin<{ id: number }>(server, 'POST', '/accounts', {
+    email: buyerEmail,
+    password,
+    backupCode,
+    platform: 'pc',
+    coins: 0,
+  });
+  // One copy of the card per delivery transfer (the buyer's account lists it each time).
+  await simAdmin(server, 'POST', `/accounts/${buyerAccount.id}/items`, {
+    definitionId: card.id,
+    count: 2,
+    place: 'club',
+  });
+
+  // User A: two accounts, balances synced from the game, one listing of both.
+  const seller = await trader(browser, server, 'seller');
+  for (const email of sellerEmails) await addAccount(seller.page, email);
+  await seller.page.goto('/marketplace');
+  await expect(seller.page.getByRole('heading', { name: 'Coin Marketplace' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(seller.page.getByText('No coin listings available')).toBeVisible();
+  const overview = seller.page.getByRole('region', { name: 'Overview' });
+  await expect(overview.getByLabel('Total accounts')).toHaveText('2');
+  await seller.page.getByRole('button', { name: 'Sync balances' }).click();
+  await expect(overview.getByLabel('Total balance')).toHaveText('300,000', { timeout: 120_000 });
+  await seller.page.getByRole('button', { name: 'Create Listing' }).click();
+  const create = seller.page.getByRole('dialog', { name: 'Create Listing' });
+  await expect(create.getByLabel('Platform')).toHaveValue('pc');
+  // Synced accounts show their club name; each option names its balance.
+  for (let chosen = 0; chosen < 2; chosen += 1) {
+    await expect(create.getByLabel('Add account').locator('option').nth(1)).toContainText('(150,000 coins)');
+    await create.getByLabel('Add account').selectOption({ index: 1 });
+  }
+  // A chosen account is no longer offered.
+  await expect(create.getByLabel('Add account').locator('option')).toHaveText(['No more accounts']);
+  await create.getByLabel('Price (€ per 100,000 coins)').fill('2.50');
+  await create.getByLabel('Minimum balance').fill('0');
+  await create.getByRole('button', { name: 'Submit' }).click();
+  await expect(seller.page.getByText('Listing created successfully')).toBeVisible();
+  const sellerRow = seller.page.getByRole('region', { name: 'Coin listings' }).getByRole('row').nth(1);
+  await expect(sellerRow).toContainText('285,000');
+  await expect(sellerRow).toContainText('Yours');
+
+  // User B: buys 200,000 for their account and pays in the sandbox checkout.
+  const buyer = await trader(browser, server, 'buyer');
+  await addAccount(buyer.page, buyerEmail);
+  await buyer.page.goto('/marketplace');
+  const row = buyer.page.getByRole('region', { name: 'Coin listings' }).getByRole('row').nth(1);
+  await expect(row).toContainText('285,000');
+  await row.getByRole('button', { name: 'Purchase' }).click();
+  const purchase = buyer.page.getByRole('dialog', { name: 'Purchase Listing' });
+  await expect(purchase.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await purchase.getByLabel('Coins').fill('200000');
+  await purchase.getByLabel('Buyer account').selectOption({ label: buyerEmail });
+  await purchase.getByLabel('Card to list (card id)').fill(String(card.id));
+  await purchase.getByRole('button', { name: 'Submit' }).click();
+  await buyer.page.getByRole('button', { name: 'Pay €5.00' }).click();
+  await buyer.page.waitForURL((url) => url.pathname === '/marketplace');
+
+  const order = buyer.page.getByRole('listitem', { name: 'Bought 200,000 coins (PC)' });
+  await expect(order.getByText('Order has been submitted')).toBeVisible({ timeout: 30_000 });
+  await expect(order.getByText('Transfer 1 of 2: card listed')).toBeVisible({ timeout: 240_000 });
+  await expect(order.getByText('Delivered', { exact: true })).toBeVisible({ timeout: 400_000 });
+
+  // B's account received at least 200,000 coins in the game.
+  const inGame = await simAdmin<{ coins: number }>(server, 'GET', `/accounts/${buyerAccount.id}`);
+  expect(inGame.coins).toBeGreaterThanOrEqual(200_000);
+
+  // A sees the sale and a payout balance of the price minus the fee: floor(500 × 0.95 − 30) cents.
+  await seller.page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(overview.getByLabel('Payout balance')).toHaveText('€4.45');
+  await expect(seller.page.getByRole('listitem', { name: 'Sold 200,000 coins (PC)' })).toContainText(
+    'Delivered',
+  );
+  await seller.context.close();
+  await buyer.context.close();
+});

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { accountsQueryKey } from '../../accounts';
+import { connectWebHub } from '../../../lib/web-hub-socket';
+import { TRANSFER_SOCKET_PATH } from '../../transfer/api/transfer-socket';
+import { marketQueryKeys } from './market-api';
+
+/**
+ * Live marketplace updates over the `/client/transfer` hub: an order's progress ('market-order')
+ * and a synced balance ('market-sync') refresh what the page shows.
+ */
+export function useMarketLive(token: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    const socket = connectWebHub(TRANSFER_SOCKET_PATH, token ?? '');
+    socket.on('message', (message: { action?: string }) => {
+      if (message.action === 'market-order') void client.invalidateQueries({ queryKey: marketQueryKeys.all });
+      if (message.action === 'market-sync') {
+        void client.invalidateQueries({ queryKey: accountsQueryKey });
+        void client.invalidateQueries({ queryKey: marketQueryKeys.all });
+      }
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [client, token]);
+}

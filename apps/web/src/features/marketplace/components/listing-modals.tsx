@@ -1,0 +1,215 @@
+import { platformLabels, type Account, type Platform } from '@tradedesk/domain';
+import { useState } from 'react';
+import { Field } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { ModalActions } from '../../../components/ui/modal-actions';
+import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
+
+const accountName = (account: Account) => account.username || account.email;
+
+/**
+ * Create listing (spec 001 §2, §5): only accounts in no listing and not already chosen are
+ * offered; platform defaults to PC; price in euro per 100,000 coins; the balance each account keeps.
+ */
+export function CreateListingModal({
+  isOpen,
+  onClose,
+  accounts,
+  listedAccountIds,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  accounts: readonly Account[];
+  listedAccountIds: ReadonlySet<string>;
+}) {
+  const [platform, setPlatform] = useState<Platform>('pc');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [price, setPrice] = useState('');
+  const [minimumBalance, setMinimumBalance] = useState('0');
+  const close = () => {
+    setChosen([]);
+    setPrice('');
+    setMinimumBalance('0');
+    setPlatform('pc');
+    onClose();
+  };
+  const create = useCreateListing(close);
+  const offered = accounts.filter(
+    (account) =>
+      !listedAccountIds.has(account.id) &&
+      !chosen.includes(account.id) &&
+      (account.platform ?? 'pc') === platform,
+  );
+  const chosenAccounts = chosen.flatMap((id) => accounts.filter((account) => account.id === id));
+  return (
+    <Modal
+      isOpen={isOpen}
+      title="Create Listing"
+      onClose={close}
+      actions={
+        <ModalActions
+          confirmLabel="Submit"
+          onCancel={close}
+          isDisabled={chosen.length === 0 || price === ''}
+          isPending={create.isPending}
+          onConfirm={() =>
+            create.mutate({
+              accountIds: chosen,
+              price: Number(price),
+              minimumBalance: Number(minimumBalance),
+              platform,
+            })
+          }
+        />
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <Field label="Platform">
+          <select
+            className="select select-bordered"
+            value={platform}
+            onChange={(event) => {
+              setPlatform(event.target.value as Platform);
+              setChosen([]);
+            }}
+          >
+            <option value="pc">{platformLabels.pc}</option>
+            <option value="ps">{platformLabels.ps}</option>
+          </select>
+        </Field>
+        <Field label="Add account" hint="Accounts already in a listing are not offered.">
+          <select
+            className="select select-bordered"
+            value=""
+            onChange={(event) => event.target.value && setChosen([...chosen, event.target.value])}
+          >
+            <option value="">{offered.length === 0 ? 'No more accounts' : 'Choose an account'}</option>
+            {offered.map((account) => (
+              <option key={account.id} value={account.id}>
+                {accountName(account)} ({account.coins.toLocaleString('en-US')} coins)
+              </option>
+            ))}
+          </select>
+        </Field>
+        <ul aria-label="Chosen accounts" className="flex flex-col gap-1">
+          {chosenAccounts.map((account) => (
+            <li key={account.id} className="flex items-center justify-between gap-2">
+              <span>{accountName(account)}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                aria-label={`Remove ${accountName(account)}`}
+                onClick={() => setChosen(chosen.filter((id) => id !== account.id))}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+        <Field label="Price (€ per 100,000 coins)">
+          <input
+            className="input input-bordered"
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+        </Field>
+        <Field label="Minimum balance" hint="Coins each account keeps; only the coins above it are sold.">
+          <input
+            className="input input-bordered"
+            inputMode="numeric"
+            value={minimumBalance}
+            onChange={(event) => setMinimumBalance(event.target.value)}
+          />
+        </Field>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Purchase listing (spec 001 §2, §5): coins and the buyer account (submit disabled until both are
+ * set), and the card that account lists so the seller's accounts can buy it (the delivery).
+ */
+export function PurchaseModal({
+  listing,
+  onClose,
+  accounts,
+}: {
+  listing: ListingView | undefined;
+  onClose: () => void;
+  accounts: readonly Account[];
+}) {
+  const [coins, setCoins] = useState('');
+  const [buyerAccountId, setBuyerAccountId] = useState('');
+  const [cardId, setCardId] = useState('');
+  const close = () => {
+    setCoins('');
+    setBuyerAccountId('');
+    setCardId('');
+    onClose();
+  };
+  const purchase = usePurchase(close);
+  const usable = accounts.filter((account) => (account.platform ?? 'pc') === listing?.platform);
+  return (
+    <Modal
+      isOpen={listing !== undefined}
+      title="Purchase Listing"
+      onClose={close}
+      actions={
+        <ModalActions
+          confirmLabel="Submit"
+          onCancel={close}
+          isDisabled={coins === '' || buyerAccountId === '' || cardId === ''}
+          isPending={purchase.isPending}
+          onConfirm={() =>
+            listing &&
+            purchase.mutate({ id: listing.id, coins: Number(coins), buyerAccountId, cardId: Number(cardId) })
+          }
+        />
+      }
+    >
+      <div className="flex flex-col gap-3">
+        {listing && (
+          <p className="text-sm">
+            Up to {listing.coins.toLocaleString('en-US')} coins at €{listing.price.toFixed(2)} per 100,000.
+            You pay at the checkout; the money is held until the coins reach your account.
+          </p>
+        )}
+        <Field label="Coins">
+          <input
+            className="input input-bordered"
+            inputMode="numeric"
+            value={coins}
+            onChange={(event) => setCoins(event.target.value)}
+          />
+        </Field>
+        <Field label="Buyer account">
+          <select
+            className="select select-bordered"
+            value={buyerAccountId}
+            onChange={(event) => setBuyerAccountId(event.target.value)}
+          >
+            <option value="">Choose an account</option>
+            {usable.map((account) => (
+              <option key={account.id} value={account.id}>
+                {accountName(account)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Card to list (card id)"
+          hint="A tradeable rare card on that account: it lists it and the seller’s accounts buy it, once per transfer."
+        >
+          <input
+            className="input input-bordered"
+            inputMode="numeric"
+            value={cardId}
+            onChange={(event) => setCardId(event.target.value)}
+          />
+        </Field>
+      </div>
+    </Modal>
+  );
+}

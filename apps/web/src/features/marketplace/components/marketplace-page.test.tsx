@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { MarketplacePage } from './marketplace-page';
+
+vi.mock('../api/use-market-live', () => ({ useMarketLive: () => undefined }));
+
+const account = (id: string, username: string, coins: number) => ({
+  id,
+  email: `${id}@example.com`,
+  username,
+  coins,
+  platform: 'pc',
+  status: 'inactive',
+  description: '',
+  isManualLogin: false,
+  imageUrl: '',
+  profits: 0,
+  session: { requests: 0, searches: 0 },
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const listing = (id: string, isOwn: boolean, accountIds: string[] = []) => ({
+  id,
+  platform: 'pc',
+  coins: 285_000,
+  averageCoinsPerAccount: 142_500,
+  price: 2.5,
+  createdAt: '2026-01-10T00:00:00.000Z',
+  accountIds,
+  isOwn,
+  isOpen: true,
+  closedReason: '',
+});
+
+function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?: unknown[] }) {
+  const { fetchStub, calls } = fakeFetch({
+    'GET /api/user': {
+      status: 200,
+      body: {
+        data: {
+          id: 'u1',
+          tier: 'transfer',
+          roles: ['user'],
+          credits: 7,
+          maxAccounts: 1,
+          providers: { discordId: '123456789012345678', discordWebhookUrl: '' },
+          createdAt: '2026-01-01T00:00:00.000Z',
+          expiresAt: '2026-06-01T00:00:00.000Z',
+        },
+      },
+    },
+    'GET /api/account': { status: 200, body: { data: answers.accounts ?? [] } },
+    'GET /api/market/coins': { status: 200, body: { data: answers.listings ?? [] } },
+    'GET /api/market/coins/tok': { status: 200, body: { data: answers.own ?? [] } },
+    'GET /api/market/orders': { status: 200, body: { data: [] } },
+    'GET /api/market/balance': { status: 200, body: { data: { payoutCents: 445, refundedCents: 0 } } },
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { ...renderWithProviders(<MarketplacePage />, { path: '/marketplace' }), calls };
+}
+
+beforeEach(() =>
+  useAuthStore.getState().signIn({ username: 'demo', token: 'tok', isRemembered: false, fingerprint: 'fp' }),
+);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().clearSession();
+});
+
+describe('MarketplacePage', () => {
+  it('shows the profile and overview, the empty state, and disables creating without accounts', async () => {
+    renderPage({});
+    expect(await screen.findByText('No coin listings available')).toBeTruthy();
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(within(profile).getByLabelText('Token').textContent).toBe('tok');
+    expect((await within(profile).findByLabelText('Chat-service id')).textContent).toBe('123456789012345678');
+    expect(within(profile).getByLabelText('Credits').textContent).toBe('7');
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    expect(within(overview).getByLabelText('Total accounts').textContent).toBe('0');
+    expect((await within(overview).findByLabelText('Payout balance')).textContent).toBe('€4.45');
+    expect((screen.getByRole('button', { name: 'Create Listing' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers only accounts in no listing and not already chosen; platform defaults to PC', async () => {
+    renderPage({
+      accounts: [account('a1', 'Alpha', 100_000), account('a2', 'Beta', 50_000), account('a3', 'Gamma', 10)],
+      listings: [listing('l1', true, ['a1'])],
+      own: [listing('l1', true, ['a1'])],
+    });
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    expect((await within(overview).findByText('150,010')).textContent).toBe('150,010');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Listing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Listing' });
+    expect((within(dialog).getByLabelText('Platform') as HTMLSelectElement).value).toBe('pc');
+    const picker = within(dialog).getByLabelText('Add account') as HTMLSelectElement;
+    const offered = () => [...picker.options].slice(1).map((option) => option.textContent);
+    expect(offered()).toEqual(['Beta (50,000 coins)', 'Gamma (10 coins)']);
+    await userEvent.selectOptions(picker, 'a2');
+    expect(offered()).toEqual(['Gamma (10 coins)']);
+    expect(within(dialog).getByRole('list', { name: 'Chosen accounts' }).textContent).toContain('Beta');
+  });
+
+  it('lists the listings; Purchase waits for the coins and the buyer account', async () => {
+    renderPage({ accounts: [account('b1', 'Buyer', 0)], listings: [listing('l2', false)] });
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(row.textContent).toContain('PC');
+    expect(row.textContent).toContain('285,000');
+    expect(row.textContent).toContain('142,500');
+    expect(row.textContent).toContain('€2.50');
+    await userEvent.click(within(row).getByRole('button', { name: 'Purchase' }));
+    const dialog = screen.getByRole('dialog', { name: 'Purchase Listing' });
+    const submit = within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '200000');
+    expect(submit.disabled).toBe(true);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
+    await userEvent.type(within(dialog).getByLabelText('Card to list (card id)'), '20801');
+    expect(submit.disabled).toBe(false);
+  });
+});

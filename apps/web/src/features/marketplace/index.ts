@@ -1,0 +1,1 @@
+export { MarketplacePage } from './components/marketplace-page';

@@ -1,0 +1,2 @@
+export * from './marketplace.js';
+export * from './orders.js';
