@@ -18,6 +18,8 @@ import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
 import { BrowserRuntime } from './browser/browser-runtime.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
+import { registerRehearsalCommands } from './rehearsal/rehearsal-commands.js';
+import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 
@@ -50,6 +52,8 @@ export interface AgentOptions {
   webAppUrl?: string;
   /** The browser the agent's screenshots (and later headful sessions) run in. */
   browser?: BrowserRuntime;
+  /** Private sandbox worlds for "Rehearse in sandbox"; absent: the agent refuses rehearsals. */
+  rehearsalWorlds?: RehearsalWorlds;
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -142,7 +146,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const command = parsed.data;
     if (sessions.has(command.accountId) || transfers.isAccountBusy(command.accountId))
       return ack(refuse('This account is already running on the agent'));
-    if (sessions.size + transfers.count() >= capacity) return ack(refuse('The agent is full'));
+    if (sessions.size + transfers.count() + rehearsals.count() >= capacity)
+      return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
       session = new AccountSession({
@@ -174,10 +179,18 @@ export function startAgent(options: AgentOptions): RunningAgent {
     browser,
     webAppUrl: webAppUrlOf(options),
     isAccountBusy: (accountId) => sessions.has(accountId),
-    freeSlots: () => capacity - sessions.size - transfers.count(),
+    freeSlots: () => capacity - sessions.size - transfers.count() - rehearsals.count(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
+    log,
+  });
+
+  const rehearsals = registerRehearsalCommands({
+    socket,
+    worlds: options.rehearsalWorlds,
+    freeSlots: () => capacity - sessions.size - transfers.count() - rehearsals.count(),
+    isKilled: () => killed,
     log,
   });
 
@@ -216,6 +229,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     async close() {
       clearInterval(heartbeat);
       observed.close();
+      rehearsals.stopAll();
       // Each session stops within one engine step; an unreachable server must not hold the exit.
       const stopped = Promise.allSettled([
         ...[...sessions.values()].map((session) => session.stop()),
@@ -230,6 +244,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       clearInterval(heartbeat);
       observed.close();
       socket.disconnect();
+      rehearsals.stopAll();
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
       void transfers.stopAll();

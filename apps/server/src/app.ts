@@ -19,6 +19,7 @@ import { notificationRoutes } from './modules/notification/routes.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
+import { rehearsalRoutes } from './modules/rehearsal/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
 import { statisticRoutes } from './modules/statistic/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
+  await app.register(rehearsalRoutes, { prefix: '/api/rehearsal', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   const { catalogue } = await registerPayments(app, { ctx, auth }, options.payments);
   await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });

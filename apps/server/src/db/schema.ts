@@ -158,3 +158,4 @@ export * from './schema-credits.js';
 export * from './schema-transfer.js';
 export * from './schema-payments.js';
 export * from './schema-sign-in.js';
+export * from './schema-rehearsal.js';

@@ -4,6 +4,7 @@ import {
   agentHandshakeSchema,
   agentSocketPath,
   heartbeatSchema,
+  rehearsalEventSchema,
   sessionEventSchema,
   transferEventEnvelopeSchema,
   type AgentAck,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
+import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
@@ -54,6 +56,7 @@ export function createAgentHub(
   runEvents: () => RunEvents,
   transferEvents: () => TransferEvents,
   options: AgentHubOptions,
+  rehearsals: () => Pick<RehearsalService, 'apply'>,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
     path: agentSocketPath,
@@ -129,6 +132,17 @@ export function createAgentHub(
         ack?.(await transferEvents().apply(transferId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a transfer event');
+        ack?.({ ok: false, message: 'Could not store the event' });
+      }
+    });
+
+    socket.on('rehearsal-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
+      const parsed = rehearsalEventSchema.safeParse(payload);
+      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+      try {
+        ack?.(await rehearsals().apply(parsed.data, agentId));
+      } catch (error) {
+        log.error({ err: error }, 'could not store a rehearsal event');
         ack?.({ ok: false, message: 'Could not store the event' });
       }
     });
@@ -260,6 +274,11 @@ export function createAgentHub(
       command(agentId, name, payload),
   };
 
+  const rehearsalDispatcher: RehearsalDispatcher = {
+    pick: dispatcher.pick,
+    start: (agentId, startCommand) => command(agentId, 'rehearsal-start', startCommand),
+  };
+
   /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
   async function sweep() {
     const stale = await snipeRepo.staleLeases(
@@ -279,6 +298,7 @@ export function createAgentHub(
     io,
     dispatcher,
     transferDispatcher,
+    rehearsalDispatcher,
     sweep,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],

@@ -3,6 +3,7 @@ import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
+import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -59,7 +60,11 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const auth = createAuthService(ctx);
   const web = createWebHub(app, ctx, auth, {
     path: webSnipePath,
-    actions: () => ({ 'snipe-create-browser': snipe.create, 'snipe-stop': snipe.stop }),
+    actions: () => ({
+      'snipe-create-browser': snipe.create,
+      'snipe-stop': snipe.stop,
+      'snipe-rehearse': rehearsals.start,
+    }),
     allowedOrigins: options.allowedOrigins,
   });
   const transferWeb = createWebHub(app, ctx, auth, {
@@ -91,6 +96,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
       transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
     },
+    () => rehearsals,
   );
   const publisher = createSnipePublisher(
     ctx,
@@ -104,6 +110,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);
+  const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });

@@ -4,3 +4,4 @@
  */
 export * from './agent-contract.js';
 export * from './transfer-contract.js';
+export * from './rehearsal-contract.js';
