@@ -69,15 +69,13 @@ describe.each(backends)('Rehearse in sandbox (%s)', { timeout: 4 * hubSuite.time
     browser = await openBrowser(stack.server);
     filter = await saveGoldRares(browser.http, 'Gold rares');
     // The price database names Ronaldo's price: the rehearsal world starts his market there.
-    await stack.database.db
-      .insert(currentPrices)
-      .values({
-        definitionId: 20_801,
-        platform: 'pc',
-        source: 'futbin',
-        price: 9_500,
-        observedAt: new Date(),
-      });
+    await stack.database.db.insert(currentPrices).values({
+      definitionId: 20_801,
+      platform: 'pc',
+      source: 'futbin',
+      price: 9_500,
+      observedAt: new Date(),
+    });
   }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
