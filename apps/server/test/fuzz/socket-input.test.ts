@@ -59,6 +59,7 @@ describe('every /client/snipe action survives arbitrary input (fast-check, PGlit
     const actions: Array<[string, unknown]> = [
       ['snipe-create-browser', startPayload(accountId, [{ label: 'x' }])],
       ['snipe-stop', { id: accountId }],
+      ['snipe-rehearse', { filterIds: ['no-such-filter'], spanMinutes: 60, platform: 'pc' }],
     ];
     for (const [action, valid] of actions) {
       await fc.assert(
