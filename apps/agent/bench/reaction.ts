@@ -1,16 +1,45 @@
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { defaultConfiguration, defaultNormalFilter, type Configuration } from '@tradedesk/domain';
-import { gamePortFromClient, seededRng, SnipeSession, VirtualClock } from '@tradedesk/engine';
+import {
+  gamePortFromClient,
+  searchOfNormalFilter,
+  seededRng,
+  SnipeSession,
+  VirtualClock,
+} from '@tradedesk/engine';
 import { GameClient } from '@tradedesk/game-client';
 import { feedPrices } from '../src/feed-prices.js';
 import { admin, gameConfig, quantile } from './sandbox.js';
 import { startChildSim } from './sim-process.js';
 
-export interface ReactionResult {
+/** A distribution of reaction times in ms. */
+export interface Distribution {
   samples: number;
   p50Ms: number;
   p90Ms: number;
   p99Ms: number;
+  maxMs: number;
+}
+
+export interface ReactionResult extends Distribution {
+  /**
+   * The same-run floor: the game client alone (search, then Buy Now on the first listing, no
+   * engine), timed the same way on the same sim. What the machine's load adds shows in both.
+   */
+  floor: Distribution;
+  /** 1-minute load average at the start and the end of the measurement. */
+  load: [number, number];
+}
+
+function distribution(samples: readonly number[]): Distribution {
+  return {
+    samples: samples.length,
+    p50Ms: quantile(samples, 0.5),
+    p90Ms: quantile(samples, 0.9),
+    p99Ms: quantile(samples, 0.99),
+    maxMs: samples.reduce((max, sample) => Math.max(max, sample), 0),
+  };
 }
 
 /**
@@ -19,6 +48,7 @@ export interface ReactionResult {
  * The engine's waits run on a virtual clock, so only real work is between the two.
  */
 export async function measureReaction(snipes: number): Promise<ReactionResult> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const sim = await startChildSim({
     seed: 3,
     startingCoins: 50_000_000,
@@ -30,10 +60,11 @@ export async function measureReaction(snipes: number): Promise<ReactionResult> {
       definitionId: 20_801,
       platform: 'pc',
       buyNowPrice: 150,
-      count: snipes + 50,
+      // The engine's snipes, the floor's and a margin.
+      count: 2 * snipes + 50,
     });
     let searchAnsweredAt = Number.NaN;
-    const samples: number[] = [];
+    let samples: number[] = [];
     const client = new GameClient({
       config: gameConfig(sim),
       now: () => performance.now(),
@@ -81,11 +112,23 @@ export async function measureReaction(snipes: number): Promise<ReactionResult> {
     });
     const summary = await session.run();
     if (process.env.BENCH_DEBUG) console.log(summary);
+    const ours = samples;
+    samples = [];
+    const search = {
+      ...searchOfNormalFilter(filter, false),
+      pageSize: configuration.advanced.numOfSearchResults,
+    };
+    for (let snipe = 0; snipe < snipes; snipe += 1) {
+      const first = (await client.market.search(search)).auctions[0];
+      if (first === undefined) break;
+      await client.market.bid(first.tradeId, first.buyNowPrice);
+      // Quick sold like the engine's follow-up, so the unassigned pile never fills.
+      await client.piles.quickSell(first.itemData.id);
+    }
     return {
-      samples: samples.length,
-      p50Ms: quantile(samples, 0.5),
-      p90Ms: quantile(samples, 0.9),
-      p99Ms: quantile(samples, 0.99),
+      ...distribution(ours),
+      floor: distribution(samples),
+      load: [loadAtStart, os.loadavg()[0] ?? 0],
     };
   } finally {
     await sim.close();

@@ -6,7 +6,8 @@
  */
 import { extraSeeds, runCapture, scenario, type CaptureResult } from './capture.js';
 import { measureDensity } from './density.js';
-import { measureReaction } from './reaction.js';
+import os from 'node:os';
+import { measureReaction, type Distribution } from './reaction.js';
 
 const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
 
@@ -43,9 +44,14 @@ function efficiencyLine(ours: CaptureResult & { oracle: number }, classic: Captu
 
 export async function benchTrading(): Promise<void> {
   const reaction = await measureReaction(1_000);
+  const spread = (d: Distribution) =>
+    `p50 ${d.p50Ms.toFixed(3)} ms, p90 ${d.p90Ms.toFixed(3)} ms, p99 ${d.p99Ms.toFixed(3)} ms, max ${d.maxMs.toFixed(3)} ms over ${d.samples}`;
   console.log(
-    `reaction (search answer's last byte → Buy Now request sent), headless on loopback: ` +
-      `p50 ${reaction.p50Ms.toFixed(3)} ms, p90 ${reaction.p90Ms.toFixed(3)} ms, p99 ${reaction.p99Ms.toFixed(3)} ms over ${reaction.samples} snipes (target p99 ≤ 2 ms)`,
+    `reaction (search answer's last byte → Buy Now request sent), headless on loopback, ` +
+      `load average ${reaction.load[0].toFixed(1)} → ${reaction.load[1].toFixed(1)} on ${os.cpus().length} cores:\n` +
+      `  engine (ours)           ${spread(reaction)} snipes (target p99 ≤ 1 ms)\n` +
+      `  floor (client alone)    ${spread(reaction.floor)} buys: search, then Buy Now on the first listing\n` +
+      `  ours/floor              p50 ${ratio(reaction.p50Ms, reaction.floor.p50Ms)}, p99 ${ratio(reaction.p99Ms, reaction.floor.p99Ms)}`,
   );
 
   const seeds = [scenario.seed, ...extraSeeds()];

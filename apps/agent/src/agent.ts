@@ -20,6 +20,8 @@ import { BrowserRuntime } from './browser/browser-runtime.js';
 import { WebAppLauncher } from './browser/launch-webapp.js';
 import { registerSbcCommands } from './sbc/sbc-commands.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
+import { registerRehearsalCommands } from './rehearsal/rehearsal-commands.js';
+import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 
@@ -54,6 +56,8 @@ export interface AgentOptions {
   browser?: BrowserRuntime;
   /** Least time between two game calls of an SBC solver run (default: the engine's, under the game's limit). */
   sbcMinCallIntervalMs?: number;
+  /** Private sandbox worlds for "Rehearse in sandbox"; absent: the agent refuses rehearsals. */
+  rehearsalWorlds?: RehearsalWorlds;
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -85,6 +89,8 @@ const refuse = (message: string): AgentAck => ({ ok: false, message });
 export function startAgent(options: AgentOptions): RunningAgent {
   const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const capacity = options.capacity ?? 50;
+  // Every kind of work takes one slot: snipe sessions, transfers, SBC solver runs and rehearsals.
+  const busySlots = () => sessions.size + transfers.count() + sbcRuns.count() + rehearsals.count();
   const log = options.log ?? (() => {});
   const sessions = new Map<string, AccountSession>();
   let killed = false;
@@ -150,7 +156,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       sbcRuns.isAccountBusy(command.accountId)
     )
       return ack(refuse('This account is already running on the agent'));
-    if (sessions.size + transfers.count() + sbcRuns.count() >= capacity)
+    if (busySlots() >= capacity)
       return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
@@ -186,7 +192,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     webAppUrl,
     launcher,
     isAccountBusy: (accountId) => sessions.has(accountId) || sbcRuns.isAccountBusy(accountId),
-    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
+    freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -199,10 +205,18 @@ export function startAgent(options: AgentOptions): RunningAgent {
       ? {}
       : { minCallIntervalMs: options.sbcMinCallIntervalMs }),
     isAccountBusy: (accountId) => sessions.has(accountId) || transfers.isAccountBusy(accountId),
-    freeSlots: () => capacity - sessions.size - transfers.count() - sbcRuns.count(),
+    freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
+    log,
+  });
+
+  const rehearsals = registerRehearsalCommands({
+    socket,
+    worlds: options.rehearsalWorlds,
+    freeSlots: () => capacity - busySlots(),
+    isKilled: () => killed,
     log,
   });
 
@@ -241,6 +255,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     async close() {
       clearInterval(heartbeat);
       observed.close();
+      rehearsals.stopAll();
       // Each session stops within one engine step; an unreachable server must not hold the exit.
       const stopped = Promise.allSettled([
         ...[...sessions.values()].map((session) => session.stop()),
@@ -257,6 +272,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       clearInterval(heartbeat);
       observed.close();
       socket.disconnect();
+      rehearsals.stopAll();
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
       void transfers.stopAll();

@@ -2,6 +2,7 @@ import type { ClockOption } from './core/clock.js';
 import { createClock } from './core/clock.js';
 import type { AbuseRules, MarketOptions, PileOptions, ProtocolOptions } from './core/config.js';
 import { buildApp } from './http/app.js';
+import type { CardStartValue } from './world/cards.js';
 import { World } from './world/world.js';
 
 export type { Clock, ClockOption } from './core/clock.js';
@@ -10,6 +11,7 @@ export { PROVIDERS, PROVIDER_PROFILES, type FeedPrice, type Provider } from './w
 export { GameError } from './core/errors.js';
 export { World } from './world/world.js';
 export type { Account, Item, Trade } from './world/types.js';
+export type { CardStartValue } from './world/cards.js';
 
 /** Options of the sandbox game. Every field is optional; docs/sandbox.md lists the defaults. */
 export interface SimOptions {
@@ -33,6 +35,8 @@ export interface SimOptions {
   protocol?: Partial<ProtocolOptions>;
   /** Fastify request logging; default false. */
   logger?: boolean;
+  /** Cards whose market value starts here instead of the sim's own (rehearsals). */
+  startValues?: readonly CardStartValue[];
 }
 
 /** Base URLs a client points at; on one sim they share the origin (paths do not collide). */
@@ -64,15 +68,19 @@ export interface RunningSim {
 /** Starts the sandbox game on its own port. */
 export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   const clock = createClock(options.clock ?? 'real');
-  const world = new World(clock, {
-    seed: options.seed,
-    startingCoins: options.startingCoins,
-    sandboxAutoCreate: options.sandboxAutoCreate,
-    abuse: options.abuse,
-    market: options.market,
-    piles: options.piles,
-    protocol: options.protocol,
-  });
+  const world = new World(
+    clock,
+    {
+      seed: options.seed,
+      startingCoins: options.startingCoins,
+      sandboxAutoCreate: options.sandboxAutoCreate,
+      abuse: options.abuse,
+      market: options.market,
+      piles: options.piles,
+      protocol: options.protocol,
+    },
+    options.startValues,
+  );
   const { app, setOrigin } = buildApp({ world, adminKey: options.adminKey, logger: options.logger });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });

@@ -20,6 +20,7 @@ import { createMarketModule, marketRoutes, type MarketModule } from './modules/m
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
+import { rehearsalRoutes } from './modules/rehearsal/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { sbcRoutes } from './modules/sbc/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
+  await app.register(rehearsalRoutes, { prefix: '/api/rehearsal', ctx, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   const market = createMarketModule(ctx);
   app.decorate('market', market);

@@ -107,6 +107,33 @@ export function buildCards(rows: readonly CatalogueRow[], perRarity: number, see
   return cards;
 }
 
+/** A card's value to start the world from (a price database's current prices). */
+export interface CardStartValue {
+  readonly definitionId: number;
+  readonly pc?: number | undefined;
+  readonly ps?: number | undefined;
+}
+
+/**
+ * Starts the named cards at the given values (console price as the base, PC by its ratio to it);
+ * other cards keep the sim's own. Values under the market's floor are ignored.
+ */
+export function withStartValues(cards: readonly CardDef[], values: readonly CardStartValue[]): CardDef[] {
+  const byDefinition = new Map(values.map((value) => [value.definitionId, value]));
+  const usable = (price: number | undefined) => (price !== undefined && price >= 150 ? price : undefined);
+  return cards.map((card) => {
+    const start = byDefinition.get(card.definitionId);
+    const ps = usable(start?.ps);
+    const pc = usable(start?.pc);
+    if (ps !== undefined) {
+      const pcFactor = pc === undefined ? card.pcFactor : pc / ps;
+      return { ...card, baseValue: Math.min(ps, MAX_PRICE / 4), pcFactor };
+    }
+    if (pc === undefined) return card;
+    return { ...card, baseValue: Math.min(pc / card.pcFactor, MAX_PRICE / 4) };
+  });
+}
+
 /** Price limits on the ladder around a value (EA's ranges are wide bands around the average). */
 export function priceLimitsFor(value: number): { minPrice: number; maxPrice: number } {
   const minPrice = value < 1_000 ? 150 : snapPrice(value * 0.3);

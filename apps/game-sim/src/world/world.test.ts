@@ -102,3 +102,19 @@ describe('seeded world', () => {
     expect(world.values.rawValue(0, 'pc', world.now())).not.toBe(today);
   });
 });
+
+describe('a world started from given values (a rehearsal seeded from the price database)', () => {
+  it("starts the named cards' market at those values and leaves the others as the seed makes them", () => {
+    const clock = () => createClock({ speed: 0, start: Date.UTC(2026, 0, 1) });
+    const plain = new World(clock(), { seed: 5, market: { initialListings: 0 } });
+    const ronaldo = 20_801;
+    const seeded = new World(clock(), { seed: 5, market: { initialListings: 0 } }, [
+      { definitionId: ronaldo, pc: 12_000, ps: 10_000 },
+    ]);
+    const index = seeded.cardIndexByDefinition.get(ronaldo) ?? -1;
+    expect(seeded.values.value(index, 'ps', seeded.now())).toBe(10_000);
+    expect(seeded.values.value(index, 'pc', seeded.now())).toBe(12_000);
+    expect(plain.values.value(index, 'ps', plain.now())).not.toBe(10_000);
+    expect(seeded.values.value(100, 'pc', seeded.now())).toBe(plain.values.value(100, 'pc', plain.now()));
+  });
+});

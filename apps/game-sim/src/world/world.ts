@@ -3,7 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { worldOptionsSchema, type WorldOptions, type WorldOptionsInput } from '../core/config.js';
 import { createRng, type Rng } from '../core/rng.js';
 import { AbuseGuard } from './abuse.js';
-import { buildCards, type CardDef, type Platform } from './cards.js';
+import { buildCards, withStartValues, type CardDef, type CardStartValue, type Platform } from './cards.js';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { EventQueue } from './event-queue.js';
 import { Ledger } from './ledger.js';
@@ -74,10 +74,17 @@ export class World {
   constructor(
     readonly clock: Clock,
     input: WorldOptionsInput = {},
+    /** Cards whose market starts at these values (a rehearsal seeded from the price database). */
+    startValues: readonly CardStartValue[] = [],
   ) {
     this.options = worldOptionsSchema.parse(input);
     this.rng = createRng(this.options.seed);
-    this.cards = buildCards(loadCatalogue().cards, this.options.market.syntheticPerRarity, this.options.seed);
+    const cards = buildCards(
+      loadCatalogue().cards,
+      this.options.market.syntheticPerRarity,
+      this.options.seed,
+    );
+    this.cards = startValues.length > 0 ? withStartValues(cards, startValues) : cards;
     this.cards.forEach((card, position) => this.cardIndexByDefinition.set(card.definitionId, position));
     this.epoch = clock.now();
     this.lastCatchUp = this.epoch;

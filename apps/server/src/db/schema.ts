@@ -160,3 +160,4 @@ export * from './schema-payments.js';
 export * from './schema-sign-in.js';
 export * from './schema-sbc.js';
 export * from './schema-market.js';
+export * from './schema-rehearsal.js';

@@ -1,6 +1,7 @@
 import { startAgent, type RunningAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import type { FastifyBaseLogger } from 'fastify';
+import { childProcessRehearsalWorlds } from './rehearsal-worlds.js';
 
 /**
  * The embedded default: one agent in this process, connected over loopback to the server's own
@@ -21,6 +22,8 @@ export async function startEmbeddedAgent(options: {
     agentId: 'embedded',
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
+    // Rehearsals get sandbox worlds of their own, each in a child process.
+    rehearsalWorlds: childProcessRehearsalWorlds(),
     log: (line) => options.log.info({ category: 'agent' }, line),
   });
   await agent.connected;

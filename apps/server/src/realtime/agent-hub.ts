@@ -5,6 +5,7 @@ import {
   agentSocketPath,
   heartbeatSchema,
   sbcEventEnvelopeSchema,
+  rehearsalEventSchema,
   sessionEventSchema,
   transferEventEnvelopeSchema,
   type AgentAck,
@@ -17,6 +18,7 @@ import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { SbcEvents } from '../modules/sbc/sbc-events.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
+import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
@@ -58,6 +60,7 @@ export function createAgentHub(
   transferEvents: () => TransferEvents,
   sbcEvents: () => SbcEvents,
   options: AgentHubOptions,
+  rehearsals: () => Pick<RehearsalService, 'apply'>,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
     path: agentSocketPath,
@@ -146,6 +149,17 @@ export function createAgentHub(
         ack?.(await sbcEvents().apply(runId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store an SBC event');
+        ack?.({ ok: false, message: 'Could not store the event' });
+      }
+    });
+
+    socket.on('rehearsal-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
+      const parsed = rehearsalEventSchema.safeParse(payload);
+      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+      try {
+        ack?.(await rehearsals().apply(parsed.data, agentId));
+      } catch (error) {
+        log.error({ err: error }, 'could not store a rehearsal event');
         ack?.({ ok: false, message: 'Could not store the event' });
       }
     });
@@ -285,6 +299,11 @@ export function createAgentHub(
     },
   };
 
+  const rehearsalDispatcher: RehearsalDispatcher = {
+    pick: dispatcher.pick,
+    start: (agentId, startCommand) => command(agentId, 'rehearsal-start', startCommand),
+  };
+
   /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
   async function sweep() {
     const stale = await snipeRepo.staleLeases(
@@ -305,6 +324,7 @@ export function createAgentHub(
     dispatcher,
     transferDispatcher,
     sbcDispatcher,
+    rehearsalDispatcher,
     sweep,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],

@@ -7,6 +7,7 @@ import { createSbcEvents } from '../modules/sbc/sbc-events.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
 import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
+import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -68,6 +69,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       'snipe-stop': snipe.stop,
       [sbcSocket.start]: sbcSolver.start,
       [sbcSocket.stop]: sbcSolver.stop,
+      'snipe-rehearse': rehearsals.start,
     }),
     allowedOrigins: options.allowedOrigins,
   });
@@ -110,6 +112,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
       transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
     },
+    () => rehearsals,
   );
   const publisher = createSnipePublisher(
     ctx,
@@ -137,6 +140,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   app.market.delivery = delivery;
   app.market.service.listeners.paid = (orderId) =>
     void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
+  const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
   });

@@ -72,6 +72,7 @@ describe('every /client/snipe action survives arbitrary input (fast-check, PGlit
         },
       ],
       ['SBC_STOP_SOLVER', { id: accountId }],
+      ['snipe-rehearse', { filterIds: ['no-such-filter'], spanMinutes: 60, platform: 'pc' }],
     ];
     for (const [action, valid] of actions) {
       await fc.assert(

@@ -5,3 +5,4 @@
 export * from './agent-contract.js';
 export * from './transfer-contract.js';
 export * from './sbc-contract.js';
+export * from './rehearsal-contract.js';

@@ -15,3 +15,4 @@ export * from './transfer.js';
 export * from './transfer-actions.js';
 export * from './notification.js';
 export * from './payloads.js';
+export * from './rehearsal.js';

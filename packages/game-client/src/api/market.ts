@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { GameClientConfig } from '../config.js';
 import type { GameCaller } from '../game-http.js';
 import { parseInput } from '../input.js';
+import { readSearchAnswerFast } from '../schemas/fast-search-answer.js';
 import { emptyAnswerSchema, type AuctionInfo } from '../schemas/items.js';
 import {
   bidAnswerSchema,
@@ -92,6 +93,9 @@ export function searchQuery(search: z.output<typeof marketSearchSchema>, pageSiz
 }
 
 /** Transfer-market calls: search, bid / Buy Now, trade status, watchlist, price limits. */
+/** Built once: a schema made per Buy Now was allocation on the snipe's hot path. */
+const bidInputSchema = z.object({ tradeId: id, amount: coins.min(150) });
+
 export function createMarketApi(call: GameCaller, config: GameClientConfig) {
   /** Price limits by item (`itemIdList`) or by definition (`defId`): same answer, other key. */
   const priceLimits = async (
@@ -105,7 +109,7 @@ export function createMarketApi(call: GameCaller, config: GameClientConfig) {
   };
   /** PUT `trade/{tradeId}/bid`; bidding the Buy Now price buys at once. */
   const bid = async (tradeId: number, amount: number): Promise<BidResult> => {
-    const input = parseInput(z.object({ tradeId: id, amount: coins.min(150) }), { tradeId, amount }, 'bid');
+    const input = parseInput(bidInputSchema, { tradeId, amount }, 'bid');
     const answer = await call({
       method: 'PUT',
       path: `trade/${input.tradeId}/bid`,
@@ -129,6 +133,7 @@ export function createMarketApi(call: GameCaller, config: GameClientConfig) {
         path: 'transfermarket',
         query: searchQuery(search, pageSize),
         schema: searchAnswerSchema,
+        fastRead: readSearchAnswerFast,
         isSearch: true,
       });
       return {

@@ -1,13 +1,19 @@
-import { defaultAdvancedConfig } from '@tradedesk/domain';
+import { defaultAdvancedConfig, type SnipeRehearseInput } from '@tradedesk/domain';
 import { useConfiguration } from '../../configuration';
 import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../filters';
+import { RehearsalPanel } from '../../rehearsal';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
 /**
  * Filters have a place of their own on /snipe: create, edit, share and delete them here, then
  * choose them per account (row dropdown or Start Snipe). Selecting here starts nothing.
  */
-export function FiltersSection() {
+export function FiltersSection({
+  onRehearse,
+}: {
+  /** Sends `snipe-rehearse` over the snipe hub. */
+  onRehearse: (input: SnipeRehearseInput) => boolean;
+}) {
   const filters = useSnipeFilters();
   const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
   const workspace = useFilterWorkspace({
@@ -23,7 +29,15 @@ export function FiltersSection() {
           <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
         ) : (
           <PanelErrorBoundary name="Filters">
-            <FilterPanel workspace={workspace} />
+            <div className="flex flex-col gap-4">
+              <FilterPanel workspace={workspace} />
+              <RehearsalPanel
+                filters={workspace.selected.flatMap((filter) =>
+                  filter.id === undefined ? [] : [{ id: filter.id, label: filter.label }],
+                )}
+                onRehearse={onRehearse}
+              />
+            </div>
           </PanelErrorBoundary>
         )}
       </div>

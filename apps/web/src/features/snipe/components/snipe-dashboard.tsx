@@ -8,8 +8,9 @@ import {
   ResetAccountStatisticsModal,
   useAccounts,
 } from '../../accounts';
+import { notify } from '../../../lib/notify';
 import { useSnipeFilters } from '../../filters';
-import { useSnipeActions } from '../hooks/use-snipe-actions';
+import { SNIPE_SERVICE_UNAVAILABLE, useSnipeActions } from '../hooks/use-snipe-actions';
 import { useSnipeLive } from '../live/use-snipe-live';
 import { AccountActions, type RowAction } from './account-actions';
 import { AccountFilterSelect } from './account-filter-select';
@@ -87,7 +88,13 @@ export function SnipeDashboard() {
       <PanelErrorBoundary name="Accounts">
         <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
       </PanelErrorBoundary>
-      <FiltersSection />
+      <FiltersSection
+        onRehearse={(input) => {
+          const sent = live.send('snipe-rehearse', input);
+          if (!sent) notify.error(SNIPE_SERVICE_UNAVAILABLE);
+          return sent;
+        }}
+      />
       <PanelErrorBoundary name="Weekly profits">
         <WeeklyProfitsChart />
       </PanelErrorBoundary>

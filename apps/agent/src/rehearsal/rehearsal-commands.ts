@@ -1,0 +1,85 @@
+import {
+  rehearsalStartSchema,
+  type AgentAck,
+  type RehearsalEvent,
+  type RehearsalStart,
+} from '@tradedesk/domain/realtime';
+import { runRehearsal } from './run-rehearsal.js';
+import type { RehearsalWorlds } from './rehearsal-worlds.js';
+
+/** The agent's socket as rehearsals use it (socket.io-client's Socket fits). */
+export interface RehearsalSocket {
+  on(event: string, listener: (payload: unknown, ack?: (answer: AgentAck) => void) => void): unknown;
+  emitWithAck(event: 'rehearsal-event', envelope: RehearsalEvent): Promise<unknown>;
+}
+
+export interface RehearsalCommandsOptions {
+  readonly socket: RehearsalSocket;
+  /** Absent: this agent has no sandbox game to rehearse in and refuses. */
+  readonly worlds: RehearsalWorlds | undefined;
+  readonly freeSlots: () => number;
+  readonly isKilled: () => boolean;
+  readonly log: (line: string) => void;
+}
+
+/** Progress is sent at most this often (share of the span), so a long span is not chatty. */
+const PROGRESS_STEP = 0.05;
+
+export const rehearsalRefusals = {
+  noSandbox: 'This agent has no sandbox game to rehearse in',
+  full: 'The agent is full',
+  invalid: 'Invalid rehearsal command',
+} as const;
+
+/** `rehearsal-start`: runs one rehearsal per command and reports progress, then its result. */
+export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
+  const running = new Map<string, AbortController>();
+
+  const send = async (event: RehearsalEvent) => {
+    if (!options.isKilled()) await options.socket.emitWithAck('rehearsal-event', event);
+  };
+
+  async function run(command: RehearsalStart, worlds: RehearsalWorlds, abort: AbortController) {
+    const { rehearsalId } = command;
+    let reported = 0;
+    try {
+      const result = await runRehearsal(
+        command,
+        worlds,
+        (done) => {
+          if (done - reported < PROGRESS_STEP || done >= 1) return;
+          reported = done;
+          void send({ rehearsalId, event: { type: 'progress', done } }).catch(() => {});
+        },
+        abort.signal,
+      );
+      await send({ rehearsalId, event: { type: 'result', result } });
+    } catch (error) {
+      options.log(`rehearsal ${rehearsalId} failed: ${String(error)}`);
+      const message = error instanceof Error && error.message !== '' ? error.message : 'The rehearsal failed';
+      await send({ rehearsalId, event: { type: 'failed', message: message.slice(0, 500) } }).catch(() => {});
+    }
+  }
+
+  options.socket.on('rehearsal-start', (payload, ack) => {
+    const answer = ack ?? (() => {});
+    const parsed = rehearsalStartSchema.safeParse(payload);
+    if (!parsed.success) return answer({ ok: false, message: rehearsalRefusals.invalid });
+    if (options.worlds === undefined) return answer({ ok: false, message: rehearsalRefusals.noSandbox });
+    if (options.freeSlots() <= 0) return answer({ ok: false, message: rehearsalRefusals.full });
+    const command = parsed.data;
+    const abort = new AbortController();
+    running.set(command.rehearsalId, abort);
+    answer({ ok: true });
+    void run(command, options.worlds, abort).finally(() => running.delete(command.rehearsalId));
+  });
+
+  return {
+    /** Rehearsals running now (each takes a slot like a session). */
+    count: () => running.size,
+    /** Ends every rehearsal at its next step (each still reports). */
+    stopAll() {
+      for (const abort of running.values()) abort.abort();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  amountAfterTax,
+  defaultNormalFilter,
+  REHEARSAL_TRADES_SHOWN,
+  type Configuration,
+  type NormalFilter,
+  type Platform,
+  type RehearsalResult,
+  type RehearsalSide,
+  type RehearsalTrade,
+  type SnipeFilter,
+} from '@tradedesk/domain';
+import type { RehearsalStart } from '@tradedesk/domain/realtime';
+import { ClassicAutobuyer, seededRng, SnipeSession, type Clock, type EngineEvent } from '@tradedesk/engine';
+import { feedPrices } from '../feed-prices.js';
+import { GameAccount } from '../game-account.js';
+import type { RehearsalWorld, RehearsalWorlds } from './rehearsal-worlds.js';
+
+export type RehearsalKind = 'ours' | 'classic';
+
+const MINUTE_MS = 60_000;
+const SOFT_BAN = 'Encountered soft ban';
+
+/** The classic loop runs one plain search: the first filter's criteria as a Normal filter. */
+export function classicFilterOf(filter: SnipeFilter): NormalFilter {
+  if (filter.type === 'normal') return filter;
+  const base = {
+    ...defaultNormalFilter(filter.label),
+    ...(filter.id === undefined ? {} : { id: filter.id }),
+  };
+  if (filter.type === 'rarity') {
+    const { type: _type, label: _label, id: _id, ...criteria } = filter;
+    return { ...base, ...criteria };
+  }
+  const { player, followUp } = filter;
+  return {
+    ...base,
+    quality: player.quality === 'special' ? 'special' : 'gold',
+    minPrice: player.minPrice,
+    maxPrice: player.maxPrice,
+    minProfit: player.minProfit,
+    followUp,
+  };
+}
+
+/** The user's configuration, run headless for exactly the span (its pacing, breaks and budget kept). */
+function configurationFor(configuration: Configuration, spanMinutes: number): Configuration {
+  const seconds = spanMinutes * 60;
+  return {
+    ...configuration,
+    time: {
+      ...configuration.time,
+      duration: { min: { value: seconds, unit: 'seconds' }, max: { value: seconds + 1, unit: 'seconds' } },
+    },
+    advanced: { ...configuration.advanced, isHeadlessEnabled: true },
+  };
+}
+
+/** Summarises one side's buys and game calls into what the result shows. */
+export function summariseSide(input: {
+  spanMinutes: number;
+  trades: readonly RehearsalTrade[];
+  losses: number;
+  softBans: number;
+  requestMinutes: readonly number[];
+}): RehearsalSide {
+  const { spanMinutes, trades } = input;
+  const profitByMinute = Array.from({ length: spanMinutes }, () => 0);
+  for (const trade of trades) {
+    const minute = Math.min(spanMinutes - 1, Math.floor(trade.minute));
+    profitByMinute[minute] = (profitByMinute[minute] ?? 0) + trade.profit;
+  }
+  for (let minute = 1; minute < spanMinutes; minute += 1)
+    profitByMinute[minute] = (profitByMinute[minute] ?? 0) + (profitByMinute[minute - 1] ?? 0);
+  const perMinute = new Map<number, number>();
+  for (const minute of input.requestMinutes) perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
+  const byProfit = [...trades].sort((a, b) => b.profit - a.profit || a.minute - b.minute);
+  return {
+    profit: trades.reduce((sum, trade) => sum + trade.profit, 0),
+    wins: trades.length,
+    losses: input.losses,
+    requests: input.requestMinutes.length,
+    softBans: input.softBans,
+    peakRequestsPerMinute: Math.max(0, ...perMinute.values()),
+    requestsPerMinute: input.requestMinutes.length / spanMinutes,
+    profitByMinute,
+    best: byProfit.slice(0, REHEARSAL_TRADES_SHOWN),
+    worst: byProfit.reverse().slice(0, REHEARSAL_TRADES_SHOWN),
+  };
+}
+
+/** One side of the rehearsal: a whole session on its own world, judged at the cards' market values. */
+async function rehearseSide(
+  kind: RehearsalKind,
+  command: RehearsalStart,
+  world: RehearsalWorld,
+  onProgress: (done: number) => void,
+  signal: AbortSignal,
+): Promise<RehearsalSide> {
+  const platform = command.platform as Platform;
+  const startedAt = world.now();
+  const spanMs = command.spanMinutes * MINUTE_MS;
+  const minuteOf = (at: number) => Math.max(0, (at - startedAt) / MINUTE_MS);
+  const requestMinutes: number[] = [];
+  const account = new GameAccount(
+    { email: `rehearsal-${kind}@sandbox.test`, password: 'rehearsal', backupCode: 'REHEARS1', platform },
+    world.game,
+    // Only game calls count against the game's limits (sign-in pages do not).
+    {
+      onRequestSent: (event) =>
+        void (event.path.includes('/ut/game/') && requestMinutes.push(Math.floor(minuteOf(world.now())))),
+    },
+  );
+  await account.signIn();
+  const clock: Clock = {
+    now: () => world.now(),
+    async sleep(ms, sleepSignal) {
+      if (sleepSignal?.aborted === true || signal.aborted) return;
+      await world.advance(Math.max(0, ms));
+      onProgress(Math.min(1, (world.now() - startedAt) / spanMs));
+    },
+  };
+  const trades: RehearsalTrade[] = [];
+  let losses = 0;
+  let softBans = 0;
+  const session = new SnipeSession({
+    accountId: `rehearsal-${kind}`,
+    platform,
+    filters: command.filters as SnipeFilter[],
+    configuration: configurationFor(command.configuration, command.spanMinutes),
+    game: account.gamePort(),
+    prices: feedPrices({ feedsUrl: world.feedsUrl, now: () => world.now() }),
+    clock,
+    rng: seededRng(command.seed),
+    events: {
+      async emit(event: EngineEvent) {
+        if (event.type === 'snipe-result') {
+          const { report } = event;
+          if (report.errorCode !== undefined) {
+            losses += 1;
+            return;
+          }
+          const card = await world.card(report.playerId, platform);
+          trades.push({
+            playerName: (card?.name ?? report.playerName).slice(0, 200),
+            buyPrice: report.buyPrice,
+            profit: amountAfterTax(card?.value ?? 0) - report.buyPrice,
+            minute: minuteOf(event.at),
+          });
+        }
+        if ((event.type === 'notice' || event.type === 'stop') && event.message === SOFT_BAN) softBans += 1;
+      },
+    },
+    // The classic loop is measured as it is: its own fixed waits, no budget pacing.
+    ...(kind === 'classic'
+      ? {
+          strategyFor: () => new ClassicAutobuyer(classicFilterOf(command.filters[0] as SnipeFilter)),
+          paceBudget: false,
+        }
+      : {}),
+  });
+  const stop = () => void session.stop();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    await session.run();
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  onProgress(1);
+  return summariseSide({ spanMinutes: command.spanMinutes, trades, losses, softBans, requestMinutes });
+}
+
+/**
+ * The rehearsal: the user's filters and configuration, and the classic autobuyer beside them, each
+ * on its own world of the same seed (so both meet the same market), for the virtual span.
+ */
+export async function runRehearsal(
+  command: RehearsalStart,
+  worlds: RehearsalWorlds,
+  onProgress: (done: number) => void,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RehearsalResult> {
+  const realStart = Date.now();
+  const options = { seed: command.seed, coins: command.coins, startValues: command.startValues };
+  const opened = await Promise.allSettled([worlds.open(options), worlds.open(options)]);
+  try {
+    const [oursWorld, classicWorld] = opened.map((entry) => {
+      if (entry.status === 'rejected') throw entry.reason;
+      return entry.value;
+    }) as [RehearsalWorld, RehearsalWorld];
+    const done = { ours: 0, classic: 0 };
+    const progress = (kind: RehearsalKind) => (share: number) => {
+      done[kind] = share;
+      onProgress((done.ours + done.classic) / 2);
+    };
+    const [ours, classic] = await Promise.all([
+      rehearseSide('ours', command, oursWorld, progress('ours'), signal),
+      rehearseSide('classic', command, classicWorld, progress('classic'), signal),
+    ]);
+    return {
+      ours,
+      classic,
+      limits: oursWorld.limits,
+      spanMinutes: command.spanMinutes,
+      coins: command.coins,
+      realMs: Date.now() - realStart,
+    };
+  } finally {
+    await Promise.allSettled(
+      opened.map((entry) => (entry.status === 'fulfilled' ? entry.value.close() : undefined)),
+    );
+  }
+}

@@ -1,0 +1,163 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  configurationSchema,
+  firstIssueMessage,
+  hasToolAccess,
+  REHEARSAL_COINS,
+  rehearsalMessages,
+  snipeRehearseSchema,
+  snipeStartError,
+  subscriptionExpiredMessage,
+  type SnipeFilter,
+} from '@tradedesk/domain';
+import type {
+  AgentAck,
+  EventAck,
+  RehearsalEvent,
+  RehearsalStartCommand,
+  RehearsalStartValue,
+} from '@tradedesk/domain/realtime';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../auth/repo.js';
+import { createConfigurationService } from '../configuration/service.js';
+import { presentConfiguration } from '../configuration/presenter.js';
+import { presentFilter } from '../filter/presenter.js';
+import { filterRepo } from '../filter/repo.js';
+import { snipeMessages } from '../snipe/messages.js';
+import { SnipeActionError } from '../snipe/service.js';
+import { filterKeyOf, rehearsalRepo } from './repo.js';
+
+/** Where rehearsals run: the agents of the agent hub, like any session. */
+export interface RehearsalDispatcher {
+  pick(): Promise<string | undefined>;
+  start(agentId: string, command: RehearsalStartCommand): Promise<AgentAck>;
+}
+
+/** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
+export const REHEARSAL_SILENCE_MS = 5 * 60_000;
+export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
+
+const reject = (message: string): never => {
+  throw new SnipeActionError(message);
+};
+
+/** The price database's current prices as the world's starting values, one entry per card. */
+export async function startValuesOf(ctx: AppContext): Promise<RehearsalStartValue[]> {
+  const byCard = new Map<number, { definitionId: number; pc?: number; ps?: number }>();
+  for (const row of await rehearsalRepo.currentPrices(ctx.db)) {
+    if (row.platform !== 'pc' && row.platform !== 'ps') continue;
+    const entry = byCard.get(row.definitionId) ?? { definitionId: row.definitionId };
+    entry[row.platform] = row.price;
+    byCard.set(row.definitionId, entry);
+  }
+  return [...byCard.values()];
+}
+
+/** Ends the user's rehearsals whose agent went silent, so a lost one neither shows nor blocks. */
+export function failSilentRehearsals(ctx: AppContext, userId: string) {
+  const now = ctx.now();
+  return rehearsalRepo.failSilent(
+    ctx.db,
+    userId,
+    new Date(now.getTime() - REHEARSAL_SILENCE_MS),
+    rehearsalLostMessage,
+    now,
+  );
+}
+
+/** `snipe-rehearse` and the agent's rehearsal events. */
+export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatcher) {
+  const { db } = ctx;
+  const configurations = createConfigurationService(ctx);
+
+  return {
+    /** Checks everything, then records the rehearsal and hands it to an agent. */
+    async start(user: UserRow, input: unknown) {
+      if (user.tier !== 'snipe') reject(snipeMessages.tierRequired);
+      if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+      const parsed = snipeRehearseSchema.safeParse(input);
+      if (!parsed.success) return reject(firstIssueMessage(parsed.error));
+      const { filterIds, spanMinutes, platform } = parsed.data;
+      const stored = await filterRepo.listOf(db, user.id);
+      const rows = [...new Set(filterIds)].map(
+        (id) => stored.find((row) => row.id === id) ?? reject(rehearsalMessages.unknownFilter),
+      );
+      const filters = rows.map(presentFilter) as unknown as SnipeFilter[];
+      const configuration = configurationSchema.safeParse(
+        presentConfiguration(await configurations.get(user.id)),
+      );
+      if (!configuration.success) return reject(firstIssueMessage(configuration.error));
+      const ruleError = snipeStartError(filters, configuration.data.advanced.rotation);
+      if (ruleError !== null) reject(ruleError);
+      const agentId = (await agents.pick()) ?? reject(rehearsalMessages.noAgent);
+
+      await failSilentRehearsals(ctx, user.id);
+      const now = ctx.now();
+      const seed = randomInt(1, 2 ** 31 - 1);
+      const opened = await rehearsalRepo.open(db, {
+        id: randomUUID(),
+        userId: user.id,
+        filterKey: filterKeyOf(rows),
+        filterIds: rows.map((row) => row.id),
+        spanMinutes,
+        seed,
+        status: 'running',
+        agentId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (opened === 'busy') return reject(rehearsalMessages.alreadyRunning);
+      const ack = await agents
+        .start(agentId, {
+          rehearsalId: opened.id,
+          seed,
+          spanMinutes,
+          platform,
+          coins: REHEARSAL_COINS,
+          filters,
+          configuration: configuration.data,
+          startValues: await startValuesOf(ctx),
+        })
+        .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
+      if (!ack.ok) {
+        const at = ctx.now();
+        await rehearsalRepo.updateRunning(db, opened.id, {
+          status: 'failed',
+          message: rehearsalMessages.agentRefused(ack.message),
+          updatedAt: at,
+          finishedAt: at,
+        });
+        reject(rehearsalMessages.agentRefused(ack.message));
+      }
+    },
+
+    /** Stores an agent's rehearsal event; only the agent it was given to may report on it. */
+    async apply({ rehearsalId, event }: RehearsalEvent, agentId: string): Promise<EventAck> {
+      const row = await rehearsalRepo.byId(db, rehearsalId);
+      if (!row || row.agentId !== agentId) return { ok: false, message: 'Unknown rehearsal' };
+      const at = ctx.now();
+      if (event.type === 'progress') {
+        if (event.done > row.progress)
+          await rehearsalRepo.updateRunning(db, rehearsalId, { progress: event.done, updatedAt: at });
+      } else if (event.type === 'result') {
+        await rehearsalRepo.updateRunning(db, rehearsalId, {
+          status: 'done',
+          progress: 1,
+          result: event.result as unknown as Record<string, unknown>,
+          updatedAt: at,
+          finishedAt: at,
+        });
+      } else {
+        await rehearsalRepo.updateRunning(db, rehearsalId, {
+          status: 'failed',
+          message: event.message,
+          updatedAt: at,
+          finishedAt: at,
+        });
+      }
+      return { ok: true };
+    },
+  };
+}
+
+export type RehearsalService = ReturnType<typeof createRehearsalService>;

@@ -1,0 +1,1 @@
+export { RehearsalPanel } from './components/rehearsal-panel';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { platformSchema } from '../enums/platform.js';
+import { configurationSchema, type Configuration } from '../schemas/configuration.js';
+import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
+import { REHEARSAL_SPAN_MINUTES, rehearsalResultSchema } from '../schemas/rehearsal.js';
+import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
+
+const int = z.number().int();
+const price = int.min(0).max(15_000_000);
+const rehearsalId = idText();
+
+/** A card's current price in the price database: the rehearsal world starts its market there. */
+export const rehearsalStartValueSchema = z.object({
+  definitionId: int.positive(),
+  pc: price.optional(),
+  ps: price.optional(),
+});
+export type RehearsalStartValue = z.infer<typeof rehearsalStartValueSchema>;
+
+// ---- Server → agent -------------------------------------------------------------------------
+
+/** `rehearsal-start` (acknowledged with `AgentAck`): run ours and the classic loop on one seeded world each. */
+export const rehearsalStartSchema = z.object({
+  rehearsalId,
+  seed: int.min(1).max(2 ** 31 - 1),
+  spanMinutes: int.min(REHEARSAL_SPAN_MINUTES.min).max(REHEARSAL_SPAN_MINUTES.max),
+  platform: platformSchema,
+  coins: int.min(0).max(1_000_000_000),
+  filters: z.array(filterSchema).min(1),
+  configuration: configurationSchema,
+  startValues: z.array(rehearsalStartValueSchema).max(200_000),
+});
+/** A rehearsal command as the agent reads it. */
+export type RehearsalStart = z.infer<typeof rehearsalStartSchema>;
+/** A rehearsal command as the server sends it: only snipe filters. */
+export type RehearsalStartCommand = Omit<RehearsalStart, 'filters' | 'configuration'> & {
+  filters: SnipeFilter[];
+  configuration: Configuration;
+};
+
+// ---- Agent → server -------------------------------------------------------------------------
+
+/** `rehearsal-event` (acknowledged with `EventAck`): progress, then one result or one failure. */
+export const rehearsalEventSchema = z.object({
+  rehearsalId,
+  event: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('progress'), done: z.number().min(0).max(1) }),
+    z.object({ type: z.literal('result'), result: rehearsalResultSchema }),
+    z.object({
+      type: z.literal('failed'),
+      message: storableText(TEXT_LIMITS.text).pipe(z.string().min(1)),
+    }),
+  ]),
+});
+export type RehearsalEvent = z.infer<typeof rehearsalEventSchema>;
