@@ -37,6 +37,7 @@ export interface AgentOptions {
   priceCacheMs?: number;
   /** How long observed minimum Buy Now prices are gathered before one batch is sent. */
   observationFlushMs?: number;
+  /** How often the agent tells the server it still runs its sessions (default 2 s). */
   heartbeatMs?: number;
   /** How long one try to deliver an event waits for the server's acknowledgement. */
   ackTimeoutMs?: number;
@@ -91,6 +92,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     // Delivered in order, one at a time, re-sent until acknowledged: nothing bought is lost.
     retries: Number.MAX_SAFE_INTEGER,
     ackTimeout: options.ackTimeoutMs ?? 10_000,
+    // A lost server node is replaced by another behind the load balancer within seconds; the
+    // agent must be back before the servers' heartbeat limit takes its runs for lost.
+    reconnectionDelayMax: 2_000,
     auth: (send: (auth: AgentHandshake) => void) =>
       send({
         key: options.agentKey,
@@ -206,7 +210,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       socket.volatile.emit('heartbeat', {
         leaseIds: [...sessions.values()].map((session) => session.leaseId),
       });
-  }, options.heartbeatMs ?? 10_000);
+  }, options.heartbeatMs ?? 2_000);
   heartbeat.unref();
 
   return {

@@ -25,7 +25,12 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 
 /** node-postgres pool against a PostgreSQL server. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A query waits at most 5 s for a connection: during an outage of the database requests fail
+  // fast instead of piling up, and they work again as soon as it is back.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection the database drops (restart, outage) is discarded by the pool; without a
+  // listener its error event would end the process.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

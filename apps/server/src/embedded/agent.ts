@@ -11,6 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 export async function startEmbeddedAgent(options: {
   serverPort: number;
   agentKey: string;
+  /** Unique per server node, stable across its restarts (`embedded-<NODE_ID>`). */
+  agentId: string;
   simUrl: string;
   log: FastifyBaseLogger;
   capacity?: number;
@@ -18,7 +20,7 @@ export async function startEmbeddedAgent(options: {
   const agent = startAgent({
     serverUrl: `http://127.0.0.1:${options.serverPort}`,
     agentKey: options.agentKey,
-    agentId: 'embedded',
+    agentId: options.agentId,
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
     log: (line) => options.log.info({ category: 'agent' }, line),

@@ -15,7 +15,7 @@ import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
-import { snipeRepo } from '../modules/snipe/repo.js';
+import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 import { transferRepo } from '../modules/transfer/repo.js';
 import type { TransferDispatcher } from '../modules/transfer/service.js';
@@ -28,7 +28,10 @@ const agentRoom = (agentId: string) => `agent:${agentId}`;
 export interface AgentHubOptions {
   /** Keys agents may connect with (the embedded agent's is generated at start). */
   agentKeys: readonly string[];
-  /** A lease whose heartbeat is older than this is lost (measured on the app clock). */
+  /**
+   * A lease whose heartbeat is older than this is lost (measured on the app clock). Agents beat
+   * every 2 s by default, so a few missed beats tell a lost agent from a slow one.
+   */
   heartbeatTimeoutMs: number;
   /** After a disconnect, how long the agent has to come back before its accounts turn `error`. */
   reconnectGraceMs: number;
@@ -67,8 +70,19 @@ export function createAgentHub(
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
   const agents = new Map<string, AgentSocket>();
   const lossTimers = new Map<string, NodeJS.Timeout>();
+  let closing = false;
   const log = app.log.child({ category: 'agents' });
   const prices = createAgentPrices(ctx);
+
+  /**
+   * Since when (app clock) this node has reached the database without a failure. Heartbeats are
+   * judged only after one full timeout of that: after an outage of the database (or a start of
+   * the node) the agents' beats could not be stored, and their runs must not be taken for lost.
+   */
+  let databaseTrustedSince: number | undefined = ctx.now().getTime();
+  const distrustDatabase = () => {
+    databaseTrustedSince = undefined;
+  };
 
   const isKnownKey = (key: string) => keyDigests.some((known) => timingSafeEqual(known, digest(key)));
 
@@ -154,13 +168,14 @@ export function createAgentHub(
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
-      snipeRepo
-        .touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now())
-        .catch((err: unknown) => log.error({ err }, 'could not record a heartbeat'));
+      snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now()).catch((err: unknown) => {
+        distrustDatabase();
+        log.error({ err }, 'could not record a heartbeat');
+      });
     });
 
     socket.on('disconnect', () => {
-      if (agents.get(agentId) !== socket) return;
+      if (closing || agents.get(agentId) !== socket) return;
       agents.delete(agentId);
       const disconnectedAt = ctx.now();
       log.warn({ agentId }, 'agent disconnected');
@@ -260,19 +275,50 @@ export function createAgentHub(
       command(agentId, name, payload),
   };
 
-  /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
-  async function sweep() {
-    const stale = await snipeRepo.staleLeases(
-      ctx.db,
-      new Date(ctx.now().getTime() - options.heartbeatTimeoutMs),
-    );
+  let sweeping: Promise<void> | undefined;
+  /**
+   * Leases whose agent stopped sending heartbeats turn `error` (any node may find them; ending a
+   * lease is atomic, so two nodes sweeping at once end it once). One sweep at a time per node.
+   */
+  function sweep(): Promise<void> {
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  }
+
+  async function sweepOnce() {
+    const now = ctx.now().getTime();
+    let stale: LeaseRow[];
+    let silent: Awaited<ReturnType<typeof transferRepo.stale>>;
+    try {
+      stale = await snipeRepo.staleLeases(ctx.db, new Date(now - options.heartbeatTimeoutMs));
+      // A transfer reports every step; one silent for this long has lost its agent.
+      silent = await transferRepo.stale(ctx.db, new Date(now - options.transferSilenceMs));
+    } catch (error) {
+      distrustDatabase();
+      throw error;
+    }
+    databaseTrustedSince ??= now;
+    if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
+    if (stale.length > 0) log.warn({ accounts: stale.length }, 'agents stopped beating; ending their runs');
     await runEvents().markLost(stale);
-    // A transfer reports every step; one silent for this long has lost its agent.
-    const silent = await transferRepo.stale(
-      ctx.db,
-      new Date(ctx.now().getTime() - options.transferSilenceMs),
-    );
     await transferEvents().markLost(silent);
+  }
+
+  /**
+   * At a server's start: the runs its own embedded agent held died with the previous process
+   * (a kill -9, a crash). They end now, with the agent-lost description, before anything else.
+   */
+  async function endRunsOf(agentId: string) {
+    const orphaned = await snipeRepo.leasesOfAgent(ctx.db, agentId);
+    if (orphaned.length > 0)
+      log.warn(
+        { agentId, accounts: orphaned.length },
+        'runs orphaned by the previous start; marking them error',
+      );
+    await runEvents().markLost(orphaned);
+    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
   }
 
   return {
@@ -280,13 +326,16 @@ export function createAgentHub(
     dispatcher,
     transferDispatcher,
     sweep,
+    endRunsOf,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],
     /** Drops every agent's transport (not a server-side disconnect): agents reconnect and resume. */
     dropAgentTransports() {
       for (const socket of agents.values()) socket.conn.close();
     },
+    /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
     close() {
+      closing = true;
       for (const timer of lossTimers.values()) clearTimeout(timer);
       lossTimers.clear();
     },
