@@ -21,6 +21,8 @@ export interface ClusterOptions {
   /** First server node's port; the others follow (0 = any free ones). */
   firstServerPort: number;
   simPort: number;
+  /** A sandbox game already running (the bench's, tuned): none is started then. */
+  simUrl?: string;
   /** 64 hexadecimal characters shared by every node (credentials written by one are read by all). */
   secretKey: string;
   /** The key agents present; generated when absent. */
@@ -164,7 +166,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     const simPort = options.simPort === 0 ? await freePort() : options.simPort;
-    const simUrl = `http://127.0.0.1:${simPort}`;
+    const simUrl = options.simUrl ?? `http://127.0.0.1:${simPort}`;
     const sim = managed(
       'sim',
       'apps/game-sim/src/main.ts',
@@ -173,8 +175,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       { url: `${simUrl}/admin/world` },
       output,
     );
-    started.push(sim);
-    await sim.start();
+    if (options.simUrl === undefined) {
+      started.push(sim);
+      await sim.start();
+    }
 
     const serverPorts: number[] = [];
     for (let index = 0; index < options.servers; index += 1)

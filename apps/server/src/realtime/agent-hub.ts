@@ -252,15 +252,22 @@ export function createAgentHub(
           capacities.set(socket.data.agentId, socket.data.capacity);
       // Running sessions are counted from the leases, not kept per socket: a lease is written
       // before its start command, by whichever node took the start, and survives restarts of the
-      // servers and reconnects of the agent, so every node sees the same load. Two starts at the
-      // same moment may still choose one last slot; the agent then refuses the second as full.
+      // servers and reconnects of the agent, so every node sees the same load. Starts that arrive
+      // together see the same counts, so the agent is drawn at random, weighted by its free
+      // slots: a burst spreads over the agents instead of piling onto one. If two starts still
+      // take one agent's last slot, the agent refuses the second as full.
       const running = await snipeRepo.leaseCountsOfAgents(ctx.db, [...capacities.keys()]);
-      let best: [string, number] | undefined;
-      for (const [agentId, capacity] of capacities) {
-        const free = capacity - (running.get(agentId) ?? 0);
-        if (free > 0 && (best === undefined || free > best[1])) best = [agentId, free];
+      const free = [...capacities].map(([agentId, capacity]) => ({
+        agentId,
+        slots: Math.max(0, capacity - (running.get(agentId) ?? 0)),
+      }));
+      let draw = Math.random() * free.reduce((sum, agent) => sum + agent.slots, 0);
+      for (const agent of free) {
+        if (agent.slots === 0) continue;
+        draw -= agent.slots;
+        if (draw < 0) return agent.agentId;
       }
-      return best?.[0];
+      return free.findLast((agent) => agent.slots > 0)?.agentId;
     },
     start: (agentId, startCommand) => command(agentId, 'session-start', startCommand),
     switchFilter: (agentId, switchCommand) => command(agentId, 'session-switch-filter', switchCommand),
