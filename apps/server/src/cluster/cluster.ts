@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { startLoadBalancer, type LoadBalancer } from './load-balancer.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const tsx = `${repoRoot}node_modules/.bin/tsx`;
+/**
+ * Node with tsx's loader, in one process: the `tsx` command runs the script in a child process of
+ * its own, which a `kill -9` of the command would leave running.
+ */
+const nodeWithTsx = [process.execPath, '--import', 'tsx'] as const;
 
 export interface ClusterOptions {
   /** PostgreSQL every node shares (required: PGlite is one process's). */
@@ -96,7 +100,8 @@ function managed(
   let child: ChildProcess | undefined;
   let exited = true;
   const start = async () => {
-    const launched = spawn(tsx, [script], {
+    const [node, ...loader] = nodeWithTsx;
+    const launched = spawn(node, [...loader, script], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
