@@ -73,6 +73,8 @@ export interface RunningAgent {
 }
 
 const refuse = (message: string): AgentAck => ({ ok: false, message });
+/** How long the agent waits before sending again an event the server could not store. */
+const eventRetryMs = 1_000;
 
 /**
  * The agent: connects to `/client/agent` with its key, runs one AccountSession per start command,
@@ -132,7 +134,13 @@ export function startAgent(options: AgentOptions): RunningAgent {
       if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
       // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
       const message: SessionEvent = { leaseId, seq: seq++, event };
-      const answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      let answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      // The server could not store it (its database is away): the engine waits, as it does for a
+      // lost connection, so a purchase is never dropped. The event id makes a repeat land once.
+      while (answer.success && answer.data.retry === true && !killed) {
+        await new Promise((resolve) => setTimeout(resolve, eventRetryMs));
+        answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      }
       if (answer.success && answer.data.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);
         void sessions.get(accountId)?.stop();

@@ -19,6 +19,7 @@ import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { startCluster, type Cluster } from '../src/cluster/cluster.js';
+import { stickyCookie } from '../src/cluster/load-balancer.js';
 import { openPostgres } from '../src/db/client.js';
 import { snipeMessages } from '../src/modules/snipe/messages.js';
 import { startCuttableProxy } from './tcp-proxy.js';
@@ -109,10 +110,14 @@ async function createUser(base: string, index: number): Promise<BenchUser> {
     isIFrame: false,
   });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
-  const cookie = signIn.response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  // Browsers land on both nodes: each user is pinned to one by the balancer's cookie, in turn.
+  const cookie = [
+    ...signIn.response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .filter((pair) => !pair.startsWith(`${stickyCookie}=`)),
+    `${stickyCookie}=${index % 2}`,
+  ].join('; ');
   const http = new Http(base, cookie);
   const me = await http.call('GET', '/api/user');
   const { id: _unsaved, ...filter } = {

@@ -131,7 +131,7 @@ export function createAgentHub(
         ack?.(await runEvents().apply(leaseId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a run event');
-        ack?.({ ok: false, message: 'Could not store the event' });
+        ack?.({ ok: false, message: 'Could not store the event', retry: true });
       }
     });
 
@@ -143,7 +143,7 @@ export function createAgentHub(
         ack?.(await transferEvents().apply(transferId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a transfer event');
-        ack?.({ ok: false, message: 'Could not store the event' });
+        ack?.({ ok: false, message: 'Could not store the event', retry: true });
       }
     });
 

@@ -185,7 +185,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       started.nodes = started.nodes.filter((node) => node !== nodeB);
       await eventually(() => nodeA.realtime.connectedAgents().includes(agent.agentId), 'the agent on node A');
       await nodeA.realtime.sweep();
-      expect((await accountRow(accountId))?.status).toBe('active');
+      expect(await accountRow(accountId)).toMatchObject({ status: 'active', description: '' });
       expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
       const updates = () =>
         browser.messages.filter((m) => m.action === 'upsert-session' && m.data.accountId === accountId)
