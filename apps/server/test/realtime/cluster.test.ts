@@ -33,10 +33,10 @@ const heartbeatTimeoutMs = 10_000;
 /** The key every node of the cluster accepts (AGENT_KEYS): an agent may land on any of them. */
 const clusterAgentKey = 'cluster-test-agent-key-'.padEnd(40, 'k');
 
-/** Polls a condition the cluster makes true (an agent reconnecting); the limit only stops a hang. */
-async function eventually(condition: () => boolean, what: string) {
+/** Polls a condition the cluster makes true (an agent re-claiming its run); the limit only stops a hang. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
   const deadline = Date.now() + waitDeadlineMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -183,7 +183,14 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       clock.advance(heartbeatTimeoutMs + 1_000);
       await nodeB.app.close();
       started.nodes = started.nodes.filter((node) => node !== nodeB);
-      await eventually(() => nodeA.realtime.connectedAgents().includes(agent.agentId), 'the agent on node A');
+      // Back on node A, the agent re-claims its run there (a beat at the new time).
+      const movedAt = clock.now().getTime();
+      await eventually(
+        async () =>
+          nodeA.realtime.connectedAgents().includes(agent.agentId) &&
+          ((await leaseOf(accountId))?.heartbeatAt.getTime() ?? 0) >= movedAt,
+        'the agent to re-claim its run on node A',
+      );
       await nodeA.realtime.sweep();
       expect(await accountRow(accountId)).toMatchObject({ status: 'active', description: '' });
       expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
