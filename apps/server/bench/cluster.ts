@@ -166,6 +166,7 @@ function startRedis(port: number): Promise<ChildProcess> {
   return timeUntil(async () => {
     const { Redis } = await import('ioredis');
     const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    probe.on('error', () => {}); // refused until redis-server listens: that is what is polled
     try {
       await probe.connect();
       return (await probe.ping()) === 'PONG';
