@@ -58,6 +58,14 @@ const suites: Record<string, Suite> = {
       await benchAuth();
     },
   },
+  cluster: {
+    describe:
+      'scale-out: 2 servers + 2 agents + PostgreSQL + Redis, many web sockets and sessions, through four faults',
+    run: async () => {
+      const { benchCluster } = await import('../apps/server/bench/cluster.js');
+      await benchCluster();
+    },
+  },
 };
 
 async function main(): Promise<void> {

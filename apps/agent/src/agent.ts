@@ -41,6 +41,7 @@ export interface AgentOptions {
   priceCacheMs?: number;
   /** How long observed minimum Buy Now prices are gathered before one batch is sent. */
   observationFlushMs?: number;
+  /** How often the agent tells the server it still runs its sessions (default 2 s). */
   heartbeatMs?: number;
   /** How long one try to deliver an event waits for the server's acknowledgement. */
   ackTimeoutMs?: number;
@@ -80,6 +81,8 @@ export interface RunningAgent {
 }
 
 const refuse = (message: string): AgentAck => ({ ok: false, message });
+/** How long the agent waits before sending again an event the server could not store. */
+const eventRetryMs = 1_000;
 
 /**
  * The agent: connects to `/client/agent` with its key, runs one AccountSession per start command,
@@ -101,6 +104,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     // Delivered in order, one at a time, re-sent until acknowledged: nothing bought is lost.
     retries: Number.MAX_SAFE_INTEGER,
     ackTimeout: options.ackTimeoutMs ?? 10_000,
+    // A lost server node is replaced by another behind the load balancer within seconds; the
+    // agent must be back before the servers' heartbeat limit takes its runs for lost.
+    reconnectionDelayMax: 2_000,
     auth: (send: (auth: AgentHandshake) => void) =>
       send({
         key: options.agentKey,
@@ -138,7 +144,13 @@ export function startAgent(options: AgentOptions): RunningAgent {
       if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
       // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
       const message: SessionEvent = { leaseId, seq: seq++, event };
-      const answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      let answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      // The server could not store it (its database is away): the engine waits, as it does for a
+      // lost connection, so a purchase is never dropped. The event id makes a repeat land once.
+      while (answer.success && answer.data.retry === true && !killed) {
+        await new Promise((resolve) => setTimeout(resolve, eventRetryMs));
+        answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
+      }
       if (answer.success && answer.data.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);
         void sessions.get(accountId)?.stop();
@@ -245,7 +257,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       socket.volatile.emit('heartbeat', {
         leaseIds: [...sessions.values()].map((session) => session.leaseId),
       });
-  }, options.heartbeatMs ?? 10_000);
+  }, options.heartbeatMs ?? 2_000);
   heartbeat.unref();
 
   return {

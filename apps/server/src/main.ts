@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -99,11 +100,18 @@ async function main() {
     trustedProxies: env.TRUSTED_PROXIES,
     frameAncestors: env.FRAME_ANCESTORS,
   });
+  // The embedded agent's id is this node's: unique among the nodes of a cluster, the same after
+  // a restart, so the runs it held before a crash end at this start.
+  const nodeId = env.NODE_ID ?? `${hostname()}-${env.PORT}`;
+  const runsEmbeddedAgent = env.GAME_MODE === 'sandbox' && env.EMBEDDED_AGENT === 'on';
+  const embeddedAgentId = `embedded-${nodeId}`;
   const realtime = await attachRealtime(app, {
     redisUrl: env.REDIS_URL,
     agentKeys: env.AGENT_KEYS,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    ...(runsEmbeddedAgent ? { embeddedAgentId } : {}),
   });
+  log.info({ category: 'start' }, `Node ${nodeId}${env.REDIS_URL ? ' (cluster through Redis)' : ''}`);
 
   // SBC challenges and their solutions: synced from the sandbox game, solved in a worker thread.
   const sbcCatalogue = createSbcCatalogue(app.appContext);
@@ -112,8 +120,13 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
+  // A cluster's nodes share one sandbox game (SIM_URL); a lone server starts its own.
   const sim =
-    env.GAME_MODE === 'sandbox' ? await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY }) : undefined;
+    env.GAME_MODE !== 'sandbox'
+      ? undefined
+      : env.SIM_URL
+        ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
+        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY });
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service
@@ -134,20 +147,22 @@ async function main() {
       intervalMs: SBC_RESOLVE_INTERVAL_MS,
       onError: (error) => log.warn({ category: 'sbc', err: error }, 'SBC sync or solve failed'),
     });
-  const agent = sim
-    ? await startEmbeddedAgent({
-        serverPort: port,
-        agentKey: realtime.embeddedAgentKey,
-        simUrl: sim.url,
-        log,
-      }).catch((error: unknown) => {
-        log.error(
-          { category: 'agent', err: error },
-          'Embedded snipe agent failed to start; sniping is unavailable',
-        );
-        return undefined;
-      })
-    : undefined;
+  const agent =
+    sim && runsEmbeddedAgent
+      ? await startEmbeddedAgent({
+          serverPort: port,
+          agentKey: realtime.embeddedAgentKey,
+          agentId: embeddedAgentId,
+          simUrl: sim.url,
+          log,
+        }).catch((error: unknown) => {
+          log.error(
+            { category: 'agent', err: error },
+            'Embedded snipe agent failed to start; sniping is unavailable',
+          );
+          return undefined;
+        })
+      : undefined;
   if (demo)
     console.log(`Demo login — username: demo  token: ${demo.token}  open: http://127.0.0.1:${port}/login`);
 

@@ -84,9 +84,13 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     let seq = 0;
     return async (event: TransferEvent): Promise<void> => {
       if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
-      const answer = transferEventAckSchema.safeParse(
-        await socket.emitWithAck('transfer-event', { transferId, seq: seq++, event }),
-      );
+      const message = { transferId, seq: seq++, event };
+      let answer = transferEventAckSchema.safeParse(await socket.emitWithAck('transfer-event', message));
+      // Not stored now (the server's database is away): sent again, so no credit or step is lost.
+      while (answer.success && answer.data.retry === true && !options.isKilled()) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        answer = transferEventAckSchema.safeParse(await socket.emitWithAck('transfer-event', message));
+      }
       if (answer.success && answer.data.stop === true) void runs.get(transferId)?.run.stop();
     };
   }

@@ -12,6 +12,7 @@ describe('environment schema', () => {
         DATA_DIR: './.data',
         GAME_MODE: 'sandbox',
         AGENT_KEYS: [],
+        EMBEDDED_AGENT: 'on',
         TRUSTED_PROXIES: [],
         FRAME_ANCESTORS: [],
         ALLOWED_ORIGINS: [],
@@ -21,6 +22,22 @@ describe('environment schema', () => {
         PRICE_COLLECT_INTERVAL_MS: 60_000,
         PRICE_HISTORY_DAYS: 7,
       },
+    });
+  });
+
+  it('reads a cluster node: its id, no embedded agent and the shared sandbox game', () => {
+    const result = parseEnv({ NODE_ID: 'node-2', EMBEDDED_AGENT: 'off', SIM_URL: 'http://127.0.0.1:8090' });
+    expect(result.ok && [result.env.NODE_ID, result.env.EMBEDDED_AGENT, result.env.SIM_URL]).toEqual([
+      'node-2',
+      'off',
+      'http://127.0.0.1:8090',
+    ]);
+    expect(parseEnv({ NODE_ID: 'node 2', EMBEDDED_AGENT: 'no' })).toEqual({
+      ok: false,
+      problems: [
+        'NODE_ID: NODE_ID must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
+        'EMBEDDED_AGENT: EMBEDDED_AGENT must be on or off',
+      ],
     });
   });
 

@@ -103,6 +103,29 @@ export const envSchema = z
         .optional(),
     ),
     AGENT_KEYS: agentKeysSchema,
+    /**
+     * This server node's name in a cluster (its embedded agent connects as `embedded-<NODE_ID>`);
+     * default `<host name>-<PORT>`. Keep it stable across restarts of the node.
+     */
+    NODE_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_.:-]{1,100}$/,
+          'NODE_ID must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
+        )
+        .optional(),
+    ),
+    /** Whether this node runs an agent in-process (sandbox default: yes; a cluster runs its own). */
+    EMBEDDED_AGENT: z
+      .enum(['on', 'off'], { errorMap: () => ({ message: 'EMBEDDED_AGENT must be on or off' }) })
+      .default('on'),
+    /** A sandbox game already running elsewhere (a cluster's nodes share one); unset = embedded. */
+    SIM_URL: z.preprocess(
+      emptyToUndefined,
+      z.string().url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090').optional(),
+    ),
     /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
     SIM_ADMIN_KEY: z.preprocess(
       emptyToUndefined,

@@ -25,7 +25,14 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 
 /** node-postgres pool against a PostgreSQL server. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A query waits at most 5 s for a connection: during an outage of the database requests fail
+  // fast instead of piling up, and they work again as soon as it is back.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection the database drops (restart, outage) emits an error event, on the pool when it is
+  // idle and on the client when it is checked out between two queries; unheard, either would end
+  // the process. The query in flight fails on its own; the pool discards the broken connection.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

@@ -12,6 +12,8 @@ import { childProcessRehearsalWorlds } from './rehearsal-worlds.js';
 export async function startEmbeddedAgent(options: {
   serverPort: number;
   agentKey: string;
+  /** Unique per server node, stable across its restarts (`embedded-<NODE_ID>`). */
+  agentId: string;
   simUrl: string;
   log: FastifyBaseLogger;
   capacity?: number;
@@ -19,7 +21,7 @@ export async function startEmbeddedAgent(options: {
   const agent = startAgent({
     serverUrl: `http://127.0.0.1:${options.serverPort}`,
     agentKey: options.agentKey,
-    agentId: 'embedded',
+    agentId: options.agentId,
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
     // Rehearsals get sandbox worlds of their own, each in a child process.

@@ -20,7 +20,7 @@ import type { SbcEvents } from '../modules/sbc/sbc-events.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
 import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
-import { snipeRepo } from '../modules/snipe/repo.js';
+import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 import { transferRepo } from '../modules/transfer/repo.js';
 import type { TransferDispatcher } from '../modules/transfer/service.js';
@@ -33,7 +33,10 @@ const agentRoom = (agentId: string) => `agent:${agentId}`;
 export interface AgentHubOptions {
   /** Keys agents may connect with (the embedded agent's is generated at start). */
   agentKeys: readonly string[];
-  /** A lease whose heartbeat is older than this is lost (measured on the app clock). */
+  /**
+   * A lease whose heartbeat is older than this is lost (measured on the app clock). Agents beat
+   * every 2 s by default, so a few missed beats tell a lost agent from a slow one.
+   */
   heartbeatTimeoutMs: number;
   /** After a disconnect, how long the agent has to come back before its accounts turn `error`. */
   reconnectGraceMs: number;
@@ -74,8 +77,19 @@ export function createAgentHub(
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
   const agents = new Map<string, AgentSocket>();
   const lossTimers = new Map<string, NodeJS.Timeout>();
+  let closing = false;
   const log = app.log.child({ category: 'agents' });
   const prices = createAgentPrices(ctx);
+
+  /**
+   * Since when (app clock) this node has reached the database without a failure. Heartbeats are
+   * judged only after one full timeout of that: after an outage of the database (or a start of
+   * the node) the agents' beats could not be stored, and their runs must not be taken for lost.
+   */
+  let databaseTrustedSince: number | undefined = ctx.now().getTime();
+  const distrustDatabase = () => {
+    databaseTrustedSince = undefined;
+  };
 
   const isKnownKey = (key: string) => keyDigests.some((known) => timingSafeEqual(known, digest(key)));
 
@@ -125,7 +139,7 @@ export function createAgentHub(
         ack?.(await runEvents().apply(leaseId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a run event');
-        ack?.({ ok: false, message: 'Could not store the event' });
+        ack?.({ ok: false, message: 'Could not store the event', retry: true });
       }
     });
 
@@ -137,7 +151,7 @@ export function createAgentHub(
         ack?.(await transferEvents().apply(transferId, seq, event, agentId));
       } catch (error) {
         log.error({ err: error }, 'could not store a transfer event');
-        ack?.({ ok: false, message: 'Could not store the event' });
+        ack?.({ ok: false, message: 'Could not store the event', retry: true });
       }
     });
 
@@ -185,13 +199,14 @@ export function createAgentHub(
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
-      snipeRepo
-        .touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now())
-        .catch((err: unknown) => log.error({ err }, 'could not record a heartbeat'));
+      snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now()).catch((err: unknown) => {
+        distrustDatabase();
+        log.error({ err }, 'could not record a heartbeat');
+      });
     });
 
     socket.on('disconnect', () => {
-      if (agents.get(agentId) !== socket) return;
+      if (closing || agents.get(agentId) !== socket) return;
       agents.delete(agentId);
       const disconnectedAt = ctx.now();
       log.warn({ agentId }, 'agent disconnected');
@@ -268,15 +283,22 @@ export function createAgentHub(
           capacities.set(socket.data.agentId, socket.data.capacity);
       // Running sessions are counted from the leases, not kept per socket: a lease is written
       // before its start command, by whichever node took the start, and survives restarts of the
-      // servers and reconnects of the agent, so every node sees the same load. Two starts at the
-      // same moment may still choose one last slot; the agent then refuses the second as full.
+      // servers and reconnects of the agent, so every node sees the same load. Starts that arrive
+      // together see the same counts, so the agent is drawn at random, weighted by its free
+      // slots: a burst spreads over the agents instead of piling onto one. If two starts still
+      // take one agent's last slot, the agent refuses the second as full.
       const running = await snipeRepo.leaseCountsOfAgents(ctx.db, [...capacities.keys()]);
-      let best: [string, number] | undefined;
-      for (const [agentId, capacity] of capacities) {
-        const free = capacity - (running.get(agentId) ?? 0);
-        if (free > 0 && (best === undefined || free > best[1])) best = [agentId, free];
+      const free = [...capacities].map(([agentId, capacity]) => ({
+        agentId,
+        slots: Math.max(0, capacity - (running.get(agentId) ?? 0)),
+      }));
+      let draw = Math.random() * free.reduce((sum, agent) => sum + agent.slots, 0);
+      for (const agent of free) {
+        if (agent.slots === 0) continue;
+        draw -= agent.slots;
+        if (draw < 0) return agent.agentId;
       }
-      return best?.[0];
+      return free.findLast((agent) => agent.slots > 0)?.agentId;
     },
     start: (agentId, startCommand) => command(agentId, 'session-start', startCommand),
     switchFilter: (agentId, switchCommand) => command(agentId, 'session-switch-filter', switchCommand),
@@ -304,19 +326,50 @@ export function createAgentHub(
     start: (agentId, startCommand) => command(agentId, 'rehearsal-start', startCommand),
   };
 
-  /** Leases whose agent stopped sending heartbeats turn `error` (any node may find them). */
-  async function sweep() {
-    const stale = await snipeRepo.staleLeases(
-      ctx.db,
-      new Date(ctx.now().getTime() - options.heartbeatTimeoutMs),
-    );
+  let sweeping: Promise<void> | undefined;
+  /**
+   * Leases whose agent stopped sending heartbeats turn `error` (any node may find them; ending a
+   * lease is atomic, so two nodes sweeping at once end it once). One sweep at a time per node.
+   */
+  function sweep(): Promise<void> {
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  }
+
+  async function sweepOnce() {
+    const now = ctx.now().getTime();
+    let stale: LeaseRow[];
+    let silent: Awaited<ReturnType<typeof transferRepo.stale>>;
+    try {
+      stale = await snipeRepo.staleLeases(ctx.db, new Date(now - options.heartbeatTimeoutMs));
+      // A transfer reports every step; one silent for this long has lost its agent.
+      silent = await transferRepo.stale(ctx.db, new Date(now - options.transferSilenceMs));
+    } catch (error) {
+      distrustDatabase();
+      throw error;
+    }
+    databaseTrustedSince ??= now;
+    if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
+    if (stale.length > 0) log.warn({ accounts: stale.length }, 'agents stopped beating; ending their runs');
     await runEvents().markLost(stale);
-    // A transfer reports every step; one silent for this long has lost its agent.
-    const silent = await transferRepo.stale(
-      ctx.db,
-      new Date(ctx.now().getTime() - options.transferSilenceMs),
-    );
     await transferEvents().markLost(silent);
+  }
+
+  /**
+   * At a server's start: the runs its own embedded agent held died with the previous process
+   * (a kill -9, a crash). They end now, with the agent-lost description, before anything else.
+   */
+  async function endRunsOf(agentId: string) {
+    const orphaned = await snipeRepo.leasesOfAgent(ctx.db, agentId);
+    if (orphaned.length > 0)
+      log.warn(
+        { agentId, accounts: orphaned.length },
+        'runs orphaned by the previous start; marking them error',
+      );
+    await runEvents().markLost(orphaned);
+    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
   }
 
   return {
@@ -326,13 +379,16 @@ export function createAgentHub(
     sbcDispatcher,
     rehearsalDispatcher,
     sweep,
+    endRunsOf,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],
     /** Drops every agent's transport (not a server-side disconnect): agents reconnect and resume. */
     dropAgentTransports() {
       for (const socket of agents.values()) socket.conn.close();
     },
+    /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
     close() {
+      closing = true;
       for (const timer of lossTimers.values()) clearTimeout(timer);
       lossTimers.clear();
     },

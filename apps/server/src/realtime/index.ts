@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { agentSocketPath } from '@tradedesk/domain/realtime';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
 import { createSbcEvents } from '../modules/sbc/sbc-events.js';
@@ -38,11 +38,32 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   redisChannelPrefix?: string;
   /** Keys of remote agents; a key for the embedded agent is always generated. */
   agentKeys?: readonly string[];
+  /**
+   * The id this node's embedded agent connects with (unique per node, stable across its
+   * restarts). The runs it held before this start died with the previous process: they end at
+   * once, with the agent-lost description.
+   */
+  embeddedAgentId?: string;
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
   sweepIntervalMs?: number;
   webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
   /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+}
+
+/** Logs an outage of Redis when it starts and when it ends, not once per failed command. */
+function redisHealth(log: FastifyBaseLogger) {
+  let isDown = false;
+  return {
+    down(error: unknown) {
+      if (!isDown) log.error({ err: error }, 'Redis is unreachable; events reach only this node');
+      isDown = true;
+    },
+    up() {
+      if (isDown) log.info('Redis is back');
+      isDown = false;
+    },
+  };
 }
 
 /**
@@ -107,8 +128,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     () => sbcEvents,
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
-      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 45_000,
-      reconnectGraceMs: options.reconnectGraceMs ?? 15_000,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
+      reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
       transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
     },
@@ -150,24 +171,36 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
         { [webSnipePath]: web, [webTransferPath]: transferWeb, [agentSocketPath]: agents.io },
         options.redisUrl,
         options.redisChannelPrefix ?? 'tradedesk',
+        redisHealth(log),
       )
     : undefined;
-  const sweepEvery = options.sweepIntervalMs ?? 15_000;
-  const sweeper =
-    sweepEvery > 0
-      ? setInterval(() => {
-          void agents.sweep().catch((err: unknown) => log.error({ err }, 'lease sweep failed'));
-          void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
-        }, sweepEvery)
-      : undefined;
+  if (options.embeddedAgentId !== undefined) await agents.endRunsOf(options.embeddedAgentId);
+  const sweepEvery = options.sweepIntervalMs ?? 2_000;
+  // An outage fails every sweep: it is logged when it starts and when it ends, not every time.
+  let sweepFailing = false;
+  const sweepOnSchedule = () => {
+    void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
+    return agents.sweep().then(
+      () => {
+        if (sweepFailing) log.info('lease sweep works again');
+        sweepFailing = false;
+      },
+      (err: unknown) => {
+        if (!sweepFailing) log.error({ err }, 'lease sweep failed');
+        sweepFailing = true;
+      },
+    );
+  };
+  const sweeper = sweepEvery > 0 ? setInterval(() => void sweepOnSchedule(), sweepEvery) : undefined;
   sweeper?.unref();
 
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
     agents.close();
-    agents.io.disconnectSockets(true);
-    web.disconnectSockets(true);
-    transferWeb.disconnectSockets(true);
+    // Only this node's connections close, and as a lost transport, not a server-side disconnect:
+    // agents and browsers reconnect (to another node behind the load balancer, or to this one
+    // after a restart). `io.disconnectSockets()` would reach every node through Redis, and a
+    // client disconnected by the server does not reconnect.
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
     agents.io.engine.close();
     web.engine.close();

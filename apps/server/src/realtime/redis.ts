@@ -5,17 +5,50 @@ import type { Server } from 'socket.io';
 /** The socket hubs by path, each with its own Redis channels. */
 export type HubsByPath = Record<string, Server>;
 
+/** Told when Redis fails and when it works again (once per change, not per command). */
+export interface RedisHealth {
+  down(error: unknown): void;
+  up(): void;
+}
+
+/**
+ * The adapter publishes without handling the answer: while Redis is down (a restart, an outage)
+ * every failed publish would be an unhandled rejection, which ends a Node process. Here a failed
+ * publish counts as heard by nobody: events for other nodes are lost during the outage (Redis
+ * pub/sub keeps nothing either); pages catch up when they join again, and agents re-send every
+ * event until it is stored.
+ */
+function publishNeverRejects(client: Redis, health: RedisHealth) {
+  const publish = client.publish.bind(client) as (channel: string, message: string) => Promise<number>;
+  (client as unknown as { publish: typeof publish }).publish = (channel, message) =>
+    publish(channel, message).catch((error: unknown) => {
+      health.down(error);
+      return 0;
+    });
+}
+
 /**
  * With REDIS_URL the hubs use the Redis adapter, so rooms (a user's web sockets, an agent) span
  * every server node. Each hub gets its own channels (`{prefix}{path}`): on shared ones every hub
  * would answer every other's cluster requests, and `fetchSockets` on the agent hub would list web
  * sockets too. Returns a closer for the Redis connections.
  */
-export function useRedisAdapter(hubs: HubsByPath, redisUrl: string, prefix: string): () => Promise<void> {
+export function useRedisAdapter(
+  hubs: HubsByPath,
+  redisUrl: string,
+  prefix: string,
+  health: RedisHealth,
+): () => Promise<void> {
   const clients: Redis[] = [];
   for (const [path, server] of Object.entries(hubs)) {
+    // Reconnects forever; a command waits through a short outage (3 retries), then fails.
     const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error: unknown) => health.down(error));
+      client.on('ready', () => health.up());
+    }
+    publishNeverRejects(pub, health);
     clients.push(pub, sub);
     server.adapter(createAdapter(pub, sub, { key: `${prefix}${path}` }));
   }

@@ -131,7 +131,7 @@ export interface Browser {
 }
 
 /** Generous: a loaded 2-core CI machine is slow; the limit only turns a hang into a failure. */
-export const waitDeadlineMs = 90_000;
+export const waitDeadlineMs = Number(process.env.WAIT_DEADLINE_MS ?? 90_000);
 /** Per-test limit of the hub's suites: several waits may each be slow on a loaded machine. */
 export const hubSuite = { timeout: 3 * waitDeadlineMs } as const;
 /** Per-hook limit (starting a stack clones a database and boots a sandbox). */

@@ -119,11 +119,15 @@ export type WireEngineEvent = z.infer<typeof engineEventSchema>;
 export const sessionEventSchema = z.object({ leaseId: id, seq: int.nonnegative(), event: engineEventSchema });
 export type SessionEvent = z.input<typeof sessionEventSchema>;
 
-/** The server's answer to `session-event`; `stop` says the lease is over on its side. */
+/**
+ * The server's answer to `session-event`; `stop` says the lease is over on its side; `retry` says
+ * the server could not store the event now (its database is away) and the agent must send it again.
+ */
 export const eventAckSchema = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
   stop: z.boolean().optional(),
+  retry: z.boolean().optional(),
 });
 export type EventAck = z.infer<typeof eventAckSchema>;
 

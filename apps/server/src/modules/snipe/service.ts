@@ -40,7 +40,7 @@ export class SnipeActionError extends Error {
 
 /** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
-  /** The connected agent with the most free slots, or undefined when none has one. */
+  /** A connected agent with a free slot (on any node), or undefined when none has one. */
   pick(): Promise<string | undefined>;
   start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
   switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;

@@ -1,0 +1,536 @@
+/**
+ * `npm run bench -- cluster`: 2 server nodes behind the load balancer + 2 stand-alone agents +
+ * PostgreSQL + Redis on loopback, with many web sockets and running sandbox sessions, through four
+ * faults: an agent killed, a server node killed, Redis restarted, PostgreSQL cut off. Prints the
+ * sessions sustained, purchases recorded vs the sandbox ledger's (0 lost, 0 doubled), the time to
+ * recover from each fault and whether every event reached only its own user.
+ *
+ * Scale with BENCH_CLUSTER_SESSIONS (default 40) and BENCH_CLUSTER_SOCKETS (default 200); the
+ * shared PostgreSQL is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), where a
+ * database of its own is created and dropped. Redis is a redis-server of its own on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultConfiguration, defaultNormalFilter, type Configuration } from '@tradedesk/domain';
+import { startSim, type RunningSim } from '@tradedesk/game-sim';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { startCluster, type Cluster } from '../src/cluster/cluster.js';
+import { stickyCookie } from '../src/cluster/load-balancer.js';
+import { openPostgres } from '../src/db/client.js';
+import { snipeMessages } from '../src/modules/snipe/messages.js';
+import { startCuttableProxy } from './tcp-proxy.js';
+
+const SESSIONS = Number(process.env.BENCH_CLUSTER_SESSIONS ?? 40);
+const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 200);
+const ACCOUNTS_PER_USER = 10;
+const SIM_ADMIN_KEY = 'bench-cluster-admin';
+/** Every wait of the bench ends by this limit: a fault the cluster does not recover from is reported. */
+const RECOVERY_LIMIT_MS = 120_000;
+const RONALDO = 20_801;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Polls until `probe` holds; answers the time it took, or undefined when the limit passed. */
+async function timeUntil(probe: () => Promise<boolean> | boolean, limitMs = RECOVERY_LIMIT_MS) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (await Promise.resolve(probe()).catch(() => false)) return Date.now() - started;
+    await sleep(200);
+  }
+  return undefined;
+}
+
+interface BenchUser {
+  id: string;
+  username: string;
+  cookie: string;
+  accountIds: string[];
+  filter: unknown;
+}
+
+interface WebClient {
+  user: BenchUser;
+  socket: Socket;
+  /** Account ids named by the messages this socket received. */
+  seenAccounts: Set<string>;
+}
+
+class Http {
+  constructor(
+    private readonly base: string,
+    private readonly cookie = '',
+  ) {}
+  async call(method: string, url: string, body?: unknown) {
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      response,
+    };
+  }
+}
+
+function fastConfiguration(): Configuration {
+  const base = defaultConfiguration();
+  return {
+    ...base,
+    time: {
+      ...base.time,
+      delay: { min: { value: 800, unit: 'milliseconds' }, max: { value: 1_500, unit: 'milliseconds' } },
+    },
+    advanced: { ...base.advanced, isHeadlessEnabled: true },
+  };
+}
+
+async function createUser(base: string, index: number): Promise<BenchUser> {
+  const anonymous = new Http(base);
+  const username = `bench_${index}_${randomBytes(3).toString('hex')}`;
+  const created = await anonymous.call('POST', '/api/sandbox/users', {
+    username,
+    tier: 'Snipe',
+    maxAccounts: ACCOUNTS_PER_USER,
+  });
+  if (created.status >= 300)
+    throw new Error(`sandbox user: ${created.status} ${JSON.stringify(created.body)}`);
+  const token = (created.body.data as { token: string }).token;
+  const signIn = await anonymous.call('POST', '/api/auth/token', {
+    username,
+    token,
+    fingerprint: `fp-${username}`,
+    isIFrame: false,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+  // Browsers land on both nodes: each user is pinned to one by the balancer's cookie, in turn.
+  const cookie = [
+    ...signIn.response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .filter((pair) => !pair.startsWith(`${stickyCookie}=`)),
+    `${stickyCookie}=${index % 2}`,
+  ].join('; ');
+  const http = new Http(base, cookie);
+  const me = await http.call('GET', '/api/user');
+  const { id: _unsaved, ...filter } = {
+    ...defaultNormalFilter('Ronaldo under 1k'),
+    name: 'Cristiano Ronaldo',
+    playerId: RONALDO,
+    minPrice: 0,
+    maxPrice: 1_000,
+  };
+  const savedFilter = await http.call('POST', '/api/filter', filter);
+  if (savedFilter.status !== 200) throw new Error(`filter: ${savedFilter.status}`);
+  return {
+    id: (me.body.data as { id: string }).id,
+    username,
+    cookie,
+    accountIds: [],
+    filter: savedFilter.body.data,
+  };
+}
+
+function openWebClient(base: string, user: BenchUser): Promise<WebClient> {
+  const socket = io(base, {
+    path: '/client/snipe',
+    auth: { clientType: 'web' },
+    extraHeaders: { cookie: user.cookie },
+    reconnectionDelayMax: 2_000,
+    forceNew: true,
+  });
+  const client: WebClient = { user, socket, seenAccounts: new Set() };
+  socket.on('message', (message: { action: string; data: { id?: string; accountId?: string } }) => {
+    if (message.action === 'update-account' && message.data.id) client.seenAccounts.add(message.data.id);
+    if (message.data && typeof message.data.accountId === 'string')
+      client.seenAccounts.add(message.data.accountId);
+  });
+  socket.on('connect', () => socket.emit('join'));
+  return new Promise((resolve, reject) => {
+    socket.once('message', () => resolve(client));
+    socket.once('connect_error', reject);
+  });
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  return timeUntil(async () => {
+    const { Redis } = await import('ioredis');
+    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    probe.on('error', () => {}); // refused until redis-server listens: that is what is polled
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } finally {
+      probe.disconnect();
+    }
+  }, 20_000).then(() => child);
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function benchCluster() {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new URL(adminUrl);
+  const databaseName = `td_cluster_bench_${randomBytes(4).toString('hex')}`;
+  const logFile = path.join(os.tmpdir(), `${databaseName}.log`);
+  const log = createWriteStream(logFile);
+  const [load1] = os.loadavg();
+  console.log(
+    `${SESSIONS} sessions, ${SOCKETS} web sockets; machine load before the run: ${load1!.toFixed(1)} on ${os.cpus().length} cores; process output in ${logFile}`,
+  );
+
+  const adminClient = new pg.Client({ connectionString: adminUrl });
+  await adminClient.connect();
+  await adminClient.query(`CREATE DATABASE ${databaseName}`);
+  await adminClient.end();
+  const pgProxy = await startCuttableProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
+  const clusterUrl = new URL(adminUrl);
+  clusterUrl.hostname = '127.0.0.1';
+  clusterUrl.port = String(pgProxy.port);
+  clusterUrl.pathname = `/${databaseName}`;
+  const direct = new URL(adminUrl);
+  direct.pathname = `/${databaseName}`;
+  const migrated = openPostgres(direct.toString());
+  await migrated.migrate();
+  await migrated.close();
+  // The bench reads the cluster's rows straight from PostgreSQL, around the proxy it cuts.
+  const observer = new pg.Pool({ connectionString: direct.toString(), max: 2 });
+
+  const redisPort = await freePort();
+  let redis = await startRedis(redisPort);
+  // A quiet sandbox: no rival bots or human buyers and no abuse rules, so every buy is ours and
+  // sessions run until stopped; the bench plants the cheap listings the sessions buy.
+  const sim: RunningSim = await startSim({
+    port: 0,
+    seed: 7,
+    adminKey: SIM_ADMIN_KEY,
+    market: { initialListings: 300, mispricedShare: 0, rivalCatchShare: 0, humanBuyShare: 0 },
+    abuse: { enabled: false, listingVisibilityDelaySeconds: 0 },
+  });
+  let cluster: Cluster | undefined;
+  const clients: WebClient[] = [];
+  let planting: NodeJS.Timeout | undefined;
+  try {
+    cluster = await startCluster({
+      databaseUrl: clusterUrl.toString(),
+      redisUrl: `redis://127.0.0.1:${redisPort}`,
+      servers: 2,
+      agents: 2,
+      agentCapacity: SESSIONS,
+      port: 0,
+      firstServerPort: 0,
+      simPort: 0,
+      simUrl: sim.url,
+      secretKey: randomBytes(32).toString('hex'),
+      serverEnv: { LOG_LEVEL: 'warn', DATA_DIR: path.join(os.tmpdir(), databaseName) },
+      output: (name, line) => log.write(`[${name}] ${line}\n`),
+    });
+    const base = cluster.balancer.url;
+    const nodeUrls = cluster.servers.map((server) => `http://127.0.0.1:${server.port}`);
+
+    // Users, accounts and web sockets (spread over the users, each through the balancer).
+    const userCount = Math.max(2, Math.ceil(SESSIONS / ACCOUNTS_PER_USER));
+    const users: BenchUser[] = [];
+    for (let index = 0; index < userCount; index += 1) users.push(await createUser(base, index));
+    for (let index = 0; index < SESSIONS; index += 1) {
+      const user = users[index % userCount]!;
+      const created = await new Http(base, user.cookie).call('POST', '/api/account', {
+        email: `${user.username}.${index}@bench.example`,
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+        platform: 'pc',
+        isManualLogin: false,
+      });
+      if (created.status >= 300)
+        throw new Error(`account: ${created.status} ${JSON.stringify(created.body)}`);
+      user.accountIds.push((created.body.data as { id: string }).id);
+    }
+    const socketsStarted = Date.now();
+    for (let index = 0; index < SOCKETS; index += 50)
+      clients.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(50, SOCKETS - index) }, (_, offset) =>
+            openWebClient(base, users[(index + offset) % userCount]!),
+          ),
+        )),
+      );
+    console.log(`${clients.length} web sockets open in ${seconds(Date.now() - socketsStarted)}`);
+
+    const statusCounts = async () => {
+      const { rows } = await observer.query<{ status: string; n: number }>(
+        'SELECT status, count(*)::int AS n FROM accounts GROUP BY status',
+      );
+      return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Record<string, number>;
+    };
+    const leaseCount = async () =>
+      (await observer.query<{ n: number }>('SELECT count(*)::int AS n FROM snipe_leases')).rows[0]!.n;
+    const leasesOf = async (agentId: string) =>
+      (
+        await observer.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM snipe_leases WHERE agent_id = $1',
+          [agentId],
+        )
+      ).rows[0]!.n;
+
+    const startRuns = async (accountIds: Array<{ user: BenchUser; accountId: string }>) => {
+      for (const { user, accountId } of accountIds) {
+        const client = clients.find((candidate) => candidate.user === user)!;
+        client.socket.emit('message', {
+          action: 'snipe-create-browser',
+          data: {
+            id: accountId,
+            email: 'ignored@bench.example',
+            password: 'not-the-stored-one',
+            backupCode: 'XXXXXXXX',
+            platform: 'pc',
+            isManualLogin: false,
+            filters: [user.filter],
+            configuration: fastConfiguration(),
+            providers: { discordId: '', discordWebhookUrl: '', telegramId: '' },
+            isSwitchFilter: false,
+          },
+        });
+        await sleep(20);
+      }
+    };
+    const allRuns = users.flatMap((user) => user.accountIds.map((accountId) => ({ user, accountId })));
+    const runsStarted = Date.now();
+    await startRuns(allRuns);
+    const toActive = await timeUntil(async () => ((await statusCounts()).active ?? 0) >= SESSIONS);
+    console.log(
+      `${SESSIONS} sessions ${toActive === undefined ? `NOT all active (${JSON.stringify(await statusCounts())})` : `active in ${seconds(Date.now() - runsStarted)}`}`,
+    );
+
+    // Cheap listings for the sessions to buy, all through the run (and its faults).
+    let planted = 0;
+    planting = setInterval(() => {
+      void fetch(`${sim.url}/admin/listings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sim-admin-key': SIM_ADMIN_KEY },
+        body: JSON.stringify({
+          definitionId: RONALDO,
+          platform: 'pc',
+          buyNowPrice: 450,
+          durationSeconds: 3600,
+        }),
+      }).then((response) => {
+        if (response.status === 201) planted += 1;
+      });
+    }, 250);
+    await sleep(10_000);
+
+    const recoveries: Array<[string, string]> = [];
+    const note = (fault: string, ms: number | undefined, what: string) =>
+      recoveries.push([
+        fault,
+        ms === undefined ? `not within ${seconds(RECOVERY_LIMIT_MS)} (${what})` : `${seconds(ms)} (${what})`,
+      ]);
+
+    // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
+    const lostAgent = cluster.agents[0]!;
+    const itsRuns = await leasesOf(lostAgent.name);
+    await lostAgent.kill();
+    const reclaimed = await timeUntil(async () => (await leasesOf(lostAgent.name)) === 0);
+    const { rows: lostRows } = await observer.query<{ id: string; description: string }>(
+      "SELECT id, description FROM accounts WHERE status = 'error'",
+    );
+    note(
+      'agent killed',
+      reclaimed,
+      `${itsRuns} runs ended Error, ${lostRows.filter((row) => row.description === snipeMessages.agentLost).length} with the agent-lost description`,
+    );
+    await lostAgent.restart();
+    const restartFrom = Date.now();
+    await startRuns(allRuns.filter(({ accountId }) => lostRows.some((row) => row.id === accountId)));
+    note(
+      'agent back, lost runs started again',
+      await timeUntil(async () => ((await statusCounts()).active ?? 0) >= SESSIONS).then((ms) =>
+        ms === undefined ? undefined : Date.now() - restartFrom,
+      ),
+      'all sessions active again',
+    );
+    await sleep(5_000);
+
+    // 2. A server node is killed: its agents and browsers reconnect through the balancer. It has
+    // recovered when every socket that dropped is back and every run has beaten since the kill.
+    const lostNode = cluster.servers[0]!;
+    const activeBefore = (await statusCounts()).active ?? 0;
+    const dropped = new Set<WebClient>();
+    for (const client of clients) client.socket.once('disconnect', () => dropped.add(client));
+    const killedAt = new Date();
+    await lostNode.kill();
+    const nodeRecovered = await timeUntil(async () => {
+      const { rows } = await observer.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM snipe_leases WHERE heartbeat_at < $1',
+        [killedAt],
+      );
+      return dropped.size > 0 && [...dropped].every((client) => client.socket.connected) && rows[0]!.n === 0;
+    });
+    const stillRunning = (await statusCounts()).active ?? 0;
+    note(
+      'server node killed',
+      nodeRecovered,
+      `${dropped.size} web sockets moved to the other node; ${stillRunning}/${activeBefore} runs kept`,
+    );
+    await lostNode.restart();
+    await sleep(5_000);
+
+    // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
+    // reach that user's socket on node 1 (through Redis).
+    const probeUser = users[0]!;
+    const spare = await new Http(base, probeUser.cookie).call('POST', '/api/account', {
+      email: `${probeUser.username}.spare@bench.example`,
+      password: 'sandbox-password',
+      backupCode: 'ABCD1234',
+      platform: 'pc',
+      isManualLogin: false,
+    });
+    const spareId = (spare.body.data as { id: string }).id;
+    probeUser.accountIds.push(spareId);
+    const probeClients = await Promise.all(nodeUrls.map((url) => openWebClient(url, probeUser)));
+    const crossNodeDelivered = async () => {
+      let heard = false;
+      const listener = (message: { action: string; data: { id?: string } }) => {
+        if (message.action === 'update-account' && message.data.id === spareId) heard = true;
+      };
+      probeClients[0]!.socket.on('message', listener);
+      probeClients[1]!.socket.emit('message', { action: 'snipe-stop', data: { id: spareId } });
+      await sleep(1_000);
+      probeClients[0]!.socket.off('message', listener);
+      return heard;
+    };
+    console.log(
+      `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
+    );
+
+    // 3. Redis restarts: events between the nodes pause, nothing else does.
+    redis.kill('SIGKILL');
+    const redisDownAt = Date.now();
+    await sleep(3_000);
+    redis = await startRedis(redisPort);
+    const redisBack = await timeUntil(crossNodeDelivered);
+    note(
+      'Redis restarted (3 s down)',
+      redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
+      'events reach browsers on the other node again',
+    );
+
+    // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
+    const activeBeforeCut = (await statusCounts()).active ?? 0;
+    pgProxy.cut();
+    await sleep(5_000);
+    pgProxy.restore();
+    const pgBack = await timeUntil(
+      async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
+    );
+    await sleep(12_000);
+    const activeAfterCut = (await statusCounts()).active ?? 0;
+    note(
+      'PostgreSQL cut off (5 s)',
+      pgBack,
+      `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
+    );
+
+    // The end: stop planting, let the last buys land, stop every run and compare with the ledger.
+    clearInterval(planting);
+    planting = undefined;
+    await sleep(5_000);
+    const sustained = (await statusCounts()).active ?? 0;
+    for (const client of clients)
+      for (const accountId of client.user.accountIds)
+        client.socket.emit('message', { action: 'snipe-stop', data: { id: accountId } });
+    await timeUntil(async () => (await leaseCount()) === 0, 60_000);
+
+    const { rows: recorded } = await observer.query<{
+      email: string;
+      buys: number;
+      spent: number;
+    }>(
+      `SELECT a.email, count(*)::int AS buys, coalesce(sum(l.buy_price), 0)::int AS spent
+         FROM snipe_log_entries l JOIN accounts a ON a.id = l.account_id
+        WHERE l.is_success GROUP BY a.email`,
+    );
+    const { rows: doubled } = await observer.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT event_id FROM snipe_log_entries GROUP BY event_id HAVING count(*) > 1) d`,
+    );
+    const simAccounts = (await (
+      await fetch(`${sim.url}/admin/accounts`, { headers: { 'x-sim-admin-key': SIM_ADMIN_KEY } })
+    ).json()) as Array<{ id: number; email: string }>;
+    let ledgerBuys = 0;
+    let ledgerSpent = 0;
+    let lost = 0;
+    let extra = 0;
+    for (const account of simAccounts.filter((candidate) => candidate.email.endsWith('@bench.example'))) {
+      const ledger = (await (
+        await fetch(`${sim.url}/admin/ledger?accountId=${account.id}&limit=10000`, {
+          headers: { 'x-sim-admin-key': SIM_ADMIN_KEY },
+        })
+      ).json()) as { entries: Array<{ kind: string; from: string; amount: number }> };
+      // A Buy Now pays the seller's share and the tax as two entries of one trade.
+      const paid = ledger.entries.filter(
+        (entry) =>
+          (entry.kind === 'buy-now' || entry.kind === 'sale-tax') && entry.from === `account:${account.id}`,
+      );
+      const buys = paid.filter((entry) => entry.kind === 'buy-now');
+      ledgerBuys += buys.length;
+      ledgerSpent += paid.reduce((sum, entry) => sum + entry.amount, 0);
+      const mine = recorded.find((row) => row.email === account.email)?.buys ?? 0;
+      lost += Math.max(0, buys.length - mine);
+      extra += Math.max(0, mine - buys.length);
+    }
+    const recordedBuys = recorded.reduce((sum, row) => sum + row.buys, 0);
+    const recordedSpent = recorded.reduce((sum, row) => sum + row.spent, 0);
+
+    // Events to the right user only: every account a socket heard of belongs to its user.
+    const strays = clients.reduce(
+      (sum, client) =>
+        sum + [...client.seenAccounts].filter((id) => !client.user.accountIds.includes(id)).length,
+      0,
+    );
+
+    console.log('');
+    console.log('| figure | value |');
+    console.log('| --- | --- |');
+    console.log(`| web sockets | ${clients.length} |`);
+    console.log(`| sessions started / active at the end of the faults | ${SESSIONS} / ${sustained} |`);
+    console.log(`| listings planted | ${planted} |`);
+    console.log(
+      `| purchases recorded / in the sandbox ledger | ${recordedBuys} (${recordedSpent} coins) / ${ledgerBuys} (${ledgerSpent} coins) |`,
+    );
+    console.log(`| purchases lost / doubled | ${lost} / ${extra + (doubled[0]?.n ?? 0)} |`);
+    for (const [fault, figure] of recoveries) console.log(`| recovery: ${fault} | ${figure} |`);
+    console.log(`| events delivered to another user's socket | ${strays} |`);
+    for (const client of probeClients) client.socket.disconnect();
+  } finally {
+    if (planting) clearInterval(planting);
+    for (const client of clients) client.socket.disconnect();
+    await cluster?.stop().catch(() => {});
+    await sim.close();
+    redis.kill('SIGKILL');
+    await observer.end();
+    await pgProxy.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await cleanup.end();
+    log.end();
+  }
+}

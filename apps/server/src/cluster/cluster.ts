@@ -1,0 +1,262 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startLoadBalancer, type LoadBalancer } from './load-balancer.js';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/**
+ * Node with tsx's loader, in one process: the `tsx` command runs the script in a child process of
+ * its own, which a `kill -9` of the command would leave running.
+ */
+const nodeWithTsx = [process.execPath, '--import', 'tsx'] as const;
+
+export interface ClusterOptions {
+  /** PostgreSQL every node shares (required: PGlite is one process's). */
+  databaseUrl: string;
+  /** Redis for the Socket.IO adapter (required: it carries events between the nodes). */
+  redisUrl: string;
+  servers: number;
+  agents: number;
+  /** Sessions per agent. */
+  agentCapacity: number;
+  /** The load balancer's port (what browsers open); 0 = any free one. */
+  port: number;
+  /** First server node's port; the others follow (0 = any free ones). */
+  firstServerPort: number;
+  simPort: number;
+  /** A sandbox game already running (the bench's, tuned): none is started then. */
+  simUrl?: string;
+  /** 64 hexadecimal characters shared by every node (credentials written by one are read by all). */
+  secretKey: string;
+  /** The key agents present; generated when absent. */
+  agentKey?: string;
+  /** Extra environment of every server node (LOG_LEVEL, SIM_ADMIN_KEY…). */
+  serverEnv?: Record<string, string>;
+  /** Extra environment of the sandbox game (SIM_ADMIN_KEY, SIM_SEED). */
+  simEnv?: Record<string, string>;
+  /** Where each process's output lines go, prefixed with its name. */
+  output?: (name: string, line: string) => void;
+}
+
+/** One child process of the cluster, which can be killed and started again. */
+export interface ClusterProcess {
+  readonly name: string;
+  readonly port: number | undefined;
+  /** `kill -9`: nothing is closed cleanly. */
+  kill(): Promise<void>;
+  /** Starts it again with the same name, port and environment; resolves when it answers. */
+  restart(): Promise<void>;
+  isRunning(): boolean;
+}
+
+export interface Cluster {
+  balancer: LoadBalancer;
+  simUrl: string;
+  servers: ClusterProcess[];
+  agents: ClusterProcess[];
+  agentKey: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `url` answers with a status below 500, or rejects after `limitMs`. */
+async function waitForHttp(url: string, limitMs: number, exited: () => boolean) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    if (exited()) throw new Error(`${url}: the process ended before it answered`);
+    const ok = await fetch(url)
+      .then((response) => response.status < 500)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${limitMs / 1000} s`);
+    await sleep(250);
+  }
+}
+
+/** A free TCP port on loopback. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function managed(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  port: number | undefined,
+  /** Ready when this address answers, or when a line of its output matches. */
+  ready: { url: string } | { line: RegExp },
+  output: (name: string, line: string) => void,
+): ClusterProcess & { start(): Promise<void>; stop(): Promise<void> } {
+  let child: ChildProcess | undefined;
+  let exited = true;
+  const start = async () => {
+    const [node, ...loader] = nodeWithTsx;
+    const launched = spawn(node, [...loader, script], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = launched;
+    exited = false;
+    let announce: (() => void) | undefined;
+    const announced = new Promise<void>((resolve) => (announce = resolve));
+    for (const stream of [launched.stdout, launched.stderr])
+      createInterface({ input: stream }).on('line', (line) => {
+        output(name, line);
+        if ('line' in ready && ready.line.test(line)) announce?.();
+      });
+    const hasExited = new Promise<never>((_, reject) =>
+      launched.once('exit', (code, signal) => {
+        if (child === launched) exited = true;
+        output(name, `exited (${signal ?? `code ${code}`})`);
+        reject(new Error(`${name} ended while starting (${signal ?? `code ${code}`})`));
+      }),
+    );
+    hasExited.catch(() => {});
+    await Promise.race([
+      'url' in ready ? waitForHttp(ready.url, 180_000, () => exited && child === launched) : announced,
+      hasExited,
+    ]);
+  };
+  const ended = (target: ChildProcess) =>
+    target.exitCode !== null || target.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => target.once('exit', () => resolve()));
+  return {
+    name,
+    port,
+    start,
+    isRunning: () => !exited,
+    async kill() {
+      if (!child || exited) return;
+      const target = child;
+      target.kill('SIGKILL');
+      await ended(target);
+    },
+    restart: start,
+    async stop() {
+      if (!child || exited) return;
+      const target = child;
+      target.kill('SIGTERM');
+      const timer = setTimeout(() => target.kill('SIGKILL'), 20_000);
+      await ended(target);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Starts N server nodes (PostgreSQL + Redis, no embedded agent) behind the load balancer, one
+ * sandbox game they share and M stand-alone agents that connect through the balancer. The first
+ * node starts alone (it migrates the database, seeds the demo user and builds the web app once);
+ * the others start after it.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const output = options.output ?? ((name, line) => console.log(`[${name}] ${line}`));
+  const agentKey = options.agentKey ?? randomBytes(32).toString('base64url');
+  const started: Array<{ stop(): Promise<void> }> = [];
+  // Whatever started before a failure is stopped again: no process outlives a failed start.
+  const stopStarted = async () => {
+    for (const part of started.reverse()) await part.stop().catch(() => {});
+  };
+  try {
+    const simPort = options.simPort === 0 ? await freePort() : options.simPort;
+    const simUrl = options.simUrl ?? `http://127.0.0.1:${simPort}`;
+    const sim = managed(
+      'sim',
+      'apps/game-sim/src/main.ts',
+      { SIM_PORT: String(simPort), ...options.simEnv },
+      simPort,
+      { url: `${simUrl}/admin/world` },
+      output,
+    );
+    if (options.simUrl === undefined) {
+      started.push(sim);
+      await sim.start();
+    }
+
+    const serverPorts: number[] = [];
+    for (let index = 0; index < options.servers; index += 1)
+      serverPorts.push(options.firstServerPort === 0 ? await freePort() : options.firstServerPort + index);
+    const servers = serverPorts.map((port, index) =>
+      managed(
+        `node-${index + 1}`,
+        'apps/server/src/main.ts',
+        {
+          PORT: String(port),
+          NODE_ID: `node-${index + 1}`,
+          DATABASE_URL: options.databaseUrl,
+          REDIS_URL: options.redisUrl,
+          SECRET_KEY: options.secretKey,
+          AGENT_KEYS: agentKey,
+          EMBEDDED_AGENT: 'off',
+          SIM_URL: simUrl,
+          // The balancer is the only proxy; it names the browser's address.
+          TRUSTED_PROXIES: '127.0.0.1',
+          LOG_FORMAT: 'json',
+          ...options.serverEnv,
+        },
+        port,
+        { url: `http://127.0.0.1:${port}/api/app/version` },
+        output,
+      ),
+    );
+    started.push(...servers);
+    const [first, ...others] = servers;
+    await first?.start();
+    await Promise.all(others.map((server) => server.start()));
+    const balancer = await startLoadBalancer({
+      backends: serverPorts.map((port) => ({ host: '127.0.0.1', port })),
+      port: options.port,
+    });
+    started.push({ stop: () => balancer.close() });
+
+    const agents = Array.from({ length: options.agents }, (_, index) =>
+      managed(
+        `agent-${index + 1}`,
+        'apps/agent/src/main.ts',
+        {
+          SERVER_URL: balancer.url,
+          AGENT_KEY: agentKey,
+          AGENT_ID: `agent-${index + 1}`,
+          CAPACITY: String(options.agentCapacity),
+          GAME_MODE: 'sandbox',
+          SIM_URL: simUrl,
+        },
+        undefined,
+        // The agent prints that it connected; until then it is starting.
+        { line: /^Agent .* connected to / },
+        output,
+      ),
+    );
+    started.push(...agents);
+    await Promise.all(agents.map((agent) => agent.start()));
+
+    return {
+      balancer,
+      simUrl,
+      servers,
+      agents,
+      agentKey,
+      async stop() {
+        await Promise.all(agents.map((agent) => agent.stop()));
+        await Promise.all(servers.map((server) => server.stop()));
+        await balancer.close();
+        await sim.stop();
+      },
+    };
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+}

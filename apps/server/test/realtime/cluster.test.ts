@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { feedPrices, startAgent, type RunningAgent } from '@tradedesk/agent';
+import { sandboxConfig } from '@tradedesk/game-client';
+import type { RunningSim } from '@tradedesk/game-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import { accounts, snipeLeases } from '../../src/db/schema.js';
+import { snipeMessages } from '../../src/modules/snipe/messages.js';
+import type { RealtimeOptions } from '../../src/realtime/index.js';
+import { backends, createTestDatabase } from '../database.js';
+import { startLoadBalancer } from '../../src/cluster/load-balancer.js';
+import { TestClock } from '../helpers.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
+  openBrowser,
+  ronaldoFilter,
+  startPayload,
+  startQuietSim,
+  startServerNode,
+  type Browser,
+  type ServerNode,
+  waitDeadlineMs,
+} from './stack.js';
+
+// A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Server nodes share one database: PostgreSQL when configured, as in production.
+const backend = backends[backends.length - 1] ?? 'pglite';
+const heartbeatTimeoutMs = 10_000;
+/** The key every node of the cluster accepts (AGENT_KEYS): an agent may land on any of them. */
+const clusterAgentKey = 'cluster-test-agent-key-'.padEnd(40, 'k');
+
+/** Polls a condition the cluster makes true (an agent re-claiming its run); the limit only stops a hang. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + waitDeadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Two server nodes on one database and one Redis, each with its own agents, and a browser signed
+ * in to node A. Nodes and agents started by a test are stopped after it.
+ */
+describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let sim: RunningSim;
+  let cluster: RealtimeOptions;
+  // One clock for the cluster: the sweeper compares heartbeats written by every node.
+  const clock = new TestClock();
+  let nodeA: ServerNode;
+  let browser: Browser;
+  let started: { nodes: ServerNode[]; agents: RunningAgent[] } = { nodes: [], agents: [] };
+
+  const startNode = async (options: RealtimeOptions = {}) => {
+    const node = await startServerNode(database, { ...cluster, heartbeatTimeoutMs, ...options }, clock);
+    started.nodes.push(node);
+    return node;
+  };
+  const connectAgent = async (node: ServerNode, capacity: number, agentId?: string) => {
+    const agent = startAgent({
+      serverUrl: node.url,
+      agentKey: clusterAgentKey,
+      ...(agentId === undefined ? {} : { agentId }),
+      capacity,
+      game: sandboxConfig(sim.url),
+      prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+    });
+    started.agents.push(agent);
+    await agent.connected;
+    return agent;
+  };
+  const startRun = async (email: string) => {
+    const accountId = await createAccount(browser.http, email);
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
+      `${email} to run (errors: ${browser.errors.join(', ')})`,
+    );
+    return accountId;
+  };
+  const leaseOf = async (accountId: string) =>
+    (await database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)))[0];
+  const accountRow = async (accountId: string) =>
+    (await database.db.select().from(accounts).where(eq(accounts.id, accountId)))[0];
+
+  beforeAll(async () => {
+    ({ database, dispose } = await createTestDatabase(backend));
+    // Channels of their own, so nodes of other test files on the same Redis are not in this cluster.
+    cluster = { redisUrl, redisChannelPrefix: `test-${randomUUID()}`, agentKeys: [clusterAgentKey] };
+    sim = await startQuietSim();
+    nodeA = await startServerNode(database, { ...cluster, heartbeatTimeoutMs }, clock);
+    browser = await openBrowser(nodeA, { maxAccounts: 10 });
+  }, hubHookTimeoutMs);
+  afterEach(async () => {
+    for (const agent of started.agents) agent.kill();
+    for (const node of started.nodes) await node.app.close();
+    started = { nodes: [], agents: [] };
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    await nodeA?.app.close();
+    await sim?.close();
+    await dispose?.();
+  }, hubHookTimeoutMs);
+
+  it('sends a start taken by node A to the agent with free slots, on whichever node it is connected', async () => {
+    const agentOfA = await connectAgent(nodeA, 1);
+    const nodeB = await startNode();
+    const agentOfB = await connectAgent(nodeB, 1);
+
+    const first = await startRun('first@example.com');
+    const second = await startRun('second@example.com');
+    // Both agents had one slot: the two runs went to different agents, one of them across nodes.
+    const holders = [(await leaseOf(first))?.agentId, (await leaseOf(second))?.agentId];
+    expect(holders.sort()).toEqual([agentOfA.agentId, agentOfB.agentId].sort());
+    expect(agentOfA.sessionCount() + agentOfB.sessionCount()).toBe(2);
+
+    const third = await createAccount(browser.http, 'third@example.com');
+    browser.send('snipe-create-browser', startPayload(third, [ronaldoFilter()]));
+    expect(await browser.waitForError()).toBe(snipeMessages.noAgent);
+  });
+
+  it('ends the runs of a lost agent with the agent-lost description, seen by a browser on the other node', async () => {
+    const nodeB = await startNode();
+    const agent = await connectAgent(nodeB, 2);
+    const accountId = await startRun('lost.agent@example.com');
+    expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
+
+    agent.kill();
+    const lost = await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
+      'the account to turn error',
+    );
+    expect(lost.data.description).toBe(snipeMessages.agentLost);
+    expect(await leaseOf(accountId)).toBeUndefined();
+  });
+
+  it('reclaims the leases of an agent whose node vanished with it once its heartbeats are late', async () => {
+    // Node B never notices the loss: its loss timer would run for ten minutes, and it goes too.
+    const nodeB = await startNode({ reconnectGraceMs: 600_000 });
+    const agent = await connectAgent(nodeB, 2);
+    const accountId = await startRun('lost.machine@example.com');
+
+    agent.kill();
+    await nodeB.app.close();
+    started.nodes = started.nodes.filter((node) => node !== nodeB);
+    clock.advance(heartbeatTimeoutMs + 1_000);
+    await nodeA.realtime.sweep();
+    const lost = await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
+      'the account to turn error',
+    );
+    expect(lost.data.description).toBe(snipeMessages.agentLost);
+    expect(await leaseOf(accountId)).toBeUndefined();
+  });
+
+  it('keeps the run of an agent that moves to the other node through the load balancer when its node dies', async () => {
+    const nodeB = await startNode({ reconnectGraceMs: 600_000 });
+    // Node B first: the agent's connection lands there; when B is gone it lands on A.
+    const balancer = await startLoadBalancer({
+      backends: [nodeB, nodeA].map((node) => ({ host: '127.0.0.1', port: Number(new URL(node.url).port) })),
+    });
+    try {
+      const agent = startAgent({
+        serverUrl: balancer.url,
+        agentKey: clusterAgentKey,
+        capacity: 2,
+        game: sandboxConfig(sim.url),
+        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+      });
+      started.agents.push(agent);
+      await agent.connected;
+      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
+      const accountId = await startRun('moving.agent@example.com');
+
+      // Later than the heartbeat limit: only beats received after the move keep the run.
+      clock.advance(heartbeatTimeoutMs + 1_000);
+      await nodeB.app.close();
+      started.nodes = started.nodes.filter((node) => node !== nodeB);
+      // Back on node A, the agent re-claims its run there (a beat at the new time).
+      const movedAt = clock.now().getTime();
+      await eventually(
+        async () =>
+          nodeA.realtime.connectedAgents().includes(agent.agentId) &&
+          ((await leaseOf(accountId))?.heartbeatAt.getTime() ?? 0) >= movedAt,
+        'the agent to re-claim its run on node A',
+      );
+      await nodeA.realtime.sweep();
+      expect(await accountRow(accountId)).toMatchObject({ status: 'active', description: '' });
+      expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
+      const updates = () =>
+        browser.messages.filter((m) => m.action === 'upsert-session' && m.data.accountId === accountId)
+          .length;
+      const before = updates();
+      await browser.waitFor(() => updates() > before, 'the run to report through node A');
+    } finally {
+      await balancer.close();
+    }
+  });
+
+  it('marks the runs of its own embedded agent Error when a node starts again after a crash', async () => {
+    const embeddedAgentId = `embedded-node-${randomUUID().slice(0, 8)}`;
+    // kill -9 of node B's process: its embedded agent and its loss timers die with it.
+    const nodeB = await startNode({ reconnectGraceMs: 600_000 });
+    const embedded = await connectAgent(nodeB, 2, embeddedAgentId);
+    const accountId = await startRun('crashed.node@example.com');
+    expect((await leaseOf(accountId))?.agentId).toBe(embeddedAgentId);
+    embedded.kill();
+    await nodeB.app.close();
+    started.nodes = started.nodes.filter((node) => node !== nodeB);
+    expect((await accountRow(accountId))?.status).toBe('active');
+
+    // The node starts again under the same id: before any agent connects, the run is over.
+    await startNode({ embeddedAgentId });
+    expect(await accountRow(accountId)).toMatchObject({
+      status: 'error',
+      description: snipeMessages.agentLost,
+    });
+    expect(await leaseOf(accountId)).toBeUndefined();
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
+      'the browser on node A to see the run end',
+    );
+  });
+});
