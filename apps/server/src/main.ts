@@ -95,6 +95,7 @@ async function main() {
     community: communityOptionsFromEnv(env),
     trustedProxies: env.TRUSTED_PROXIES,
     frameAncestors: env.FRAME_ANCESTORS,
+    chat: { telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL } },
   });
   const realtime = await attachRealtime(app, {
     redisUrl: env.REDIS_URL,
