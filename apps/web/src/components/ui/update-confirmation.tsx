@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ConfirmModal } from './confirm-modal';
 
 /** A game account that is sniping now, and the filters its run uses. */
@@ -81,5 +82,7 @@ export function useUpdateConfirmation() {
       </p>
     </ConfirmModal>
   );
-  return { confirm, dialog: dialog || null };
+  // Portalled to the body: the forms asking sit in collapsible sections and modals, whose stacking
+  // would let the page's later sections cover the question.
+  return { confirm, dialog: dialog ? createPortal(dialog, document.body) : null };
 }
