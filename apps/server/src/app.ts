@@ -28,6 +28,8 @@ import { statisticRoutes } from './modules/statistic/routes.js';
 import { clientTransferRoutes, transferRoutes } from './modules/transfer/routes.js';
 import { createUserPresenter } from './modules/user/presenter.js';
 import { userRoutes } from './modules/user/routes.js';
+import { createChatNotifier, type ChatNotifier, type ChatOptions } from './modules/webhook/notifier.js';
+import { webhookRoutes } from './modules/webhook/routes.js';
 import { installSecurityHeaders } from './web/security-headers.js';
 import { answerUnmatched, serveWebApp } from './web/static.js';
 
@@ -37,6 +39,8 @@ declare module 'fastify' {
     routeTable: ReadonlyArray<{ method: string; url: string }>;
     /** The marketplace (the socket hubs attach its delivery). */
     market: MarketModule;
+    /** The chat webhook service (the socket layer posts run messages through it too). */
+    chat: ChatNotifier;
   }
 }
 
@@ -52,6 +56,8 @@ export interface BuildAppOptions {
   /** Directory of the built web app; served with SPA fallback when it holds index.html. */
   webDistDir?: string;
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Chat delivery: timeouts, retry policy, Telegram (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL). */
+  chat?: ChatOptions;
   /** Origins that may frame the app (FRAME_ANCESTORS), for the spec's iframe=true mode. */
   frameAncestors?: readonly string[];
   /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
@@ -136,6 +142,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
   await app.register(rehearsalRoutes, { prefix: '/api/rehearsal', ctx, ...signedIn });
+  const chat = createChatNotifier(ctx, options.chat ?? {}, (error) =>
+    app.log.warn(
+      { category: 'chat', err: error instanceof Error ? error.message : String(error) },
+      'chat delivery',
+    ),
+  );
+  app.decorate('chat', chat);
+  app.addHook('preClose', () => chat.close());
+  await app.register(webhookRoutes, { prefix: '/api/webhook', ctx, chat, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
   const market = createMarketModule(ctx);
   app.decorate('market', market);

@@ -108,3 +108,35 @@ test('the page follows the dark theme and fits a phone, filters and pages includ
   await expect(cards(page).first()).toContainText('Icon');
   expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
 });
+
+test('filters by position, says what Refresh prices found, and names players as the game does', async ({
+  page,
+}) => {
+  await page.goto('/players');
+  await expect(cards(page)).toHaveCount(15, FIRST_LOAD);
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await dialog.getByLabel('Position').selectOption('ST');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/\/players\?position=ST$/);
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(15);
+  for (const card of await cards(page).all()) await expect(card).toContainText('· ST');
+
+  await page.getByRole('button', { name: 'Refresh prices' }).click();
+  await expect(
+    page.getByText(
+      /^(Prices are up to date \(15 players checked\)|Prices refreshed: \d+ of 15 players changed)$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh prices' })).toBeEnabled();
+
+  // A card the game's names file lacked ("Bale Gareth" in the export) reads first name first.
+  await page.getByRole('searchbox', { name: 'Search players by name' }).fill('bale');
+  await page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await page.getByRole('searchbox', { name: 'Search players by name' }).fill('bale');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article', { name: /^Gareth Bale \d+$/ }).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Bale Gareth/ })).toHaveCount(0);
+});

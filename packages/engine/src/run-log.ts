@@ -21,6 +21,7 @@ export const runLog = {
   failedToList: runLogMessages.failedToList,
   failedToSell: runLogMessages.failedToSell,
   unableToFetchMarketData: runLogMessages.unableToFetchMarketData,
+  backgroundTasksFailed: runLogMessages.backgroundTasksFailed,
   stoppedByUser: 'Snipe stopped', // ours
   breakStarted: 'Taking a break', // ours
   breakEnded: 'Break finished, sniping again', // ours

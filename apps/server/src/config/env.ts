@@ -140,6 +140,10 @@ export const envSchema = z
     FRAME_ANCESTORS: originList('FRAME_ANCESTORS'),
     /** Sites whose pages may open the socket hubs, besides the app's own origin. */
     ALLOWED_ORIGINS: originList('ALLOWED_ORIGINS'),
+    /** Telegram bot of the second chat provider; without it Telegram ids are kept but not used. Never logged. */
+    TELEGRAM_BOT_TOKEN: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+    /** Telegram's Bot API address (a local receiver in tests). */
+    TELEGRAM_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
     /** Log lines: 'pretty' (readable), 'json' (one object per line), or 'auto' (pretty on a terminal). */
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

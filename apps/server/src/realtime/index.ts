@@ -16,8 +16,6 @@ import { presentTransferState } from '../modules/transfer/presenter.js';
 import { transferRepo } from '../modules/transfer/repo.js';
 import { createTransferService } from '../modules/transfer/service.js';
 import { createTransferEvents } from '../modules/transfer/transfer-events.js';
-import { createWebhookNotifier } from '../modules/webhook/notifier.js';
-import { createSafeFetch, type SafeFetchOptions } from '../modules/webhook/safe-fetch.js';
 import { createAgentHub, type AgentHubOptions } from './agent-hub.js';
 import { useRedisAdapter } from './redis.js';
 import { createWebHub, webSnipePath, webTransferPath } from './web-hub.js';
@@ -46,7 +44,6 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   embeddedAgentId?: string;
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
   sweepIntervalMs?: number;
-  webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
   /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
 }
@@ -74,12 +71,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const ctx = app.appContext;
   const log = app.log.child({ category: 'realtime' });
   const embeddedAgentKey = randomBytes(32).toString('base64url');
-  const webhook = createWebhookNotifier({
-    fetch: createSafeFetch({ ...options.webhook, allowLoopback: ctx.gameMode === 'sandbox' }),
-    now: ctx.now,
-    onError: (error) =>
-      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'chat webhook failed'),
-  });
+  const chat = app.chat;
 
   // The hubs and the services refer to each other; the getters break the cycle.
   const auth = createAuthService(ctx);
@@ -138,12 +130,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const publisher = createSnipePublisher(
     ctx,
     (room, message) => web.to(room).emit('message', message),
-    webhook,
-    (error) => log.error({ err: error }, 'could not read the webhook settings'),
+    chat,
+    (error) => log.error({ err: error }, 'could not keep a notification'),
   );
+  // A failing chat's notice is kept and shown live, like a run's notices.
+  chat.setNoticeSink((userId, message) => publisher.notify(userId, 'error', message));
   const runEvents = createRunEvents(ctx, publisher);
-  const transferPublisher = createTransferPublisher(ctx, transferWeb, webhook, (error) =>
-    log.error({ err: error }, 'could not read the webhook settings'),
+  const transferPublisher = createTransferPublisher(ctx, transferWeb, chat, (error) =>
+    log.error({ err: error }, 'could not keep a notification'),
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);
@@ -205,7 +199,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     agents.io.engine.close();
     web.engine.close();
     transferWeb.engine.close();
-    await webhook.drain();
     await closeRedis?.();
   });
   log.info(
@@ -219,7 +212,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     sweep: agents.sweep,
     connectedAgents: agents.connectedAgents,
     dropAgentTransports: agents.dropAgentTransports,
-    drainWebhooks: webhook.drain,
+    drainWebhooks: chat.drain,
     emitToUser: publisher.toUser,
   };
 }

@@ -73,6 +73,29 @@ describe.each(backends)('user service (%s)', (backend) => {
     });
   });
 
+  it('keeps a Telegram chat id (a number or an @channel), refuses anything else, keeps it when the body omits it', async () => {
+    const user = await signedInUser(t.app);
+    const saved = await user.client.put('/api/user/provider', {
+      discordWebhookUrl: '',
+      telegramId: '-100123456789',
+    });
+    expect(saved.body.data.providers.telegramId).toBe('-100123456789');
+    const bad = await user.client.put('/api/user/provider', { discordWebhookUrl: '', telegramId: 'my chat' });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { message: 'Telegram chat id must be a number or an @channel name' },
+    });
+    const webhookOnly = await user.client.put('/api/user/provider', {
+      discordWebhookUrl: 'https://chat.example.com/api/webhooks/1/abc',
+    });
+    expect(webhookOnly.body.data.providers.telegramId).toBe('-100123456789');
+    const channel = await user.client.put('/api/user/provider', {
+      discordWebhookUrl: '',
+      telegramId: '@tradedesk_runs',
+    });
+    expect(channel.body.data.providers.telegramId).toBe('@tradedesk_runs');
+  });
+
   it('accepts http://127.0.0.1 only in the sandbox and rejects other plain-http or bad URLs', async () => {
     const user = await signedInUser(t.app);
     const local = await user.client.put('/api/user/provider', {

@@ -105,6 +105,23 @@ describe.each(backends)('the price database market and the players page (%s)', (
     expect(outOfRange.body.data.players).toEqual([]);
   });
 
+  it('filters by preferred position: one position, or a group of them', async () => {
+    const strikers = await get('/api/player-data/players?position=ST');
+    const positions = (answer: typeof strikers) =>
+      new Set(answer.body.data.players.map((player: { position: string }) => player.position));
+    expect(strikers.body.data.players).toHaveLength(15);
+    expect(positions(strikers)).toEqual(new Set(['ST']));
+    const defenders = await get('/api/player-data/players?position=defenders&page=2');
+    expect(defenders.body.data.players.length).toBeGreaterThan(0);
+    for (const code of positions(defenders)) expect(['RWB', 'RB', 'CB', 'LB', 'LWB']).toContain(code);
+    expect(await get('/api/player-data/players?position=striker')).toMatchObject({ status: 400 });
+  });
+
+  it('names players in the order the game shows them', async () => {
+    const bale = await get('/api/player-data/players?name=gareth%20bale');
+    expect(bale.body.data.players[0]).toMatchObject({ name: 'Gareth Bale' });
+  });
+
   it('rejects bad page filters', async () => {
     expect(await get('/api/player-data/players?minPrice=500&maxPrice=100')).toMatchObject({
       status: 400,

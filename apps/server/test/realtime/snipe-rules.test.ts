@@ -3,6 +3,7 @@ import {
   defaultRarityFilter,
   defaultTransferFilter,
   messages,
+  runLogMessages,
   subscriptionExpiredMessage,
 } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
@@ -91,6 +92,12 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', hubSuite, (
       messages.tooManyFodder,
     ],
     ['a transfer filter', [transfer], snipeConfiguration(), messages.transferFilterNotSnipeable],
+    [
+      'a player the price database does not hold',
+      [ronaldoFilter({ id: 'ghost', label: 'ghost', playerId: 999_999_999 })],
+      snipeConfiguration(),
+      runLogMessages.unableToFindPlayerInServer,
+    ],
   ])('rejects %s with its message and starts nothing', async (_case, filters, configuration, expected) => {
     // Tests run in random order: only what this request causes counts (another test starts and stops a run).
     const before = browser.messages.length;

@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../src/app.js';
 import { childProcessRehearsalWorlds } from '../../src/embedded/rehearsal-worlds.js';
 import type { Database } from '../../src/db/client.js';
+import type { ChatOptions } from '../../src/modules/webhook/notifier.js';
 import { attachRealtime, type Realtime, type RealtimeOptions } from '../../src/realtime/index.js';
 import { createTestDatabase, type Backend } from '../database.js';
 import { signedInUser, TestClock, type Client } from '../helpers.js';
@@ -34,7 +35,7 @@ export interface ServerNode {
 /** A listening server with its socket hubs, on port 0. */
 export async function startServerNode(
   database: Database,
-  options: RealtimeOptions = {},
+  { chat, ...options }: RealtimeOptions & { chat?: ChatOptions } = {},
   clock = new TestClock(),
   /** The price database's stale limit (PRICE_STALE_AFTER_MS); default 15 minutes. */
   priceStaleAfterMs?: number,
@@ -46,6 +47,7 @@ export async function startServerNode(
     now: clock.now,
     prices: { staleAfterMs: priceStaleAfterMs },
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    ...(chat === undefined ? {} : { chat }),
   });
   const realtime = await attachRealtime(app, { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,7 +67,7 @@ export interface Stack {
 /** Database, server with hubs, the sandbox game and one agent connected over loopback. */
 export async function startStack(
   backend: Backend,
-  options: RealtimeOptions = {},
+  options: RealtimeOptions & { chat?: ChatOptions } = {},
   /** 'server': the agent reads the server's price database (the product default); else the sim's feed. */
   agentOptions: { prices?: 'server' | 'feed'; priceStaleAfterMs?: number } = {},
 ): Promise<Stack> {

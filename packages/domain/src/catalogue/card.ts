@@ -27,9 +27,63 @@ export interface CatalogueCard extends CatalogueRow {
   quality: Exclude<Quality, 'any'>;
 }
 
-/** A catalogue row as the card the product works with. */
+/** Words that belong to the family name in front of it ("El Kaabi", "Van Den Bosch"). */
+const SURNAME_PARTICLES = new Set([
+  'al',
+  'ben',
+  'da',
+  'das',
+  'de',
+  'del',
+  'della',
+  'den',
+  'der',
+  'di',
+  'do',
+  'dos',
+  'du',
+  'el',
+  'la',
+  'le',
+  'mac',
+  'mc',
+  'ould',
+  'san',
+  'st',
+  'ten',
+  'ter',
+  'van',
+  'von',
+]);
+
+/**
+ * The name in the order the game shows it: the common name, else "first last". Cards EA's names
+ * file lacks carry the export's "Last First" string ("Bale Gareth"): it is turned round, the family
+ * name being its leading particles plus one word ("El Kaabi Ayoub" → "Ayoub El Kaabi").
+ */
+export function gameOrderName(row: CatalogueRow): string {
+  if (row.commonName) return row.commonName;
+  const fullName = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  if (fullName !== '') return fullName;
+  const words = row.name.trim().split(/\s+/);
+  let familyWords = 1;
+  while (familyWords < words.length && SURNAME_PARTICLES.has(foldName(words[familyWords - 1] ?? '')))
+    familyWords += 1;
+  // One word, or nothing left for a first name ("De Jong"): shown as it is.
+  if (familyWords >= words.length) return row.name;
+  return [...words.slice(familyWords), ...words.slice(0, familyWords)].join(' ');
+}
+
+/** A catalogue row as the card the product works with; the export's own string stays searchable. */
 export function toCatalogueCard(row: CatalogueRow): CatalogueCard {
-  return { ...row, quality: qualityOfCard(row.rating, row.rarityId) };
+  const name = gameOrderName(row);
+  const exportName = row.exportName ?? (name === row.name ? undefined : row.name);
+  return {
+    ...row,
+    name,
+    ...(exportName === undefined ? {} : { exportName }),
+    quality: qualityOfCard(row.rating, row.rarityId),
+  };
 }
 
 /** Letters NFD does not split into a base letter and a mark. */

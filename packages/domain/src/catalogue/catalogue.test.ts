@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Catalogue, foldName, loadCatalogue } from './index.js';
+import { Catalogue, foldName, gameOrderName, loadCatalogue } from './index.js';
 
 describe('card catalogue', () => {
   const catalogue = loadCatalogue();
@@ -49,5 +49,33 @@ describe('card catalogue', () => {
   it('folds letters that have no accent mark', () => {
     expect(foldName('Martin Ødegaard')).toBe('martin odegaard');
     expect(foldName('  Łukasz   Fabiański ')).toBe('lukasz fabianski');
+  });
+
+  it('names cards in the order the game shows them: common name, else first then last', () => {
+    const base = { definitionId: 1, baseId: 1, rating: 80, position: 'ST', positions: ['ST'], rarityId: 1 };
+    const row = (fields: Record<string, string>) => ({
+      ...base,
+      clubId: 1,
+      leagueId: 1,
+      nationId: 1,
+      name: '',
+      ...fields,
+    });
+    expect(
+      gameOrderName(
+        row({ name: 'Vini Jr.', commonName: 'Vini Jr.', firstName: 'Vinícius', lastName: 'Júnior' }),
+      ),
+    ).toBe('Vini Jr.');
+    expect(gameOrderName(row({ name: 'Kylian Mbappé', firstName: 'Kylian', lastName: 'Mbappé' }))).toBe(
+      'Kylian Mbappé',
+    );
+    // The export's "Last First" string of cards EA's names file lacks is turned round.
+    expect(gameOrderName(row({ name: 'Bale Gareth' }))).toBe('Gareth Bale');
+    expect(gameOrderName(row({ name: 'Van Den Bosch Zeno' }))).toBe('Zeno Van Den Bosch');
+    expect(gameOrderName(row({ name: 'De Jong' }))).toBe('De Jong');
+    expect(gameOrderName(row({ name: 'Pelé' }))).toBe('Pelé');
+    const bale = catalogue.searchByName('bale gareth')[0];
+    expect(bale?.name).toBe('Gareth Bale');
+    expect(catalogue.searchByName('gareth bale')[0]?.definitionId).toBe(bale?.definitionId);
   });
 });

@@ -9,6 +9,7 @@ export { Catalogue, type NameSearchOptions } from './catalogue.js';
 export {
   catalogueRowSchema,
   foldName,
+  gameOrderName,
   searchableNames,
   type CatalogueCard,
   type CatalogueRow,

@@ -148,7 +148,9 @@ export class SnipeSession {
     const guards = this.buildGuards();
     await this.report.account(state, 'active');
     await this.report.session(state, null);
-    await this.attempt(state, () => this.checkCredits(state));
+    // The first coin read and pile housekeeping start the run's background tasks: a fault there
+    // (not a game error, which the guards judge) ends the run with the spec's text.
+    await this.attempt(state, () => this.checkCredits(state), runLog.backgroundTasksFailed);
     let searchesAtCreditCheck = this.counters().searches;
     this.rotation.restart(this.counters().requests);
 
@@ -209,11 +211,12 @@ export class SnipeSession {
   }
 
   /** Runs one step; game errors become state the guards react to (the taxonomy decides). */
-  private async attempt(state: RunState, step: () => Promise<void>): Promise<void> {
+  private async attempt(state: RunState, step: () => Promise<void>, faultMessage?: string): Promise<void> {
     try {
       await step();
     } catch (error) {
-      this.fatal ??= await reactToError(error, state, this.game, this.report, () => this.now());
+      const stop = await reactToError(error, state, this.game, this.report, () => this.now());
+      this.fatal ??= stop && faultMessage !== undefined ? { ...stop, message: faultMessage } : stop;
     }
   }
 

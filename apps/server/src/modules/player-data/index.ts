@@ -2,5 +2,5 @@
 export { registerPriceDatabase, type PriceDatabaseOptions } from './plugin.js';
 export { createPlayerDataService, type PlayerDataService, type PlayerDataSettings } from './service.js';
 export { ensureCatalogue } from './catalogue-sync.js';
-export { isKnownPlayerName } from './known-player.js';
+export { isKnownPlayerId, isKnownPlayerName } from './known-player.js';
 export { playerRecord } from './player-record.js';

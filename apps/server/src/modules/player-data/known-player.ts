@@ -8,3 +8,8 @@ export function isKnownPlayerName(name: string, rarity: Rarity): boolean {
   // The in-memory index holds the same cards as player_cards (both come from the catalogue).
   return folded !== '' && cardIndex().searchByName(folded, rarityIdOf(rarity), 1).length > 0;
 }
+
+/** True when the price database holds the card version `definitionId` (of any rarity). */
+export function isKnownPlayerId(definitionId: number): boolean {
+  return cardIndex().card(definitionId) !== undefined;
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
@@ -53,6 +53,8 @@ export interface PlayerPageFilter {
   folded?: string | undefined;
   rating?: number | undefined;
   rarityId?: number | undefined;
+  /** Preferred position codes to keep (a position filter); undefined keeps all. */
+  positions?: readonly string[] | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   pricePlatform: Platform;
@@ -64,6 +66,7 @@ export function playerPage(db: Db, filter: PlayerPageFilter, offset: number, lim
   const conditions: (SQL | undefined)[] = [
     filter.rating === undefined ? undefined : eq(playerCards.rating, filter.rating),
     filter.rarityId === undefined ? undefined : eq(playerCards.rarityId, filter.rarityId),
+    filter.positions === undefined ? undefined : inArray(playerCards.position, [...filter.positions]),
     filter.minPrice === undefined ? undefined : gte(price, filter.minPrice),
     filter.maxPrice === undefined ? undefined : lte(price, filter.maxPrice),
     filter.folded

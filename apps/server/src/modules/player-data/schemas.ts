@@ -1,4 +1,4 @@
-import { platformSchema, rarityOfId, rarityValues } from '@tradedesk/domain';
+import { platformSchema, positionValues, rarityOfId, rarityValues } from '@tradedesk/domain';
 import { z } from 'zod';
 import { MAX_SEARCH_RESULTS } from './card-index.js';
 
@@ -102,6 +102,11 @@ export const playersQuery = z
     rarity: z
       .enum(rarityValues, {
         errorMap: () => ({ message: `Rarity must be one of: ${rarityValues.join(', ')}` }),
+      })
+      .default('any'),
+    position: z
+      .enum(positionValues, {
+        errorMap: () => ({ message: `Position must be one of: ${positionValues.join(', ')}` }),
       })
       .default('any'),
     minPrice: coins('Min price'),

@@ -1,9 +1,12 @@
 import {
   MAX_PRICE_DATABASE_PAGES,
+  marketPositions,
   PLAYERS_PAGE_SIZE,
+  positionMatches,
   priceDatabaseRarityKeys,
   rarityIds,
   type Platform,
+  type Position,
   type Rarity,
 } from '@tradedesk/domain';
 import { foldName } from '@tradedesk/domain/catalogue';
@@ -34,6 +37,8 @@ export interface PlayerPageQuery {
   name?: string | undefined;
   rating?: number | undefined;
   rarity: Rarity;
+  /** The card's preferred position: one code, or a group's (defenders …); any by default. */
+  position?: Position | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   platform: Platform;
@@ -168,6 +173,10 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
           folded: query.name ? foldName(query.name) : undefined,
           rating: query.rating,
           rarityId: rarityIdOf(query.rarity),
+          positions:
+            query.position === undefined || query.position === 'any'
+              ? undefined
+              : marketPositions.filter((code) => positionMatches(query.position ?? 'any', code)),
           minPrice: query.minPrice,
           maxPrice: query.maxPrice,
           pricePlatform: query.platform,

@@ -12,7 +12,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
-import { snipeResultMessage } from '../webhook/embeds.js';
+import { runNoticeMessage, snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';
 import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
@@ -160,6 +160,11 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         publish.notify(userId, 'blank', breakEndedFor(owner.email), 'break');
         break;
       case 'notice':
+        if (event.level === 'DEBUG') {
+          // Diagnostics are the chat log's (spec 000 §7: /log is for DEBUG), not the user's list.
+          publish.webhook(userId, 'log', runNoticeMessage('DEBUG', event.message, publish.clubName(owner)));
+          break;
+        }
         if (event.level === 'BREAK_START' || event.level === 'BREAK_END') {
           // The break itself is the user's notification (break-start/-end); its text goes to chat.
           publish.webhookStartStop(userId, owner, event.level, event.message);

@@ -5,6 +5,7 @@ import {
   firstIssueMessage,
   hasToolAccess,
   resolveFilterSwitch,
+  runLogMessages,
   snipeCreateBrowserSchema,
   snipeStartError,
   snipeStopSchema,
@@ -26,6 +27,7 @@ import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
+import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo } from './repo.js';
@@ -111,6 +113,13 @@ export function createSnipeService(
       const account = await ownedAccount(user.id, data.id, errorMessages.accountNotFound);
       const ruleError = snipeStartError(data.filters, data.configuration.advanced.rotation);
       if (ruleError !== null) reject(ruleError);
+      // A normal filter's player is a card version of the price database; an id it does not hold
+      // (a stale or hand-made filter) would search for nothing all run long.
+      const unknownPlayer = (data.filters as SnipeFilter[]).some(
+        (filter) =>
+          filter.type === 'normal' && (filter.playerId ?? 0) > 0 && !isKnownPlayerId(filter.playerId ?? 0),
+      );
+      if (unknownPlayer) reject(runLogMessages.unableToFindPlayerInServer);
       const agentId = (await agents.pick()) ?? reject(snipeMessages.noAgent);
 
       const leaseId = randomUUID();

@@ -2,7 +2,7 @@ import type { TransferServerAction } from '@tradedesk/domain';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../context.js';
 import { createSnipePublisher, userRoom } from '../snipe/publisher.js';
-import type { WebhookNotifier } from '../webhook/notifier.js';
+import type { ChatNotifier } from '../webhook/notifier.js';
 
 /**
  * The transfer pages' fan-out: the snipe publisher's (sockets and chat webhook) over the
@@ -11,13 +11,13 @@ import type { WebhookNotifier } from '../webhook/notifier.js';
 export function createTransferPublisher(
   ctx: AppContext,
   hub: Server,
-  webhook: WebhookNotifier,
+  chat: ChatNotifier,
   onError: (error: unknown) => void,
 ) {
   const publisher = createSnipePublisher<TransferServerAction>(
     ctx,
     (room, message) => hub.to(room).emit('message', message),
-    webhook,
+    chat,
     onError,
   );
   return {

@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<
   });
 
   app.put('/provider', { schema: { body: providerUpdateBody } }, async (request) => {
-    const user = await users.updateProvider(request.user, request.body.discordWebhookUrl);
+    const user = await users.updateProvider(request.user, request.body);
     return { data: await presentUser(user, {}), message: successMessages.updatedProviderConfig };
   });
 

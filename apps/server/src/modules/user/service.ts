@@ -6,6 +6,11 @@ import { badRequest } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repo.js';
 
 export const webhookUrlMessage = 'Webhook URL must be an https:// address';
+export const telegramIdMessage = 'Telegram chat id must be a number or an @channel name';
+
+/** A Telegram chat id: a number (negative for groups) or a public @channel name. */
+export const isTelegramChatId = (value: string) =>
+  /^-?\d{1,20}$/.test(value) || /^@[A-Za-z][A-Za-z0-9_]{4,31}$/.test(value);
 
 /**
  * Chat webhooks are called by the server, so only public https endpoints are accepted;
@@ -26,14 +31,21 @@ export function isAllowedWebhookUrl(value: string, gameMode: AppContext['gameMod
 /** Rules about the user record itself. */
 export function createUserService(ctx: AppContext) {
   return {
-    /** The chat-community id stays read-only: it is set when the user links via the community server. */
-    async updateProvider(user: UserRow, discordWebhookUrl: string) {
+    /** The chat-community id stays read-only (set by linking via the community server); webhook URL and Telegram chat id are the user's. */
+    async updateProvider(
+      user: UserRow,
+      update: { discordWebhookUrl: string; telegramId?: string | undefined },
+    ) {
+      const { discordWebhookUrl } = update;
+      const telegramId = (update.telegramId ?? user.providers.telegramId).trim();
       if (discordWebhookUrl !== '' && !isAllowedWebhookUrl(discordWebhookUrl, ctx.gameMode)) {
         throw badRequest(webhookUrlMessage, 'invalid_webhook_url');
       }
+      if (telegramId !== '' && !isTelegramChatId(telegramId))
+        throw badRequest(telegramIdMessage, 'invalid_telegram_id');
       const [updated] = await ctx.db
         .update(users)
-        .set({ providers: { ...user.providers, discordWebhookUrl }, updatedAt: ctx.now() })
+        .set({ providers: { ...user.providers, discordWebhookUrl, telegramId }, updatedAt: ctx.now() })
         .where(eq(users.id, user.id))
         .returning();
       return updated ?? user;

@@ -120,3 +120,29 @@ export function webhookBody(message: ServerLogMessage, at: Date): WebhookBody {
     ],
   };
 }
+
+/** A message as plain lines: title, text, fields, then the club (Telegram and the chat log). */
+function plainLines(message: ServerLogMessage): string[] {
+  return [
+    ...(message.title === undefined ? [] : [message.title]),
+    message.message,
+    ...(message.fields ?? []).map((field) => `${field.name}: ${field.value}`),
+    ...(message.requests === undefined && message.searches === undefined
+      ? []
+      : [`Requests ${message.requests ?? 0} · Searches ${message.searches ?? 0}`]),
+    message.clubName,
+  ].filter((line) => line !== '');
+}
+
+/** The logger's form of a DEBUG server log message: Discord's plain `content` (at most 2,000 characters). */
+export function logContentBody(message: ServerLogMessage): { username: string; content: string } {
+  return {
+    username: 'Trade Desk',
+    content: `[${message.type}] ${plainLines(message).join('\n')}`.slice(0, 2_000),
+  };
+}
+
+/** A message as Telegram's sendMessage text (plain, at most 4,096 characters). */
+export function telegramText(message: ServerLogMessage): string {
+  return plainLines(message).join('\n').slice(0, 4_096);
+}

@@ -1,53 +1,183 @@
-import type { ServerLogMessage } from '@tradedesk/domain';
-import { webhookBody } from './embeds.js';
-import type { SafeFetch } from './safe-fetch.js';
+import { notificationConfigSchema, type ServerLogMessage } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { configurations, users } from '../../db/schema.js';
+import { notificationRepo } from '../notification/repo.js';
+import {
+  attemptResultOf,
+  createDeliveryQueues,
+  retryAfterMs,
+  type AttemptResult,
+  type DeliveryPolicy,
+} from './delivery.js';
+import { logContentBody, telegramText, webhookBody } from './embeds.js';
+import { BlockedAddressError, createSafeFetch, type SafeFetchOptions } from './safe-fetch.js';
 
-export interface WebhookTarget {
-  url: string;
-  /** The user's notification switches (configuration.notification). */
+/** Run results (snipes and transfers) follow the Snipes switch, notices the Start/Stop one; DEBUG logs always go. */
+export type ChatKind = 'snipe' | 'transfer' | 'start-stop' | 'log';
+
+export type ChatProvider = 'webhook' | 'telegram';
+
+export interface ChatOptions extends Omit<SafeFetchOptions, 'allowLoopback'> {
+  policy?: Partial<DeliveryPolicy>;
+  /** Telegram, the second provider: used for users with a `telegramId` when a bot token is set. */
+  telegram?: { botToken?: string | undefined; apiUrl?: string | undefined };
+  /** Replaceable wait between retries (tests). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** The one notice a user gets while a provider keeps failing (ours). */
+export function chatFailingNotice(provider: ChatProvider, reason: string): string {
+  return provider === 'webhook'
+    ? `Your chat webhook is failing (${reason}): chat messages are not being delivered. Your runs go on; check the Webhook URL in General Configuration.`
+    : `Telegram messages are failing (${reason}): they are not being delivered. Your runs go on; check the Telegram chat id in General Configuration.`;
+}
+
+/** Keeps a notice for the user and shows it live; answers the kept notification's id. */
+export type NoticeSink = (userId: string, message: string) => Promise<string | undefined>;
+
+interface Targets {
+  webhookUrl: string;
+  telegramId: string;
   isStartStopEnabled: boolean;
   isSnipesEnabled: boolean;
 }
 
-/** Run results (snipes and transfers) follow the Snipes switch; notices the Start/Stop one. */
-export type WebhookKind = 'snipe' | 'transfer' | 'start-stop';
-
 /**
- * Posts chat messages to a user's webhook. Delivery never blocks the caller and a failure is only
- * logged (without the URL: it carries the webhook's secret).
+ * The chat webhook service: renders a run's messages for the user's providers (a Discord-style
+ * webhook, Telegram) and hands them to per-user delivery queues, so a slow or failing chat never
+ * slows or stops a run. While a provider keeps failing the user has one notice saying so; a
+ * delivery that succeeds again marks it read and re-arms it.
  */
-export function createWebhookNotifier(options: {
-  fetch: SafeFetch;
-  now: () => Date;
-  onError: (error: unknown) => void;
-}) {
-  const pending = new Set<Promise<void>>();
+export function createChatNotifier(ctx: AppContext, options: ChatOptions, onError: (error: unknown) => void) {
+  const safeFetch = createSafeFetch({ ...options, allowLoopback: ctx.gameMode === 'sandbox' });
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const telegramToken = options.telegram?.botToken ?? '';
+  const telegramApi = (options.telegram?.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  let sink: NoticeSink = async (userId, message) =>
+    (await notificationRepo.insert(ctx.db, { userId, type: 'ERROR', message, createdAt: ctx.now() }))?.id;
+  /** Per queue (user and provider): the target that failed and the notice that says so. */
+  const failing = new Map<string, { target: string; noticeId: Promise<string | undefined> }>();
+  const currentTarget = new Map<string, string>();
+  const keyOf = (userId: string, provider: ChatProvider) => `${provider}:${userId}`;
 
-  function post(target: WebhookTarget | undefined, kind: WebhookKind, message: ServerLogMessage): void {
-    if (target === undefined || target.url === '') return;
-    if (kind === 'start-stop' ? !target.isStartStopEnabled : !target.isSnipesEnabled) return;
-    const delivery = options
-      .fetch(target.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(webhookBody(message, options.now())),
-      })
-      .then(async (response) => {
-        await response.body?.cancel();
-        if (!response.ok) throw new Error(`Webhook answered HTTP ${response.status}`);
-      })
-      .catch(options.onError)
-      .finally(() => pending.delete(delivery));
-    pending.add(delivery);
+  const queues = createDeliveryQueues({
+    ...(options.policy === undefined ? {} : { policy: options.policy }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    onOutcome(key, outcome) {
+      const [provider, userId] = key.split(':') as [ChatProvider, string];
+      const target = currentTarget.get(key) ?? '';
+      const known = failing.get(key);
+      if (outcome.delivered) {
+        if (!known) return;
+        failing.delete(key);
+        void known.noticeId
+          .then((id) => (id === undefined ? undefined : notificationRepo.markRead(ctx.db, userId, id)))
+          .catch(onError);
+        return;
+      }
+      if (known?.target === target) return;
+      const noticeId = sink(userId, chatFailingNotice(provider, outcome.reason)).catch((error: unknown) => {
+        onError(error);
+        return undefined;
+      });
+      failing.set(key, { target, noticeId });
+    },
+  });
+
+  async function send(call: () => Promise<Response>): Promise<AttemptResult> {
+    let response: Response;
+    try {
+      response = await call();
+    } catch (error) {
+      if (error instanceof BlockedAddressError) return { ok: false, retryable: false, reason: error.message };
+      throw error;
+    }
+    const retryAfter = retryAfterMs(response.headers.get('retry-after'), ctx.now());
+    await response.body?.cancel();
+    return attemptResultOf(response.status, retryAfter);
+  }
+
+  function enqueue(userId: string, provider: ChatProvider, target: string, call: () => Promise<Response>) {
+    const key = keyOf(userId, provider);
+    currentTarget.set(key, target);
+    queues.enqueue(key, () => send(call));
+  }
+
+  async function targetsOf(userId: string): Promise<Targets | undefined> {
+    const row = (
+      await ctx.db
+        .select({ providers: users.providers, notification: configurations.notification })
+        .from(users)
+        .leftJoin(configurations, eq(configurations.userId, users.id))
+        .where(eq(users.id, userId))
+        .limit(1)
+    )[0];
+    if (!row) return undefined;
+    const notification = notificationConfigSchema.partial().safeParse(row.notification ?? {});
+    const switches = notification.success ? notification.data : {};
+    return {
+      webhookUrl: row.providers.discordWebhookUrl,
+      telegramId: telegramToken === '' ? '' : row.providers.telegramId,
+      isStartStopEnabled: switches.isStartStopEnabled ?? true,
+      isSnipesEnabled: switches.isSnipesEnabled ?? true,
+    };
+  }
+
+  function dispatch(userId: string, targets: Targets, kind: ChatKind, message: ServerLogMessage): boolean {
+    if (kind === 'start-stop' && !targets.isStartStopEnabled) return false;
+    if ((kind === 'snipe' || kind === 'transfer') && !targets.isSnipesEnabled) return false;
+    let queued = false;
+    if (targets.webhookUrl !== '') {
+      const url = targets.webhookUrl;
+      // DEBUG log lines go as the logger's plain `content`; everything else as a coloured embed.
+      const body = kind === 'log' ? logContentBody(message) : webhookBody(message, ctx.now());
+      enqueue(userId, 'webhook', url, () =>
+        safeFetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+      queued = true;
+    }
+    if (targets.telegramId !== '') {
+      const chatId = targets.telegramId;
+      enqueue(userId, 'telegram', chatId, () =>
+        fetch(`${telegramApi}/bot${telegramToken}/sendMessage`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ chat_id: chatId, text: telegramText(message) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        }),
+      );
+      queued = true;
+    }
+    return queued;
   }
 
   return {
-    post,
-    /** Waits for deliveries in flight (shutdown, tests). */
-    async drain() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+    /** Queues a message for the user's providers; never waits for delivery, never throws. */
+    post(userId: string, kind: ChatKind, message: ServerLogMessage): void {
+      targetsOf(userId).then((targets) => {
+        if (targets) dispatch(userId, targets, kind, message);
+      }, onError);
     },
+    /** As `post`, but answers whether anything was queued (the HTTP routes say so). */
+    async queue(userId: string, kind: ChatKind, message: ServerLogMessage): Promise<boolean> {
+      const targets = await targetsOf(userId);
+      return targets ? dispatch(userId, targets, kind, message) : false;
+    },
+    /** Where the failing notice goes (the realtime layer shows it live as well as keeping it). */
+    setNoticeSink(next: NoticeSink) {
+      sink = next;
+    },
+    pending: (userId: string, provider: ChatProvider) => queues.pending(keyOf(userId, provider)),
+    /** Waits for every queued message (tests). */
+    drain: queues.drain,
+    /** Shutdown: no more waiting between retries. */
+    close: queues.close,
   };
 }
 
-export type WebhookNotifier = ReturnType<typeof createWebhookNotifier>;
+export type ChatNotifier = ReturnType<typeof createChatNotifier>;

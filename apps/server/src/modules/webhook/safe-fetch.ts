@@ -33,12 +33,8 @@ export class BlockedAddressError extends Error {
 }
 
 export interface SafeFetchOptions {
-  /** Per attempt. */
+  /** How long one call may take. Retrying is the delivery queue's job (./delivery.ts). */
   timeoutMs?: number;
-  /** Extra attempts after a network error, a 429 or a 5xx. */
-  retries?: number;
-  /** Wait before retry n (1-based). */
-  backoffMs?: (attempt: number) => number;
   /** The sandbox may post to 127.0.0.1 (a local receiver); nothing else private, ever. */
   allowLoopback?: boolean;
   /** Replaceable resolver (tests). */
@@ -57,12 +53,10 @@ const defaultResolve = async (host: string) =>
 
 /**
  * The one way the server calls a user-supplied URL (chat webhooks): http(s) only, no private or
- * local address (every resolved address is checked), a timeout per attempt and a few retries.
+ * local address (every resolved address is checked), no redirects, a timeout; one attempt.
  */
 export function createSafeFetch(options: SafeFetchOptions = {}) {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const retries = options.retries ?? 2;
-  const backoffMs = options.backoffMs ?? ((attempt: number) => 500 * 2 ** (attempt - 1));
   const resolve = options.resolve ?? defaultResolve;
   const allowLoopback = options.allowLoopback ?? false;
 
@@ -79,23 +73,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}) {
   return async function safeFetch(input: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(input);
     await assertPublic(url);
-    let lastError: unknown;
-    for (let attempt = 0; attempt <= retries; attempt += 1) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, backoffMs(attempt)));
-      try {
-        // Redirects could lead to a private address: they are not followed.
-        const response = await fetch(url, {
-          ...init,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (response.status !== 429 && response.status < 500) return response;
-        lastError = new Error(`HTTP ${response.status}`);
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    throw lastError instanceof Error ? lastError : new Error(String(lastError));
+    // Redirects could lead to a private address: they are not followed.
+    return fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   };
 }
 

@@ -3,7 +3,7 @@ import type { ProviderConfig } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 
-/** PUT /api/user/provider (only the webhook URL is applied by the server); the user is refetched. */
+/** PUT /api/user/provider (the server applies the webhook URL and the Telegram chat id); the user is refetched. */
 export function useUpdateProvider() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -17,6 +17,7 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
   return (
     <SettingsSection
       title="Advanced Configuration"
+      runningUpdate="advanced configuration"
       stored={stored}
       defaults={defaultAdvancedConfig()}
       schema={advancedConfigSchema}

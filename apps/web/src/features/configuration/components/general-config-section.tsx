@@ -9,7 +9,7 @@ type Providers = {
   telegramId?: string | undefined;
 };
 
-/** General Configuration: the linked chat-community id (read-only) and the editable webhook URL. */
+/** General Configuration: the linked chat-community id (read-only), the webhook URL and the Telegram chat id. */
 export function GeneralConfigSection({ providers }: { providers: Providers }) {
   const update = useUpdateProvider();
   const stored: ProviderConfig = {
@@ -21,7 +21,7 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
     <SettingsSection
       title="General Configuration"
       stored={stored}
-      defaults={{ ...stored, discordWebhookUrl: '' }}
+      defaults={{ ...stored, discordWebhookUrl: '', telegramId: '' }}
       schema={providerConfigSchema}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
@@ -38,6 +38,16 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
               className="input input-sm w-full"
               placeholder="https://…"
               {...form.register('discordWebhookUrl')}
+            />
+          </Field>
+          <Field
+            label="Telegram chat id"
+            hint="Run messages also go to this Telegram chat (a number, or an @channel name) when the site has a Telegram bot."
+          >
+            <input
+              className="input input-sm w-full"
+              placeholder="123456789"
+              {...form.register('telegramId')}
             />
           </Field>
         </>

@@ -17,6 +17,7 @@ export function MarketConfigSection({ stored }: { stored: MarketConfig }) {
   return (
     <SettingsSection
       title="Market Configuration"
+      runningUpdate="market configuration"
       stored={stored}
       defaults={defaultMarketConfig()}
       schema={marketConfigSchema}

@@ -2,6 +2,7 @@ import { isSameValue } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { useUpdateConfirmation } from '../../../components/ui/update-confirmation';
 import { notify } from '../../../lib/notify';
 
 type SettingsSectionProps<T extends FieldValues> = {
@@ -13,6 +14,11 @@ type SettingsSectionProps<T extends FieldValues> = {
   schema: z.ZodType<unknown, z.ZodTypeDef, unknown>;
   isSaving: boolean;
   onSave: (value: T) => void;
+  /**
+   * The group's name when a run uses it as it was at its start (time, advanced, market): saving
+   * while an account is sniping asks first (an update confirmation).
+   */
+  runningUpdate?: string;
   children: (form: UseFormReturn<T>) => ReactNode;
 };
 
@@ -27,15 +33,21 @@ export function SettingsSection<T extends FieldValues>({
   schema,
   isSaving,
   onSave,
+  runningUpdate,
   children,
 }: SettingsSectionProps<T>) {
+  const confirmation = useUpdateConfirmation();
   const form = useForm<T>({ defaultValues: stored as DefaultValues<T>, values: stored });
   const isUnchanged = isSameValue(form.watch(), stored);
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       notify.error(parsed.error.issues[0]?.message ?? 'Invalid input');
       return;
+    }
+    if (runningUpdate !== undefined) {
+      const isConfirmed = await confirmation.confirm({ kind: 'configuration', name: runningUpdate });
+      if (!isConfirmed) return;
     }
     onSave(parsed.data as T);
   });
@@ -60,6 +72,7 @@ export function SettingsSection<T extends FieldValues>({
           </button>
         </div>
       </form>
+      {confirmation.dialog}
     </details>
   );
 }

@@ -70,6 +70,7 @@ export function TimeConfigSection({ stored }: { stored: TimeConfig }) {
   return (
     <SettingsSection
       title="Time Configuration"
+      runningUpdate="time configuration"
       stored={stored}
       defaults={defaultTimeConfig()}
       schema={timeConfigSchema}

@@ -2,6 +2,7 @@ import { defaultNormalFilter, defaultRarityFilter } from '@tradedesk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RunningAccountsProvider } from '../../../components/ui/update-confirmation';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { FilterForm } from './filter-form';
@@ -113,6 +114,53 @@ describe('normal filter form', () => {
     expect(await screen.findByText('Updated filters')).toBeTruthy();
     expect(calls[0]?.body).toMatchObject({ type: 'normal', label: 'Cheap Rares', maxPrice: 5000 });
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 'f-1' }), null);
+  });
+
+  it('asks before saving a filter a running account uses; Cancel saves nothing', async () => {
+    const stored = { ...defaultNormalFilter('Running'), id: 'f-run', maxPrice: 5000 };
+    const { fetchStub, calls } = fakeFetch({
+      'POST /api/filter': {
+        status: 200,
+        body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(
+      <RunningAccountsProvider running={[{ email: 'busy@example.com', filterIds: ['f-run'] }]}>
+        <FilterForm filter={stored} filters={[stored]} onSaved={vi.fn()} />
+      </RunningAccountsProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const question = await screen.findByRole('dialog', { name: 'Update a running filter?' });
+    expect(question.textContent).toContain('busy@example.com is sniping with Running.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('saves a filter no run uses without asking', async () => {
+    const stored = { ...defaultNormalFilter('Idle'), id: 'f-idle', maxPrice: 5000 };
+    const { fetchStub, calls } = fakeFetch({
+      'POST /api/filter': {
+        status: 200,
+        body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(
+      <RunningAccountsProvider running={[{ email: 'busy@example.com', filterIds: ['f-run'] }]}>
+        <FilterForm filter={stored} filters={[stored]} onSaved={vi.fn()} />
+      </RunningAccountsProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('asks for a rarity before suggesting names, and says when none match', async () => {

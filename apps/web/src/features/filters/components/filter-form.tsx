@@ -8,6 +8,7 @@ import {
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useUpdateConfirmation } from '../../../components/ui/update-confirmation';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
@@ -49,6 +50,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
   });
   const { register, watch, control, handleSubmit, setError, setValue, reset, formState } = form;
   const saveFilter = useSaveFilter();
+  const confirmation = useUpdateConfirmation();
   const isNormal = initial.type === 'normal';
   const listsAtPriceSite = watch('followUp.action') === 'list_at_price_site_price';
   const errors = formState.errors;
@@ -60,6 +62,9 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
         setError('label', { message: labelError });
         return notify.error(labelError);
       }
+      // A filter a running account uses: the user confirms knowing the run keeps its copy.
+      if (filter.id && !(await confirmation.confirm({ kind: 'filter', id: filter.id, label: filter.label })))
+        return;
       try {
         const stored = await saveFilter.mutateAsync({ ...(values as SnipePanelFilter), id: filter.id });
         onSaved(stored, filter.id ?? null);
@@ -142,6 +147,7 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
           {isNormal ? 'Save' : 'Update'}
         </button>
       </div>
+      {confirmation.dialog}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@tradedesk/domain';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
+import { useUpdateConfirmation } from '../../../components/ui/update-confirmation';
 import { useSaveFilter } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
 import type { FilterFormValues } from './filter-form-values';
@@ -54,6 +55,7 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
   const { register, control, handleSubmit, setError, reset, formState } = form;
   const errors = formState.errors;
   const saveFilter = useSaveFilter();
+  const confirmation = useUpdateConfirmation();
 
   const submit = handleSubmit(
     async (values) => {
@@ -62,6 +64,8 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
         setError('label', { message: labelError });
         return notify.error(labelError);
       }
+      if (filter.id && !(await confirmation.confirm({ kind: 'filter', id: filter.id, label: filter.label })))
+        return;
       const stored = await saveFilter.mutateAsync({ ...values, id: filter.id } as SnipePanelFilter);
       onSaved(stored, filter.id ?? null);
     },
@@ -126,6 +130,7 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
           Save
         </button>
       </div>
+      {confirmation.dialog}
     </form>
   );
 }

@@ -44,6 +44,7 @@ export async function getPlayersPage(query: PlayersQuery): Promise<PlayersPage> 
       name: query.name || undefined,
       rating: query.rating,
       rarity: query.rarity === 'any' ? undefined : query.rarity,
+      position: query.position === 'any' ? undefined : query.position,
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       page: query.page,

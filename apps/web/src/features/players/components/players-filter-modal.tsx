@@ -1,11 +1,18 @@
-import { formatFullNumber, MAX_PRICE, rarityOptions, type Rarity } from '@tradedesk/domain';
+import {
+  formatFullNumber,
+  MAX_PRICE,
+  positionOptions,
+  rarityOptions,
+  type Position,
+  type Rarity,
+} from '@tradedesk/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import type { PlayersQuery } from '../state/players-query';
 
-type Filters = Pick<PlayersQuery, 'rating' | 'rarity' | 'minPrice' | 'maxPrice'>;
+type Filters = Pick<PlayersQuery, 'rating' | 'rarity' | 'position' | 'minPrice' | 'maxPrice'>;
 
 type Props = {
   isOpen: boolean;
@@ -39,8 +46,10 @@ function validate(filters: Filters): string | null {
 export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props) {
   const formId = useId();
   const rarityId = useId();
+  const positionId = useId();
   const [rating, setRating] = useState(initial.rating?.toString() ?? '');
   const [rarity, setRarity] = useState<Rarity>(initial.rarity);
+  const [position, setPosition] = useState<Position>(initial.position);
   const [minPrice, setMinPrice] = useState(initial.minPrice?.toString() ?? '');
   const [maxPrice, setMaxPrice] = useState(initial.maxPrice?.toString() ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,6 +59,7 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     const filters = {
       rating: toNumber(rating),
       rarity,
+      position,
       minPrice: toNumber(minPrice),
       maxPrice: toNumber(maxPrice),
     };
@@ -90,6 +100,24 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
             onChange={(event) => setRarity(event.target.value as Rarity)}
           >
             {rarityOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={positionId} className="text-sm font-medium">
+            Position
+          </label>
+          {/* The card's preferred position, as the game's own position filter reads it. */}
+          <select
+            id={positionId}
+            className="select select-sm w-full"
+            value={position}
+            onChange={(event) => setPosition(event.target.value as Position)}
+          >
+            {positionOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
-import { PlayersPage } from './players-page';
+import { PlayersPage, refreshSummary } from './players-page';
 
 const price = (current: number | null) => ({ current, source: current ? 'futbin' : null, isStale: false });
 const site = (id: number) => ({ id, urlName: 'pele' });
@@ -103,12 +103,32 @@ describe('PlayersPage', () => {
     expect(psPrice?.textContent).toBe('6M stale');
   });
 
-  it('asks for the prices again on Refresh prices', async () => {
+  it('asks for the prices again on Refresh prices and says what it found', async () => {
     const { calls } = renderPage('/players?rarity=icon', [pele]);
     await screen.findByRole('article', { name: 'Pelé 95' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh prices' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.url).toBe(calls[0]?.url);
+    expect(await screen.findByText('Prices are up to date (1 player checked)')).toBeTruthy();
+  });
+
+  it('counts the players whose price changed on a refresh', () => {
+    const page = (players: unknown[]) => ({ players, page: 1, pageSize: 15, hasNextPage: false }) as never;
+    const cheaper = { ...pele, ps: price(5_000_000) };
+    expect(refreshSummary(page([pele, { ...pele, id: 1 }]), page([cheaper, { ...pele, id: 1 }]))).toBe(
+      'Prices refreshed: 1 of 2 players changed',
+    );
+  });
+
+  it('filters by position: the choice goes into the address', async () => {
+    const { router } = renderPage('/players', [pele]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    await user.selectOptions(within(dialog).getByLabelText('Position'), 'ST');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(router.state.location.search).toBe('?position=ST');
+    await screen.findByRole('button', { name: 'Filters (1)' });
   });
 
   it('says that the rating filter matches the rating exactly', async () => {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/notify';
+import { errorMessages } from '@tradedesk/domain';
+import { errorMessage, notify } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { usePlayersPage } from '../api/get-players-page';
+import { usePlayersPage, type PlayersPage } from '../api/get-players-page';
 import { activeFilterCount } from '../state/players-query';
 import { usePlayersQuery } from '../state/use-players-query';
 import { PlayerCard } from './player-card';
@@ -13,6 +14,7 @@ export function PlayersPage() {
   const { query, update, reset } = usePlayersQuery();
   const players = usePlayersPage(query);
   const [isFilterOpen, setFilterOpen] = useState(false);
+  const [isRefreshing, setRefreshing] = useState(false);
   const [typedName, setTypedName] = useState(query.name);
   const [shownName, setShownName] = useState(query.name);
   // The address changed (back button, reset): the search box follows it.
@@ -24,6 +26,15 @@ export function PlayersPage() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     update({ name: typedName.trim() });
+  };
+  // Refresh asks the price database again and says what changed on this page.
+  const refreshPrices = async () => {
+    const before = players.data;
+    setRefreshing(true);
+    const result = await players.refetch();
+    setRefreshing(false);
+    if (result.isError || !result.data) notify.error(errorMessages.failedToFetchMarketPrices);
+    else notify.success(refreshSummary(before, result.data));
   };
   const filters = activeFilterCount(query);
   const hasSearchOrFilters = filters > 0 || query.name !== '' || query.page > 1;
@@ -53,10 +64,12 @@ export function PlayersPage() {
           <button
             type="button"
             className="btn"
-            onClick={() => void players.refetch()}
+            onClick={() => void refreshPrices()}
             disabled={players.isFetching}
+            aria-busy={isRefreshing}
           >
-            Refresh prices
+            {isRefreshing && <span className="loading loading-spinner loading-xs" aria-hidden />}
+            {isRefreshing ? 'Refreshing prices…' : 'Refresh prices'}
           </button>
           <button type="button" className="btn btn-ghost" onClick={reset} disabled={!hasSearchOrFilters}>
             Clear search and filters
@@ -126,4 +139,20 @@ export function PlayersPage() {
       )}
     </section>
   );
+}
+
+/** What a refresh found: how many of the page's players have a new PC or PS price. */
+export function refreshSummary(before: PlayersPage | undefined, after: PlayersPage): string {
+  const shown = after.players.length;
+  const previous = new Map((before?.players ?? []).map((player) => [player.id, player]));
+  const changed = after.players.filter((player) => {
+    const old = previous.get(player.id);
+    return (
+      old !== undefined && (old.pc.current !== player.pc.current || old.ps.current !== player.ps.current)
+    );
+  }).length;
+  const players = `${shown} player${shown === 1 ? '' : 's'}`;
+  return changed === 0
+    ? `Prices are up to date (${players} checked)`
+    : `Prices refreshed: ${changed} of ${players} changed`;
 }

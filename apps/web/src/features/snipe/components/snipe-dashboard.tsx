@@ -1,5 +1,6 @@
 import type { Account } from '@tradedesk/domain';
 import { useState } from 'react';
+import { RunningAccountsProvider, type RunningAccount } from '../../../components/ui/update-confirmation';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import {
   CreateAccountModal,
@@ -41,6 +42,10 @@ export function SnipeDashboard() {
   const dialogAccount = (kind: NonNullable<AccountDialog>['kind']) =>
     dialog?.kind === kind ? dialog.account : null;
   const savedFilters = filters.data ?? [];
+  // Sniping accounts and their filters: the forms below ask before changing what a run uses.
+  const running: RunningAccount[] = (accounts.data ?? [])
+    .filter((account) => ['active', 'break', 'logging_in'].includes(account.status))
+    .map((account) => ({ email: account.email, filterIds: actions.filterIdsOf(account) }));
 
   const chooseFilter = (account: Account, filterId: string | null) => {
     const filter = savedFilters.find((candidate) => candidate.id === filterId);
@@ -75,47 +80,49 @@ export function SnipeDashboard() {
   );
 
   return (
-    <section className="flex flex-col gap-4">
-      <DashboardHeader
-        lastUpdatedAt={accounts.dataUpdatedAt}
-        isRefreshing={accounts.isFetching}
-        liveStatus={live.status}
-        onReconnect={live.reconnectNow}
-        onCreateAccount={() => setIsCreateOpen(true)}
-        onRefresh={() => void accounts.refetch()}
-        onOpenPanel={setPanel}
-      />
-      <PanelErrorBoundary name="Accounts">
-        <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
-      </PanelErrorBoundary>
-      <FiltersSection
-        onRehearse={(input) => {
-          const sent = live.send('snipe-rehearse', input);
-          if (!sent) notify.error(SNIPE_SERVICE_UNAVAILABLE);
-          return sent;
-        }}
-      />
-      <PanelErrorBoundary name="Weekly profits">
-        <WeeklyProfitsChart />
-      </PanelErrorBoundary>
-      <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
-      <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
-      <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
-      <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
-      <SnipeConfigurationModal
-        account={dialogAccount('start')}
-        initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
-        onStart={actions.start}
-        onClose={closeDialog}
-      />
-      <SwitchFilterModal
-        pending={pendingSwitch}
-        onClose={() => setPendingSwitch(null)}
-        onConfirm={(pending) => {
-          if (actions.switchFilter(pending.account, pending.label, savedFilters)) setPendingSwitch(null);
-        }}
-      />
-      <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
-    </section>
+    <RunningAccountsProvider running={running}>
+      <section className="flex flex-col gap-4">
+        <DashboardHeader
+          lastUpdatedAt={accounts.dataUpdatedAt}
+          isRefreshing={accounts.isFetching}
+          liveStatus={live.status}
+          onReconnect={live.reconnectNow}
+          onCreateAccount={() => setIsCreateOpen(true)}
+          onRefresh={() => void accounts.refetch()}
+          onOpenPanel={setPanel}
+        />
+        <PanelErrorBoundary name="Accounts">
+          <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
+        </PanelErrorBoundary>
+        <FiltersSection
+          onRehearse={(input) => {
+            const sent = live.send('snipe-rehearse', input);
+            if (!sent) notify.error(SNIPE_SERVICE_UNAVAILABLE);
+            return sent;
+          }}
+        />
+        <PanelErrorBoundary name="Weekly profits">
+          <WeeklyProfitsChart />
+        </PanelErrorBoundary>
+        <CreateAccountModal isOpen={isCreateOpen} onClose={() => setIsCreateOpen(false)} />
+        <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
+        <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
+        <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
+        <SnipeConfigurationModal
+          account={dialogAccount('start')}
+          initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
+          onStart={actions.start}
+          onClose={closeDialog}
+        />
+        <SwitchFilterModal
+          pending={pendingSwitch}
+          onClose={() => setPendingSwitch(null)}
+          onConfirm={(pending) => {
+            if (actions.switchFilter(pending.account, pending.label, savedFilters)) setPendingSwitch(null);
+          }}
+        />
+        <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
+      </section>
+    </RunningAccountsProvider>
   );
 }
