@@ -77,6 +77,14 @@ export class GameClient {
     return this.session.info;
   }
 
+  /**
+   * The UT session id (X-UT-SID), to hand this session to the game's web app (headful runs and
+   * Launch Webapp open the web app signed in with it); undefined before sign-in.
+   */
+  get sessionId(): string | undefined {
+    return this.session.sid;
+  }
+
   get isSignedIn(): boolean {
     return this.session.sid !== undefined;
   }
