@@ -48,8 +48,13 @@ export interface AgentOptions {
    * game host (none in live mode until headful mode drives the real web app).
    */
   webAppUrl?: string;
-  /** The browser the agent's screenshots (and later headful sessions) run in. */
+  /** The browser the agent's screenshots and headful windows run in. */
   browser?: BrowserRuntime;
+  /**
+   * Headful sessions: a run whose Headless toggle is off opens a window on the game's web app
+   * (with the add-on from `extensionDir`). Without it every run is headless.
+   */
+  headful?: { extensionDir?: string | undefined };
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -151,6 +156,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
         prices,
         observed,
         send: linkFor(command.leaseId, command.accountId),
+        ...(options.headful === undefined
+          ? {}
+          : { headful: { runtime: browser, extensionDir: options.headful.extensionDir } }),
         ...(options.clock === undefined ? {} : { clock: options.clock }),
         ...(options.observer === undefined ? {} : { observer: options.observer }),
       });

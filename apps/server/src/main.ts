@@ -100,6 +100,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     agentKeys: env.AGENT_KEYS,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    headfulSessions: env.HEADFUL_SESSIONS === 'on',
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -126,6 +127,7 @@ async function main() {
         serverPort: port,
         agentKey: realtime.embeddedAgentKey,
         simUrl: sim.url,
+        headfulSessions: env.HEADFUL_SESSIONS === 'on',
         log,
       }).catch((error: unknown) => {
         log.error(

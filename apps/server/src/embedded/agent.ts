@@ -1,6 +1,14 @@
 import { startAgent, type RunningAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import type { FastifyBaseLogger } from 'fastify';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The companion add-on's unpacked build (`npm run build -w @tradedesk/extension`), when it was built. */
+function builtExtensionDir(): string | undefined {
+  const directory = fileURLToPath(new URL('../../../extension/dist/unpacked/', import.meta.url));
+  return existsSync(`${directory}manifest.json`) ? directory : undefined;
+}
 
 /**
  * The embedded default: one agent in this process, connected over loopback to the server's own
@@ -14,6 +22,8 @@ export async function startEmbeddedAgent(options: {
   simUrl: string;
   log: FastifyBaseLogger;
   capacity?: number;
+  /** Runs with the Headless toggle off open a window on the sandbox web app, with the add-on. */
+  headfulSessions?: boolean;
 }): Promise<RunningAgent> {
   const agent = startAgent({
     serverUrl: `http://127.0.0.1:${options.serverPort}`,
@@ -21,6 +31,7 @@ export async function startEmbeddedAgent(options: {
     agentId: 'embedded',
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
+    ...(options.headfulSessions ? { headful: { extensionDir: builtExtensionDir() } } : {}),
     log: (line) => options.log.info({ category: 'agent' }, line),
   });
   await agent.connected;

@@ -38,6 +38,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   webhook?: Omit<SafeFetchOptions, 'allowLoopback'>;
   /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** The agents run headful sessions (HEADFUL_SESSIONS); default off. */
+  headfulSessions?: boolean;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const transfer = createTransferService(ctx, agents.transferDispatcher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
+    headfulSessions: options.headfulSessions ?? false,
   });
 
   const closeRedis = options.redisUrl
