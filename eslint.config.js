@@ -42,6 +42,8 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  // The sandbox web app's page scripts: plain browser modules served as they are.
+  { files: ['apps/game-sim/src/web/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(
     ['packages/domain/**/*.ts'],
     ['@tradedesk/game-client', '@tradedesk/engine', ...appPackages],

@@ -1,182 +1,118 @@
-import type {} from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { GameError } from '../core/errors.js';
-import type { SimContext } from '../http/context.js';
-import type { SearchCriteria } from '../world/market-index.js';
-import { placeBid, platformOf, searchMarket } from '../world/trading.js';
-import type { Account, Trade } from '../world/types.js';
+import { readFile } from 'node:fs/promises';
 import {
-  authLandingView,
-  captchaView,
-  itemRows,
-  marketForm,
-  shell,
-  signInView,
-  tradeRows,
-  WEB,
-} from './webapp-views.js';
+  chemistryStyleRows,
+  clubById,
+  leagueById,
+  marketPositions,
+  MAX_PRICE,
+  MIN_PRICE,
+  nationById,
+  PRICE_BANDS,
+  rarityNameById,
+} from '@tradedesk/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { SimContext } from '../http/context.js';
+import { parseInput } from '../http/parse.js';
+import { WEB, WEB_APP_SCRIPTS, webAppShell, type WebAppConfig } from './webapp-views.js';
 
-const WEB_COOKIE = 'web_sid';
-const marketQuerySchema = z.object({
-  name: z.string().trim().max(60).optional(),
-  rarity: z.union([z.literal(''), z.coerce.number().int().nonnegative()]).optional(),
-  quality: z.enum(['', 'bronze', 'silver', 'gold', 'special']).optional(),
-  maxBuyNow: z.union([z.literal(''), z.coerce.number().int().nonnegative()]).optional(),
-  message: z.string().max(200).optional(),
-});
+const CLIENT_DIR = new URL('./client/', import.meta.url);
+const scriptParamSchema = z.object({ file: z.enum(WEB_APP_SCRIPTS) });
 
-/** The small server-rendered web app at /web-app/: sign-in, coins, market, piles, captcha. */
+/**
+ * The sandbox's game web app at /web-app/: one HTML shell and its plain scripts, which talk to the
+ * game only through the protocol endpoints (docs/sandbox-web-app.md). The routes here serve the
+ * page, its player-name suggestions (the game ships its player database to the page) and the
+ * captcha screen's solve button (only a person on this page can solve a captcha).
+ */
 export function registerWebAppRoutes(app: FastifyInstance, context: SimContext): void {
-  const { world, sessions } = context;
+  const { world } = context;
+  const scripts = new Map<string, Promise<string>>();
+  let config: WebAppConfig | undefined;
 
-  const signInUrl = (): string =>
-    `/connect/auth?client_id=FC26_JS_WEB_APP&response_type=token&display=web2/login&prompt=login&locale=en_US&redirect_uri=${encodeURIComponent(`${context.origin()}${WEB}/auth.html`)}`;
-
-  /** The signed-in account, or a reply that was already sent (sign-in or captcha page). */
-  const page = (request: FastifyRequest, reply: FastifyReply): Account | undefined => {
-    const now = world.catchUp();
-    const resolved = sessions.resolveSid(request.cookies[WEB_COOKIE], now);
-    const account = typeof resolved === 'object' ? world.accounts.get(resolved.accountId) : undefined;
-    reply.type('text/html');
-    if (!account) {
-      void reply.send(signInView(signInUrl()));
-      return undefined;
-    }
-    if (account.captchaPending) {
-      void reply.send(captchaView());
-      return undefined;
-    }
-    return account;
+  const configOf = (): WebAppConfig => {
+    const origin = context.origin();
+    if (config && config.signInUrl.includes(encodeURIComponent(origin))) return config;
+    const distinct = <T>(values: T[]) => [...new Set(values)];
+    const byName = <T extends readonly [number, string, ...unknown[]]>(rows: T[]) =>
+      rows.sort((a, b) => a[1].localeCompare(b[1]));
+    const segment = world.options.protocol.gameSegment;
+    config = {
+      gamePrefix: context.gamePrefix,
+      signInUrl: `/connect/auth?client_id=${segment.toUpperCase()}_JS_WEB_APP&response_type=token&display=web2/login&prompt=login&locale=en_US&redirect_uri=${encodeURIComponent(`${origin}${WEB}/auth.html`)}`,
+      year: segment.replace(/\D/g, '').slice(-2) || '26',
+      prices: { bands: PRICE_BANDS, min: MIN_PRICE, max: MAX_PRICE },
+      options: {
+        nations: byName(
+          distinct(world.cards.map((card) => card.nationId)).map((id) => [id, nationById(id).name] as const),
+        ),
+        leagues: byName(
+          distinct(world.cards.map((card) => card.leagueId)).map((id) => [id, leagueById(id).name] as const),
+        ),
+        clubs: byName(
+          distinct(world.cards.map((card) => `${card.clubId}:${card.leagueId}`)).map((key) => {
+            const [clubId, leagueId] = key.split(':').map(Number) as [number, number];
+            return [clubId, clubById(clubId).name, leagueId] as const;
+          }),
+        ),
+        chemistryStyles: chemistryStyleRows.map((row) => [row.id, row.name] as const),
+        rarities: distinct(world.cards.map((card) => card.rarityId))
+          .sort((a, b) => a - b)
+          .map((id) => [id, rarityNameById(id).name] as const),
+        positions: [...marketPositions],
+      },
+    };
+    return config;
   };
 
+  const shell = async (_request: unknown, reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-store').send(webAppShell(configOf()));
   app.get(`${WEB}`, async (_request, reply) => reply.redirect(`${WEB}/`, 302));
-  app.get(`${WEB}/auth.html`, async (_request, reply) => reply.type('text/html').send(authLandingView()));
+  app.get(`${WEB}/`, shell);
+  app.get(`${WEB}/auth.html`, shell);
 
-  app.get(`${WEB}/session`, async (request, reply) => {
-    const token = (request.query as Record<string, unknown>).access_token;
-    const accountId =
-      typeof token === 'string' ? sessions.accountOfAccessToken(token, world.now()) : undefined;
-    const account = accountId === undefined ? undefined : world.accounts.get(accountId);
-    if (!account) return reply.redirect(`${WEB}/`, 302);
-    // The web app is one more UT session: signing in here kicks a bot's session, as in the game.
-    const session = sessions.openUtSession(account.id, platformOf(account), world.now());
-    if (!account.platform) account.platform = 'ps';
-    reply.setCookie(WEB_COOKIE, session.sid, { path: WEB, httpOnly: true, sameSite: 'lax' });
-    return reply.redirect(`${WEB}/`, 302);
-  });
-
-  app.post(`${WEB}/logout`, async (request, reply) => {
-    const sid = request.cookies[WEB_COOKIE];
-    if (sid) sessions.closeUtSession(sid);
-    reply.clearCookie(WEB_COOKIE, { path: WEB });
-    return reply.redirect(`${WEB}/`, 302);
-  });
-
-  app.get(`${WEB}/`, async (request, reply) => {
-    const account = page(request, reply);
-    if (!account) return reply;
-    const body = `<p id="summary">Transfer list ${account.tradepile.size + account.soldTrades.size} · Unassigned ${account.unassigned.length} · Club ${account.club.size}</p>`;
-    return shell(account, 'Home', body);
-  });
-
-  app.get(`${WEB}/captcha`, async (_request, reply) => reply.type('text/html').send(captchaView()));
-  app.post(`${WEB}/captcha/solve`, async (request, reply) => {
-    const resolved = sessions.resolveSid(request.cookies[WEB_COOKIE], world.now());
-    const account = typeof resolved === 'object' ? world.accounts.get(resolved.accountId) : undefined;
-    if (account) world.abuse.solveCaptcha(account);
-    return reply.redirect(`${WEB}/`, 302);
-  });
-
-  app.get(`${WEB}/market`, async (request, reply) => {
-    const account = page(request, reply);
-    if (!account) return reply;
-    const parsed = marketQuerySchema.safeParse(request.query);
-    const form = parsed.success ? parsed.data : {};
-    const searched = Object.values(form).some((value) => value !== undefined && value !== '');
-    let results = '';
-    if (searched && !account.marketLocked)
-      results = tradeRows(world, webSearch(account, form), world.now(), true);
-    if (account.marketLocked)
-      results = '<p id="market-locked" role="alert">The transfer market is locked for this account.</p>';
-    const text = (value: unknown) => (value === undefined ? undefined : String(value));
-    return shell(
-      account,
-      'Transfer market',
-      marketForm({
-        name: form.name,
-        rarity: text(form.rarity),
-        quality: form.quality,
-        maxBuyNow: text(form.maxBuyNow),
-      }) + results,
-      form.message,
-    );
-  });
-
-  app.post(`${WEB}/market/buy`, async (request, reply) => {
-    const account = page(request, reply);
-    if (!account) return reply;
-    const parsed = z.object({ tradeId: z.coerce.number().int().positive() }).safeParse(request.body);
-    let message = 'Choose a listing to buy.';
-    if (parsed.success) {
-      const trade = world.trades.get(parsed.data.tradeId);
-      try {
-        if (account.softBan && account.softBan.until > world.now())
-          throw new GameError(account.softBan.code, 'Request rejected');
-        placeBid(world, account, parsed.data.tradeId, trade?.buyNowPrice ?? 0);
-        message = `Bought for ${trade?.buyNowPrice ?? 0} coins. The item is in your unassigned pile.`;
-      } catch (error) {
-        if (!(error instanceof GameError)) throw error;
-        message = `Could not buy (${error.code} ${error.reason}).`;
-      }
+  app.get(`${WEB}/js/:file`, async (request, reply) => {
+    const { file } = parseInput(scriptParamSchema, request.params);
+    let text = scripts.get(file);
+    if (!text) {
+      text = readFile(new URL(file, CLIENT_DIR), 'utf8');
+      scripts.set(file, text);
     }
-    return reply.redirect(`${WEB}/market?message=${encodeURIComponent(message)}`, 303);
+    return reply
+      .type('text/javascript')
+      .header('cache-control', 'no-cache')
+      .send(await text);
   });
 
-  app.get(`${WEB}/transfers`, async (request, reply) => {
-    const account = page(request, reply);
-    if (!account) return reply;
-    const listed = [...account.tradepile]
-      .map((id) => world.items.get(id))
-      .flatMap((item) => {
-        const trade = item ? world.trades.get(item.tradeId) : undefined;
-        return trade && trade.sellerId === account.id && item?.place === 'listed' ? [trade] : [];
-      });
-    const sold = [...account.soldTrades]
-      .map((id) => world.trades.get(id))
-      .filter((trade): trade is Trade => trade !== undefined);
-    const unlisted = [...account.tradepile].filter((id) => world.items.get(id)?.place === 'trade');
-    return shell(
-      account,
-      'Transfer list',
-      `<h2>Active and sold</h2>${tradeRows(world, [...listed, ...sold], world.now(), false)}<h2>Not listed</h2>${itemRows(world, unlisted, 'Unlisted items')}`,
-    );
+  /** The game ships its player database to the page: `[[baseId, name], …]` for names and suggestions. */
+  let players: string | undefined;
+  app.get(`${WEB}/js/players.json`, async (_request, reply) => {
+    if (players === undefined) {
+      const seen = new Map<number, { name: string; rating: number }>();
+      for (const card of world.cards) {
+        const known = seen.get(card.baseId);
+        if (!known || known.rating < card.rating)
+          seen.set(card.baseId, { name: card.name, rating: card.rating });
+      }
+      // Best rated first: suggestions list the stars before the namesakes.
+      players = JSON.stringify(
+        [...seen].sort((a, b) => b[1].rating - a[1].rating).map(([baseId, { name }]) => [baseId, name]),
+      );
+    }
+    return reply.type('application/json').header('cache-control', 'max-age=3600').send(players);
   });
 
-  app.get(`${WEB}/unassigned`, async (request, reply) => {
-    const account = page(request, reply);
-    if (!account) return reply;
-    return shell(account, 'Unassigned', itemRows(world, account.unassigned, 'Unassigned items'));
+  /** The captcha screen's button: the sandbox's stand-in for solving the puzzle by hand. */
+  app.post(`${WEB}/captcha/solve`, async (request, reply) => {
+    const account = sessionAccount(request.headers['x-ut-sid']);
+    if (!account) return reply.code(401).send({ code: 401, reason: 'expired session' });
+    world.abuse.solveCaptcha(account);
+    return reply.code(200).send({});
   });
 
-  function webSearch(account: Account, form: z.infer<typeof marketQuerySchema>): Trade[] {
-    const criteria: SearchCriteria = {
-      rarityIds: typeof form.rarity === 'number' ? [form.rarity] : undefined,
-      lev: form.quality && form.quality !== 'special' ? form.quality : undefined,
-      special: form.quality === 'special',
-      maxb: typeof form.maxBuyNow === 'number' && form.maxBuyNow > 0 ? form.maxBuyNow : undefined,
-    };
-    const name = form.name?.toLowerCase();
-    if (!name) return searchMarket(world, account, criteria, 0, 20);
-    const baseIds = new Set(
-      world.cards
-        .filter((card) => card.name.toLowerCase().includes(name))
-        .slice(0, 30)
-        .map((card) => card.baseId),
-    );
-    const found = [...baseIds].flatMap((maskedDefId) =>
-      searchMarket(world, account, { ...criteria, maskedDefId }, 0, 20),
-    );
-    return found.sort((a, b) => a.expiresAt - b.expiresAt).slice(0, 20);
+  function sessionAccount(header: string | string[] | undefined) {
+    const sid = Array.isArray(header) ? header[0] : header;
+    const resolved = context.sessions.resolveSid(sid, world.catchUp());
+    return typeof resolved === 'object' ? world.accounts.get(resolved.accountId) : undefined;
   }
 }
