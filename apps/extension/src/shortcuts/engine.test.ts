@@ -17,7 +17,8 @@ const resultsView = `<nav><a data-testid="nav-home" href="#/home">Home</a><a dat
     <li data-testid="result-row" data-index="1" data-trade-id="12" aria-selected="false">B</li>
   </ul>
   <section data-testid="item-detail"><button data-testid="buy-now">Buy Now</button></section>
-</main>`;
+</main>
+<dialog data-testid="dialog"><button data-testid="dialog-confirm">OK</button><button data-testid="dialog-cancel">Cancel</button></dialog>`;
 
 const pressed: string[] = [];
 let settings: AddonSettings;
@@ -102,14 +103,8 @@ describe('the shortcut engine on the web app', () => {
   });
 
   it('confirms a Buy Now with the same key and cancels it with Escape', () => {
-    document
-      .querySelector('main')!
-      .insertAdjacentHTML(
-        'beforeend',
-        `<div data-testid="dialog" role="dialog"><button data-testid="dialog-confirm">OK</button><button data-testid="dialog-cancel">Cancel</button></div>`,
-      );
-    for (const id of ['dialog-confirm', 'dialog-cancel'])
-      document.querySelector(`[data-testid="${id}"]`)!.addEventListener('click', () => pressed.push(id));
+    // The page keeps its confirmation <dialog>; a Buy Now opens it.
+    document.querySelector('dialog')!.setAttribute('open', '');
     key('b');
     key('Escape');
     key('ArrowRight');

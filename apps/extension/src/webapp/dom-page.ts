@@ -55,6 +55,12 @@ export function createDomWebAppPage(doc: Document): WebAppPage {
   };
   const all = (testId: string) =>
     [...doc.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)].filter(isUsable);
+  // The confirmation is a <dialog> that stays in the page: it counts only while open.
+  const dialogOpen = () => {
+    const dialog = doc.querySelector<HTMLElement>(`[data-testid="${ids.dialog}"]`);
+    if (!dialog) return false;
+    return dialog instanceof HTMLDialogElement ? dialog.open : isUsable(dialog);
+  };
   const view = () =>
     doc.querySelector('main[data-view]')?.getAttribute('data-view') as WebAppViewName | undefined;
 
@@ -63,7 +69,7 @@ export function createDomWebAppPage(doc: Document): WebAppPage {
 
     control(action) {
       // A Buy Now or quick sell asks first: the same key confirms, going back or home cancels.
-      if (find(ids.dialog)) {
+      if (dialogOpen()) {
         if (action === 'buy' || action === 'quickSell') return find(ids.dialogConfirm);
         if (action === 'goBack' || action === 'goHome') return find(ids.dialogCancel);
         return undefined;
@@ -73,7 +79,7 @@ export function createDomWebAppPage(doc: Document): WebAppPage {
 
     moveSelection(offset) {
       const rows = [...all(ids.resultRow), ...all(ids.pileRow)];
-      if (rows.length === 0 || find(ids.dialog)) return false;
+      if (rows.length === 0 || dialogOpen()) return false;
       const current = rows.findIndex((row) => row.getAttribute('aria-selected') === 'true');
       const next = current < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, current + offset));
       const row = rows[next]!;
@@ -93,7 +99,12 @@ export function createDomWebAppPage(doc: Document): WebAppPage {
         const buyNowPrice = numberIn(element.dataset.buyNow) ?? buyNowOfTrade.get(element.dataset.tradeId);
         // A pile entry that is not on the market (won, unassigned, unlisted) has no Buy Now to judge.
         const listed = buyNowPrice !== undefined && buyNowPrice > 0 ? buyNowPrice : undefined;
-        return [{ element, definitionId, rarityId, buyNowPrice: listed }];
+        // A table row takes the overlay in its last cell (a row holds only cells).
+        const host =
+          element instanceof HTMLTableRowElement
+            ? (element.cells[element.cells.length - 1] ?? element)
+            : element;
+        return [{ element: host, definitionId, rarityId, buyNowPrice: listed }];
       });
     },
 
