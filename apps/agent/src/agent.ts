@@ -158,7 +158,14 @@ export function startAgent(options: AgentOptions): RunningAgent {
         send: linkFor(command.leaseId, command.accountId),
         ...(options.headful === undefined
           ? {}
-          : { headful: { runtime: browser, extensionDir: options.headful.extensionDir } }),
+          : {
+              headful: {
+                runtime: browser,
+                // The sandbox's web app, else the game's own (where its sign-in lands).
+                webAppUrl: webAppUrlOf(options) ?? new URL('./', options.game.redirectUri).href,
+                extensionDir: options.headful.extensionDir,
+              },
+            }),
         ...(options.clock === undefined ? {} : { clock: options.clock }),
         ...(options.observer === undefined ? {} : { observer: options.observer }),
       });
@@ -167,6 +174,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     }
     sessions.set(command.accountId, session);
     ack({ ok: true });
+    log(
+      `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}`,
+    );
     void session
       .run()
       .catch((error: unknown) => log(`session ${command.accountId} crashed: ${String(error)}`))

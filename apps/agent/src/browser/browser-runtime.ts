@@ -31,6 +31,8 @@ export interface BrowserWindow {
   readonly page: Page;
   /** Where it shows: `desktop` (the screen of the agent's machine) or `virtual` (an Xvfb there). */
   readonly display: Display['kind'];
+  /** The window's own profile directory (Chromium's processes name it: the memory benchmark sums them). */
+  readonly profileDir: string;
   /** Closes the window, gives the display back and deletes its profile. */
   close(): Promise<void>;
 }
@@ -97,6 +99,7 @@ export class BrowserRuntime {
       context,
       page: context.pages()[0] ?? (await context.newPage()),
       display: display.kind,
+      profileDir: profile,
       close: () =>
         (closed ??= (async () => {
           this.windows.delete(window);

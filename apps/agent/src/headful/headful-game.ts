@@ -8,6 +8,8 @@ import { openWebAppWindow, pageInvoker } from './web-app-window.js';
 /** What a headful run needs from the agent: its browser owner and the add-on to load. */
 export interface HeadfulOptions {
   readonly runtime: BrowserRuntime;
+  /** The game's web app (the sandbox's `/web-app/`, or the game's own). */
+  readonly webAppUrl: string;
   /** The companion add-on's unpacked build; without it the window opens without the add-on. */
   readonly extensionDir?: string | undefined;
 }
@@ -48,7 +50,7 @@ export class HeadfulGame {
     }
     this.window = await openWebAppWindow(
       this.options.runtime,
-      this.config,
+      this.options.webAppUrl,
       { sessionId, platform: this.command.platform },
       this.options.extensionDir,
     );

@@ -1,6 +1,6 @@
 import { runLogMessages } from '@tradedesk/domain';
 import type { ServiceResponse, WebAppWindow } from '@tradedesk/domain/web-app';
-import type { GameClientConfig, PageInvoker, PageServiceCall } from '@tradedesk/game-client';
+import type { PageInvoker, PageServiceCall } from '@tradedesk/game-client';
 import type { Page } from 'playwright-core';
 import type { BrowserRuntime, BrowserWindow } from '../browser/browser-runtime.js';
 
@@ -18,9 +18,6 @@ export function pageFailureText(call: PageServiceCall): string {
   if (service === 'Item' && method === 'quickSell') return runLogMessages.failedToSell;
   return runLogMessages.unableToFetchMarketData;
 }
-
-/** The game's web app address: where its sign-in lands, without `auth.html`. */
-export const webAppUrlOf = (config: GameClientConfig) => new URL('./', config.redirectUri).toString();
 
 /**
  * Calls a service of the page (`window.services`). A page that lost its services (navigated
@@ -58,14 +55,14 @@ export interface WebAppSignIn {
  */
 export async function openWebAppWindow(
   runtime: BrowserRuntime,
-  config: GameClientConfig,
+  webAppUrl: string,
   signIn: WebAppSignIn,
   extensionDir: string | undefined,
 ): Promise<BrowserWindow> {
   const opened = await runtime.openWindow({ extensionDir });
   const { page } = opened;
   try {
-    const url = new URL(webAppUrlOf(config));
+    const url = new URL(webAppUrl);
     if (signIn.sessionId !== undefined)
       url.hash = new URLSearchParams({ sid: signIn.sessionId, platform: signIn.platform }).toString();
     await page.goto(url.toString(), { timeout: LOAD_TIMEOUT_MS });
@@ -77,6 +74,8 @@ export async function openWebAppWindow(
     return opened;
   } catch (error) {
     await opened.close();
-    throw error;
+    // Playwright's own text carries a call log: the run-log gets its first line.
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+    throw new Error(`Unable to open the game web app: ${reason}`);
   }
 }
