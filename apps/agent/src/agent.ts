@@ -17,6 +17,7 @@ import { liveConfig, type GameClientConfig, type TransportObserver } from '@trad
 import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
 import { BrowserRuntime } from './browser/browser-runtime.js';
+import { WebAppLauncher } from './browser/launch-webapp.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
@@ -186,11 +187,14 @@ export function startAgent(options: AgentOptions): RunningAgent {
   });
 
   const browser = options.browser ?? new BrowserRuntime();
+  const webAppUrl = webAppUrlOf(options);
+  const launcher = webAppUrl === undefined ? undefined : new WebAppLauncher({ webAppUrl });
   const transfers = registerTransferCommands({
     socket,
     game: options.game,
     browser,
-    webAppUrl: webAppUrlOf(options),
+    webAppUrl,
+    launcher,
     isAccountBusy: (accountId) => sessions.has(accountId),
     freeSlots: () => capacity - sessions.size - transfers.count(),
     isKilled: () => killed,
@@ -241,6 +245,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       ]);
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
       await browser.close();
+      await launcher?.close();
       socket.disconnect();
     },
     kill() {
@@ -252,6 +257,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       sessions.clear();
       void transfers.stopAll();
       void browser.close();
+      void launcher?.close();
     },
   };
 }

@@ -78,8 +78,8 @@ export class GameClient {
   }
 
   /**
-   * The UT session id (X-UT-SID), to hand this session to the game's web app (headful runs and
-   * Launch Webapp open the web app signed in with it); undefined before sign-in.
+   * The UT session id (`X-UT-SID`) while signed in: a browser handed it joins this very session
+   * (Launch Webapp, headful runs), so the account signs in once, through `signIn`.
    */
   get sessionId(): string | undefined {
     return this.session.sid;

@@ -22,6 +22,7 @@ import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client
 import type { z } from 'zod';
 import { screenshotCoinBalance } from '../browser/coin-balance.js';
 import type { BrowserRuntime } from '../browser/browser-runtime.js';
+import type { WebAppLauncher } from '../browser/launch-webapp.js';
 import { GameAccount } from '../game-account.js';
 
 /** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
@@ -36,6 +37,8 @@ export interface TransferCommandsOptions {
   readonly browser: BrowserRuntime;
   /** The game's web app for screenshots (sandbox: the sim's /web-app/); absent: none can be taken. */
   readonly webAppUrl: string | undefined;
+  /** Opens accounts' web apps in visible windows (Launch Webapp); absent: no web app configured. */
+  readonly launcher?: WebAppLauncher | undefined;
   /** An account the agent runs already (a snipe session). */
   readonly isAccountBusy: (accountId: string) => boolean;
   /** Free run slots of the agent. */
@@ -245,6 +248,29 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
       isBuyer: payload.isBuyer,
       coins: shot.coins,
       screenshot: shot.png,
+    };
+  });
+
+  // Launch Webapp: the account signs in through the one sign-in path, then the window joins that session.
+  request('transfer-launch-webapp', async (payload) => {
+    if (options.launcher === undefined)
+      throw new Error('Launch Webapp needs the game web app, which is not configured');
+    if (busy(payload.account.accountId))
+      throw new Error('The account is active: stop it before launching its web app');
+    const game = account(payload.account);
+    await game.signIn();
+    const sessionId = game.client.sessionId;
+    if (sessionId === undefined) throw new Error('The game did not open a session');
+    const opened = await options.launcher.launch(payload.account.accountId, {
+      sessionId,
+      platform: payload.account.platform,
+    });
+    return {
+      type: 'webapp-launched',
+      at: clock.now(),
+      accountId: payload.account.accountId,
+      isBuyer: payload.isBuyer,
+      ...opened,
     };
   });
 

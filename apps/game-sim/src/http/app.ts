@@ -69,6 +69,9 @@ export function buildApp(options: AppOptions): {
     }
   });
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Event posts (pinEvents) often travel without a content type, or with any other; the game takes
+  // them. Such bodies stay raw text, so a game call that needs JSON still answers 400, never 415.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   void app.register(cookie);
   void app.register(formbody);
 

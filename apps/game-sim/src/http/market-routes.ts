@@ -45,9 +45,12 @@ export function registerMarketRoutes(app: FastifyInstance, context: SimContext):
     const { tradeId } = parseInput(tradeParamSchema, request.params);
     const { bid } = parseInput(bidBodySchema, request.body);
     const trade = placeBid(world, account, tradeId, bid);
+    const { credits, currencies, bidTokens } = presentCredits(account);
     return {
-      ...presentCredits(account),
       auctionInfo: [presentTrade(world, trade, account)],
+      credits,
+      currencies,
+      bidTokens,
       duplicateItemIdList: [],
       dynamicObjectivesUpdates: {},
     };

@@ -2,12 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { gameErrors } from '../core/errors.js';
 import { moveItems, unassignedDuplicates, unwatchTrades, watchTrades } from '../world/piles.js';
-import { ownedItem, platformOf, quickSell, tradepileUsed } from '../world/trading.js';
+import { ownedItem, platformOf, quickSell } from '../world/trading.js';
 import { catalogueItem, type Trade } from '../world/types.js';
 import { gameAccount, parseIdList, type SimContext } from './context.js';
 import { clubBodySchema, moveBodySchema, watchBodySchema } from './market-schemas.js';
 import { parseInput } from './parse.js';
 import { presentCredits, presentItem, presentTrade, presentUnlisted } from './presenters.js';
+
+/** Pile-size keys the game sends: 2 transfer list, 3 consumables, 4 watchlist, 6 extra (GAME-PROTOCOL §2.5). */
+export const PILE_SIZE_KEYS = [2, 3, 4, 6] as const;
+const CONSUMABLES_PILE = 100;
+const EXTRA_PILE = 15;
+
+function pileSizeEntries(piles: { tradepile: number; watchlist: number }): { key: number; value: number }[] {
+  const values: Record<(typeof PILE_SIZE_KEYS)[number], number> = {
+    2: piles.tradepile,
+    3: CONSUMABLES_PILE,
+    4: piles.watchlist,
+    6: EXTRA_PILE,
+  };
+  return PILE_SIZE_KEYS.map((key) => ({ key, value: values[key] }));
+}
 
 /** Piles, item moves, quick sell, coins, mass info, price limits, club and card versions. */
 export function registerPileRoutes(app: FastifyInstance, context: SimContext): void {
@@ -31,7 +46,7 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
       const trade = world.trades.get(tradeId);
       if (trade) entries.push(presentTrade(world, trade, account));
     }
-    return { ...presentCredits(account), auctionInfo: entries };
+    return { auctionInfo: entries, credits: account.coins, bidTokens: {} };
   });
 
   app.get(`${prefix}/watchlist`, async (request) => {
@@ -40,8 +55,8 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
       .map((id) => world.trades.get(id))
       .filter((trade): trade is Trade => trade !== undefined);
     return {
-      ...presentCredits(account),
       auctionInfo: trades.map((trade) => presentTrade(world, trade, account)),
+      credits: account.coins,
     };
   });
 
@@ -79,24 +94,25 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
     return { itemData: moveItems(world, account, body.itemData) };
   });
 
-  const quickSellReply = (itemIds: number[], accountCoins: () => number, total: number) => ({
+  // The game's answer is `items` and `totalCredits` (the balance after the sale) only: clients
+  // read any `credits` field as the coin balance, so the amount credited must not travel as one.
+  const quickSellReply = (itemIds: number[], account: { coins: number }) => ({
     items: itemIds.map((id) => ({ id })),
-    totalCredits: accountCoins(),
-    credits: total,
+    totalCredits: account.coins,
   });
 
   app.delete(`${prefix}/item/:itemId`, async (request) => {
     const account = gameAccount(context, request);
     const { itemId } = parseInput(z.object({ itemId: z.coerce.number().int().positive() }), request.params);
-    const total = quickSell(world, account, [itemId]);
-    return quickSellReply([itemId], () => account.coins, total);
+    quickSell(world, account, [itemId]);
+    return quickSellReply([itemId], account);
   });
 
   app.delete(`${prefix}/item`, async (request) => {
     const account = gameAccount(context, request);
     const itemIds = parseIdList((request.query as Record<string, unknown>).itemIds, 'itemIds');
-    const total = quickSell(world, account, itemIds);
-    return quickSellReply(itemIds, () => account.coins, total);
+    quickSell(world, account, itemIds);
+    return quickSellReply(itemIds, account);
   });
 
   app.get(`${prefix}/user/credits`, async (request) => presentCredits(gameAccount(context, request)));
@@ -115,15 +131,10 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
         unassignedPileSize: String(account.unassigned.length),
         reliability: { reliability: 100, startedMatches: 0, finishedMatches: 0, matchUnfinishedTime: 0 },
       },
-      pileSizeClientData: {
-        entries: [
-          { key: 2, value: piles.tradepile },
-          { key: 4, value: piles.watchlist },
-        ],
-      },
+      // Every entry the game sends, in its order: clients index the list (OCZ reads [0] and [2]).
+      pileSizeClientData: { entries: pileSizeEntries(piles) },
       purchasedItems: { itemData: [] },
       settings: { configs: [] },
-      tradepileUsed: tradepileUsed(account),
     };
   });
 

@@ -6,19 +6,30 @@ import type { Account } from '../world/types.js';
 import { badgeIdOf } from './content-routes.js';
 import type { SimContext } from './context.js';
 
+// The game reads scalars leniently (a JSON string holding a number or a boolean is taken as one),
+// and clients written against it send `"isReadOnly": "false"` or `"clientVersion": "1"`.
+const wireNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+const wireBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
+
 const utAuthSchema = z.object({
-  clientVersion: z.number().optional(),
+  clientVersion: wireNumber.optional(),
   gameSku: z.string().regex(/^[A-Z0-9]{6,12}$/, 'gameSku must look like FFA26PS5'),
   identification: z.object({
     authCode: z.string().min(1),
     redirectUrl: z.string().optional(),
     tid: z.string().optional(),
   }),
-  isReadOnly: z.boolean().optional(),
+  isReadOnly: wireBoolean.optional(),
   locale: z.string().optional(),
   method: z.literal('authcode'),
   nucleusPersonaId: z.union([z.number(), z.string()]),
-  priorityLevel: z.number().optional(),
+  priorityLevel: wireNumber.optional(),
   sku: z.string().optional(),
   ds: z.string().optional(),
 });

@@ -26,7 +26,7 @@ export interface WebAppConfig {
   };
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#111}
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;max-width:none;background:#f4f5f7;color:#111}
 header{display:flex;gap:1rem;align-items:center;padding:.5rem 1rem;background:#1d2733;color:#fff;flex-wrap:wrap}
 header a{color:#fff;text-decoration:none}header a[aria-current=page]{text-decoration:underline}
 header .balance{margin-left:auto}main{padding:1rem;max-width:72rem}

@@ -122,3 +122,87 @@ describe('conformance: SBC answers with the corpus shapes', () => {
     expect(gaps).toEqual([]);
   });
 });
+
+/** Top-level fields of the sim's answer that the game's answer does not have (arrays: first rows). */
+function extraFields(expected: unknown, actual: unknown): string[] {
+  const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+  const [want, got] = [first(expected), first(actual)];
+  if (typeof want !== 'object' || want === null || typeof got !== 'object' || got === null) return [];
+  return Object.keys(got).filter((key) => !(key in want));
+}
+
+describe('conformance: answers carry the game’s own fields and no other', () => {
+  it.each([
+    ['auth code', 'GET', '/connect/auth'],
+    ['identity', 'GET', '/proxy/identity/pids/me'],
+    ['ut auth', 'POST', '/ut/auth'],
+    ['move items', 'PUT', '/ut/game/fc26/item'],
+    ['list item', 'POST', '/ut/game/fc26/auctionhouse'],
+    ['price limits by item', 'GET', '/ut/game/fc26/marketdata/item/pricelimits'],
+  ])('%s (during sign-in and set-up)', (name, method, path) => {
+    expect(extraFields(corpusExchange(corpus, name).response.body, lastAnswer(method, path))).toEqual([]);
+  });
+
+  it.each([
+    ['market search', (c: GameClient) => c.market.search({})],
+    ['transfer list', (c: GameClient) => c.piles.transferList()],
+    ['watchlist', (c: GameClient) => c.piles.watchlist()],
+    ['unassigned', (c: GameClient) => c.piles.unassigned()],
+    ['credits', (c: GameClient) => c.account.credits()],
+    ['usermassinfo', (c: GameClient) => c.account.userMassInfo()],
+    ['relist all', (c: GameClient) => c.piles.relistAll()],
+    ['card versions', (c: GameClient) => c.club.cardVersions(20801)],
+    ['club search', (c: GameClient) => c.club.search()],
+    // Not here: price limits by definition (GAME-PROTOCOL §2.1 gives it the by-item row, which the
+    // corpus samples sparsely) and chemistry profiles (`{version, ...}`).
+  ])('%s', async (name, call) => {
+    const exchange = corpusExchange(corpus, name);
+
+    await call(client);
+
+    expect(extraFields(exchange.response.body, lastAnswer(exchange.request.method, gamePath(name)))).toEqual(
+      [],
+    );
+  });
+
+  it('buy now and trade status', async () => {
+    const [offer] = (await client.market.search({ maxBuyNow: 20_000 })).auctions;
+    const tradeId = offer?.tradeId ?? 0;
+    await client.market.tradeStatus([tradeId]);
+    await client.market.buyNow({ tradeId, buyNowPrice: offer?.buyNowPrice ?? 0 });
+    const prefix = `/ut/game/${harness.sim.gameSegment}`;
+
+    expect([
+      ...extraFields(
+        corpusExchange(corpus, 'buy now').response.body,
+        lastAnswer('PUT', `${prefix}/trade/${tradeId}/bid`),
+      ),
+      ...extraFields(
+        corpusExchange(corpus, 'trade status lite').response.body,
+        lastAnswer('GET', `${prefix}/trade/status/lite`),
+      ),
+    ]).toEqual([]);
+  });
+
+  it('quick sell answers items and the balance only, so no client reads the sale as the balance', async () => {
+    const [item] = (await client.piles.unassigned()).items;
+    const before = (await client.account.credits()).coins;
+    await client.piles.quickSell(item?.id ?? 0);
+    const answer = lastAnswer('DELETE', `/ut/game/${harness.sim.gameSegment}/item/${item?.id}`);
+
+    expect(Object.keys(answer as object).sort()).toEqual(['items', 'totalCredits']);
+    expect(answer).toEqual({ items: [{ id: item?.id }], totalCredits: before + (item?.discardValue ?? 0) });
+  });
+
+  it('usermassinfo lists every pile size the game sends, in its order', async () => {
+    await client.account.userMassInfo();
+    const answer = lastAnswer('GET', `/ut/game/${harness.sim.gameSegment}/usermassinfo`) as {
+      pileSizeClientData: { entries: { key: number; value: number }[] };
+    };
+
+    expect(answer.pileSizeClientData.entries.map((entry) => entry.key)).toEqual([2, 3, 4, 6]);
+    // Clients that index the list read the transfer list at [0] and the watchlist at [2].
+    expect(answer.pileSizeClientData.entries[0]?.value).toBe(100);
+    expect(answer.pileSizeClientData.entries[2]?.value).toBe(50);
+  });
+});

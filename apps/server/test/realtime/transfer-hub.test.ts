@@ -8,7 +8,7 @@ import type { TransferEvent } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, transfers, users } from '../../src/db/schema.js';
+import { accounts, creditLedger, transfers, users } from '../../src/db/schema.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { createTestDatabase, backends } from '../database.js';
 import { signedInUser } from '../helpers.js';
@@ -69,6 +69,7 @@ async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent'
     'transfer-fetch-latency',
     'transfer-fetch-market-prices',
     'transfer-screenshot',
+    'transfer-launch-webapp',
   ]) {
     socket.on(name, (payload: Command['payload'], ack: (answer: unknown) => void) => {
       commands.push({ name, payload });
@@ -193,11 +194,7 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       ],
       ['transfer-fetch-latency', { seller: null, configuration }, 'Select seller account'],
       ['transfer-screenshot', { user: null, isBuyer: true }, 'Select buyer account'],
-      [
-        'LAUNCH_BROWSER',
-        { account: { id: buyer }, isBuyer: true, configuration },
-        transferMessages.headfulUnavailable,
-      ],
+      ['LAUNCH_BROWSER', { account: null, isBuyer: false, configuration }, 'Select seller account'],
       ['transfer-unknown', {}, 'Unknown action'],
       ['transfer-sync', 'not an object', 'Expected object, received string'],
     ];
@@ -451,5 +448,40 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     });
     const answer = await browser.waitFor((m) => m.action === 'latency-result', 'the latency');
     expect(answer.data.latency).toBe(42);
+  });
+
+  it('launches an account’s web app on the agent and tells the page where it opened', hubSuite, async () => {
+    const { browser, buyer } = await transferUser();
+    const seen = agent.commands.length;
+    browser.send('LAUNCH_BROWSER', { account: { id: buyer }, isBuyer: true, configuration });
+    const { payload } = await agent.nextCommand('transfer-launch-webapp', seen);
+    expect(payload).toMatchObject({
+      isBuyer: true,
+      account: { accountId: buyer, email: 'buyer@example.com' },
+    });
+    await agent.send(payload.transferId, 0, {
+      type: 'webapp-launched',
+      accountId: buyer,
+      isBuyer: true,
+      display: 'virtual',
+      host: 'agent-7',
+      coins: 400_000,
+    });
+    const launched = await browser.waitFor((m) => m.action === 'webapp-launched', 'the launch');
+    expect(launched.data).toMatchObject({
+      user: { id: buyer, isBuyer: true },
+      coins: 400_000,
+      host: 'agent-7',
+      where: 'agent-host',
+    });
+  });
+
+  it('refuses to launch the web app of an active account', hubSuite, async () => {
+    const { browser, buyer } = await transferUser();
+    await node.app.appContext.db.update(accounts).set({ status: 'active' }).where(eq(accounts.id, buyer));
+    const seen = agent.commands.length;
+    browser.send('LAUNCH_BROWSER', { account: { id: buyer }, isBuyer: true, configuration });
+    expect(await browser.waitForError()).toBe(transferMessages.launchWhileActive);
+    expect(agent.commands.slice(seen)).toEqual([]);
   });
 });

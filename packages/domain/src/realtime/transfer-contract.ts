@@ -19,6 +19,7 @@ import { eventAckSchema, type AgentAck, type EventAck } from './agent-contract.j
  * - `transfer-fetch-latency`  {transferId, seller, configuration}
  * - `transfer-fetch-market-prices` {transferId, seller, player}
  * - `transfer-screenshot`     {transferId, account, isBuyer}
+ * - `transfer-launch-webapp`  {transferId, account, isBuyer} (Launch Webapp: a visible browser, signed in)
  *
  * Agent → server: `transfer-event {transferId, seq, event}`, acknowledged with `EventAck` and
  * re-sent until acknowledged, also after a reconnect (seq numbers one transfer's events from 0,
@@ -101,6 +102,10 @@ export const transferScreenshotCommandSchema = z.object({
 });
 export type TransferScreenshotCommand = z.infer<typeof transferScreenshotCommandSchema>;
 
+/** `transfer-launch-webapp`: opens the account's game web app in a visible browser, signed in. */
+export const transferLaunchWebAppCommandSchema = transferScreenshotCommandSchema;
+export type TransferLaunchWebAppCommand = z.infer<typeof transferLaunchWebAppCommandSchema>;
+
 /** The command names and their schemas, for the agent's one dispatch table. */
 export const transferCommandSchemas = {
   'transfer-sync': transferSyncCommandSchema,
@@ -109,6 +114,7 @@ export const transferCommandSchemas = {
   'transfer-fetch-latency': transferLatencyCommandSchema,
   'transfer-fetch-market-prices': transferMarketPricesCommandSchema,
   'transfer-screenshot': transferScreenshotCommandSchema,
+  'transfer-launch-webapp': transferLaunchWebAppCommandSchema,
 } as const;
 export type TransferCommandName = keyof typeof transferCommandSchemas;
 
@@ -239,6 +245,20 @@ export const transferEventSchema = z.discriminatedUnion('type', [
     isBuyer: z.boolean(),
     coins,
     screenshot: screenshotPngSchema,
+  }),
+  /**
+   * The account's web app is open in a visible browser ('Launched webapp successfully'): on the
+   * agent host's own desktop, or on a virtual display there (no screen: Xvfb). `coins` is what the
+   * signed-in page shows.
+   */
+  z.object({
+    ...at,
+    type: z.literal('webapp-launched'),
+    accountId: idText(),
+    isBuyer: z.boolean(),
+    display: z.enum(['desktop', 'virtual']),
+    host: storableText(TEXT_LIMITS.name).pipe(z.string().min(1)),
+    coins,
   }),
   /** A sync or a one-off request failed; `description` is shown as the step's error. */
   z.object({ ...at, type: z.literal('error'), description: reason }),

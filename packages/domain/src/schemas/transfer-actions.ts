@@ -103,6 +103,7 @@ export const transferServerActions = [
   'buy-back-skipped',
   'market-prices-result',
   'screenshot-result',
+  'webapp-launched',
   'credits',
 ] as const;
 export type TransferServerAction = (typeof transferServerActions)[number];

@@ -7,6 +7,6 @@ export const transferMessages = {
   agentRefused: (message: string) => `The transfer could not start: ${message}`,
   agentLost: 'The transfer agent stopped responding. Check both accounts before the next transfer.',
   noResult: 'The transfer did not finish in time. Check both accounts before the next transfer.',
-  headfulUnavailable: 'Launch Webapp needs headful mode, which is not available yet.',
+  launchWhileActive: 'Stop the account before launching its web app',
   unknownAction: 'Unknown action',
 } as const;

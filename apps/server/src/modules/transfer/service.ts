@@ -187,12 +187,18 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
       });
     },
 
-    /** `LAUNCH_BROWSER`: the game's web app in a visible browser needs headful mode (not built yet). */
+    /** `LAUNCH_BROWSER`: the account's game web app in a visible browser on the agent's host, signed in. */
     async launchBrowser(user: UserRow, input: unknown) {
       const data = parse(launchBrowserActionSchema, input);
       if (!data.account) return reject(data.isBuyer ? messages.selectBuyer : messages.selectSeller);
-      await ownedAccount(user.id, data.account.id);
-      reject(transferMessages.headfulUnavailable);
+      const account = await ownedAccount(user.id, data.account.id);
+      // Spec 000 §4 / 001: Launch is disabled while the account is active.
+      if (account.status === 'active' || account.status === 'break')
+        return reject(transferMessages.launchWhileActive);
+      await request(user.id, 'transfer-launch-webapp', {
+        account: agentAccount(account),
+        isBuyer: data.isBuyer,
+      });
     },
   };
 }

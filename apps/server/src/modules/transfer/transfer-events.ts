@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
@@ -101,6 +102,15 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         definitionId: event.definitionId,
         lowestBuyNow: event.lowestBuyNow,
         listings: event.listings,
+      });
+    } else if (event.type === 'webapp-launched') {
+      publish.toUser(userId, 'webapp-launched', {
+        user: { id: event.accountId, isBuyer: event.isBuyer },
+        coins: event.coins,
+        host: event.host,
+        display: event.display,
+        // A window on the desktop of the host this server runs on is on "this machine" (embedded agent).
+        where: event.display === 'desktop' && event.host === hostname() ? 'this-machine' : 'agent-host',
       });
     } else if (event.type === 'error') {
       publish.toUserError(userId, event.description);
@@ -227,6 +237,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         return;
       case 'market-prices-result':
       case 'screenshot-result':
+      case 'webapp-launched':
         return;
       default: {
         const { at: _at, type, ...data } = event;

@@ -42,6 +42,8 @@ export function AccountPanel({
   );
   const details = metadata.data;
   const label = sideLabel(side);
+  // Spec 001 §7: Launch is disabled while the account is active.
+  const isActiveAccount = account?.status === 'active' || account?.status === 'break';
   return (
     <section className="card bg-base-200" aria-label={label}>
       <div className="card-body gap-3 p-4">
@@ -70,7 +72,13 @@ export function AccountPanel({
           ))}
         </select>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-xs" onClick={() => onLaunch(account)}>
+          <button
+            type="button"
+            className="btn btn-xs"
+            disabled={isActiveAccount}
+            title={isActiveAccount ? 'Stop the account before launching its web app' : undefined}
+            onClick={() => onLaunch(account)}
+          >
             Launch Webapp
           </button>
           <button type="button" className="btn btn-xs" onClick={() => onScreenshot(account)}>

@@ -19,6 +19,7 @@ import { NotificationConfigSection, TransferConfigSection, useConfiguration } fr
 import { useTransferFilters } from '../api/get-transfer-filters';
 import { useTransferLive } from '../live/use-transfer-live';
 import { AccountPanel } from './account-panel';
+import { LaunchWebappModal } from './launch-webapp-modal';
 import { ProgressCard } from './progress-card';
 import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
@@ -146,6 +147,7 @@ export function TransferPage() {
           <NotificationConfigSection stored={configuration.data.notification} />
         </>
       )}
+      <LaunchWebappModal launch={live.launched} onClose={live.closeLaunched} />
     </section>
   );
 }

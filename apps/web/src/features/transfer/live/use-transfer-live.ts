@@ -45,6 +45,27 @@ const isMessage = (payload: unknown): payload is Message =>
 const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
   setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
 
+/** Launch Webapp's answer: where the account's web app opened and the coins it shows. */
+export interface WebAppLaunch {
+  accountId: string;
+  where: 'this-machine' | 'agent-host';
+  display: 'desktop' | 'virtual';
+  host: string;
+  coins: number;
+}
+
+function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
+  const user = data.user as { id?: unknown } | undefined;
+  if (typeof user?.id !== 'string' || typeof data.host !== 'string') return null;
+  return {
+    accountId: user.id,
+    where: data.where === 'this-machine' ? 'this-machine' : 'agent-host',
+    display: data.display === 'desktop' ? 'desktop' : 'virtual',
+    host: data.host,
+    coins: typeof data.coins === 'number' ? data.coins : 0,
+  };
+}
+
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
 export interface TransferRequest {
   buyerId: string;
@@ -76,6 +97,7 @@ export function useTransferLive() {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [latency, setLatency] = useState<number | null>(null);
   const [livePrice, setLivePrice] = useState<number | null | undefined>(undefined);
+  const [launched, setLaunched] = useState<WebAppLaunch | null>(null);
   const addToSession = useTransferStore((state) => state.addToSession);
 
   const move = (event: Parameters<typeof nextProgress>[1]) => {
@@ -150,6 +172,10 @@ export function useTransferLive() {
         downloadDataUrl(data.screenshot, `${side}-coin-balance.png`);
         return notify.success(coinBalanceDownloaded(side));
       }
+      if (action === 'webapp-launched') {
+        setLaunched(launchOf(data));
+        return notify.success(successMessages.launchedWebapp);
+      }
       if (action === 'market-prices-result')
         return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
       if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
@@ -191,6 +217,9 @@ export function useTransferLive() {
     progress,
     latency,
     livePrice,
+    /** The last Launch Webapp answer (the modal shows it until closed). */
+    launched,
+    closeLaunched: () => setLaunched(null),
     /** Proceed: clears the earlier error and starts with a sync (the purchase follows its answer). */
     start(request: TransferRequest) {
       requestRef.current = request;

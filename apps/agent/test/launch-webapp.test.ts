@@ -1,0 +1,99 @@
+import type { AgentAck, TransferEventEnvelope } from '@tradedesk/domain/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
+import { BrowserRuntime } from '../src/browser/browser-runtime.js';
+import { WebAppLauncher } from '../src/browser/launch-webapp.js';
+import { registerTransferCommands } from '../src/transfer/transfer-commands.js';
+
+let sim: BenchSim;
+let launcher: WebAppLauncher;
+const runtime = new BrowserRuntime();
+const handlers = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
+const events: TransferEventEnvelope[] = [];
+const active = new Set<string>();
+
+const account = {
+  accountId: 'acc-launch',
+  email: 'launch@example.com',
+  password: 'launch-password',
+  backupCode: 'LNCH0001',
+  platform: 'ps' as const,
+};
+
+/** Sends `transfer-launch-webapp` as the server would and waits for its one answer event. */
+async function launch(transferId: string): Promise<TransferEventEnvelope['event']> {
+  const acks: AgentAck[] = [];
+  handlers.get('transfer-launch-webapp')?.({ transferId, account, isBuyer: true }, (answer) =>
+    acks.push(answer),
+  );
+  expect(acks).toEqual([{ ok: true }]);
+  await expect
+    .poll(() => events.find((envelope) => envelope.transferId === transferId), { timeout: 60_000 })
+    .toBeDefined();
+  return events.find((envelope) => envelope.transferId === transferId)!.event;
+}
+
+beforeAll(async () => {
+  sim = await startBenchSim({ seed: 21, clock: { speed: 0 }, market: { initialListings: 20 } });
+  await admin(sim, '/accounts', { ...account, coins: 246_800 });
+  launcher = new WebAppLauncher({ webAppUrl: `${sim.url}/web-app/` });
+  registerTransferCommands({
+    socket: {
+      on: (event, listener) => handlers.set(event, listener),
+      emitWithAck: async (_event, envelope) => {
+        events.push(envelope);
+        return { ok: true };
+      },
+    },
+    game: gameConfig(sim),
+    browser: runtime,
+    webAppUrl: `${sim.url}/web-app/`,
+    launcher,
+    isAccountBusy: (accountId) => active.has(accountId),
+    freeSlots: () => 1,
+    isKilled: () => false,
+    log: () => undefined,
+  });
+}, 60_000);
+afterAll(async () => {
+  await launcher.close();
+  await runtime.close();
+  await sim.close();
+});
+
+describe('Launch Webapp', { timeout: 90_000 }, () => {
+  it('opens the account’s game web app in a visible browser, signed in, showing its coins', async () => {
+    const event = await launch('launch-1');
+
+    expect(event).toMatchObject({
+      type: 'webapp-launched',
+      accountId: 'acc-launch',
+      isBuyer: true,
+      coins: 246_800,
+    });
+    expect(['desktop', 'virtual']).toContain((event as { display: string }).display);
+    const [page] = launcher.pagesOf('acc-launch');
+    expect(await page?.getByTestId('coins').innerText()).toBe('246800');
+    expect(await page?.locator('main').getAttribute('data-view')).toBe('home');
+    // A headed window: the browser reports no headless user agent.
+    expect(await page?.evaluate('navigator.userAgent')).not.toContain('Headless');
+  });
+
+  it('replaces the account’s window when launched again', async () => {
+    const [before] = launcher.pagesOf('acc-launch');
+    await launch('launch-2');
+    expect(before?.isClosed()).toBe(true);
+    expect(launcher.pagesOf('acc-launch')).toHaveLength(1);
+  });
+
+  it('refuses while the account is active', async () => {
+    active.add('acc-launch');
+    const event = await launch('launch-3');
+    active.delete('acc-launch');
+
+    expect(event).toMatchObject({
+      type: 'error',
+      description: 'The account is active: stop it before launching its web app',
+    });
+  });
+});
