@@ -18,15 +18,18 @@ import { startChildSim } from './sim-process.js';
 const SNIPES = 30;
 const extensionDir = fileURLToPath(new URL('../../extension/dist/unpacked/', import.meta.url));
 
-/** Resident memory (MB) of every process whose command line names `marker`. */
-async function residentMbOf(marker: string): Promise<number> {
+/**
+ * Memory (MB) of every process whose command line names `marker`, as proportional set size: pages
+ * Chromium's processes share (libraries, the zygote) are split between them, not counted per process.
+ */
+async function windowMemoryMb(marker: string): Promise<number> {
   let kb = 0;
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
     try {
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes(marker)) continue;
-      const status = await readFile(`/proc/${pid}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // the process ended while we looked
     }
@@ -84,7 +87,7 @@ export async function benchHeadful(): Promise<void> {
     );
     const headful = createPageGameApis(pageInvoker(window.page), config);
     const headfulTimes = await snipeTimes(headful.market);
-    const windowMb = await residentMbOf(window.profileDir);
+    const windowMb = await windowMemoryMb(window.profileDir);
     const agentAfter = process.memoryUsage().rss / 2 ** 20;
 
     console.log('Reaction time (search + Buy Now on a planted bargain, loopback sandbox):');
@@ -94,7 +97,7 @@ export async function benchHeadful(): Promise<void> {
       `  headful/headless p50 ${(quantile(headfulTimes, 0.5) / quantile(headlessTimes, 0.5)).toFixed(2)}, p90 ${(quantile(headfulTimes, 0.9) / quantile(headlessTimes, 0.9)).toFixed(2)}`,
     );
     console.log(
-      `Memory per headful session: ${windowMb.toFixed(0)} MB resident (Chromium window with the add-on, ${window.display} display); ` +
+      `Memory per headful session: ${windowMb.toFixed(0)} MB (proportional set size of the Chromium window with the add-on, ${window.display} display); ` +
         `the agent process grew ${(agentAfter - agentBefore).toFixed(0)} MB for it; a headless session is a few MB of the agent's heap.`,
     );
   } finally {
