@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The one-way package dependencies of docs/architecture.md:
- * domain <- game-client <- engine <- agent; domain <- server, web, game-sim; domain <- solver.
+ * domain <- game-client <- engine <- agent; domain <- server, web, game-sim, extension; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
  * sandbox game and one agent in-process (see docs/decisions.md).
  */
@@ -81,6 +81,18 @@ export default tseslint.config(
       '@tradedesk/web',
     ],
     'game-sim is a stand-alone game: it imports only domain (tests may use game-client).',
+  ),
+  layer(
+    ['apps/extension/**/*.ts'],
+    [
+      '@tradedesk/game-client',
+      '@tradedesk/engine',
+      '@tradedesk/server',
+      '@tradedesk/agent',
+      '@tradedesk/game-sim',
+      '@tradedesk/web',
+    ],
+    'the add-on ships to the browser alone: it imports only domain.',
   ),
   layer(
     ['apps/agent/**/*.ts'],

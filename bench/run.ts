@@ -51,6 +51,13 @@ const suites: Record<string, Suite> = {
       await benchSbc();
     },
   },
+  headful: {
+    describe: 'headful sessions: reaction time headful vs headless, memory of one web app window',
+    run: async () => {
+      const { benchHeadful } = await import('../apps/agent/bench/headful.js');
+      await benchHeadful();
+    },
+  },
   auth: {
     describe: 'session check: signed-in GET /api/filter vs anonymous GET /api/app/version, 50 connections',
     run: async () => {

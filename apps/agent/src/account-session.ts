@@ -16,6 +16,7 @@ import {
   type TransportObserver,
 } from '@tradedesk/game-client';
 import { GameAccount } from './game-account.js';
+import { HeadfulGame, runsHeadful, type HeadfulOptions } from './headful/headful-game.js';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
@@ -32,11 +33,18 @@ export interface AccountSessionOptions {
   /** Timing hooks of the game client (the reaction benchmark). */
   observer?: TransportObserver;
   seed?: number;
+  /** Lets a run whose Headless toggle is off open a real window on the game's web app. */
+  headful?: HeadfulOptions;
 }
 
+/** The notice a manual-login run shows while it waits for the user (spec: the run waits with a clear status). */
+export const waitingForManualSignIn = 'Waiting for you to sign in to the game web app in the opened window';
+
 /**
- * One game account's headless run: sign in with game-client, then drive the engine's
- * SnipeSession over it. Construction validates the filters and configuration (SnipeSetupError);
+ * One game account's run: headless (sign in with game-client and call the game directly) or
+ * headful (a window on the game's web app with the add-on, the same engine driving the page's
+ * services), then the engine's SnipeSession over it; strategies, pacing, guards, events and
+ * error reactions are the same in both. Construction validates the filters and configuration (SnipeSetupError);
  * nothing is sent to the game until `run`.
  */
 export class AccountSession {
@@ -45,6 +53,7 @@ export class AccountSession {
   private readonly engine: SnipeSession;
   private readonly options: AccountSessionOptions;
   private readonly signIn: () => Promise<void>;
+  private readonly headful: HeadfulGame | undefined;
   private stopped = false;
 
   constructor(options: AccountSessionOptions) {
@@ -55,7 +64,18 @@ export class AccountSession {
     const account = new GameAccount(command, options.game, options.observer, (persona) =>
       this.announceIdentity(persona),
     );
-    const game = account.gamePort();
+    this.headful = runsHeadful(command, options.headful)
+      ? new HeadfulGame(options.headful, options.game, account, command, () =>
+          options.send({
+            type: 'notice',
+            at: Date.now(),
+            accountId: command.accountId,
+            level: 'INFO',
+            message: waitingForManualSignIn,
+          }),
+        )
+      : undefined;
+    const game = this.headful ? this.headful.gamePort() : account.gamePort();
     this.engine = new SnipeSession({
       accountId: command.accountId,
       platform: command.platform as Platform,
@@ -68,11 +88,24 @@ export class AccountSession {
       rng: seededRng(options.seed ?? Math.floor(Math.random() * 2 ** 31)),
       events: { emit: options.send },
     });
-    this.signIn = account.signIn;
+    this.signIn = this.headful ? this.headful.signIn : account.signIn;
+  }
+
+  /** True when this run drives a window on the game's web app. */
+  get isHeadful(): boolean {
+    return this.headful !== undefined;
   }
 
   /** Signs in and runs until the run ends; a failed sign-in ends the run with status Error. */
   async run(): Promise<RunSummary | undefined> {
+    try {
+      return await this.runSignedIn();
+    } finally {
+      await this.headful?.close();
+    }
+  }
+
+  private async runSignedIn(): Promise<RunSummary | undefined> {
     try {
       await this.signIn();
     } catch (error) {

@@ -53,12 +53,17 @@ export interface AgentOptions {
    * game host (none in live mode until headful mode drives the real web app).
    */
   webAppUrl?: string;
-  /** The browser the agent's screenshots (and later headful sessions) run in. */
+  /** The browser the agent's screenshots and headful windows run in. */
   browser?: BrowserRuntime;
   /** Least time between two game calls of an SBC solver run (default: the engine's, under the game's limit). */
   sbcMinCallIntervalMs?: number;
   /** Private sandbox worlds for "Rehearse in sandbox"; absent: the agent refuses rehearsals. */
   rehearsalWorlds?: RehearsalWorlds;
+  /**
+   * Headful sessions: a run whose Headless toggle is off opens a window on the game's web app
+   * (with the add-on from `extensionDir`). Without it every run is headless.
+   */
+  headful?: { extensionDir?: string | undefined };
 }
 
 /** Where the web app is: given, else the sandbox's own (the live web app is not driven yet). */
@@ -178,6 +183,16 @@ export function startAgent(options: AgentOptions): RunningAgent {
         prices,
         observed,
         send: linkFor(command.leaseId, command.accountId),
+        ...(options.headful === undefined
+          ? {}
+          : {
+              headful: {
+                runtime: browser,
+                // The sandbox's web app, else the game's own (where its sign-in lands).
+                webAppUrl: webAppUrlOf(options) ?? new URL('./', options.game.redirectUri).href,
+                extensionDir: options.headful.extensionDir,
+              },
+            }),
         ...(options.clock === undefined ? {} : { clock: options.clock }),
         ...(options.observer === undefined ? {} : { observer: options.observer }),
       });
@@ -186,6 +201,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
     }
     sessions.set(command.accountId, session);
     ack({ ok: true });
+    log(
+      `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}`,
+    );
     void session
       .run()
       .catch((error: unknown) => log(`session ${command.accountId} crashed: ${String(error)}`))

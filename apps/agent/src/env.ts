@@ -19,6 +19,12 @@ export const agentEnvSchema = z.object({
     .string()
     .url('PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090/feeds')
     .optional(),
+  /** Headful runs open a Chromium window per account (under Xvfb without a desktop). */
+  HEADFUL_SESSIONS: z
+    .enum(['on', 'off'], { errorMap: () => ({ message: 'HEADFUL_SESSIONS must be on or off' }) })
+    .default('on'),
+  /** The companion add-on's unpacked build, loaded into headful windows. */
+  EXTENSION_DIR: z.string().min(1).optional(),
 });
 export type AgentEnv = z.infer<typeof agentEnvSchema>;
 

@@ -24,6 +24,7 @@ const agent = startAgent({
   ...(env.AGENT_ID === undefined ? {} : { agentId: env.AGENT_ID }),
   capacity: env.CAPACITY,
   game,
+  ...(env.HEADFUL_SESSIONS === 'on' ? { headful: { extensionDir: env.EXTENSION_DIR } } : {}),
   // Prices come from the server's price database unless a feed is named explicitly.
   ...(env.PRICE_FEED_URL === undefined ? {} : { prices: feedPrices({ feedsUrl: env.PRICE_FEED_URL }) }),
   log: (line) => console.log(line),

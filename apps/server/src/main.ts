@@ -111,6 +111,7 @@ async function main() {
     agentKeys: env.AGENT_KEYS,
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(runsEmbeddedAgent ? { embeddedAgentId } : {}),
+    headfulSessions: env.HEADFUL_SESSIONS === 'on',
   });
   log.info({ category: 'start' }, `Node ${nodeId}${env.REDIS_URL ? ' (cluster through Redis)' : ''}`);
 
@@ -155,6 +156,7 @@ async function main() {
           agentKey: realtime.embeddedAgentKey,
           agentId: embeddedAgentId,
           simUrl: sim.url,
+          headfulSessions: env.HEADFUL_SESSIONS === 'on',
           log,
         }).catch((error: unknown) => {
           log.error(

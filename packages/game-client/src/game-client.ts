@@ -79,7 +79,7 @@ export class GameClient {
 
   /**
    * The UT session id (`X-UT-SID`) while signed in: a browser handed it joins this very session
-   * (Launch Webapp), so the account signs in once, through `signIn`.
+   * (Launch Webapp, headful runs), so the account signs in once, through `signIn`.
    */
   get sessionId(): string | undefined {
     return this.session.sid;

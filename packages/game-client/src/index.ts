@@ -52,3 +52,10 @@ export { squadSlots, type SbcApi } from './api/sbc.js';
 export type { AuctionInfo, Currency, ItemData } from './schemas/items.js';
 export type { PriceLimit } from './schemas/market.js';
 export type { SbcChallenge, SbcSet, SbcSquad } from './schemas/sbc.js';
+export {
+  createPageCaller,
+  createPageGameApis,
+  pageServiceCallOf,
+  type PageInvoker,
+  type PageServiceCall,
+} from './web-app/page-caller.js';

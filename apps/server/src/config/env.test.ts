@@ -11,6 +11,7 @@ describe('environment schema', () => {
         HOST: '127.0.0.1',
         DATA_DIR: './.data',
         GAME_MODE: 'sandbox',
+        HEADFUL_SESSIONS: 'on',
         AGENT_KEYS: [],
         EMBEDDED_AGENT: 'on',
         TRUSTED_PROXIES: [],
@@ -39,6 +40,13 @@ describe('environment schema', () => {
         'EMBEDDED_AGENT: EMBEDDED_AGENT must be on or off',
       ],
     });
+  });
+
+  it('turns headful sessions off with HEADFUL_SESSIONS=off and refuses other values', () => {
+    const off = parseEnv({ HEADFUL_SESSIONS: 'off' });
+    expect(off.ok && off.env.HEADFUL_SESSIONS).toBe('off');
+    const wrong = parseEnv({ HEADFUL_SESSIONS: 'yes' });
+    expect(wrong.ok ? [] : wrong.problems).toContain('HEADFUL_SESSIONS: HEADFUL_SESSIONS must be on or off');
   });
 
   it('reads proxies, frame ancestors and socket origins as comma-separated lists', () => {

@@ -94,6 +94,10 @@ export const envSchema = z
         .optional(),
     ),
     GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+    /** Headful runs open a real Chromium per account (under Xvfb without a desktop); off runs them headless. */
+    HEADFUL_SESSIONS: z
+      .enum(['on', 'off'], { errorMap: () => ({ message: 'HEADFUL_SESSIONS must be on or off' }) })
+      .default('on'),
     REDIS_URL: z.preprocess(
       emptyToUndefined,
       z

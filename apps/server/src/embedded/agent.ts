@@ -1,7 +1,15 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startAgent, type RunningAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { childProcessRehearsalWorlds } from './rehearsal-worlds.js';
+
+/** The companion add-on's unpacked build (`npm run build -w @tradedesk/extension`), when it was built. */
+function builtExtensionDir(): string | undefined {
+  const directory = fileURLToPath(new URL('../../../extension/dist/unpacked/', import.meta.url));
+  return existsSync(`${directory}manifest.json`) ? directory : undefined;
+}
 
 /**
  * The embedded default: one agent in this process, connected over loopback to the server's own
@@ -17,6 +25,8 @@ export async function startEmbeddedAgent(options: {
   simUrl: string;
   log: FastifyBaseLogger;
   capacity?: number;
+  /** Runs with the Headless toggle off open a window on the sandbox web app, with the add-on. */
+  headfulSessions?: boolean;
 }): Promise<RunningAgent> {
   const agent = startAgent({
     serverUrl: `http://127.0.0.1:${options.serverPort}`,
@@ -26,6 +36,7 @@ export async function startEmbeddedAgent(options: {
     game: sandboxConfig(options.simUrl),
     // Rehearsals get sandbox worlds of their own, each in a child process.
     rehearsalWorlds: childProcessRehearsalWorlds(),
+    ...(options.headfulSessions ? { headful: { extensionDir: builtExtensionDir() } } : {}),
     log: (line) => options.log.info({ category: 'agent' }, line),
   });
   await agent.connected;

@@ -46,6 +46,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   sweepIntervalMs?: number;
   /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** The agents run headful sessions (HEADFUL_SESSIONS); default off. */
+  headfulSessions?: boolean;
 }
 
 /** Logs an outage of Redis when it starts and when it ends, not once per failed command. */
@@ -158,6 +160,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
+    headfulSessions: options.headfulSessions ?? false,
   });
 
   const closeRedis = options.redisUrl

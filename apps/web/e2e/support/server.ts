@@ -127,6 +127,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The sandbox game's address is an info line; other runs keep the log to warnings.
       LOG_LEVEL: adminKey ? 'info' : 'warn',
       SIM_ADMIN_KEY: adminKey ?? '',
+      // Headful runs open a Chromium per account: only the specs about headful mode turn it on.
+      HEADFUL_SESSIONS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

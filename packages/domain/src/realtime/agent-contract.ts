@@ -36,6 +36,8 @@ export const sessionStartSchema = z.object({
   password: z.string(),
   backupCode: z.string(),
   platform: platformSchema,
+  /** The user signs in to the game's web app window themselves (headful runs). */
+  isManualLogin: z.boolean().optional(),
   filters: z.array(filterSchema).min(1),
   configuration: configurationSchema,
   /**

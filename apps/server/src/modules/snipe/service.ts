@@ -58,6 +58,11 @@ const reject = (message: string): never => {
 export interface SnipeServiceSettings {
   /** The price database's stale limit: sessions judge their prices by the same limit. */
   priceStaleAfterMs: number;
+  /**
+   * The agents open headful windows (HEADFUL_SESSIONS=on): a run with the Headless toggle off
+   * runs headful; otherwise it runs headless and the account says so.
+   */
+  headfulSessions?: boolean;
 }
 
 export function createSnipeService(
@@ -151,6 +156,7 @@ export function createSnipeService(
           email: account.email,
           ...credentials,
           platform: account.platform === 'ps' ? 'ps' : 'pc',
+          isManualLogin: account.isManualLogin,
           filters,
           configuration: data.configuration,
           maxPriceAgeMs: settings.priceStaleAfterMs,
@@ -160,7 +166,9 @@ export function createSnipeService(
         await snipeRepo.releaseLease(db, account.id, leaseId);
         reject(snipeMessages.agentRefused(ack.message));
       }
-      const description = data.configuration.advanced.isHeadlessEnabled ? '' : snipeMessages.headfulFallback;
+      const runsHeadless = data.configuration.advanced.isHeadlessEnabled || settings.headfulSessions !== true;
+      const description =
+        runsHeadless && !data.configuration.advanced.isHeadlessEnabled ? snipeMessages.headfulFallback : '';
       const row = await accountRepo.update(db, user.id, account.id, {
         status: 'logging_in',
         description,
