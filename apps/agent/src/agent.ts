@@ -173,8 +173,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       sbcRuns.isAccountBusy(command.accountId)
     )
       return ack(refuse('This account is already running on the agent'));
-    if (busySlots() >= capacity)
-      return ack(refuse('The agent is full'));
+    if (busySlots() >= capacity) return ack(refuse('The agent is full'));
     let session: AccountSession;
     try {
       session = new AccountSession({
