@@ -24,6 +24,7 @@ import { registerRehearsalCommands } from './rehearsal/rehearsal-commands.js';
 import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
+import { refuse } from './command-ack.js';
 
 export interface AgentOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
@@ -85,7 +86,6 @@ export interface RunningAgent {
   kill(): void;
 }
 
-const refuse = (message: string): AgentAck => ({ ok: false, message });
 /** How long the agent waits before sending again an event the server could not store. */
 const eventRetryMs = 1_000;
 

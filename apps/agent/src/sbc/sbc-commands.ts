@@ -9,6 +9,7 @@ import {
 import { SbcRun, systemClock, type Clock } from '@tradedesk/engine';
 import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
 import { GameAccount } from '../game-account.js';
+import { messageOf, refuse } from '../command-ack.js';
 
 /** The agent's socket as the SBC commands use it (socket.io-client's Socket fits). */
 export interface SbcSocket {
@@ -35,10 +36,6 @@ export interface SbcCommands {
   count(): number;
   stopAll(): Promise<void>;
 }
-
-const refuse = (message: string): AgentAck => ({ ok: false, message });
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message !== '' ? error.message : String(error);
 
 /**
  * The SBC solver bot's commands on the agent socket: `sbc-start` signs the account in through the

@@ -24,6 +24,7 @@ import { screenshotCoinBalance } from '../browser/coin-balance.js';
 import type { BrowserRuntime } from '../browser/browser-runtime.js';
 import type { WebAppLauncher } from '../browser/launch-webapp.js';
 import { GameAccount } from '../game-account.js';
+import { messageOf, refuse } from '../command-ack.js';
 
 /** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
 export interface TransferSocket {
@@ -58,10 +59,6 @@ export interface TransferCommands {
   /** Stops every transfer (each still sends its outcome). */
   stopAll(): Promise<void>;
 }
-
-const refuse = (message: string): AgentAck => ({ ok: false, message });
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message !== '' ? error.message : String(error);
 
 /**
  * The coin-transfer commands on the agent's socket: each is validated, acknowledged at once

@@ -1,0 +1,8 @@
+import type { AgentAck } from '@tradedesk/domain/realtime';
+
+/** The acknowledgement of a command the agent will not run, with the reason the user sees. */
+export const refuse = (message: string): AgentAck => ({ ok: false, message });
+
+/** An error as one line for a refusal or an event: its message, else its text. */
+export const messageOf = (error: unknown) =>
+  error instanceof Error && error.message !== '' ? error.message : String(error);
