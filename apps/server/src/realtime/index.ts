@@ -150,10 +150,16 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser);
-  const delivery = createMarketDelivery(ctx, app.market.service, agents.transferDispatcher, {
-    toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
-    toUserError: transferPublisher.toUserError,
-  });
+  const delivery = createMarketDelivery(
+    ctx,
+    app.market.service,
+    agents.transferDispatcher,
+    {
+      toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
+      toUserError: transferPublisher.toUserError,
+    },
+    { silenceMs: options.transferSilenceMs ?? 20 * 60_000 },
+  );
   app.market.delivery = delivery;
   app.market.service.listeners.paid = (orderId) =>
     void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));

@@ -390,6 +390,42 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
     },
   );
 
+  it(
+    'a delivery whose agent goes silent settles as failed and refunds the undelivered part',
+    hubSuite,
+    async () => {
+      const { listing } = await sellerWithListing();
+      const { buyer, account } = await buyerWithAccount();
+      const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, {
+        buyerAccountId: account,
+        coins: 100_000,
+        cardId,
+      });
+      const orderId: string = purchase.body.data.orderId;
+      const before = agent.commands.length;
+      await pay(purchase.body.data.url);
+      await agent.nextCommand('transfer-start', before);
+      await waitForOrder(orderId, 'delivering');
+      // The agent never reports again; a pump within the silence limit leaves the order waiting.
+      await node.app.market.delivery?.pump();
+      expect((await orderRow(orderId))?.status).toBe('delivering');
+      // 21 minutes of silence (the transfer page's limit is 20) end the transfer as lost.
+      await db()
+        .update(marketOrders)
+        .set({ updatedAt: new Date(node.clock.now().getTime() - 21 * 60_000) })
+        .where(eq(marketOrders.id, orderId));
+      await node.app.market.delivery?.pump();
+      const failed = await waitForOrder(orderId, 'failed');
+      expect(failed.coinsDelivered).toBe(0);
+      expect(failed.steps.map((step) => step.text)).toContain(
+        marketMessages.legFailed(1, failed.legs.length, marketMessages.agentSilent),
+      );
+      const money = await ledgerOf(orderId);
+      expect(money).toMatchObject({ escrow: 0, payout: 0, fee: 0 });
+      expect(money.refund).toBeGreaterThan(0);
+    },
+  );
+
   it('an expired checkout cancels the order and frees its coins; no money moves', hubSuite, async () => {
     const { listing } = await sellerWithListing();
     const { buyer, account } = await buyerWithAccount();

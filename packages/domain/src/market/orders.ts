@@ -84,5 +84,6 @@ export const marketMessages = {
   refunded: (cents: number) => `Refunded €${(cents / 100).toFixed(2)} for the undelivered coins`,
   paidOut: (cents: number) => `Seller paid out €${(cents / 100).toFixed(2)}`,
   noAgent: 'No transfer agent is available right now. The delivery will start when one is.',
+  agentSilent: 'the transfer agent stopped responding',
   syncRequested: 'Coin balances are being synced',
 } as const;

@@ -45,8 +45,15 @@ export function createMarketDelivery(
   market: MarketService,
   agents: TransferDispatcher,
   publish: MarketPublisher,
-  retryDelayMs = 3_000,
+  timing: {
+    /** Wait between tries of a refused start. */
+    retryDelayMs?: number;
+    /** A running transfer with no event for this long has lost its agent (as on the transfer page). */
+    silenceMs?: number;
+  } = {},
 ) {
+  const retryDelayMs = timing.retryDelayMs ?? 3_000;
+  const silenceMs = timing.silenceMs ?? 20 * 60_000;
   const { db } = ctx;
   const catalogue = loadCatalogue();
 
@@ -262,9 +269,19 @@ export function createMarketDelivery(
   return {
     advance,
 
-    /** Starts every paid order's delivery that is waiting (at start, on a timer, after a payment). */
+    /**
+     * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment);
+     * a transfer silent for `silenceMs` fails, so its order settles (the undelivered part refunded)
+     * instead of waiting forever on a lost agent.
+     */
     async pump() {
-      for (const { id } of await marketRepo.ordersToDeliver(db)) await advance(id);
+      const silentBefore = ctx.now().getTime() - silenceMs;
+      for (const order of await marketRepo.ordersToDeliver(db)) {
+        const running = order.legs.find((leg) => leg.status === 'running');
+        if (running?.transferId && order.updatedAt.getTime() < silentBefore)
+          await legFailed(running.transferId, marketMessages.agentSilent);
+        else await advance(order.id);
+      }
     },
 
     apply(transferId: string, seq: number, event: TransferEvent): Promise<EventAck> {
