@@ -19,7 +19,7 @@ import { NotificationConfigSection, TransferConfigSection, useConfiguration } fr
 import { useTransferFilters } from '../api/get-transfer-filters';
 import { useTransferLive } from '../live/use-transfer-live';
 import { AccountPanel } from './account-panel';
-import { LaunchWebappModal } from './launch-webapp-modal';
+import { LaunchWebappModal } from '../../webapp-launch';
 import { ProgressCard } from './progress-card';
 import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';

@@ -1,0 +1,31 @@
+import { expect, test } from './support/fixtures';
+import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
+
+test('Launch Account opens the account’s game web app, signed in, and says where', async ({
+  page,
+  server,
+}) => {
+  // The agent signs the account in, then opens a visible Chromium window (under Xvfb when there is no screen).
+  test.slow();
+  const email = `launch.${Date.now().toString(36)}@example.com`;
+  await openSnipeDashboard(page, server.baseURL, 'launch');
+  await createAccountThroughForm(page, { email });
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  const launch = row.getByRole('button', { name: 'Launch Account' });
+  await expect(launch).toBeEnabled();
+
+  await launch.click();
+  await expect(page.getByText('Launched webapp successfully')).toBeVisible({ timeout: 60_000 });
+  const modal = page.getByRole('dialog', { name: 'Launch Webapp' });
+  // This machine when the agent shares the desktop of the server's host, else the agent's host by name.
+  await expect(modal.getByTestId('launch-webapp-location')).toContainText(
+    /opened in a new browser window on this machine|opened (in a browser window )?on the agent's host \(.+\)/,
+  );
+  // Signed in: the window read the sandbox account's coins.
+  await expect(modal.getByTestId('launch-webapp-location')).toContainText('Coins shown: 100,000');
+  await modal.getByText('Close', { exact: true }).click();
+  await expect(modal).toBeHidden();
+  // The account stays idle: launching is not a run.
+  await expect(row.getByText('INACTIVE', { exact: true })).toBeVisible();
+});
