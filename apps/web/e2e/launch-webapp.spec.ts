@@ -1,4 +1,5 @@
-import { expect, test } from './support/fixtures';
+import { expect, signInThroughForm, test } from './support/fixtures';
+import { createSandboxUser } from './support/server';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
 test('Launch Account opens the account’s game web app, signed in, and says where', async ({
@@ -28,4 +29,34 @@ test('Launch Account opens the account’s game web app, signed in, and says whe
   await expect(modal).toBeHidden();
   // The account stays idle: launching is not a run.
   await expect(row.getByText('INACTIVE', { exact: true })).toBeVisible();
+});
+
+test('Launch Webapp on the /transfer panel takes the same path', async ({ page, server }) => {
+  test.slow();
+  const email = `launch.buyer.${Date.now().toString(36)}@example.com`;
+  const user = await createSandboxUser(server.baseURL, {
+    username: `launch${Date.now().toString(36)}`,
+    tier: 'Transfer',
+    linked: true,
+    credits: 3,
+  });
+  await signInThroughForm(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/transfer');
+  const buyer = page.getByRole('region', { name: 'Buyer', exact: true });
+  await buyer.getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('correct-horse-1');
+  await dialog.getByLabel('Backup Code').fill('ABCD1234');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await buyer.getByRole('combobox', { name: 'Buyer account' }).selectOption({ label: email });
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+
+  await buyer.getByRole('button', { name: 'Launch Webapp' }).click();
+  await expect(page.getByText('Launched webapp successfully')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole('dialog', { name: 'Launch Webapp' }).getByTestId('launch-webapp-location'),
+  ).toContainText('Coins shown: 100,000');
 });

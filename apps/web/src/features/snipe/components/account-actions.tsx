@@ -1,4 +1,4 @@
-import { isAccountRunning, type Account } from '@tradedesk/domain';
+import { isAccountRunning, launchWhileActiveMessage, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import {
   LaunchIcon,
@@ -8,9 +8,6 @@ import {
   StopIcon,
   TrashIcon,
 } from '../../../components/ui/icons';
-
-/** Why Launch Account is disabled on an active account (the server refuses it with the same words). */
-export const LAUNCH_WHILE_ACTIVE = 'Stop the account before launching its web app';
 
 export type RowAction = 'launch' | 'start' | 'stop' | 'edit' | 'reset' | 'delete';
 
@@ -57,7 +54,7 @@ export function AccountActions({
     <div className="flex flex-wrap gap-0.5">
       <ActionButton
         label="Launch Account"
-        {...(isRunning ? { tip: LAUNCH_WHILE_ACTIVE } : {})}
+        {...(isRunning ? { tip: launchWhileActiveMessage } : {})}
         disabled={isRunning}
         onClick={() => onAction('launch')}
       >
