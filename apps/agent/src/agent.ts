@@ -213,7 +213,11 @@ export function startAgent(options: AgentOptions): RunningAgent {
 
   const browser = options.browser ?? new BrowserRuntime();
   const webAppUrl = webAppUrlOf(options);
-  const launcher = webAppUrl === undefined ? undefined : new WebAppLauncher({ webAppUrl });
+  // Launch Webapp opens its window as a headful run does, with the add-on when the agent has one.
+  const launcher =
+    webAppUrl === undefined
+      ? undefined
+      : new WebAppLauncher({ runtime: browser, webAppUrl, extensionDir: options.headful?.extensionDir });
   const transfers = registerTransferCommands({
     socket,
     game: options.game,

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AgentAck, TransferEventEnvelope } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
@@ -7,6 +10,7 @@ import { registerTransferCommands } from '../src/transfer/transfer-commands.js';
 
 let sim: BenchSim;
 let launcher: WebAppLauncher;
+let addOnDir: string;
 const runtime = new BrowserRuntime();
 const handlers = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
 const events: TransferEventEnvelope[] = [];
@@ -36,7 +40,19 @@ async function launch(transferId: string): Promise<TransferEventEnvelope['event'
 beforeAll(async () => {
   sim = await startBenchSim({ seed: 21, clock: { speed: 0 }, market: { initialListings: 20 } });
   await admin(sim, '/accounts', { ...account, coins: 246_800 });
-  launcher = new WebAppLauncher({ webAppUrl: `${sim.url}/web-app/` });
+  // A tiny unpacked add-on that marks every page it runs in: the window must load it as a headful one does.
+  addOnDir = await mkdtemp(join(tmpdir(), 'launch-add-on-'));
+  await writeFile(
+    join(addOnDir, 'manifest.json'),
+    JSON.stringify({
+      manifest_version: 3,
+      name: 'Launch test add-on',
+      version: '1.0.0',
+      content_scripts: [{ matches: ['<all_urls>'], js: ['mark.js'], run_at: 'document_end' }],
+    }),
+  );
+  await writeFile(join(addOnDir, 'mark.js'), "document.documentElement.dataset.addOn = 'loaded';");
+  launcher = new WebAppLauncher({ runtime, webAppUrl: `${sim.url}/web-app/`, extensionDir: addOnDir });
   registerTransferCommands({
     socket: {
       on: (event, listener) => handlers.set(event, listener),
@@ -59,6 +75,7 @@ afterAll(async () => {
   await launcher.close();
   await runtime.close();
   await sim.close();
+  await rm(addOnDir, { recursive: true, force: true });
 });
 
 describe('Launch Webapp', { timeout: 90_000 }, () => {
@@ -77,6 +94,8 @@ describe('Launch Webapp', { timeout: 90_000 }, () => {
     expect(await page?.locator('main').getAttribute('data-view')).toBe('home');
     // A headed window: the browser reports no headless user agent.
     expect(await page?.evaluate('navigator.userAgent')).not.toContain('Headless');
+    // The add-on runs in it.
+    await expect.poll(() => page?.locator('html').getAttribute('data-add-on')).toBe('loaded');
   });
 
   it('replaces the account’s window when launched again', async () => {

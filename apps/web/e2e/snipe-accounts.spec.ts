@@ -23,7 +23,7 @@ test('a new user creates, edits, resets and deletes a game account', async ({ pa
   await expect(row).toBeVisible();
   await expect(row.getByText('INACTIVE')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Start Snipe' })).toBeEnabled();
-  await expect(row.getByRole('button', { name: 'Launch Account' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Launch Account' })).toBeEnabled();
   await expect(page.getByText('No accounts found')).toHaveCount(0);
 
   // Edit: the stored credentials come prefilled and Submit waits for a change.

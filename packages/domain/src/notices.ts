@@ -67,6 +67,9 @@ export const errorMessages = {
   youDoNotHaveSufficientCredits: 'You do not have sufficient credits',
 } as const;
 
+/** Why Launch Webapp is off for an active account (ours: the spec only disables it); the server refuses with it too. */
+export const launchWhileActiveMessage = 'Stop the account before launching its web app';
+
 export const successMessages = {
   accountCreated: 'Account created successfully',
   accountEdited: 'Account edited successfully',

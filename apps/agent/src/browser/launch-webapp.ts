@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
-import type { BrowserContext } from 'playwright-core';
-import { BrowserRuntime } from './browser-runtime.js';
-import { acquireDisplay, type Display, type DisplayOptions } from './display.js';
+import { openWebAppWindow } from '../headful/web-app-window.js';
+import type { BrowserRuntime, BrowserWindow } from './browser-runtime.js';
 
 /** A UT session the agent holds (after the single sign-in path) that a browser may join. */
 export interface WebAppSession {
@@ -18,79 +17,61 @@ export interface LaunchedWebApp {
 }
 
 export interface WebAppLauncherOptions {
+  /** The agent's browser runtime: its windows are the ones headful runs use. */
+  readonly runtime: BrowserRuntime;
   /** The game's web app (sandbox: the sim's `/web-app/`). */
   readonly webAppUrl: string;
-  readonly display?: DisplayOptions;
-  readonly executablePath?: string;
+  /** The companion add-on the window loads, as a headful run's window does. */
+  readonly extensionDir?: string | undefined;
 }
-
-const SIGN_IN_TIMEOUT_MS = 20_000;
 
 /**
  * Launch Webapp: opens an account's game web app in a visible Chromium window, joined to the UT
  * session the agent signed in with (the sandbox web app takes `#sid=`), one window per account.
- * Windows stay open for the person until they close them, the account is launched again or the
- * agent stops. The headed browser and its display are started on first use.
+ * The window is opened the way a headful run's is (`openWebAppWindow`: its own profile, the
+ * add-on, the desktop or the agent's Xvfb). Windows stay open for the person until they close
+ * them, the account is launched again or the agent stops.
  */
 export class WebAppLauncher {
-  private display: Display | undefined;
-  private runtime: BrowserRuntime | undefined;
-  private readonly windows = new Map<string, BrowserContext>();
+  private readonly windows = new Map<string, BrowserWindow>();
 
   constructor(private readonly options: WebAppLauncherOptions) {}
 
   async launch(accountId: string, session: WebAppSession): Promise<LaunchedWebApp> {
     await this.windows.get(accountId)?.close();
-    const runtime = await this.headedRuntime();
-    const display = this.display!;
-    const context = await runtime.openContext();
-    this.windows.set(accountId, context);
-    context.on('close', () => {
-      if (this.windows.get(accountId) === context) this.windows.delete(accountId);
+    const opened = await openWebAppWindow(
+      this.options.runtime,
+      this.options.webAppUrl,
+      session,
+      this.options.extensionDir,
+    );
+    this.windows.set(accountId, opened);
+    // A person closing the window gives its display and profile back too.
+    opened.context.on('close', () => {
+      if (this.windows.get(accountId) === opened) this.windows.delete(accountId);
+      void opened.close();
     });
     try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(SIGN_IN_TIMEOUT_MS);
-      const url = new URL(this.options.webAppUrl);
-      url.hash = new URLSearchParams({ sid: session.sessionId, platform: session.platform }).toString();
-      await page.goto(url.href);
       // Signed in: the page left its loading state with the shell (coins) or a blocking screen.
-      await page.locator('main[data-view]:not([data-view="loading"])').waitFor();
-      if ((await page.locator('main').getAttribute('data-view')) === 'signed-out')
-        throw new Error('The game web app did not accept the session');
-      const balance = page.getByTestId('coins');
+      await opened.page.locator('main[data-view]:not([data-view="loading"])').waitFor();
+      const balance = opened.page.getByTestId('coins');
       const coins = (await balance.count()) > 0 ? Number(await balance.getAttribute('data-coins')) : 0;
-      return { display: display.kind, host: hostname(), coins: Number.isFinite(coins) ? coins : 0 };
+      return { display: opened.display, host: hostname(), coins: Number.isFinite(coins) ? coins : 0 };
     } catch (error) {
-      await context.close().catch(() => undefined);
+      await opened.close();
       throw error;
     }
   }
 
-  /** Pages of the account's open window (tests and headful sessions look at them). */
+  /** Pages of the account's open window (tests look at them). */
   pagesOf(accountId: string) {
-    return this.windows.get(accountId)?.pages() ?? [];
+    return this.windows.get(accountId)?.context.pages() ?? [];
   }
 
-  /** Closes every window, the browser and (when the agent started one) the virtual display. */
+  /** Closes every window (each gives its display and profile back). */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.windows.values()].map((context) => context.close()));
+    const open = [...this.windows.values()];
     this.windows.clear();
-    await this.runtime?.close();
-    this.runtime = undefined;
-    await this.display?.release();
-    this.display = undefined;
-  }
-
-  private async headedRuntime(): Promise<BrowserRuntime> {
-    if (this.runtime) return this.runtime;
-    this.display ??= await acquireDisplay(this.options.display);
-    this.runtime = new BrowserRuntime({
-      headless: false,
-      viewport: null,
-      env: { DISPLAY: this.display.name },
-      ...(this.options.executablePath === undefined ? {} : { executablePath: this.options.executablePath }),
-    });
-    return this.runtime;
+    await Promise.allSettled(open.map((window) => window.close()));
   }
 }

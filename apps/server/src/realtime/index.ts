@@ -85,6 +85,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       [sbcSocket.start]: sbcSolver.start,
       [sbcSocket.stop]: sbcSolver.stop,
       'snipe-rehearse': rehearsals.start,
+      // Launch Account (row action): the transfer panels' own Launch Webapp.
+      LAUNCH_BROWSER: transfer.launchBrowser,
     }),
     allowedOrigins: options.allowedOrigins,
   });
@@ -138,8 +140,12 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   // A failing chat's notice is kept and shown live, like a run's notices.
   chat.setNoticeSink((userId, message) => publisher.notify(userId, 'error', message));
   const runEvents = createRunEvents(ctx, publisher);
-  const transferPublisher = createTransferPublisher(ctx, transferWeb, chat, (error) =>
-    log.error({ err: error }, 'could not keep a notification'),
+  const transferPublisher = createTransferPublisher(
+    ctx,
+    transferWeb,
+    chat,
+    (error) => log.error({ err: error }, 'could not keep a notification'),
+    [web],
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);

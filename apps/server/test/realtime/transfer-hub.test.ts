@@ -409,6 +409,58 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     });
   });
 
+  it(
+    'launches from the snipe dashboard’s Launch Account through the same path, answering every page of the user',
+    hubSuite,
+    async () => {
+      const dashboard = await openBrowser(node, { maxAccounts: 1 });
+      const transferPage = await openBrowser(node, {}, dashboard.user, '/client/transfer');
+      browsers.push(dashboard, transferPage);
+      const account = await createAccount(dashboard.http, 'row@example.com');
+      const seen = agent.commands.length;
+      // The row has no transfer configuration.
+      dashboard.send('LAUNCH_BROWSER', { account: { id: account }, isBuyer: false });
+      const { payload } = await agent.nextCommand('transfer-launch-webapp', seen);
+      expect(payload).toMatchObject({
+        isBuyer: false,
+        account: { accountId: account, email: 'row@example.com' },
+      });
+      await agent.send(payload.transferId, 0, {
+        type: 'webapp-launched',
+        accountId: account,
+        isBuyer: false,
+        display: 'virtual',
+        host: 'agent-7',
+        coins: 12_000,
+      });
+      for (const page of [dashboard, transferPage]) {
+        const launched = await page.waitFor((m) => m.action === 'webapp-launched', 'the launch');
+        expect(launched.data).toMatchObject({ user: { id: account }, coins: 12_000, where: 'agent-host' });
+      }
+
+      // A launch the agent could not finish is told on the dashboard too.
+      const again = agent.commands.length;
+      dashboard.send('LAUNCH_BROWSER', { account: { id: account }, isBuyer: false });
+      const retry = await agent.nextCommand('transfer-launch-webapp', again);
+      await agent.send(retry.payload.transferId, 0, {
+        type: 'error',
+        description: 'The game did not open a session',
+      });
+      expect(await dashboard.waitForError()).toBe('The game did not open a session');
+    },
+  );
+
+  it('refuses Launch Account on the dashboard while the account is on a break', hubSuite, async () => {
+    const dashboard = await openBrowser(node, { maxAccounts: 1 });
+    browsers.push(dashboard);
+    const account = await createAccount(dashboard.http, 'resting@example.com');
+    await node.app.appContext.db.update(accounts).set({ status: 'break' }).where(eq(accounts.id, account));
+    const seen = agent.commands.length;
+    dashboard.send('LAUNCH_BROWSER', { account: { id: account }, isBuyer: false });
+    expect(await dashboard.waitForError()).toBe(transferMessages.launchWhileActive);
+    expect(agent.commands.slice(seen)).toEqual([]);
+  });
+
   it('refuses to launch the web app of an active account', hubSuite, async () => {
     const { browser, buyer } = await transferUser();
     await node.app.appContext.db.update(accounts).set({ status: 'active' }).where(eq(accounts.id, buyer));

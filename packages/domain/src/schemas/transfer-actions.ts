@@ -61,11 +61,14 @@ export const transferScreenshotActionSchema = z.object({
 });
 export type TransferScreenshotAction = z.input<typeof transferScreenshotActionSchema>;
 
-/** `LAUNCH_BROWSER` (the account with isBuyer, and the transfer configuration). */
+/**
+ * `LAUNCH_BROWSER` (the account with isBuyer, and the transfer configuration): sent by the `/transfer`
+ * panels and by the snipe dashboard's Launch Account row action, which has no transfer configuration.
+ */
 export const launchBrowserActionSchema = z.object({
   account: optionalAccount,
   isBuyer: z.boolean(),
-  configuration: transferConfigSchema,
+  configuration: transferConfigSchema.optional(),
 });
 export type LaunchBrowserAction = z.input<typeof launchBrowserActionSchema>;
 

@@ -1,3 +1,5 @@
+import { launchWhileActiveMessage } from '@tradedesk/domain';
+
 /** Texts of the transfer hub the spec leaves open (docs/decisions.md, "Coin transfer: server"). */
 export const transferMessages = {
   alreadyRunning: 'One of these accounts is already in a transfer',
@@ -7,6 +9,6 @@ export const transferMessages = {
   agentRefused: (message: string) => `The transfer could not start: ${message}`,
   agentLost: 'The transfer agent stopped responding. Check both accounts before the next transfer.',
   noResult: 'The transfer did not finish in time. Check both accounts before the next transfer.',
-  launchWhileActive: 'Stop the account before launching its web app',
+  launchWhileActive: launchWhileActiveMessage,
   unknownAction: 'Unknown action',
 } as const;

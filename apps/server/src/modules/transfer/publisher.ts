@@ -6,14 +6,17 @@ import type { ChatNotifier } from '../webhook/notifier.js';
 
 /**
  * The transfer pages' fan-out: the snipe publisher's (sockets and chat webhook) over the
- * `/client/transfer` hub, plus the hub's `error {description}` event.
+ * `/client/transfer` hub, plus the hub's `error {description}` event. `otherHubs` (the snipe hub) also
+ * hear what any page may have asked for (Launch Webapp's answer).
  */
 export function createTransferPublisher(
   ctx: AppContext,
   hub: Server,
   chat: ChatNotifier,
   onError: (error: unknown) => void,
+  otherHubs: readonly Server[] = [],
 ) {
+  const everyHub = [hub, ...otherHubs];
   const publisher = createSnipePublisher<TransferServerAction>(
     ctx,
     (room, message) => hub.to(room).emit('message', message),
@@ -24,6 +27,12 @@ export function createTransferPublisher(
     ...publisher,
     toUserError(userId: string, description: string) {
       hub.to(userRoom(userId)).emit('error', { description });
+    },
+    toUserOnEveryHub(userId: string, action: TransferServerAction, data: unknown) {
+      for (const each of everyHub) each.to(userRoom(userId)).emit('message', { action, data });
+    },
+    toUserErrorOnEveryHub(userId: string, description: string) {
+      for (const each of everyHub) each.to(userRoom(userId)).emit('error', { description });
     },
   };
 }

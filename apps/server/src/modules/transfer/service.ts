@@ -38,10 +38,18 @@ const reject = (message: string): never => {
   throw new SnipeActionError(message);
 };
 
-/** The id of a one-off request (latency, prices, screenshot): it names its user, so any node can route the answer. */
-export const requestIdFor = (userId: string) => `r.${userId}.${randomBytes(12).toString('base64url')}`;
+/**
+ * The id of a one-off request (latency, prices, screenshot, launch): it names its user, so any node can route
+ * the answer. A Launch Webapp request is marked `w.`: it may come from the snipe dashboard too, so its answer
+ * goes to the user's pages on both web hubs.
+ */
+export const requestIdFor = (userId: string, kind: 'request' | 'launch' = 'request') =>
+  `${kind === 'launch' ? 'w' : 'r'}.${userId}.${randomBytes(12).toString('base64url')}`;
 /** The user a one-off request id names, or undefined for a transfer's own id. */
-export const userOfRequestId = (id: string) => (id.startsWith('r.') ? id.split('.')[1] : undefined);
+export const userOfRequestId = (id: string) =>
+  id.startsWith('r.') || id.startsWith('w.') ? id.split('.')[1] : undefined;
+/** Whether a one-off request id is a Launch Webapp's. */
+export const isLaunchRequestId = (id: string) => id.startsWith('w.');
 
 function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);
@@ -139,7 +147,8 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
   /** Sends a one-off request (latency, prices, screenshot); its answer arrives as an event. */
   async function request(userId: string, name: TransferCommandName, payload: Record<string, unknown>) {
     const agentId = await pickAgent();
-    const ack = await agents.command(agentId, name, { transferId: requestIdFor(userId), ...payload });
+    const kind = name === 'transfer-launch-webapp' ? 'launch' : 'request';
+    const ack = await agents.command(agentId, name, { transferId: requestIdFor(userId, kind), ...payload });
     if (!ack.ok) reject(ack.message);
   }
 
@@ -190,7 +199,10 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
       });
     },
 
-    /** `LAUNCH_BROWSER`: the account's game web app in a visible browser on the agent's host, signed in. */
+    /**
+     * `LAUNCH_BROWSER` (the `/transfer` panels and the snipe dashboard's Launch Account): the account's game web
+     * app in a visible browser on the agent's host, signed in.
+     */
     async launchBrowser(user: UserRow, input: unknown) {
       const data = parse(launchBrowserActionSchema, input);
       if (!data.account) return reject(data.isBuyer ? messages.selectBuyer : messages.selectSeller);

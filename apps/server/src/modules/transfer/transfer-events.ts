@@ -10,7 +10,7 @@ import { accountMetadataRepo } from './lists.js';
 import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo, type TransferRow } from './repo.js';
-import { userOfRequestId } from './service.js';
+import { isLaunchRequestId, userOfRequestId } from './service.js';
 
 /** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
 type Settled = 'foreign' | 'step' | 'late' | 'failed' | { kind: 'success'; balance: number };
@@ -85,7 +85,10 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
   }
 
   /** A one-off request's answer goes straight to its user's pages. */
-  async function answerRequest(userId: string, event: TransferEvent) {
+  async function answerRequest(userId: string, event: TransferEvent, isLaunch: boolean) {
+    // Launch Webapp is asked for from the snipe dashboard too: its answer reaches the pages on both hubs.
+    const toUser = isLaunch ? publish.toUserOnEveryHub : publish.toUser;
+    const toUserError = isLaunch ? publish.toUserErrorOnEveryHub : publish.toUserError;
     if (event.type === 'screenshot-result') {
       await accountMetadataRepo
         .saveScreenshot(db, userId, event.accountId, dataUrl(event.screenshot), event.coins, ctx.now())
@@ -104,7 +107,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         listings: event.listings,
       });
     } else if (event.type === 'webapp-launched') {
-      publish.toUser(userId, 'webapp-launched', {
+      toUser(userId, 'webapp-launched', {
         user: { id: event.accountId, isBuyer: event.isBuyer },
         coins: event.coins,
         host: event.host,
@@ -113,7 +116,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         where: event.display === 'desktop' && event.host === hostname() ? 'this-machine' : 'agent-host',
       });
     } else if (event.type === 'error') {
-      publish.toUserError(userId, event.description);
+      toUserError(userId, event.description);
     }
   }
 
@@ -125,7 +128,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
   ): Promise<EventAck> {
     const requestUser = userOfRequestId(transferId);
     if (requestUser !== undefined) {
-      await answerRequest(requestUser, event);
+      await answerRequest(requestUser, event, isLaunchRequestId(transferId));
       return { ok: true };
     }
     const now = ctx.now();

@@ -4,7 +4,7 @@ import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
 /** The path of the web clients' snipe hub (docs/realtime.md). */
 export const SNIPE_SOCKET_PATH = '/client/snipe';
 
-export type SnipeAction = 'snipe-create-browser' | 'snipe-stop' | 'snipe-rehearse';
+export type SnipeAction = 'snipe-create-browser' | 'snipe-stop' | 'snipe-rehearse' | 'LAUNCH_BROWSER';
 
 /** Opens the `/client/snipe` connection (see lib/web-hub-socket). */
 export const connectSnipeSocket = (token: string): Socket => connectWebHub(SNIPE_SOCKET_PATH, token);

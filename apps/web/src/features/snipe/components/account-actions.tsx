@@ -1,4 +1,4 @@
-import { isAccountRunning, type Account } from '@tradedesk/domain';
+import { isAccountRunning, launchWhileActiveMessage, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import {
   LaunchIcon,
@@ -9,10 +9,7 @@ import {
   TrashIcon,
 } from '../../../components/ui/icons';
 
-/** Launching the game's web app in a visible browser needs headful mode (a later issue). */
-export const LAUNCH_UNAVAILABLE = 'Launch Account arrives with headful mode';
-
-export type RowAction = 'start' | 'stop' | 'edit' | 'reset' | 'delete';
+export type RowAction = 'launch' | 'start' | 'stop' | 'edit' | 'reset' | 'delete';
 
 function ActionButton(props: {
   label: string;
@@ -41,7 +38,8 @@ function ActionButton(props: {
 
 /**
  * Row actions (spec §4): a running account (active or break) shows Stop Snipe, others Start
- * Snipe; while active, Launch, Edit, Reset Statistics and Delete are disabled.
+ * Snipe; while active, Edit, Reset Statistics and Delete are disabled, and Launch while running
+ * (its browser would sign in beside the run).
  */
 export function AccountActions({
   account,
@@ -51,12 +49,18 @@ export function AccountActions({
   onAction: (action: RowAction) => void;
 }) {
   const isActive = account.status === 'active';
+  const isRunning = isAccountRunning(account.status);
   return (
     <div className="flex flex-wrap gap-0.5">
-      <ActionButton label="Launch Account" tip={LAUNCH_UNAVAILABLE} disabled>
+      <ActionButton
+        label="Launch Account"
+        {...(isRunning ? { tip: launchWhileActiveMessage } : {})}
+        disabled={isRunning}
+        onClick={() => onAction('launch')}
+      >
         <LaunchIcon />
       </ActionButton>
-      {isAccountRunning(account.status) ? (
+      {isRunning ? (
         <ActionButton label="Stop Snipe" className="text-error" onClick={() => onAction('stop')}>
           <StopIcon />
         </ActionButton>

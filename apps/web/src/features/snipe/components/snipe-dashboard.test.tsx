@@ -179,7 +179,53 @@ describe('snipe dashboard', () => {
     const resting = rowOf('resting@example.com');
     expect(button(resting, 'Stop Snipe')).toBeTruthy();
     expect(button(resting, 'Edit Account').disabled).toBe(false);
-    expect(button(resting, 'Launch Account').title).toBe('Launch Account arrives with headful mode');
+    // A break is still a run: Launch stays off and its tooltip says why.
+    expect(button(resting, 'Launch Account').disabled).toBe(true);
+    expect(button(resting, 'Launch Account').title).toBe('Stop the account before launching its web app');
+  });
+
+  it('launches an idle account’s web app and says where it opened', async () => {
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'idle@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('idle@example.com');
+    await screen.findByText('Live');
+    const launch = button(rowOf('idle@example.com'), 'Launch Account');
+    expect(launch.disabled).toBe(false);
+    await userEvent.setup().click(launch);
+    expect(fakeSocket.emit).toHaveBeenCalledWith('message', {
+      action: 'LAUNCH_BROWSER',
+      data: { account: { id: 'a' }, isBuyer: false },
+    });
+    expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull();
+
+    act(() =>
+      fakeSocket.serverSends('message', {
+        action: 'webapp-launched',
+        data: {
+          user: { id: 'a', isBuyer: false },
+          coins: 12_000,
+          host: 'agent-7',
+          display: 'virtual',
+          where: 'agent-host',
+        },
+      }),
+    );
+    expect(await screen.findByText('Launched webapp successfully')).toBeTruthy();
+    const modal = await screen.findByRole('dialog', { name: 'Launch Webapp' });
+    expect(modal.textContent).toContain("opened on the agent's host (agent-7)");
+    await userEvent.setup().click(within(modal).getByText('Close', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull());
+  });
+
+  it('shows why the server refused a launch', async () => {
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'idle@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('idle@example.com');
+    await screen.findByText('Live');
+    await userEvent.setup().click(button(rowOf('idle@example.com'), 'Launch Account'));
+    act(() => fakeSocket.serverSends('error', { description: 'The game did not open a session' }));
+    expect(await screen.findByText('The game did not open a session')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull();
   });
 
   it('updates status, coins and counters as socket messages arrive', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../accounts';
 import { notify } from '../../../lib/notify';
 import { useSnipeFilters } from '../../filters';
+import { LaunchWebappModal } from '../../webapp-launch';
 import { SNIPE_SERVICE_UNAVAILABLE, useSnipeActions } from '../hooks/use-snipe-actions';
 import { useSnipeLive } from '../live/use-snipe-live';
 import { AccountActions, type RowAction } from './account-actions';
@@ -25,7 +26,7 @@ import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
 import { WeeklyProfitsChart } from './weekly-profits-chart';
 
-type AccountDialog = { kind: Exclude<RowAction, 'stop'>; account: Account } | null;
+type AccountDialog = { kind: Exclude<RowAction, 'stop' | 'launch'>; account: Account } | null;
 
 /** The snipe dashboard (/snipe): accounts, their filters and runs, and the configuration panels. */
 export function SnipeDashboard() {
@@ -71,9 +72,11 @@ export function SnipeDashboard() {
       actions={
         <AccountActions
           account={account}
-          onAction={(action) =>
-            action === 'stop' ? void actions.stop(account) : setDialog({ kind: action, account })
-          }
+          onAction={(action) => {
+            if (action === 'stop') void actions.stop(account);
+            else if (action === 'launch') actions.launch(account);
+            else setDialog({ kind: action, account });
+          }}
         />
       }
     />
@@ -122,6 +125,7 @@ export function SnipeDashboard() {
           }}
         />
         <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
+        <LaunchWebappModal launch={live.launched} onClose={live.closeLaunched} />
       </section>
     </RunningAccountsProvider>
   );

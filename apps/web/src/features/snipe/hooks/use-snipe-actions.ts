@@ -20,7 +20,7 @@ export const SNIPE_SERVICE_UNAVAILABLE = 'Unable to reach the snipe service. Ple
 
 const withoutSelection = ({ isSelected: _selection, ...filter }: SnipePanelFilter) => filter;
 
-/** Start, stop and switch-filter for one account, with the spec's checks before anything is sent. */
+/** Start, stop, launch and switch-filter for one account, with the spec's checks before anything is sent. */
 export function useSnipeActions(live: SnipeLive) {
   const queryClient = useQueryClient();
   const configuration = useConfiguration().data ?? defaultConfiguration();
@@ -82,6 +82,11 @@ export function useSnipeActions(live: SnipeLive) {
       if (!live.send('snipe-stop', { id: account.id })) return notify.error(SNIPE_SERVICE_UNAVAILABLE);
       clearAccountFilters(account.id);
       await queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    },
+    /** Launch Account: the same `LAUNCH_BROWSER` as the /transfer panels (a row has no transfer configuration). */
+    launch: (account: Account) => {
+      if (!live.send('LAUNCH_BROWSER', { account: { id: account.id }, isBuyer: false }))
+        notify.error(SNIPE_SERVICE_UNAVAILABLE);
     },
     /** Returns true when the switch was sent. */
     switchFilter: (account: Account, label: string, filters: readonly SnipePanelFilter[]) => {

@@ -1,4 +1,4 @@
-import type { NotificationConfig, NotificationSoundEvent } from '@tradedesk/domain';
+import { successMessages, type NotificationConfig, type NotificationSoundEvent } from '@tradedesk/domain';
 import type { ServerNotification } from '../../../stores/notification-store';
 import type { SnipeServerMessage } from './snipe-messages';
 
@@ -45,6 +45,8 @@ export function snipeNoticeOf(message: SnipeServerMessage, settings: Notificatio
         },
       };
     }
+    case 'webapp-launched':
+      return { toast: { kind: 'success', text: successMessages.launchedWebapp } };
     default:
       return {};
   }

@@ -11,6 +11,7 @@ import {
 import { useAuthStore } from '../../../stores/auth-store';
 import { accountsQueryKey } from '../../accounts';
 import { playSound, useConfiguration } from '../../configuration';
+import { launchOf, type WebAppLaunch } from '../../webapp-launch';
 import { connectSnipeSocket, sendSnipeAction, type SnipeAction } from '../api/snipe-socket';
 import { applySnipeMessage } from './apply-snipe-message';
 import { snipeErrorEventSchema, snipeServerMessageSchema } from './snipe-messages';
@@ -19,8 +20,8 @@ import { snipeNoticeOf } from './snipe-notice';
 /**
  * Keeps the dashboard live: every server message updates the cached accounts and becomes the
  * notices (and sounds) the user's settings ask for. A handshake the server refused is retried
- * with backoff (lib/socket-recovery). Returns the connection's status and a sender for the two
- * actions.
+ * with backoff (lib/socket-recovery). Returns the connection's status, a sender for the hub's
+ * actions and the last Launch Account answer.
  */
 export function useSnipeLive() {
   const queryClient = useQueryClient();
@@ -31,6 +32,7 @@ export function useSnipeLive() {
   const socketRef = useRef<Socket | null>(null);
   const recoveryRef = useRef<ConnectionRecovery | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [launched, setLaunched] = useState<WebAppLaunch | null>(null);
 
   useEffect(() => {
     // A one-time-code session holds an empty licence token: the hub trusts the session cookie.
@@ -51,6 +53,7 @@ export function useSnipeLive() {
         applySnipeMessage(accounts, message),
       );
       if (message.action === 'stop') void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      if (message.action === 'webapp-launched') setLaunched(launchOf(message.data));
     });
     socket.on('error', (payload: unknown) => {
       const parsed = snipeErrorEventSchema.safeParse(payload);
@@ -72,6 +75,9 @@ export function useSnipeLive() {
     isConnected: status === 'live',
     reconnectNow: () => recoveryRef.current?.reconnectNow(),
     send: (action: SnipeAction, data: unknown) => sendSnipeAction(socketRef.current, action, data),
+    /** Launch Account's answer, shown in the Launch Webapp modal until closed. */
+    launched,
+    closeLaunched: () => setLaunched(null),
   };
 }
 

@@ -1,4 +1,10 @@
-import { accountStatusBadge, formatCoins, type Account } from '@tradedesk/domain';
+import {
+  accountStatusBadge,
+  formatCoins,
+  isAccountRunning,
+  launchWhileActiveMessage,
+  type Account,
+} from '@tradedesk/domain';
 import { useId, useState } from 'react';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { CreateAccountModal, DeleteAccountModal, EditAccountModal } from '../../accounts';
@@ -43,7 +49,7 @@ export function AccountPanel({
   const details = metadata.data;
   const label = sideLabel(side);
   // Spec 001 §7: Launch is disabled while the account is active.
-  const isActiveAccount = account?.status === 'active' || account?.status === 'break';
+  const isActiveAccount = account !== undefined && isAccountRunning(account.status);
   return (
     <section className="card bg-base-200" aria-label={label}>
       <div className="card-body gap-3 p-4">
@@ -76,7 +82,7 @@ export function AccountPanel({
             type="button"
             className="btn btn-xs"
             disabled={isActiveAccount}
-            title={isActiveAccount ? 'Stop the account before launching its web app' : undefined}
+            title={isActiveAccount ? launchWhileActiveMessage : undefined}
             onClick={() => onLaunch(account)}
           >
             Launch Webapp

@@ -22,6 +22,7 @@ import { useTransferStore } from '../../../stores/transfer-store';
 import { accountsQueryKey } from '../../accounts';
 import { userQueryKey } from '../../auth';
 import { playSound, useConfiguration } from '../../configuration';
+import { launchOf, type WebAppLaunch } from '../../webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
 import { connectTransferSocket, sendTransferAction } from '../api/transfer-socket';
@@ -44,27 +45,6 @@ const isMessage = (payload: unknown): payload is Message =>
 
 const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
   setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
-
-/** Launch Webapp's answer: where the account's web app opened and the coins it shows. */
-export interface WebAppLaunch {
-  accountId: string;
-  where: 'this-machine' | 'agent-host';
-  display: 'desktop' | 'virtual';
-  host: string;
-  coins: number;
-}
-
-function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
-  const user = data.user as { id?: unknown } | undefined;
-  if (typeof user?.id !== 'string' || typeof data.host !== 'string') return null;
-  return {
-    accountId: user.id,
-    where: data.where === 'this-machine' ? 'this-machine' : 'agent-host',
-    display: data.display === 'desktop' ? 'desktop' : 'virtual',
-    host: data.host,
-    coins: typeof data.coins === 'number' ? data.coins : 0,
-  };
-}
 
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
 export interface TransferRequest {

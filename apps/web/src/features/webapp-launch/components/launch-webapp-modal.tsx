@@ -1,6 +1,6 @@
 import { formatCoins } from '@tradedesk/domain';
 import { Modal } from '../../../components/ui/modal';
-import type { WebAppLaunch } from '../live/use-transfer-live';
+import type { WebAppLaunch } from '../launch';
 
 /** Where the window opened, in words: this machine, or the agent's host (its screen or a virtual one). */
 export function launchLocation(launch: WebAppLaunch): string {

@@ -1,0 +1,62 @@
+import { expect, signInThroughForm, test } from './support/fixtures';
+import { createSandboxUser } from './support/server';
+import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
+
+test('Launch Account opens the account’s game web app, signed in, and says where', async ({
+  page,
+  server,
+}) => {
+  // The agent signs the account in, then opens a visible Chromium window (under Xvfb when there is no screen).
+  test.slow();
+  const email = `launch.${Date.now().toString(36)}@example.com`;
+  await openSnipeDashboard(page, server.baseURL, 'launch');
+  await createAccountThroughForm(page, { email });
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  const launch = row.getByRole('button', { name: 'Launch Account' });
+  await expect(launch).toBeEnabled();
+
+  await launch.click();
+  await expect(page.getByText('Launched webapp successfully')).toBeVisible({ timeout: 60_000 });
+  const modal = page.getByRole('dialog', { name: 'Launch Webapp' });
+  // This machine when the agent shares the desktop of the server's host, else the agent's host by name.
+  await expect(modal.getByTestId('launch-webapp-location')).toContainText(
+    /opened in a new browser window on this machine|opened (in a browser window )?on the agent's host \(.+\)/,
+  );
+  // Signed in: the window read the sandbox account's coins.
+  await expect(modal.getByTestId('launch-webapp-location')).toContainText('Coins shown: 100,000');
+  await modal.getByText('Close', { exact: true }).click();
+  await expect(modal).toBeHidden();
+  // The account stays idle: launching is not a run.
+  await expect(row.getByText('INACTIVE', { exact: true })).toBeVisible();
+});
+
+test('Launch Webapp on the /transfer panel takes the same path', async ({ page, server }) => {
+  test.slow();
+  const email = `launch.buyer.${Date.now().toString(36)}@example.com`;
+  const user = await createSandboxUser(server.baseURL, {
+    username: `launch${Date.now().toString(36)}`,
+    tier: 'Transfer',
+    linked: true,
+    credits: 3,
+  });
+  await signInThroughForm(page, user);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/transfer');
+  const buyer = page.getByRole('region', { name: 'Buyer', exact: true });
+  await buyer.getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('correct-horse-1');
+  await dialog.getByLabel('Backup Code').fill('ABCD1234');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
+  await buyer.getByRole('combobox', { name: 'Buyer account' }).selectOption({ label: email });
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+
+  await buyer.getByRole('button', { name: 'Launch Webapp' }).click();
+  await expect(page.getByText('Launched webapp successfully')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole('dialog', { name: 'Launch Webapp' }).getByTestId('launch-webapp-location'),
+  ).toContainText('Coins shown: 100,000');
+});

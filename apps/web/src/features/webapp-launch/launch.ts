@@ -1,0 +1,21 @@
+/** Launch Webapp's answer (`webapp-launched`): where the account's web app opened and the coins it shows. */
+export interface WebAppLaunch {
+  accountId: string;
+  where: 'this-machine' | 'agent-host';
+  display: 'desktop' | 'virtual';
+  host: string;
+  coins: number;
+}
+
+/** The launch a `webapp-launched` message tells of, or null when it is not one this page can show. */
+export function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
+  const user = data.user as { id?: unknown } | undefined;
+  if (typeof user?.id !== 'string' || typeof data.host !== 'string') return null;
+  return {
+    accountId: user.id,
+    where: data.where === 'this-machine' ? 'this-machine' : 'agent-host',
+    display: data.display === 'desktop' ? 'desktop' : 'virtual',
+    host: data.host,
+    coins: typeof data.coins === 'number' ? data.coins : 0,
+  };
+}
