@@ -10,7 +10,8 @@
 import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
-import { openPostgres, wrapPglite, type Database } from '../src/db/client.js';
+import { wrapPglite, type Database } from '../src/db/client.js';
+import { createScratchPostgres } from '../test/database.js';
 import { createUserWithToken } from '../src/modules/user/commands.js';
 import { load, type Figures } from './load.js';
 
@@ -18,14 +19,17 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_AUTH_SECONDS ?? 10);
 
 export async function benchAuth() {
-  await benchOne('embedded PGlite', wrapPglite(await PGlite.create()));
+  const embedded = wrapPglite(await PGlite.create());
+  await embedded.migrate();
+  await benchOne('embedded PGlite', embedded, () => embedded.close());
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) await benchOne('PostgreSQL (DATABASE_URL)', openPostgres(databaseUrl));
-  else console.log('PostgreSQL row skipped: DATABASE_URL is not set');
+  if (!databaseUrl) return console.log('PostgreSQL row skipped: DATABASE_URL is not set');
+  // A scratch database of its own on that server, dropped afterwards: the bench leaves no rows behind.
+  const scratch = await createScratchPostgres(databaseUrl, 'td_bench_auth');
+  await benchOne('PostgreSQL (DATABASE_URL server, scratch database)', scratch.database, scratch.dispose);
 }
 
-async function benchOne(label: string, database: Database) {
-  await database.migrate();
+async function benchOne(label: string, database: Database, dispose: () => Promise<void>) {
   const app = await buildApp({ database, secretKey: 'ab'.repeat(32), gameMode: 'sandbox' });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -64,6 +68,6 @@ async function benchOne(label: string, database: Database) {
     );
   } finally {
     await app.close();
-    await database.close();
+    await dispose();
   }
 }
