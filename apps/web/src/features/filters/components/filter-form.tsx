@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  duplicateLabelError,
-  firstIssueWithField,
-  searchOptionOptions,
-  type FilterRef,
-} from '@tradedesk/domain';
+import { searchOptionOptions, type FilterRef } from '@tradedesk/domain';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useUpdateConfirmation } from '../../../components/ui/update-confirmation';
-import { useSaveFilter } from '../api/filter-mutations';
+import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
@@ -48,38 +41,25 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
     defaultValues: initial,
     resolver: zodResolver(schema) as unknown as Resolver<FilterFormValues>,
   });
-  const { register, watch, control, handleSubmit, setError, setValue, reset, formState } = form;
-  const saveFilter = useSaveFilter();
-  const confirmation = useUpdateConfirmation();
+  const { register, watch, control, setError, setValue, reset, formState } = form;
   const isNormal = initial.type === 'normal';
   const listsAtPriceSite = watch('followUp.action') === 'list_at_price_site_price';
   const errors = formState.errors;
 
-  const submit = handleSubmit(
-    async (values) => {
-      const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
-      if (labelError) {
-        setError('label', { message: labelError });
-        return notify.error(labelError);
-      }
-      // A filter a running account uses: the user confirms knowing the run keeps its copy.
-      if (filter.id && !(await confirmation.confirm({ kind: 'filter', id: filter.id, label: filter.label })))
-        return;
-      try {
-        const stored = await saveFilter.mutateAsync({ ...(values as SnipePanelFilter), id: filter.id });
-        onSaved(stored, filter.id ?? null);
-      } catch (error) {
-        // The server checks the name against the price database ('Player not found in …');
-        // the query client already toasts its message, the form marks the field.
-        if (error instanceof ApiError && error.code === 'player_not_found')
-          setError('name', { message: error.message });
-      }
+  const { submit, confirmation } = useFilterSubmit({
+    form,
+    filter,
+    filters,
+    schema,
+    fieldLabels: filterFieldLabels,
+    onSaved,
+    // The server checks the name against the price database ('Player not found in …');
+    // the query client already toasts its message, the form marks the field.
+    onSaveError: (error) => {
+      if (error instanceof ApiError && error.code === 'player_not_found')
+        setError('name', { message: error.message });
     },
-    () => {
-      const parsed = schema.safeParse(form.getValues());
-      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, filterFieldLabels));
-    },
-  );
+  });
 
   return (
     <form

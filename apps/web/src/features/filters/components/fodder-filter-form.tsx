@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  duplicateLabelError,
   FODDER_RATING_MAX,
   FODDER_RATING_MIN,
-  firstIssueWithField,
   fodderFilterSchema,
   qualityLabels,
   type FilterRef,
   type FodderFilter,
 } from '@tradedesk/domain';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { notify } from '../../../lib/notify';
-import { useUpdateConfirmation } from '../../../components/ui/update-confirmation';
-import { useSaveFilter } from '../api/filter-mutations';
+import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
@@ -52,28 +48,17 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
     defaultValues: initial,
     resolver: zodResolver(fodderFilterSchema) as unknown as Resolver<FodderFilter>,
   });
-  const { register, control, handleSubmit, setError, reset, formState } = form;
+  const { register, control, reset, formState } = form;
   const errors = formState.errors;
-  const saveFilter = useSaveFilter();
-  const confirmation = useUpdateConfirmation();
 
-  const submit = handleSubmit(
-    async (values) => {
-      const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
-      if (labelError) {
-        setError('label', { message: labelError });
-        return notify.error(labelError);
-      }
-      if (filter.id && !(await confirmation.confirm({ kind: 'filter', id: filter.id, label: filter.label })))
-        return;
-      const stored = await saveFilter.mutateAsync({ ...values, id: filter.id } as SnipePanelFilter);
-      onSaved(stored, filter.id ?? null);
-    },
-    () => {
-      const parsed = fodderFilterSchema.safeParse(form.getValues());
-      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, fodderFieldLabels));
-    },
-  );
+  const { submit, confirmation } = useFilterSubmit({
+    form,
+    filter,
+    filters,
+    schema: fodderFilterSchema,
+    fieldLabels: fodderFieldLabels,
+    onSaved,
+  });
 
   return (
     <form
