@@ -106,17 +106,21 @@ export function createAgentHub(
   const isConnected = async (agentId: string) =>
     agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
 
+  /** Ends every run the agent held up to `before`: snipe leases, transfers and SBC solver runs. */
+  async function endAgentRuns(agentId: string, before: Date, reason: string) {
+    const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
+      (lease) => lease.heartbeatAt.getTime() <= before.getTime(),
+    );
+    if (leases.length > 0) log.warn({ agentId, accounts: leases.length }, reason);
+    await runEvents().markLost(leases);
+    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
+    await sbcEvents().markLost(agentId, before);
+  }
+
   async function loseAgent(agentId: string, disconnectedAt: Date) {
     lossTimers.delete(agentId);
     if (await isConnected(agentId)) return;
-    const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
-      (lease) => lease.heartbeatAt.getTime() <= disconnectedAt.getTime(),
-    );
-    if (leases.length > 0)
-      log.warn({ agentId, accounts: leases.length }, 'agent lost; marking its accounts error');
-    await runEvents().markLost(leases);
-    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
-    await sbcEvents().markLost(agentId, disconnectedAt);
+    await endAgentRuns(agentId, disconnectedAt, 'agent lost; marking its accounts error');
   }
 
   io.on('connection', async (socket) => {
@@ -361,16 +365,8 @@ export function createAgentHub(
    * At a server's start: the runs its own embedded agent held died with the previous process
    * (a kill -9, a crash). They end now, with the agent-lost description, before anything else.
    */
-  async function endRunsOf(agentId: string) {
-    const orphaned = await snipeRepo.leasesOfAgent(ctx.db, agentId);
-    if (orphaned.length > 0)
-      log.warn(
-        { agentId, accounts: orphaned.length },
-        'runs orphaned by the previous start; marking them error',
-      );
-    await runEvents().markLost(orphaned);
-    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
-  }
+  const endRunsOf = (agentId: string) =>
+    endAgentRuns(agentId, ctx.now(), 'runs orphaned by the previous start; marking them error');
 
   return {
     io,

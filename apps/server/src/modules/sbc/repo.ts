@@ -17,8 +17,10 @@ export const sbcRepo = {
       .where(isNull(sbcChallenges.deletedAt))
       .orderBy(asc(sbcChallenges.position)),
 
-  challenge: async (db: Db, id: string) =>
-    (await db.select().from(sbcChallenges).where(eq(sbcChallenges.id, id)).limit(1))[0],
+  challenges: (db: Db, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.select().from(sbcChallenges).where(inArray(sbcChallenges.id, ids)),
 
   /** Inserts or updates the synced challenges (a deleted one stays deleted) and drops those the game no longer has. */
   async upsertChallenges(db: Db, rows: (typeof sbcChallenges.$inferInsert)[]) {

@@ -12,14 +12,13 @@ import type {
   SbcCommandChallenge,
   SbcStartCommand,
   SbcStopCommand,
-  TransferAccount,
 } from '@tradedesk/domain/realtime';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { openCredentials } from '../account/credentials.js';
-import { accountRepo, type AccountRow } from '../account/repo.js';
+import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { SnipeActionError } from '../snipe/service.js';
+import { agentAccountOf } from '../transfer/service.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import { sbcRepo } from './repo.js';
 
@@ -44,34 +43,27 @@ const stopSchema = z.object({ id: z.string().min(1).max(64) });
 export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, toUser: SbcUserChannel) {
   const { db } = ctx;
 
-  const agentAccount = (account: AccountRow): TransferAccount => ({
-    accountId: account.id,
-    email: account.email,
-    ...openCredentials(ctx.cipher, account),
-    platform: account.platform === 'ps' ? 'ps' : 'pc',
-  });
-
   /** The stored solutions the page chose, as the agent's challenges (prices from the store, never the page). */
   async function challengesOf(solutionIds: string[]): Promise<SbcCommandChallenge[]> {
-    const solutions = await sbcRepo.solutions(db, solutionIds);
-    return Promise.all(
-      solutionIds.map(async (id) => {
-        const solution = solutions.find((row) => row.id === id) ?? reject(sbcMessages.solutionOutdated);
-        const challenge = await sbcRepo.challenge(db, solution.challengeId);
-        if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
-          return reject(sbcMessages.solutionOutdated);
-        return {
-          challengeId: challenge.gameChallengeId,
-          name: challenge.name,
-          players: solution.players.map((player) => ({
-            definitionId: player.definitionId,
-            name: player.name,
-            slot: player.slot,
-            price: player.price,
-          })),
-        };
-      }),
-    );
+    const solutions = new Map((await sbcRepo.solutions(db, solutionIds)).map((row) => [row.id, row]));
+    const challengeIds = [...solutions.values()].map((row) => row.challengeId);
+    const challenges = new Map((await sbcRepo.challenges(db, challengeIds)).map((row) => [row.id, row]));
+    return solutionIds.map((id) => {
+      const solution = solutions.get(id) ?? reject(sbcMessages.solutionOutdated);
+      const challenge = challenges.get(solution.challengeId);
+      if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
+        return reject(sbcMessages.solutionOutdated);
+      return {
+        challengeId: challenge.gameChallengeId,
+        name: challenge.name,
+        players: solution.players.map((player) => ({
+          definitionId: player.definitionId,
+          name: player.name,
+          slot: player.slot,
+          price: player.price,
+        })),
+      };
+    });
   }
 
   return {
@@ -100,7 +92,7 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
       const ack = await agents
         .start(agentId, {
           runId,
-          account: agentAccount(account),
+          account: agentAccountOf(ctx, account),
           challenges,
           searchSpeed: data.searchSpeed,
           maxPurchaseAttempts: data.maxPurchaseAttempts,
