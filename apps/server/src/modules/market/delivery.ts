@@ -278,9 +278,10 @@ export function createMarketDelivery(
       const silentBefore = ctx.now().getTime() - silenceMs;
       for (const order of await marketRepo.ordersToDeliver(db)) {
         const running = order.legs.find((leg) => leg.status === 'running');
-        if (running?.transferId && order.updatedAt.getTime() < silentBefore)
+        // An order with a transfer in flight waits for its agent's events; no agent pick, no lock.
+        if (!running) await advance(order.id);
+        else if (running.transferId && order.updatedAt.getTime() < silentBefore)
           await legFailed(running.transferId, marketMessages.agentSilent);
-        else await advance(order.id);
       }
     },
 

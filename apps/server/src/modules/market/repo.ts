@@ -74,11 +74,6 @@ export const marketRepo = {
   lockOrder: async (db: Db, id: string) =>
     (await db.select().from(marketOrders).where(eq(marketOrders.id, id)).for('update').limit(1))[0],
 
-  orderByCheckout: async (db: Db, checkoutOrderId: string) =>
-    (
-      await db.select().from(marketOrders).where(eq(marketOrders.checkoutOrderId, checkoutOrderId)).limit(1)
-    )[0],
-
   updateOrder: (db: Db, id: string, values: Partial<typeof marketOrders.$inferInsert>) =>
     db.update(marketOrders).set(values).where(eq(marketOrders.id, id)),
 

@@ -13,7 +13,7 @@ import {
   errorMessages,
 } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -23,13 +23,14 @@ import {
   type MarketLegRecord,
   type MarketStepRecord,
 } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import type { OrderRow } from '../payment/repo.js';
 import type { PaymentService } from '../payment/service.js';
 import { bookMoneyEvent } from './ledger.js';
-import { liveOrderStatuses, marketRepo, type ListingRow, type MarketOrderRow } from './repo.js';
+import { marketRepo, type ListingRow, type MarketOrderRow } from './repo.js';
 import { settlementOf } from './settlement.js';
 
 /** The product id marketplace orders carry in the checkout (the fulfilment routes them here). */
@@ -189,7 +190,7 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
         })
         .catch((error: unknown) => {
           // Two requests listing one account at once: the open-account index let one win.
-          if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
+          if (isUniqueViolation(error))
             throw badRequest(marketMessages.accountAlreadyListed, 'account_listed');
           throw error;
         });
@@ -378,18 +379,6 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
     async ordersOf(user: UserRow) {
       return (await marketRepo.ordersOf(db, user.id)).map((order) => presentOrder(order, user.id));
     },
-
-    /** Orders of a listing still holding coins (for tests and the sweep). */
-    liveOrders: (listingIds: string[]) =>
-      db
-        .select()
-        .from(marketOrders)
-        .where(
-          and(
-            inArray(marketOrders.listingId, listingIds),
-            inArray(marketOrders.status, [...liveOrderStatuses]),
-          ),
-        ),
   };
 }
 

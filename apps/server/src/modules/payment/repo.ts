@@ -18,11 +18,6 @@ export const paymentRepo = {
   findOrder: async (db: Db, id: string) =>
     (await db.select().from(checkoutOrders).where(eq(checkoutOrders.id, id)).limit(1))[0],
 
-  findOrderBySession: async (db: Db, sessionId: string) =>
-    (
-      await db.select().from(checkoutOrders).where(eq(checkoutOrders.providerSessionId, sessionId)).limit(1)
-    )[0],
-
   /** Books an event id; false when it was already booked (a replay). */
   claimEvent: async (db: Db, eventId: string, type: string) =>
     (
@@ -60,8 +55,6 @@ export const paymentRepo = {
     ).length === 1,
 
   insertCoinOrder: (db: Db, row: typeof coinOrders.$inferInsert) => db.insert(coinOrders).values(row),
-
-  coinOrdersOf: (db: Db, userId: string) => db.select().from(coinOrders).where(eq(coinOrders.userId, userId)),
 
   setPlan: (db: Db, userId: string, tier: string, expiresAt: Date, now: Date) =>
     db.update(users).set({ tier, expiresAt, updatedAt: now }).where(eq(users.id, userId)),
