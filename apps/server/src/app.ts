@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   const presentUser = createUserPresenter(ctx);
   const signedIn = { requireUser: requireUser(auth) };
 
-  await installSecurityHeaders(app, {
+  installSecurityHeaders(app, {
     frameAncestors: options.frameAncestors ?? [],
     webDistDir: options.webDistDir,
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],

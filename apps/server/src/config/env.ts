@@ -8,16 +8,19 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** Accepted SECRET_KEY format: 32 random bytes written as 64 hexadecimal characters. */
 export const secretKeyPattern = /^[0-9a-fA-F]{64}$/;
 
+/** Comma-separated list, blanks dropped. */
+const commaList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+    : (value ?? []);
+
 /** Remote agents' keys: comma-separated, each long enough not to be guessed. */
 export const agentKeyMinLength = 32;
 const agentKeysSchema = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((key) => key.trim())
-          .filter((key) => key !== '')
-      : (value ?? []),
+  commaList,
   z.array(
     z
       .string()
@@ -28,15 +31,6 @@ const agentKeysSchema = z.preprocess(
       .regex(/^\S+$/, 'AGENT_KEYS keys must not contain spaces'),
   ),
 );
-
-/** Comma-separated list, blanks dropped. */
-const commaList = (value: unknown) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '')
-    : (value ?? []);
 
 /** An IPv4/IPv6 address, optionally with a /prefix (a CIDR range). */
 const addressOrRange = z.string().refine((text) => {

@@ -60,10 +60,10 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     // Card images are fetched by the companion add-on from the game's pages.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  // Helmet 8 throws its errors instead of passing them on, so its callback only continues.
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, () => done()));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Helmet 8 throws its errors instead of passing them on, so its callback only continues.
+    applyHeaders(request.raw, reply.raw, () => done());
   });
 }

@@ -19,8 +19,18 @@ interface Entry {
  */
 export function createSessionCache(now: () => number = Date.now) {
   const byHash = new Map<string, Entry>();
+  // The cached hashes of each user, so forgetting one user (on every write) scans nothing else.
+  const hashesByUser = new Map<string, Set<string>>();
   // Bumped by every forget: a lookup that started before a forget must not cache what it read.
   let generation = 0;
+  const drop = (tokenHash: string) => {
+    const entry = byHash.get(tokenHash);
+    if (!entry) return;
+    byHash.delete(tokenHash);
+    const hashes = hashesByUser.get(entry.user.id);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) hashesByUser.delete(entry.user.id);
+  };
   return {
     /** Pass to `set` the value read before the database lookup began. */
     generation: () => generation,
@@ -29,20 +39,24 @@ export function createSessionCache(now: () => number = Date.now) {
       if (!entry) return undefined;
       const at = now();
       if (at - entry.cachedAtMs > sessionCacheTtlMs || entry.session.expiresAt.getTime() <= at) {
-        byHash.delete(tokenHash);
+        drop(tokenHash);
         return undefined;
       }
       return entry;
     },
     set(tokenHash: string, session: SessionRow, user: UserRow, readAtGeneration: number) {
       if (readAtGeneration !== generation) return;
-      if (byHash.size >= maxEntries) byHash.delete(byHash.keys().next().value!);
+      drop(tokenHash);
+      if (byHash.size >= maxEntries) drop(byHash.keys().next().value!);
       byHash.set(tokenHash, { session, user, cachedAtMs: now() });
+      const hashes = hashesByUser.get(user.id) ?? new Set<string>();
+      hashes.add(tokenHash);
+      hashesByUser.set(user.id, hashes);
     },
     /** Drops every cached session of the user (their row or sessions changed). */
     forgetUser(userId: string) {
       generation += 1;
-      for (const [hash, entry] of byHash) if (entry.user.id === userId) byHash.delete(hash);
+      for (const hash of [...(hashesByUser.get(userId) ?? [])]) drop(hash);
     },
   };
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signInThrottle } from '../../db/schema.js';
+import { sha256 } from '../../lib/crypto.js';
 
 /** How many failures a key may have before it is locked, and how the lock grows. */
 export interface ThrottlePolicy {
@@ -25,8 +25,7 @@ export const userThrottlePolicy: ThrottlePolicy = {
 export const addressThrottlePolicy: ThrottlePolicy = { ...userThrottlePolicy, freeFailures: 20 };
 
 /** Keyed by a digest of the name: any name the schema accepts fits the table's primary-key index. */
-export const userKey = (username: string) =>
-  `user:${createHash('sha256').update(username.trim().toLowerCase()).digest('hex')}`;
+export const userKey = (username: string) => `user:${sha256(username.trim().toLowerCase())}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
 /** The lock after `failures` failures, in ms (0 while within the free attempts). */
