@@ -24,7 +24,7 @@ import { registerRehearsalCommands } from './rehearsal/rehearsal-commands.js';
 import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
-import { refuse } from './command-ack.js';
+import { agentRefusals, refuse } from './command-ack.js';
 
 export interface AgentOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
@@ -99,6 +99,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
   const capacity = options.capacity ?? 50;
   // Every kind of work takes one slot: snipe sessions, transfers, SBC solver runs and rehearsals.
   const busySlots = () => sessions.size + transfers.count() + sbcRuns.count() + rehearsals.count();
+  // An account runs one thing at a time: a snipe session, a transfer or an SBC solver run.
+  const isAccountBusy = (accountId: string) =>
+    sessions.has(accountId) || transfers.isAccountBusy(accountId) || sbcRuns.isAccountBusy(accountId);
   const log = options.log ?? (() => {});
   const sessions = new Map<string, AccountSession>();
   let killed = false;
@@ -167,13 +170,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const parsed = sessionStartSchema.safeParse(payload);
     if (!parsed.success) return ack(refuse('Invalid start command'));
     const command = parsed.data;
-    if (
-      sessions.has(command.accountId) ||
-      transfers.isAccountBusy(command.accountId) ||
-      sbcRuns.isAccountBusy(command.accountId)
-    )
-      return ack(refuse('This account is already running on the agent'));
-    if (busySlots() >= capacity) return ack(refuse('The agent is full'));
+    if (isAccountBusy(command.accountId)) return ack(refuse(agentRefusals.accountBusy));
+    if (busySlots() >= capacity) return ack(refuse(agentRefusals.full));
     let session: AccountSession;
     try {
       session = new AccountSession({
@@ -224,7 +222,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     browser,
     webAppUrl,
     launcher,
-    isAccountBusy: (accountId) => sessions.has(accountId) || sbcRuns.isAccountBusy(accountId),
+    isAccountBusy,
     freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
@@ -237,7 +235,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     ...(options.sbcMinCallIntervalMs === undefined
       ? {}
       : { minCallIntervalMs: options.sbcMinCallIntervalMs }),
-    isAccountBusy: (accountId) => sessions.has(accountId) || transfers.isAccountBusy(accountId),
+    isAccountBusy,
     freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),

@@ -20,10 +20,8 @@ export interface BrowserRuntimeOptions {
   readonly executablePath?: string;
   /** Default true (the screenshot browser); headful windows are always headed (`openWindow`). */
   readonly headless?: boolean;
-  /** Viewport of every page, CSS pixels; `null` lets a visible window size its pages. */
-  readonly viewport?: { readonly width: number; readonly height: number } | null;
-  /** Environment of the browser process (a headed one needs `DISPLAY`). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Viewport of every page, CSS pixels. */
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 /** A visible browser window of its own (a headful session, Launch Webapp). */
@@ -90,7 +88,7 @@ export class BrowserRuntime {
         headless: false,
         args: [...CHROMIUM_FLAGS, ...extension],
         env: { ...process.env, DISPLAY: display.name },
-        viewport: this.options.viewport === undefined ? { width: 1280, height: 800 } : this.options.viewport,
+        viewport: this.options.viewport ?? { width: 1280, height: 800 },
       });
     } catch (error) {
       await cleanUp();
@@ -113,12 +111,6 @@ export class BrowserRuntime {
     return window;
   }
 
-  /** A fresh context that stays open until the caller closes it (a window a person uses). */
-  async openContext(): Promise<BrowserContext> {
-    const browser = await this.launch();
-    return browser.newContext({ viewport: this.options.viewport ?? null });
-  }
-
   /** Closes the browser and every open window (a later task launches a new one). */
   async close(): Promise<void> {
     const browser = this.browser;
@@ -137,7 +129,6 @@ export class BrowserRuntime {
         executablePath: this.executablePath(),
         headless: this.options.headless ?? true,
         args: [...CHROMIUM_FLAGS],
-        ...(this.options.env === undefined ? {} : { env: { ...process.env, ...this.options.env } }),
       })
       .catch((error: unknown) => {
         this.browser = undefined;

@@ -6,6 +6,7 @@ import {
 } from '@tradedesk/domain/realtime';
 import { runRehearsal } from './run-rehearsal.js';
 import type { RehearsalWorlds } from './rehearsal-worlds.js';
+import { agentRefusals, refuse } from '../command-ack.js';
 
 /** The agent's socket as rehearsals use it (socket.io-client's Socket fits). */
 export interface RehearsalSocket {
@@ -27,7 +28,7 @@ const PROGRESS_STEP = 0.05;
 
 export const rehearsalRefusals = {
   noSandbox: 'This agent has no sandbox game to rehearse in',
-  full: 'The agent is full',
+  full: agentRefusals.full,
   invalid: 'Invalid rehearsal command',
 } as const;
 
@@ -64,9 +65,9 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
   options.socket.on('rehearsal-start', (payload, ack) => {
     const answer = ack ?? (() => {});
     const parsed = rehearsalStartSchema.safeParse(payload);
-    if (!parsed.success) return answer({ ok: false, message: rehearsalRefusals.invalid });
-    if (options.worlds === undefined) return answer({ ok: false, message: rehearsalRefusals.noSandbox });
-    if (options.freeSlots() <= 0) return answer({ ok: false, message: rehearsalRefusals.full });
+    if (!parsed.success) return answer(refuse(rehearsalRefusals.invalid));
+    if (options.worlds === undefined) return answer(refuse(rehearsalRefusals.noSandbox));
+    if (options.freeSlots() <= 0) return answer(refuse(rehearsalRefusals.full));
     const command = parsed.data;
     const abort = new AbortController();
     running.set(command.rehearsalId, abort);

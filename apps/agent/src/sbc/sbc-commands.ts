@@ -9,7 +9,7 @@ import {
 import { SbcRun, systemClock, type Clock } from '@tradedesk/engine';
 import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
 import { GameAccount } from '../game-account.js';
-import { messageOf, refuse } from '../command-ack.js';
+import { agentRefusals, messageOf, refuse } from '../command-ack.js';
 
 /** The agent's socket as the SBC commands use it (socket.io-client's Socket fits). */
 export interface SbcSocket {
@@ -66,9 +66,8 @@ export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
     if (!parsed.success) return respond(refuse('Invalid SBC command'));
     const command = parsed.data;
     if (runs.has(command.runId)) return respond(refuse('This solver is already running'));
-    if (busy(command.account.accountId))
-      return respond(refuse('This account is already running on the agent'));
-    if (options.freeSlots() < 1) return respond(refuse('The agent is full'));
+    if (busy(command.account.accountId)) return respond(refuse(agentRefusals.accountBusy));
+    if (options.freeSlots() < 1) return respond(refuse(agentRefusals.full));
     const account = new GameAccount(command.account, options.game, options.observer);
     const send = linkFor(command.runId);
     const run = new SbcRun({

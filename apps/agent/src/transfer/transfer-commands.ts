@@ -24,7 +24,7 @@ import { screenshotCoinBalance } from '../browser/coin-balance.js';
 import type { BrowserRuntime } from '../browser/browser-runtime.js';
 import type { WebAppLauncher } from '../browser/launch-webapp.js';
 import { GameAccount } from '../game-account.js';
-import { messageOf, refuse } from '../command-ack.js';
+import { agentRefusals, messageOf, refuse } from '../command-ack.js';
 
 /** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
 export interface TransferSocket {
@@ -150,8 +150,8 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   command('transfer-start', (payload, ack) => {
     if (runs.has(payload.transferId)) return ack(refuse('This transfer is already running'));
     if (busy(payload.buyer.accountId) || busy(payload.seller.accountId))
-      return ack(refuse('This account is already running on the agent'));
-    if (options.freeSlots() < 1) return ack(refuse('The agent is full'));
+      return ack(refuse(agentRefusals.accountBusy));
+    if (options.freeSlots() < 1) return ack(refuse(agentRefusals.full));
     const buyer = account(payload.buyer);
     const seller = account(payload.seller);
     let run: TransferRun;
