@@ -6,7 +6,6 @@ import { HomePage } from '../routes/home';
 import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
-import { placeholderRoutes, renderPlaceholder } from '../routes/placeholder-routes';
 import { siteRoutes } from '../routes/site-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
@@ -103,14 +102,6 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutSuccess, element: paymentPage(<CheckoutSuccessPage />) },
       { path: paths.checkoutCancel, element: paymentPage(<CheckoutCancelPage />) },
       { path: paths.admin, element: <RequireSignIn>{paymentPage(<AdminRoute />)}</RequireSignIn> },
-      ...placeholderRoutes.map((route) => ({
-        path: route.path,
-        element: route.isPrivate ? (
-          <RequireSignIn>{renderPlaceholder(route)}</RequireSignIn>
-        ) : (
-          renderPlaceholder(route)
-        ),
-      })),
       { path: '*', element: <Navigate to={paths.notFound} replace /> },
     ],
   },
