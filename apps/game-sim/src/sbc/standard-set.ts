@@ -1,6 +1,6 @@
 import type { World } from '../world/world.js';
 import type { Award, ChallengeDef, SetDef } from './catalog.js';
-import { players, RARITY_GROUPS, target, type Requirement, type ScopeName } from './requirements.js';
+import { players, RARITY_GROUPS, target, type ScopeName } from './requirements.js';
 
 /** EA ids used below (packages/domain/data). */
 const LEAGUE = { PREMIER: 13, LALIGA: 53, BUNDESLIGA: 19, SERIE_A: 31, LIGUE_1: 16 } as const;
@@ -448,9 +448,4 @@ export function standardSets(world: World): SetDef[] {
       challenges,
     };
   });
-}
-
-/** Every requirement of the standard set, for coverage checks. */
-export function standardRequirements(world: World): Requirement[] {
-  return standardSets(world).flatMap((set) => set.challenges.flatMap((challenge) => challenge.requirements));
 }

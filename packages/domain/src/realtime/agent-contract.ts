@@ -6,6 +6,10 @@ import { raritySchema } from '../enums/rarity.js';
 import { configurationSchema, type Configuration } from '../schemas/configuration.js';
 import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
 import { followUpPlacementSchema, logEntrySchema, snipeResultReportSchema } from '../schemas/reports.js';
+import { MAX_PRICE } from '../math/price-ladder.js';
+
+/** A coin price on the game's ladder range, as every agent command and event carries it. */
+export const gamePriceSchema = z.number().int().min(0).max(MAX_PRICE);
 
 /**
  * The `/client/agent` contract (docs/realtime.md), imported by both the server and the agent.

@@ -4,9 +4,10 @@ import { configurationSchema, type Configuration } from '../schemas/configuratio
 import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
 import { REHEARSAL_SPAN_MINUTES, rehearsalResultSchema } from '../schemas/rehearsal.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
+import { gamePriceSchema } from './agent-contract.js';
 
 const int = z.number().int();
-const price = int.min(0).max(15_000_000);
+const price = gamePriceSchema;
 const rehearsalId = idText();
 
 /** A card's current price in the price database: the rehearsal world starts its market there. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
-import { eventAckSchema, type AgentAck, type EventAck } from './agent-contract.js';
+import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
 import { transferAccountSchema } from './transfer-contract.js';
 
 /**
@@ -19,7 +19,7 @@ import { transferAccountSchema } from './transfer-contract.js';
 
 const int = z.number().int();
 const coins = int.min(0).max(2_000_000_000);
-const price = int.min(0).max(15_000_000);
+const price = gamePriceSchema;
 const runId = idText();
 const description = storableText(TEXT_LIMITS.text).pipe(z.string().min(1));
 

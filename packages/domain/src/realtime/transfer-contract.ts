@@ -5,7 +5,7 @@ import { raritySchema } from '../enums/rarity.js';
 import { transferConfigSchema } from '../schemas/configuration.js';
 import { transferFilterSchema } from '../schemas/filters/transfer.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
-import { eventAckSchema, type AgentAck, type EventAck } from './agent-contract.js';
+import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
 
 /**
  * The coin-transfer part of the `/client/agent` contract (same socket, same handshake and
@@ -40,7 +40,7 @@ import { eventAckSchema, type AgentAck, type EventAck } from './agent-contract.j
 
 const int = z.number().int();
 const coins = int.min(0).max(1_000_000_000);
-const price = int.min(0).max(15_000_000);
+const price = gamePriceSchema;
 const transferId = idText();
 const reason = storableText(TEXT_LIMITS.text).pipe(z.string().min(1));
 
