@@ -59,7 +59,8 @@ const suites: Record<string, Suite> = {
     },
   },
   auth: {
-    describe: 'session check (signed-in GET /api/user) and a database read (GET /api/filter) vs anonymous GET /api/app/version, 50 connections',
+    describe:
+      'session check (signed-in GET /api/user) and a database read (GET /api/filter) vs anonymous GET /api/app/version, 50 connections',
     run: async () => {
       const { benchAuth } = await import('../apps/server/bench/auth.js');
       await benchAuth();
