@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** How long the server may take to start; a heavily loaded machine may raise it (E2E_START_TIMEOUT_MS). */
@@ -109,12 +110,34 @@ async function waitUntilAnswering(baseURL: string): Promise<void> {
 }
 
 /**
+ * With DATABASE_URL set (CI), each server gets a database of its own on that PostgreSQL, dropped
+ * when it stops: what one run leaves (a deleted challenge, a user) never reaches the next.
+ */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `td_e2e_${randomBytes(6).toString('hex')}`;
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * Starts the real server (sandbox mode) on a free port with a fresh data directory and returns
  * its address and the demo login it printed. The web build (apps/web/dist) must exist.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
+  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
   const adminKey = options.withSandboxAdmin ? `e2e-${randomBytes(12).toString('hex')}` : undefined;
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -123,6 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
       GAME_MODE: 'sandbox',
       // The sandbox game's address is an info line; other runs keep the log to warnings.
       LOG_LEVEL: adminKey ? 'info' : 'warn',
@@ -143,6 +167,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
     await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   try {
     const [, username, token] = await waitForOutput(child, output, demoLinePattern);
