@@ -60,6 +60,12 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   const failing = new Map<string, { target: string; noticeId: Promise<string | undefined> }>();
   const currentTarget = new Map<string, string>();
   const keyOf = (userId: string, provider: ChatProvider) => `${provider}:${userId}`;
+  /** Notice writes still in flight, so `drain` ends only once the user could see them. */
+  const noticeWrites = new Set<Promise<unknown>>();
+  function trackNoticeWrite(write: Promise<unknown>) {
+    noticeWrites.add(write);
+    void write.finally(() => noticeWrites.delete(write));
+  }
 
   const queues = createDeliveryQueues({
     ...(options.policy === undefined ? {} : { policy: options.policy }),
@@ -71,9 +77,11 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       if (outcome.delivered) {
         if (!known) return;
         failing.delete(key);
-        void known.noticeId
-          .then((id) => (id === undefined ? undefined : notificationRepo.markRead(ctx.db, userId, id)))
-          .catch(onError);
+        trackNoticeWrite(
+          known.noticeId
+            .then((id) => (id === undefined ? undefined : notificationRepo.markRead(ctx.db, userId, id)))
+            .catch(onError),
+        );
         return;
       }
       if (known?.target === target) return;
@@ -81,6 +89,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
         onError(error);
         return undefined;
       });
+      trackNoticeWrite(noticeId);
       failing.set(key, { target, noticeId });
     },
   });
@@ -173,8 +182,11 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       sink = next;
     },
     pending: (userId: string, provider: ChatProvider) => queues.pending(keyOf(userId, provider)),
-    /** Waits for every queued message (tests). */
-    drain: queues.drain,
+    /** Waits for every queued message and the notices their outcomes raise or clear (tests, shutdown). */
+    async drain() {
+      await queues.drain();
+      while (noticeWrites.size > 0) await Promise.all([...noticeWrites]);
+    },
     /** Shutdown: no more waiting between retries. */
     close: queues.close,
   };
