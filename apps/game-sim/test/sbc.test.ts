@@ -112,6 +112,20 @@ describe('squad-building challenges', () => {
     expect(golds.some((id) => clubIds.includes(id))).toBe(false);
   });
 
+  it('feeds every challenge as the game lists it, without the account progress', async () => {
+    const feed = (await (await fetch(`${sim.url}/feeds/sbc`)).json()) as {
+      sets: { setId: number; challenges: Record<string, unknown>[] }[];
+    };
+    expect(feed.sets.length).toBeGreaterThan(0);
+    for (const set of feed.sets) {
+      const listed = await game(sim, session.sid, 'GET', `sbs/setId/${set.setId}/challenges`);
+      const withoutProgress = (listed.json.challenges as Record<string, unknown>[]).map(
+        ({ status: _status, timesCompleted: _times, ...challenge }) => challenge,
+      );
+      expect(set.challenges).toEqual(withoutProgress);
+    }
+  });
+
   it('refuses items that are not in the club', async () => {
     const response = await game(sim, session.sid, 'PUT', 'sbs/challenge/2002/squad', {
       players: [{ index: 0, itemData: { id: 42, dream: false } }],

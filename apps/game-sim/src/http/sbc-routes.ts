@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Award, ChallengeDef, SetDef } from '../sbc/catalog.js';
+import type { ChallengeDef } from '../sbc/catalog.js';
 import { CATEGORIES } from '../sbc/catalog.js';
-import { encodeRequirements } from '../sbc/requirements.js';
 import { sbcOf } from '../sbc/sbc-service.js';
-import { catalogueItem, type Account } from '../world/types.js';
-import type { World } from '../world/world.js';
+import type { Account } from '../world/types.js';
 import { gameAccount, type SimContext } from './context.js';
 import { parseInput } from './parse.js';
 import { presentItem } from './presenters.js';
+import { presentAward, presentChallenge, presentSet } from './sbc-presenters.js';
 
 export const CHEMISTRY_PROFILES_VERSION = 17;
 const challengeParam = z.object({ challengeId: z.coerce.number().int().positive() });
@@ -23,49 +22,18 @@ const squadBodySchema = z.object({
     .max(23),
 });
 
-function presentAward(world: World, award: Award): Record<string, unknown> {
-  const cardIndex = award.type === 'item' ? world.cardIndexByDefinition.get(award.value) : undefined;
-  return {
-    type: award.type,
-    value: award.value,
-    count: award.count,
-    isUntradeable: award.untradeable,
-    loan: -1,
-    ...(cardIndex === undefined
-      ? {}
-      : {
-          itemData: presentItem(world, catalogueItem(cardIndex, award.untradeable)),
-        }),
-  };
-}
-
-/** Unix seconds when the set expires, −1 for never (as the game sends it). */
-function endTimeOf(world: World, set: SetDef): number {
-  if (set.expiresInHours === undefined) return -1;
-  return Math.floor(world.epoch / 1000) + set.expiresInHours * 3600;
-}
-
 /** SBC endpoints of GAME-PROTOCOL §2.7 and `chemistry/profiles`. */
 export function registerSbcRoutes(app: FastifyInstance, context: SimContext): void {
   const { world, gamePrefix: prefix } = context;
   const sbc = () => sbcOf(world);
 
-  const presentChallenge = (account: Account, challenge: ChallengeDef) => {
+  /** A challenge as an account sees it: the catalogue's challenge plus the account's progress. */
+  const presentAccountChallenge = (account: Account, challenge: ChallengeDef) => {
     const progress = sbc().progressOf(account, challenge.challengeId);
     return {
-      challengeId: challenge.challengeId,
-      setId: challenge.setId,
-      name: challenge.name,
-      description: challenge.description,
-      formation: challenge.formation,
+      ...presentChallenge(world, sbc().set(challenge.setId), challenge),
       status: progress.status,
-      repeatable: sbc().set(challenge.setId).repeatable,
       timesCompleted: progress.timesCompleted,
-      endTime: endTimeOf(world, sbc().set(challenge.setId)),
-      priority: 1,
-      elgOperation: challenge.operation ?? 'AND',
-      elgReq: encodeRequirements(challenge.requirements),
-      awards: challenge.awards.map((award) => presentAward(world, award)),
     };
   };
 
@@ -98,23 +66,11 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
         sets: sbc()
           .sets.filter((set) => set.categoryId === category.categoryId)
           .map((set) => ({
-            setId: set.setId,
-            name: set.name,
-            description: set.description,
-            challengesCount: set.challenges.length,
+            ...presentSet(world, set),
             challengesCompletedCount: set.challenges.filter(
               (challenge) => sbc().progressOf(account, challenge.challengeId).status === 'COMPLETED',
             ).length,
-            endTime: endTimeOf(world, set),
-            repeatable: set.repeatable,
-            repeatabilityMode: set.repeatable ? 'UNLIMITED' : 'NON_REPEATABLE',
-            repeats: set.repeatable ? -1 : 0,
             timesCompleted: sbc().setTimesCompleted(account, set.setId),
-            hidden: false,
-            tagged: false,
-            awards: set.awards.map((award) => presentAward(world, award)),
-            releaseTime: Math.floor(world.epoch / 1000),
-            setImageId: `sbc_set_image_${set.setId}`,
           })),
       })),
     };
@@ -126,7 +82,7 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
     return {
       challenges: sbc()
         .set(setId)
-        .challenges.map((challenge) => presentChallenge(account, challenge)),
+        .challenges.map((challenge) => presentAccountChallenge(account, challenge)),
     };
   });
 
@@ -179,23 +135,8 @@ export function registerSbcRoutes(app: FastifyInstance, context: SimContext): vo
    */
   app.get('/feeds/sbc', async () => ({
     sets: sbc().sets.map((set) => ({
-      setId: set.setId,
-      name: set.name,
-      description: set.description,
-      endTime: endTimeOf(world, set),
-      repeatable: set.repeatable,
-      setImageId: `sbc_set_image_${set.setId}`,
-      awards: set.awards.map((award) => presentAward(world, award)),
-      challenges: set.challenges.map((challenge) => ({
-        challengeId: challenge.challengeId,
-        setId: challenge.setId,
-        name: challenge.name,
-        description: challenge.description,
-        formation: challenge.formation,
-        elgOperation: challenge.operation ?? 'AND',
-        elgReq: encodeRequirements(challenge.requirements),
-        awards: challenge.awards.map((award) => presentAward(world, award)),
-      })),
+      ...presentSet(world, set),
+      challenges: set.challenges.map((challenge) => presentChallenge(world, set, challenge)),
     })),
   }));
 
