@@ -2,7 +2,6 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import {
   agentSocketPath,
-  eventAckSchema,
   sessionStartSchema,
   sessionStopSchema,
   sessionSwitchSchema,
@@ -25,6 +24,7 @@ import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 import { agentRefusals, refuse } from './command-ack.js';
+import { deliverEvent } from './event-delivery.js';
 
 export interface AgentOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
@@ -85,9 +85,6 @@ export interface RunningAgent {
   /** Drops the connection and the sessions at once, reporting nothing: a crash (tests). */
   kill(): void;
 }
-
-/** How long the agent waits before sending again an event the server could not store. */
-const eventRetryMs = 1_000;
 
 /**
  * The agent: connects to `/client/agent` with its key, runs one AccountSession per start command,
@@ -152,14 +149,11 @@ export function startAgent(options: AgentOptions): RunningAgent {
       if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
       // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
       const message: SessionEvent = { leaseId, seq: seq++, event };
-      let answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
-      // The server could not store it (its database is away): the engine waits, as it does for a
-      // lost connection, so a purchase is never dropped. The event id makes a repeat land once.
-      while (answer.success && answer.data.retry === true && !killed) {
-        await new Promise((resolve) => setTimeout(resolve, eventRetryMs));
-        answer = eventAckSchema.safeParse(await socket.emitWithAck('session-event', message));
-      }
-      if (answer.success && answer.data.stop === true && event.type !== 'stop') {
+      const answer = await deliverEvent({
+        emit: () => socket.emitWithAck('session-event', message),
+        isKilled: () => killed,
+      });
+      if (answer?.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);
         void sessions.get(accountId)?.stop();
       }

@@ -1,5 +1,4 @@
 import {
-  sbcEventAckSchema,
   sbcStartCommandSchema,
   sbcStopCommandSchema,
   type AgentAck,
@@ -10,6 +9,7 @@ import { SbcRun, systemClock, type Clock } from '@tradedesk/engine';
 import type { GameClientConfig, TransportObserver } from '@tradedesk/game-client';
 import { GameAccount } from '../game-account.js';
 import { agentRefusals, messageOf, refuse } from '../command-ack.js';
+import { deliverEvent } from '../event-delivery.js';
 
 /** The agent's socket as the SBC commands use it (socket.io-client's Socket fits). */
 export interface SbcSocket {
@@ -27,6 +27,8 @@ export interface SbcCommandsOptions {
   readonly clock?: Clock;
   readonly observer?: TransportObserver;
   readonly log: (line: string) => void;
+  /** Wait before an event the server could not store is sent again (default: EVENT_RETRY_MS). */
+  readonly eventRetryMs?: number;
   /** Least time between two game calls of a run (default: the engine's). */
   readonly minCallIntervalMs?: number;
 }
@@ -40,7 +42,8 @@ export interface SbcCommands {
 /**
  * The SBC solver bot's commands on the agent socket: `sbc-start` signs the account in through the
  * one sign-in path (GameAccount) and runs the engine's SbcRun; `sbc-stop` stops it. Events of one
- * run go out in order, numbered from 0, each awaited until the server acknowledges it.
+ * run go out in order, numbered from 0, each awaited until the server stored it (deliverEvent, as
+ * every run kind).
  */
 export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
   const { socket, log } = options;
@@ -53,10 +56,13 @@ export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
     let seq = 0;
     return async (event: SbcEvent): Promise<void> => {
       if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
-      const answer = sbcEventAckSchema.safeParse(
-        await socket.emitWithAck('sbc-event', { runId, seq: seq++, event }),
-      );
-      if (answer.success && answer.data.stop === true) void runs.get(runId)?.run.stop();
+      const envelope: SbcEventEnvelope = { runId, seq: seq++, event };
+      const answer = await deliverEvent({
+        emit: () => socket.emitWithAck('sbc-event', envelope),
+        isKilled: options.isKilled,
+        ...(options.eventRetryMs === undefined ? {} : { retryMs: options.eventRetryMs }),
+      });
+      if (answer?.stop === true) void runs.get(runId)?.run.stop();
     };
   }
 

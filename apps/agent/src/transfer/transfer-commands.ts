@@ -1,6 +1,5 @@
 import {
   transferCommandSchemas,
-  transferEventAckSchema,
   type AgentAck,
   type TransferAccount,
   type TransferCommandName,
@@ -25,6 +24,7 @@ import type { BrowserRuntime } from '../browser/browser-runtime.js';
 import type { WebAppLauncher } from '../browser/launch-webapp.js';
 import { GameAccount } from '../game-account.js';
 import { agentRefusals, messageOf, refuse } from '../command-ack.js';
+import { deliverEvent } from '../event-delivery.js';
 
 /** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
 export interface TransferSocket {
@@ -82,13 +82,11 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     return async (event: TransferEvent): Promise<void> => {
       if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
       const message = { transferId, seq: seq++, event };
-      let answer = transferEventAckSchema.safeParse(await socket.emitWithAck('transfer-event', message));
-      // Not stored now (the server's database is away): sent again, so no credit or step is lost.
-      while (answer.success && answer.data.retry === true && !options.isKilled()) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        answer = transferEventAckSchema.safeParse(await socket.emitWithAck('transfer-event', message));
-      }
-      if (answer.success && answer.data.stop === true) void runs.get(transferId)?.run.stop();
+      const answer = await deliverEvent({
+        emit: () => socket.emitWithAck('transfer-event', message),
+        isKilled: options.isKilled,
+      });
+      if (answer?.stop === true) void runs.get(transferId)?.run.stop();
     };
   }
 

@@ -135,41 +135,34 @@ export function createAgentHub(
     clearTimeout(lossTimers.get(agentId));
     lossTimers.delete(agentId);
 
-    socket.on('session-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
-      const parsed = sessionEventSchema.safeParse(payload);
-      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-      try {
-        const { leaseId, seq, event } = parsed.data;
-        ack?.(await runEvents().apply(leaseId, seq, event, agentId));
-      } catch (error) {
-        log.error({ err: error }, 'could not store a run event');
-        ack?.({ ok: false, message: 'Could not store the event', retry: true });
-      }
-    });
-
-    socket.on('transfer-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
-      const parsed = transferEventEnvelopeSchema.safeParse(payload);
-      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-      try {
-        const { transferId, seq, event } = parsed.data;
-        ack?.(await transferEvents().apply(transferId, seq, event, agentId));
-      } catch (error) {
-        log.error({ err: error }, 'could not store a transfer event');
-        ack?.({ ok: false, message: 'Could not store the event', retry: true });
-      }
-    });
-
-    socket.on('sbc-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
-      const parsed = sbcEventEnvelopeSchema.safeParse(payload);
-      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-      try {
-        const { runId, seq, event } = parsed.data;
-        ack?.(await sbcEvents().apply(runId, seq, event, agentId));
-      } catch (error) {
-        log.error({ err: error }, 'could not store an SBC event');
-        ack?.({ ok: false, message: 'Could not store the event' });
-      }
-    });
+    /**
+     * One way for every run kind's events: an event the server could not store now (its database
+     * is away) is answered `retry`, and the agent sends it again until it is stored.
+     */
+    const onRunEvent = <T>(
+      name: 'session-event' | 'transfer-event' | 'sbc-event',
+      schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
+      apply: (envelope: T) => Promise<EventAck>,
+    ) =>
+      socket.on(name, async (payload: unknown, ack?: (answer: EventAck) => void) => {
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+        try {
+          ack?.(await apply(parsed.data));
+        } catch (error) {
+          log.error({ err: error, event: name }, 'could not store an agent event');
+          ack?.({ ok: false, message: 'Could not store the event', retry: true });
+        }
+      });
+    onRunEvent('session-event', sessionEventSchema, ({ leaseId, seq, event }) =>
+      runEvents().apply(leaseId, seq, event, agentId),
+    );
+    onRunEvent('transfer-event', transferEventEnvelopeSchema, ({ transferId, seq, event }) =>
+      transferEvents().apply(transferId, seq, event, agentId),
+    );
+    onRunEvent('sbc-event', sbcEventEnvelopeSchema, ({ runId, seq, event }) =>
+      sbcEvents().apply(runId, seq, event, agentId),
+    );
 
     socket.on('rehearsal-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
       const parsed = rehearsalEventSchema.safeParse(payload);

@@ -1,0 +1,28 @@
+import { eventAckSchema, type EventAck } from '@tradedesk/domain/realtime';
+
+/** How long the agent waits before sending again an event the server could not store. */
+export const EVENT_RETRY_MS = 1_000;
+
+export interface EventDelivery {
+  /** Emits the event once and resolves with the server's acknowledgement. */
+  readonly emit: () => Promise<unknown>;
+  /** A crashed agent stops trying. */
+  readonly isKilled: () => boolean;
+  readonly retryMs?: number;
+}
+
+/**
+ * The one way every run kind (snipe session, transfer, SBC solver run) hands an event to the
+ * server: emitted, and emitted again while the server answers `retry` (it could not store it now,
+ * e.g. its database is away). The run waits meanwhile, as it does for a lost connection, so a
+ * purchase or an outcome is never dropped; the event's `{id}:{seq}` makes a repeat land once.
+ * Resolves with the last acknowledgement (undefined when it was not one).
+ */
+export async function deliverEvent(delivery: EventDelivery): Promise<EventAck | undefined> {
+  let answer = eventAckSchema.safeParse(await delivery.emit());
+  while (answer.success && answer.data.retry === true && !delivery.isKilled()) {
+    await new Promise((resolve) => setTimeout(resolve, delivery.retryMs ?? EVENT_RETRY_MS));
+    answer = eventAckSchema.safeParse(await delivery.emit());
+  }
+  return answer.success ? answer.data : undefined;
+}
