@@ -116,7 +116,7 @@ async function main() {
   log.info({ category: 'start' }, `Node ${nodeId}${env.REDIS_URL ? ' (cluster through Redis)' : ''}`);
 
   // SBC challenges and their solutions: synced from the sandbox game, solved in a worker thread.
-  const sbcCatalogue = createSbcCatalogue(app.appContext);
+  const sbcCatalogue = createSbcCatalogue(app.appContext, { nodeId });
   app.addHook('onClose', () => sbcCatalogue.close());
 
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -1,3 +1,4 @@
+import type { Platform } from '@tradedesk/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, users } from './schema.js';
@@ -50,7 +51,13 @@ export const sbcChallenges = pgTable(
   (table) => [index('sbc_challenges_parent').on(table.parentId)],
 );
 
-/** The solver's cheapest squad for one game challenge at the prices of its time. */
+/** One line of a solver run's progress as the page shows it. */
+export interface SbcRunStepRecord {
+  text: string;
+  tone: 'info' | 'success' | 'error';
+}
+
+/** The solver's cheapest squad for one game challenge on one platform's market, at the prices of its time. */
 export const sbcSolutions = pgTable(
   'sbc_solutions',
   {
@@ -58,13 +65,15 @@ export const sbcSolutions = pgTable(
     challengeId: text('challenge_id')
       .notNull()
       .references(() => sbcChallenges.id, { onDelete: 'cascade' }),
+    /** The market it was priced on (`pc` or `ps`, the console market): an account uses its platform's. */
+    platform: text('platform').$type<Platform>().notNull().default('pc'),
     cost: integer('cost').notNull(),
     players: jsonb('players').$type<SbcSolutionPlayerRecord[]>().notNull(),
     /** `optimal`, or `bounded` with the lower bound (the solver's proof). */
     proof: jsonb('proof').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('sbc_solutions_challenge').on(table.challengeId)],
+  (table) => [index('sbc_solutions_challenge_platform').on(table.challengeId, table.platform)],
 );
 
 /**
@@ -88,6 +97,8 @@ export const sbcRuns = pgTable(
     description: text('description').notNull().default(''),
     /** The last event stored (a replay of it or an older one changes nothing). */
     lastSeq: integer('last_seq').notNull().default(-1),
+    /** The run's progress so far, newest last (the page shows it again after a reload). */
+    steps: jsonb('steps').$type<SbcRunStepRecord[]>().notNull().default([]),
     agentId: text('agent_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -161,3 +161,4 @@ export * from './schema-sign-in.js';
 export * from './schema-sbc.js';
 export * from './schema-market.js';
 export * from './schema-rehearsal.js';
+export * from './schema-jobs.js';

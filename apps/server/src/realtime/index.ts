@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
-import { createSbcEvents } from '../modules/sbc/sbc-events.js';
+import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js';
+import { sbcRepo } from '../modules/sbc/repo.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
 import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
@@ -77,6 +79,11 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
 
   // The hubs and the services refer to each other; the getters break the cycle.
   const auth = createAuthService(ctx);
+  /** A page that (re)connects sees the user's running solver runs and their progress so far. */
+  const sendSbcRuns = async (userId: string, socket: Socket) => {
+    const running = await sbcRepo.runningOfUser(ctx.db, userId);
+    socket.emit('message', { action: sbcSocket.runs, data: running.map(presentRunningRun) });
+  };
   const web = createWebHub(app, ctx, auth, {
     path: webSnipePath,
     actions: () => ({
@@ -89,6 +96,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       LAUNCH_BROWSER: transfer.launchBrowser,
     }),
     allowedOrigins: options.allowedOrigins,
+    onJoin: sendSbcRuns,
   });
   const transferWeb = createWebHub(app, ctx, auth, {
     path: webTransferPath,
@@ -107,6 +115,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     async onJoin(userId, socket) {
       const open = await transferRepo.latestOpenOf(ctx.db, userId);
       socket.emit('message', { action: 'transfer-state', data: open ? presentTransferState(open) : null });
+      await sendSbcRuns(userId, socket);
     },
   });
   const agents = createAgentHub(

@@ -1,6 +1,7 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSbcCatalogue, SOLUTION_PLATFORM } from '../../src/modules/sbc/catalogue-job.js';
+import type { Platform } from '@tradedesk/domain';
+import { createSbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { backends } from '../database.js';
 import {
@@ -20,6 +21,7 @@ interface PresentedChallenge {
   solutions: {
     solutionId: string;
     createdAt: string;
+    platform: Platform;
     cost: number;
     players: { definitionId: number; price: number }[];
   }[];
@@ -37,9 +39,9 @@ async function simAdmin<T>(stack: Stack, method: string, path: string, body?: un
   return (await response.json()) as T;
 }
 
-/** The sandbox game's own prices as the price database holds them (the feed the collector reads). */
-async function loadSandboxPrices(stack: Stack) {
-  const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${SOLUTION_PLATFORM}`);
+/** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
+async function loadSandboxPrices(stack: Stack, platform: Platform) {
+  const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);
   const feed = (await response.json()) as {
     prices: { definitionId: number; price: number; updatedAt: number }[];
   };
@@ -47,7 +49,7 @@ async function loadSandboxPrices(stack: Stack) {
   memory.apply(
     feed.prices.map((entry) => ({
       definitionId: entry.definitionId,
-      platform: SOLUTION_PLATFORM,
+      platform,
       price: entry.price,
       source: 'futbin',
       observedAt: new Date(entry.updatedAt),
@@ -63,7 +65,8 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   beforeAll(async () => {
     stack = await startStack(backend);
     catalogue = createSbcCatalogue(stack.server.app.appContext);
-    await loadSandboxPrices(stack);
+    await loadSandboxPrices(stack, 'pc');
+    await loadSandboxPrices(stack, 'ps');
     await catalogue.sync(stack.sim.url);
     // The daily gold upgrade (one challenge: golds only, team rating 75) and the sub-challenges' set.
     await catalogue.solveAll(['set-1001']);
@@ -163,6 +166,94 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
 
       const statistics = await browser.http.get('/api/statistic/sbc');
       expect(statistics.body).toMatchObject({ data: { totalCoinsSpent: costs, totalSolved: 1 } });
+    },
+    hubSuite.timeout,
+  );
+
+  it(
+    "prices a console account's solution on the console market and a PC account's on PC",
+    async () => {
+      const browser = await openBrowser(stack.server, { tier: 'snipe' });
+      browsers.push(browser);
+      const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
+      const solutionOn = async (query: string) => {
+        const list = await browser.http.get(`/api/sbc/challenges${query}`);
+        const challenges = (list.body as { data: PresentedChallenge[] }).data;
+        const solution = challenges.find((challenge) => challenge.challengeId === 'set-1001')?.solutions[0];
+        if (!solution) throw new Error(`no gold upgrade solution for ${query}`);
+        return solution;
+      };
+      const pc = await solutionOn('');
+      const consoleSolution = await solutionOn('?platform=ps');
+      expect(pc.platform).toBe('pc');
+      expect(consoleSolution.platform).toBe('ps');
+      for (const player of consoleSolution.players)
+        expect(player.price).toBe(memory.get(player.definitionId, 'ps')?.price);
+      for (const player of pc.players)
+        expect(player.price).toBe(memory.get(player.definitionId, 'pc')?.price);
+      expect(consoleSolution.cost).not.toBe(pc.cost);
+      expect((await browser.http.get('/api/sbc/challenges?platform=xbox')).status).toBe(400);
+    },
+    hubSuite.timeout,
+  );
+
+  it(
+    "shows a running solver's progress to a page opened later (a reload)",
+    async () => {
+      const browser = await openBrowser(stack.server, { tier: 'snipe' });
+      browsers.push(browser);
+      const email = `sbc.reload.${Date.now()}@example.com`;
+      const accountId = await createAccount(browser.http, email);
+      await simAdmin(stack, 'POST', '/accounts', {
+        email,
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+        platform: 'pc',
+        coins: 500_000,
+      });
+      const challenges = (await browser.http.get('/api/sbc/challenges')).body as {
+        data: PresentedChallenge[];
+      };
+      const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')
+        ?.solutions[0];
+      if (!solution) throw new Error('no solution for the gold upgrade');
+      // Searches ten minutes apart: the run is still running when the page reloads.
+      browser.send('SBC_START_SOLVER', {
+        account: { id: accountId },
+        solutions: [solution],
+        searchSpeed: 600_000,
+        maxPurchaseAttempts: 3,
+        enableAutoList: false,
+        numOfSteps: 1,
+        numOfRepititions: 1,
+      });
+      await browser.waitFor(
+        (message) =>
+          message.action === 'SBC_NOTIFICATION' &&
+          message.data.accountId === accountId &&
+          message.data.description === 'SBC solver started',
+        'the solver to start',
+      );
+
+      const reloaded = await openBrowser(stack.server, {}, browser.user);
+      browsers.push(reloaded);
+      const runs = await reloaded.waitFor((message) => message.action === 'SBC_RUNS', 'the running runs');
+      const [run] = runs.data as unknown as { accountId: string; steps: { text: string; tone: string }[] }[];
+      expect(run?.accountId).toBe(accountId);
+      expect(run?.steps[0]).toEqual({ text: 'SBC solver started', tone: 'success' });
+
+      browser.send('SBC_STOP_SOLVER', { id: accountId });
+      await reloaded.waitFor(
+        (message) =>
+          message.action === 'SBC_NOTIFICATION' &&
+          message.data.accountId === accountId &&
+          message.data.description === 'SBC solver stopped',
+        'the solver to stop',
+      );
+      const again = await openBrowser(stack.server, {}, browser.user);
+      browsers.push(again);
+      const after = await again.waitFor((message) => message.action === 'SBC_RUNS', 'the running runs');
+      expect(after.data).toEqual([]);
     },
     hubSuite.timeout,
   );

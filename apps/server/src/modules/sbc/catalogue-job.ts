@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
+import { jobLease } from '../../lib/job-lease.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { sbcRepo } from './repo.js';
-import type { SolveJob } from './solve-job.js';
+import { sbcRepo, type SbcSolutionRow } from './repo.js';
+import type { SolveJob, SolveJobResult } from './solve-job.js';
 import { SolverThread } from './solver-thread.js';
 import { challengeRowsOf, fetchSbcFeed } from './sync.js';
 
-/** Solutions are priced on this platform's market (docs/decisions.md, "SBC: server and bot"). */
-export const SOLUTION_PLATFORM: Platform = 'pc';
 /** Solver time per challenge, in the worker thread. */
 const SOLVE_TIME_LIMIT_MS = 1_000;
+/** The markets solutions are priced on: PC first (most accounts), then console (`ps`). */
+const SOLVE_PLATFORMS: readonly Platform[] = ['pc', 'ps'];
+/** The job's lease in `job_leases`: one node of the cluster syncs and solves at a time. */
+export const SBC_CATALOGUE_JOB = 'sbc-catalogue';
+/** Beyond the next run, how long a lease outlives its holder's last renewal (a sync and two solves fit). */
+const LEASE_MARGIN_MS = 5 * 60_000;
+
+export interface SbcCatalogueOptions {
+  /** This node's id (the lease holder); unique among the cluster's nodes. */
+  nodeId?: string;
+}
 
 export interface SbcJobOptions {
   /** The game's SBC feed (the sandbox game's address). */
@@ -31,8 +41,9 @@ export interface SbcJobOptions {
  * Challenges synced from the game and their cheapest squads, recomputed at the current prices.
  * The solver runs in a worker thread (SolverThread), never on the event loop.
  */
-export function createSbcCatalogue(ctx: AppContext) {
+export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalogueOptions = {}) {
   const solver = new SolverThread();
+  const lease = jobLease(ctx.db, SBC_CATALOGUE_JOB, catalogueOptions.nodeId ?? randomUUID());
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -44,8 +55,9 @@ export function createSbcCatalogue(ctx: AppContext) {
   }
 
   /**
-   * Solves every live game challenge at the current prices; a new answer (another squad or cost)
-   * replaces the stored solution (`only`: just these challenges). Returns how many have a solution.
+   * Solves every live game challenge on each platform's market (PC, and console for `ps`
+   * accounts) at the current prices; a new answer (another squad or cost) replaces the stored
+   * solution of that platform (`only`: just these challenges). Counts are per challenge and platform.
    */
   async function solveAll(
     only?: readonly string[],
@@ -58,18 +70,34 @@ export function createSbcCatalogue(ctx: AppContext) {
         row.requirements !== null &&
         (only === undefined || only.includes(row.id)),
     );
-    const prices = memory.pricesOf(SOLUTION_PLATFORM);
     const jobs: SolveJob[] = challenges.map((row) => ({
       challengeId: row.id,
       formation: row.formation ?? '',
       requirements: row.requirements,
       timeLimitMs: SOLVE_TIME_LIMIT_MS,
     }));
-    const results = await solver.solve(jobs, prices);
-    const stored = await sbcRepo.latestSolutions(
-      ctx.db,
-      challenges.map((row) => row.id),
-    );
+    const outcome = { solved: 0, total: 0, changed: 0 };
+    for (const platform of SOLVE_PLATFORMS) {
+      const results = await solver.solve(jobs, memory.pricesOf(platform));
+      const stored = await sbcRepo.latestSolutions(
+        ctx.db,
+        challenges.map((row) => row.id),
+        platform,
+      );
+      outcome.changed += await storeChanged(results, stored, platform);
+      const solved = new Set([...stored.keys(), ...results.filter((r) => r.ok).map((r) => r.challengeId)]);
+      outcome.solved += solved.size;
+      outcome.total += challenges.length;
+    }
+    return outcome;
+  }
+
+  /** Stores each answer that differs from the platform's stored one; returns how many did. */
+  async function storeChanged(
+    results: readonly SolveJobResult[],
+    stored: ReadonlyMap<string, SbcSolutionRow>,
+    platform: Platform,
+  ): Promise<number> {
     let changed = 0;
     for (const result of results) {
       if (!result.ok) continue;
@@ -84,14 +112,27 @@ export function createSbcCatalogue(ctx: AppContext) {
       await sbcRepo.replaceSolution(ctx.db, {
         id: randomUUID(),
         challengeId: result.challengeId,
+        platform,
         cost: result.cost,
         players: result.players,
         proof: result.proof,
         createdAt: ctx.now(),
       });
     }
-    const solved = new Set([...stored.keys(), ...results.filter((r) => r.ok).map((r) => r.challengeId)]);
-    return { solved: solved.size, total: challenges.length, changed };
+    return changed;
+  }
+
+  /**
+   * One scheduled turn: sync then solve, on the node that holds (or takes) the job's lease; the
+   * other nodes skip their turn. `ran` says whether this node did it, `complete` whether every
+   * challenge has a solution on every platform.
+   */
+  async function runScheduled(options: Pick<SbcJobOptions, 'feedUrl' | 'intervalMs'>) {
+    const held = await lease.acquire(ctx.now(), options.intervalMs + LEASE_MARGIN_MS);
+    if (!held) return { ran: false, complete: true };
+    await sync(options.feedUrl);
+    const outcome = await solveAll();
+    return { ran: true, complete: outcome.solved === outcome.total };
   }
 
   /** Sync then solve, now and every `intervalMs` (sooner while some challenge has no solution yet). */
@@ -99,9 +140,7 @@ export function createSbcCatalogue(ctx: AppContext) {
     const tick = async () => {
       let complete = false;
       try {
-        await sync(options.feedUrl);
-        const outcome = await solveAll();
-        complete = outcome.solved === outcome.total;
+        complete = (await runScheduled(options)).complete;
       } catch (error) {
         options.onError?.(error);
       }
@@ -116,11 +155,13 @@ export function createSbcCatalogue(ctx: AppContext) {
   return {
     sync,
     solveAll,
+    runScheduled,
     start,
     async close() {
       closed = true;
       clearTimeout(timer);
       await solver.close();
+      await lease.release().catch(() => undefined); // the lease lapses by itself anyway
     },
   };
 }

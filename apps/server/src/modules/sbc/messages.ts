@@ -4,6 +4,8 @@ export const sbcMessages = {
   agentRefused: (message: string) => `The SBC solver could not start: ${message}`,
   alreadyRunning: 'The SBC solver is already running on this account',
   notRunning: 'The SBC solver is not running on this account',
+  noSolutionOnPlatform:
+    "This challenge has no solution priced for the account's platform yet; try again in a few minutes",
   solutionOutdated: 'This solution is no longer available; reload the page and select it again',
   agentLost: 'The solver agent stopped responding. Check the account before the next run.',
   cannotDeleteWithSubChallenges: 'Only a challenge without sub-challenges can be deleted',
@@ -19,4 +21,6 @@ export const sbcSocket = {
   notification: 'SBC_NOTIFICATION',
   finish: 'SBC_FINISH_SOLVER',
   error: 'ERROR',
+  /** On join: the user's running runs with their steps so far (not in the spec: a reload keeps the progress). */
+  runs: 'SBC_RUNS',
 } as const;

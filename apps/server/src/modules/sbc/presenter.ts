@@ -1,10 +1,11 @@
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
 
-/** A stored solution as the API answers it (spec 001 §3 Solution, plus cost, name, rating and slot). */
+/** A stored solution as the API answers it (spec 001 §3 Solution, plus platform, cost, name, rating and slot). */
 export function presentSolution(row: SbcSolutionRow) {
   return {
     solutionId: row.id,
     createdAt: row.createdAt.toISOString(),
+    platform: row.platform,
     cost: row.cost,
     proof: row.proof,
     players: row.players,

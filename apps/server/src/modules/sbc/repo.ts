@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
-import { sbcChallenges, sbcRuns, sbcSolutions } from '../../db/schema.js';
+import { sbcChallenges, sbcRuns, sbcSolutions, type SbcRunStepRecord } from '../../db/schema.js';
 
 export type SbcChallengeRow = typeof sbcChallenges.$inferSelect;
 export type SbcSolutionRow = typeof sbcSolutions.$inferSelect;
@@ -55,13 +56,17 @@ export const sbcRepo = {
   markDeleted: (db: Db, id: string, at: Date) =>
     db.update(sbcChallenges).set({ deletedAt: at }).where(eq(sbcChallenges.id, id)),
 
-  /** The newest solution of each challenge. */
-  async latestSolutions(db: Db, challengeIds: string[]): Promise<Map<string, SbcSolutionRow>> {
+  /** The newest solution of each challenge on one platform's market. */
+  async latestSolutions(
+    db: Db,
+    challengeIds: string[],
+    platform: Platform,
+  ): Promise<Map<string, SbcSolutionRow>> {
     if (challengeIds.length === 0) return new Map();
     const rows = await db
       .select()
       .from(sbcSolutions)
-      .where(inArray(sbcSolutions.challengeId, challengeIds))
+      .where(and(inArray(sbcSolutions.challengeId, challengeIds), eq(sbcSolutions.platform, platform)))
       .orderBy(desc(sbcSolutions.createdAt));
     const latest = new Map<string, SbcSolutionRow>();
     for (const row of rows) if (!latest.has(row.challengeId)) latest.set(row.challengeId, row);
@@ -76,10 +81,12 @@ export const sbcRepo = {
       ? Promise.resolve([])
       : db.select().from(sbcSolutions).where(inArray(sbcSolutions.id, ids)),
 
-  /** Stores a new solution and drops the challenge's older ones (runs keep their own snapshot). */
-  async replaceSolution(db: Db, row: typeof sbcSolutions.$inferInsert) {
+  /** Stores a new solution and drops the challenge's older ones of its platform (runs keep their own snapshot). */
+  async replaceSolution(db: Db, row: typeof sbcSolutions.$inferInsert & { platform: Platform }) {
     await db.transaction(async (tx) => {
-      await tx.delete(sbcSolutions).where(eq(sbcSolutions.challengeId, row.challengeId));
+      await tx
+        .delete(sbcSolutions)
+        .where(and(eq(sbcSolutions.challengeId, row.challengeId), eq(sbcSolutions.platform, row.platform)));
       await tx.insert(sbcSolutions).values(row);
     });
   },
@@ -117,12 +124,13 @@ export const sbcRepo = {
         and(eq(sbcRuns.agentId, agentId), eq(sbcRuns.status, 'running'), lte(sbcRuns.heartbeatAt, before)),
       ),
 
-  /** Records an event's number (and the outcome of a terminal one) while the run is running. */
+  /** Records an event's number, the run's steps (and the outcome of a terminal one) while the run is running. */
   async recordEvent(
     db: Db,
     id: string,
     seq: number,
     at: Date,
+    steps: SbcRunStepRecord[],
     outcome?: { status: SbcRunStatus; costs: number; solved: number; description: string },
   ) {
     const updated = await db
@@ -130,6 +138,7 @@ export const sbcRepo = {
       .set({
         lastSeq: seq,
         heartbeatAt: at,
+        steps,
         ...(outcome ? { ...outcome, finishedAt: at } : {}),
       })
       .where(and(eq(sbcRuns.id, id), eq(sbcRuns.status, 'running'), sql`${sbcRuns.lastSeq} < ${seq}`))

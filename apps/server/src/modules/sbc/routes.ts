@@ -1,4 +1,4 @@
-import { isAdmin, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
+import { isAdmin, platformSchema, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
@@ -20,6 +20,8 @@ const imageParams = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, 'Invalid image id'),
 });
+/** Solutions are priced on the account's platform's market: `pc`, or `ps` (console); PC by default. */
+const challengesQuery = z.object({ platform: platformSchema.default('pc') });
 const IMAGE_CACHE = 'public, max-age=86400';
 
 /** /api/sbc: challenges with their solutions, one solution, the admin's delete. */
@@ -35,7 +37,9 @@ export const sbcRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (a
   );
 
   const signedIn = { onRequest: requireUser };
-  app.get('/challenges', signedIn, async () => ({ data: await service.challenges() }));
+  app.get('/challenges', { ...signedIn, schema: { querystring: challengesQuery } }, async (request) => ({
+    data: await service.challenges(request.query.platform),
+  }));
   app.get('/solution/:id', { ...signedIn, schema: { params: idParams } }, async (request) => ({
     data: await service.solution(request.params.id),
   }));

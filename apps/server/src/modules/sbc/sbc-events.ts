@@ -2,8 +2,33 @@ import { solvedSbcWith, successMessages } from '@tradedesk/domain';
 import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { sbcMessages, sbcSocket } from './messages.js';
+import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
 import { sbcRepo, type SbcRunRow, type SbcRunStatus } from './repo.js';
 import type { SbcUserChannel } from './solver-service.js';
+
+/** How many lines of a run's progress are kept (as many as the page shows). */
+export const MAX_RUN_STEPS = 50;
+
+/** The line an event adds to the run's progress (the page's list, live and after a reload). */
+function stepOf(event: SbcEvent): SbcRunStepRecord {
+  switch (event.type) {
+    case 'notification':
+      return { text: event.description, tone: 'info' };
+    case 'finish':
+      return { text: solvedSbcWith(event.costs), tone: 'success' };
+    case 'stopped':
+      return { text: successMessages.solverStopped, tone: 'success' };
+    case 'error':
+      return { text: event.description, tone: 'error' };
+  }
+}
+
+/** A running run as a page that (re)connects gets it: where it is and what it did so far. */
+export const presentRunningRun = (run: SbcRunRow) => ({
+  accountId: run.accountId,
+  runId: run.id,
+  steps: run.steps,
+});
 
 const statusOf: Record<Exclude<SbcEvent['type'], 'notification'>, SbcRunStatus> = {
   finish: 'success',
@@ -61,7 +86,10 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
               solved: event.solved,
               description: event.type === 'error' ? event.description : '',
             };
-      const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), outcome);
+      // Events of one run arrive one at a time (the agent awaits each acknowledgement), so the
+      // steps read with the run are the ones this event extends.
+      const steps = [...run.steps, stepOf(event)].slice(-MAX_RUN_STEPS);
+      const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), steps, outcome);
       if (stored) publish(run, event);
       return { ok: true };
     },
@@ -69,7 +97,8 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
     /** Runs of an agent that is gone fail with a clear description. */
     async markLost(agentId: string, before: Date) {
       for (const run of await sbcRepo.runningOfAgent(ctx.db, agentId, before)) {
-        const closed = await sbcRepo.recordEvent(ctx.db, run.id, run.lastSeq + 1, ctx.now(), {
+        const steps = [...run.steps, { text: sbcMessages.agentLost, tone: 'error' as const }];
+        const closed = await sbcRepo.recordEvent(ctx.db, run.id, run.lastSeq + 1, ctx.now(), steps, {
           status: 'failed',
           costs: run.costs,
           solved: run.solved,

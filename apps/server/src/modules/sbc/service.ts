@@ -1,3 +1,4 @@
+import type { Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { sbcMessages } from './messages.js';
@@ -8,11 +9,13 @@ import { sbcRepo } from './repo.js';
 export function createSbcService(ctx: AppContext) {
   const { db } = ctx;
   return {
-    async challenges() {
+    /** The challenges with their solutions priced on `platform`'s market (an account's platform). */
+    async challenges(platform: Platform) {
       const rows = await sbcRepo.liveChallenges(db);
       const solutions = await sbcRepo.latestSolutions(
         db,
         rows.map((row) => row.id),
+        platform,
       );
       return presentChallenges(rows, solutions);
     },

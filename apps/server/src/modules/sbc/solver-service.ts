@@ -3,6 +3,7 @@ import {
   errorMessages,
   firstIssueMessage,
   hasToolAccess,
+  type Platform,
   solverStartSchema,
   subscriptionExpiredMessage,
   successMessages,
@@ -43,13 +44,22 @@ const stopSchema = z.object({ id: z.string().min(1).max(64) });
 export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, toUser: SbcUserChannel) {
   const { db } = ctx;
 
-  /** The stored solutions the page chose, as the agent's challenges (prices from the store, never the page). */
-  async function challengesOf(solutionIds: string[]): Promise<SbcCommandChallenge[]> {
-    const solutions = new Map((await sbcRepo.solutions(db, solutionIds)).map((row) => [row.id, row]));
-    const challengeIds = [...solutions.values()].map((row) => row.challengeId);
+  /**
+   * The stored solutions the page chose, as the agent's challenges, priced on the account's
+   * platform: a solution of the other market stands for its challenge, whose solution on the
+   * account's platform is used (prices and cards come from the store, never from the page).
+   */
+  async function challengesOf(solutionIds: string[], platform: Platform): Promise<SbcCommandChallenge[]> {
+    const chosen = new Map((await sbcRepo.solutions(db, solutionIds)).map((row) => [row.id, row]));
+    const challengeIds = [...chosen.values()].map((row) => row.challengeId);
     const challenges = new Map((await sbcRepo.challenges(db, challengeIds)).map((row) => [row.id, row]));
+    const onPlatform = await sbcRepo.latestSolutions(db, challengeIds, platform);
     return solutionIds.map((id) => {
-      const solution = solutions.get(id) ?? reject(sbcMessages.solutionOutdated);
+      const picked = chosen.get(id) ?? reject(sbcMessages.solutionOutdated);
+      const solution =
+        picked.platform === platform
+          ? picked
+          : (onPlatform.get(picked.challengeId) ?? reject(sbcMessages.noSolutionOnPlatform));
       const challenge = challenges.get(solution.challengeId);
       if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
         return reject(sbcMessages.solutionOutdated);
@@ -75,7 +85,7 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
       const account =
         (await accountRepo.findOwned(db, user.id, data.account.id)) ?? reject(errorMessages.accountNotFound);
       const solutionIds = [...new Set(data.solutions.map((solution) => solution.solutionId))];
-      const challenges = await challengesOf(solutionIds);
+      const challenges = await challengesOf(solutionIds, account.platform === 'ps' ? 'ps' : 'pc');
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const runId = randomUUID();
       const now = ctx.now();
@@ -85,6 +95,8 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
         accountId: account.id,
         solutionIds,
         agentId,
+        // The page's first line; a page opened later reads the run's steps from here.
+        steps: [{ text: successMessages.solverStarted, tone: 'success' }],
         heartbeatAt: now,
         createdAt: now,
       });
@@ -102,13 +114,14 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
         })
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
-        await sbcRepo.recordEvent(db, runId, 0, ctx.now(), {
+        const refused = sbcMessages.agentRefused(ack.message);
+        await sbcRepo.recordEvent(db, runId, 0, ctx.now(), [{ text: refused, tone: 'error' }], {
           status: 'failed',
           costs: 0,
           solved: 0,
           description: ack.message,
         });
-        reject(sbcMessages.agentRefused(ack.message));
+        reject(refused);
       }
       toUser(user.id, {
         action: sbcSocket.notification,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { defaultSbcStatistics, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
+import { defaultSbcStatistics, sbcStatisticsSchema, successMessages, type Platform } from '@tradedesk/domain';
 import { api, apiUrl } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
 
@@ -20,6 +20,8 @@ export interface SbcSolutionPlayer {
 export interface SbcSolutionView {
   solutionId: string;
   createdAt: string;
+  /** The market it is priced on: the account's platform (`ps` is console). */
+  platform: Platform;
   cost: number;
   proof: { kind: 'optimal' } | { kind: 'bounded'; lowerBound: number; gap: number };
   players: SbcSolutionPlayer[];
@@ -45,12 +47,15 @@ export interface SbcChallengeView {
 export const challengesQueryKey = ['sbc', 'challenges'] as const;
 export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;
 
-/** GET /api/sbc/challenges: top-level challenges, sub-challenges nested, each with its solution. */
-export const useChallenges = () =>
+/**
+ * GET /api/sbc/challenges: top-level challenges, sub-challenges nested, each with its solution
+ * priced on `platform`'s market (the account's: console accounts get console prices).
+ */
+export const useChallenges = (platform: Platform) =>
   useQuery(
     queryOptions({
-      queryKey: challengesQueryKey,
-      queryFn: () => api.get<SbcChallengeView[]>('sbc', '/challenges'),
+      queryKey: [...challengesQueryKey, platform],
+      queryFn: () => api.get<SbcChallengeView[]>('sbc', '/challenges', { platform }),
     }),
   );
 

@@ -4,7 +4,9 @@ import {
   formatSeconds,
   isAdmin as hasAdminRole,
   messages,
+  platformLabels,
   type Account,
+  type Platform,
   type SolverSettings,
 } from '@tradedesk/domain';
 import { useState } from 'react';
@@ -130,11 +132,45 @@ function AccountTable({
   );
 }
 
+/** Which account the solutions are shown for: they are priced on its platform's market. */
+function ViewingAccountSelect({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: readonly Account[];
+  value: Account | undefined;
+  onChange: (accountId: string) => void;
+}) {
+  if (accounts.length === 0) return null;
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      Solutions for
+      <select
+        className="select select-sm select-bordered"
+        value={value?.id ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.email} ({platformLabels[platformOf(account)]})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const platformOf = (account: Account | undefined): Platform => (account?.platform === 'ps' ? 'ps' : 'pc');
+
 /** /sbc: statistics, accounts with the solver's live progress, the challenges and their solutions. */
 export function SbcPage() {
   const user = useUser();
   const accounts = useAccounts();
-  const challenges = useChallenges();
+  const [viewingId, setViewingId] = useState<string | undefined>(undefined);
+  const accountList = accounts.data ?? [];
+  const viewing = accountList.find((account) => account.id === viewingId) ?? accountList[0];
+  const challenges = useChallenges(platformOf(viewing));
   const live = useSbcLive();
   const deleteChallenge = useDeleteChallenge();
   const [selection, setSelection] = useState<SolutionSelection | null>(null);
@@ -166,6 +202,15 @@ export function SbcPage() {
           setSolverAccount(account);
         }}
         onStop={(account) => live.stop(account.id)}
+      />
+      <ViewingAccountSelect
+        accounts={accountList}
+        value={viewing}
+        onChange={(accountId) => {
+          setViewingId(accountId);
+          // Another platform's market has other solutions: the selection is chosen again.
+          setSelection(null);
+        }}
       />
       {challenges.isPending ? (
         <PageLoading label="Loading the challenges…" />

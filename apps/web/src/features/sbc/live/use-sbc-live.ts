@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { successMessages, type SolverStart } from '@tradedesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
+import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -23,6 +24,33 @@ const isMessage = (payload: unknown): payload is Message =>
   typeof (payload as Message).data === 'object';
 
 const MAX_STEPS = 50;
+
+const stepToneSchema = z.enum(['info', 'success', 'error']);
+/** SBC_RUNS (on join): the user's running solver runs with their steps so far. */
+const runningRunsSchema = z.array(
+  z.object({
+    accountId: z.string(),
+    steps: z.array(z.object({ text: z.string(), tone: stepToneSchema })).max(500),
+  }),
+);
+
+/**
+ * The progress a page that (re)connects starts from: each running run's steps as the server kept
+ * them (a reload shows the run where it is), and any finished run's lines this page saw already.
+ */
+export function progressAfterJoin(
+  current: Readonly<Record<string, SolverProgress>>,
+  runs: unknown,
+): Record<string, SolverProgress> {
+  const parsed = runningRunsSchema.safeParse(runs);
+  if (!parsed.success) return { ...current };
+  const next: Record<string, SolverProgress> = {};
+  for (const [accountId, progress] of Object.entries(current))
+    next[accountId] = { ...progress, isRunning: false };
+  for (const run of parsed.data)
+    next[run.accountId] = { isRunning: true, steps: run.steps.slice(-MAX_STEPS) };
+  return next;
+}
 
 /**
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
@@ -57,6 +85,10 @@ export function useSbcLive() {
       void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
     };
     socket.on('message', (payload: unknown) => {
+      if (typeof payload === 'object' && payload !== null && (payload as Message).action === 'SBC_RUNS') {
+        setProgress((current) => progressAfterJoin(current, (payload as { data: unknown }).data));
+        return;
+      }
       if (!isMessage(payload)) return;
       const { accountId, description } = payload.data;
       if (!accountId) return;
