@@ -208,8 +208,9 @@ describe('sandbox web app in Chromium', { timeout: 60_000 }, () => {
     expect(answer).toMatchObject({ success: false, status: 478 });
   });
 
-  // Last: the tests above walked the views; this one reaches the states they leave out, then
-  // checks the page against the contract that headful runs and the add-on drive it by.
+  // Last: the tests above walked the views; this one reaches the states they leave out (waiting
+  // on the view, not on the ids under test), then checks the page against the contract that
+  // headful runs and the add-on drive it by.
   it('renders every control WEB_APP_TEST_IDS names', async () => {
     // A search nothing matches.
     await byTestId('nav-market').click();
@@ -217,7 +218,7 @@ describe('sandbox web app in Chromium', { timeout: 60_000 }, () => {
     await byTestId('search-name').fill('Haaland');
     await byTestId('search-max-buy-now').fill('200');
     await byTestId('search-submit').click();
-    await byTestId('results-empty').waitFor();
+    await page.locator('main[data-view="market-results"]').waitFor();
     // A sold entry on the transfer list (the card listed above, bought by a rival).
     const listed = [...sim.world.trades.values()].find(
       (trade) => trade.sellerId === account.id && trade.state === 'active',
@@ -233,12 +234,12 @@ describe('sandbox web app in Chromium', { timeout: 60_000 }, () => {
     placeBid(sim.world, rival, listed.tradeId, listed.buyNowPrice);
     await byTestId('nav-transfer-list').click();
     await page.locator(`[data-testid="pile-row"][data-trade-id="${listed.tradeId}"]`).click();
-    await byTestId('remove-entry').waitFor();
+    await page.locator(`#item-detail[data-trade-id="${listed.tradeId}"]`).waitFor();
     // The market locked for the account.
     account.marketLocked = true;
     await byTestId('nav-market').click();
     await byTestId('search-submit').click();
-    await byTestId('market-locked-view').waitFor();
+    await page.locator('main[data-view="market-locked"]').waitFor();
     account.marketLocked = false;
 
     const missing = Object.values(WEB_APP_TEST_IDS).filter((id) => !renderedTestIds.has(id));
