@@ -154,7 +154,9 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
     (response) => response.url().includes('/api/sbc/challenge/') && response.request().method() === 'DELETE',
   );
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  expect(await (await deleted).json()).toMatchObject({ message: 'Challenge deleted' });
+  // The page reloads on success, which drops the answer's body: the status is what stays readable
+  // (the message itself is asserted by the API test).
+  expect((await deleted).status()).toBe(200);
   // After the reload the challenge is gone, for everyone.
   await expect(challengeCard(admin, target.name)).toHaveCount(0, {
     timeout: 30_000,
