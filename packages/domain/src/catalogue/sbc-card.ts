@@ -7,16 +7,13 @@ export interface SbcCatalogueCard extends SbcCard {
 }
 
 /** A catalogue card (or a world card built from one) that belongs to a club. */
-export interface ClubCard {
+export type ClubCard = Pick<
+  SbcCard,
+  'rating' | 'rarityId' | 'positions' | 'clubId' | 'leagueId' | 'nationId'
+> & {
   readonly definitionId: number;
   readonly baseId: number;
-  readonly rating: number;
-  readonly rarityId: number;
-  readonly positions: readonly string[];
-  readonly clubId: number;
-  readonly leagueId: number;
-  readonly nationId: number;
-}
+};
 
 /**
  * The solver's view of a catalogue card: the server's SBC worker and the sandbox's standard pool
