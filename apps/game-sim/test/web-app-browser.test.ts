@@ -1,8 +1,9 @@
 import { nextPrice } from '@tradedesk/domain';
-import type { WebAppWindow } from '@tradedesk/domain/web-app';
+import { WEB_APP_TEST_IDS, type WebAppWindow } from '@tradedesk/domain/web-app';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/index.js';
+import { placeBid } from '../src/world/trading.js';
 import type { Account } from '../src/world/types.js';
 import { admin } from './helpers.js';
 
@@ -11,6 +12,35 @@ let sim: RunningSim;
 let browser: Browser;
 let page: Page;
 let account: Account;
+
+/** Every `data-testid` the page has rendered since it opened, in any view (see `recordTestIds`). */
+const renderedTestIds = new Set<string>();
+
+/**
+ * Watches the page's DOM from its first parse on and reports each `data-testid` the first time it
+ * appears, so the tests below also prove which of the contract's controls the page renders.
+ */
+async function recordTestIds(): Promise<void> {
+  await page.exposeBinding('reportTestIds', (_source, ids: string[]) => {
+    for (const id of ids) renderedTestIds.add(id);
+  });
+  await page.addInitScript({
+    content: `{
+      const seen = new Set();
+      const record = () => {
+        const fresh = [];
+        for (const element of document.querySelectorAll('[data-testid]')) {
+          const id = element.dataset.testid;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          fresh.push(id);
+        }
+        if (fresh.length > 0) window.reportTestIds(fresh);
+      };
+      new MutationObserver(record).observe(document, { childList: true, subtree: true });
+    }`,
+  });
+}
 
 const byTestId = (id: string) => page.getByTestId(id);
 const coins = async () => Number(await byTestId('coins').innerText());
@@ -52,6 +82,7 @@ beforeAll(async () => {
   });
   page = await browser.newPage();
   page.setDefaultTimeout(15_000);
+  await recordTestIds();
   await signIn('browser@example.com', 'WEBAPP01');
   account = [...sim.world.accounts.values()].find((candidate) => candidate.email === 'browser@example.com')!;
 }, 60_000);
@@ -175,5 +206,43 @@ describe('sandbox web app in Chromium', { timeout: 60_000 }, () => {
       (globalThis as unknown as WebAppWindow).services.Market.bid(999_999_999, 200),
     );
     expect(answer).toMatchObject({ success: false, status: 478 });
+  });
+
+  // Last: the tests above walked the views; this one reaches the states they leave out (waiting
+  // on the view, not on the ids under test), then checks the page against the contract that
+  // headful runs and the add-on drive it by.
+  it('renders every control WEB_APP_TEST_IDS names', async () => {
+    // A search nothing matches.
+    await byTestId('nav-market').click();
+    await byTestId('search-reset').click();
+    await byTestId('search-name').fill('Haaland');
+    await byTestId('search-max-buy-now').fill('200');
+    await byTestId('search-submit').click();
+    await page.locator('main[data-view="market-results"]').waitFor();
+    // A sold entry on the transfer list (the card listed above, bought by a rival).
+    const listed = [...sim.world.trades.values()].find(
+      (trade) => trade.sellerId === account.id && trade.state === 'active',
+    )!;
+    const rival = sim.world.createAccount({
+      email: 'rival@example.com',
+      password: 'pw',
+      backupCode: 'RIVAL001',
+      platform: 'ps',
+    });
+    sim.world.setCoins(rival, listed.buyNowPrice);
+    sim.world.clock.advance(60_000);
+    placeBid(sim.world, rival, listed.tradeId, listed.buyNowPrice);
+    await byTestId('nav-transfer-list').click();
+    await page.locator(`[data-testid="pile-row"][data-trade-id="${listed.tradeId}"]`).click();
+    await page.locator(`#item-detail[data-trade-id="${listed.tradeId}"]`).waitFor();
+    // The market locked for the account.
+    account.marketLocked = true;
+    await byTestId('nav-market').click();
+    await byTestId('search-submit').click();
+    await page.locator('main[data-view="market-locked"]').waitFor();
+    account.marketLocked = false;
+
+    const missing = Object.values(WEB_APP_TEST_IDS).filter((id) => !renderedTestIds.has(id));
+    expect(missing).toEqual([]);
   });
 });

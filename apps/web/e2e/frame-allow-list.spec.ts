@@ -1,17 +1,8 @@
 import { expect, test } from './support/fixtures';
+import { framingLaunchOptions } from './support/framing';
 
-// The parent page is served by Playwright (a "public" origin) and the app on loopback: Chromium's
-// local-network checks would block the frame before CSP is even consulted, so they are off here.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights',
-    ],
-  },
-});
+// The app is framed by a page Playwright serves: see support/framing.ts.
+test.use(framingLaunchOptions);
 
 // Plain HTTP: an HTTPS page may not frame the loopback server (mixed content).
 test.use({ serverEnv: { FRAME_ANCESTORS: 'http://partner.example' } });

@@ -1,5 +1,5 @@
-import { expect, signInThroughForm, test } from './support/fixtures';
-import { createSandboxUser } from './support/server';
+import { expect, signInNewUser, test } from './support/fixtures';
+import { createGameAccount } from './support/game-accounts';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 
 test('Launch Account opens the account’s game web app, signed in, and says where', async ({
@@ -34,23 +34,15 @@ test('Launch Account opens the account’s game web app, signed in, and says whe
 test('Launch Webapp on the /transfer panel takes the same path', async ({ page, server }) => {
   test.slow();
   const email = `launch.buyer.${Date.now().toString(36)}@example.com`;
-  const user = await createSandboxUser(server.baseURL, {
+  await signInNewUser(page, server.baseURL, {
     username: `launch${Date.now().toString(36)}`,
     tier: 'Transfer',
     linked: true,
     credits: 3,
   });
-  await signInThroughForm(page, user);
-  await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/transfer');
   const buyer = page.getByRole('region', { name: 'Buyer', exact: true });
-  await buyer.getByRole('button', { name: 'Create Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('correct-horse-1');
-  await dialog.getByLabel('Backup Code').fill('ABCD1234');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden();
+  await createGameAccount(page, buyer, email);
   await buyer.getByRole('combobox', { name: 'Buyer account' }).selectOption({ label: email });
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();
 

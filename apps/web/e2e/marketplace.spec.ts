@@ -1,71 +1,31 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, signInThroughForm, test } from './support/fixtures';
-import { sandboxOf } from './support/sandbox-admin';
-import { createSandboxUser, type RunningServer } from './support/server';
+import { expect, signInNewUser, test } from './support/fixtures';
+import { gameAccountSecrets } from './support/game-accounts';
+import { uniqueName } from './support/names';
+import { cardPricedBetween, simAdmin } from './support/sandbox-admin';
+import type { RunningServer } from './support/server';
 
 // The server starts with SIM_ADMIN_KEY: the test makes the game accounts in its sandbox game.
 test.use({ withSandboxAdmin: true });
 
-const password = 'correct-horse-1';
-const backupCode = 'ABCD1234';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function simAdmin<T>(
-  server: RunningServer,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const sandbox = sandboxOf(server);
-  const response = await fetch(`${sandbox.url}/admin${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status !== 201 && response.status !== 200)
-    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /**
  * A rare gold card worth 60,000–80,000 on PC: its price range takes a 150,000 delivery transfer,
- * far above what simulated buyers pay for it. Read from the price database once the feeds filled it.
+ * far above what simulated buyers pay for it.
  */
-async function deliveryCard(server: RunningServer) {
-  let card: { id: number; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(
-          `${server.baseURL}/api/player-data/players?rarity=rare&platform=pc&minPrice=60000&maxPrice=80000`,
-        );
-        const body = (await response.json()) as { data?: { players: Array<{ id: number; name: string }> } };
-        card = body.data?.players[0];
-        return card !== undefined;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return card as { id: number; name: string };
-}
+const deliveryCard = (server: RunningServer) =>
+  cardPricedBetween(server, { rarity: 'rare', minPrice: 60_000, maxPrice: 80_000 });
 
 /** A signed-in user on their own browser context, with game accounts made through the API. */
 async function trader(browser: Browser, server: RunningServer, name: string) {
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
-  const user = await createSandboxUser(server.baseURL, {
-    username: `${name}${unique()}`,
-    tier: 'Transfer',
-    linked: true,
-  });
-  await signInThroughForm(page, user);
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInNewUser(page, server.baseURL, { username: uniqueName(name), tier: 'Transfer', linked: true });
   return { page, context };
 }
 
 async function addAccount(page: Page, email: string) {
   const response = await page.request.post('/api/account', {
-    data: { email, password, backupCode, platform: 'pc', isManualLogin: false },
+    data: { email, ...gameAccountSecrets, platform: 'pc', isManualLogin: false },
   });
   expect(response.ok()).toBe(true);
 }
@@ -77,21 +37,19 @@ test('user A lists 300,000 coins from two accounts; user B buys 200,000, pays, a
   // Two sign-ins per transfer, two transfers, a sync of two accounts: minutes on a busy machine.
   test.setTimeout(600_000);
   const card = await deliveryCard(server);
-  const id = unique();
+  const id = uniqueName();
   const sellerEmails = [`market.a1.${id}@example.com`, `market.a2.${id}@example.com`];
   const buyerEmail = `market.b.${id}@example.com`;
   for (const email of sellerEmails)
     await simAdmin(server, 'POST', '/accounts', {
       email,
-      password,
-      backupCode,
+      ...gameAccountSecrets,
       platform: 'pc',
       coins: 150_000,
     });
   const buyerAccount = await simAdmin<{ id: number }>(server, 'POST', '/accounts', {
     email: buyerEmail,
-    password,
-    backupCode,
+    ...gameAccountSecrets,
     platform: 'pc',
     coins: 0,
   });

@@ -1,9 +1,7 @@
 import { docScreenshot } from './support/doc-screenshot';
+import { expect, signInNewUser, signInThroughForm, test } from './support/fixtures';
+import { uniqueName } from './support/names';
 import { createSandboxUser } from './support/server';
-import { expect, signInThroughForm, test } from './support/fixtures';
-
-const uniqueName = (prefix: string) =>
-  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A referrer's own code, read through the API as their browser would. */
 async function referralCodeOf(baseURL: string, user: { username: string; token: string }) {
@@ -64,13 +62,11 @@ test('a visitor buys a plan with a referral code, signs in with the token, links
 });
 
 test('a signed-in user buys credits and sees them on the profile', async ({ page, server }) => {
-  const buyer = await createSandboxUser(server.baseURL, {
+  await signInNewUser(page, server.baseURL, {
     username: uniqueName('credits'),
     tier: 'Transfer',
     linked: true,
   });
-  await signInThroughForm(page, buyer);
-  await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/subscription');
   await expect(page.getByRole('button', { name: 'Buy credits' })).toBeDisabled();
   await page.getByRole('radio', { name: /60 credits/ }).check();

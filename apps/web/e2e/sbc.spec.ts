@@ -1,14 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signInThroughForm, test } from './support/fixtures';
-import { plantListing, sandboxOf } from './support/sandbox-admin';
-import { createSandboxUser, type RunningServer } from './support/server';
+import { expect, signInNewUser, test } from './support/fixtures';
+import { createGameAccount, gameAccountSecrets } from './support/game-accounts';
+import { uniqueName } from './support/names';
+import { plantListing, simAdmin } from './support/sandbox-admin';
+import type { RunningServer } from './support/server';
 
 // The server starts with SIM_ADMIN_KEY: the test makes the game account and lists the squad's cards.
 test.use({ withSandboxAdmin: true });
 
-const password = 'correct-horse-1';
-const backupCode = 'ABCD1234';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** The daily gold upgrade: one challenge (golds only, team rating 75), 2,500 coins as its reward. */
 const goldUpgrade = { id: 'set-1001', name: 'Daily Gold Upgrade', gameChallengeId: 2001, rewardCoins: 2_500 };
 
@@ -22,18 +21,6 @@ interface Challenge {
   name: string;
   solutions: Solution[];
   subChallenges: Challenge[];
-}
-
-async function simAdmin<T>(server: RunningServer, method: string, path: string, body?: unknown): Promise<T> {
-  const sandbox = sandboxOf(server);
-  const response = await fetch(`${sandbox.url}/admin${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300)
-    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** The challenges once the server has solved the gold upgrade (prices arrive from the feeds first). */
@@ -58,16 +45,13 @@ async function challengesWithSolution(request: APIRequestContext): Promise<Chall
 const challengeCard = (page: Page, name: string) =>
   page.getByTestId('challenge').filter({ has: page.getByText(name, { exact: true }) });
 
-async function signIn(page: Page, server: RunningServer, options: { admin?: boolean } = {}) {
-  const user = await createSandboxUser(server.baseURL, {
-    username: `sbc${unique()}`,
+const signIn = (page: Page, server: RunningServer, options: { admin?: boolean } = {}) =>
+  signInNewUser(page, server.baseURL, {
+    username: uniqueName('sbc'),
     tier: 'Snipe',
     linked: true,
     ...options,
   });
-  await signInThroughForm(page, user);
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 test('the solver buys the squad of a solution, submits it in the sandbox and reports its cost', async ({
   page,
@@ -75,11 +59,10 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
 }) => {
   // Solving the standard set, two sign-ins and eleven purchases: minutes on a busy machine.
   test.setTimeout(420_000);
-  const email = `sbc.${unique()}@example.com`;
+  const email = `sbc.${uniqueName()}@example.com`;
   const account = await simAdmin<{ id: number; coins: number }>(server, 'POST', '/accounts', {
     email,
-    password,
-    backupCode,
+    ...gameAccountSecrets,
     platform: 'pc',
     coins: 500_000,
   });
@@ -99,13 +82,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
     timeout: 30_000,
   });
   const accounts = page.getByRole('region', { name: 'Accounts' });
-  await accounts.getByRole('button', { name: 'Create Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByLabel('Backup Code').fill(backupCode);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden();
+  await createGameAccount(page, accounts, email);
 
   // Starting before a solution is chosen says so.
   const row = accounts.getByRole('row', { name: email });
@@ -177,7 +154,9 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
     (response) => response.url().includes('/api/sbc/challenge/') && response.request().method() === 'DELETE',
   );
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  expect(await (await deleted).json()).toMatchObject({ message: 'Challenge deleted' });
+  // The page reloads on success, which drops the answer's body: the status is what stays readable
+  // (the message itself is asserted by the API test).
+  expect((await deleted).status()).toBe(200);
   // After the reload the challenge is gone, for everyone.
   await expect(challengeCard(admin, target.name)).toHaveCount(0, {
     timeout: 30_000,

@@ -1,19 +1,10 @@
 import { sitePaths } from '@tradedesk/domain';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughForm, test } from './support/fixtures';
+import { framingLaunchOptions } from './support/framing';
 
-// The parent page is served by Playwright (a "public" origin) and the app on loopback: Chromium's
-// local-network checks would block the frame before CSP is even consulted, so they are off here.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights',
-    ],
-  },
-});
+// The app is framed by a page Playwright serves: see support/framing.ts.
+test.use(framingLaunchOptions);
 
 /** Every page of the app, with a sample post for the blog's parameterised route. */
 const everyPage = Object.values(sitePaths).map((path) => path.replace(':hash', 'sample-post'));

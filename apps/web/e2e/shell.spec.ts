@@ -1,8 +1,6 @@
 import { createSandboxUser } from './support/server';
 import { expect, signInThroughForm, test } from './support/fixtures';
-
-const uniqueName = (prefix: string) =>
-  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+import { uniqueName } from './support/names';
 
 test('the seeded demo user signs in and sees the tools of the snipe tier', async ({ page, server }) => {
   await signInThroughForm(page, server.demo);

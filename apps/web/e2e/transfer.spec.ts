@@ -1,63 +1,35 @@
 import type { Page } from '@playwright/test';
-import { expect, signInThroughForm, test } from './support/fixtures';
-import { sandboxOf } from './support/sandbox-admin';
-import { createSandboxUser, type RunningServer } from './support/server';
+import { expect, signInNewUser, test } from './support/fixtures';
+import { createGameAccount, gameAccountSecrets } from './support/game-accounts';
+import { uniqueName } from './support/names';
+import { cardPricedBetween, simAdmin } from './support/sandbox-admin';
+import type { RunningServer } from './support/server';
 
 // The server starts with SIM_ADMIN_KEY: the test makes the two game accounts in its sandbox game.
 test.use({ withSandboxAdmin: true });
 
-const password = 'correct-horse-1';
-const backupCode = 'ABCD1234';
 const price = 100_000;
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function simAdmin<T>(server: RunningServer, path: string, body: unknown): Promise<T> {
-  const sandbox = sandboxOf(server);
-  const response = await fetch(`${sandbox.url}/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sim-admin-key': sandbox.adminKey },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 201 && response.status !== 200)
-    throw new Error(`sandbox admin ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * A gold rare worth 45,000–60,000 on PC: a 100,000 transfer is far above what simulated buyers
- * pay for it and inside its price range. Read from the price database once the feeds have filled it.
+ * pay for it and inside its price range.
  */
-async function transferCard(server: RunningServer) {
-  let card: { id: number; name: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(
-          `${server.baseURL}/api/player-data/players?rarity=rare&platform=pc&minPrice=45000&maxPrice=60000`,
-        );
-        const body = (await response.json()) as { data?: { players: Array<{ id: number; name: string }> } };
-        card = body.data?.players[0];
-        return card !== undefined;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  return card as { id: number; name: string };
-}
+const transferCard = (server: RunningServer) =>
+  cardPricedBetween(server, { rarity: 'rare', minPrice: 45_000, maxPrice: 60_000 });
 
 /** A seller (with the card unless told otherwise) and a buyer with 250,000 coins in the sandbox game. */
 async function sandboxAccounts(server: RunningServer, cardId: number, sellerHasCard = true) {
-  const id = unique();
-  const seller = { email: `seller.${id}@example.com`, password, backupCode, platform: 'pc', coins: 0 };
-  const buyer = { email: `buyer.${id}@example.com`, password, backupCode, platform: 'pc', coins: 250_000 };
-  const created = await simAdmin<{ id: number }>(server, '/accounts', seller);
+  const id = uniqueName();
+  const seller = { email: `seller.${id}@example.com`, ...gameAccountSecrets, platform: 'pc', coins: 0 };
+  const buyer = { email: `buyer.${id}@example.com`, ...gameAccountSecrets, platform: 'pc', coins: 250_000 };
+  const created = await simAdmin<{ id: number }>(server, 'POST', '/accounts', seller);
   if (sellerHasCard)
-    await simAdmin(server, `/accounts/${created.id}/items`, {
+    await simAdmin(server, 'POST', `/accounts/${created.id}/items`, {
       definitionId: cardId,
       count: 1,
       place: 'club',
     });
-  await simAdmin(server, '/accounts', buyer);
+  await simAdmin(server, 'POST', '/accounts', buyer);
   return { seller: seller.email, buyer: buyer.email };
 }
 
@@ -67,14 +39,12 @@ async function openTransferPage(
   server: RunningServer,
   emails: { seller: string; buyer: string },
 ) {
-  const user = await createSandboxUser(server.baseURL, {
-    username: `transfer${unique()}`,
+  await signInNewUser(page, server.baseURL, {
+    username: uniqueName('transfer'),
     tier: 'Transfer',
     linked: true,
     credits: 3,
   });
-  await signInThroughForm(page, user);
-  await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/transfer');
   await expect(page.getByRole('heading', { name: 'Transfer between accounts' })).toBeVisible({
     timeout: 30_000,
@@ -84,13 +54,7 @@ async function openTransferPage(
     ['Buyer', emails.buyer],
   ] as const) {
     const panel = page.getByRole('region', { name: side, exact: true });
-    await panel.getByRole('button', { name: 'Create Account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create Account' });
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password').fill(password);
-    await dialog.getByLabel('Backup Code').fill(backupCode);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog).toBeHidden();
+    await createGameAccount(page, panel, email);
     await panel.getByRole('combobox', { name: `${side} account` }).selectOption({ label: email });
   }
   await expect(page.getByText('Connected', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { SbcCard } from '@tradedesk/domain';
-import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
 import { createRng } from '../core/rng.js';
 import { buildCards, type CardDef } from '../world/cards.js';
 import { groupsOf } from './requirements.js';
@@ -31,14 +31,7 @@ const FIRST_OWNED_ITEM_ID = 900_000_000_001;
 
 function marketCard(card: CardDef): PoolMarketCard & { discardValue: number } {
   return {
-    definitionId: card.definitionId,
-    assetId: card.baseId,
-    rating: card.rating,
-    rarityId: card.rarityId,
-    positions: card.positions,
-    clubId: card.clubId,
-    leagueId: card.leagueId,
-    nationId: card.nationId,
+    ...sbcCardOf(card),
     groups: groupsOf(card),
     price: card.baseValue,
     discardValue: card.discardValue,

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, startTimeoutMs, type RunningServer } from './server';
+import { createSandboxUser, startServer, startTimeoutMs, type RunningServer } from './server';
 
 type WorkerFixtures = {
   /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
@@ -33,4 +33,16 @@ export async function signInThroughForm(page: Page, credentials: { username: str
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Token').fill(credentials.token);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A fresh sandbox user (options as `createSandboxUser`), signed in through the form and on the home page. */
+export async function signInNewUser(
+  page: Page,
+  baseURL: string,
+  user: Parameters<typeof createSandboxUser>[1],
+): Promise<{ username: string; token: string }> {
+  const created = await createSandboxUser(baseURL, user);
+  await signInThroughForm(page, created);
+  await page.waitForURL((url) => url.pathname === '/');
+  return created;
 }

@@ -2,7 +2,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { MarkdownContent } from '../components/markdown-content';
 import { paths } from '../config/paths';
 import { blogArticleByHash, type BlogArticle } from '../content/blog/articles';
-import { formatContentDate } from '../content/content-date';
+import { formatContentDate } from '../utils/format';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 function Article({ article }: { article: BlogArticle }) {

@@ -1,5 +1,5 @@
 import { blogArticles } from '../content/blog/articles';
-import { formatContentDate } from '../content/content-date';
+import { formatContentDate } from '../utils/format';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** The blog: one card per article; a card opens its article in a new tab (spec §2). */

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { useUser, type SessionUser } from '../features/auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useAuthStore, useIsSignedIn } from '../stores/auth-store';
+import { formatDate } from '../utils/format';
 
 const features = [
   {
@@ -23,9 +24,6 @@ const features = [
   },
   { title: 'Players', text: 'Browse PC and console market prices for every player card.', to: paths.players },
 ];
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
 
 function ProfileSummary({ username, user }: { username: string; user: SessionUser }) {
   const isSniper = user.tier === 'snipe';

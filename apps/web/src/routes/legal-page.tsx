@@ -1,5 +1,5 @@
 import { MarkdownContent } from '../components/markdown-content';
-import { formatContentDate } from '../content/content-date';
+import { formatContentDate } from '../utils/format';
 import type { LegalDocument } from '../content/legal-documents';
 import { legalTexts } from '../content/legal-texts';
 import { useDocumentTitle } from '../hooks/use-document-title';

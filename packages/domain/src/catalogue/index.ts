@@ -14,6 +14,7 @@ export {
   type CatalogueCard,
   type CatalogueRow,
 } from './card.js';
+export { sbcCardOf, type ClubCard, type SbcCatalogueCard } from './sbc-card.js';
 
 const PLAYERS_FILE = new URL('../../data/players.json', import.meta.url);
 

@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { decodeChallengeRequirements } from '@tradedesk/domain';
-import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
 import { prepareSolver, solveChallenge, type MarketCard } from '@tradedesk/solver';
 import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
 
@@ -19,19 +19,10 @@ function marketOf(prices: ReadonlyArray<readonly [number, number]>): {
   const names = new Map<number, string>();
   for (const card of catalogue.cards) {
     const price = priceOf.get(card.definitionId);
-    if (price === undefined || card.clubId === null) continue;
+    const { clubId } = card;
+    if (price === undefined || clubId === null) continue;
     names.set(card.definitionId, card.name);
-    market.push({
-      definitionId: card.definitionId,
-      assetId: card.baseId,
-      rating: card.rating,
-      rarityId: card.rarityId,
-      positions: card.positions,
-      clubId: card.clubId,
-      leagueId: card.leagueId,
-      nationId: card.nationId,
-      price,
-    });
+    market.push({ ...sbcCardOf({ ...card, clubId }), price });
   }
   return { market, names };
 }

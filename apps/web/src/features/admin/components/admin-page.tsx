@@ -1,6 +1,7 @@
 import { formatEuroCents, isAdmin, tierLabels } from '@tradedesk/domain';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { formatDate } from '../../../utils/format';
 import {
   adminCalls,
   useAdminAction,
@@ -9,9 +10,6 @@ import {
   useMarketPrices,
   type AdminUser,
 } from '../api/admin-calls';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (value: string | null) => (value ? dateFormat.format(new Date(value)) : '—');
 
 function UserOrders({ userId }: { userId: string }) {
   const orders = useAdminOrders(userId);

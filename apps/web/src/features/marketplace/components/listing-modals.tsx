@@ -1,4 +1,4 @@
-import { platformLabels, type Account, type Platform } from '@tradedesk/domain';
+import { formatFullNumber, platformLabels, type Account, type Platform } from '@tradedesk/domain';
 import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -86,7 +86,7 @@ export function CreateListingModal({
             <option value="">{offered.length === 0 ? 'No more accounts' : 'Choose an account'}</option>
             {offered.map((account) => (
               <option key={account.id} value={account.id}>
-                {accountName(account)} ({account.coins.toLocaleString('en-US')} coins)
+                {accountName(account)} ({formatFullNumber(account.coins)} coins)
               </option>
             ))}
           </select>
@@ -172,8 +172,8 @@ export function PurchaseModal({
       <div className="flex flex-col gap-3">
         {listing && (
           <p className="text-sm">
-            Up to {listing.coins.toLocaleString('en-US')} coins at €{listing.price.toFixed(2)} per 100,000.
-            You pay at the checkout; the money is held until the coins reach your account.
+            Up to {formatFullNumber(listing.coins)} coins at €{listing.price.toFixed(2)} per 100,000. You pay
+            at the checkout; the money is held until the coins reach your account.
           </p>
         )}
         <Field label="Coins">

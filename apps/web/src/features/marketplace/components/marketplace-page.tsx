@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   formatEuroCents,
+  formatFullNumber,
   marketOrderStatusLabels,
   platformLabels,
   type MarketOrderView,
@@ -9,6 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuthStore } from '../../../stores/auth-store';
+import { formatDate } from '../../../utils/format';
 import { useAccounts, accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
 import {
@@ -23,10 +25,6 @@ import {
 import { useMarketLive } from '../api/use-market-live';
 import { CreateListingModal, PurchaseModal } from './listing-modals';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const formatDate = (value: string | null | undefined) => (value ? dateFormat.format(new Date(value)) : '—');
-const coins = (value: number) => value.toLocaleString('en-US');
-
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
@@ -39,7 +37,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function OrderCard({ order }: { order: MarketOrderView }) {
-  const title = `${order.role === 'buyer' ? 'Bought' : 'Sold'} ${coins(order.coins)} coins (${platformLabels[order.platform as Platform]})`;
+  const title = `${order.role === 'buyer' ? 'Bought' : 'Sold'} ${formatFullNumber(order.coins)} coins (${platformLabels[order.platform as Platform]})`;
   return (
     <li className="card bg-base-200" aria-label={title}>
       <div className="card-body gap-2 p-4">
@@ -50,8 +48,8 @@ function OrderCard({ order }: { order: MarketOrderView }) {
           </span>
         </div>
         <p className="text-sm">
-          {formatEuroCents(order.amountCents)} · {coins(order.coinsDelivered)} of {coins(order.coins)} coins
-          delivered
+          {formatEuroCents(order.amountCents)} · {formatFullNumber(order.coinsDelivered)} of{' '}
+          {formatFullNumber(order.coins)} coins delivered
           {order.role === 'seller' && order.payoutCents > 0
             ? ` · paid out ${formatEuroCents(order.payoutCents)}`
             : ''}
@@ -111,7 +109,7 @@ export function MarketplacePage() {
             <h2 className="card-title">Profile</h2>
             <Stat label="Token" value={token || '—'} />
             <Stat label="Chat-service id" value={user.data?.providers?.discordId || '—'} />
-            <Stat label="Credits" value={coins(user.data?.credits ?? 0)} />
+            <Stat label="Credits" value={formatFullNumber(user.data?.credits ?? 0)} />
             <Stat label="Joined" value={formatDate(user.data?.createdAt)} />
             <Stat label="Expiry" value={formatDate(user.data?.expiresAt)} />
           </div>
@@ -119,8 +117,8 @@ export function MarketplacePage() {
         <section aria-label="Overview" className="card bg-base-200">
           <div className="card-body gap-2">
             <h2 className="card-title">Overview</h2>
-            <Stat label="Total accounts" value={coins(accountList.length)} />
-            <Stat label="Total balance" value={coins(totalBalance)} />
+            <Stat label="Total accounts" value={formatFullNumber(accountList.length)} />
+            <Stat label="Total balance" value={formatFullNumber(totalBalance)} />
             <Stat label="Payout balance" value={formatEuroCents(balance.data?.payoutCents ?? 0)} />
           </div>
         </section>
@@ -174,8 +172,8 @@ export function MarketplacePage() {
                 {rows.map((listing) => (
                   <tr key={listing.id}>
                     <td>{platformLabels[listing.platform]}</td>
-                    <td>{coins(listing.coins)}</td>
-                    <td>{coins(listing.averageCoinsPerAccount)}</td>
+                    <td>{formatFullNumber(listing.coins)}</td>
+                    <td>{formatFullNumber(listing.averageCoinsPerAccount)}</td>
                     <td>€{listing.price.toFixed(2)} / 100K</td>
                     <td>{formatDate(listing.createdAt)}</td>
                     <td>

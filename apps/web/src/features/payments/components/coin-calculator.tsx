@@ -3,6 +3,7 @@ import {
   coinCalculatorPriceCents,
   COINS_PER_UNIT,
   formatEuroCents,
+  formatFullNumber,
   MAX_COIN_UNITS,
   MIN_COIN_UNITS,
   platformLabels,
@@ -16,8 +17,6 @@ type CoinCalculatorProps = {
   onCheckout: (product: CatalogueProduct, quantity: number) => void;
   isBusy: boolean;
 };
-
-const coinCount = new Intl.NumberFormat('en-US');
 
 /** One platform's calculator: 0–100 units of 100,000 coins × the discounted unit price. */
 export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorProps) {
@@ -57,7 +56,7 @@ export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorPr
           aria-label={`${label} quantity slider`}
         />
         <p>
-          {coinCount.format(quantity * COINS_PER_UNIT)} coins for{' '}
+          {formatFullNumber(quantity * COINS_PER_UNIT)} coins for{' '}
           <strong data-testid={`${product.id}-total`}>
             {formatEuroCents(coinCalculatorPriceCents(quantity, product.price.value))}
           </strong>

@@ -38,8 +38,7 @@ export function CoinsPage() {
   const products = [prices.data?.pc, prices.data?.ps].filter((product): product is CatalogueProduct =>
     Boolean(product),
   );
-  const buy = (product: CatalogueProduct, quantity: number) =>
-    checkout.mutate({ productId: product.id, priceId: product.price.id, quantity, type: product.type });
+  const buy = (product: CatalogueProduct, quantity: number) => checkout.mutate({ product, quantity });
   return (
     <div className="flex flex-col gap-8">
       <header>

@@ -1,4 +1,4 @@
-import { productCategoryValues, type CheckoutRequest } from '@tradedesk/domain';
+import { productCategoryValues } from '@tradedesk/domain';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCheckout } from '../api/create-checkout';
@@ -40,16 +40,7 @@ export function SubscriptionPage() {
   const [referralCode, setReferralCode] = useState<string | undefined>();
   const products = plans.data ?? [];
 
-  const buy = (product: CatalogueProduct) => {
-    const request: CheckoutRequest = {
-      productId: product.id,
-      priceId: product.price.id,
-      quantity: 1,
-      type: product.type,
-      ...(referralCode ? { code: referralCode } : {}),
-    };
-    checkout.mutate(request);
-  };
+  const buy = (product: CatalogueProduct) => checkout.mutate({ product, referralCode });
 
   const periodPlans = products
     .filter((product) => periodPlanTypes.has(product.type) && product.price.type === period)

@@ -23,14 +23,7 @@ export function VpsPage() {
             product={plan}
             hasReferral={false}
             isBusy={checkout.isPending}
-            onBuy={(product) =>
-              checkout.mutate({
-                productId: product.id,
-                priceId: product.price.id,
-                quantity: 1,
-                type: product.type,
-              })
-            }
+            onBuy={(product) => checkout.mutate({ product })}
           />
         ))}
       </div>

@@ -11,7 +11,7 @@ import {
 import { useAuthStore } from '../../../stores/auth-store';
 import { accountsQueryKey } from '../../accounts';
 import { playSound, useConfiguration } from '../../configuration';
-import { launchOf, type WebAppLaunch } from '../../webapp-launch';
+import { useLaunchedWebApp } from '../../webapp-launch';
 import { connectSnipeSocket, sendSnipeAction, type SnipeAction } from '../api/snipe-socket';
 import { applySnipeMessage } from './apply-snipe-message';
 import { snipeErrorEventSchema, snipeServerMessageSchema } from './snipe-messages';
@@ -32,7 +32,8 @@ export function useSnipeLive() {
   const socketRef = useRef<Socket | null>(null);
   const recoveryRef = useRef<ConnectionRecovery | null>(null);
   const [status, setStatus] = useState<LiveStatus>('connecting');
-  const [launched, setLaunched] = useState<WebAppLaunch | null>(null);
+  const launch = useLaunchedWebApp();
+  const showLaunch = launch.show;
 
   useEffect(() => {
     // A one-time-code session holds an empty licence token: the hub trusts the session cookie.
@@ -53,7 +54,7 @@ export function useSnipeLive() {
         applySnipeMessage(accounts, message),
       );
       if (message.action === 'stop') void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      if (message.action === 'webapp-launched') setLaunched(launchOf(message.data));
+      if (message.action === 'webapp-launched') showLaunch(message.data);
     });
     socket.on('error', (payload: unknown) => {
       const parsed = snipeErrorEventSchema.safeParse(payload);
@@ -68,7 +69,7 @@ export function useSnipeLive() {
       socketRef.current = null;
       setStatus('connecting');
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, showLaunch]);
 
   return {
     status,
@@ -76,8 +77,8 @@ export function useSnipeLive() {
     reconnectNow: () => recoveryRef.current?.reconnectNow(),
     send: (action: SnipeAction, data: unknown) => sendSnipeAction(socketRef.current, action, data),
     /** Launch Account's answer, shown in the Launch Webapp modal until closed. */
-    launched,
-    closeLaunched: () => setLaunched(null),
+    launched: launch.launched,
+    closeLaunched: launch.close,
   };
 }
 

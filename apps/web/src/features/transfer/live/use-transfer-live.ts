@@ -22,7 +22,7 @@ import { useTransferStore } from '../../../stores/transfer-store';
 import { accountsQueryKey } from '../../accounts';
 import { userQueryKey } from '../../auth';
 import { playSound, useConfiguration } from '../../configuration';
-import { launchOf, type WebAppLaunch } from '../../webapp-launch';
+import { useLaunchedWebApp } from '../../webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
 import { connectTransferSocket, sendTransferAction } from '../api/transfer-socket';
@@ -77,7 +77,8 @@ export function useTransferLive() {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [latency, setLatency] = useState<number | null>(null);
   const [livePrice, setLivePrice] = useState<number | null | undefined>(undefined);
-  const [launched, setLaunched] = useState<WebAppLaunch | null>(null);
+  const launch = useLaunchedWebApp();
+  const showLaunch = launch.show;
   const addToSession = useTransferStore((state) => state.addToSession);
 
   const move = (event: Parameters<typeof nextProgress>[1]) => {
@@ -153,7 +154,7 @@ export function useTransferLive() {
         return notify.success(coinBalanceDownloaded(side));
       }
       if (action === 'webapp-launched') {
-        setLaunched(launchOf(data));
+        showLaunch(data);
         return notify.success(successMessages.launchedWebapp);
       }
       if (action === 'market-prices-result')
@@ -189,7 +190,7 @@ export function useTransferLive() {
       socketRef.current = null;
       setStatus('connecting');
     };
-  }, [token, queryClient, addToSession]);
+  }, [token, queryClient, addToSession, showLaunch]);
 
   return {
     status,
@@ -198,8 +199,8 @@ export function useTransferLive() {
     latency,
     livePrice,
     /** The last Launch Webapp answer (the modal shows it until closed). */
-    launched,
-    closeLaunched: () => setLaunched(null),
+    launched: launch.launched,
+    closeLaunched: launch.close,
     /** Proceed: clears the earlier error and starts with a sync (the purchase follows its answer). */
     start(request: TransferRequest) {
       requestRef.current = request;
