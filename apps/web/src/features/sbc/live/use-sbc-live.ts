@@ -3,8 +3,7 @@ import { successMessages, type SolverStart } from '@tradedesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { notify } from '../../../lib/notify';
-import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
-import { useAuthStore } from '../../../stores/auth-store';
+import { connectWebHub, sendWebHubAction, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
@@ -30,7 +29,7 @@ const MAX_STEPS = 50;
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.token);
+  const credential = useWebHubCredential();
   const user = useUser();
   const hasUser = user.data !== undefined;
   const path = user.data?.tier === 'transfer' ? '/client/transfer' : '/client/snipe';
@@ -38,8 +37,8 @@ export function useSbcLive() {
   const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
 
   useEffect(() => {
-    if (!token || !hasUser) return;
-    const socket = connectWebHub(path, token);
+    if (!credential || !hasUser) return;
+    const socket = connectWebHub(path, credential);
     socketRef.current = socket;
     const record = (
       accountId: string,
@@ -83,7 +82,7 @@ export function useSbcLive() {
       socket.disconnect();
       socketRef.current = null;
     };
-  }, [token, path, hasUser, queryClient]);
+  }, [credential, path, hasUser, queryClient]);
 
   return {
     progress,
