@@ -167,7 +167,13 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: options.payments?.publicUrl,
     ...signedIn,
   });
-  await app.register(adminRoutes, { prefix: '/api/admin', ctx, catalogue, ...signedIn });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    ctx,
+    catalogue,
+    externalOrders: market.externalOrders,
+    ...signedIn,
+  });
   await registerCommunity(app, { ctx, auth }, options.community);
   if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
 

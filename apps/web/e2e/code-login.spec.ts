@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createSandboxUser } from './support/server';
 
@@ -40,4 +41,33 @@ test('signs in on /login with a username and a one-time code, beside the token l
   await page.goto('/snipe');
   await expect(page.getByText('No accounts found')).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
+});
+
+/** Signs `username` in on /login with the one-time code the sandbox prints to the server log. */
+async function signInWithCode(page: Page, username: string, serverOutput: () => string) {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'One-time code' }).click();
+  const form = page.getByRole('form', { name: 'Sign in with a code' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  const issued = new RegExp(`sign-in code for ${username}: (\\S+)`);
+  await expect.poll(() => issued.exec(serverOutput())?.[1]).toBeTruthy();
+  await form.getByLabel('Code').fill(issued.exec(serverOutput())![1]!);
+  await form.getByRole('button', { name: 'Sign in with code' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+test('a user signed in with a one-time code gets the live connection on /transfer', async ({
+  page,
+  server,
+}) => {
+  const user = await createSandboxUser(server.baseURL, {
+    username: `codet${Date.now().toString(36)}`,
+    tier: 'Transfer',
+    linked: true,
+  });
+  await signInWithCode(page, user.username, () => server.output());
+  await page.goto('/transfer');
+  // The page's chunk loads first (slow on a loaded machine); then the hub answers the join.
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 60_000 });
 });

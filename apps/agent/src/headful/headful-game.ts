@@ -1,6 +1,6 @@
 import type { SessionStart } from '@tradedesk/domain/realtime';
 import { gamePortFromClient, type GamePort } from '@tradedesk/engine';
-import { createPageGameApis, type GameClientConfig } from '@tradedesk/game-client';
+import { createPageGameApis, type GameClientConfig, type PageInvoker } from '@tradedesk/game-client';
 import type { BrowserRuntime, BrowserWindow } from '../browser/browser-runtime.js';
 import type { GameAccount } from '../game-account.js';
 import { openWebAppWindow, pageInvoker } from './web-app-window.js';
@@ -24,20 +24,30 @@ export const runsHeadful = (
  * One account's headful connection: a window on the game's web app, signed in (by the agent's
  * own sign-in, or by the user when the account logs in manually), and the engine's GamePort
  * performed by the page's services. The port exists before the window does (the engine is built
- * first), so it forwards to the window's once `signIn` opened it.
+ * first): its calls go to whichever window `signIn` opened last.
  */
 export class HeadfulGame {
   private window: BrowserWindow | undefined;
-  private pagePort: GamePort | undefined;
+  /**
+   * Built once for the whole run: a re-sign-in replaces the window, never the request counters
+   * (the account's request budget and statistics count every call of the run).
+   */
+  private readonly port: GamePort;
 
   constructor(
     private readonly options: HeadfulOptions,
-    private readonly config: GameClientConfig,
+    config: GameClientConfig,
     private readonly account: GameAccount,
     private readonly command: SessionStart,
     /** Tells the user the run waits for their sign-in in the window. */
     private readonly onWaitingForSignIn: () => Promise<void>,
-  ) {}
+  ) {
+    const invokeOnOpenWindow: PageInvoker = (call) => {
+      if (!this.window) throw new Error('The web app window is not open');
+      return pageInvoker(this.window.page)(call);
+    };
+    this.port = gamePortFromClient(createPageGameApis(invokeOnOpenWindow, config), this.signIn);
+  }
 
   /** Opens the window signed in; a second call (a re-sign-in) replaces it. */
   readonly signIn = async (): Promise<void> => {
@@ -54,39 +64,16 @@ export class HeadfulGame {
       { sessionId, platform: this.command.platform },
       this.options.extensionDir,
     );
-    this.pagePort = gamePortFromClient(
-      createPageGameApis(pageInvoker(this.window.page), this.config),
-      this.signIn,
-    );
   };
 
   /** The engine's port: every call goes to the open window's page. */
   gamePort(): GamePort {
-    const page = (): GamePort => {
-      if (!this.pagePort) throw new Error('The web app window is not open');
-      return this.pagePort;
-    };
-    return {
-      search: (search) => page().search(search),
-      bid: (tradeId, amount) => page().bid(tradeId, amount),
-      tradeStatus: (tradeIds) => page().tradeStatus(tradeIds),
-      transferList: () => page().transferList(),
-      unassigned: () => page().unassigned(),
-      moveItem: (move) => page().moveItem(move),
-      list: (listing) => page().list(listing),
-      relistAll: () => page().relistAll(),
-      clearSold: () => page().clearSold(),
-      quickSell: (itemId) => page().quickSell(itemId),
-      credits: () => page().credits(),
-      requestCounters: () => (this.pagePort ? this.pagePort.requestCounters() : { requests: 0, searches: 0 }),
-      reauthenticate: () => this.signIn(),
-    };
+    return this.port;
   }
 
   async close(): Promise<void> {
     const window = this.window;
     this.window = undefined;
-    this.pagePort = undefined;
     await window?.close();
   }
 }

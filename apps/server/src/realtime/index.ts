@@ -10,6 +10,7 @@ import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
 import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
+import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -196,9 +197,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const sweepEvery = options.sweepIntervalMs ?? 2_000;
   // An outage fails every sweep: it is logged when it starts and when it ends, not every time.
   let sweepFailing = false;
+  const pruneNotifications = notificationPruner(ctx);
+  /** One round of housekeeping: leases of lost agents end, notification history stays bounded. */
+  const sweep = async () => {
+    await Promise.all([agents.sweep(), pruneNotifications()]);
+  };
   const sweepOnSchedule = () => {
     void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
-    return agents.sweep().then(
+    return sweep().then(
       () => {
         if (sweepFailing) log.info('lease sweep works again');
         sweepFailing = false;
@@ -233,7 +239,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   return {
     /** The key the in-process agent connects with. */
     embeddedAgentKey,
-    sweep: agents.sweep,
+    sweep,
     connectedAgents: agents.connectedAgents,
     dropAgentTransports: agents.dropAgentTransports,
     drainWebhooks: chat.drain,

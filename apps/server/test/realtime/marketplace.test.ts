@@ -1,10 +1,11 @@
 import { marketMessages, planDelivery, sellerPayoutCents } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, checkoutOrders, marketLedger, marketOrders } from '../../src/db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accounts, checkoutOrders, marketLedger, marketOrders, users } from '../../src/db/schema.js';
 import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
 import { bookBalance } from '../../src/modules/market/ledger.js';
+import { marketRepo } from '../../src/modules/market/repo.js';
 import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
@@ -204,6 +205,41 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       ).toBe(0);
     },
   );
+
+  it('a read of listings rechecks them once, and a read of one’s own only those', hubSuite, async () => {
+    const { seller, listing } = await sellerWithListing();
+    const other = await sellerWithListing();
+    const { buyer } = await buyerWithAccount();
+    const listingReads = vi.spyOn(marketRepo, 'openListings');
+    const accountReads = vi.spyOn(marketRepo, 'accountsOf');
+    const orderReads = vi.spyOn(marketRepo, 'liveOrdersOfListings');
+    /** The calls that read these listings' rows (other work of the node may read others). */
+    const readsOf = (spy: typeof accountReads | typeof orderReads, id: string) =>
+      spy.mock.calls.filter(([, ids]) => ids.includes(id));
+    try {
+      const open = await buyer.client.get('/api/market/coins');
+      expect(open.body.data.map((entry: { id: string }) => entry.id)).toEqual(
+        expect.arrayContaining([listing.id, other.listing.id]),
+      );
+      expect(listingReads).toHaveBeenCalledTimes(1);
+      expect(readsOf(accountReads, listing.id)).toHaveLength(1);
+      expect(readsOf(orderReads, listing.id)).toHaveLength(1);
+
+      listingReads.mockClear();
+      accountReads.mockClear();
+      orderReads.mockClear();
+      const own = await seller.client.get('/api/market/coins/me');
+      expect(own.body.data.map((entry: { id: string }) => entry.id)).toEqual([listing.id]);
+      expect(listingReads).not.toHaveBeenCalled();
+      expect(readsOf(accountReads, listing.id)).toHaveLength(1);
+      expect(readsOf(accountReads, other.listing.id)).toHaveLength(0);
+      expect(readsOf(orderReads, other.listing.id)).toHaveLength(0);
+    } finally {
+      listingReads.mockRestore();
+      accountReads.mockRestore();
+      orderReads.mockRestore();
+    }
+  });
 
   it('closes a listing whose account lost its coins (re-checked at sync)', hubSuite, async () => {
     const { seller, first, listing } = await sellerWithListing();
@@ -423,6 +459,96 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       const money = await ledgerOf(orderId);
       expect(money).toMatchObject({ escrow: 0, payout: 0, fee: 0 });
       expect(money.refund).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    'an admin refund of a paid order gives the escrow back and frees its coins, once; refused once coins move',
+    hubSuite,
+    async () => {
+      const { listing } = await sellerWithListing();
+      const { buyer, account } = await buyerWithAccount();
+      const admin = await signedInUser(node.app, { linked: true });
+      await db()
+        .update(users)
+        .set({ roles: ['user', 'admin'] })
+        .where(eq(users.username, admin.username));
+      const listedCoins = async () =>
+        (await buyer.client.get('/api/market/coins')).body.data.find(
+          (entry: { id: string }) => entry.id === listing.id,
+        )?.coins;
+      const before = await listedCoins();
+
+      // No agent is connected: the paid order waits for its delivery.
+      agent.socket.disconnect();
+      while (node.realtime.connectedAgents().length > 0) await new Promise((r) => setTimeout(r, 20));
+      let orderId: string;
+      try {
+        const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, {
+          buyerAccountId: account,
+          coins: 200_000,
+          cardId,
+        });
+        orderId = purchase.body.data.orderId;
+        await pay(purchase.body.data.url);
+        for (
+          let tries = 0;
+          (await orderRow(orderId))?.steps.at(-1)?.text !== marketMessages.noAgent;
+          tries++
+        ) {
+          if (tries > 400) throw new Error('the delivery never reported the missing agent');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      } finally {
+        agent = await connectScriptedAgent(node);
+      }
+      const paid = await orderRow(orderId);
+      expect(paid).toMatchObject({ status: 'paid', amountCents: 500 });
+      expect(await listedCoins()).toBeLessThan(before);
+
+      const checkoutId = paid?.checkoutOrderId ?? '';
+      const refund = await admin.client.post(`/api/admin/orders/${checkoutId}/refund`);
+      expect(refund).toMatchObject({ status: 200, body: { data: { orderId: checkoutId, creditsTaken: 0 } } });
+      const refunded = await orderRow(orderId);
+      expect(refunded).toMatchObject({ status: 'refunded', refundCents: 500, coinsDelivered: 0 });
+      expect(refunded?.steps.at(-1)?.text).toBe(marketMessages.refundedByAdmin(500));
+      const money = await ledgerOf(orderId);
+      expect(money).toMatchObject({ escrow: 0, refund: 500, payout: 0, fee: 0 });
+      expect(await listedCoins()).toBe(before);
+      expect((await buyer.client.get('/api/market/balance')).body.data.refundedCents).toBe(500);
+      const view = (await buyer.client.get('/api/market/orders')).body.data.find(
+        (entry: { id: string }) => entry.id === orderId,
+      );
+      expect(view).toMatchObject({ status: 'refunded', refundCents: 500 });
+
+      // Again, or the marketplace's part replayed: nothing moves a second time.
+      const again = await admin.client.post(`/api/admin/orders/${checkoutId}/refund`);
+      expect(again).toMatchObject({ status: 400, body: { message: 'Only a paid order can be refunded' } });
+      const [checkout] = await db().select().from(checkoutOrders).where(eq(checkoutOrders.id, checkoutId));
+      if (!checkout) throw new Error('no checkout order');
+      expect(checkout.status).toBe('refunded');
+      await db().transaction((tx) => node.app.market.externalOrders['market-coins']!.refunded(tx, checkout));
+      expect((await ledgerOf(orderId)).rows).toHaveLength(money.rows.length);
+      expect(await listedCoins()).toBe(before);
+
+      // With a transfer running, the refund is refused and changes nothing.
+      const commandsBefore = agent.commands.length;
+      const second = await buyer.client.post(`/api/market/coins/${listing.id}`, {
+        buyerAccountId: account,
+        coins: 10_000,
+        cardId,
+      });
+      await pay(second.body.data.url);
+      await agent.nextCommand('transfer-start', commandsBefore);
+      const delivering = await waitForOrder(second.body.data.orderId, 'delivering');
+      const refused = await admin.client.post(`/api/admin/orders/${delivering.checkoutOrderId}/refund`);
+      expect(refused).toMatchObject({ status: 400, body: { message: marketMessages.notRefundable } });
+      const [stillPaid] = await db()
+        .select()
+        .from(checkoutOrders)
+        .where(eq(checkoutOrders.id, delivering.checkoutOrderId ?? ''));
+      expect(stillPaid?.status).toBe('paid');
+      expect((await ledgerOf(delivering.id)).escrow).toBe(delivering.amountCents);
     },
   );
 

@@ -1,14 +1,34 @@
+import { useMemo } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { useAuthStore } from '../stores/auth-store';
 
 /**
- * Opens a web hub connection (`/client/snipe`, `/client/transfer`) with the licence token (client
- * type web) and the session cookie, and joins the user's room on every (re)connect so the server
- * sends the current state.
+ * What a web hub connection signs in with. The hub authenticates the session cookie; the licence
+ * token rides along (client type web) and is empty for a one-time-code sign-in, which is signed
+ * in all the same. An object, so no caller can mistake that empty token for "signed out".
  */
-export function connectWebHub(path: string, token: string): Socket {
+export interface WebHubCredential {
+  readonly token: string;
+}
+
+/**
+ * The signed-in user's hub credential, or null when signed out (then no live hook connects).
+ * Every live hook connects with this: the rule lives here once.
+ */
+export function useWebHubCredential(): WebHubCredential | null {
+  const token = useAuthStore((state) => state.token);
+  return useMemo(() => (token === null ? null : { token }), [token]);
+}
+
+/**
+ * Opens a web hub connection (`/client/snipe`, `/client/transfer`) with the user's credential and
+ * the session cookie, and joins the user's room on every (re)connect so the server sends the
+ * current state.
+ */
+export function connectWebHub(path: string, credential: WebHubCredential): Socket {
   const socket = io({
     path,
-    auth: { token, clientType: 'web' },
+    auth: { token: credential.token, clientType: 'web' },
     withCredentials: true,
     // socket.io-client reuses a cached socket per address; a remounted page must not inherit the
     // previous mount's listeners (every message would be handled twice).

@@ -3,7 +3,8 @@ import type { Platform } from '../enums/platform.js';
 /**
  * A marketplace order's life: `awaiting_payment` (checkout open) → `paid` (verified event, money
  * in escrow) → `delivering` (transfers running) → `delivered` (the seller is paid out) or `failed`
- * (the undelivered part is refunded); `cancelled` when the checkout expired unpaid.
+ * (the undelivered part is refunded); `cancelled` when the checkout expired unpaid; `refunded` when an
+ * admin refunded the payment before any coins moved (the escrow back to the buyer).
  */
 export const marketOrderStatusValues = [
   'awaiting_payment',
@@ -12,6 +13,7 @@ export const marketOrderStatusValues = [
   'delivered',
   'failed',
   'cancelled',
+  'refunded',
 ] as const;
 export type MarketOrderStatus = (typeof marketOrderStatusValues)[number];
 
@@ -22,6 +24,7 @@ export const marketOrderStatusLabels: Record<MarketOrderStatus, string> = {
   delivered: 'Delivered',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 /** One progress line of an order, as both sides see it (no account names, e-mails or credentials). */
@@ -83,6 +86,8 @@ export const marketMessages = {
   delivered: (coins: number) => `Delivered ${coins.toLocaleString('en-US')} coins`,
   refunded: (cents: number) => `Refunded €${(cents / 100).toFixed(2)} for the undelivered coins`,
   paidOut: (cents: number) => `Seller paid out €${(cents / 100).toFixed(2)}`,
+  refundedByAdmin: (cents: number) => `Payment refunded: €${(cents / 100).toFixed(2)} back to the buyer`,
+  notRefundable: 'This order’s coins are being delivered or were delivered, so it cannot be refunded',
   noAgent: 'No transfer agent is available right now. The delivery will start when one is.',
   agentSilent: 'the transfer agent stopped responding',
   syncRequested: 'Coin balances are being synced',

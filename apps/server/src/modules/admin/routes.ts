@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import type { Catalogue } from '../payment/catalogue.js';
+import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { createAdminService } from './service.js';
 
@@ -23,15 +24,14 @@ const creditsBody = z.object({
 const usersQuery = z.object({ search: storableText(TEXT_LIMITS.name).optional() });
 
 /** /api/admin: users, free trials, credits and refunds. Every route needs the Admin role (403). */
-export const adminRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions & { catalogue: Catalogue }> = async (
-  app,
-  { ctx, requireUser, catalogue },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { catalogue: Catalogue; externalOrders: ExternalOrderHandlers }
+> = async (app, { ctx, requireUser, catalogue, externalOrders }) => {
   app.addHook('onRequest', requireUser);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!isAdmin(request.user)) throw forbidden(adminOnlyMessage, 'admin_only');
   });
-  const admin = createAdminService(ctx, catalogue);
+  const admin = createAdminService(ctx, catalogue, externalOrders);
 
   app.get('/users', { schema: { querystring: usersQuery } }, async (request) => ({
     data: await admin.listUsers(request.query.search?.trim() || undefined),

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { sessionCacheOf } from '../auth/session-cache.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import type { Catalogue } from '../payment/catalogue.js';
+import type { ExternalOrderHandlers } from '../payment/index.js';
 
 export const adminMessages = {
   userNotFound: 'User not found',
@@ -28,7 +29,12 @@ const presentAdminUser = (row: typeof users.$inferSelect) => ({
 });
 
 /** What an admin may do to users and orders; every change of credits goes through the ledger. */
-export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
+export function createAdminService(
+  ctx: AppContext,
+  catalogue: Catalogue,
+  /** Orders of other modules paid through the checkout (the marketplace): they undo their own part. */
+  externalOrders: ExternalOrderHandlers = {},
+) {
   const { db } = ctx;
   // Verified sessions are cached briefly; the user's next request must see what the admin changed.
   const forgetSessions = (userId: string) => sessionCacheOf(ctx).forgetUser(userId);
@@ -99,7 +105,8 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
 
     /**
      * Reverses what a paid order gave: its credits (as far as the balance still holds them), its
-     * licences and its plan time. The money itself is returned in the provider's dashboard.
+     * licences and its plan time; a marketplace order's escrow and reserved coins (its module
+     * decides, in the same transaction). The money itself is returned in the provider's dashboard.
      */
     async refund(orderId: string) {
       let refundedUserId: string | undefined;
@@ -110,6 +117,11 @@ export function createAdminService(ctx: AppContext, catalogue: Catalogue) {
           .where(sql`${checkoutOrders.id} = ${orderId} and ${checkoutOrders.status} = 'paid'`)
           .returning();
         if (!order || !order.userId) throw badRequest(adminMessages.orderNotRefundable, 'not_refundable');
+        const external = externalOrders[order.productId];
+        if (external) {
+          await external.refunded(tx, order);
+          return { orderId, creditsTaken: 0 };
+        }
         const product = catalogue.products.find((candidate) => candidate.id === order.productId);
         const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
         if (!product || !user) return { orderId, creditsTaken: 0 };

@@ -259,7 +259,7 @@ export function createMarketDelivery(
           },
           now,
         );
-        await market.recheckListings();
+        await market.recheckListingsOf([snapshot.accountId]);
         publish.toUser(userId, 'market-sync', { accountId: snapshot.accountId, coins: snapshot.coins });
       }
     } else if (event.type === 'error') publish.toUserError(userId, event.description);

@@ -21,7 +21,9 @@ export function createMarketModule(ctx: AppContext): MarketModule {
   const service = createMarketService(ctx, () => payments);
   return {
     service,
-    externalOrders: { [MARKET_PRODUCT_ID]: { paid: service.paid, expired: service.expired } },
+    externalOrders: {
+      [MARKET_PRODUCT_ID]: { paid: service.paid, expired: service.expired, refunded: service.refunded },
+    },
     usePayments(given) {
       payments = given;
     },

@@ -9,6 +9,9 @@ export type MarketOrderRow = typeof marketOrders.$inferSelect;
 /** Orders whose coins are still reserved on the listing's accounts. */
 export const liveOrderStatuses = ['awaiting_payment', 'paid', 'delivering'] as const;
 
+/** One account of a listing with its synced balance (`marketRepo.accountsOf`). */
+export type ListingAccount = Awaited<ReturnType<typeof marketRepo.accountsOf>>[number];
+
 /** Listings, their accounts and orders. Reads of a user's rows are scoped to that user. */
 export const marketRepo = {
   openListings: (db: Db) =>
@@ -20,6 +23,31 @@ export const marketRepo = {
       .from(coinListings)
       .where(eq(coinListings.userId, userId))
       .orderBy(desc(coinListings.createdAt)),
+
+  /** The open listings that hold any of these accounts. */
+  openListingsOfAccounts: (db: Db, accountIds: readonly string[]) =>
+    accountIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(coinListings)
+          .where(
+            and(
+              eq(coinListings.isOpen, true),
+              inArray(
+                coinListings.id,
+                db
+                  .select({ id: coinListingAccounts.listingId })
+                  .from(coinListingAccounts)
+                  .where(
+                    and(
+                      eq(coinListingAccounts.isOpen, true),
+                      inArray(coinListingAccounts.accountId, [...accountIds]),
+                    ),
+                  ),
+              ),
+            ),
+          ),
 
   listing: async (db: Db, id: string) =>
     (await db.select().from(coinListings).where(eq(coinListings.id, id)).limit(1))[0],

@@ -30,7 +30,7 @@ import type { UserRow } from '../auth/repo.js';
 import type { OrderRow } from '../payment/repo.js';
 import type { PaymentService } from '../payment/service.js';
 import { bookMoneyEvent } from './ledger.js';
-import { marketRepo, type ListingRow, type MarketOrderRow } from './repo.js';
+import { marketRepo, type ListingAccount, type ListingRow, type MarketOrderRow } from './repo.js';
 import { settlementOf } from './settlement.js';
 
 /** The product id marketplace orders carry in the checkout (the fulfilment routes them here). */
@@ -59,17 +59,26 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
   /** Told after an order changed (both users' pages) and after one was paid (start its delivery). */
   const listeners = { changed: (_order: MarketOrderRow) => {}, paid: (_orderId: string) => {} };
 
+  const sourcesOf = (rows: ReadonlyArray<{ accountId: string; promisedCoins: number }>): DeliverySource[] =>
+    rows.map((row) => ({ accountId: row.accountId, coins: row.promisedCoins }));
+
   /**
-   * Closes open listings that cannot keep their promise: sold out, or an account whose synced
-   * balance fell below its minimum plus the coins it still promises and has reserved.
+   * Closes those of `listings` that are open and cannot keep their promise: sold out, or an
+   * account whose synced balance fell below its minimum plus the coins it still promises and has
+   * reserved. `rows` are their accounts, as the caller just read them. Returns the closed ones'
+   * reasons by id.
    */
-  async function recheckListings(listings?: readonly ListingRow[]) {
-    const open = (listings ?? (await marketRepo.openListings(db))).filter((listing) => listing.isOpen);
-    const ids = open.map((listing) => listing.id);
-    const rows = await marketRepo.accountsOf(db, ids);
-    const reserved = reservedByAccount(await marketRepo.liveOrdersOfListings(db, ids));
+  async function closeBroken(listings: readonly ListingRow[], rows: readonly ListingAccount[]) {
+    const open = listings.filter((listing) => listing.isOpen);
+    const closed = new Map<string, string>();
+    if (open.length === 0) return closed;
+    const reserved = reservedByAccount(
+      await marketRepo.liveOrdersOfListings(
+        db,
+        open.map((listing) => listing.id),
+      ),
+    );
     const now = ctx.now();
-    const closed = new Set<string>();
     for (const listing of open) {
       const mine = rows.filter((row) => row.listingId === listing.id && row.isOpen);
       const broken = mine.some(
@@ -78,27 +87,36 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
       );
       const soldOut = maxDeliverableCoins(sourcesOf(mine)) < MIN_ORDER_COINS;
       if (broken || soldOut) {
-        await marketRepo.closeListing(
-          db,
-          listing.id,
-          broken ? marketMessages.balanceFell : marketMessages.soldOut,
-          now,
-        );
-        closed.add(listing.id);
+        const reason = broken ? marketMessages.balanceFell : marketMessages.soldOut;
+        await marketRepo.closeListing(db, listing.id, reason, now);
+        closed.set(listing.id, reason);
       }
     }
     return closed;
   }
 
-  const sourcesOf = (rows: ReadonlyArray<{ accountId: string; promisedCoins: number }>): DeliverySource[] =>
-    rows.map((row) => ({ accountId: row.accountId, coins: row.promisedCoins }));
-
-  /** Listings as the spec's CoinListing; account ids only on the caller's own. */
-  async function present(listings: readonly ListingRow[], callerId: string) {
+  /** Rechecks the open listings that hold any of these accounts (their balances were just synced). */
+  async function recheckListingsOf(accountIds: readonly string[]) {
+    const listings = await marketRepo.openListingsOfAccounts(db, accountIds);
     const rows = await marketRepo.accountsOf(
       db,
       listings.map((listing) => listing.id),
     );
+    return closeBroken(listings, rows);
+  }
+
+  /** Listings as the spec's CoinListing; account ids only on the caller's own. */
+  async function present(
+    listings: readonly ListingRow[],
+    callerId: string,
+    accountRows?: readonly ListingAccount[],
+  ) {
+    const rows =
+      accountRows ??
+      (await marketRepo.accountsOf(
+        db,
+        listings.map((listing) => listing.id),
+      ));
     return listings.map((listing) => {
       const mine = rows.filter((row) => row.listingId === listing.id && (row.isOpen || !listing.isOpen));
       const coins = listing.isOpen ? maxDeliverableCoins(sourcesOf(mine)) : 0;
@@ -116,6 +134,24 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
         closedReason: listing.closedReason,
       };
     });
+  }
+
+  /**
+   * A read of listings: the ones it shows are rechecked once, from the same account rows they are
+   * then presented with (balances change outside the marketplace too, so a read is where a broken
+   * promise is sure to be seen).
+   */
+  async function presentRechecked(listings: readonly ListingRow[], callerId: string) {
+    const rows = await marketRepo.accountsOf(
+      db,
+      listings.map((listing) => listing.id),
+    );
+    const closed = await closeBroken(listings, rows);
+    const current = listings.map((listing) => {
+      const reason = closed.get(listing.id);
+      return reason === undefined ? listing : { ...listing, isOpen: false, closedReason: reason };
+    });
+    return present(current, callerId, rows);
   }
 
   /** Gives the unspent reservations of an order's legs back to its listing. */
@@ -136,16 +172,15 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
 
   return {
     listeners,
-    recheckListings,
+    recheckListingsOf,
 
     async openListings(user: UserRow) {
-      await recheckListings();
-      return present(await marketRepo.openListings(db), user.id);
+      const shown = await presentRechecked(await marketRepo.openListings(db), user.id);
+      return shown.filter((listing) => listing.isOpen);
     },
 
     async listingsOf(user: UserRow) {
-      await recheckListings();
-      return present(await marketRepo.listingsOf(db, user.id), user.id);
+      return presentRechecked(await marketRepo.listingsOf(db, user.id), user.id);
     },
 
     async createListing(user: UserRow, input: CreateListing) {
@@ -201,7 +236,11 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
     /** Reserves the coins, opens the order and its checkout; returns where to pay. */
     async purchase(user: UserRow, input: PurchaseListing, siteUrl: string) {
       const listing = await marketRepo.listing(db, input.id);
-      if (!listing || !listing.isOpen || (await recheckListings([listing])).has(listing.id))
+      if (
+        !listing ||
+        !listing.isOpen ||
+        (await closeBroken([listing], await marketRepo.accountsOf(db, [listing.id]))).has(listing.id)
+      )
         throw notFound(marketMessages.listingNotFound, 'listing_not_found');
       if (listing.userId === user.id) throw badRequest(marketMessages.ownListing, 'own_listing');
       const buyerAccount = await accountRepo.findOwned(db, user.id, input.buyerAccountId);
@@ -318,6 +357,46 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
     },
 
     /**
+     * An admin refunded the order's payment (inside the refund's transaction): the escrow goes
+     * back to the buyer, the reserved coins back to the listing, and the order ends `refunded`, in
+     * one ledger event. Refused while a transfer runs or once coins arrived (those settle through
+     * the delivery: the FAQ gives no refunds after delivery). A second call changes nothing.
+     */
+    async refunded(tx: Db, checkoutOrder: OrderRow) {
+      const order = await marketRepo.lockOrder(tx, checkoutOrder.priceId);
+      if (!order || order.checkoutOrderId !== checkoutOrder.id || order.status === 'refunded') return;
+      const isUntouched =
+        (order.status === 'paid' || order.status === 'delivering') &&
+        order.coinsDelivered === 0 &&
+        order.legs.every((leg) => leg.status === 'planned');
+      if (!isUntouched) throw badRequest(marketMessages.notRefundable, 'market_order_not_refundable');
+      const now = ctx.now();
+      const booked = await bookMoneyEvent(tx, {
+        eventKey: `market:${order.id}:refunded`,
+        orderId: order.id,
+        entries: [
+          { book: 'escrow', deltaCents: -order.amountCents },
+          { book: 'refund', userId: order.buyerUserId, deltaCents: order.amountCents },
+        ],
+        now,
+      });
+      if (booked === 'replayed') return;
+      await release(tx, order, order.legs);
+      const refunded = {
+        status: 'refunded',
+        legs: order.legs.map((leg) => ({ ...leg, status: 'failed' as const })),
+        steps: [...order.steps, stepAt(marketMessages.refundedByAdmin(order.amountCents), 'success', now)],
+        refundCents: order.amountCents,
+        updatedAt: now,
+      };
+      await marketRepo.updateOrder(tx, order.id, refunded);
+      // After the refund's transaction commits (both users' pages then read the refunded order).
+      setTimeout(() => {
+        listeners.changed({ ...order, ...refunded });
+      }, 0);
+    },
+
+    /**
      * Ends a delivery once: the earned part of the escrow goes to the seller's payout balance
      * (minus the marketplace's cut), the rest back to the buyer, in one ledger event with the
      * order's final state. A second call (or a replayed outcome) changes nothing.
@@ -370,7 +449,8 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
       });
       if (settled) {
         listeners.changed(settled);
-        await recheckListings();
+        // The delivered coins left the seller's accounts; the reservations came back.
+        await recheckListingsOf(settled.legs.map((leg) => leg.accountId));
       }
       return settled;
     },

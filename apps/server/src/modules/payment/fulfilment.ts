@@ -30,6 +30,11 @@ export interface ExternalOrderHandler {
   paid(tx: Db, order: OrderRow, eventId: string): Promise<void>;
   /** The checkout expired unpaid. */
   expired(tx: Db, order: OrderRow): Promise<void>;
+  /**
+   * An admin refunded the paid order (inside the refund's transaction): undo what `paid` did,
+   * once. Throws an HttpError to refuse, which rolls the refund back.
+   */
+  refunded(tx: Db, order: OrderRow): Promise<void>;
 }
 
 /** Associated data of a new user's licence token while it waits for the success page. */

@@ -12,14 +12,17 @@ const publicLinks: NavLink[] = [
 
 /**
  * The hover menu (spec §2): public links for everyone; signed-in users also get SBC and their
- * tool, Snipe for the snipe tier and Transfer for any other tier (unknown until the user loads).
+ * tool, Snipe for the snipe tier and Transfer for any other tier (unknown until the user loads);
+ * users with the Admin role also get Admin (docs/decisions.md).
  */
 export function navLinksFor({
   isSignedIn,
   tier,
+  isAdmin = false,
 }: {
   isSignedIn: boolean;
   tier: Tier | undefined;
+  isAdmin?: boolean;
 }): NavLink[] {
   if (!isSignedIn) return publicLinks;
   const toolLinks: NavLink[] = [
@@ -28,5 +31,6 @@ export function navLinksFor({
   ];
   if (tier === 'snipe') toolLinks.push({ label: 'Snipe', to: paths.snipe });
   else if (tier !== undefined) toolLinks.push({ label: 'Transfer', to: paths.transfer });
+  if (isAdmin) toolLinks.push({ label: 'Admin', to: paths.admin });
   return [...publicLinks, ...toolLinks];
 }

@@ -11,12 +11,14 @@ import { ThemeToggle } from './theme-toggle';
 type NavbarProps = {
   isSignedIn: boolean;
   tier: Tier | undefined;
+  /** The signed-in user holds the Admin role (the menu then links the admin page). */
+  isAdmin: boolean;
   isOnLoginPage: boolean;
   onSignOut: () => void;
 };
 
-export function Navbar({ isSignedIn, tier, isOnLoginPage, onSignOut }: NavbarProps) {
-  const links = navLinksFor({ isSignedIn, tier });
+export function Navbar({ isSignedIn, tier, isAdmin, isOnLoginPage, onSignOut }: NavbarProps) {
+  const links = navLinksFor({ isSignedIn, tier, isAdmin });
   return (
     <header className="navbar bg-base-100 border-base-300 sticky top-0 z-40 gap-1 border-b px-2 sm:px-4">
       <div className="navbar-start gap-1">

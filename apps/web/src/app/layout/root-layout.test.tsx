@@ -63,6 +63,27 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('adds Admin to the menu of a user with the Admin role only', async () => {
+    signIn();
+    renderApp('/', signedInAnswers({ ...userOf('transfer'), roles: ['user', 'admin'] }));
+    await screen.findByText('Welcome back, demo');
+    expect(menuLinks()).toEqual([
+      'Subscription',
+      'Coins',
+      'Blog',
+      'Players',
+      'SBC',
+      'Marketplace',
+      'Transfer',
+      'Admin',
+    ]);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getByRole('link', { name: 'Admin' })
+        .getAttribute('href'),
+    ).toBe('/admin');
+  });
+
   it('hides the login button on the login page', () => {
     renderApp('/login', {});
     expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { isVerifiedUser } from '@tradedesk/domain';
+import { isAdmin, isVerifiedUser } from '@tradedesk/domain';
 import { signOut, UnverifiedGate, useSessionCheck, useUser } from '../../features/auth';
 import { useIsIFrame } from '../../hooks/use-is-iframe';
 import { useIsSignedIn } from '../../stores/auth-store';
@@ -44,6 +44,7 @@ export function RootLayout() {
         <Navbar
           isSignedIn={isSignedIn}
           tier={user.data?.tier}
+          isAdmin={isSignedIn && user.data !== undefined && isAdmin(user.data)}
           isOnLoginPage={pathname === paths.login}
           onSignOut={handleSignOut}
         />

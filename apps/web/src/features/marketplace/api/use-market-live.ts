@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountsQueryKey } from '../../accounts';
-import { connectWebHub } from '../../../lib/web-hub-socket';
+import { connectWebHub, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { TRANSFER_SOCKET_PATH } from '../../transfer/api/transfer-socket';
 import { marketQueryKeys } from './market-api';
 
@@ -9,10 +9,12 @@ import { marketQueryKeys } from './market-api';
  * Live marketplace updates over the `/client/transfer` hub: an order's progress ('market-order')
  * and a synced balance ('market-sync') refresh what the page shows.
  */
-export function useMarketLive(token: string | null) {
+export function useMarketLive() {
   const client = useQueryClient();
+  const credential = useWebHubCredential();
   useEffect(() => {
-    const socket = connectWebHub(TRANSFER_SOCKET_PATH, token ?? '');
+    if (!credential) return;
+    const socket = connectWebHub(TRANSFER_SOCKET_PATH, credential);
     socket.on('message', (message: { action?: string }) => {
       if (message.action === 'market-order') void client.invalidateQueries({ queryKey: marketQueryKeys.all });
       if (message.action === 'market-sync') {
@@ -23,5 +25,5 @@ export function useMarketLive(token: string | null) {
     return () => {
       socket.disconnect();
     };
-  }, [client, token]);
+  }, [client, credential]);
 }

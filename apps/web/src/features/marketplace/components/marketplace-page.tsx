@@ -83,7 +83,7 @@ export function MarketplacePage() {
   const orders = useOrders();
   const balance = useMarketBalance();
   const sync = useSyncBalances();
-  useMarketLive(token);
+  useMarketLive();
   const [isCreating, setIsCreating] = useState(false);
   const [buying, setBuying] = useState<ListingView | undefined>();
 

@@ -2,6 +2,7 @@ import {
   canCheckoutCoins,
   coinCalculatorPriceCents,
   COINS_PER_UNIT,
+  discountedCents,
   formatEuroCents,
   formatFullNumber,
   MAX_COIN_UNITS,
@@ -16,12 +17,16 @@ type CoinCalculatorProps = {
   product: CatalogueProduct;
   onCheckout: (product: CatalogueProduct, quantity: number) => void;
   isBusy: boolean;
+  /** A valid referral code was applied: 30% off, on the total as the checkout rounds it. */
+  hasReferral: boolean;
 };
 
 /** One platform's calculator: 0–100 units of 100,000 coins × the discounted unit price. */
-export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorProps) {
+export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: CoinCalculatorProps) {
   const [quantity, setQuantity] = useState(0);
   const label = product.platform ? platformLabels[product.platform] : product.name;
+  const subtotal = coinCalculatorPriceCents(quantity, product.price.value);
+  const total = hasReferral ? discountedCents(subtotal) : subtotal;
   const setClamped = (value: number) =>
     setQuantity(
       Number.isFinite(value) ? Math.min(MAX_COIN_UNITS, Math.max(MIN_COIN_UNITS, Math.trunc(value))) : 0,
@@ -32,7 +37,7 @@ export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorPr
         <h2 className="card-title">{label}</h2>
         <p className="text-sm">
           Per 100,000 coins:{' '}
-          <PriceTag cents={product.price.value} hasReferral={false} listCents={product.listPrice} />
+          <PriceTag cents={product.price.value} hasReferral={hasReferral} listCents={product.listPrice} />
         </p>
         <label className="flex flex-col gap-1">
           <span className="text-sm">Units of 100,000 coins</span>
@@ -57,9 +62,7 @@ export function CoinCalculator({ product, onCheckout, isBusy }: CoinCalculatorPr
         />
         <p>
           {formatFullNumber(quantity * COINS_PER_UNIT)} coins for{' '}
-          <strong data-testid={`${product.id}-total`}>
-            {formatEuroCents(coinCalculatorPriceCents(quantity, product.price.value))}
-          </strong>
+          <strong data-testid={`${product.id}-total`}>{formatEuroCents(total)}</strong>
         </p>
         <div className="card-actions">
           <button

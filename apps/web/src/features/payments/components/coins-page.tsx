@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCheckout } from '../api/create-checkout';
 import { useCoinPrices } from '../api/get-coin-prices';
 import type { CatalogueProduct } from '../types';
 import { CoinCalculator } from './coin-calculator';
+import { ReferralSection } from './referral-section';
 
 const faqSections = [
   {
@@ -30,27 +32,36 @@ const faqSections = [
   },
 ] as const;
 
-/** /coins: a calculator per platform, then payment, how it works and disclaimers. */
+/** /coins: the referral code, a calculator per platform, then payment, how it works and disclaimers. */
 export function CoinsPage() {
   useDocumentTitle('Coins');
   const prices = useCoinPrices();
   const checkout = useCheckout();
+  const [referralCode, setReferralCode] = useState<string | undefined>();
   const products = [prices.data?.pc, prices.data?.ps].filter((product): product is CatalogueProduct =>
     Boolean(product),
   );
-  const buy = (product: CatalogueProduct, quantity: number) => checkout.mutate({ product, quantity });
+  const buy = (product: CatalogueProduct, quantity: number) =>
+    checkout.mutate({ product, quantity, ...(referralCode ? { referralCode } : {}) });
   return (
     <div className="flex flex-col gap-8">
       <header>
         <h1 className="text-3xl font-bold">Coins</h1>
         <p className="opacity-80">Buy coins for your PC or console account.</p>
       </header>
+      <ReferralSection onValid={setReferralCode} />
       {prices.isPending ? (
         <span className="loading loading-spinner" aria-label="Loading prices" />
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {products.map((product) => (
-            <CoinCalculator key={product.id} product={product} onCheckout={buy} isBusy={checkout.isPending} />
+            <CoinCalculator
+              key={product.id}
+              product={product}
+              onCheckout={buy}
+              isBusy={checkout.isPending}
+              hasReferral={Boolean(referralCode)}
+            />
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
 import { referralInputError, referralOutcome, type ReferralState } from '@tradedesk/domain';
 import { useState } from 'react';
+import { useOwnReferralCode } from '../api/get-own-referral-code';
 import { useVerifyReferral } from '../api/verify-referral';
 
 type ReferralSectionProps = {
@@ -7,7 +8,21 @@ type ReferralSectionProps = {
   onValid: (code: string) => void;
 };
 
-/** 'Enter your referral code' → verified on click → valid (input locked) or invalid (spec §4, §5). */
+/** A signed-in user's own code, to give to the people they refer (docs/decisions.md). */
+function OwnReferralCode() {
+  const own = useOwnReferralCode();
+  if (!own.data) return null;
+  return (
+    <p className="text-sm">
+      Your referral code: <strong className="font-mono">{own.data}</strong>
+    </p>
+  );
+}
+
+/**
+ * 'Enter your referral code' → verified on click → valid (input locked) or invalid (spec §4, §5);
+ * a signed-in user also sees their own code here.
+ */
 export function ReferralSection({ onValid }: ReferralSectionProps) {
   const [code, setCode] = useState('');
   const [state, setState] = useState<ReferralState>('unverified');
@@ -35,6 +50,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
           Referral code
         </h2>
         <p className="text-sm opacity-80">A valid referral code takes 30% off your checkout.</p>
+        <OwnReferralCode />
         <div className="join w-full max-w-md">
           <label className="input join-item w-full">
             <span className="sr-only">Referral code</span>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { CoinsPage } from './coins-page';
 import { SubscriptionPage } from './subscription-page';
@@ -34,7 +35,18 @@ function renderSubscription(checkoutAnswer: { status: number; body?: unknown } =
   return { ...renderWithProviders(<SubscriptionPage />, { path: '/subscription' }), calls, fetchStub };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAuthStore.getState().clearSession();
+});
+
+/** Answers the referral check with `valid` (the other calls as `fetchStub` does). */
+const referralAnswers = (fetchStub: typeof fetch, valid: boolean) =>
+  vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) =>
+    String(url).endsWith('/referral/verify')
+      ? new Response(JSON.stringify({ data: valid }), { status: 200 })
+      : fetchStub(url, init),
+  );
 
 describe('SubscriptionPage', () => {
   it('shows season plans by default, month (trial) on the toggle, and disables checkout at price 0', async () => {
@@ -60,11 +72,7 @@ describe('SubscriptionPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
 
-    vi.stubGlobal('fetch', async (url: RequestInfo | URL, init?: RequestInit) =>
-      String(url).endsWith('/referral/verify')
-        ? new Response(JSON.stringify({ data: true }), { status: 200 })
-        : fetchStub(url, init),
-    );
+    referralAnswers(fetchStub, true);
     await userEvent.clear(input);
     await userEvent.type(input, 'GOOD1234');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -73,6 +81,25 @@ describe('SubscriptionPage', () => {
     expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
     // €99.99 less 30% is €69.99, the old price struck through.
     expect(within(screen.getByTestId('plan-table')).getByText('€69.99')).toBeTruthy();
+  });
+
+  it('shows a signed-in user their own referral code to share, and a visitor none', async () => {
+    const { fetchStub } = fakeFetch({
+      'GET /api/payment/plans': { status: 200, body: { data: plans } },
+      'GET /api/referral': { status: 200, body: { data: { code: 'K7MQ2XWP' } } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const visitor = renderWithProviders(<SubscriptionPage />, { path: '/subscription' });
+    await screen.findByTestId('plan-table');
+    expect(screen.queryByText(/Your referral code/)).toBeNull();
+    visitor.unmount();
+
+    useAuthStore.getState().signIn({ username: 'demo', token: '', isRemembered: false, fingerprint: 'fp' });
+    renderWithProviders(<SubscriptionPage />, { path: '/subscription' });
+    const section = screen.getByRole('region', { name: 'Referral code' });
+    expect((await within(section).findByText('K7MQ2XWP')).parentElement?.textContent).toBe(
+      'Your referral code: K7MQ2XWP',
+    );
   });
 
   it('says so when checkout returns no URL, and credit checkout waits for a package', async () => {
@@ -120,5 +147,47 @@ describe('CoinsPage', () => {
     expect((quantity as HTMLInputElement).value).toBe('100');
     for (const heading of ['Payment', 'How it works', 'Disclaimers'])
       expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+  });
+
+  it('takes 30% off with a valid referral code and sends the code with the checkout', async () => {
+    const coins = {
+      ...product('coins-pc', 'coin', 'Other', 1199, 'season'),
+      platform: 'pc',
+      maxQuantity: 100,
+    };
+    const { fetchStub, calls } = fakeFetch({
+      'GET /api/payment/coins': { status: 200, body: { data: { pc: coins } } },
+      'POST /api/payment/checkout': { status: 200, body: {} },
+    });
+    referralAnswers(fetchStub, false);
+    renderWithProviders(<CoinsPage />, { path: '/coins' });
+    const calculator = await screen.findByRole('region', { name: 'PC coins' });
+    const input = screen.getByPlaceholderText('Enter your referral code') as HTMLInputElement;
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter your referral code');
+    await userEvent.type(input, 'WRONG');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
+
+    referralAnswers(fetchStub, true);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'GOOD1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+    const quantity = within(calculator).getByLabelText('PC quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    // €35.97 less 30%, rounded once on the total as the checkout does: €25.18.
+    expect(screen.getByTestId('coins-pc-total').textContent).toBe('€25.18');
+    await userEvent.click(within(calculator).getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/payment/checkout'))?.body).toEqual({
+        productId: 'coins-pc',
+        priceId: 'coins-pc-eur',
+        quantity: 3,
+        type: 'coin',
+        code: 'GOOD1234',
+      }),
+    );
   });
 });

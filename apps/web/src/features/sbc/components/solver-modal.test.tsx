@@ -8,6 +8,7 @@ import { SolverModal } from './solver-modal';
 const solution = {
   solutionId: 'sol-1',
   createdAt: '2026-11-25T10:00:00.000Z',
+  platform: 'pc' as const,
   cost: 3_300,
   proof: { kind: 'optimal' as const },
   players: [],

@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
-import { useAuthStore } from '../../../stores/auth-store';
+import { connectWebHub, sendWebHubAction, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
@@ -58,7 +57,7 @@ export function progressAfterJoin(
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.token);
+  const credential = useWebHubCredential();
   const user = useUser();
   const hasUser = user.data !== undefined;
   const path = user.data?.tier === 'transfer' ? '/client/transfer' : '/client/snipe';
@@ -66,8 +65,8 @@ export function useSbcLive() {
   const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
 
   useEffect(() => {
-    if (!token || !hasUser) return;
-    const socket = connectWebHub(path, token);
+    if (!credential || !hasUser) return;
+    const socket = connectWebHub(path, credential);
     socketRef.current = socket;
     const record = (
       accountId: string,
@@ -115,7 +114,7 @@ export function useSbcLive() {
       socket.disconnect();
       socketRef.current = null;
     };
-  }, [token, path, hasUser, queryClient]);
+  }, [credential, path, hasUser, queryClient]);
 
   return {
     progress,

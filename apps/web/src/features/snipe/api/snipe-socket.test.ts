@@ -77,14 +77,14 @@ const quickBackoff = { firstDelayMs: 5, maxDelayMs: 20, maxRefusals: 3 };
 
 describe('the /client/snipe connection', () => {
   it('authenticates as a web client with the licence token and joins', async () => {
-    client = connectSnipeSocket('licence-token');
+    client = connectSnipeSocket({ token: 'licence-token' });
     await hub.joined;
     expect(hub.handshakes).toEqual([{ token: 'licence-token', clientType: 'web' }]);
   });
 
   it('sends an action only while connected', async () => {
     expect(sendSnipeAction(null, 'snipe-stop', { id: 'a' })).toBe(false);
-    client = connectSnipeSocket('licence-token');
+    client = connectSnipeSocket({ token: 'licence-token' });
     expect(sendSnipeAction(client, 'snipe-stop', { id: 'early' })).toBe(false);
     await hub.joined;
     expect(sendSnipeAction(client, 'snipe-stop', { id: 'a' })).toBe(true);
@@ -94,7 +94,7 @@ describe('the /client/snipe connection', () => {
   it('comes back by itself after the hub refused the first handshakes', async () => {
     hub.refuseNext = 2;
     const status = statusTracker();
-    client = connectSnipeSocket('licence-token');
+    client = connectSnipeSocket({ token: 'licence-token' });
     recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
 
     await hub.joined;
@@ -107,7 +107,7 @@ describe('the /client/snipe connection', () => {
   it('stops after the capped number of refusals and tries again when asked', async () => {
     hub.refuseNext = Number.POSITIVE_INFINITY;
     const status = statusTracker();
-    client = connectSnipeSocket('licence-token');
+    client = connectSnipeSocket({ token: 'licence-token' });
     const recovery = recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
 
     await status.reaches('offline');
@@ -124,7 +124,7 @@ describe('the /client/snipe connection', () => {
     hub.refuseNext = Number.POSITIVE_INFINITY;
     const status = statusTracker();
     const retryAfterMs = 20;
-    client = connectSnipeSocket('licence-token');
+    client = connectSnipeSocket({ token: 'licence-token' });
     const recovery = recoverRefusedConnections(client, {
       onStatus: status.onStatus,
       backoff: { firstDelayMs: retryAfterMs, maxDelayMs: retryAfterMs, maxRefusals: 5 },

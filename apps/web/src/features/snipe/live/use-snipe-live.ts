@@ -8,7 +8,7 @@ import {
   type ConnectionRecovery,
   type LiveStatus,
 } from '../../../lib/socket-recovery';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useWebHubCredential } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { playSound, useConfiguration } from '../../configuration';
 import { useLaunchedWebApp } from '../../webapp-launch';
@@ -25,7 +25,7 @@ import { snipeNoticeOf } from './snipe-notice';
  */
 export function useSnipeLive() {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.token);
+  const credential = useWebHubCredential();
   const configuration = useConfiguration();
   const settingsRef = useRef(defaultNotificationConfig());
   settingsRef.current = configuration.data?.notification ?? defaultNotificationConfig();
@@ -36,9 +36,8 @@ export function useSnipeLive() {
   const showLaunch = launch.show;
 
   useEffect(() => {
-    // A one-time-code session holds an empty licence token: the hub trusts the session cookie.
-    if (token === null) return;
-    const socket = connectSnipeSocket(token);
+    if (!credential) return;
+    const socket = connectSnipeSocket(credential);
     socketRef.current = socket;
     const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
     recoveryRef.current = recovery;
@@ -69,7 +68,7 @@ export function useSnipeLive() {
       socketRef.current = null;
       setStatus('connecting');
     };
-  }, [token, queryClient, showLaunch]);
+  }, [credential, queryClient, showLaunch]);
 
   return {
     status,

@@ -1,12 +1,13 @@
 import type { TransferWebAction } from '@tradedesk/domain';
 import type { Socket } from 'socket.io-client';
-import { connectWebHub, sendWebHubAction } from '../../../lib/web-hub-socket';
+import { connectWebHub, sendWebHubAction, type WebHubCredential } from '../../../lib/web-hub-socket';
 
 /** The path of the web clients' transfer hub. */
 export const TRANSFER_SOCKET_PATH = '/client/transfer';
 
 /** Opens the `/client/transfer` connection (see lib/web-hub-socket). */
-export const connectTransferSocket = (token: string): Socket => connectWebHub(TRANSFER_SOCKET_PATH, token);
+export const connectTransferSocket = (credential: WebHubCredential): Socket =>
+  connectWebHub(TRANSFER_SOCKET_PATH, credential);
 
 /** Sends a transfer action only on a live connection. */
 export const sendTransferAction = (

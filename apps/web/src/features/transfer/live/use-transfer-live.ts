@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { notify } from '../../../lib/notify';
 import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useWebHubCredential } from '../../../lib/web-hub-socket';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { accountsQueryKey } from '../../accounts';
 import { userQueryKey } from '../../auth';
@@ -60,7 +60,7 @@ export interface TransferRequest {
  */
 export function useTransferLive() {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.token);
+  const credential = useWebHubCredential();
   const configuration = useConfiguration();
   const settingsRef = useRef({
     notification: defaultNotificationConfig(),
@@ -87,8 +87,8 @@ export function useTransferLive() {
   };
 
   useEffect(() => {
-    if (!token) return;
-    const socket = connectTransferSocket(token);
+    if (!credential) return;
+    const socket = connectTransferSocket(credential);
     socketRef.current = socket;
     const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
 
@@ -190,7 +190,7 @@ export function useTransferLive() {
       socketRef.current = null;
       setStatus('connecting');
     };
-  }, [token, queryClient, addToSession, showLaunch]);
+  }, [credential, queryClient, addToSession, showLaunch]);
 
   return {
     status,

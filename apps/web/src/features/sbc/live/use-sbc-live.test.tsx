@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeFetch } from '../../../test/render';
+import { startTestHub } from '../../../test/test-hub';
+import { progressAfterJoin, useSbcLive } from './use-sbc-live';
+
+let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;
+
+afterEach(async () => {
+  useAuthStore.getState().clearSession();
+  vi.unstubAllGlobals();
+  await hub?.close();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+    {children}
+  </QueryClientProvider>
+);
+
+describe('the SBC solver’s live connection', () => {
+  it('connects to its tier’s hub for a user signed in with a one-time code (no licence token)', async () => {
+    hub = await startTestHub('/client/transfer');
+    const user = { id: 'u1', username: 'coder', tier: 'transfer', roles: ['user'] };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
+    useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
+
+    const { unmount } = renderHook(() => useSbcLive(), { wrapper });
+
+    expect(await hub.joined).toEqual({ token: '', clientType: 'web' });
+    unmount();
+  });
+});
+
+describe('solver progress after a reload', () => {
+  it("shows each running run's steps as the server kept them, and ends runs it no longer has", () => {
+    const before = {
+      finished: { isRunning: true, steps: [{ text: 'SBC solver started', tone: 'success' as const }] },
+    };
+    const progress = progressAfterJoin(before, [
+      {
+        accountId: 'acc-1',
+        runId: 'run-1',
+        steps: [
+          { text: 'SBC solver started', tone: 'success' },
+          { text: 'Bought Kane for 1,200 coins', tone: 'info' },
+        ],
+      },
+    ]);
+    expect(progress).toEqual({
+      'acc-1': {
+        isRunning: true,
+        steps: [
+          { text: 'SBC solver started', tone: 'success' },
+          { text: 'Bought Kane for 1,200 coins', tone: 'info' },
+        ],
+      },
+      finished: { isRunning: false, steps: [{ text: 'SBC solver started', tone: 'success' }] },
+    });
+  });
+
+  it('keeps what it shows when the message is malformed', () => {
+    const before = { 'acc-1': { isRunning: true, steps: [] } };
+    expect(progressAfterJoin(before, [{ accountId: 3 }])).toEqual(before);
+  });
+});

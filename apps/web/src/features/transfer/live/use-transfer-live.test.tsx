@@ -1,0 +1,37 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeFetch } from '../../../test/render';
+import { startTestHub } from '../../../test/test-hub';
+import { TRANSFER_SOCKET_PATH } from '../api/transfer-socket';
+import { useTransferLive } from './use-transfer-live';
+
+let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;
+
+afterEach(async () => {
+  useAuthStore.getState().clearSession();
+  vi.unstubAllGlobals();
+  await hub?.close();
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+    {children}
+  </QueryClientProvider>
+);
+
+describe('the transfer page’s live connection', () => {
+  it('connects and joins for a user signed in with a one-time code (no licence token)', async () => {
+    hub = await startTestHub(TRANSFER_SOCKET_PATH);
+    vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
+    useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
+
+    const { unmount } = renderHook(() => useTransferLive(), { wrapper });
+
+    expect(await hub.joined).toEqual({ token: '', clientType: 'web' });
+    unmount();
+  });
+});
