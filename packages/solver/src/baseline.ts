@@ -1,4 +1,4 @@
-import { buildProblem, type Candidate, type Problem } from './problem.js';
+import { buildProblem, requirementParts, type Candidate, type Problem } from './problem.js';
 import { placementCost } from './placement.js';
 import { judgePlacement, violation, type Placement } from './squad-check.js';
 import type { SolveInput } from './types.js';
@@ -13,11 +13,7 @@ const MAX_UPGRADES = 60;
  * Returns undefined when it gets stuck.
  */
 export function greedyBaseline(input: SolveInput): { cost: number } | undefined {
-  const requirements =
-    input.challenge.operation === 'OR'
-      ? input.challenge.requirements.slice(0, 1)
-      : input.challenge.requirements;
-  const built = buildProblem(input, requirements);
+  const built = buildProblem(input, requirementParts(input.challenge)[0] ?? []);
   if ('infeasible' in built) return undefined;
   const placement = greedyPlacement(built.problem);
   return placement && { cost: placementCost(placement) };

@@ -1,5 +1,6 @@
 import {
   cardTier,
+  type ChallengeRequirements,
   formationSlots,
   isInPosition,
   matchesCondition,
@@ -92,6 +93,16 @@ function perCardFilter(requirement: SbcRequirement, playerCount: number): ((c: C
     default:
       return null;
   }
+}
+
+/**
+ * The AND-ed requirement lists a squad may meet instead of one another: an OR challenge (two or
+ * more requirements) is one list per requirement, anything else is its own single list.
+ */
+export function requirementParts(challenge: ChallengeRequirements): SbcRequirement[][] {
+  return challenge.operation === 'OR' && challenge.requirements.length > 1
+    ? challenge.requirements.map((requirement) => [requirement])
+    : [[...challenge.requirements]];
 }
 
 /** The challenge's slots and the pool after the exact per-card filters; or why no squad exists. */

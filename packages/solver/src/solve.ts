@@ -1,10 +1,11 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
+import { exactSearch } from './exact-search.js';
 import { groupedRelaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { improveWithMilp, milpReady } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
-import { buildProblem, type Candidate, type Problem } from './problem.js';
+import { buildProblem, requirementParts, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 import type { SolveInput, SolveResult, SquadPick } from './types.js';
 
@@ -13,6 +14,8 @@ const MIN_SEARCH_MS = 150;
 /** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
 const SEARCH_SHARE_WITH_MILP = 0.15;
 const MIN_MILP_MS = 100;
+/** The exact search always gets this long, even when the budget is spent (a busy machine). */
+const MIN_EXACT_MS = 100;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
 
@@ -155,7 +158,19 @@ function solvePart(
       method = 'rating-profile relaxation pruned by the answer';
     }
   }
-  if (useMilp && !(answer && answer.cost <= bound)) {
+  // The exact search on the cut pool: it proves the answer, or finds the optimum, when the pool is
+  // small enough; a stopped search still hands over any cheaper squad it met.
+  let searched = false;
+  if (answer && answer.cost > bound) {
+    const exact = exactSearch(problem, answer.cost, Math.max(deadline, Date.now() + MIN_EXACT_MS));
+    searched = exact !== undefined;
+    if (exact?.answer && exact.answer.cost < answer.cost) answer = exact.answer;
+    if (exact?.bound !== undefined && exact.bound > bound) {
+      bound = exact.bound;
+      method = 'exact branch and bound on the cut pool';
+    }
+  }
+  if (useMilp && !searched && !(answer && answer.cost <= bound)) {
     const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
     const milp = improveWithMilp(problem, answer?.cost ?? Infinity, seconds);
     const improved = milp?.cards && placeCards(problem, milp.cards);
@@ -219,11 +234,7 @@ function picksOf(problem: Problem, placement: Placement, perSlot: readonly numbe
 export function solveChallenge(input: SolveInput): SolveResult {
   const started = Date.now();
   const deadline = started + (input.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
-  const { challenge } = input;
-  const parts: (readonly SbcRequirement[])[] =
-    challenge.operation === 'OR' && challenge.requirements.length > 1
-      ? challenge.requirements.map((requirement) => [requirement])
-      : [challenge.requirements];
+  const parts = requirementParts(input.challenge);
   const outcomes = parts.map((requirements, index) => {
     const partDeadline = started + ((deadline - started) * (index + 1)) / parts.length;
     return solvePart(input, requirements, partDeadline, (input.seed ?? 1) + index);

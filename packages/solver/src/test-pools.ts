@@ -2,6 +2,7 @@
 import {
   evaluateSquad,
   formationSlots,
+  isInPosition,
   seededRng,
   type ChallengeRequirements,
   type SbcCard,
@@ -95,3 +96,56 @@ export const SMALL_POOL_CHALLENGES: readonly ChallengeRequirements[] = [
   and({ kind: 'sameGroup', scope: 'min', group: 'club', value: 3 }, rating(79)),
   and({ kind: 'sameGroup', scope: 'min', group: 'nation', value: 5 }, chemistry(18)),
 ];
+
+/**
+ * The cheapest eligible squad when cards play only their own positions: every 11-card subset of
+ * a small pool, and for each every set of cards to put in position that fits the formation's
+ * slots (one card per slot), the rest filling the other slots out of position. Exact for any
+ * pool; only for pools of 11–13 cards (2,048 placements per subset).
+ */
+export function exhaustivePlacedOptimum(
+  pool: readonly MarketCard[],
+  challenge: ChallengeRequirements,
+  formation = 'f433',
+): number {
+  const positions = formationSlots(formation);
+  let best = Infinity;
+  const fits = (card: SbcCard, slot: number) => isInPosition(card.positions, positions[slot] ?? '');
+  const placements = (cards: readonly MarketCard[]): SbcCard[][] => {
+    const found: SbcCard[][] = [];
+    for (let chosen = 0; chosen < 1 << cards.length; chosen += 1) {
+      const slots: (SbcCard | null)[] = positions.map(() => null);
+      const assign = (k: number): boolean => {
+        if (k === cards.length) return true;
+        const card = cards[k];
+        if (!card || !(chosen & (1 << k))) return assign(k + 1);
+        for (let slot = 0; slot < positions.length; slot += 1) {
+          if (slots[slot] || !fits(card, slot)) continue;
+          slots[slot] = card;
+          if (assign(k + 1)) return true;
+          slots[slot] = null;
+        }
+        return false;
+      };
+      if (!assign(0)) continue;
+      const rest = cards.filter((_, k) => !(chosen & (1 << k)));
+      found.push(slots.map((slot) => slot ?? (rest.shift() as SbcCard)));
+    }
+    return found;
+  };
+  const visit = (from: number, chosen: MarketCard[]): void => {
+    if (chosen.length === 11) {
+      const cost = chosen.reduce((sum, card) => sum + card.price, 0);
+      if (cost >= best) return;
+      if (placements(chosen).some((slots) => evaluateSquad({ positions, slots }, challenge).eligible))
+        best = cost;
+      return;
+    }
+    for (let i = from; i <= pool.length - (11 - chosen.length); i += 1) {
+      const card = pool[i];
+      if (card) visit(i + 1, [...chosen, card]);
+    }
+  };
+  visit(0, []);
+  return best;
+}

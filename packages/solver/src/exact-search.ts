@@ -1,0 +1,511 @@
+import {
+  CHEMISTRY_THRESHOLDS,
+  MAX_PLAYER_CHEMISTRY,
+  chemistryProfileOf,
+  evaluateSquad,
+  groupIdOf,
+  matchesCondition,
+  normalizeClubId,
+  type ChemistryProfile,
+  type SbcRequirement,
+  type SbcSlot,
+} from '@tradedesk/domain';
+import { reducePool } from './milp.js';
+import { placeCards, placementCost } from './placement.js';
+import type { Candidate, Problem } from './problem.js';
+import { judgePlacement, type Placement } from './squad-check.js';
+
+/** Cards after the exact cut above which the search is not tried (it would not finish in time). */
+export const MAX_SEARCH_CARDS = 400;
+/** Nodes checked between two looks at the clock. */
+const CLOCK_EVERY = 4_096;
+
+export interface ExactSearchOutcome {
+  /**
+   * Whether every squad cheaper than `upperBound` was looked at (else the search stopped at its
+   * node limit or deadline and only `answer` counts).
+   */
+  readonly finished: boolean;
+  /**
+   * When finished, the optimum: the cheapest eligible squad's cost, or `upperBound` itself when
+   * none is cheaper (so a squad costing `upperBound` is optimal).
+   */
+  readonly bound?: number;
+  /** The cheapest eligible squad found below `upperBound`. */
+  readonly answer?: { readonly placement: Placement; readonly cost: number };
+}
+
+type Chemistry = Extract<SbcRequirement, { kind: 'chemistry' }>;
+type PlayerChemistry = Extract<SbcRequirement, { kind: 'playerChemistry' }>;
+type SameGroup = Extract<SbcRequirement, { kind: 'sameGroup' }>;
+type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;
+type Players = Extract<SbcRequirement, { kind: 'players' }>;
+
+const isBaseProfile = (profile: ChemistryProfile) =>
+  profile.club === 1 &&
+  profile.league === 1 &&
+  profile.nation === 1 &&
+  profile.everyLeague === 0 &&
+  profile.fixedChemistry === undefined;
+
+const pointsFor = (count: number, thresholds: readonly number[]) =>
+  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
+  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
+  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
+
+/** Adds `delta` to one cell of a counter array. */
+function bump(counts: Int32Array, index: number, delta: number): void {
+  counts[index] = (counts[index] ?? 0) + delta;
+}
+
+/** Dense ids for a group kind over the cards, and each card's id. */
+function denseIds(values: readonly number[]): { ids: Int32Array; size: number } {
+  const index = new Map<number, number>();
+  const ids = Int32Array.from(values, (value) => {
+    let id = index.get(value);
+    if (id === undefined) {
+      id = index.size;
+      index.set(value, id);
+    }
+    return id;
+  });
+  return { ids, size: index.size };
+}
+
+/** suffix[j * size + g]: cards at index ≥ j with id g (and `counted` set). */
+function suffixCounts(ids: Int32Array, size: number, counted: (i: number) => boolean): Int32Array {
+  const n = ids.length;
+  const suffix = new Int32Array((n + 1) * size);
+  for (let j = n - 1; j >= 0; j -= 1) {
+    suffix.copyWithin(j * size, (j + 1) * size, (j + 2) * size);
+    if (counted(j)) bump(suffix, j * size + (ids[j] ?? 0), 1);
+  }
+  return suffix;
+}
+
+/** Visits every k-subset of 0..n-1 (as index lists) until `visit` returns true. */
+function someSubset(n: number, k: number, visit: (subset: readonly number[]) => boolean): boolean {
+  const subset: number[] = [];
+  const walk = (from: number): boolean => {
+    if (subset.length === k) return visit(subset);
+    for (let i = from; i <= n - (k - subset.length); i += 1) {
+      subset.push(i);
+      if (walk(i + 1)) return true;
+      subset.pop();
+    }
+    return false;
+  };
+  return walk(0);
+}
+
+/** Whether every card can be in position at once (augmenting paths over the slot bits). */
+function matchable(openSlots: readonly number[], cards: readonly Candidate[]): boolean {
+  const owner = new Map<number, number>();
+  const tryCard = (k: number, seen: Set<number>): boolean => {
+    const mask = cards[k]?.positionMask ?? 0;
+    for (const slot of openSlots) {
+      if (!(mask & (1 << slot)) || seen.has(slot)) continue;
+      seen.add(slot);
+      const holder = owner.get(slot);
+      if (holder === undefined || tryCard(holder, seen)) {
+        owner.set(slot, k);
+        return true;
+      }
+    }
+    return false;
+  };
+  return cards.every((_, k) => tryCard(k, new Set()));
+}
+
+/**
+ * A placement of the cards that meets every requirement, if any. Only chemistry depends on the
+ * placement and it grows with the set of cards in position, so the best placements put a largest
+ * matchable set in position; those sets all have the size of a maximum matching (the bases of a
+ * matroid). Each is tried (at most C(11, 5) = 462, usually one) by `chemistryHolds` on the cards
+ * in position, and the first that passes is placed and judged by the exact evaluator.
+ */
+function eligiblePlacement(
+  problem: Problem,
+  cards: readonly Candidate[],
+  chemistryHolds: (inPosition: readonly Candidate[]) => boolean,
+): Placement | undefined {
+  const first = placeCards(problem, cards);
+  if (judgePlacement(problem, first).eligible) return first;
+  const inPosition = problem.openSlots.filter(
+    (slot) => (first[slot]?.positionMask ?? 0) & (1 << slot),
+  ).length;
+  if (inPosition === cards.length) return undefined;
+  let found: Placement | undefined;
+  someSubset(cards.length, inPosition, (subset) => {
+    const members = subset.map((k) => cards[k] as Candidate);
+    if (!chemistryHolds(members) || !matchable(problem.openSlots, members)) return false;
+    // placeCards keeps every card it matched matched, so the subset placed first is in position
+    // whenever it is matchable (no other card can join a maximum matching).
+    const placement = placeCards(problem, [...members, ...cards.filter((_, k) => !subset.includes(k))]);
+    if (judgePlacement(problem, placement).eligible) found = placement;
+    return found !== undefined;
+  });
+  return found;
+}
+
+/**
+ * Exact branch and bound for the challenges whose cost hinges on chemistry (SBC.md §6.4): on
+ * the exactly-cut pool (price and dominance, `reducePool`) every set of cards cheaper than
+ * `upperBound` is enumerated, cheapest cards first, and pruned by
+ * - cost: the chosen cards plus the cheapest cards still available;
+ * - chemistry: a player's points depend only on how many in-position players share his club,
+ *   league and nation, so each group's count so far plus the most it can still gain gives every
+ *   chosen player and every affordable card still to come a points ceiling; at most a maximum
+ *   matching's worth of the chosen cards can be in position, and the best ceilings must reach
+ *   the minimum (11·m for "every player ≥ m");
+ * - player counts, same-group maxima and distinct-group counts, from the counts so far and the
+ *   members still available.
+ * A complete set passes first a quick check with every card that has a formation position in
+ * position (the most chemistry any placement gives), then the real test: the placements that put
+ * a largest matchable set in position, judged by the domain's exact evaluator. Undefined when the
+ * pool after the cut is larger than `maxCards`, or the requirements are outside what the
+ * ceilings cover (chemistry maxima, special chemistry profiles, custom bricks).
+ */
+export function exactSearch(
+  problem: Problem,
+  upperBound: number,
+  deadline: number,
+  nodeLimit = Infinity,
+  maxCards = MAX_SEARCH_CARDS,
+): ExactSearchOutcome | undefined {
+  if (!Number.isFinite(upperBound)) return undefined;
+  const { requirements, openSlots, positions } = problem;
+  const chemistryRules = requirements.filter(
+    (r): r is Chemistry | PlayerChemistry => r.kind === 'chemistry' || r.kind === 'playerChemistry',
+  );
+  // The ceilings hold because more chemistry never hurts: true of chemistry minima only.
+  if (chemistryRules.some((r) => r.scope !== 'min')) return undefined;
+  if ([...problem.bricks.values()].some((brick) => brick.brick === 'custom')) return undefined;
+  const pool = reducePool(problem, upperBound);
+  if (pool.length > maxCards) return undefined;
+  if (!pool.every((c) => isBaseProfile(chemistryProfileOf(c.card)))) return undefined;
+  const slots = openSlots.length;
+  if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
+
+  // Cheapest first: the cost floor of a branch then rises as fast as it can (measured faster than
+  // taking the leagues in a row, which would make each league's count final sooner).
+  const cards = [...pool].sort((a, b) => a.cost - b.cost);
+  const n = cards.length;
+  const cost = Float64Array.from(cards, (c) => c.cost);
+  const capable = Uint8Array.from(cards, (c) => (c.positionMask !== 0 ? 1 : 0));
+  const club = denseIds(cards.map((c) => normalizeClubId(c.card.clubId)));
+  const league = denseIds(cards.map((c) => c.card.leagueId));
+  const nation = denseIds(cards.map((c) => c.card.nationId));
+  const asset = denseIds(cards.map((c) => c.assetId));
+  const isCapable = (i: number) => capable[i] === 1;
+  const clubLeft = suffixCounts(club.ids, club.size, isCapable);
+  const leagueLeft = suffixCounts(league.ids, league.size, isCapable);
+  const nationLeft = suffixCounts(nation.ids, nation.size, isCapable);
+
+  // fill[j * (slots + 1) + r]: the r cheapest costs among cards j.. (a floor on any completion).
+  const fill = new Float64Array((n + 1) * (slots + 1)).fill(Infinity);
+  {
+    let cheapest: number[] = [];
+    for (let j = n; j >= 0; j -= 1) {
+      if (j < n) {
+        cheapest.push(cost[j] ?? 0);
+        cheapest.sort((a, b) => a - b);
+        cheapest = cheapest.slice(0, slots);
+      }
+      let sum = 0;
+      fill[j * (slots + 1)] = 0;
+      cheapest.forEach((value, k) => {
+        sum += value;
+        fill[j * (slots + 1) + k + 1] = sum;
+      });
+    }
+  }
+
+  const playerMin = Math.max(
+    0,
+    ...chemistryRules.filter((r): r is PlayerChemistry => r.kind === 'playerChemistry').map((r) => r.value),
+  );
+  // Every player at m or more is a team of at least 11·m (fewer with bricks).
+  const teamMin = Math.max(
+    playerMin * slots,
+    ...chemistryRules.filter((r): r is Chemistry => r.kind === 'chemistry').map((r) => r.value),
+  );
+
+  // Count requirements checked while branching (all players count, in position or not).
+  const counted = requirements.filter((r): r is Players => r.kind === 'players');
+  const member = counted.map((r) =>
+    Uint8Array.from(cards, (c) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0)),
+  );
+  const memberLeft = member.map((bits) => {
+    const left = new Int32Array(n + 1);
+    for (let j = n - 1; j >= 0; j -= 1) left[j] = (left[j + 1] ?? 0) + (bits[j] ?? 0);
+    return left;
+  });
+  const have = new Int32Array(counted.length);
+  const groupRules = requirements.filter(
+    (r): r is SameGroup | DistinctGroups =>
+      (r.kind === 'sameGroup' && r.scope !== 'min') || (r.kind === 'distinctGroups' && r.scope !== 'min'),
+  );
+  const groupIds = groupRules.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
+  const groupCount = groupIds.map(({ size }) => new Int32Array(size));
+  const distinctNow = new Int32Array(groupRules.length);
+  const distinctMin = requirements.filter(
+    (r): r is DistinctGroups => r.kind === 'distinctGroups' && r.scope !== 'max',
+  );
+  const distinctMinIds = distinctMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
+  const distinctMinCount = distinctMinIds.map(({ size }) => new Int32Array(size));
+  const distinctMinNow = new Int32Array(distinctMin.length);
+
+  const clubCount = new Int32Array(club.size);
+  const leagueCount = new Int32Array(league.size);
+  const nationCount = new Int32Array(nation.size);
+  const assetUsed = new Uint8Array(asset.size);
+  const chosen = new Int32Array(slots);
+  let chosenCount = 0;
+
+  /**
+   * Ceiling of card i's chemistry at node (j, r): each of its groups ends with at most its count
+   * so far plus r more, and no more than the members left from j on (a card still to come is
+   * itself among them).
+   */
+  const ceiling = (i: number, j: number, r: number): number => {
+    const c = club.ids[i] ?? 0;
+    const l = league.ids[i] ?? 0;
+    const t = nation.ids[i] ?? 0;
+    const clubs = (clubCount[c] ?? 0) + Math.min(r, clubLeft[j * club.size + c] ?? 0);
+    const leagues = (leagueCount[l] ?? 0) + Math.min(r, leagueLeft[j * league.size + l] ?? 0);
+    const nations = (nationCount[t] ?? 0) + Math.min(r, nationLeft[j * nation.size + t] ?? 0);
+    return Math.min(
+      MAX_PLAYER_CHEMISTRY,
+      pointsFor(clubs, CHEMISTRY_THRESHOLDS.club) +
+        pointsFor(leagues, CHEMISTRY_THRESHOLDS.league) +
+        pointsFor(nations, CHEMISTRY_THRESHOLDS.nation),
+    );
+  };
+
+  const mask = Int32Array.from(cards, (c) => c.positionMask);
+  const slotOwner = new Int32Array(positions.length);
+  const slotSeen = new Int32Array(positions.length);
+  let seenMark = 0;
+  const augment = (k: number): boolean => {
+    const m = mask[chosen[k] ?? 0] ?? 0;
+    for (const slot of openSlots) {
+      if (!(m & (1 << slot)) || slotSeen[slot] === seenMark) continue;
+      slotSeen[slot] = seenMark;
+      const holder = slotOwner[slot] ?? -1;
+      if (holder < 0 || augment(holder)) {
+        slotOwner[slot] = k;
+        return true;
+      }
+    }
+    return false;
+  };
+  /** How many of the chosen cards can be in position at once (a maximum matching). */
+  const matchedNow = (): number => {
+    slotOwner.fill(-1);
+    let matched = 0;
+    for (let k = 0; k < chosenCount; k += 1) {
+      seenMark += 1;
+      if (augment(k)) matched += 1;
+    }
+    return matched;
+  };
+  const chosenPoints = new Int32Array(slots);
+
+  /**
+   * Whether the chemistry minima can still be met from node (j, r) with `budget` left. The cards
+   * in position at the end are a matchable set: at most a maximum matching's worth of the chosen
+   * cards (their best ceilings) and at most r of the cards to come (their best affordable ones).
+   */
+  const chemistryReachable = (j: number, r: number, budget: number): boolean => {
+    for (let k = 0; k < chosenCount; k += 1) {
+      const i = chosen[k] ?? 0;
+      const value = capable[i] ? ceiling(i, j, r) : 0;
+      if (value < playerMin) return false;
+      chosenPoints[k] = value;
+    }
+    const sorted = chosenPoints.subarray(0, chosenCount).sort().reverse();
+    const matched = matchedNow();
+    if (playerMin > 0 && matched < chosenCount) return false;
+    let total = 0;
+    for (let k = 0; k < matched; k += 1) total += sorted[k] ?? 0;
+    if (r === 0) return total >= teamMin;
+    // The best r ceilings among the affordable cards still to come.
+    const byPoints = [0, 0, 0, 0];
+    const rest = fill[j * (slots + 1) + r - 1] ?? 0;
+    for (let i = j; i < n; i += 1) {
+      if (!capable[i] || assetUsed[asset.ids[i] ?? 0] || (cost[i] ?? 0) + rest > budget) continue;
+      const value = ceiling(i, j, r);
+      if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
+    }
+    let left = r;
+    if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
+    for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
+      const take = Math.min(left, byPoints[value] ?? 0);
+      total += take * value;
+      left -= take;
+    }
+    return total >= teamMin;
+  };
+
+  const countsReachable = (j: number, r: number): boolean => {
+    for (let q = 0; q < counted.length; q += 1) {
+      const rule = counted[q];
+      const got = have[q] ?? 0;
+      if (!rule) continue;
+      if (rule.scope !== 'min' && got > rule.count) return false;
+      if (rule.scope !== 'max' && got + Math.min(r, memberLeft[q]?.[j] ?? 0) < rule.count) return false;
+    }
+    for (let q = 0; q < groupRules.length; q += 1) {
+      const rule = groupRules[q];
+      if (rule?.kind === 'distinctGroups' && (distinctNow[q] ?? 0) > rule.value) return false;
+    }
+    for (let q = 0; q < distinctMin.length; q += 1)
+      if ((distinctMinNow[q] ?? 0) + r < (distinctMin[q]?.value ?? 0)) return false;
+    return true;
+  };
+
+  const relaxedSquad = (picked: readonly Candidate[]) => {
+    const squadPositions = [...positions];
+    const squadSlots: SbcSlot[] = positions.map((_, slot) => problem.bricks.get(slot) ?? null);
+    picked.forEach((candidate, k) => {
+      const slot = openSlots[k] ?? 0;
+      squadSlots[slot] = candidate.card;
+      const home = openSlots.find((s) => candidate.positionMask & (1 << s));
+      if (home !== undefined) squadPositions[slot] = positions[home] ?? '';
+    });
+    return { positions: squadPositions, slots: squadSlots };
+  };
+
+  let best = upperBound;
+  let answer: ExactSearchOutcome['answer'];
+  let nodes = 0;
+  let aborted = false;
+
+  const leagueScratch = new Int32Array(league.size);
+  const nationScratch = new Int32Array(nation.size);
+  const clubScratch = new Int32Array(club.size);
+  /** Base-profile chemistry of a set of in-position cards against the minima (a quick filter). */
+  const chemistryHolds = (inPosition: readonly Candidate[]): boolean => {
+    const at = inPosition.map((c) => cards.indexOf(c));
+    for (const i of at) {
+      bump(clubScratch, club.ids[i] ?? 0, 1);
+      bump(leagueScratch, league.ids[i] ?? 0, 1);
+      bump(nationScratch, nation.ids[i] ?? 0, 1);
+    }
+    let total = 0;
+    let everyOne = inPosition.length === slots;
+    for (const i of at) {
+      const points = Math.min(
+        MAX_PLAYER_CHEMISTRY,
+        pointsFor(clubScratch[club.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.club) +
+          pointsFor(leagueScratch[league.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.league) +
+          pointsFor(nationScratch[nation.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.nation),
+      );
+      total += points;
+      if (points < playerMin) everyOne = false;
+    }
+    for (const i of at) {
+      clubScratch[club.ids[i] ?? 0] = 0;
+      leagueScratch[league.ids[i] ?? 0] = 0;
+      nationScratch[nation.ids[i] ?? 0] = 0;
+    }
+    return total >= teamMin && (playerMin === 0 || everyOne);
+  };
+
+  const leaf = (spent: number) => {
+    const picked = Array.from(chosen.subarray(0, chosenCount), (i) => cards[i] as Candidate);
+    // The quick filter: nothing placed can beat every card in position.
+    if (!evaluateSquad(relaxedSquad(picked), { operation: 'AND', requirements }).eligible) return;
+    const placement = eligiblePlacement(problem, picked, chemistryHolds);
+    if (!placement) return;
+    best = spent;
+    answer = { placement, cost: placementCost(placement) };
+  };
+
+  const visit = (j: number, r: number, spent: number): void => {
+    if (aborted) return;
+    nodes += 1;
+    if (nodes > nodeLimit || (nodes % CLOCK_EVERY === 0 && Date.now() > deadline)) {
+      aborted = true;
+      return;
+    }
+    if (spent + (fill[j * (slots + 1) + r] ?? Infinity) >= best) return;
+    if (!countsReachable(j, r)) return;
+    if (teamMin > 0 && !chemistryReachable(j, r, best - 1e-9 - spent)) return;
+    if (r === 0) {
+      leaf(spent);
+      return;
+    }
+    if (j >= n) return;
+    const i = j;
+    const a = asset.ids[i] ?? 0;
+    if (!assetUsed[a] && addCard(i)) {
+      visit(j + 1, r - 1, spent + (cost[i] ?? 0));
+      removeCard(i);
+    }
+    visit(j + 1, r, spent);
+  };
+
+  /** Adds card i to the counts; false (and nothing changed) when a maximum would be exceeded. */
+  const addCard = (i: number): boolean => {
+    for (let q = 0; q < groupRules.length; q += 1) {
+      const rule = groupRules[q];
+      const g = groupIds[q]?.ids[i] ?? 0;
+      if (rule?.kind === 'sameGroup' && (groupCount[q]?.[g] ?? 0) + 1 > rule.value) return false;
+    }
+    assetUsed[asset.ids[i] ?? 0] = 1;
+    chosen[chosenCount++] = i;
+    if (capable[i]) {
+      bump(clubCount, club.ids[i] ?? 0, 1);
+      bump(leagueCount, league.ids[i] ?? 0, 1);
+      bump(nationCount, nation.ids[i] ?? 0, 1);
+    }
+    for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) + (member[q]?.[i] ?? 0);
+    for (let q = 0; q < groupRules.length; q += 1) {
+      const counts = groupCount[q];
+      const g = groupIds[q]?.ids[i] ?? 0;
+      if (!counts) continue;
+      if ((counts[g] ?? 0) === 0) distinctNow[q] = (distinctNow[q] ?? 0) + 1;
+      counts[g] = (counts[g] ?? 0) + 1;
+    }
+    for (let q = 0; q < distinctMin.length; q += 1) {
+      const counts = distinctMinCount[q];
+      const g = distinctMinIds[q]?.ids[i] ?? 0;
+      if (!counts) continue;
+      if ((counts[g] ?? 0) === 0) distinctMinNow[q] = (distinctMinNow[q] ?? 0) + 1;
+      counts[g] = (counts[g] ?? 0) + 1;
+    }
+    return true;
+  };
+
+  const removeCard = (i: number) => {
+    assetUsed[asset.ids[i] ?? 0] = 0;
+    chosenCount -= 1;
+    if (capable[i]) {
+      bump(clubCount, club.ids[i] ?? 0, -1);
+      bump(leagueCount, league.ids[i] ?? 0, -1);
+      bump(nationCount, nation.ids[i] ?? 0, -1);
+    }
+    for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) - (member[q]?.[i] ?? 0);
+    for (let q = 0; q < groupRules.length; q += 1) {
+      const counts = groupCount[q];
+      const g = groupIds[q]?.ids[i] ?? 0;
+      if (!counts) continue;
+      counts[g] = (counts[g] ?? 0) - 1;
+      if ((counts[g] ?? 0) === 0) distinctNow[q] = (distinctNow[q] ?? 0) - 1;
+    }
+    for (let q = 0; q < distinctMin.length; q += 1) {
+      const counts = distinctMinCount[q];
+      const g = distinctMinIds[q]?.ids[i] ?? 0;
+      if (!counts) continue;
+      counts[g] = (counts[g] ?? 0) - 1;
+      if ((counts[g] ?? 0) === 0) distinctMinNow[q] = (distinctMinNow[q] ?? 0) - 1;
+    }
+  };
+
+  visit(0, slots, 0);
+  return aborted
+    ? { finished: false, ...(answer ? { answer } : {}) }
+    : { finished: true, bound: best, ...(answer ? { answer } : {}) };
+}
