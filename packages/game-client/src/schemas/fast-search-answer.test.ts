@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { auctionFields, itemFields, readSearchAnswerFast } from './fast-search-answer.js';
 import { auctionInfoSchema, itemDataSchema } from './items.js';
 import { searchAnswerSchema } from './market.js';
