@@ -9,15 +9,13 @@ import {
   ClassicAutobuyer,
   gamePortFromClient,
   seededRng,
-  snipeOracle,
   SnipeSession,
   type Clock,
   type EngineEvent,
-  type ObservedListing,
 } from '@tradedesk/engine';
 import { GameClient } from '@tradedesk/game-client';
 import { feedPrices } from '../src/feed-prices.js';
-import { gameConfig, startBenchSim, type BenchSim, type SimTrade } from './sandbox.js';
+import { gameConfig, startBenchSim, type BenchSim } from './sandbox.js';
 
 /**
  * The standard trading scenario (docs/benchmarks.md): seed 7, the sandbox's default market
@@ -39,6 +37,8 @@ export const scenario = {
 
 export interface CaptureResult {
   profit: number;
+  /** Of the profit, what listings already on the market when the hour began earned. */
+  backlogProfit: number;
   won: number;
   lost: number;
   requests: number;
@@ -101,38 +101,6 @@ const classicFilter = () => ({
   maxPrice: scenario.maxPrice,
 });
 
-/** Resale value after tax at the card's true value, minus what was paid. */
-function profitOf(sim: BenchSim, definitionId: number, buyPrice: number, at: number): number {
-  const index = sim.world.cardIndexByDefinition.get(definitionId);
-  if (index === undefined) return -buyPrice;
-  return amountAfterTax(sim.world.values.value(index, 'pc', at)) - buyPrice;
-}
-
-/**
- * Share of the oracle's profit in listings that someone else (a rival sniper, mostly within
- * seconds) bought: what no paced strategy can reach. Trades the run bid on are not counted.
- */
-function takenByOthers(
-  sim: BenchSim,
-  observed: readonly ObservedListing[],
-  tradeIds: readonly number[],
-  ownBids: ReadonlySet<number>,
-): number {
-  const chosen = new Set(tradeIds);
-  let total = 0;
-  let taken = 0;
-  for (const entry of observed) {
-    if (!chosen.has(entry.tradeId)) continue;
-    const gain = amountAfterTax(entry.marketPrice) - entry.buyNowPrice;
-    total += gain;
-    const trade = sim.world.trades.get(entry.tradeId);
-    // A sold simulated listing nobody watches leaves the world; every listing of the hour
-    // (an hour or longer) outlives it unless bought.
-    if (!ownBids.has(entry.tradeId) && (trade === undefined || trade.state === 'closed')) taken += gain;
-  }
-  return total === 0 ? 0 : taken / total;
-}
-
 /**
  * Three more worlds for the capture, drawn from the standard seed: the same on every run, so their
  * figures repeat, and not picked by hand to suit the engine.
@@ -146,33 +114,19 @@ export function extraSeeds(count = 3): number[] {
 export async function runCapture(
   kind: 'engine' | 'classic',
   seed: number = scenario.seed,
-): Promise<CaptureResult & { oracle: number; oracleTakenByOthers: number }> {
+): Promise<CaptureResult> {
   const sim = await startBenchSim({
     seed,
     clock: { speed: 0 },
     startingCoins: scenario.coins,
   });
   try {
-    // With the time each was listed: a run that ends past the hour must not widen the bound.
-    const observed: (ObservedListing & { listedAt: number })[] = [];
-    const openTrade = sim.world.openTrade.bind(sim.world);
-    sim.world.openTrade = (trade: SimTrade) => {
-      openTrade(trade);
-      const card = sim.world.card(trade.cardIndex);
-      // The market's own listings only: the strategy's relists would make the bound depend on it.
-      if (trade.sellerId === 0 && trade.platform === 'pc' && card.rarityId === 1 && card.rating >= 75)
-        observed.push({
-          tradeId: trade.tradeId,
-          buyNowPrice: trade.buyNowPrice,
-          marketPrice: sim.world.values.value(trade.cardIndex, 'pc', trade.listedAt),
-          listedAt: trade.listedAt,
-        });
-    };
     const client = new GameClient({ config: gameConfig(sim), wallClock: () => sim.world.now() });
     await client.signIn({ email: `${kind}@bench.test`, password: 'bench', backupCode: 'BENCH123' }, 'pc');
     const clock = simClock(sim);
     const result: CaptureResult = {
       profit: 0,
+      backlogProfit: 0,
       won: 0,
       lost: 0,
       requests: 0,
@@ -181,25 +135,33 @@ export async function runCapture(
       realMs: 0,
     };
     const port = gamePortFromClient(client);
-    const ownBids = new Set<number>();
     const startedAt = clock.now();
+    /** Each won trade's profit: the card's true value after the 5 % tax, less the price paid. */
+    const bid: typeof port.bid = async (tradeId, amount) => {
+      const answer = await port.bid(tradeId, amount);
+      const trade = sim.world.trades.get(tradeId);
+      if (trade !== undefined) {
+        const profit = amountAfterTax(sim.world.values.value(trade.cardIndex, 'pc', clock.now())) - amount;
+        result.profit += profit;
+        if (trade.listedAt < startedAt) result.backlogProfit += profit;
+      }
+      return answer;
+    };
     const realStart = Date.now();
     const session = new SnipeSession({
       accountId: kind,
       platform: 'pc',
       filters: [rarityFilter()],
       configuration: configuration(),
-      game: { ...port, bid: (tradeId, amount) => (ownBids.add(tradeId), port.bid(tradeId, amount)) },
+      game: { ...port, bid },
       prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
       clock,
       rng: seededRng(seed),
       events: {
         async emit(event: EngineEvent) {
           if (event.type === 'snipe-result') {
-            if (event.report.errorCode === undefined) {
-              result.won += 1;
-              result.profit += profitOf(sim, event.report.playerId, event.report.buyPrice, event.at);
-            } else result.lost += 1;
+            if (event.report.errorCode === undefined) result.won += 1;
+            else result.lost += 1;
           }
           if ((event.type === 'notice' || event.type === 'stop') && event.message === 'Encountered soft ban')
             result.softBans += 1;
@@ -214,22 +176,7 @@ export async function runCapture(
     result.requests = summary.requests;
     result.virtualMs = clock.now() - startedAt;
     result.realMs = Date.now() - realStart;
-    // The oracle sees the whole scenario hour, however early the run ended.
-    const hourEnd = startedAt + scenario.virtualMinutes * 60_000;
-    if (clock.now() < hourEnd) await clock.sleep(hourEnd - clock.now());
-    const oracle = snipeOracle(
-      observed.filter((entry) => entry.tradeId > 0 && entry.listedAt < hourEnd),
-      {
-        maxBuyNow: scenario.maxPrice,
-        minProfit: { value: scenario.minProfit, unit: 'fixed' },
-        coins: scenario.coins,
-      },
-    );
-    return {
-      ...result,
-      oracle: oracle.profit,
-      oracleTakenByOthers: takenByOthers(sim, observed, oracle.tradeIds, ownBids),
-    };
+    return result;
   } finally {
     await sim.close();
   }

@@ -13,6 +13,10 @@ export interface SimTrade {
   readonly sellerId: number;
   readonly buyNowPrice: number;
   readonly listedAt: number;
+  readonly visibleAt: number;
+  readonly expiresAt: number;
+  /** 'active', 'closed' (sold) or 'expired'. */
+  readonly state: string;
 }
 
 export interface SimWorld {
@@ -23,8 +27,8 @@ export interface SimWorld {
   readonly values: { value(index: number, platform: 'pc' | 'ps', time: number): number };
   readonly cardIndexByDefinition: ReadonlyMap<number, number>;
   card(index: number): { rarityId: number; rating: number; definitionId: number };
-  /** Every trade by id, ended ones included: how the oracle's listings ended. */
-  readonly trades: ReadonlyMap<number, { state: string }>;
+  /** Every trade by id, ended ones included (until nobody can ask about them). */
+  readonly trades: ReadonlyMap<number, SimTrade>;
 }
 
 export interface BenchSim {

@@ -4,9 +4,10 @@
  * engine vs the classic autobuyer vs the oracle bound under one request budget, (3) how many
  * sessions one agent process sustains and their memory. docs/benchmarks.md records a run.
  */
+import os from 'node:os';
 import { extraSeeds, runCapture, scenario, type CaptureResult } from './capture.js';
 import { measureDensity } from './density.js';
-import os from 'node:os';
+import { idealPacedSearcher, marketOfTheHour, oracleOf } from './market-hour.js';
 import { measureReaction, type Distribution } from './reaction.js';
 
 const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : (a / b).toFixed(2));
@@ -15,7 +16,8 @@ function captureLine(name: string, result: CaptureResult) {
   return (
     `${name.padEnd(18)} profit ${String(result.profit).padStart(8)}  won ${String(result.won).padStart(4)}  ` +
     `lost ${String(result.lost).padStart(3)}  requests ${String(result.requests).padStart(4)}  ` +
-    `soft bans ${result.softBans}  (${(result.virtualMs / 60_000).toFixed(1)} virtual min in ${(result.realMs / 1000).toFixed(1)} s)`
+    `soft bans ${result.softBans}  (${(result.virtualMs / 60_000).toFixed(1)} virtual min in ${(result.realMs / 1000).toFixed(1)} s; ` +
+    `${Math.round(result.backlogProfit)} of the profit from the backlog)`
   );
 }
 
@@ -27,10 +29,10 @@ const per100 = (profit: number, requests: number) => (requests === 0 ? 0 : (prof
  * The classic loop buys without a price check and loses money, so a ratio to it would say
  * nothing; what ours earns over it per 100 requests does.
  */
-function efficiencyLine(ours: CaptureResult & { oracle: number }, classic: CaptureResult): string {
+function efficiencyLine(ours: CaptureResult, classic: CaptureResult, oracle: number): string {
   const oursRate = per100(ours.profit, ours.requests);
   const classicRate = per100(classic.profit, classic.requests);
-  const oracleRate = per100(ours.oracle, scenario.requestBudget);
+  const oracleRate = per100(oracle, scenario.requestBudget);
   const versusClassic =
     classicRate > 0
       ? `ours/classic ${ratio(oursRate, classicRate)}`
@@ -60,21 +62,38 @@ export async function benchTrading(): Promise<void> {
       `gold rares ${scenario.minPrice}–${scenario.maxPrice}, min profit ${scenario.minProfit}, ${scenario.coins} coins; ` +
       `seed ${scenario.seed} (standard) and ${seeds.slice(1).join(', ')} (drawn from it)`,
   );
+  const rules = {
+    maxBuyNow: scenario.maxPrice,
+    minProfit: { value: scenario.minProfit, unit: 'fixed' as const },
+    coins: scenario.coins,
+  };
   const summary: string[] = [];
+  const ideals: string[] = [];
   for (const seed of seeds) {
+    const market = await marketOfTheHour(seed, scenario.virtualMinutes);
+    const oracle = oracleOf(market, rules);
+    const ideal = idealPacedSearcher(market, rules, { budget: scenario.requestBudget, requestsPerBuy: 2 });
     const ours = await runCapture('engine', seed);
     const classic = await runCapture('classic', seed);
     console.log(`\nseed ${seed}${seed === scenario.seed ? ' (standard hour)' : ''}`);
     console.log(captureLine('engine (ours)', ours));
     console.log(captureLine('classic autobuyer', classic));
+    const share = (part: number) => `${Math.round((part / Math.max(1, oracle.profit)) * 100)} %`;
     console.log(
-      `oracle bound       profit ${String(ours.oracle).padStart(8)}  (every listing of the hour, never losing a race; ` +
-        `${Math.round(ours.oracleTakenByOthers * 100)} % of it in listings others bought first)`,
+      `oracle bound       profit ${String(oracle.profit).padStart(8)}  (every listing on the market during the hour, seen at once, ` +
+        `never losing a race: ${share(oracle.backlog)} of it in the backlog at the start, ${share(oracle.taken)} in listings ` +
+        `a rival or a human bought)`,
     );
-    console.log(efficiencyLine(ours, classic));
-    summary.push(`${seed} ${ratio(ours.profit, ours.oracle)}`);
+    console.log(
+      `ideal paced search profit ${String(ideal.profit).padStart(8)}  (same budget, a search every ${ideal.intervalS} s ` +
+        `that shows the whole market on one page, 2 requests a buy; ${ratio(ideal.profit, oracle.profit)} of the oracle)`,
+    );
+    console.log(efficiencyLine(ours, classic, oracle.profit));
+    summary.push(`${seed} ${ratio(ours.profit, oracle.profit)}`);
+    ideals.push(`${seed} ${ratio(ideal.profit, oracle.profit)}`);
   }
   console.log(`\nours/oracle by seed: ${summary.join(', ')}`);
+  console.log(`ideal paced search/oracle by seed: ${ideals.join(', ')}`);
 
   const density = await measureDensity(200, 15);
   console.log(

@@ -8,6 +8,7 @@ const view = (overrides: Partial<GuardView> = {}): GuardView => ({
   searches: 0,
   snipes: 0,
   lostSnipes: 0,
+  unpacedRequests: 0,
   coins: 50_000,
   maxBuyNow: 10_000,
   lastError: undefined,
@@ -84,9 +85,37 @@ describe('budget guard', () => {
     const fresh = budgetGuard(settings());
     fresh.check(view({ snipes: 1 }), 0);
     fresh.check(view({ snipes: 1, requests: 1, searches: 1 }), 500_000); // 500 s after the buy
-    // Neither rich (the buy is older than the window) nor dead (1 search since): the even pace.
+    // Neither rich (the buy is older than the window) nor dead (1 search since): the even pace,
+    // for the mean cycle so far ((1 + 6) / 2 requests).
     expect(fresh.check(view({ snipes: 1, requests: 7, searches: 2 }), 501_000)).toEqual(
-      pauseUntil(500_000 + Math.round(6 * (3_099_000 / 593))),
+      pauseUntil(500_000 + Math.round(3.5 * (3_099_000 / 593))),
+    );
+  });
+
+  it('keeps an even cadence: a cycle that bought waits the mean cycle share, not its own requests', () => {
+    const guard = budgetGuard(settings({ richFactor: 1, deadFactor: 1 }));
+    guard.check(view(), 0);
+    let until = 0;
+    for (let cycle = 1; cycle <= 9; cycle += 1) {
+      const verdict = guard.check(view({ requests: cycle, searches: cycle }), until + 1_000);
+      until = verdict.action === 'pause' ? verdict.until : until + 1_000;
+    }
+    // Nine one-request cycles, then one of 1 search + Buy Now + listing: a mean of 1.2 requests.
+    const verdict = guard.check(view({ requests: 12, searches: 10, snipes: 1 }), until + 1_000);
+    const even = (3_600_000 - (until + 1_000)) / (600 - 12);
+    expect(verdict).toEqual(pauseUntil(until + Math.round(1.2 * even)));
+  });
+
+  it('leaves the requests of a one-off catch-up step (a backlog sweep) out of the pace', () => {
+    const guard = budgetGuard(settings({ richFactor: 1, deadFactor: 1 }));
+    guard.check(view(), 0);
+    // Two sweep pages and nothing else since the last check: nothing to pace.
+    expect(guard.check(view({ requests: 2, searches: 2, unpacedRequests: 2 }), 1_000)).toEqual({
+      action: 'continue',
+    });
+    // They still count against the budget: the next paced request waits for 3,598 s / 597.
+    expect(guard.check(view({ requests: 3, searches: 3, unpacedRequests: 2 }), 2_000)).toEqual(
+      pauseUntil(1_000 + Math.round(3_598_000 / 597)),
     );
   });
 

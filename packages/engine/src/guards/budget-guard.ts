@@ -16,8 +16,8 @@ export interface BudgetPacingSettings {
 }
 
 export const DEFAULT_BUDGET_PACING: Omit<BudgetPacingSettings, 'budget' | 'durationMs'> = {
-  richFactor: 0.25,
-  deadFactor: 1.5,
+  richFactor: 1,
+  deadFactor: 1,
   richWindowMs: 180_000,
   deadAfterSearches: 60,
 };
@@ -29,14 +29,19 @@ export type MarketMood = 'rich' | 'even' | 'dead';
  * search cycle the run waits until the requests it just made are "earned" at the pace that
  * would spend the rest of the budget evenly over the rest of the run. It speeds up while the
  * market is rich (a listing worth buying turned up recently) and slows down on a dead query
- * (many searches without one), so the requests a dead stretch saves are spent later. It only
+ * (many searches without one), so the requests a dead stretch saves are spent later. Requests of
+ * one-off catch-up steps (a backlog sweep) count against the budget but are not paced. It only
  * reads the run's own counters (requests, searches, buy attempts) and the clock the caller
  * passes; a run without a budget is never paced.
  */
 export function budgetGuard(settings: BudgetPacingSettings): Guard {
+  /** Paced requests (all but the unpaced catch-up steps') at the last check. */
   let last: { requests: number; at: number } | undefined;
   let lastAttempt: { attempts: number; at: number; searches: number } | undefined;
   let pausedUntil: number | undefined;
+  /** Paced cycles so far and their requests: a cycle's cost is their mean. */
+  let cycles = 0;
+  let cycleRequests = 0;
 
   const moodAt = (now: number, searches: number): MarketMood => {
     // A new query is presumed rich until it has had its chance: the listings that sat unsold
@@ -56,23 +61,29 @@ export function budgetGuard(settings: BudgetPacingSettings): Guard {
         lastAttempt = { attempts, at: now, searches: view.searches };
       if (pausedUntil !== undefined && now < pausedUntil) return pace(pausedUntil);
       pausedUntil = undefined;
+      const paced = view.requests - view.unpacedRequests;
       const previous = last;
-      last = { requests: view.requests, at: now };
+      last = { requests: paced, at: now };
       if (previous === undefined) return CONTINUE;
-      const spent = view.requests - previous.requests;
+      const spent = paced - previous.requests;
       const remainingRequests = settings.budget - view.requests;
       const remainingMs = view.startedAt + settings.durationMs - now;
       if (spent <= 0 || remainingRequests <= 0 || remainingMs <= 0) return CONTINUE;
+      // Every cycle waits the mean cycle's share, not its own: a cycle that bought (or walked
+      // pages) costs more requests, and paying them at once would leave a gap in the searches
+      // just when listings keep arriving at the same rate. The spread evens the cadence out.
+      cycles += 1;
+      cycleRequests += spent;
       const mood = moodAt(now, view.searches);
       const factor = mood === 'rich' ? settings.richFactor : mood === 'dead' ? settings.deadFactor : 1;
       const runEnd = view.startedAt + settings.durationMs;
       const until = Math.min(
         runEnd,
-        previous.at + Math.round(spent * factor * (remainingMs / remainingRequests)),
+        previous.at + Math.round((cycleRequests / cycles) * factor * (remainingMs / remainingRequests)),
       );
       if (now >= until) return CONTINUE;
       pausedUntil = until;
-      last = { requests: view.requests, at: until };
+      last = { requests: paced, at: until };
       return pace(until);
     },
   };

@@ -185,14 +185,14 @@ describe('SnipeSession', () => {
     });
   });
 
-  it('varies min Buy Now on every search (cache-busting), on the ladder and at most 1,000', async () => {
+  it('varies the max bid above the max Buy Now on every search (cache-busting), never repeating', async () => {
     const { session, market } = sessionHarness({
       configuration: configuration({ time: { ...quietTime, maxSearches: 30 } }),
     });
     await session.run();
-    const values = market.searches.map((search) => search.minBuyNow ?? 0);
+    const values = market.searches.map((search) => search.maxBid ?? 0);
     values.slice(1).forEach((value, index) => expect(value).not.toBe(values[index]));
-    expect(values.every((value) => value >= 150 && value <= 1_000 && value % 50 === 0)).toBe(true);
+    expect(values.every((value) => value > 10_000 && value <= 12_500 && value % 250 === 0)).toBe(true);
     expect(market.searches.every((search) => search.maxBuyNow === 10_000 && search.pageSize === 20)).toBe(
       true,
     );
@@ -223,13 +223,23 @@ describe('SnipeSession', () => {
     expect(market.calls.filter((call) => call === 'credits')).toHaveLength(3);
   });
 
-  it('walks a 59th Minute search to its last page at the pagination interval, then starts over', async () => {
+  it('looks where the newest 59th Minute listings sit and sweeps the backlog between looks', async () => {
+    // 100 results: 80 one-hour listings (the newest, just shown, at position 79), then longer ones.
+    const secondsLeft = Array.from({ length: 100 }, (_, at) =>
+      at < 80 ? 3_598 - (79 - at) * 40 : 7_200 + at,
+    );
     const market = new ScriptedMarket({
-      onSearch: (search) => ({
-        auctions:
-          (search.page ?? 0) <= 3 ? [listing({ tradeId: 1, buyNowPrice: 60_000, definitionId: 9 })] : [],
-        hasNextPage: (search.page ?? 0) < 3,
-      }),
+      onSearch: (search) => {
+        const page = search.page ?? 0;
+        return {
+          auctions: secondsLeft
+            .slice(page * 20, page * 20 + 20)
+            .map((expires, index) =>
+              listing({ tradeId: page * 20 + index + 1, buyNowPrice: 30_000, definitionId: 9, expires }),
+            ),
+          hasNextPage: (page + 1) * 20 < secondsLeft.length,
+        };
+      },
     });
     const { StaticPrices, quote } = await import('../testing/index.js');
     const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
@@ -237,10 +247,17 @@ describe('SnipeSession', () => {
       market,
       prices,
       filters: [rarityFilter()],
-      configuration: configuration({ time: { ...quietTime, maxSearches: 6, maxPageJumps: 5 } }),
+      configuration: configuration({ time: { ...quietTime, maxSearches: 12, maxPageJumps: 5 } }),
     });
     await session.run();
-    expect(market.searches.map((search) => search.page)).toEqual([0, 1, 2, 3, 0, 1, 2, 3]);
+    const looks = market.searches.filter((search) => search.minBuyNow === 1_000).map((search) => search.page);
+    // First look: page 0, a jump to the hour mark (page 4 holds longer listings), back to page 3
+    // where the newest sit, and page 2 (on a first look, anything on it may be new); later looks
+    // read page 3 alone.
+    expect(looks.slice(0, 4)).toEqual([0, 4, 3, 2]);
+    expect(looks.slice(4)).toEqual([3, 3]);
+    const sweeps = market.searches.filter((search) => search.minBuyNow !== 1_000);
+    expect(sweeps[0]).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000, page: 0 });
     expect(market.searches.every((search) => search.rarityIds?.[0] === 1)).toBe(true);
   });
 });

@@ -165,7 +165,9 @@ export class SnipeSession {
         await this.pause(state, verdict);
         continue;
       }
+      const requestsBefore = this.counters().requests;
       await this.attempt(state, () => this.cycle(state, strategy));
+      if (strategy.unpaced?.() === true) state.unpacedRequests += this.counters().requests - requestsBefore;
       const { searches } = this.counters();
       if (searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL && !this.stopRequested) {
         searchesAtCreditCheck = searches;
@@ -235,6 +237,8 @@ export class SnipeSession {
         now: this.now(),
         maxPriceAgeMs: this.options.maxPriceAgeMs ?? DEFAULT_MAX_PRICE_AGE_MS,
         maxPageJumps: this.configuration.time.maxPageJumps,
+        pageSize: this.configuration.advanced.numOfSearchResults,
+        requestBudget: this.configuration.time.maxRequests,
       })
       .catch(() => ({ notices: [runLog.unableToFetchMarketData], skipCycle: true }) as const);
     for (const message of preparation.notices) await this.report.notice('INFO', message);

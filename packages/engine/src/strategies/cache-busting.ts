@@ -19,9 +19,17 @@ function ladderBetween(lowest: number, highest: number): number[] {
   return prices;
 }
 
+/** The game's highest price: a max bid above it is not a valid query. */
+const MAX_GAME_PRICE = 15_000_000;
+/** How far above the max Buy Now the varied max bid may reach, in ladder steps. */
+const STEPS_ABOVE_MAX_BUY_NOW = 10;
+
 /**
- * Varies the min Buy Now on every search so the game can never answer from a cached identical
- * query; the value never repeats twice in a row. Without a min price of its own the value comes
+ * Varies the query on every search so the game can never answer from a cached identical
+ * query; the value never repeats twice in a row. With a max Buy Now, the max bid varies above it:
+ * a listing's bid never reaches its Buy Now, so the results stay exactly the same listings in
+ * the same places (the 59th Minute watch relies on where the newest ones sit).
+ * Without one, the min Buy Now varies. Without a min price of its own the value comes
  * from the ladder between 150 and min(1,000, half the max Buy Now); with one, it comes from up
  * to ten ladder steps below that min — so the search only ever widens, and the strategies drop
  * listings under the filter's own min when they pick. The min bid is left alone: varying it
@@ -33,12 +41,22 @@ export class CacheBuster {
   constructor(private readonly rng: Rng) {}
 
   apply(search: MarketSearch): MarketSearch {
-    const candidates = this.candidates(search).filter((price) => price !== this.previous);
+    const byMaxBid = search.maxBuyNow !== undefined && search.maxBuyNow < MAX_GAME_PRICE;
+    const candidates = (
+      byMaxBid ? this.maxBidCandidates(search.maxBuyNow ?? 0) : this.candidates(search)
+    ).filter((price) => price !== this.previous);
     if (candidates.length === 0) return search;
     const value =
       candidates[randomIntInclusive({ min: 0, max: candidates.length - 1 }, this.rng)] ?? MIN_PRICE;
     this.previous = value;
-    return { ...search, minBuyNow: value };
+    return byMaxBid ? { ...search, maxBid: value } : { ...search, minBuyNow: value };
+  }
+
+  private maxBidCandidates(maxBuyNow: number): number[] {
+    return ladderBetween(
+      nextPrice(maxBuyNow),
+      Math.min(MAX_GAME_PRICE, stepPrice(maxBuyNow, STEPS_ABOVE_MAX_BUY_NOW)),
+    );
   }
 
   private candidates(search: MarketSearch): number[] {

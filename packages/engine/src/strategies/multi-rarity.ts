@@ -11,8 +11,10 @@ import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-clie
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
 import { runLog, skippedStalePrices } from '../run-log.js';
+import { BacklogSweep } from './backlog-sweep.js';
 import { limitUnderMarket } from './buy-limit.js';
 import { searchOfCriteria } from './criteria.js';
+import { FreshListingWatch, ONE_HOUR_S } from './fresh-listings.js';
 import {
   isBuyable,
   type Preparation,
@@ -29,10 +31,19 @@ export function definitionIdOf(auction: AuctionInfo): number {
   return auction.itemData.resourceId ?? auction.itemData.definitionId ?? auction.itemData.id;
 }
 
+/** Share of the request budget the backlog sweep may take (one page in six). */
+const BACKLOG_BUDGET_SHARE = 1 / 6;
+/** Sweep pages of a run without a request budget. */
+const BACKLOG_PAGES_UNBUDGETED = 100;
+/** Pages one sweep step reads (between two looks at the newest listings). */
+const SWEEP_PAGES_PER_STEP = 2;
+
 /**
- * 59th Minute (multi-rarity): searches a rarity (or every priced rarity) in a price band, walks
- * toward the last result pages where the newest listings sit, and buys a card when its Buy Now
- * is under its price-database price × (1 − tax) − min profit.
+ * 59th Minute (multi-rarity): searches a rarity (or every priced rarity) in a price band and
+ * buys a card when its Buy Now is under its price-database price × (1 − tax) − min profit.
+ * Most steps look at the newest listings (where they sit in the results: `FreshListingWatch`),
+ * since rival snipers take a mispriced one within seconds; at the start of a run every other
+ * step also sweeps the listings that sat unsold before it (`BacklogSweep`), most expensive first.
  */
 export class MultiRarityStrategy implements Strategy {
   readonly bustsCache = true;
@@ -40,9 +51,17 @@ export class MultiRarityStrategy implements Strategy {
   private limits = new Map<number, number>();
   private quotes = new Map<number, PriceQuote>();
   private loadedAt: number | undefined;
-  private lastPage = 0;
   private warned = false;
   private pageLimit: number = MAX_PLAYER_PAGES_WARNING;
+  private pageSize = 20;
+  private readonly watch = new FreshListingWatch();
+  private sweep: BacklogSweep | undefined;
+  private step: 'watch' | 'sweep' = 'watch';
+  private steps = 0;
+  private sweepPages = 0;
+  /** When the current step started and when the last look at the newest listings was. */
+  private stepAt = 0;
+  private lastLookAt: number | undefined;
 
   constructor(readonly filter: RarityFilter) {}
 
@@ -80,6 +99,15 @@ export class MultiRarityStrategy implements Strategy {
   async prepare(context: PrepareContext): Promise<Preparation> {
     const notices: string[] = [];
     this.pageLimit = context.maxPageJumps > 0 ? context.maxPageJumps : MAX_PLAYER_PAGES_WARNING;
+    this.pageSize = context.pageSize;
+    this.stepAt = context.now;
+    this.sweep ??= new BacklogSweep(
+      this.filter.minPrice,
+      this.filter.maxPrice,
+      context.requestBudget > 0
+        ? Math.floor(context.requestBudget * BACKLOG_BUDGET_SHARE)
+        : BACKLOG_PAGES_UNBUDGETED,
+    );
     if (!this.warned && context.maxPageJumps > MAX_PLAYER_PAGES_WARNING) notices.push(runLog.pageWarning);
     this.warned = true;
     if (this.loadedAt === undefined || context.now - this.loadedAt > context.maxPriceAgeMs) {
@@ -119,12 +147,28 @@ export class MultiRarityStrategy implements Strategy {
     return stale;
   }
 
+  /** Chooses the step: every other one sweeps the backlog until the sweep is done. */
   firstPage(): number {
-    return this.lastPage;
+    this.steps += 1;
+    this.sweepPages = 0;
+    if (this.sweep !== undefined && !this.sweep.done && this.steps % 2 === 0) {
+      this.step = 'sweep';
+      return this.sweep.current.page;
+    }
+    this.step = 'watch';
+    return this.watch.page(this.pageSize);
+  }
+
+  /** A sweep step is the backlog's one-off catch-up: the budget's even pace leaves it out. */
+  unpaced(): boolean {
+    return this.step === 'sweep';
   }
 
   search(): MarketSearch {
-    return searchOfCriteria(this.filter);
+    const search = searchOfCriteria(this.filter);
+    if (this.step !== 'sweep' || this.sweep === undefined) return search;
+    const { minBuyNow, maxBuyNow } = this.sweep.current;
+    return { ...search, minBuyNow, maxBuyNow };
   }
 
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined {
@@ -145,20 +189,28 @@ export class MultiRarityStrategy implements Strategy {
   }
 
   /**
-   * Walks toward the newest listings: forward while the game says a next page exists, one page
-   * back when a page came back empty (listings expired), at most the page-jump threshold per
-   * cycle. The next cycle starts on the last page with results, or on page 0 after the last page.
+   * A look at the newest listings reads the page where they sit (walking there if they moved,
+   * and one page back if new ones spilled onto it); a sweep step reads the backlog's next pages.
+   * Both stay within the page-jump threshold.
    */
   nextPage(page: MarketPage, jumps: number): number | undefined {
     const canJump = jumps < this.pageLimit;
-    if (page.auctions.length === 0 && page.page > 0) {
-      this.lastPage = page.page - 1;
-      return canJump ? this.lastPage : undefined;
+    if (this.step === 'sweep' && this.sweep !== undefined) {
+      this.sweep.advance(page);
+      this.sweepPages += 1;
+      return !this.sweep.done && this.sweepPages < SWEEP_PAGES_PER_STEP && canJump
+        ? this.sweep.current.page
+        : undefined;
     }
-    // At the end of the results the walk starts over from the first page next cycle: the pages
-    // behind it hold the listings that sat unsold since the walk passed (docs/decisions.md).
-    this.lastPage = page.hasNextPage ? page.page : 0;
-    return page.hasNextPage && canJump ? page.page + 1 : undefined;
+    const sinceLastLookS =
+      this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
+    const next = this.watch.observe(page, sinceLastLookS);
+    if (next === undefined || !canJump) {
+      this.watch.endLook();
+      this.lastLookAt = this.stepAt;
+      return undefined;
+    }
+    return next;
   }
 
   valuation(auction: AuctionInfo): Valuation {

@@ -1,3 +1,4 @@
+import { previousPrice } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import type { AuctionInfo } from '@tradedesk/game-client';
 import { fodderFilter, listing, normalFilter, quote, rarityFilter, StaticPrices } from '../testing/index.js';
@@ -5,6 +6,8 @@ import { seededRng } from '../time/rng.js';
 import { CacheBuster } from './cache-busting.js';
 import { searchOfCriteria } from './criteria.js';
 import { FodderStrategy } from './fodder.js';
+import { BacklogSweep, sweepBands } from './backlog-sweep.js';
+import { FreshListingWatch } from './fresh-listings.js';
 import { MultiRarityStrategy } from './multi-rarity.js';
 import { NormalStrategy } from './normal.js';
 import type { PrepareContext } from './strategy.js';
@@ -16,6 +19,8 @@ const context = (prices = new StaticPrices(), overrides: Partial<PrepareContext>
   now: NOW,
   maxPriceAgeMs: 15 * 60_000,
   maxPageJumps: 0,
+  pageSize: 20,
+  requestBudget: 0,
   ...overrides,
 });
 const offer = (
@@ -25,6 +30,13 @@ const offer = (
   extra: Partial<Parameters<typeof listing>[0]> = {},
 ) => listing({ tradeId, buyNowPrice, definitionId, ...extra });
 const ids = (auction: AuctionInfo | undefined) => auction?.tradeId;
+/** A result page whose listings have these seconds left. */
+const timedPage = (page: number, expires: readonly number[], hasNextPage: boolean) => ({
+  auctions: expires.map((left, index) => offer(page * 20 + index + 1, 1_000, 101, { expires: left })),
+  hasNextPage,
+  page,
+  pageSize: 20,
+});
 
 describe('normal strategy', () => {
   it('top to bottom buys the first listing at or under max Buy Now; cheapest buys the lowest', async () => {
@@ -191,29 +203,43 @@ describe('59th Minute strategy', () => {
     });
   });
 
-  it('walks forward while there is a next page and steps back from an empty one, within the jump threshold', () => {
+  it('alternates looks at the newest listings with backlog sweep pages, most expensive band first', async () => {
     const strategy = new MultiRarityStrategy(rarityFilter());
-    const page = (number: number, count: number, hasNextPage: boolean) => ({
-      auctions: Array.from({ length: count }, (_, index) => offer(index + 1, 1_000, 101)),
-      hasNextPage,
-      page: number,
-      pageSize: 20,
-    });
-    expect(strategy.nextPage(page(0, 20, true), 0)).toBe(1);
-    expect(strategy.nextPage(page(1, 20, true), 1)).toBe(2);
-    expect(strategy.firstPage()).toBe(1);
-    expect(strategy.nextPage(page(3, 0, false), 0)).toBe(2);
-    expect(strategy.firstPage()).toBe(2);
-    expect(strategy.nextPage(page(5, 20, true), 10)).toBeUndefined();
-  });
-
-  it('starts the next walk from the first page once it reached the last one', () => {
-    const strategy = new MultiRarityStrategy(rarityFilter());
-    const last = { auctions: [offer(1, 1_000, 101)], hasNextPage: false, page: 7, pageSize: 20 };
-    expect(strategy.nextPage(last, 3)).toBeUndefined();
+    await strategy.prepare(
+      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 600 }),
+    );
     expect(strategy.firstPage()).toBe(0);
+    expect(strategy.unpaced()).toBe(false);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
+    expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
+    // The next step sweeps the backlog: the top band, its first two pages, outside the even pace.
+    expect(strategy.firstPage()).toBe(0);
+    expect(strategy.unpaced()).toBe(true);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
+    expect(strategy.nextPage(timedPage(0, [100, 200], true), 0)).toBe(1);
+    expect(strategy.nextPage(timedPage(1, [300, 400], true), 1)).toBeUndefined();
+    // And the look after it goes straight to the page where the newest listings sat.
+    expect(strategy.firstPage()).toBe(0);
+    expect(strategy.unpaced()).toBe(false);
   });
 
+  it('reads the sweep band by band within its page budget (a sixth of the request budget)', () => {
+    const bands = sweepBands(1_000, 50_000);
+    expect(bands[0]).toEqual({ minBuyNow: 25_000, maxBuyNow: 50_000 });
+    expect(bands.at(-1)?.minBuyNow).toBe(1_000);
+    bands.slice(1).forEach((band, index) => {
+      expect(band.maxBuyNow).toBe(previousPrice(bands[index]?.minBuyNow ?? 0));
+      expect(band.minBuyNow).toBeGreaterThanOrEqual(Math.min(1_000, band.maxBuyNow));
+    });
+    const sweep = new BacklogSweep(1_000, 50_000, 3);
+    sweep.advance(timedPage(0, [100], true));
+    expect(sweep.current).toEqual({ ...bands[0], page: 1 });
+    sweep.advance(timedPage(1, [200], false));
+    expect(sweep.current).toEqual({ ...bands[1], page: 0 });
+    expect(sweep.done).toBe(false);
+    sweep.advance(timedPage(0, [300], true));
+    expect(sweep.done).toBe(true);
+  });
   it('lists what it buys at the card price-database price', () => {
     expect(new MultiRarityStrategy(rarityFilter()).followUp).toMatchObject({
       action: 'list_at_price_site_price',
@@ -299,19 +325,26 @@ describe('search criteria', () => {
 });
 
 describe('cache-busting', () => {
-  it('with a filter min price, varies min Buy Now up to ten ladder steps below it, never the min bid', () => {
+  it('with a max Buy Now, varies the max bid up to ten ladder steps above it: the same listings every time', () => {
     const buster = new CacheBuster(seededRng(3));
     const searches = Array.from({ length: 30 }, () => buster.apply({ minBuyNow: 1_000, maxBuyNow: 20_000 }));
-    const values = searches.map((search) => search.minBuyNow ?? 0);
-    expect(values.every((value) => value >= 500 && value <= 1_000 && value % 50 === 0)).toBe(true);
+    const values = searches.map((search) => search.maxBid ?? 0);
+    // A listing's bid stays under its Buy Now, so a max bid above the max Buy Now hides nothing.
+    expect(values.every((value) => value > 20_000 && value <= 22_500 && value % 250 === 0)).toBe(true);
     expect(new Set(values).size).toBeGreaterThan(5);
-    expect(searches.every((search) => search.minBid === undefined && search.maxBuyNow === 20_000)).toBe(true);
+    values.slice(1).forEach((value, index) => expect(value).not.toBe(values[index]));
+    expect(searches.every((search) => search.minBuyNow === 1_000 && search.maxBuyNow === 20_000)).toBe(true);
+    expect(searches.every((search) => search.minBid === undefined)).toBe(true);
   });
 
-  it('stays at or under half the max Buy Now for cheap cards', () => {
-    const buster = new CacheBuster(seededRng(4));
-    const values = Array.from({ length: 50 }, () => buster.apply({ maxBuyNow: 600 }).minBuyNow ?? 0);
-    expect(values.every((value) => value >= 150 && value <= 300)).toBe(true);
+  it('without a max Buy Now, varies min Buy Now: below the filter min price, or on 150 … 1,000', () => {
+    const withMin = new CacheBuster(seededRng(4));
+    const below = Array.from({ length: 30 }, () => withMin.apply({ minBuyNow: 1_000 }).minBuyNow ?? 0);
+    expect(below.every((value) => value >= 500 && value <= 1_000 && value % 50 === 0)).toBe(true);
+    const bare = new CacheBuster(seededRng(5));
+    const values = Array.from({ length: 50 }, () => bare.apply({}).minBuyNow ?? 0);
+    expect(values.every((value) => value >= 150 && value <= 1_000)).toBe(true);
+    expect(new Set(values).size).toBeGreaterThan(5);
   });
 
   it('the strategies skip listings the widened search shows below the filter min price', async () => {
@@ -321,5 +354,47 @@ describe('cache-busting', () => {
     const rare = new MultiRarityStrategy(rarityFilter());
     await rare.prepare(context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) })));
     expect(rare.pick([offer(3, 900, 101)])).toBeUndefined();
+  });
+});
+
+describe('where the newest listings sit (59th Minute watch)', () => {
+  /** 20 listings of one page, `oneHour` of them with up to an hour left ending at `newest`. */
+  const around = (page: number, oneHour: number, newest: number) =>
+    timedPage(
+      page,
+      Array.from({ length: 20 }, (_, index) =>
+        index < oneHour ? newest - (oneHour - 1 - index) : 7_200 + index,
+      ),
+      true,
+    );
+
+  it('jumps most of the way on the first look, then reads the page holding the newest one-hour listings', () => {
+    const watch = new FreshListingWatch();
+    expect(watch.page(20)).toBe(0);
+    // Page 0: 20 listings over 38 s of time left (0.5 a second): the hour mark is ~1,800 results on.
+    const first = timedPage(
+      0,
+      Array.from({ length: 20 }, (_, index) => 10 + 2 * index),
+      true,
+    );
+    expect(watch.observe(first, 3_600)).toBe(89);
+    // Page 89 holds the hour mark (12 one-hour listings, the newest just shown): read it, and the
+    // page before, where newer ones than the last look may have spilled.
+    expect(watch.observe(around(89, 12, 3_598), 3_600)).toBe(88);
+    expect(watch.observe(around(88, 20, 3_586), 3_600)).toBeUndefined();
+    expect(watch.page(20)).toBe(89);
+    // Ten seconds later the page starts with older listings: this page is enough.
+    expect(watch.observe(around(89, 15, 3_598), 10)).toBeUndefined();
+  });
+
+  it('follows the newest listings when they move: forward past a page of older ones, back from longer ones', () => {
+    const watch = new FreshListingWatch();
+    watch.observe(around(40, 10, 3_560), 10);
+    expect(watch.page(20)).toBe(40);
+    expect(watch.observe(around(40, 20, 3_500), 10)).toBeGreaterThan(40);
+    const back = new FreshListingWatch();
+    back.observe(around(40, 10, 3_560), 10);
+    expect(back.observe(around(40, 0, 3_598), 10)).toBe(39);
+    expect(back.observe(timedPage(41, [], false), 10)).toBe(40);
   });
 });

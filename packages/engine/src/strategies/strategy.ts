@@ -10,6 +10,10 @@ export interface PrepareContext {
   readonly maxPriceAgeMs: number;
   /** Page-jump threshold of the time configuration (0 = the 10-page default). */
   readonly maxPageJumps: number;
+  /** Results per page the session asks for. */
+  readonly pageSize: number;
+  /** The run's request budget (the requests threshold); 0 = none. */
+  readonly requestBudget: number;
 }
 
 /** Outcome of preparing a cycle: notices to show, and whether searching makes sense. */
@@ -56,6 +60,11 @@ export interface Strategy {
   valuation(auction: AuctionInfo): Valuation;
   /** Overrides the configured wait between search cycles (the classic baseline's fixed wait). */
   cycleWaitMs?(rng: Rng): number;
+  /**
+   * The step about to run is a one-off catch-up (the 59th Minute's backlog sweep): the budget
+   * guard's even pace leaves its requests out, so it runs at the pagination interval.
+   */
+  unpaced?(): boolean;
 }
 
 /** A listing someone else placed, with a Buy Now price. */

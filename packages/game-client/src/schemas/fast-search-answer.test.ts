@@ -1,7 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSearchAnswerFast } from './fast-search-answer.js';
+import type { z } from 'zod';
+import { auctionFields, itemFields, readSearchAnswerFast } from './fast-search-answer.js';
+import { auctionInfoSchema, itemDataSchema } from './items.js';
 import { searchAnswerSchema } from './market.js';
+
+/** The schema's fields and which of them a listing must carry. */
+function fieldsOf(schema: z.AnyZodObject, without: readonly string[] = []) {
+  const shape = schema.shape as Record<string, z.ZodTypeAny>;
+  const keys = Object.keys(shape).filter((key) => !without.includes(key));
+  return {
+    keys: keys.sort(),
+    required: keys.filter((key) => !(shape[key] as z.ZodTypeAny).isOptional()).sort(),
+  };
+}
+
+function readerFields(fields: typeof itemFields) {
+  return {
+    keys: Object.keys(fields).sort(),
+    required: Object.keys(fields)
+      .filter((key) => fields[key]?.required === true)
+      .sort(),
+  };
+}
 
 const listing = (tradeId: number) => ({
   tradeId,
@@ -39,6 +60,14 @@ const listing = (tradeId: number) => ({
 });
 
 describe('the search answer read without zod', () => {
+  it('reads every field the listing schemas have, and requires the ones they require', () => {
+    // A field added to the schema but not to the fast reader would vanish from every search
+    // page the engine sees: this fails until the reader learns it.
+    expect(readerFields(itemFields)).toEqual(fieldsOf(itemDataSchema));
+    expect(readerFields(auctionFields)).toEqual(fieldsOf(auctionInfoSchema, ['itemData']));
+    expect(Object.keys(searchAnswerSchema.shape).sort()).toEqual(['auctionInfo', 'bidTokens']);
+  });
+
   it('reads a page exactly as the schema does, unknown fields dropped', () => {
     const page = { auctionInfo: [listing(1), listing(2)], bidTokens: {} };
     const fast = readSearchAnswerFast(page);

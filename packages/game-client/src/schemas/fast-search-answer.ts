@@ -19,8 +19,11 @@ const listOf =
     Array.isArray(value) && value.every(check);
 const tradeStates = new Set(['active', 'closed', 'expired', 'inactive']);
 
-/** `itemDataSchema`'s fields; an id sent as a string (which zod converts) is left to zod. */
-const itemFields: Fields = {
+/**
+ * `itemDataSchema`'s fields; an id sent as a string (which zod converts) is left to zod. A test
+ * holds these lists to the schemas' keys, so a field the schema gains cannot be silently dropped.
+ */
+export const itemFields: Fields = {
   id: { check: isInt, required: true },
   assetId: { check: isInt },
   resourceId: { check: isInt },
@@ -52,7 +55,7 @@ const itemFields: Fields = {
 };
 
 /** `auctionInfoSchema`'s fields besides `itemData`. */
-const auctionFields: Fields = {
+export const auctionFields: Fields = {
   tradeId: { check: isInt, required: true },
   tradeIdStr: { check: isString },
   tradeState: { check: orNull((value) => tradeStates.has(value as string)) },

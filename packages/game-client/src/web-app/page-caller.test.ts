@@ -2,7 +2,8 @@ import type { ServiceResponse } from '@tradedesk/domain/web-app';
 import { describe, expect, it } from 'vitest';
 import { sandboxConfig } from '../config.js';
 import { CaptchaError, NotEnoughCoinsError } from '../errors.js';
-import { createPageGameApis, type PageServiceCall } from './page-caller.js';
+import { searchAnswerSchema } from '../schemas/market.js';
+import { createPageCaller, createPageGameApis, type PageServiceCall } from './page-caller.js';
 
 const auction = {
   tradeId: 7,
@@ -77,6 +78,24 @@ describe('the game client over the web app page', () => {
     ]);
     expect(result.auctions.map((found) => found.tradeId)).toEqual([7]);
     expect(apis.stats).toEqual({ requests: 1, searches: 1 });
+  });
+
+  it("reads the page's search answer with the headless session's fast reader", async () => {
+    const answer = { auctionInfo: [{ ...auction, novelty: 1 }], bidTokens: {} };
+    const { call } = createPageCaller(async () => ok(structuredClone(answer)));
+    const fastAnswer = { auctionInfo: [], bidTokens: 'read fast' };
+    // A call with a fast reader is answered by it, as game-http answers a headless one.
+    const read = await call({
+      method: 'GET',
+      path: 'transfermarket',
+      schema: searchAnswerSchema,
+      fastRead: () => fastAnswer,
+    });
+    expect(read).toBe(fastAnswer);
+    // And the market API's search over the page gives exactly what the schema reads.
+    const { apis } = page({ 'Market.search': ok(structuredClone(answer)) });
+    const result = await apis.market.search({ maskedDefId: 20_801 });
+    expect(result.auctions).toEqual(searchAnswerSchema.parse(answer).auctionInfo);
   });
 
   it('buys, moves and quick-sells through the matching services', async () => {

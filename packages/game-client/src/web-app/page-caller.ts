@@ -119,7 +119,7 @@ export function pageServiceCallOf(call: GameCall<unknown>): PageServiceCall | un
 /**
  * A GameCaller that performs every call through the game web app's own services: the page sends
  * the request with its session, and the answer is validated and its failures typed exactly as a
- * headless call's are (the same schemas, the same error mapping).
+ * headless call's are (the same schemas and fast search reader, the same error mapping).
  */
 export function createPageCaller(invoke: PageInvoker): { call: GameCaller; stats: RequestStats } {
   const stats: RequestStats = { requests: 0, searches: 0 };
@@ -136,7 +136,10 @@ export function createPageCaller(invoke: PageInvoker): { call: GameCaller; stats
     if (answer.status >= 400) throw errorFromResponse(answer.status, answer.data ?? answer.error, request);
     if (!answer.success)
       throw new MalformedResponseError({ code: answer.status, reason: 'Unexpected answer', request });
-    return validateAnswer(gameCall.schema, answer.data, answer.status, request);
+    // The page hands back the game's JSON answer: the same fast reader as a headless search.
+    return (
+      gameCall.fastRead?.(answer.data) ?? validateAnswer(gameCall.schema, answer.data, answer.status, request)
+    );
   };
   return { call, stats };
 }

@@ -1,0 +1,82 @@
+import type { MarketPage } from '@tradedesk/game-client';
+
+/** Seconds a one-hour listing has left: the game's results put longer listings after it. */
+export const ONE_HOUR_S = 3_600;
+/** Slack on "shown since the last look" (the game rounds seconds left up, and shows a listing a few s late). */
+const FRESH_SLACK_S = 5;
+
+/**
+ * Where the newest listings sit in a search's results. The game orders results by time left, so
+ * a listing that just showed (nearly all are listed for an hour) sits right before the first
+ * listing with more than an hour left: in the middle of the results, not on the last page. The
+ * watch remembers that position, asks for the page holding it, and corrects itself from each
+ * page's times left (walking there when the position moved, interpolating on the first look).
+ */
+export class FreshListingWatch {
+  /** Result position of the first listing with more than an hour left (undefined until seen). */
+  private boundary: number | undefined;
+  /** Results per second of time left, learned from the pages: how far a wrong guess is. */
+  private perSecond = 1;
+  /** The page before the boundary's is being read for fresh listings that spilled onto it. */
+  private completing = false;
+  /** In this look, the page found to start with longer listings (the boundary is at or before it). */
+  private longFrom: number | undefined;
+
+  /** The page to ask for to see the newest listings. */
+  page(pageSize: number): number {
+    return this.boundary === undefined ? 0 : Math.max(0, Math.floor((this.boundary - 1) / pageSize));
+  }
+
+  /**
+   * Learns from one page of the watched query; answers the page to read next in this look, or
+   * undefined once the newest listings were seen. `sinceLastLookS` is the time since the last look.
+   */
+  observe(page: MarketPage, sinceLastLookS: number): number | undefined {
+    const { auctions, pageSize } = page;
+    const start = page.page * pageSize;
+    if (this.completing) return this.endLook();
+    if (auctions.length === 0) {
+      // Past the end of the results (listings ended since the last look): step back.
+      this.boundary = start;
+      return page.page > 0 ? page.page - 1 : this.endLook();
+    }
+    const first = auctions[0]?.expires ?? 0;
+    const last = auctions[auctions.length - 1]?.expires ?? 0;
+    if (auctions.length > 1 && last > first && last <= ONE_HOUR_S)
+      this.perSecond = (auctions.length - 1) / (last - first);
+    const firstLong = auctions.findIndex((auction) => auction.expires > ONE_HOUR_S);
+    if (firstLong === -1) {
+      // Interpolate to the hour mark: the first look jumps most of the way at once.
+      const estimate = start + auctions.length + Math.floor((ONE_HOUR_S - last) * this.perSecond);
+      const endsHere =
+        !page.hasNextPage || this.longFrom === page.page + 1 || estimate === start + auctions.length;
+      if (endsHere) {
+        this.boundary = start + auctions.length;
+        return this.spillsBack(page, first, sinceLastLookS);
+      }
+      this.boundary = estimate;
+      return Math.max(page.page + 1, Math.floor(estimate / pageSize));
+    }
+    if (firstLong === 0) {
+      this.boundary = start;
+      this.longFrom = page.page;
+      return page.page > 0 ? page.page - 1 : this.endLook();
+    }
+    this.boundary = start + firstLong;
+    return this.spillsBack(page, first, sinceLastLookS);
+  }
+
+  /** Ends the current look (also when the page-jump threshold cut it short). */
+  endLook(): undefined {
+    this.completing = false;
+    this.longFrom = undefined;
+    return undefined;
+  }
+
+  /** The page's first listing is new since the last look: newer ones may sit on the page before. */
+  private spillsBack(page: MarketPage, firstExpires: number, sinceLastLookS: number): number | undefined {
+    if (page.page === 0 || firstExpires < ONE_HOUR_S - sinceLastLookS - FRESH_SLACK_S) return this.endLook();
+    this.completing = true;
+    return page.page - 1;
+  }
+}
