@@ -92,6 +92,16 @@ export const envSchema = z
     PORT: portVariable('PORT', 8080),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlVariable().optional()),
+    /**
+     * PostgreSQL connections this node may hold. Every node of a cluster holds its own, so keep
+     * nodes × size under the server's max_connections (PostgreSQL's default: 100).
+     */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ invalid_type_error: 'DATABASE_POOL_SIZE must be a number from 1 to 200' })
+      .int('DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .min(1, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .max(200, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .default(20),
     DATA_DIR: z.string().min(1).default('./.data'),
     SECRET_KEY: z.preprocess(
       emptyToUndefined,
