@@ -625,6 +625,8 @@ export async function benchCluster() {
     let ledgerSpent = 0;
     let lost = 0;
     let extra = 0;
+    /** The accounts whose purchases differ, so a lost or doubled one can be traced in the log. */
+    const mismatched: string[] = [];
     for (const account of simAccounts.filter((candidate) => candidate.email.endsWith('@bench.example'))) {
       const ledger = (await (
         await fetch(`${sim.url}/admin/ledger?accountId=${account.id}&limit=10000`, {
@@ -642,6 +644,8 @@ export async function benchCluster() {
       const mine = recorded.find((row) => row.email === account.email)?.buys ?? 0;
       lost += Math.max(0, buys.length - mine);
       extra += Math.max(0, mine - buys.length);
+      if (mine !== buys.length)
+        mismatched.push(`${account.email}: ${mine} recorded, ${buys.length} in the ledger`);
     }
     const recordedBuys = recorded.reduce((sum, row) => sum + row.buys, 0);
     const recordedSpent = recorded.reduce((sum, row) => sum + row.spent, 0);
@@ -668,6 +672,7 @@ export async function benchCluster() {
       `| purchases recorded / in the sandbox ledger | ${recordedBuys} (${recordedSpent} coins) / ${ledgerBuys} (${ledgerSpent} coins) |`,
     );
     console.log(`| purchases lost / doubled | ${lost} / ${extra + (doubled[0]?.n ?? 0)} |`);
+    if (mismatched.length > 0) console.log(`| accounts that differ | ${mismatched.join('; ')} |`);
     for (const [fault, figure] of recoveries) console.log(`| recovery: ${fault} | ${figure} |`);
     console.log(`| events delivered to another user's socket | ${strays} |`);
     console.log(
