@@ -68,7 +68,7 @@ const suites: Record<string, Suite> = {
   },
   cluster: {
     describe:
-      'scale-out: 2 servers + 2 agents + PostgreSQL + Redis, many web sockets and sessions, through four faults',
+      'scale-out: 2 servers + 2 agents + PostgreSQL + Redis, 1,000 web sockets and 400 sessions (BENCH_CLUSTER_SOCKETS / _SESSIONS), through four faults, with a profile of each process',
     run: async () => {
       const { benchCluster } = await import('../apps/server/bench/cluster.js');
       await benchCluster();

@@ -5,9 +5,12 @@
  * sessions sustained, purchases recorded vs the sandbox ledger's (0 lost, 0 doubled), the time to
  * recover from each fault and whether every event reached only its own user.
  *
- * Scale with BENCH_CLUSTER_SESSIONS (default 40) and BENCH_CLUSTER_SOCKETS (default 200); the
- * shared PostgreSQL is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), where a
- * database of its own is created and dropped. Redis is a redis-server of its own on a free port.
+ * Scale with BENCH_CLUSTER_SESSIONS (default 400) and BENCH_CLUSTER_SOCKETS (default 1,000), the
+ * issue's figures; the shared PostgreSQL is DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), where a database of its own is created and dropped.
+ * Redis is a redis-server of its own on a free port. Every process's CPU, memory and event-loop
+ * delay are printed as a profile; BENCH_CLUSTER_CPU_PROF=<dir> also writes V8 CPU profiles of the
+ * server nodes and agents there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,22 +21,62 @@ import { defaultConfiguration, defaultNormalFilter, type Configuration } from '@
 import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { startCluster, type Cluster } from '../src/cluster/cluster.js';
+import { freePort, startCluster, type Cluster } from '../src/cluster/cluster.js';
 import { stickyCookie } from '../src/cluster/load-balancer.js';
 import { openPostgres } from '../src/db/client.js';
 import { snipeMessages } from '../src/modules/snipe/messages.js';
+import { startProcessSampler } from './process-sampler.js';
 import { startCuttableProxy } from './tcp-proxy.js';
 
-const SESSIONS = Number(process.env.BENCH_CLUSTER_SESSIONS ?? 40);
-const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 200);
-const ACCOUNTS_PER_USER = 10;
+const SESSIONS = Number(process.env.BENCH_CLUSTER_SESSIONS ?? 400);
+const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 1_000);
+const CPU_PROFILE_DIR = process.env.BENCH_CLUSTER_CPU_PROF;
+/** A trader with a few accounts and a few tabs open: 100 users, 10 sockets each at the defaults. */
+const ACCOUNTS_PER_USER = 4;
+/** How many set-up requests (users, accounts) are in flight at once. */
+const SETUP_CONCURRENCY = 10;
 const SIM_ADMIN_KEY = 'bench-cluster-admin';
 /** Every wait of the bench ends by this limit: a fault the cluster does not recover from is reported. */
 const RECOVERY_LIMIT_MS = 120_000;
+/** Starting every run signs each account in to the sandbox: allowed a second per session here. */
+const START_LIMIT_MS = Math.max(RECOVERY_LIMIT_MS, SESSIONS * 1_000);
+const loopProbe = path.join(path.dirname(new URL(import.meta.url).pathname), 'loop-probe.mjs');
 const RONALDO = 20_801;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Set-up steps are tried up to 5 times: on a machine this loaded a request may fail for want of
+ * a database connection, which says nothing about the figures the bench measures.
+ */
+async function retried<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      console.log(`${what} failed (${error instanceof Error ? error.message : String(error)}); trying again`);
+      await sleep(1_000 * attempt);
+    }
+  }
+}
+
+/** Runs `task` for each item, at most `concurrency` at a time, answering the results in order. */
+async function inBatches<T, R>(
+  items: T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+) {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += concurrency)
+    results.push(
+      ...(await Promise.all(
+        items.slice(start, start + concurrency).map((item, offset) => task(item, start + offset)),
+      )),
+    );
+  return results;
+}
 
 /** Polls until `probe` holds; answers the time it took, or undefined when the limit passed. */
 async function timeUntil(probe: () => Promise<boolean> | boolean, limitMs = RECOVERY_LIMIT_MS) {
@@ -44,6 +87,9 @@ async function timeUntil(probe: () => Promise<boolean> | boolean, limitMs = RECO
   }
   return undefined;
 }
+
+/** Errors the server answered to the bench's actions (start, stop), by description. */
+const actionErrors = new Map<string, number>();
 
 interface BenchUser {
   id: string;
@@ -80,16 +126,10 @@ class Http {
   }
 }
 
-function fastConfiguration(): Configuration {
+/** The product's default pacing (a search every 1.5–3.5 s), headless. */
+function benchConfiguration(): Configuration {
   const base = defaultConfiguration();
-  return {
-    ...base,
-    time: {
-      ...base.time,
-      delay: { min: { value: 800, unit: 'milliseconds' }, max: { value: 1_500, unit: 'milliseconds' } },
-    },
-    advanced: { ...base.advanced, isHeadlessEnabled: true },
-  };
+  return { ...base, advanced: { ...base.advanced, isHeadlessEnabled: true } };
 }
 
 async function createUser(base: string, index: number): Promise<BenchUser> {
@@ -98,7 +138,8 @@ async function createUser(base: string, index: number): Promise<BenchUser> {
   const created = await anonymous.call('POST', '/api/sandbox/users', {
     username,
     tier: 'Snipe',
-    maxAccounts: ACCOUNTS_PER_USER,
+    // One more for the cross-node probe's spare account.
+    maxAccounts: ACCOUNTS_PER_USER + 1,
   });
   if (created.status >= 300)
     throw new Error(`sandbox user: ${created.status} ${JSON.stringify(created.body)}`);
@@ -143,6 +184,8 @@ function openWebClient(base: string, user: BenchUser): Promise<WebClient> {
     path: '/client/snipe',
     auth: { clientType: 'web' },
     extraHeaders: { cookie: user.cookie },
+    // A browser upgrades to WebSocket after its first polls; the bench's clients start there.
+    transports: ['websocket'],
     reconnectionDelayMax: 2_000,
     forceNew: true,
   });
@@ -153,9 +196,21 @@ function openWebClient(base: string, user: BenchUser): Promise<WebClient> {
       client.seenAccounts.add(message.data.accountId);
   });
   socket.on('connect', () => socket.emit('join'));
+  socket.on('error', (error: { description?: string }) => {
+    const description = error?.description ?? 'unknown';
+    actionErrors.set(description, (actionErrors.get(description) ?? 0) + 1);
+  });
+  // A refused connection is tried again by the client itself; only a socket still silent after
+  // the recovery limit fails the bench.
   return new Promise((resolve, reject) => {
-    socket.once('message', () => resolve(client));
-    socket.once('connect_error', reject);
+    const silent = setTimeout(() => {
+      socket.disconnect();
+      reject(new Error(`a web socket got no answer within ${seconds(RECOVERY_LIMIT_MS)}`));
+    }, RECOVERY_LIMIT_MS);
+    socket.once('message', () => {
+      clearTimeout(silent);
+      resolve(client);
+    });
   });
 }
 
@@ -174,16 +229,6 @@ function startRedis(port: number): Promise<ChildProcess> {
       probe.disconnect();
     }
   }, 20_000).then(() => child);
-}
-
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function benchCluster() {
@@ -212,7 +257,11 @@ export async function benchCluster() {
   await migrated.migrate();
   await migrated.close();
   // The bench reads the cluster's rows straight from PostgreSQL, around the proxy it cuts.
-  const observer = new pg.Pool({ connectionString: direct.toString(), max: 2 });
+  const observer = new pg.Pool({
+    connectionString: direct.toString(),
+    max: 2,
+    application_name: 'bench-observer',
+  });
 
   const redisPort = await freePort();
   let redis = await startRedis(redisPort);
@@ -228,6 +277,19 @@ export async function benchCluster() {
   let cluster: Cluster | undefined;
   const clients: WebClient[] = [];
   let planting: NodeJS.Timeout | undefined;
+  const sampler = startProcessSampler(() => [
+    { name: 'bench (web clients, sandbox game)', pid: process.pid },
+    ...(cluster ? [...cluster.servers, ...cluster.agents] : []).map((part) => ({
+      name: part.name,
+      pid: part.pid(),
+    })),
+  ]);
+  // Every server node and agent reports its event-loop delay (and writes a CPU profile when asked).
+  const probeEnv = {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import ${loopProbe}`].join(' ').trim(),
+    ...(CPU_PROFILE_DIR === undefined ? {} : { BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR) }),
+  };
+  const benchStarted = Date.now();
   try {
     cluster = await startCluster({
       databaseUrl: clusterUrl.toString(),
@@ -240,29 +302,52 @@ export async function benchCluster() {
       simPort: 0,
       simUrl: sim.url,
       secretKey: randomBytes(32).toString('hex'),
-      serverEnv: { LOG_LEVEL: 'warn', DATA_DIR: path.join(os.tmpdir(), databaseName) },
-      output: (name, line) => log.write(`[${name}] ${line}\n`),
+      serverEnv: {
+        LOG_LEVEL: 'warn',
+        DATA_DIR: path.join(os.tmpdir(), databaseName),
+        ...probeEnv,
+      },
+      agentEnv: probeEnv,
+      output: (name, line) => {
+        sampler.line(name, line);
+        log.write(`[${name}] ${line}\n`);
+      },
     });
+    console.log(`cluster started in ${seconds(Date.now() - benchStarted)}`);
     const base = cluster.balancer.url;
     const nodeUrls = cluster.servers.map((server) => `http://127.0.0.1:${server.port}`);
 
     // Users, accounts and web sockets (spread over the users, each through the balancer).
     const userCount = Math.max(2, Math.ceil(SESSIONS / ACCOUNTS_PER_USER));
-    const users: BenchUser[] = [];
-    for (let index = 0; index < userCount; index += 1) users.push(await createUser(base, index));
-    for (let index = 0; index < SESSIONS; index += 1) {
-      const user = users[index % userCount]!;
-      const created = await new Http(base, user.cookie).call('POST', '/api/account', {
-        email: `${user.username}.${index}@bench.example`,
-        password: 'sandbox-password',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-        isManualLogin: false,
-      });
-      if (created.status >= 300)
-        throw new Error(`account: ${created.status} ${JSON.stringify(created.body)}`);
-      user.accountIds.push((created.body.data as { id: string }).id);
-    }
+    const setupStarted = Date.now();
+    const users = await inBatches(
+      Array.from({ length: userCount }, (_, index) => index),
+      SETUP_CONCURRENCY,
+      (index) => retried('a sandbox user', () => createUser(base, index)),
+    );
+    await inBatches(
+      Array.from({ length: SESSIONS }, (_, index) => index),
+      SETUP_CONCURRENCY,
+      async (index) => {
+        const user = users[index % userCount]!;
+        const created = await retried('an account', async () => {
+          const answer = await new Http(base, user.cookie).call('POST', '/api/account', {
+            email: `${user.username}.${index}@bench.example`,
+            password: 'sandbox-password',
+            backupCode: 'ABCD1234',
+            platform: 'pc',
+            isManualLogin: false,
+          });
+          if (answer.status >= 300)
+            throw new Error(`account: ${answer.status} ${JSON.stringify(answer.body)}`);
+          return answer;
+        });
+        user.accountIds.push((created.body.data as { id: string }).id);
+      },
+    );
+    console.log(
+      `${userCount} users and ${SESSIONS} accounts created in ${seconds(Date.now() - setupStarted)}`,
+    );
     const socketsStarted = Date.now();
     for (let index = 0; index < SOCKETS; index += 50)
       clients.push(
@@ -279,6 +364,57 @@ export async function benchCluster() {
         'SELECT status, count(*)::int AS n FROM accounts GROUP BY status',
       );
       return Object.fromEntries(rows.map((row) => [row.status, row.n])) as Record<string, number>;
+    };
+    /** Each account's searches in its current session. */
+    const searchesByAccount = async () => {
+      const { rows } = await observer.query<{ id: string; searches: number }>(
+        'SELECT id, session_searches AS searches FROM accounts',
+      );
+      return new Map(rows.map((row) => [row.id, row.searches]));
+    };
+    /**
+     * Over 15 s: how many sessions made a search (the run is alive, not just marked Active), the
+     * searches per second, the cluster's PostgreSQL connections and each agent's memory per session.
+     */
+    const measureSteadyState = async (profile: boolean) => {
+      const windowMs = 15_000;
+      // SIGUSR2 starts and then writes loop-probe.mjs's CPU profile of each node and agent.
+      const toggleProfiles = () => {
+        if (!profile || CPU_PROFILE_DIR === undefined) return;
+        for (const part of [...cluster!.servers, ...cluster!.agents]) {
+          const pid = part.pid();
+          if (pid !== undefined) process.kill(pid, 'SIGUSR2');
+        }
+      };
+      const before = await searchesByAccount();
+      toggleProfiles();
+      await sleep(windowMs);
+      toggleProfiles();
+      const after = await searchesByAccount();
+      let advancing = 0;
+      let searches = 0;
+      for (const [id, count] of after) {
+        const earlier = before.get(id) ?? 0;
+        if (count > earlier) advancing += 1;
+        searches += Math.max(0, count - earlier);
+      }
+      const { rows } = await observer.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'bench-observer'",
+        [databaseName],
+      );
+      const perSession = await Promise.all(
+        cluster!.agents.map(async (agent) => {
+          const sessions = await leasesOf(agent.name);
+          const rss = sampler.rssMb(agent.pid());
+          return { agent: agent.name, sessions, rssMb: rss ?? 0 };
+        }),
+      );
+      return {
+        advancing,
+        searchesPerSecond: searches / (windowMs / 1000),
+        connections: rows[0]!.n,
+        perSession,
+      };
     };
     const leaseCount = async () =>
       (await observer.query<{ n: number }>('SELECT count(*)::int AS n FROM snipe_leases')).rows[0]!.n;
@@ -303,18 +439,22 @@ export async function benchCluster() {
             platform: 'pc',
             isManualLogin: false,
             filters: [user.filter],
-            configuration: fastConfiguration(),
+            configuration: benchConfiguration(),
             providers: { discordId: '', discordWebhookUrl: '', telegramId: '' },
             isSwitchFilter: false,
           },
         });
-        await sleep(20);
+        // Ten starts a second: a burst of hundreds would measure the start queue, not the runs.
+        await sleep(100);
       }
     };
     const allRuns = users.flatMap((user) => user.accountIds.map((accountId) => ({ user, accountId })));
     const runsStarted = Date.now();
     await startRuns(allRuns);
-    const toActive = await timeUntil(async () => ((await statusCounts()).active ?? 0) >= SESSIONS);
+    const toActive = await timeUntil(
+      async () => ((await statusCounts()).active ?? 0) >= SESSIONS,
+      START_LIMIT_MS,
+    );
     console.log(
       `${SESSIONS} sessions ${toActive === undefined ? `NOT all active (${JSON.stringify(await statusCounts())})` : `active in ${seconds(Date.now() - runsStarted)}`}`,
     );
@@ -336,6 +476,10 @@ export async function benchCluster() {
       });
     }, 250);
     await sleep(10_000);
+    const steady = await measureSteadyState(true);
+    console.log(
+      `steady state: ${steady.advancing}/${SESSIONS} sessions searching, ${steady.searchesPerSecond.toFixed(0)} searches/s, ${steady.connections} PostgreSQL connections`,
+    );
 
     const recoveries: Array<[string, string]> = [];
     const note = (fault: string, ms: number | undefined, what: string) =>
@@ -347,6 +491,8 @@ export async function benchCluster() {
     // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
     const lostAgent = cluster.agents[0]!;
     const itsRuns = await leasesOf(lostAgent.name);
+    // The runs that were going (all of them, unless the start fell short): the level to get back to.
+    const runningBefore = (await statusCounts()).active ?? 0;
     await lostAgent.kill();
     const reclaimed = await timeUntil(async () => (await leasesOf(lostAgent.name)) === 0);
     const { rows: lostRows } = await observer.query<{ id: string; description: string }>(
@@ -362,10 +508,10 @@ export async function benchCluster() {
     await startRuns(allRuns.filter(({ accountId }) => lostRows.some((row) => row.id === accountId)));
     note(
       'agent back, lost runs started again',
-      await timeUntil(async () => ((await statusCounts()).active ?? 0) >= SESSIONS).then((ms) =>
+      await timeUntil(async () => ((await statusCounts()).active ?? 0) >= runningBefore).then((ms) =>
         ms === undefined ? undefined : Date.now() - restartFrom,
       ),
-      'all sessions active again',
+      `${runningBefore} sessions active again, as before the fault`,
     );
     await sleep(5_000);
 
@@ -453,7 +599,8 @@ export async function benchCluster() {
     clearInterval(planting);
     planting = undefined;
     await sleep(5_000);
-    const sustained = (await statusCounts()).active ?? 0;
+    const activeAtEnd = (await statusCounts()).active ?? 0;
+    const sustained = await measureSteadyState(false);
     for (const client of clients)
       for (const accountId of client.user.accountIds)
         client.socket.emit('message', { action: 'snipe-stop', data: { id: accountId } });
@@ -478,6 +625,8 @@ export async function benchCluster() {
     let ledgerSpent = 0;
     let lost = 0;
     let extra = 0;
+    /** The accounts whose purchases differ, so a lost or doubled one can be traced in the log. */
+    const mismatched: string[] = [];
     for (const account of simAccounts.filter((candidate) => candidate.email.endsWith('@bench.example'))) {
       const ledger = (await (
         await fetch(`${sim.url}/admin/ledger?accountId=${account.id}&limit=10000`, {
@@ -495,6 +644,8 @@ export async function benchCluster() {
       const mine = recorded.find((row) => row.email === account.email)?.buys ?? 0;
       lost += Math.max(0, buys.length - mine);
       extra += Math.max(0, mine - buys.length);
+      if (mine !== buys.length)
+        mismatched.push(`${account.email}: ${mine} recorded, ${buys.length} in the ledger`);
     }
     const recordedBuys = recorded.reduce((sum, row) => sum + row.buys, 0);
     const recordedSpent = recorded.reduce((sum, row) => sum + row.spent, 0);
@@ -510,16 +661,43 @@ export async function benchCluster() {
     console.log('| figure | value |');
     console.log('| --- | --- |');
     console.log(`| web sockets | ${clients.length} |`);
-    console.log(`| sessions started / active at the end of the faults | ${SESSIONS} / ${sustained} |`);
+    console.log(
+      `| sessions started / Active at the end of the faults / searching at the end (15 s window) | ${SESSIONS} / ${activeAtEnd} / ${sustained.advancing} |`,
+    );
+    console.log(
+      `| searches per second, steady / after the faults | ${steady.searchesPerSecond.toFixed(0)} / ${sustained.searchesPerSecond.toFixed(0)} |`,
+    );
     console.log(`| listings planted | ${planted} |`);
     console.log(
       `| purchases recorded / in the sandbox ledger | ${recordedBuys} (${recordedSpent} coins) / ${ledgerBuys} (${ledgerSpent} coins) |`,
     );
     console.log(`| purchases lost / doubled | ${lost} / ${extra + (doubled[0]?.n ?? 0)} |`);
+    if (mismatched.length > 0) console.log(`| accounts that differ | ${mismatched.join('; ')} |`);
     for (const [fault, figure] of recoveries) console.log(`| recovery: ${fault} | ${figure} |`);
     console.log(`| events delivered to another user's socket | ${strays} |`);
+    console.log(
+      `| errors answered to the bench's starts and stops | ${actionErrors.size === 0 ? 0 : [...actionErrors].map(([text, n]) => `${n} × ${text}`).join('; ')} |`,
+    );
+    console.log(`| PostgreSQL connections of the cluster (steady) | ${steady.connections} |`);
+    for (const { agent, sessions, rssMb } of steady.perSession)
+      console.log(
+        `| ${agent}: sessions, RSS, RSS per session (steady) | ${sessions}, ${rssMb.toFixed(0)} MB, ${sessions > 0 ? (rssMb / sessions).toFixed(2) : '–'} MB |`,
+      );
+    console.log(`| bench duration | ${seconds(Date.now() - benchStarted)} |`);
+    console.log('');
+    console.log(
+      '| process | CPU (% of one core, mean) | peak RSS | event-loop delay p99 (median of 5 s windows) / max |',
+    );
+    console.log('| --- | ---: | ---: | ---: |');
+    for (const row of sampler.summary())
+      console.log(
+        `| ${row.name} | ${row.cpuPercent.toFixed(0)} % | ${row.peakRssMb.toFixed(0)} MB | ${row.loopP99Ms === undefined ? '–' : `${row.loopP99Ms.toFixed(0)} ms / ${row.loopMaxMs!.toFixed(0)} ms`} |`,
+      );
+    const [loadAtEnd] = os.loadavg();
+    console.log(`machine load at the end: ${loadAtEnd!.toFixed(1)}`);
     for (const client of probeClients) client.socket.disconnect();
   } finally {
+    sampler.stop();
     if (planting) clearInterval(planting);
     for (const client of clients) client.socket.disconnect();
     await cluster?.stop().catch(() => {});

@@ -33,6 +33,8 @@ export interface ClusterOptions {
   agentKey?: string;
   /** Extra environment of every server node (LOG_LEVEL, SIM_ADMIN_KEY…). */
   serverEnv?: Record<string, string>;
+  /** Extra environment of every stand-alone agent. */
+  agentEnv?: Record<string, string>;
   /** Extra environment of the sandbox game (SIM_ADMIN_KEY, SIM_SEED). */
   simEnv?: Record<string, string>;
   /** Where each process's output lines go, prefixed with its name. */
@@ -48,6 +50,8 @@ export interface ClusterProcess {
   /** Starts it again with the same name, port and environment; resolves when it answers. */
   restart(): Promise<void>;
   isRunning(): boolean;
+  /** The running process's id (the bench samples its CPU and memory). */
+  pid(): number | undefined;
 }
 
 export interface Cluster {
@@ -75,8 +79,8 @@ async function waitForHttp(url: string, limitMs: number, exited: () => boolean) 
   }
 }
 
-/** A free TCP port on loopback. */
-async function freePort(): Promise<number> {
+/** A free TCP port on loopback (the cluster's and its bench's). */
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -137,6 +141,7 @@ function managed(
     port,
     start,
     isRunning: () => !exited,
+    pid: () => (exited ? undefined : child?.pid),
     async kill() {
       if (!child || exited) return;
       const target = child;
@@ -232,6 +237,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           CAPACITY: String(options.agentCapacity),
           GAME_MODE: 'sandbox',
           SIM_URL: simUrl,
+          ...options.agentEnv,
         },
         undefined,
         // The agent prints that it connected; until then it is starting.

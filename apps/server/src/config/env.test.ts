@@ -10,6 +10,7 @@ describe('environment schema', () => {
         PORT: 8080,
         HOST: '127.0.0.1',
         DATA_DIR: './.data',
+        DATABASE_POOL_SIZE: 20,
         GAME_MODE: 'sandbox',
         HEADFUL_SESSIONS: 'on',
         AGENT_KEYS: [],
@@ -108,6 +109,7 @@ describe('environment schema', () => {
   it('names each bad variable with a clear reason', () => {
     const result = parseEnv({
       PORT: 'http',
+      DATABASE_POOL_SIZE: '0',
       SECRET_KEY: 'short',
       GAME_MODE: 'demo',
       DATABASE_URL: 'mysql://x/y',
@@ -117,6 +119,7 @@ describe('environment schema', () => {
     expect(problems).toContain('SECRET_KEY: SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
     expect(problems).toContain('DATABASE_URL: DATABASE_URL must start with postgres://');
     expect(problems).toContain('PORT: PORT must be a number from 0 to 65535');
+    expect(problems).toContain('DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be a number from 1 to 200');
     expect(problems.some((line) => line.startsWith('GAME_MODE:'))).toBe(true);
   });
 

@@ -61,24 +61,47 @@ const originList = (variable: string) =>
 /** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
 export const simAdminKeyMinLength = 8;
 
+/** A TCP port variable (0 = any free one). */
+export const portVariable = (name: string, fallback: number) => {
+  const message = `${name} must be a number from 0 to 65535`;
+  return z.coerce
+    .number({ invalid_type_error: message })
+    .int(message)
+    .min(0, message)
+    .max(65_535, message)
+    .default(fallback);
+};
+
+/** DATABASE_URL: a PostgreSQL address; `requiredError` makes it required with that reason. */
+export const databaseUrlVariable = (requiredError?: string) =>
+  z
+    .string(requiredError === undefined ? undefined : { required_error: requiredError })
+    .url('DATABASE_URL must be a URL such as postgres://user@host:5432/db')
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must start with postgres://');
+
+/** REDIS_URL: a Redis address; `requiredError` makes it required with that reason. */
+export const redisUrlVariable = (requiredError?: string) =>
+  z
+    .string(requiredError === undefined ? undefined : { required_error: requiredError })
+    .url('REDIS_URL must be a URL such as redis://127.0.0.1:6379')
+    .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://');
+
 /** The server's environment, validated once at start (the price database's settings included). */
 export const envSchema = z
   .object({
-    PORT: z.coerce
-      .number({ invalid_type_error: 'PORT must be a number from 0 to 65535' })
-      .int('PORT must be a number from 0 to 65535')
-      .min(0, 'PORT must be a number from 0 to 65535')
-      .max(65_535, 'PORT must be a number from 0 to 65535')
-      .default(8080),
+    PORT: portVariable('PORT', 8080),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .url('DATABASE_URL must be a URL such as postgres://user@host:5432/db')
-        .refine((url) => /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must start with postgres://')
-        .optional(),
-    ),
+    DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlVariable().optional()),
+    /**
+     * PostgreSQL connections this node may hold. Every node of a cluster holds its own, so keep
+     * nodes × size under the server's max_connections (PostgreSQL's default: 100).
+     */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ invalid_type_error: 'DATABASE_POOL_SIZE must be a number from 1 to 200' })
+      .int('DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .min(1, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .max(200, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
+      .default(20),
     DATA_DIR: z.string().min(1).default('./.data'),
     SECRET_KEY: z.preprocess(
       emptyToUndefined,
@@ -92,14 +115,7 @@ export const envSchema = z
     HEADFUL_SESSIONS: z
       .enum(['on', 'off'], { errorMap: () => ({ message: 'HEADFUL_SESSIONS must be on or off' }) })
       .default('on'),
-    REDIS_URL: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .url()
-        .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://')
-        .optional(),
-    ),
+    REDIS_URL: z.preprocess(emptyToUndefined, redisUrlVariable().optional()),
     AGENT_KEYS: agentKeysSchema,
     /**
      * This server node's name in a cluster (its embedded agent connects as `embedded-<NODE_ID>`);
@@ -151,15 +167,29 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment; on failure returns one readable line per bad variable. */
-export function parseEnv(
+/** The outcome of parsing an environment: the values, or one readable line per bad variable. */
+export type EnvResult<T> = { ok: true; env: T } | { ok: false; problems: string[] };
+
+/**
+ * The one environment parser (the server's and `npm run cluster`'s): blank variables count as
+ * unset; on failure it answers one readable line per bad variable.
+ */
+export function parseEnvWith<Schema extends z.ZodTypeAny>(
+  schema: Schema,
   source: Record<string, string | undefined>,
-): { ok: true; env: Env } | { ok: false; problems: string[] } {
-  const result = envSchema.safeParse(source);
-  if (result.success) return { ok: true, env: result.data };
+): EnvResult<z.infer<Schema>> {
+  const blanksUnset = Object.fromEntries(
+    Object.entries(source).map(([name, value]) => [name, value === '' ? undefined : value]),
+  );
+  const result = schema.safeParse(blanksUnset);
+  if (result.success) return { ok: true, env: result.data as z.infer<Schema> };
   return {
     ok: false,
     // Only the variable's name: a key's position in AGENT_KEYS would hint at which secret is bad.
     problems: result.error.issues.map((issue) => `${String(issue.path[0] ?? 'env')}: ${issue.message}`),
   };
 }
+
+/** Parses the server's environment. */
+export const parseEnv = (source: Record<string, string | undefined>): EnvResult<Env> =>
+  parseEnvWith(envSchema, source);

@@ -148,9 +148,19 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * Names a standing notice (e.g. `chat-failing:webhook`): the database keeps at most one unread
+     * notice per user and key, so server nodes racing to raise the same notice raise it once.
+     */
+    noticeKey: text('notice_key'),
     createdAt: createdAt(),
   },
-  (table) => [index('notifications_user').on(table.userId)],
+  (table) => [
+    index('notifications_user').on(table.userId),
+    uniqueIndex('notifications_one_unread_per_key')
+      .on(table.userId, table.noticeKey)
+      .where(sql`notice_key IS NOT NULL AND NOT is_read`),
+  ],
 );
 export * from './schema-prices.js';
 export * from './schema-snipe.js';

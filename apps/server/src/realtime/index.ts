@@ -148,7 +148,9 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     (error) => log.error({ err: error }, 'could not keep a notification'),
   );
   // A failing chat's notice is kept and shown live, like a run's notices.
-  chat.setNoticeSink((userId, message) => publisher.notify(userId, 'error', message));
+  chat.setNoticeSink((userId, message, noticeKey) =>
+    publisher.notify(userId, 'error', message, 'run', noticeKey),
+  );
   const runEvents = createRunEvents(ctx, publisher);
   const transferPublisher = createTransferPublisher(
     ctx,

@@ -20,8 +20,25 @@ export const notificationRepo = {
       .limit(notificationPageSize);
   },
 
+  /**
+   * Keeps a notification. One with a `noticeKey` is kept only when the user has no unread one of
+   * that key (the database's unique index decides, across server nodes): undefined then.
+   */
   insert: async (db: Db, row: typeof notifications.$inferInsert) =>
-    (await db.insert(notifications).values(row).returning())[0],
+    (await db.insert(notifications).values(row).onConflictDoNothing().returning())[0],
+
+  /** Marks the user's unread notice of this key read (the condition it named is over). */
+  markKeyRead: (db: Db, userId: string, noticeKey: string) =>
+    db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          eq(notifications.noticeKey, noticeKey),
+          eq(notifications.isRead, false),
+        ),
+      ),
 
   markRead: async (db: Db, userId: string, id: string) =>
     (

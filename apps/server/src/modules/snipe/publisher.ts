@@ -51,16 +51,24 @@ export function createSnipePublisher<Action extends string = WebAction>(
     /**
      * A notification: kept for the user (their list and badge) and sent to their sockets with
      * its id. `topic` tells the web which notice switch governs the toast (purchases follow
-     * snipe notices, breaks follow start/stop notices); the list keeps every one.
+     * snipe notices, breaks follow start/stop notices); the list keeps every one. A `noticeKey`
+     * names a standing notice the user has at most one unread of: none is raised while one is.
      */
     notify(
       userId: string,
       type: NotificationKind,
       message: string,
       topic: NoticeTopic = 'run',
+      noticeKey?: string,
     ): Promise<string | undefined> {
       return notificationRepo
-        .insert(ctx.db, { userId, type: typeOfKind(type), message, createdAt: ctx.now() })
+        .insert(ctx.db, {
+          userId,
+          type: typeOfKind(type),
+          message,
+          createdAt: ctx.now(),
+          ...(noticeKey === undefined ? {} : { noticeKey }),
+        })
         .then(
           (row) => {
             if (!row) return undefined;

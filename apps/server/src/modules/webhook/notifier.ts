@@ -33,8 +33,17 @@ export function chatFailingNotice(provider: ChatProvider, reason: string): strin
     : `Telegram messages are failing (${reason}): they are not being delivered. Your runs go on; check the Telegram chat id in General Configuration.`;
 }
 
-/** Keeps a notice for the user and shows it live; answers the kept notification's id. */
-export type NoticeSink = (userId: string, message: string) => Promise<string | undefined>;
+/**
+ * The key of the failing notice of one provider: the user has at most one unread notice per key
+ * (the database's unique index), however many server nodes see the provider fail.
+ */
+export const chatFailingKey = (provider: ChatProvider) => `chat-failing:${provider}`;
+
+/**
+ * Keeps a notice for the user and shows it live; answers the kept notification's id, or undefined
+ * when none was kept (an unread one of the same key already stands).
+ */
+export type NoticeSink = (userId: string, message: string, noticeKey: string) => Promise<string | undefined>;
 
 interface Targets {
   webhookUrl: string;
@@ -46,7 +55,8 @@ interface Targets {
 /**
  * The chat webhook service: renders a run's messages for the user's providers (a Discord-style
  * webhook, Telegram) and hands them to per-user delivery queues, so a slow or failing chat never
- * slows or stops a run. While a provider keeps failing the user has one notice saying so; a
+ * slows or stops a run. While a provider keeps failing the user has one unread notice saying so
+ * (the database keeps it to one across server nodes); a
  * delivery that succeeds again marks it read and re-arms it.
  */
 export function createChatNotifier(ctx: AppContext, options: ChatOptions, onError: (error: unknown) => void) {
@@ -54,17 +64,35 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   const timeoutMs = options.timeoutMs ?? 5_000;
   const telegramToken = options.telegram?.botToken ?? '';
   const telegramApi = (options.telegram?.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, '');
-  let sink: NoticeSink = async (userId, message) =>
-    (await notificationRepo.insert(ctx.db, { userId, type: 'ERROR', message, createdAt: ctx.now() }))?.id;
-  /** Per queue (user and provider): the target that failed and the notice that says so. */
-  const failing = new Map<string, { target: string; noticeId: Promise<string | undefined> }>();
+  let sink: NoticeSink = async (userId, message, noticeKey) =>
+    (
+      await notificationRepo.insert(ctx.db, {
+        userId,
+        type: 'ERROR',
+        message,
+        noticeKey,
+        createdAt: ctx.now(),
+      })
+    )?.id;
+  /**
+   * Per queue (user and provider) that this node saw failing: the target that failed. The notice
+   * itself is the database's (one unread per user and provider), so two nodes never raise two.
+   */
+  const failing = new Map<string, string>();
   const currentTarget = new Map<string, string>();
   const keyOf = (userId: string, provider: ChatProvider) => `${provider}:${userId}`;
   /** Notice writes still in flight, so `drain` ends only once the user could see them. */
-  const noticeWrites = new Set<Promise<unknown>>();
-  function trackNoticeWrite(write: Promise<unknown>) {
-    noticeWrites.add(write);
-    void write.finally(() => noticeWrites.delete(write));
+  const noticeWrites = new Set<Promise<void>>();
+  /** The last notice write per queue: writes go one after another, so a clear never overtakes its raise. */
+  const lastNoticeWrite = new Map<string, Promise<void>>();
+  function writeNotice(key: string, write: () => Promise<unknown>) {
+    const next = (lastNoticeWrite.get(key) ?? Promise.resolve()).then(write).then(() => undefined, onError);
+    lastNoticeWrite.set(key, next);
+    noticeWrites.add(next);
+    void next.finally(() => {
+      noticeWrites.delete(next);
+      if (lastNoticeWrite.get(key) === next) lastNoticeWrite.delete(key);
+    });
   }
 
   const queues = createDeliveryQueues({
@@ -72,25 +100,22 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
     ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
     onOutcome(key, outcome) {
       const [provider, userId] = key.split(':') as [ChatProvider, string];
+      const noticeKey = chatFailingKey(provider);
       const target = currentTarget.get(key) ?? '';
       const known = failing.get(key);
       if (outcome.delivered) {
-        if (!known) return;
+        if (known === undefined) return;
         failing.delete(key);
-        trackNoticeWrite(
-          known.noticeId
-            .then((id) => (id === undefined ? undefined : notificationRepo.markRead(ctx.db, userId, id)))
-            .catch(onError),
-        );
+        writeNotice(key, () => notificationRepo.markKeyRead(ctx.db, userId, noticeKey));
         return;
       }
-      if (known?.target === target) return;
-      const noticeId = sink(userId, chatFailingNotice(provider, outcome.reason)).catch((error: unknown) => {
-        onError(error);
-        return undefined;
+      if (known === target) return;
+      failing.set(key, target);
+      // Another target failing (the user changed it) is news: its notice replaces the old one.
+      writeNotice(key, async () => {
+        if (known !== undefined) await notificationRepo.markKeyRead(ctx.db, userId, noticeKey);
+        await sink(userId, chatFailingNotice(provider, outcome.reason), noticeKey);
       });
-      trackNoticeWrite(noticeId);
-      failing.set(key, { target, noticeId });
     },
   });
 
