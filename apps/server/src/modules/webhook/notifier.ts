@@ -60,11 +60,15 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   const failing = new Map<string, { target: string; noticeId: Promise<string | undefined> }>();
   const currentTarget = new Map<string, string>();
   const keyOf = (userId: string, provider: ChatProvider) => `${provider}:${userId}`;
-  /** Notice writes still in flight, so `drain` ends only once the user could see them. */
-  const noticeWrites = new Set<Promise<unknown>>();
-  function trackNoticeWrite(write: Promise<unknown>) {
-    noticeWrites.add(write);
-    void write.finally(() => noticeWrites.delete(write));
+  /**
+   * Work `drain` must outlast besides the queues: posts still reading their user's targets (not
+   * queued yet) and notice writes, so it ends only once every message went out and the user could
+   * see what came of it.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  function track(work: Promise<unknown>) {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
   }
 
   const queues = createDeliveryQueues({
@@ -77,7 +81,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       if (outcome.delivered) {
         if (!known) return;
         failing.delete(key);
-        trackNoticeWrite(
+        track(
           known.noticeId
             .then((id) => (id === undefined ? undefined : notificationRepo.markRead(ctx.db, userId, id)))
             .catch(onError),
@@ -89,7 +93,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
         onError(error);
         return undefined;
       });
-      trackNoticeWrite(noticeId);
+      track(noticeId);
       failing.set(key, { target, noticeId });
     },
   });
@@ -168,9 +172,11 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   return {
     /** Queues a message for the user's providers; never waits for delivery, never throws. */
     post(userId: string, kind: ChatKind, message: ServerLogMessage): void {
-      targetsOf(userId).then((targets) => {
-        if (targets) dispatch(userId, targets, kind, message);
-      }, onError);
+      track(
+        targetsOf(userId).then((targets) => {
+          if (targets) dispatch(userId, targets, kind, message);
+        }, onError),
+      );
     },
     /** As `post`, but answers whether anything was queued (the HTTP routes say so). */
     async queue(userId: string, kind: ChatKind, message: ServerLogMessage): Promise<boolean> {
@@ -182,10 +188,16 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       sink = next;
     },
     pending: (userId: string, provider: ChatProvider) => queues.pending(keyOf(userId, provider)),
-    /** Waits for every queued message and the notices their outcomes raise or clear (tests, shutdown). */
+    /**
+     * Waits for every posted message and the notices their outcomes raise or clear (tests,
+     * shutdown). A post can queue a message and an outcome can start a write after a round of
+     * waiting began, so it waits until a round finds nothing left.
+     */
     async drain() {
-      await queues.drain();
-      while (noticeWrites.size > 0) await Promise.all([...noticeWrites]);
+      while (inFlight.size > 0 || !queues.isIdle()) {
+        await Promise.all([...inFlight]);
+        await queues.drain();
+      }
     },
     /** Shutdown: no more waiting between retries. */
     close: queues.close,
