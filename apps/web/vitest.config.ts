@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     env: { TZ: 'UTC' },
+    // Above the 15 s wait of findBy*/waitFor (src/test/setup.ts), so a slow wait fails with its own message.
+    testTimeout: 30_000,
   },
 });
