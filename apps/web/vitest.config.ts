@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     env: { TZ: 'UTC' },
+    // Above the 15 s wait of findBy*/waitFor (src/test/setup.ts), so a slow wait fails with its own
+    // message; a form test typing into many fields took 17 s on a loaded 2-core machine.
+    testTimeout: 60_000,
   },
 });

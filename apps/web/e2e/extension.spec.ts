@@ -125,12 +125,15 @@ test("the add-on's keys alone search, buy and quick-sell a card, with the desk's
   await page.keyboard.press('l');
   await expect(field(page, 'search-max-buy-now')).toHaveValue('500');
   // A new listing shows on the market after the game's short delay: search again ("y", "s") until it does.
+  // Each round waits for its search's results, however slow, before it looks for the listing.
   const planted = page.locator(`[data-testid="result-row"][data-trade-id="${tradeIds[0]}"]`);
   await expect(async () => {
     if ((await view(page).getAttribute('data-view')) === 'market-results') await page.keyboard.press('y');
+    await expect(view(page)).toHaveAttribute('data-view', 'market-search');
     await page.keyboard.press('s');
-    await expect(planted).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(view(page)).toHaveAttribute('data-view', 'market-results');
+    expect(await planted.count()).toBe(1);
+  }).toPass({ timeout: 60_000 });
 
   // The overlay: the desk's console price, the profit after the 5% tax at 500, the price sites.
   const entry = await (

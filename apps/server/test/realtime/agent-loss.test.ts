@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
-import { createAccount, injectListing, ronaldoFilter, startPayload } from './stack.js';
+import { createAccount, hubSuite, injectListing, ronaldoFilter, startPayload } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
 
-describe.each(backends)('a lost agent loses nothing bought (%s)', (backend) => {
+describe.each(backends)('a lost agent loses nothing bought (%s)', hubSuite, (backend) => {
   const setup = useStackAndBrowser(backend, { heartbeatTimeoutMs: 45_000 }, { maxAccounts: 5 });
 
   it('keeps the acknowledged purchase and marks the account error when the agent dies mid-run', async () => {
@@ -18,7 +18,14 @@ describe.each(backends)('a lost agent loses nothing bought (%s)', (backend) => {
       'the purchase',
     );
 
-    setup.stack.agent.kill();
+    // The agent that holds the run: another test may have started a second one (tests run shuffled).
+    const [lease] = await setup.stack.database.db
+      .select()
+      .from(snipeLeases)
+      .where(eq(snipeLeases.accountId, accountId));
+    const holder = setup.stack.agents.find((agent) => agent.agentId === lease?.agentId);
+    if (!holder) throw new Error(`no agent of this stack holds the run (lease: ${JSON.stringify(lease)})`);
+    holder.kill();
     const lost = await setup.browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
       'the account to turn error',

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
 import { backends } from '../database.js';
-import { createAccount, ronaldoFilter, startPayload } from './stack.js';
+import { createAccount, hubSuite, ronaldoFilter, startPayload } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
 
-describe.each(backends)('an agent that reconnects resumes its runs (%s)', (backend) => {
+describe.each(backends)('an agent that reconnects resumes its runs (%s)', hubSuite, (backend) => {
   const setup = useStackAndBrowser(backend, { reconnectGraceMs: 20_000 });
 
   it('keeps the account running through a dropped connection and still stops it on request', async () => {

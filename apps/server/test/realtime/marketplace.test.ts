@@ -10,7 +10,14 @@ import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
 import { connectScriptedAgent } from './scripted-agent.js';
-import { createAccount, hubHookTimeoutMs, hubSuite, startServerNode, type ServerNode } from './stack.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
+  startServerNode,
+  waitDeadlineMs,
+  type ServerNode,
+} from './stack.js';
 
 /** A rare gold card (Cristiano Ronaldo) the buyer's account lists for the delivery. */
 const cardId = 20_801;
@@ -102,8 +109,10 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
   const orderRow = async (id: string) =>
     (await db().select().from(marketOrders).where(eq(marketOrders.id, id)))[0];
 
+  /** Polls the order until it has the status; the limit (not a count of tries) only stops a hang. */
   async function waitForOrder(id: string, status: string) {
-    for (let tries = 0; tries < 400; tries += 1) {
+    const deadline = Date.now() + waitDeadlineMs;
+    while (Date.now() < deadline) {
       const row = await orderRow(id);
       if (row?.status === status) return row;
       await new Promise((resolve) => setTimeout(resolve, 25));

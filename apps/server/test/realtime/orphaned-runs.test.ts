@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, snipeLeases } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
-import { createAccount, ronaldoFilter, startPayload } from './stack.js';
+import { createAccount, hubSuite, ronaldoFilter, startPayload } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
 
-describe('runs orphaned by a killed agent end as soon as it is back (pglite)', () => {
+describe('runs orphaned by a killed agent end as soon as it is back (pglite)', hubSuite, () => {
   // Nothing else would end the run within this test: no sweep, a long grace and heartbeat limit.
   const setup = useStackAndBrowser('pglite', { reconnectGraceMs: 600_000, heartbeatTimeoutMs: 600_000 });
 

@@ -1,12 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { createTestDatabase } from '../database.js';
-import { openBrowser, startServerNode, type Browser, type ServerNode } from './stack.js';
+import {
+  hubHookTimeoutMs,
+  hubSuite,
+  openBrowser,
+  startServerNode,
+  type Browser,
+  type ServerNode,
+} from './stack.js';
 
 // A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-describe('two server nodes share rooms through Redis', () => {
+describe('two server nodes share rooms through Redis', hubSuite, () => {
   let database: Database;
   let dispose: () => Promise<void>;
   let nodeA: ServerNode;
@@ -15,16 +23,18 @@ describe('two server nodes share rooms through Redis', () => {
 
   beforeAll(async () => {
     ({ database, dispose } = await createTestDatabase('pglite'));
-    nodeA = await startServerNode(database, { redisUrl });
-    nodeB = await startServerNode(database, { redisUrl });
+    // Channels of their own: nodes of other test files (or other runs) on the same Redis are not in this pair.
+    const cluster = { redisUrl, redisChannelPrefix: `test-${randomUUID()}` };
+    nodeA = await startServerNode(database, cluster);
+    nodeB = await startServerNode(database, cluster);
     browser = await openBrowser(nodeA);
-  });
+  }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
     await nodeA?.app.close();
     await nodeB?.app.close();
     await dispose?.();
-  });
+  }, hubHookTimeoutMs);
 
   it('delivers an event emitted on node B to a web client connected to node A', async () => {
     const userId = (await browser.http.get('/api/user')).body.data.id as string;

@@ -24,6 +24,7 @@ import {
   startStack,
   type Browser,
   type Stack,
+  type WebMessage,
 } from './stack.js';
 
 /** A local chat-webhook receiver on port 0. */
@@ -217,18 +218,31 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       .from(snipeLogEntries)
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entry?.playerName).toBe('Cristiano Ronaldo');
-    await browser.waitFor((m) => m.action === 'stop' && m.data.accountId === accountId, 'the run to end');
+    const stop = await browser.waitFor(
+      (m) => m.action === 'stop' && m.data.accountId === accountId,
+      'the run to end',
+    );
     // What was shown live is what the list holds after a reload: purchase, follow-up, stop, why.
+    // A notice is shown once it is kept, and the stop goes out before its notices: wait for this
+    // run's (other tests' runs of this user show the same texts earlier).
+    const shownAfter = (event: WebMessage, notice: string) =>
+      browser.waitFor(
+        (m) =>
+          m.action === 'notification' &&
+          m.data.message === notice &&
+          browser.messages.indexOf(m) > browser.messages.indexOf(event),
+        notice,
+      );
+    const shown = [
+      purchaseNotice({ playerName: 'Cristiano Ronaldo', buyPrice: 700, value: 0 }),
+      followUpNotice('Cristiano Ronaldo', 'club', 0),
+      snipeStoppedFor('unnamed@example.com'),
+      runLogMessages.thresholdsExceeded,
+    ];
+    for (const [index, notice] of shown.entries()) await shownAfter(index < 2 ? result : stop, notice);
     const kept = (await browser.http.get('/api/notification')).body as { data: Array<{ message: string }> };
     const messages = kept.data.map((notice) => notice.message);
-    expect(messages).toEqual(
-      expect.arrayContaining([
-        purchaseNotice({ playerName: 'Cristiano Ronaldo', buyPrice: 700, value: 0 }),
-        followUpNotice('Cristiano Ronaldo', 'club', 0),
-        snipeStoppedFor('unnamed@example.com'),
-        runLogMessages.thresholdsExceeded,
-      ]),
-    );
+    expect(messages).toEqual(expect.arrayContaining(shown));
     const after = await browser.http.get('/api/account');
     const ended = (after.body as { data: Array<{ id: string; runningFilterIds?: string[] }> }).data.find(
       (account) => account.id === accountId,

@@ -59,7 +59,10 @@ export interface Stack {
   database: Database;
   server: ServerNode;
   sim: RunningSim;
+  /** The agent started last. */
   agent: RunningAgent;
+  /** Every agent started, in order: a run may be on any of those still connected. */
+  agents: readonly RunningAgent[];
   startAgent(): Promise<RunningAgent>;
   close(): Promise<void>;
 }
@@ -98,6 +101,7 @@ export async function startStack(
     server,
     sim,
     agent: await launch(),
+    agents,
     async startAgent() {
       stack.agent = await launch();
       return stack.agent;

@@ -89,6 +89,8 @@ export function createDeliveryQueues(options: {
       const queue = queues.get(key);
       return queue ? queue.items.length + (queue.running ? 1 : 0) : 0;
     },
+    /** Whether no message waits or is in flight on any key. */
+    isIdle: () => queues.size === 0,
     /** Waits until every queue is empty. */
     async drain() {
       while (queues.size > 0) await Promise.all([...queues.values()].map((queue) => queue.running));

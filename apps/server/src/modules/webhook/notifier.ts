@@ -81,16 +81,23 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   const failing = new Map<string, string>();
   const currentTarget = new Map<string, string>();
   const keyOf = (userId: string, provider: ChatProvider) => `${provider}:${userId}`;
-  /** Notice writes still in flight, so `drain` ends only once the user could see them. */
-  const noticeWrites = new Set<Promise<void>>();
+  /**
+   * Work `drain` must outlast besides the queues: posts still reading their user's targets (not
+   * queued yet) and notice writes, so it ends only once every message went out and the user could
+   * see what came of it.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  function track(work: Promise<unknown>) {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  }
   /** The last notice write per queue: writes go one after another, so a clear never overtakes its raise. */
   const lastNoticeWrite = new Map<string, Promise<void>>();
   function writeNotice(key: string, write: () => Promise<unknown>) {
     const next = (lastNoticeWrite.get(key) ?? Promise.resolve()).then(write).then(() => undefined, onError);
     lastNoticeWrite.set(key, next);
-    noticeWrites.add(next);
+    track(next);
     void next.finally(() => {
-      noticeWrites.delete(next);
       if (lastNoticeWrite.get(key) === next) lastNoticeWrite.delete(key);
     });
   }
@@ -193,9 +200,11 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   return {
     /** Queues a message for the user's providers; never waits for delivery, never throws. */
     post(userId: string, kind: ChatKind, message: ServerLogMessage): void {
-      targetsOf(userId).then((targets) => {
-        if (targets) dispatch(userId, targets, kind, message);
-      }, onError);
+      track(
+        targetsOf(userId).then((targets) => {
+          if (targets) dispatch(userId, targets, kind, message);
+        }, onError),
+      );
     },
     /** As `post`, but answers whether anything was queued (the HTTP routes say so). */
     async queue(userId: string, kind: ChatKind, message: ServerLogMessage): Promise<boolean> {
@@ -207,10 +216,16 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       sink = next;
     },
     pending: (userId: string, provider: ChatProvider) => queues.pending(keyOf(userId, provider)),
-    /** Waits for every queued message and the notices their outcomes raise or clear (tests, shutdown). */
+    /**
+     * Waits for every posted message and the notices their outcomes raise or clear (tests,
+     * shutdown). A post can queue a message and an outcome can start a write after a round of
+     * waiting began, so it waits until a round finds nothing left.
+     */
     async drain() {
-      await queues.drain();
-      while (noticeWrites.size > 0) await Promise.all([...noticeWrites]);
+      while (inFlight.size > 0 || !queues.isIdle()) {
+        await Promise.all([...inFlight]);
+        await queues.drain();
+      }
     },
     /** Shutdown: no more waiting between retries. */
     close: queues.close,
