@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RunningSim } from '@tradedesk/game-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snipeRehearsals } from '../../src/db/schema.js';
+import { backends, createTestDatabase } from '../database.js';
+import { saveGoldRares, waitForRehearsal } from './rehearsal-helpers.js';
+import {
+  hubHookTimeoutMs,
+  hubSuite,
+  openBrowser,
+  startQuietSim,
+  startServerNode,
+  waitDeadlineMs,
+  type Browser,
+  type ServerNode,
+} from './stack.js';
+
+// The shared database of a deployment with stand-alone agents: PostgreSQL when configured.
+const backend = backends[backends.length - 1] ?? 'pglite';
+const agentKey = 'remote-rehearsal-agent-key-'.padEnd(40, 'k');
+const agentId = 'remote-rehearsal-agent';
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const tsx = fileURLToPath(new URL('node_modules/.bin/tsx', new URL('../../../../', import.meta.url)));
+
+/** `apps/agent/src/main.ts` as `npm run cluster` starts it; resolves once it says it connected. */
+function startAgentProcess(serverUrl: string, simUrl: string): Promise<ChildProcess> {
+  const child = spawn(tsx, ['apps/agent/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SERVER_URL: serverUrl,
+      AGENT_KEY: agentKey,
+      AGENT_ID: agentId,
+      CAPACITY: '4',
+      GAME_MODE: 'sandbox',
+      SIM_URL: simUrl,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`the agent never connected:\n${output}`)),
+      waitDeadlineMs,
+    );
+    child.once('exit', (code) => reject(new Error(`the agent exited with ${code}:\n${output}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.includes(`Agent ${agentId} connected to`)) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve(child);
+    });
+  });
+}
+
+describe(`Rehearse in sandbox on a stand-alone agent (${backend})`, hubSuite, () => {
+  let dispose: () => Promise<void>;
+  let server: ServerNode;
+  let sim: RunningSim;
+  let agent: ChildProcess | undefined;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase(backend);
+    dispose = database.dispose;
+    server = await startServerNode(database.database, { agentKeys: [agentKey] });
+    sim = await startQuietSim();
+    agent = await startAgentProcess(server.url, sim.url);
+    browser = await openBrowser(server);
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    browser?.socket.disconnect();
+    if (agent && agent.exitCode === null) {
+      const exited = new Promise((resolve) => agent?.once('exit', resolve));
+      agent.kill('SIGTERM');
+      await exited;
+    }
+    await server?.app.close();
+    await sim?.close();
+    await dispose?.();
+  }, hubHookTimeoutMs);
+
+  it('rehearses on the agent connected over /client/agent and keeps its result', async () => {
+    // The only agent is the stand-alone process: the server runs none of its own here.
+    expect(server.realtime.connectedAgents()).toEqual([agentId]);
+    const filter = await saveGoldRares(browser.http, 'Gold rares');
+    const ids = [filter.id ?? ''];
+    browser.send('snipe-rehearse', { filterIds: ids, spanMinutes: 15 });
+    const done = await waitForRehearsal(browser.http, ids, (rehearsal) =>
+      ['done', 'failed'].includes(rehearsal?.status ?? 'running'),
+    );
+    expect(done).toMatchObject({ status: 'done', progress: 1, message: '' });
+    expect(done?.result?.spanMinutes).toBe(15);
+    expect(done?.result?.ours.profitByMinute).toHaveLength(15);
+    expect(done?.result?.classic.requests).toBeGreaterThan(0);
+    const [row] = await server.app.appContext.db
+      .select({ agentId: snipeRehearsals.agentId })
+      .from(snipeRehearsals)
+      .where(eq(snipeRehearsals.id, done?.id ?? ''));
+    expect(row?.agentId).toBe(agentId);
+  });
+});
