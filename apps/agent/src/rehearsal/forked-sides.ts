@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RehearsalSides } from './rehearsal-worlds.js';
-import type { SideAnswer, SideRequest } from './side-protocol.js';
+import { SIDE_PROCESS_FLAG, type SideAnswer, type SideRequest } from './side-protocol.js';
 
 const sideEntry = fileURLToPath(new URL('./side-process.ts', import.meta.url));
 
@@ -22,7 +22,7 @@ function hold(child: ChildProcess, held: boolean) {
 }
 
 const forkSide = () =>
-  fork(sideEntry, [], {
+  fork(sideEntry, [SIDE_PROCESS_FLAG], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
@@ -57,13 +57,12 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
   const refill = () => {
     if (running > 0) return;
     while (spares.length < SPARES) {
-      // Held while it warms (seconds), then let go: an idle spare never holds the agent's exit.
+      // A spare never holds the agent's exit (a rehearsal that takes it holds it again).
       const spare = forkSide();
+      hold(spare, false);
       const ready = new Promise<void>((resolve) => {
         spare.on('message', (message: SideAnswer) => message.type === 'ready' && resolve());
         spare.once('exit', () => resolve());
-      }).then(() => {
-        if (spares.includes(spare)) hold(spare, false);
       });
       warming.add(ready);
       void ready.then(() => warming.delete(ready));
@@ -81,7 +80,9 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
   return {
     /** Resolves once the spares forked so far are warm (the benchmark's second run). */
     async warm() {
-      await Promise.all(warming);
+      // The spares are let go: something must keep this process alive while they warm.
+      const keepAlive = setInterval(() => {}, 1_000);
+      await Promise.all(warming).finally(() => clearInterval(keepAlive));
     },
     run(kind, command, onProgress, signal) {
       running += 1;

@@ -6,13 +6,14 @@
  * embedded server's) event loop. This file is the agent's one composition root with the sandbox
  * game (docs/decisions.md); it lives as long as its parent's channel.
  */
-import type { Platform } from '@tradedesk/domain';
+import type { Platform, RehearsalSide } from '@tradedesk/domain';
+import type { RehearsalStart } from '@tradedesk/domain/realtime';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { openInProcessSim, type CardStartValue, type InProcessSim } from '@tradedesk/game-sim';
 import { sandboxConfig } from '@tradedesk/game-client';
 import { rehearseSide } from './run-rehearsal.js';
-import type { RehearsalWorld } from './rehearsal-worlds.js';
-import type { SideAnswer, SideRequest } from './side-protocol.js';
+import type { RehearsalKind, RehearsalLimits, RehearsalWorld } from './rehearsal-worlds.js';
+import { SIDE_PROCESS_FLAG, type SideAnswer, type SideRequest } from './side-protocol.js';
 
 /** Progress is sent to the agent at most this often (share of the span). */
 const PROGRESS_STEP = 0.01;
@@ -21,11 +22,6 @@ const answer = (message: SideAnswer) => {
   // A parent that went away (an agent stopped while this spare warmed) is not an error here.
   if (process.connected) process.send?.(message);
 };
-// Warm: a spare waits with the card catalogue read, so a rehearsal starts at building its world.
-loadCatalogue();
-answer({ type: 'ready' });
-const abort = new AbortController();
-let sim: InProcessSim | undefined;
 
 function worldOf(opened: InProcessSim): RehearsalWorld {
   const { world } = opened;
@@ -48,8 +44,18 @@ function worldOf(opened: InProcessSim): RehearsalWorld {
   };
 }
 
-async function run({ kind, command }: Extract<SideRequest, { type: 'run' }>) {
-  sim = await openInProcessSim({
+/**
+ * One side on a fresh world built here (what the child does with its `run`; the benchmark also
+ * calls it in its own process to measure each side's CPU). `onOpened` learns the world's closer.
+ */
+export async function rehearseSideHere(
+  kind: RehearsalKind,
+  command: RehearsalStart,
+  onProgress: (done: number) => void,
+  signal: AbortSignal,
+  onOpened: (close: () => Promise<void>) => void = () => {},
+): Promise<{ side: RehearsalSide; limits: RehearsalLimits }> {
+  const sim = await openInProcessSim({
     seed: command.seed,
     clock: { speed: 0 },
     startingCoins: command.coins,
@@ -57,32 +63,44 @@ async function run({ kind, command }: Extract<SideRequest, { type: 'run' }>) {
     market: { platforms: [command.platform] },
     startValues: command.startValues as CardStartValue[],
   });
+  onOpened(() => sim.close());
   const world = worldOf(sim);
-  let reported = 0;
-  const side = await rehearseSide(
-    kind,
-    command,
-    world,
-    (done) => {
+  const side = await rehearseSide(kind, command, world, onProgress, signal);
+  return { side, limits: world.limits };
+}
+
+// Forked by the agent (`forked-sides.ts`): warm up, then run the one side it is sent.
+if (process.argv.includes(SIDE_PROCESS_FLAG) && process.send !== undefined) {
+  const abort = new AbortController();
+  let close = () => Promise.resolve();
+  // Warm: a spare waits with the card catalogue read, so a rehearsal starts at building its world.
+  loadCatalogue();
+  answer({ type: 'ready' });
+  process.on('message', (message: SideRequest) => {
+    if (message.type === 'stop') return abort.abort();
+    let reported = 0;
+    const progress = (done: number) => {
       if (done - reported < PROGRESS_STEP && done < 1) return;
       reported = done;
       answer({ type: 'progress', done });
-    },
-    abort.signal,
-  );
-  answer({ type: 'result', side, limits: world.limits });
+    };
+    rehearseSideHere(
+      message.kind,
+      message.command,
+      progress,
+      abort.signal,
+      (closer) => (close = closer),
+    ).then(
+      (outcome) => answer({ type: 'result', ...outcome }),
+      (error: unknown) =>
+        answer({
+          type: 'failed',
+          message: error instanceof Error && error.message !== '' ? error.message : 'The rehearsal failed',
+        }),
+    );
+  });
+  process.on('disconnect', () => {
+    abort.abort();
+    void close().finally(() => process.exit(0));
+  });
 }
-
-process.on('message', (message: SideRequest) => {
-  if (message.type === 'stop') return abort.abort();
-  void run(message).catch((error: unknown) =>
-    answer({
-      type: 'failed',
-      message: error instanceof Error && error.message !== '' ? error.message : 'The rehearsal failed',
-    }),
-  );
-});
-process.on('disconnect', () => {
-  abort.abort();
-  void (sim?.close() ?? Promise.resolve()).finally(() => process.exit(0));
-});

@@ -22,11 +22,11 @@ const backend = backends[backends.length - 1] ?? 'pglite';
 const agentKey = 'remote-rehearsal-agent-key-'.padEnd(40, 'k');
 const agentId = 'remote-rehearsal-agent';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const tsx = fileURLToPath(new URL('node_modules/.bin/tsx', new URL('../../../../', import.meta.url)));
 
 /** `apps/agent/src/main.ts` as `npm run cluster` starts it; resolves once it says it connected. */
 function startAgentProcess(serverUrl: string, simUrl: string): Promise<ChildProcess> {
-  const child = spawn(tsx, ['apps/agent/src/main.ts'], {
+  // Node itself (not the tsx CLI, a second process): the signals reach the agent.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/agent/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -73,10 +73,13 @@ describe(`Rehearse in sandbox on a stand-alone agent (${backend})`, hubSuite, ()
   }, hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
-    if (agent && agent.exitCode === null) {
+    if (agent && agent.exitCode === null && agent.signalCode === null) {
       const exited = new Promise((resolve) => agent?.once('exit', resolve));
       agent.kill('SIGTERM');
+      // As the cluster stops its agents: a stop that hangs is ended.
+      const killer = setTimeout(() => agent?.kill('SIGKILL'), 20_000);
       await exited;
+      clearTimeout(killer);
     }
     await server?.app.close();
     await sim?.close();
