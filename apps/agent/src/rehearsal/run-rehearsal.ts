@@ -118,7 +118,9 @@ export async function rehearseSide(
   const clock: Clock = {
     now: () => world.now(),
     async sleep(ms, sleepSignal) {
-      if (sleepSignal?.aborted === true || signal.aborted) return;
+      // A stopped rehearsal still moves its clock: the world is in this process, and a wait that
+      // returned at once would let a stopping session spin without ever yielding.
+      if (sleepSignal?.aborted === true) return;
       world.advance(Math.max(0, ms));
       onProgress(Math.min(1, (world.now() - startedAt) / spanMs));
     },

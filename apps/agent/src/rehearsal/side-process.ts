@@ -72,7 +72,6 @@ export async function rehearseSideHere(
 // Forked by the agent (`forked-sides.ts`): warm up, then run the one side it is sent.
 if (process.argv.includes(SIDE_PROCESS_FLAG) && process.send !== undefined) {
   const abort = new AbortController();
-  let close = () => Promise.resolve();
   // Warm: a spare waits with the card catalogue read, so a rehearsal starts at building its world.
   loadCatalogue();
   answer({ type: 'ready' });
@@ -84,13 +83,7 @@ if (process.argv.includes(SIDE_PROCESS_FLAG) && process.send !== undefined) {
       reported = done;
       answer({ type: 'progress', done });
     };
-    rehearseSideHere(
-      message.kind,
-      message.command,
-      progress,
-      abort.signal,
-      (closer) => (close = closer),
-    ).then(
+    rehearseSideHere(message.kind, message.command, progress, abort.signal).then(
       (outcome) => answer({ type: 'result', ...outcome }),
       (error: unknown) =>
         answer({
@@ -99,8 +92,7 @@ if (process.argv.includes(SIDE_PROCESS_FLAG) && process.send !== undefined) {
         }),
     );
   });
-  process.on('disconnect', () => {
-    abort.abort();
-    void close().finally(() => process.exit(0));
-  });
+  // The agent is gone or done with this side: the world lives only in this process, so end now
+  // (a stopping session must not keep the process busy after its parent).
+  process.on('disconnect', () => process.exit(0));
 }

@@ -41,9 +41,10 @@ function startAgentProcess(serverUrl: string, simUrl: string): Promise<ChildProc
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    // A loaded machine may take minutes to load the agent's modules: the limit only stops a hang.
     const timer = setTimeout(
       () => reject(new Error(`the agent never connected:\n${output}`)),
-      waitDeadlineMs,
+      3 * waitDeadlineMs,
     );
     child.once('exit', (code) => reject(new Error(`the agent exited with ${code}:\n${output}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -70,7 +71,7 @@ describe(`Rehearse in sandbox on a stand-alone agent (${backend})`, hubSuite, ()
     sim = await startQuietSim();
     agent = await startAgentProcess(server.url, sim.url);
     browser = await openBrowser(server);
-  }, hubHookTimeoutMs);
+  }, 2 * hubHookTimeoutMs);
   afterAll(async () => {
     browser?.socket.disconnect();
     if (agent && agent.exitCode === null && agent.signalCode === null) {
