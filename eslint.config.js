@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
  * The one-way package dependencies of docs/architecture.md:
  * domain <- game-client <- engine <- agent; domain <- server, web, game-sim, extension; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
- * sandbox game and one agent in-process (see docs/decisions.md).
+ * sandbox game and one agent in-process, and the agent's rehearsal side process, which builds a
+ * private sandbox world beside its session (see docs/decisions.md).
  */
 const appPackages = ['@tradedesk/server', '@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
 const forbid = (names, why) => ({
@@ -103,6 +104,11 @@ export default tseslint.config(
     ['apps/server/src/**/*.ts'],
     ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'],
     'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.',
+  ),
+  layer(
+    ['apps/agent/src/rehearsal/side-process.ts'],
+    ['@tradedesk/server', '@tradedesk/web'],
+    'the rehearsal side process embeds the sandbox game only.',
   ),
   {
     files: ['apps/server/src/embedded/**/*.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.ts'],

@@ -29,6 +29,13 @@ const suites: Record<string, Suite> = {
       await benchTrading();
     },
   },
+  rehearsal: {
+    describe: '"Rehearse in sandbox": one virtual hour, both sides, vs the classic capture hour in-process',
+    run: async () => {
+      const { benchRehearsal } = await import('../apps/agent/bench/rehearsal.js');
+      await benchRehearsal();
+    },
+  },
   transfer: {
     describe: 'coin transfers in the sandbox: ours vs buying the first listing at the price (traps, rivals)',
     run: async () => {

@@ -20,7 +20,8 @@ import { WebAppLauncher } from './browser/launch-webapp.js';
 import { registerSbcCommands } from './sbc/sbc-commands.js';
 import { registerTransferCommands } from './transfer/transfer-commands.js';
 import { registerRehearsalCommands } from './rehearsal/rehearsal-commands.js';
-import type { RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
+import { forkedRehearsalSides } from './rehearsal/forked-sides.js';
+import type { RehearsalSides } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 import { agentRefusals, refuse } from './command-ack.js';
@@ -58,8 +59,8 @@ export interface AgentOptions {
   browser?: BrowserRuntime;
   /** Least time between two game calls of an SBC solver run (default: the engine's, under the game's limit). */
   sbcMinCallIntervalMs?: number;
-  /** Private sandbox worlds for "Rehearse in sandbox"; absent: the agent refuses rehearsals. */
-  rehearsalWorlds?: RehearsalWorlds;
+  /** Where "Rehearse in sandbox" runs its two sides; default: a child process per side. */
+  rehearsalSides?: RehearsalSides;
   /**
    * Headful sessions: a run whose Headless toggle is off opens a window on the game's web app
    * (with the add-on from `extensionDir`). Without it every run is headless.
@@ -239,7 +240,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
 
   const rehearsals = registerRehearsalCommands({
     socket,
-    worlds: options.rehearsalWorlds,
+    sides: options.rehearsalSides ?? forkedRehearsalSides(),
     freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     log,

@@ -9,6 +9,7 @@ import {
 import {
   GameClient,
   type GameClientConfig,
+  type GameClientOptions,
   type SelectedPersona,
   type TransportObserver,
 } from '@tradedesk/game-client';
@@ -35,8 +36,10 @@ export class GameAccount {
     observer?: TransportObserver,
     /** Runs after every successful sign-in with the persona the game chose (e.g. to report the club's name). */
     private readonly onSignedIn?: (persona: SelectedPersona) => Promise<void>,
+    /** How the client reaches the game and whose clock it reads (a rehearsal's in-process world). */
+    reach: Pick<GameClientOptions, 'fetch' | 'wallClock'> = {},
   ) {
-    this.client = new GameClient({ config, ...(observer === undefined ? {} : { observer }) });
+    this.client = new GameClient({ config, ...(observer === undefined ? {} : { observer }), ...reach });
   }
 
   /** Signs in (again); throws the game-client's typed error when the game refuses. */

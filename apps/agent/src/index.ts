@@ -7,4 +7,4 @@ export { AccountSession, type AccountSessionOptions, type EventLink } from './ac
 export { feedPrices } from './feed-prices.js';
 export { serverPrices, type ServerPricesOptions } from './server-prices.js';
 export { observedPrices, observingGame, type ObservedPrices } from './observed-prices.js';
-export type { RehearsalWorld, RehearsalWorldOptions, RehearsalWorlds } from './rehearsal/rehearsal-worlds.js';
+export type { RehearsalSides } from './rehearsal/rehearsal-worlds.js';

@@ -65,11 +65,10 @@ export interface RunningSim {
   close(): Promise<void>;
 }
 
-/** Starts the sandbox game on its own port. */
-export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
-  const clock = createClock(options.clock ?? 'real');
-  const world = new World(
-    clock,
+/** The seeded world of these options on their clock. */
+function createWorld(options: SimOptions): World {
+  return new World(
+    createClock(options.clock ?? 'real'),
     {
       seed: options.seed,
       startingCoins: options.startingCoins,
@@ -81,6 +80,21 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     },
     options.startValues,
   );
+}
+
+/** The base URLs of a sim reached at `url`. */
+const hostsAt = (url: string): SimHosts => ({
+  accounts: url,
+  signin: url,
+  gateway: url,
+  game: url,
+  webApp: `${url}/web-app/`,
+  feeds: `${url}/feeds`,
+});
+
+/** Starts the sandbox game on its own port. */
+export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
+  const world = createWorld(options);
   const { app, setOrigin } = buildApp({ world, adminKey: options.adminKey, logger: options.logger });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
@@ -90,16 +104,60 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
   setOrigin(url);
   return {
     url,
-    hosts: {
-      accounts: url,
-      signin: url,
-      gateway: url,
-      game: url,
-      webApp: `${url}/web-app/`,
-      feeds: `${url}/feeds`,
-    },
+    hosts: hostsAt(url),
     gameSegment: world.options.protocol.gameSegment,
     world,
+    close: () => app.close(),
+  };
+}
+
+/** The sandbox game without a port: its `fetch` hands each request straight to the app. */
+export interface InProcessSim extends RunningSim {
+  /** A `fetch` for the sim's hosts (the game client's transport takes it): no socket, no HTTP parsing twice. */
+  fetch: typeof fetch;
+}
+
+/** Statuses whose answer has no body (a `Response` refuses one). */
+const bodiless = new Set([101, 204, 205, 304]);
+
+/**
+ * The sandbox game in this process, reached through `fetch` (Fastify's `inject`), for a caller
+ * that runs its client beside the world (a rehearsal's child process): the same routes and wire
+ * format as over HTTP, without a port or a socket per request.
+ */
+export async function openInProcessSim(
+  options: Omit<SimOptions, 'port' | 'host'> = {},
+): Promise<InProcessSim> {
+  const world = createWorld(options);
+  const { app, setOrigin } = buildApp({ world, adminKey: options.adminKey, logger: options.logger });
+  await app.ready();
+  const url = 'http://sandbox.invalid';
+  setOrigin(url);
+  const inProcessFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    const headers: Record<string, string> = { host: target.host };
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const each of Array.isArray(value) ? value : [value])
+        if (each !== undefined) answerHeaders.append(name, String(each));
+    return new Response(bodiless.has(answer.statusCode) ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: answerHeaders,
+    });
+  };
+  return {
+    url,
+    hosts: hostsAt(url),
+    gameSegment: world.options.protocol.gameSegment,
+    world,
+    fetch: inProcessFetch as typeof fetch,
     close: () => app.close(),
   };
 }

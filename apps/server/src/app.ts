@@ -21,6 +21,7 @@ import { registerPayments, type PaymentOptions } from './modules/payment/index.j
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { rehearsalRoutes } from './modules/rehearsal/routes.js';
+import type { RehearsalAgentCheck } from './modules/rehearsal/service.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { sbcRoutes } from './modules/sbc/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method and path of every registered route (HEAD left out). */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** The rehearsal route's lost-agent check (the agent hub attaches it). */
+    rehearsalAgents: RehearsalAgentCheck;
     /** The marketplace (the socket hubs attach its delivery). */
     market: MarketModule;
     /** The chat webhook service (the socket layer posts run messages through it too). */
@@ -141,7 +144,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
-  await app.register(rehearsalRoutes, { prefix: '/api/rehearsal', ctx, ...signedIn });
+  // The agent hub fills in the lost-agent check when realtime is attached.
+  const rehearsalAgents: RehearsalAgentCheck = { endIfLost: async () => false };
+  app.decorate('rehearsalAgents', rehearsalAgents);
+  await app.register(rehearsalRoutes, {
+    prefix: '/api/rehearsal',
+    ctx,
+    agents: rehearsalAgents,
+    ...signedIn,
+  });
   const chat = createChatNotifier(ctx, options.chat ?? {}, (error) =>
     app.log.warn(
       { category: 'chat', err: error instanceof Error ? error.message : String(error) },

@@ -5,7 +5,7 @@ import {
   type RehearsalStart,
 } from '@tradedesk/domain/realtime';
 import { runRehearsal } from './run-rehearsal.js';
-import type { RehearsalWorlds } from './rehearsal-worlds.js';
+import type { RehearsalSides } from './rehearsal-worlds.js';
 import { agentRefusals, refuse } from '../command-ack.js';
 
 /** The agent's socket as rehearsals use it (socket.io-client's Socket fits). */
@@ -16,8 +16,7 @@ export interface RehearsalSocket {
 
 export interface RehearsalCommandsOptions {
   readonly socket: RehearsalSocket;
-  /** Absent: this agent has no sandbox game to rehearse in and refuses. */
-  readonly worlds: RehearsalWorlds | undefined;
+  readonly sides: RehearsalSides;
   readonly freeSlots: () => number;
   readonly isKilled: () => boolean;
   readonly log: (line: string) => void;
@@ -27,7 +26,6 @@ export interface RehearsalCommandsOptions {
 const PROGRESS_STEP = 0.05;
 
 export const rehearsalRefusals = {
-  noSandbox: 'This agent has no sandbox game to rehearse in',
   full: agentRefusals.full,
   invalid: 'Invalid rehearsal command',
 } as const;
@@ -40,13 +38,13 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
     if (!options.isKilled()) await options.socket.emitWithAck('rehearsal-event', event);
   };
 
-  async function run(command: RehearsalStart, worlds: RehearsalWorlds, abort: AbortController) {
+  async function run(command: RehearsalStart, abort: AbortController) {
     const { rehearsalId } = command;
     let reported = 0;
     try {
       const result = await runRehearsal(
         command,
-        worlds,
+        options.sides,
         (done) => {
           if (done - reported < PROGRESS_STEP || done >= 1) return;
           reported = done;
@@ -66,13 +64,12 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
     const answer = ack ?? (() => {});
     const parsed = rehearsalStartSchema.safeParse(payload);
     if (!parsed.success) return answer(refuse(rehearsalRefusals.invalid));
-    if (options.worlds === undefined) return answer(refuse(rehearsalRefusals.noSandbox));
     if (options.freeSlots() <= 0) return answer(refuse(rehearsalRefusals.full));
     const command = parsed.data;
     const abort = new AbortController();
     running.set(command.rehearsalId, abort);
     answer({ ok: true });
-    void run(command, options.worlds, abort).finally(() => running.delete(command.rehearsalId));
+    void run(command, abort).finally(() => running.delete(command.rehearsalId));
   });
 
   return {

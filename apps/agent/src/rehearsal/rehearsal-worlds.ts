@@ -1,13 +1,14 @@
-import type { Platform } from '@tradedesk/domain';
-import type { RehearsalStartValue } from '@tradedesk/domain/realtime';
+import type { Platform, RehearsalSide } from '@tradedesk/domain';
+import type { RehearsalStart } from '@tradedesk/domain/realtime';
 import type { GameClientConfig } from '@tradedesk/game-client';
 
-export interface RehearsalWorldOptions {
-  readonly seed: number;
-  /** Coins of every account the world creates. */
-  readonly coins: number;
-  /** Cards whose market starts at the price database's current prices. */
-  readonly startValues: readonly RehearsalStartValue[];
+/** One side of a rehearsal: the user's filters (`ours`) or the classic autobuyer beside them. */
+export type RehearsalKind = 'ours' | 'classic';
+
+/** The sandbox's abuse limits: game calls per rolling minute and hour. */
+export interface RehearsalLimits {
+  readonly perMinute: number;
+  readonly perHour: number;
 }
 
 /**
@@ -16,21 +17,26 @@ export interface RehearsalWorldOptions {
  */
 export interface RehearsalWorld {
   readonly game: GameClientConfig;
+  /** How the game client reaches the world (in-process: no socket per request). */
+  readonly fetch: typeof fetch;
   /** The world's price-site feeds (the session's price source). */
   readonly feedsUrl: string;
-  /** The world's abuse limits: game calls per rolling minute and hour. */
-  readonly limits: { readonly perMinute: number; readonly perHour: number };
+  readonly limits: RehearsalLimits;
   now(): number;
-  advance(ms: number): Promise<void>;
+  advance(ms: number): void;
   /** A card's name and market value now; undefined for a card the world does not have. */
-  card(definitionId: number, platform: Platform): Promise<{ name: string; value: number } | undefined>;
-  close(): Promise<void>;
+  card(definitionId: number, platform: Platform): { name: string; value: number } | undefined;
 }
 
 /**
- * Where rehearsal worlds come from. The agent never imports the sandbox game: whoever starts the
- * agent hands it one (the server's composition root runs each world in a child process).
+ * Runs one side of a rehearsal on a fresh world of the command's seed, off the caller's event
+ * loop (`forkedRehearsalSides`: a child process per side), reporting the share of the span done.
  */
-export interface RehearsalWorlds {
-  open(options: RehearsalWorldOptions): Promise<RehearsalWorld>;
+export interface RehearsalSides {
+  run(
+    kind: RehearsalKind,
+    command: RehearsalStart,
+    onProgress: (done: number) => void,
+    signal: AbortSignal,
+  ): Promise<{ side: RehearsalSide; limits: RehearsalLimits }>;
 }

@@ -14,9 +14,7 @@ import type { RehearsalStart } from '@tradedesk/domain/realtime';
 import { ClassicAutobuyer, seededRng, SnipeSession, type Clock, type EngineEvent } from '@tradedesk/engine';
 import { feedPrices } from '../feed-prices.js';
 import { GameAccount } from '../game-account.js';
-import type { RehearsalWorld, RehearsalWorlds } from './rehearsal-worlds.js';
-
-export type RehearsalKind = 'ours' | 'classic';
+import type { RehearsalKind, RehearsalSides, RehearsalWorld } from './rehearsal-worlds.js';
 
 const MINUTE_MS = 60_000;
 const SOFT_BAN = 'Encountered soft ban';
@@ -89,8 +87,11 @@ export function summariseSide(input: {
   };
 }
 
-/** One side of the rehearsal: a whole session on its own world, judged at the cards' market values. */
-async function rehearseSide(
+/**
+ * One side of the rehearsal: a whole session on its own world (in this process, reached through
+ * the world's `fetch`), judged at the cards' market values.
+ */
+export async function rehearseSide(
   kind: RehearsalKind,
   command: RehearsalStart,
   world: RehearsalWorld,
@@ -110,13 +111,17 @@ async function rehearseSide(
       onRequestSent: (event) =>
         void (event.path.includes('/ut/game/') && requestMinutes.push(Math.floor(minuteOf(world.now())))),
     },
+    undefined,
+    { fetch: world.fetch, wallClock: () => world.now() },
   );
   await account.signIn();
   const clock: Clock = {
     now: () => world.now(),
     async sleep(ms, sleepSignal) {
-      if (sleepSignal?.aborted === true || signal.aborted) return;
-      await world.advance(Math.max(0, ms));
+      // A stopped rehearsal still moves its clock: the world is in this process, and a wait that
+      // returned at once would let a stopping session spin without ever yielding.
+      if (sleepSignal?.aborted === true) return;
+      world.advance(Math.max(0, ms));
       onProgress(Math.min(1, (world.now() - startedAt) / spanMs));
     },
   };
@@ -129,7 +134,7 @@ async function rehearseSide(
     filters: command.filters as SnipeFilter[],
     configuration: configurationFor(command.configuration, command.spanMinutes),
     game: account.gamePort(),
-    prices: feedPrices({ feedsUrl: world.feedsUrl, now: () => world.now() }),
+    prices: feedPrices({ feedsUrl: world.feedsUrl, now: () => world.now(), fetch: world.fetch }),
     clock,
     rng: seededRng(command.seed),
     events: {
@@ -140,7 +145,7 @@ async function rehearseSide(
             losses += 1;
             return;
           }
-          const card = await world.card(report.playerId, platform);
+          const card = world.card(report.playerId, platform);
           trades.push({
             playerName: (card?.name ?? report.playerName).slice(0, 200),
             buyPrice: report.buyPrice,
@@ -172,42 +177,45 @@ async function rehearseSide(
 
 /**
  * The rehearsal: the user's filters and configuration, and the classic autobuyer beside them, each
- * on its own world of the same seed (so both meet the same market), for the virtual span.
+ * on its own world of the same seed (so both meet the same market), for the virtual span; the two
+ * sides run at once, each off this event loop.
  */
 export async function runRehearsal(
   command: RehearsalStart,
-  worlds: RehearsalWorlds,
+  sides: RehearsalSides,
   onProgress: (done: number) => void,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<RehearsalResult> {
   const realStart = Date.now();
-  const options = { seed: command.seed, coins: command.coins, startValues: command.startValues };
-  const opened = await Promise.allSettled([worlds.open(options), worlds.open(options)]);
-  try {
-    const [oursWorld, classicWorld] = opened.map((entry) => {
-      if (entry.status === 'rejected') throw entry.reason;
-      return entry.value;
-    }) as [RehearsalWorld, RehearsalWorld];
-    const done = { ours: 0, classic: 0 };
-    const progress = (kind: RehearsalKind) => (share: number) => {
-      done[kind] = share;
-      onProgress((done.ours + done.classic) / 2);
-    };
-    const [ours, classic] = await Promise.all([
-      rehearseSide('ours', command, oursWorld, progress('ours'), signal),
-      rehearseSide('classic', command, classicWorld, progress('classic'), signal),
-    ]);
-    return {
-      ours,
-      classic,
-      limits: oursWorld.limits,
-      spanMinutes: command.spanMinutes,
-      coins: command.coins,
-      realMs: Date.now() - realStart,
-    };
-  } finally {
-    await Promise.allSettled(
-      opened.map((entry) => (entry.status === 'fulfilled' ? entry.value.close() : undefined)),
-    );
-  }
+  const done = { ours: 0, classic: 0 };
+  // One side failing stops the other: the rehearsal has failed either way.
+  const both = new AbortController();
+  const stopBoth = () => both.abort();
+  signal.addEventListener('abort', stopBoth, { once: true });
+  const side = (kind: RehearsalKind) =>
+    sides
+      .run(
+        kind,
+        command,
+        (share) => {
+          done[kind] = share;
+          onProgress((done.ours + done.classic) / 2);
+        },
+        both.signal,
+      )
+      .catch((error: unknown) => {
+        stopBoth();
+        throw error;
+      });
+  const [ours, classic] = await Promise.all([side('ours'), side('classic')]).finally(() =>
+    signal.removeEventListener('abort', stopBoth),
+  );
+  return {
+    ours: ours.side,
+    classic: classic.side,
+    limits: ours.limits,
+    spanMinutes: command.spanMinutes,
+    coins: command.coins,
+    realMs: Date.now() - realStart,
+  };
 }

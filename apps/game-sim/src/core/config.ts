@@ -37,6 +37,11 @@ export const marketOptionsSchema = z.object({
   searchCacheMs: z.number().int().nonnegative().default(0),
   /** Synthetic special versions created per spec rarity that has no cards (22, 150). */
   syntheticPerRarity: z.number().int().nonnegative().default(40),
+  /** Platforms whose market is populated (a rehearsal trades on one and needs only that one). */
+  platforms: z
+    .array(z.enum(['pc', 'ps']))
+    .min(1)
+    .default(['ps', 'pc']),
 });
 export type MarketOptions = z.infer<typeof marketOptionsSchema>;
 

@@ -140,6 +140,7 @@ export function scheduleSimBuyers(
 export function seedInitialListings(world: World, now: number): void {
   const rng = createRng(world.options.seed * 31 + 7);
   for (const platform of PLATFORMS) {
+    if (!world.options.market.platforms.includes(platform)) continue;
     for (let count = 0; count < world.options.market.initialListings; count += 1) {
       const trade = createSimListing(world, platform, now - rng.next() * 3_600_000, rng);
       void trade;
@@ -214,6 +215,7 @@ function slotArrivals(
 export function generateArrivals(world: World, from: number, to: number): void {
   const arrivals: Arrival[] = [];
   PLATFORMS.forEach((platform, platformIndex) => {
+    if (!world.options.market.platforms.includes(platform)) return;
     const platformCode = platformIndex + 1;
     DURATIONS.forEach(([seconds], durationClass) => {
       const windowStart = Math.max(from, to - seconds * 1000);

@@ -118,3 +118,30 @@ describe('a world started from given values (a rehearsal seeded from the price d
     expect(seeded.values.value(100, 'pc', seeded.now())).toBe(plain.values.value(100, 'pc', plain.now()));
   });
 });
+
+describe('a world populated for one platform (a rehearsal trades on one)', () => {
+  it('lists only on that platform, at start and as listings arrive, with the same arrivals there', () => {
+    const clock = () => createClock({ speed: 0, start: Date.UTC(2026, 0, 1) });
+    // Nobody buys: which arrivals are still listed depends on the draws of arrivals alone.
+    const market = { initialListings: 300, rivalCatchShare: 0, humanBuyShare: 0 };
+    const both = new World(clock(), { seed: 9, market });
+    const pcOnly = new World(clock(), { seed: 9, market: { ...market, platforms: ['pc' as const] } });
+    const platforms = (world: World) => new Set([...world.trades.values()].map((trade) => trade.platform));
+    expect(platforms(pcOnly)).toEqual(new Set(['pc']));
+    expect(pcOnly.index.activeCount('pc')).toBe(300);
+    expect(pcOnly.index.activeCount('ps')).toBe(0);
+
+    const arrivals = (world: World) => {
+      const before = new Set(world.trades.keys());
+      world.clock.advance(10 * 60_000);
+      world.catchUp();
+      return [...world.trades.values()]
+        .filter((trade) => !before.has(trade.tradeId) && trade.platform === 'pc')
+        .map((trade) => [trade.cardIndex, trade.buyNowPrice, trade.listedAt]);
+    };
+    const pcArrivals = arrivals(pcOnly);
+    expect(pcArrivals.length).toBeGreaterThan(0);
+    expect(pcArrivals).toEqual(arrivals(both));
+    expect(platforms(pcOnly)).toEqual(new Set(['pc']));
+  });
+});

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { startAgent, type RunningAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import type { FastifyBaseLogger } from 'fastify';
-import { childProcessRehearsalWorlds } from './rehearsal-worlds.js';
 
 /** The companion add-on's unpacked build (`npm run build -w @tradedesk/extension`), when it was built. */
 function builtExtensionDir(): string | undefined {
@@ -34,8 +33,6 @@ export async function startEmbeddedAgent(options: {
     agentId: options.agentId,
     capacity: options.capacity ?? 50,
     game: sandboxConfig(options.simUrl),
-    // Rehearsals get sandbox worlds of their own, each in a child process.
-    rehearsalWorlds: childProcessRehearsalWorlds(),
     ...(options.headfulSessions ? { headful: { extensionDir: builtExtensionDir() } } : {}),
     log: (line) => options.log.info({ category: 'agent' }, line),
   });

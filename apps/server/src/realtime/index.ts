@@ -182,6 +182,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   app.market.service.listeners.paid = (orderId) =>
     void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
+  app.rehearsalAgents.endIfLost = agents.endIfLost;
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
     headfulSessions: options.headfulSessions ?? false,

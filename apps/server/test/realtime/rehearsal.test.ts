@@ -1,15 +1,11 @@
-import {
-  defaultRarityFilter,
-  rehearsalMessages,
-  rehearsalSchema,
-  type RarityFilter,
-  type Rehearsal,
-} from '@tradedesk/domain';
+import { rehearsalMessages, type RarityFilter } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPrices, snipeRehearsals } from '../../src/db/schema.js';
+import { storeObservations } from '../../src/modules/prices/repo.js';
+import { rehearsalLostMessage, startValuesOf } from '../../src/modules/rehearsal/service.js';
 import { backends } from '../database.js';
-import type { Client } from '../helpers.js';
+import { latestRehearsal, saveGoldRares, waitForRehearsal } from './rehearsal-helpers.js';
 import {
   hubHookTimeoutMs,
   hubSuite,
@@ -21,51 +17,14 @@ import {
   type Stack,
 } from './stack.js';
 
-/** Gold rares of 1,000–50,000 with a 500-coin margin: the standard capture's filter. */
-async function saveGoldRares(http: Client, label: string): Promise<RarityFilter> {
-  const { id: _unsaved, ...filter } = {
-    ...defaultRarityFilter(label),
-    id: undefined,
-    rarity: 'rare' as const,
-    quality: 'gold' as const,
-    minPrice: 1_000,
-    maxPrice: 50_000,
-    minProfit: { value: 500, unit: 'fixed' as const },
-    followUp: { ...defaultRarityFilter().followUp, startPrice: 10_000, buyNowPrice: 15_000 },
-  };
-  const response = await http.post('/api/filter', filter);
-  if (response.status !== 200) throw new Error(`save filter failed: ${JSON.stringify(response.body)}`);
-  return (response.body as { data: RarityFilter }).data;
-}
-
-async function latestRehearsal(http: Client, filterIds: string[]): Promise<Rehearsal | null> {
-  const response = await http.get(`/api/rehearsal?filterIds=${filterIds.join(',')}`);
-  expect(response.status).toBe(200);
-  return rehearsalSchema.nullable().parse((response.body as { data: unknown }).data);
-}
-
-/** Reads the rehearsal until the condition holds; the deadline only turns a hang into a failure. */
-async function waitForRehearsal(
-  http: Client,
-  filterIds: string[],
-  until: (rehearsal: Rehearsal | null) => boolean,
-): Promise<Rehearsal | null> {
-  const deadline = Date.now() + 3 * waitDeadlineMs;
-  for (;;) {
-    const rehearsal = await latestRehearsal(http, filterIds);
-    if (until(rehearsal)) return rehearsal;
-    if (Date.now() > deadline) throw new Error(`rehearsal never got there: ${JSON.stringify(rehearsal)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe.each(backends)('Rehearse in sandbox (%s)', { timeout: 4 * hubSuite.timeout }, (backend) => {
   let stack: Stack;
   let browser: Browser;
   let filter: RarityFilter;
 
   beforeAll(async () => {
-    stack = await startStack(backend);
+    // An agent that drops has a minute (app clock) to come back: only a page's check ends its runs early.
+    stack = await startStack(backend, { reconnectGraceMs: 60_000 });
     browser = await openBrowser(stack.server);
     filter = await saveGoldRares(browser.http, 'Gold rares');
     // The price database names Ronaldo's price: the rehearsal world starts his market there.
@@ -132,5 +91,48 @@ describe.each(backends)('Rehearse in sandbox (%s)', { timeout: 4 * hubSuite.time
       .from(snipeRehearsals)
       .where(eq(snipeRehearsals.id, done.id));
     expect(kept.map((row) => row.status)).toEqual(['done']);
+  });
+
+  it('seeds the world from the prices the server holds, a price it just recorded included', async () => {
+    const messi = 158_023;
+    const observedAt = new Date();
+    await storeObservations(stack.database.db, [
+      { definitionId: messi, platform: 'pc', source: 'futbin', price: 9_900, observedAt },
+      { definitionId: messi, platform: 'ps', source: 'futbin', price: 9_700, observedAt },
+    ]);
+    const values = await startValuesOf(stack.server.app.appContext);
+    expect(values.filter((value) => value.definitionId === messi)).toEqual([
+      { definitionId: messi, pc: 9_900, ps: 9_700 },
+    ]);
+    // Ronaldo's price, written before the server read its prices, is there too.
+    expect(values).toContainEqual({ definitionId: 20_801, pc: 9_500 });
+  });
+
+  it('ends a rehearsal whose agent is gone with the lost message when the page next reads it', async () => {
+    const ids = [filter.id ?? ''];
+    // Four virtual hours: still running when the agent goes.
+    browser.send('snipe-rehearse', { filterIds: ids, spanMinutes: 240 });
+    const running = await waitForRehearsal(
+      browser.http,
+      ids,
+      (rehearsal) => rehearsal?.status === 'running' && rehearsal.spanMinutes === 240,
+    );
+    const gone = stack.agent.agentId;
+    stack.agent.kill();
+    const deadline = Date.now() + waitDeadlineMs;
+    while (stack.server.realtime.connectedAgents().includes(gone)) {
+      if (Date.now() > deadline) throw new Error('the server never saw the agent go');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Within the reconnect grace the agent may still come back: the rehearsal keeps running.
+    expect((await latestRehearsal(browser.http, ids))?.status).toBe('running');
+
+    stack.server.clock.advance(61_000);
+    const ended = await latestRehearsal(browser.http, ids);
+    expect(ended).toMatchObject({ id: running?.id, status: 'failed', message: rehearsalLostMessage });
+    // Nothing blocks the next one.
+    await stack.startAgent();
+    browser.send('snipe-rehearse', { filterIds: ids, spanMinutes: 5 });
+    await waitForRehearsal(browser.http, ids, (rehearsal) => rehearsal?.status === 'done');
   });
 });

@@ -5,7 +5,6 @@ import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import { sandboxConfig } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../src/app.js';
-import { childProcessRehearsalWorlds } from '../../src/embedded/rehearsal-worlds.js';
 import type { Database } from '../../src/db/client.js';
 import type { ChatOptions } from '../../src/modules/webhook/notifier.js';
 import { attachRealtime, type Realtime, type RealtimeOptions } from '../../src/realtime/index.js';
@@ -89,8 +88,6 @@ export async function startStack(
       heartbeatMs: 60_000,
       // The quiet sandbox has no call budget (abuse off): solver runs need not pace themselves.
       sbcMinCallIntervalMs: 0,
-      // As the embedded agent: "Rehearse in sandbox" worlds in child processes.
-      rehearsalWorlds: childProcessRehearsalWorlds(),
     });
     agents.push(agent);
     await agent.connected;

@@ -1,6 +1,6 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { currentPrices, snipeRehearsals } from '../../db/schema.js';
+import { snipeRehearsals } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 
 export type RehearsalRow = typeof snipeRehearsals.$inferSelect;
@@ -49,6 +49,19 @@ export const rehearsalRepo = {
         .returning()
     )[0],
 
+  /** Ends the agent's running rehearsals that reported nothing after `before`: the agent is gone. */
+  failOfAgent: (db: Db, agentId: string, before: Date, message: string, at: Date) =>
+    db
+      .update(snipeRehearsals)
+      .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
+      .where(
+        and(
+          eq(snipeRehearsals.agentId, agentId),
+          eq(snipeRehearsals.status, 'running'),
+          lte(snipeRehearsals.updatedAt, before),
+        ),
+      ),
+
   /** Ends the user's rehearsals that reported nothing since `before`: their agent is gone. */
   failSilent: (db: Db, userId: string, before: Date, message: string, at: Date) =>
     db
@@ -61,14 +74,4 @@ export const rehearsalRepo = {
           lt(snipeRehearsals.updatedAt, before),
         ),
       ),
-
-  /** The price database's current prices, per card and platform. */
-  currentPrices: (db: Db) =>
-    db
-      .select({
-        definitionId: currentPrices.definitionId,
-        platform: currentPrices.platform,
-        price: currentPrices.price,
-      })
-      .from(currentPrices),
 };

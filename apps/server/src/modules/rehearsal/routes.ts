@@ -4,16 +4,17 @@ import { filterRepo } from '../filter/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentRehearsal } from './presenter.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
-import { failSilentRehearsals } from './service.js';
+import { failSilentRehearsals, type RehearsalAgentCheck } from './service.js';
 
 /**
  * /api/rehearsal?filterIds=a,b: the latest rehearsal of these filters as they are now (an edited
  * filter has none until rehearsed again), or null. Started by the snipe hub's `snipe-rehearse`.
+ * The page polls it while one runs, so a rehearsal whose agent is gone ends here with the lost
+ * message, as soon as the agent hub would end the agent's other runs.
  */
-export const rehearsalRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
-  app,
-  { ctx, requireUser },
-) => {
+export const rehearsalRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { agents: RehearsalAgentCheck }
+> = async (app, { ctx, requireUser, agents }) => {
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: { querystring: rehearsalQuerySchema } }, async (request) => {
@@ -23,7 +24,12 @@ export const rehearsalRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = as
     const rows = stored.filter((row) => wanted.has(row.id));
     if (rows.length !== wanted.size) return { data: null };
     await failSilentRehearsals(ctx, userId);
-    const latest = await rehearsalRepo.latestOf(ctx.db, userId, filterKeyOf(rows));
+    const key = filterKeyOf(rows);
+    let latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
+    if (latest?.status === 'running' && latest.agentId !== null) {
+      if (await agents.endIfLost(latest.agentId, latest.updatedAt))
+        latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
+    }
     return { data: latest ? presentRehearsal(latest) : null };
   });
 };

@@ -23,6 +23,7 @@ import { createConfigurationService } from '../configuration/service.js';
 import { presentConfiguration } from '../configuration/presenter.js';
 import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
+import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
 import { SnipeActionError } from '../snipe/service.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
@@ -33,6 +34,15 @@ export interface RehearsalDispatcher {
   start(agentId: string, command: RehearsalStartCommand): Promise<AgentAck>;
 }
 
+/**
+ * The agent hub as the GET route asks it: ends every run of the rehearsal's agent (the hub's
+ * `endAgentRuns`, rehearsals included) when the agent is connected to no node and has been silent
+ * past the reconnect grace; true when it did. Until realtime is attached, nothing is lost.
+ */
+export interface RehearsalAgentCheck {
+  endIfLost(agentId: string, lastHeardAt: Date): Promise<boolean>;
+}
+
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
 export const REHEARSAL_SILENCE_MS = 5 * 60_000;
 export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
@@ -41,15 +51,19 @@ const reject = (message: string): never => {
   throw new SnipeActionError(message);
 };
 
-/** The price database's current prices as the world's starting values, one entry per card. */
+/**
+ * The price database's current prices as the world's starting values, one entry per card: from
+ * the server's in-memory copy (`CurrentPriceMemory`), not a read of the whole table per start.
+ */
 export async function startValuesOf(ctx: AppContext): Promise<RehearsalStartValue[]> {
-  const byCard = new Map<number, { definitionId: number; pc?: number; ps?: number }>();
-  for (const row of await rehearsalRepo.currentPrices(ctx.db)) {
-    if (row.platform !== 'pc' && row.platform !== 'ps') continue;
-    const entry = byCard.get(row.definitionId) ?? { definitionId: row.definitionId };
-    entry[row.platform] = row.price;
-    byCard.set(row.definitionId, entry);
-  }
+  const memory = await currentPriceMemory(ctx.db).ready(ctx.now().getTime());
+  const byCard = new Map<number, RehearsalStartValue>();
+  for (const platform of ['pc', 'ps'] as const)
+    for (const [definitionId, price] of memory.pricesOf(platform)) {
+      const entry = byCard.get(definitionId) ?? { definitionId };
+      entry[platform] = price;
+      byCard.set(definitionId, entry);
+    }
   return [...byCard.values()];
 }
 
@@ -129,6 +143,11 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
         });
         reject(rehearsalMessages.agentRefused(ack.message));
       }
+    },
+
+    /** Rehearsals of an agent that is gone, last heard of by `before`, fail with the lost message. */
+    async markLost(agentId: string, before: Date) {
+      await rehearsalRepo.failOfAgent(db, agentId, before, rehearsalLostMessage, ctx.now());
     },
 
     /** Stores an agent's rehearsal event; only the agent it was given to may report on it. */
