@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -21,6 +21,15 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient: client };
+}
+
+/** A fresh query client around a hook under test (renderHook's `wrapper`). */
+export function QueryWrapper({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+      {children}
+    </QueryClientProvider>
+  );
 }
 
 /** A fetch stand-in answering JSON by "METHOD /path" and recording every call. */

@@ -1,9 +1,16 @@
-import { and, desc, eq, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { snipeRehearsals } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 
 export type RehearsalRow = typeof snipeRehearsals.$inferSelect;
+
+/** Fails the running rehearsals the conditions pick, with the message the user reads. */
+const failRunning = (db: Db, conditions: SQL[], message: string, at: Date) =>
+  db
+    .update(snipeRehearsals)
+    .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
+    .where(and(eq(snipeRehearsals.status, 'running'), ...conditions));
 
 /** The filters' version: each filter's id and last change, in a stable order. */
 export const filterKeyOf = (filters: readonly { id: string; updatedAt: Date }[]) =>
@@ -51,27 +58,14 @@ export const rehearsalRepo = {
 
   /** Ends the agent's running rehearsals that reported nothing after `before`: the agent is gone. */
   failOfAgent: (db: Db, agentId: string, before: Date, message: string, at: Date) =>
-    db
-      .update(snipeRehearsals)
-      .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
-      .where(
-        and(
-          eq(snipeRehearsals.agentId, agentId),
-          eq(snipeRehearsals.status, 'running'),
-          lte(snipeRehearsals.updatedAt, before),
-        ),
-      ),
+    failRunning(
+      db,
+      [eq(snipeRehearsals.agentId, agentId), lte(snipeRehearsals.updatedAt, before)],
+      message,
+      at,
+    ),
 
   /** Ends the user's rehearsals that reported nothing since `before`: their agent is gone. */
   failSilent: (db: Db, userId: string, before: Date, message: string, at: Date) =>
-    db
-      .update(snipeRehearsals)
-      .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
-      .where(
-        and(
-          eq(snipeRehearsals.userId, userId),
-          eq(snipeRehearsals.status, 'running'),
-          lt(snipeRehearsals.updatedAt, before),
-        ),
-      ),
+    failRunning(db, [eq(snipeRehearsals.userId, userId), lt(snipeRehearsals.updatedAt, before)], message, at),
 };

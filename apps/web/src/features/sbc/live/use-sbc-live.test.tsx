@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { useAuthStore } from '../../../stores/auth-store';
-import { fakeFetch } from '../../../test/render';
+import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
 import { progressAfterJoin, useSbcLive } from './use-sbc-live';
 
@@ -16,12 +13,6 @@ afterEach(async () => {
   await hub?.close();
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-    {children}
-  </QueryClientProvider>
-);
-
 describe('the SBC solver’s live connection', () => {
   it('connects to its tier’s hub for a user signed in with a one-time code (no licence token)', async () => {
     hub = await startTestHub('/client/transfer');
@@ -29,7 +20,7 @@ describe('the SBC solver’s live connection', () => {
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
     useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
 
-    const { unmount } = renderHook(() => useSbcLive(), { wrapper });
+    const { unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
 
     expect(await hub.joined).toEqual({ token: '', clientType: 'web' });
     unmount();

@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { useAuthStore } from '../../../stores/auth-store';
-import { fakeFetch } from '../../../test/render';
+import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
 import { TRANSFER_SOCKET_PATH } from '../api/transfer-socket';
 import { useTransferLive } from './use-transfer-live';
@@ -17,19 +14,13 @@ afterEach(async () => {
   await hub?.close();
 });
 
-const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-    {children}
-  </QueryClientProvider>
-);
-
 describe('the transfer page’s live connection', () => {
   it('connects and joins for a user signed in with a one-time code (no licence token)', async () => {
     hub = await startTestHub(TRANSFER_SOCKET_PATH);
     vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
     useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
 
-    const { unmount } = renderHook(() => useTransferLive(), { wrapper });
+    const { unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
 
     expect(await hub.joined).toEqual({ token: '', clientType: 'web' });
     unmount();
