@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/router';
@@ -42,7 +42,8 @@ describe('public site pages', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Why the market is locked' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Step by step' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(6);
-    expect(document.title).toBe('How to unlock the transfer market · Trade Desk');
+    // The tab's name is set in an effect after the page paints: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('How to unlock the transfer market · Trade Desk'));
   });
 
   it('renders an article by its hash, and its site links move inside the app', async () => {
