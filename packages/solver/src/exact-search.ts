@@ -59,6 +59,28 @@ function bump(counts: Int32Array, index: number, delta: number): void {
 }
 
 /** Dense ids for a group kind over the cards, and each card's id. */
+/**
+ * Counts card i into (delta 1) or out of (−1) each rule's groups, and keeps each rule's number of
+ * groups with at least one chosen card.
+ */
+function countInGroups(
+  ids: readonly { ids: Int32Array }[],
+  counts: readonly Int32Array[],
+  distinct: Int32Array,
+  i: number,
+  delta: 1 | -1,
+): void {
+  for (let q = 0; q < counts.length; q += 1) {
+    const groupCounts = counts[q];
+    if (!groupCounts) continue;
+    const g = ids[q]?.ids[i] ?? 0;
+    const before = groupCounts[g] ?? 0;
+    groupCounts[g] = before + delta;
+    if (before === 0) distinct[q] = (distinct[q] ?? 0) + 1;
+    else if (before + delta === 0) distinct[q] = (distinct[q] ?? 0) - 1;
+  }
+}
+
 function denseIds(values: readonly number[]): { ids: Int32Array; size: number } {
   const index = new Map<number, number>();
   const ids = Int32Array.from(values, (value) => {
@@ -462,20 +484,8 @@ export function exactSearch(
       bump(nationCount, nation.ids[i] ?? 0, 1);
     }
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) + (member[q]?.[i] ?? 0);
-    for (let q = 0; q < groupRules.length; q += 1) {
-      const counts = groupCount[q];
-      const g = groupIds[q]?.ids[i] ?? 0;
-      if (!counts) continue;
-      if ((counts[g] ?? 0) === 0) distinctNow[q] = (distinctNow[q] ?? 0) + 1;
-      counts[g] = (counts[g] ?? 0) + 1;
-    }
-    for (let q = 0; q < distinctMin.length; q += 1) {
-      const counts = distinctMinCount[q];
-      const g = distinctMinIds[q]?.ids[i] ?? 0;
-      if (!counts) continue;
-      if ((counts[g] ?? 0) === 0) distinctMinNow[q] = (distinctMinNow[q] ?? 0) + 1;
-      counts[g] = (counts[g] ?? 0) + 1;
-    }
+    countInGroups(groupIds, groupCount, distinctNow, i, 1);
+    countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, 1);
     return true;
   };
 
@@ -488,20 +498,8 @@ export function exactSearch(
       bump(nationCount, nation.ids[i] ?? 0, -1);
     }
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) - (member[q]?.[i] ?? 0);
-    for (let q = 0; q < groupRules.length; q += 1) {
-      const counts = groupCount[q];
-      const g = groupIds[q]?.ids[i] ?? 0;
-      if (!counts) continue;
-      counts[g] = (counts[g] ?? 0) - 1;
-      if ((counts[g] ?? 0) === 0) distinctNow[q] = (distinctNow[q] ?? 0) - 1;
-    }
-    for (let q = 0; q < distinctMin.length; q += 1) {
-      const counts = distinctMinCount[q];
-      const g = distinctMinIds[q]?.ids[i] ?? 0;
-      if (!counts) continue;
-      counts[g] = (counts[g] ?? 0) - 1;
-      if ((counts[g] ?? 0) === 0) distinctMinNow[q] = (distinctMinNow[q] ?? 0) - 1;
-    }
+    countInGroups(groupIds, groupCount, distinctNow, i, -1);
+    countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, -1);
   };
 
   visit(0, slots, 0);
