@@ -1,5 +1,6 @@
 import {
   MAX_MIN_PRICE,
+  MAX_PRICE,
   MIN_PRICE,
   nextPrice,
   previousPrice,
@@ -19,8 +20,6 @@ function ladderBetween(lowest: number, highest: number): number[] {
   return prices;
 }
 
-/** The game's highest price: a max bid above it is not a valid query. */
-const MAX_GAME_PRICE = 15_000_000;
 /** How far above the max Buy Now the varied max bid may reach, in ladder steps. */
 const STEPS_ABOVE_MAX_BUY_NOW = 10;
 
@@ -41,7 +40,7 @@ export class CacheBuster {
   constructor(private readonly rng: Rng) {}
 
   apply(search: MarketSearch): MarketSearch {
-    const byMaxBid = search.maxBuyNow !== undefined && search.maxBuyNow < MAX_GAME_PRICE;
+    const byMaxBid = search.maxBuyNow !== undefined && search.maxBuyNow < MAX_PRICE;
     const candidates = (
       byMaxBid ? this.maxBidCandidates(search.maxBuyNow ?? 0) : this.candidates(search)
     ).filter((price) => price !== this.previous);
@@ -55,7 +54,7 @@ export class CacheBuster {
   private maxBidCandidates(maxBuyNow: number): number[] {
     return ladderBetween(
       nextPrice(maxBuyNow),
-      Math.min(MAX_GAME_PRICE, stepPrice(maxBuyNow, STEPS_ABOVE_MAX_BUY_NOW)),
+      Math.min(MAX_PRICE, stepPrice(maxBuyNow, STEPS_ABOVE_MAX_BUY_NOW)),
     );
   }
 
