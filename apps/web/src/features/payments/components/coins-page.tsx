@@ -42,7 +42,7 @@ export function CoinsPage() {
     Boolean(product),
   );
   const buy = (product: CatalogueProduct, quantity: number) =>
-    checkout.mutate({ product, quantity, ...(referralCode ? { referralCode } : {}) });
+    checkout.mutate({ product, quantity, referralCode });
   return (
     <div className="flex flex-col gap-8">
       <header>
