@@ -225,21 +225,14 @@ export function exactSearch(
   const nationLeft = suffixCounts(nation.ids, nation.size, isCapable);
 
   // fill[j * (slots + 1) + r]: the r cheapest costs among cards j.. (a floor on any completion).
+  // The cards are sorted by cost, so those are cards j .. j + r − 1.
   const fill = new Float64Array((n + 1) * (slots + 1)).fill(Infinity);
-  {
-    let cheapest: number[] = [];
-    for (let j = n; j >= 0; j -= 1) {
-      if (j < n) {
-        cheapest.push(cost[j] ?? 0);
-        cheapest.sort((a, b) => a - b);
-        cheapest = cheapest.slice(0, slots);
-      }
-      let sum = 0;
-      fill[j * (slots + 1)] = 0;
-      cheapest.forEach((value, k) => {
-        sum += value;
-        fill[j * (slots + 1) + k + 1] = sum;
-      });
+  for (let j = 0; j <= n; j += 1) {
+    let sum = 0;
+    fill[j * (slots + 1)] = 0;
+    for (let r = 1; r <= slots && j + r <= n; r += 1) {
+      sum += cost[j + r - 1] ?? 0;
+      fill[j * (slots + 1) + r] = sum;
     }
   }
 
