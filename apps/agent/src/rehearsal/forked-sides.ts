@@ -66,14 +66,15 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
       hold(spare, false);
       const ready = new Promise<void>((resolve) => {
         spare.on('message', (message: SideAnswer) => message.type === 'ready' && resolve());
-        spare.once('exit', () => resolve());
+        // A spare that ends (released, or crashed while warming) leaves the pool and warms no more.
+        spare.once('exit', () => {
+          const position = spares.indexOf(spare);
+          if (position >= 0) spares.splice(position, 1);
+          resolve();
+        });
       });
       warming.add(ready);
       void ready.then(() => warming.delete(ready));
-      spare.once('exit', () => {
-        const position = spares.indexOf(spare);
-        if (position >= 0) spares.splice(position, 1);
-      });
       spares.push(spare);
     }
     clearTimeout(idle);
@@ -108,9 +109,9 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
         child.on('message', (message: SideAnswer) => {
           if (message.type === 'ready') return;
           if (message.type === 'progress') return onProgress(message.done);
+          // The child is released once, when the run settles (below).
           if (message.type === 'result') resolve({ side: message.side, limits: message.limits });
           else reject(new Error(message.message));
-          release(child);
         });
         child.once('error', reject);
         child.once('exit', () => reject(new Error('The rehearsal world stopped')));
