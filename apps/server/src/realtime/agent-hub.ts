@@ -150,10 +150,11 @@ export function createAgentHub(
 
     /**
      * One way for every run kind's events: an event the server could not store now (its database
-     * is away) is answered `retry`, and the agent sends it again until it is stored.
+     * is away) is answered `retry`, and the agent sends it again until it is stored (a rehearsal's
+     * agent does not re-send; one it never finishes ends by the silence rule).
      */
     const onRunEvent = <T>(
-      name: 'session-event' | 'transfer-event' | 'sbc-event',
+      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event',
       schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
       apply: (envelope: T) => Promise<EventAck>,
     ) =>
@@ -177,16 +178,7 @@ export function createAgentHub(
       sbcEvents().apply(runId, seq, event, agentId),
     );
 
-    socket.on('rehearsal-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
-      const parsed = rehearsalEventSchema.safeParse(payload);
-      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-      try {
-        ack?.(await rehearsals().apply(parsed.data, agentId));
-      } catch (error) {
-        log.error({ err: error }, 'could not store a rehearsal event');
-        ack?.({ ok: false, message: 'Could not store the event' });
-      }
-    });
+    onRunEvent('rehearsal-event', rehearsalEventSchema, (envelope) => rehearsals().apply(envelope, agentId));
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;
