@@ -60,6 +60,7 @@ export async function benchRehearsal(): Promise<void> {
   const cold = await rehearse();
   await sides.warm();
   const warm = await rehearse();
+  sides.close();
   // What each side costs in CPU (world built and the hour run), one after the other in this
   // process: on an idle 2-core machine the rehearsal takes about the dearer side plus a process start.
   const cpuOf = async (kind: 'ours' | 'classic') => {

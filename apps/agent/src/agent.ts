@@ -238,9 +238,10 @@ export function startAgent(options: AgentOptions): RunningAgent {
     log,
   });
 
+  const rehearsalSides = options.rehearsalSides ?? forkedRehearsalSides();
   const rehearsals = registerRehearsalCommands({
     socket,
-    sides: options.rehearsalSides ?? forkedRehearsalSides(),
+    sides: rehearsalSides,
     freeSlots: () => capacity - busySlots(),
     isKilled: () => killed,
     log,
@@ -282,6 +283,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
       clearInterval(heartbeat);
       observed.close();
       rehearsals.stopAll();
+      // A side's world lives only in its process: nothing is lost by ending it now, and an embedded
+      // agent's server process lives on (its spares would otherwise stay until their idle limit).
+      rehearsalSides.close();
       // Each session stops within one engine step; an unreachable server must not hold the exit.
       const stopped = Promise.allSettled([
         ...[...sessions.values()].map((session) => session.stop()),
@@ -299,6 +303,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       observed.close();
       socket.disconnect();
       rehearsals.stopAll();
+      rehearsalSides.close();
       for (const session of sessions.values()) void session.stop();
       sessions.clear();
       void transfers.stopAll();

@@ -8,7 +8,6 @@ export interface EventDelivery {
   readonly emit: () => Promise<unknown>;
   /** A crashed agent stops trying. */
   readonly isKilled: () => boolean;
-  readonly retryMs?: number;
 }
 
 /**
@@ -21,7 +20,7 @@ export interface EventDelivery {
 export async function deliverEvent(delivery: EventDelivery): Promise<EventAck | undefined> {
   let answer = eventAckSchema.safeParse(await delivery.emit());
   while (answer.success && answer.data.retry === true && !delivery.isKilled()) {
-    await new Promise((resolve) => setTimeout(resolve, delivery.retryMs ?? EVENT_RETRY_MS));
+    await new Promise((resolve) => setTimeout(resolve, EVENT_RETRY_MS));
     answer = eventAckSchema.safeParse(await delivery.emit());
   }
   return answer.success ? answer.data : undefined;

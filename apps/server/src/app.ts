@@ -145,7 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
   await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
   // The agent hub fills in the lost-agent check when realtime is attached.
-  const rehearsalAgents: RehearsalAgentCheck = { endIfLost: async () => false };
+  const rehearsalAgents: RehearsalAgentCheck = { endIfLost: async () => [] };
   app.decorate('rehearsalAgents', rehearsalAgents);
   await app.register(rehearsalRoutes, {
     prefix: '/api/rehearsal',

@@ -42,9 +42,12 @@ const release = (child: ChildProcess) => {
  */
 export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void> } {
   const spares: ChildProcess[] = [];
+  /** Sides running a rehearsal now: a closing agent ends them with it. */
+  const busy = new Set<ChildProcess>();
   const warming = new Set<Promise<void>>();
   let running = 0;
   let idle: NodeJS.Timeout | undefined;
+  let closed = false;
 
   const take = () => {
     let child = spares.pop();
@@ -55,21 +58,23 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
   };
 
   const refill = () => {
-    if (running > 0) return;
+    // A closed agent forks nothing more (a rehearsal it stopped ends after the close).
+    if (running > 0 || closed) return;
     while (spares.length < SPARES) {
       // A spare never holds the agent's exit (a rehearsal that takes it holds it again).
       const spare = forkSide();
       hold(spare, false);
       const ready = new Promise<void>((resolve) => {
         spare.on('message', (message: SideAnswer) => message.type === 'ready' && resolve());
-        spare.once('exit', () => resolve());
+        // A spare that ends (released, or crashed while warming) leaves the pool and warms no more.
+        spare.once('exit', () => {
+          const position = spares.indexOf(spare);
+          if (position >= 0) spares.splice(position, 1);
+          resolve();
+        });
       });
       warming.add(ready);
       void ready.then(() => warming.delete(ready));
-      spare.once('exit', () => {
-        const position = spares.indexOf(spare);
-        if (position >= 0) spares.splice(position, 1);
-      });
       spares.push(spare);
     }
     clearTimeout(idle);
@@ -84,9 +89,17 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
       const keepAlive = setInterval(() => {}, 1_000);
       await Promise.all(warming).finally(() => clearInterval(keepAlive));
     },
+    close() {
+      closed = true;
+      clearTimeout(idle);
+      spares.splice(0).forEach(release);
+      busy.forEach(release);
+    },
     run(kind, command, onProgress, signal) {
+      if (closed) return Promise.reject(new Error('The agent is stopping'));
       running += 1;
       const child = take();
+      busy.add(child);
       const send = (request: SideRequest) => {
         if (child.connected) child.send(request);
       };
@@ -96,9 +109,9 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
         child.on('message', (message: SideAnswer) => {
           if (message.type === 'ready') return;
           if (message.type === 'progress') return onProgress(message.done);
+          // The child is released once, when the run settles (below).
           if (message.type === 'result') resolve({ side: message.side, limits: message.limits });
           else reject(new Error(message.message));
-          release(child);
         });
         child.once('error', reject);
         child.once('exit', () => reject(new Error('The rehearsal world stopped')));
@@ -106,6 +119,7 @@ export function forkedRehearsalSides(): RehearsalSides & { warm(): Promise<void>
         if (signal.aborted) stop();
       }).finally(() => {
         signal.removeEventListener('abort', stop);
+        busy.delete(child);
         release(child);
         running -= 1;
         // Only once nothing runs: warming spares beside a rehearsal would slow it down.

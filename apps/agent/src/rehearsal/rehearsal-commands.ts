@@ -22,9 +22,6 @@ export interface RehearsalCommandsOptions {
   readonly log: (line: string) => void;
 }
 
-/** Progress is sent at most this often (share of the span), so a long span is not chatty. */
-const PROGRESS_STEP = 0.05;
-
 export const rehearsalRefusals = {
   full: agentRefusals.full,
   invalid: 'Invalid rehearsal command',
@@ -40,14 +37,13 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
 
   async function run(command: RehearsalStart, abort: AbortController) {
     const { rehearsalId } = command;
-    let reported = 0;
     try {
       const result = await runRehearsal(
         command,
         options.sides,
         (done) => {
-          if (done - reported < PROGRESS_STEP || done >= 1) return;
-          reported = done;
+          // Already throttled by the sides (`PROGRESS_STEP`); the end comes with the result.
+          if (done >= 1) return;
           void send({ rehearsalId, event: { type: 'progress', done } }).catch(() => {});
         },
         abort.signal,

@@ -39,4 +39,6 @@ export interface RehearsalSides {
     onProgress: (done: number) => void,
     signal: AbortSignal,
   ): Promise<{ side: RehearsalSide; limits: RehearsalLimits }>;
+  /** Ends every side and spare at once (the agent stops); a later `run` is refused. */
+  close(): void;
 }

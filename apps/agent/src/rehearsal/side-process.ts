@@ -13,10 +13,7 @@ import { openInProcessSim, type CardStartValue, type InProcessSim } from '@trade
 import { sandboxConfig } from '@tradedesk/game-client';
 import { rehearseSide } from './run-rehearsal.js';
 import type { RehearsalKind, RehearsalLimits, RehearsalWorld } from './rehearsal-worlds.js';
-import { SIDE_PROCESS_FLAG, type SideAnswer, type SideRequest } from './side-protocol.js';
-
-/** Progress is sent to the agent at most this often (share of the span). */
-const PROGRESS_STEP = 0.01;
+import { PROGRESS_STEP, SIDE_PROCESS_FLAG, type SideAnswer, type SideRequest } from './side-protocol.js';
 
 const answer = (message: SideAnswer) => {
   // A parent that went away (an agent stopped while this spare warmed) is not an error here.

@@ -2,6 +2,12 @@ import type { RehearsalSide } from '@tradedesk/domain';
 import type { RehearsalStart } from '@tradedesk/domain/realtime';
 import type { RehearsalKind, RehearsalLimits } from './rehearsal-worlds.js';
 
+/**
+ * A side reports its progress at most this often (share of its span): the one throttle between a
+ * session's every virtual wait and the agent's socket, so a long span is not chatty.
+ */
+export const PROGRESS_STEP = 0.05;
+
 /** The argument the agent forks a side process with (importing the module runs no side). */
 export const SIDE_PROCESS_FLAG = '--rehearsal-side';
 

@@ -27,8 +27,6 @@ export interface SbcCommandsOptions {
   readonly clock?: Clock;
   readonly observer?: TransportObserver;
   readonly log: (line: string) => void;
-  /** Wait before an event the server could not store is sent again (default: EVENT_RETRY_MS). */
-  readonly eventRetryMs?: number;
   /** Least time between two game calls of a run (default: the engine's). */
   readonly minCallIntervalMs?: number;
 }
@@ -60,7 +58,6 @@ export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
       const answer = await deliverEvent({
         emit: () => socket.emitWithAck('sbc-event', envelope),
         isKilled: options.isKilled,
-        ...(options.eventRetryMs === undefined ? {} : { retryMs: options.eventRetryMs }),
       });
       if (answer?.stop === true) void runs.get(runId)?.run.stop();
     };

@@ -2,21 +2,12 @@ import { z } from 'zod';
 import {
   databaseUrlVariable,
   envSchema,
+  intVariable,
   parseEnvWith,
   portVariable,
   redisUrlVariable,
   type EnvResult,
 } from './env.js';
-
-const count = (name: string, max: number, fallback: number) => {
-  const message = `${name} must be a number from 1 to ${max}`;
-  return z.coerce
-    .number({ invalid_type_error: message })
-    .int(message)
-    .min(1, message)
-    .max(max, message)
-    .default(fallback);
-};
 
 /**
  * `npm run cluster`'s environment: the topology and its ports, and the variables it hands to
@@ -26,9 +17,9 @@ export const clusterEnvSchema = z
   .object({
     DATABASE_URL: databaseUrlVariable('DATABASE_URL is required: the nodes share one PostgreSQL'),
     REDIS_URL: redisUrlVariable('REDIS_URL is required: it carries events between the nodes'),
-    CLUSTER_SERVERS: count('CLUSTER_SERVERS', 16, 2),
-    CLUSTER_AGENTS: count('CLUSTER_AGENTS', 64, 2),
-    AGENT_CAPACITY: count('AGENT_CAPACITY', 1_000, 50),
+    CLUSTER_SERVERS: intVariable('CLUSTER_SERVERS', 1, 16, 2),
+    CLUSTER_AGENTS: intVariable('CLUSTER_AGENTS', 1, 64, 2),
+    AGENT_CAPACITY: intVariable('AGENT_CAPACITY', 1, 1_000, 50),
     CLUSTER_FIRST_SERVER_PORT: portVariable('CLUSTER_FIRST_SERVER_PORT', 8081),
     SIM_PORT: portVariable('SIM_PORT', 8090),
   })

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { paymentEnvSchema } from '../modules/payment/config.js';
 import { priceEnvSchema } from '../modules/prices/config.js';
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 /** Accepted SECRET_KEY format: 32 random bytes written as 64 hexadecimal characters. */
 export const secretKeyPattern = /^[0-9a-fA-F]{64}$/;
 
@@ -61,16 +59,19 @@ const originList = (variable: string) =>
 /** Same rule as the stand-alone sandbox game's SIM_ADMIN_KEY (apps/game-sim/src/env.ts). */
 export const simAdminKeyMinLength = 8;
 
-/** A TCP port variable (0 = any free one). */
-export const portVariable = (name: string, fallback: number) => {
-  const message = `${name} must be a number from 0 to 65535`;
+/** A whole-number variable from `min` to `max`, with one message for every way it can be wrong. */
+export const intVariable = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a number from ${min} to ${max}`;
   return z.coerce
     .number({ invalid_type_error: message })
     .int(message)
-    .min(0, message)
-    .max(65_535, message)
+    .min(min, message)
+    .max(max, message)
     .default(fallback);
 };
+
+/** A TCP port variable (0 = any free one). */
+export const portVariable = (name: string, fallback: number) => intVariable(name, 0, 65_535, fallback);
 
 /** DATABASE_URL: a PostgreSQL address; `requiredError` makes it required with that reason. */
 export const databaseUrlVariable = (requiredError?: string) =>
@@ -86,68 +87,57 @@ export const redisUrlVariable = (requiredError?: string) =>
     .url('REDIS_URL must be a URL such as redis://127.0.0.1:6379')
     .refine((url) => /^rediss?:\/\//.test(url), 'REDIS_URL must start with redis://');
 
-/** The server's environment, validated once at start (the price database's settings included). */
+/**
+ * The server's environment, validated once at start (the price database's settings included).
+ * Parse it with `parseEnvWith` (as `parseEnv` does): blank variables count as unset there, not here.
+ */
 export const envSchema = z
   .object({
     PORT: portVariable('PORT', 8080),
     HOST: z.string().min(1).default('127.0.0.1'),
-    DATABASE_URL: z.preprocess(emptyToUndefined, databaseUrlVariable().optional()),
+    DATABASE_URL: databaseUrlVariable().optional(),
     /**
      * PostgreSQL connections this node may hold. Every node of a cluster holds its own, so keep
      * nodes × size under the server's max_connections (PostgreSQL's default: 100).
      */
-    DATABASE_POOL_SIZE: z.coerce
-      .number({ invalid_type_error: 'DATABASE_POOL_SIZE must be a number from 1 to 200' })
-      .int('DATABASE_POOL_SIZE must be a number from 1 to 200')
-      .min(1, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
-      .max(200, 'DATABASE_POOL_SIZE must be a number from 1 to 200')
-      .default(20),
+    DATABASE_POOL_SIZE: intVariable('DATABASE_POOL_SIZE', 1, 200, 20),
     DATA_DIR: z.string().min(1).default('./.data'),
-    SECRET_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')
-        .optional(),
-    ),
+    SECRET_KEY: z
+      .string()
+      .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')
+      .optional(),
     GAME_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
     /** Headful runs open a real Chromium per account (under Xvfb without a desktop); off runs them headless. */
     HEADFUL_SESSIONS: z
       .enum(['on', 'off'], { errorMap: () => ({ message: 'HEADFUL_SESSIONS must be on or off' }) })
       .default('on'),
-    REDIS_URL: z.preprocess(emptyToUndefined, redisUrlVariable().optional()),
+    REDIS_URL: redisUrlVariable().optional(),
     AGENT_KEYS: agentKeysSchema,
     /**
      * This server node's name in a cluster (its embedded agent connects as `embedded-<NODE_ID>`);
      * default `<host name>-<PORT>`. Keep it stable across restarts of the node.
      */
-    NODE_ID: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(
-          /^[A-Za-z0-9_.:-]{1,100}$/,
-          'NODE_ID must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
-        )
-        .optional(),
-    ),
+    NODE_ID: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_.:-]{1,100}$/,
+        'NODE_ID must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
+      )
+      .optional(),
     /** Whether this node runs an agent in-process (sandbox default: yes; a cluster runs its own). */
     EMBEDDED_AGENT: z
       .enum(['on', 'off'], { errorMap: () => ({ message: 'EMBEDDED_AGENT must be on or off' }) })
       .default('on'),
     /** A sandbox game already running elsewhere (a cluster's nodes share one); unset = embedded. */
-    SIM_URL: z.preprocess(
-      emptyToUndefined,
-      z.string().url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090').optional(),
-    ),
+    SIM_URL: z
+      .string()
+      .url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090')
+      .optional(),
     /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
-    SIM_ADMIN_KEY: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
-        .optional(),
-    ),
+    SIM_ADMIN_KEY: z
+      .string()
+      .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
+      .optional(),
     /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
     TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
     /** Sites that may embed the app in a frame (the iframe=true mode); the app itself always may. */
@@ -155,9 +145,9 @@ export const envSchema = z
     /** Sites whose pages may open the socket hubs, besides the app's own origin. */
     ALLOWED_ORIGINS: originList('ALLOWED_ORIGINS'),
     /** Telegram bot of the second chat provider; without it Telegram ids are kept but not used. Never logged. */
-    TELEGRAM_BOT_TOKEN: z.preprocess(emptyToUndefined, z.string().max(256).optional()),
+    TELEGRAM_BOT_TOKEN: z.string().max(256).optional(),
     /** Telegram's Bot API address (a local receiver in tests). */
-    TELEGRAM_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    TELEGRAM_API_URL: z.string().url().optional(),
     /** Log lines: 'pretty' (readable), 'json' (one object per line), or 'auto' (pretty on a terminal). */
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -106,7 +106,10 @@ export function createAgentHub(
   const isConnected = async (agentId: string) =>
     agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
 
-  /** Ends every run the agent held up to `before`: snipe leases, transfers, SBC solver runs, rehearsals. */
+  /**
+   * Ends every run the agent held up to `before`: snipe leases, transfers, SBC solver runs,
+   * rehearsals. Answers the rehearsals it ended (the page polling one shows it ended).
+   */
   async function endAgentRuns(agentId: string, before: Date, reason: string) {
     const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
       (lease) => lease.heartbeatAt.getTime() <= before.getTime(),
@@ -115,19 +118,19 @@ export function createAgentHub(
     await runEvents().markLost(leases);
     await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
     await sbcEvents().markLost(agentId, before);
-    await rehearsals().markLost(agentId, before);
+    return rehearsals().markLost(agentId, before);
   }
 
   /**
    * A page polling a run asks: is its agent lost? It is when connected to no node and silent past
    * the reconnect grace (what the disconnect timer waits for; a node that died with the agent's
-   * socket never fires it). Then every run it held up to `lastHeardAt` ends, as in `loseAgent`.
+   * socket never fires it). Then every run it held up to `lastHeardAt` ends, as in `loseAgent`;
+   * answers the rehearsals that ended.
    */
-  async function endIfLost(agentId: string, lastHeardAt: Date): Promise<boolean> {
-    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return false;
-    if (await isConnected(agentId)) return false;
-    await endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
-    return true;
+  async function endIfLost(agentId: string, lastHeardAt: Date) {
+    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [];
+    if (await isConnected(agentId)) return [];
+    return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
   }
 
   async function loseAgent(agentId: string, disconnectedAt: Date) {
@@ -150,10 +153,11 @@ export function createAgentHub(
 
     /**
      * One way for every run kind's events: an event the server could not store now (its database
-     * is away) is answered `retry`, and the agent sends it again until it is stored.
+     * is away) is answered `retry`, and the agent sends it again until it is stored (a rehearsal's
+     * agent does not re-send; one it never finishes ends by the silence rule).
      */
     const onRunEvent = <T>(
-      name: 'session-event' | 'transfer-event' | 'sbc-event',
+      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event',
       schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
       apply: (envelope: T) => Promise<EventAck>,
     ) =>
@@ -177,16 +181,7 @@ export function createAgentHub(
       sbcEvents().apply(runId, seq, event, agentId),
     );
 
-    socket.on('rehearsal-event', async (payload: unknown, ack?: (answer: EventAck) => void) => {
-      const parsed = rehearsalEventSchema.safeParse(payload);
-      if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
-      try {
-        ack?.(await rehearsals().apply(parsed.data, agentId));
-      } catch (error) {
-        log.error({ err: error }, 'could not store a rehearsal event');
-        ack?.({ ok: false, message: 'Could not store the event' });
-      }
-    });
+    onRunEvent('rehearsal-event', rehearsalEventSchema, (envelope) => rehearsals().apply(envelope, agentId));
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,21 +35,8 @@ export type ServerOptions = {
   env?: Record<string, string>;
 };
 
-/** Asks the OS for a port nobody is using, so parallel runs never collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-const demoLinePattern = /Demo login — username: (\S+)\s+token: (\S+)/;
+/** The demo line also names the address the server bound (it listens on a port the OS chose). */
+const demoLinePattern = /Demo login — username: (\S+)\s+token: (\S+)\s+open: (http:\/\/[^/\s]+)\/login/;
 const sandboxLinePattern = /Sandbox game: (http:\/\/\S+) \(admin API (enabled|disabled)\)/;
 
 /** Keeps every chunk the server prints, for the start-up waits and for error messages. */
@@ -135,7 +121,6 @@ async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: (
  * its address and the demo login it printed. The web build (apps/web/dist) must exist.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
   const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
   const adminKey = options.withSandboxAdmin ? `e2e-${randomBytes(12).toString('hex')}` : undefined;
@@ -143,8 +128,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
+      // Port 0: the server binds a port the OS chooses and prints it, so no other process can take
+      // it between a probe and the bind (parallel runs never collide).
+      PORT: '0',
       HOST: '127.0.0.1',
+      // Unique per server: the default name includes the port, which is 0 for every one of them.
+      NODE_ID: `e2e-${randomBytes(6).toString('hex')}`,
       DATA_DIR: dataDir,
       ...(database ? { DATABASE_URL: database.url } : {}),
       GAME_MODE: 'sandbox',
@@ -170,12 +159,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await database?.drop();
   };
   try {
-    const [, username, token] = await waitForOutput(child, output, demoLinePattern);
+    const [, username, token, baseURL] = await waitForOutput(child, output, demoLinePattern);
     const demo = { username: username!, token: token! };
     const sandbox = adminKey ? sandboxGameOf(output(), adminKey) : undefined;
-    const baseURL = `http://127.0.0.1:${port}`;
-    await waitUntilAnswering(baseURL);
-    return { baseURL, demo, ...(sandbox ? { sandbox } : {}), output, stop };
+    await waitUntilAnswering(baseURL!);
+    return { baseURL: baseURL!, demo, ...(sandbox ? { sandbox } : {}), output, stop };
   } catch (error) {
     await stop();
     throw error;

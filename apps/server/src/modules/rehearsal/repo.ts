@@ -10,7 +10,8 @@ const failRunning = (db: Db, conditions: SQL[], message: string, at: Date) =>
   db
     .update(snipeRehearsals)
     .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
-    .where(and(eq(snipeRehearsals.status, 'running'), ...conditions));
+    .where(and(eq(snipeRehearsals.status, 'running'), ...conditions))
+    .returning();
 
 /** The filters' version: each filter's id and last change, in a stable order. */
 export const filterKeyOf = (filters: readonly { id: string; updatedAt: Date }[]) =>

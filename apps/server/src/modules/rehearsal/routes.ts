@@ -25,10 +25,11 @@ export const rehearsalRoutes: FastifyPluginAsyncZod<
     if (rows.length !== wanted.size) return { data: null };
     await failSilentRehearsals(ctx, userId);
     const key = filterKeyOf(rows);
-    let latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
+    const latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
     if (latest?.status === 'running' && latest.agentId !== null) {
-      if (await agents.endIfLost(latest.agentId, latest.updatedAt))
-        latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
+      // The row as the loss ended it (no second read).
+      const ended = await agents.endIfLost(latest.agentId, latest.updatedAt);
+      return { data: presentRehearsal(ended.find((row) => row.id === latest.id) ?? latest) };
     }
     return { data: latest ? presentRehearsal(latest) : null };
   });

@@ -26,7 +26,7 @@ import { filterRepo } from '../filter/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
 import { SnipeActionError } from '../snipe/service.js';
-import { filterKeyOf, rehearsalRepo } from './repo.js';
+import { filterKeyOf, rehearsalRepo, type RehearsalRow } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */
 export interface RehearsalDispatcher {
@@ -37,10 +37,11 @@ export interface RehearsalDispatcher {
 /**
  * The agent hub as the GET route asks it: ends every run of the rehearsal's agent (the hub's
  * `endAgentRuns`, rehearsals included) when the agent is connected to no node and has been silent
- * past the reconnect grace; true when it did. Until realtime is attached, nothing is lost.
+ * past the reconnect grace; answers the rehearsals it ended (none when the agent is not lost).
+ * Until realtime is attached, nothing is lost.
  */
 export interface RehearsalAgentCheck {
-  endIfLost(agentId: string, lastHeardAt: Date): Promise<boolean>;
+  endIfLost(agentId: string, lastHeardAt: Date): Promise<RehearsalRow[]>;
 }
 
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
@@ -146,9 +147,9 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
     },
 
     /** Rehearsals of an agent that is gone, last heard of by `before`, fail with the lost message. */
-    async markLost(agentId: string, before: Date) {
-      await rehearsalRepo.failOfAgent(db, agentId, before, rehearsalLostMessage, ctx.now());
-    },
+    /** Answers the rehearsals it ended. */
+    markLost: (agentId: string, before: Date) =>
+      rehearsalRepo.failOfAgent(db, agentId, before, rehearsalLostMessage, ctx.now()),
 
     /** Stores an agent's rehearsal event; only the agent it was given to may report on it. */
     async apply({ rehearsalId, event }: RehearsalEvent, agentId: string): Promise<EventAck> {

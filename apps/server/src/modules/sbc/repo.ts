@@ -8,6 +8,13 @@ export type SbcSolutionRow = typeof sbcSolutions.$inferSelect;
 export type SbcRunRow = typeof sbcRuns.$inferSelect;
 export type SbcRunStatus = 'running' | 'success' | 'stopped' | 'failed';
 
+/** How many lines of a run's progress are kept (as many as the page shows). */
+export const MAX_RUN_STEPS = 50;
+
+/** A run's progress with one more line: every line a run gets goes through here (the one cap). */
+export const withStep = (steps: SbcRunStepRecord[], step: SbcRunStepRecord): SbcRunStepRecord[] =>
+  [...steps, step].slice(-MAX_RUN_STEPS);
+
 /** SBC challenges, their stored solutions and the solver bot's runs. */
 export const sbcRepo = {
   /** Every challenge not deleted, in the game's order. */

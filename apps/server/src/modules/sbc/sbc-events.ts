@@ -3,11 +3,8 @@ import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
-import { sbcRepo, type SbcRunRow, type SbcRunStatus } from './repo.js';
+import { sbcRepo, withStep, type SbcRunRow, type SbcRunStatus } from './repo.js';
 import type { SbcUserChannel } from './solver-service.js';
-
-/** How many lines of a run's progress are kept (as many as the page shows). */
-export const MAX_RUN_STEPS = 50;
 
 /** The line an event adds to the run's progress (the page's list, live and after a reload). */
 function stepOf(event: SbcEvent): SbcRunStepRecord {
@@ -88,7 +85,7 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
             };
       // Events of one run arrive one at a time (the agent awaits each acknowledgement), so the
       // steps read with the run are the ones this event extends.
-      const steps = [...run.steps, stepOf(event)].slice(-MAX_RUN_STEPS);
+      const steps = withStep(run.steps, stepOf(event));
       const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), steps, outcome);
       if (stored) publish(run, event);
       return { ok: true };
@@ -97,7 +94,7 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
     /** Runs of an agent that is gone fail with a clear description. */
     async markLost(agentId: string, before: Date) {
       for (const run of await sbcRepo.runningOfAgent(ctx.db, agentId, before)) {
-        const steps = [...run.steps, { text: sbcMessages.agentLost, tone: 'error' as const }];
+        const steps = withStep(run.steps, { text: sbcMessages.agentLost, tone: 'error' });
         const closed = await sbcRepo.recordEvent(ctx.db, run.id, run.lastSeq + 1, ctx.now(), steps, {
           status: 'failed',
           costs: run.costs,

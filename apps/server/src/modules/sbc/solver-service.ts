@@ -21,7 +21,7 @@ import type { UserRow } from '../auth/repo.js';
 import { SnipeActionError } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
 import { sbcMessages, sbcSocket } from './messages.js';
-import { sbcRepo } from './repo.js';
+import { sbcRepo, withStep } from './repo.js';
 
 /** Where solver runs go: the agents of the agent hub. */
 export interface SbcDispatcher {
@@ -96,7 +96,7 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
         solutionIds,
         agentId,
         // The page's first line; a page opened later reads the run's steps from here.
-        steps: [{ text: successMessages.solverStarted, tone: 'success' }],
+        steps: withStep([], { text: successMessages.solverStarted, tone: 'success' }),
         heartbeatAt: now,
         createdAt: now,
       });

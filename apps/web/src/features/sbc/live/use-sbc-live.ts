@@ -84,11 +84,12 @@ export function useSbcLive() {
       void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
     };
     socket.on('message', (payload: unknown) => {
-      if (typeof payload === 'object' && payload !== null && (payload as Message).action === 'SBC_RUNS') {
-        setProgress((current) => progressAfterJoin(current, (payload as { data: unknown }).data));
+      if (!isMessage(payload)) return;
+      if (payload.action === 'SBC_RUNS') {
+        // Its data is the runs list, read by its own schema.
+        setProgress((current) => progressAfterJoin(current, payload.data));
         return;
       }
-      if (!isMessage(payload)) return;
       const { accountId, description } = payload.data;
       if (!accountId) return;
       if (payload.action === 'SBC_NOTIFICATION' && description) {
