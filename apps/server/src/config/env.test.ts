@@ -106,6 +106,26 @@ describe('environment schema', () => {
     expect(result.ok && result.env.DATABASE_URL).toBeUndefined();
   });
 
+  it('treats blank price and payment settings as unset (the sandbox feed and checkout)', () => {
+    const blank = {
+      PRICE_FEED_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      PUBLIC_URL: '',
+      CATALOGUE_FILE: '',
+    };
+    const result = parseEnv(blank);
+    expect(result.ok).toBe(true);
+    expect(
+      result.ok && [
+        result.env.PRICE_FEED_URL,
+        result.env.STRIPE_SECRET_KEY,
+        result.env.PUBLIC_URL,
+        result.env.CATALOGUE_FILE,
+      ],
+    ).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
   it('names each bad variable with a clear reason', () => {
     const result = parseEnv({
       PORT: 'http',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { CommunityOptions } from '../community/index.js';
 import type { PaymentOptions } from './index.js';
 
-const optionalText = (pattern: RegExp, message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.string().regex(pattern, message).optional());
+// Blank variables already count as unset: the schema is parsed only through config/env.ts's parseEnvWith.
+const optionalText = (pattern: RegExp, message: string) => z.string().regex(pattern, message).optional();
 
 /** Payment and sign-up settings read from the environment; part of the server's env schema. */
 export const paymentEnvSchema = z.object({
@@ -14,16 +14,13 @@ export const paymentEnvSchema = z.object({
   ),
   STRIPE_WEBHOOK_SECRET: optionalText(/^whsec_\S+$/, 'STRIPE_WEBHOOK_SECRET must start with whsec_'),
   /** The site's public address for the provider's return links (default: the request's own). */
-  PUBLIC_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .url('PUBLIC_URL must be a URL such as https://desk.example.com')
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
+  PUBLIC_URL: z
+    .string()
+    .url('PUBLIC_URL must be a URL such as https://desk.example.com')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /** The operator's product catalogue (JSON); default: the bundled apps/server/src/modules/payment/catalogue.json. */
-  CATALOGUE_FILE: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+  CATALOGUE_FILE: z.string().optional(),
   /** With DISCORD_CLIENT_SECRET: link the chat community through Discord OAuth2; unset = the sandbox stand-in. */
   DISCORD_CLIENT_ID: optionalText(/^\d{5,30}$/, 'DISCORD_CLIENT_ID must be the application id (digits)'),
   DISCORD_CLIENT_SECRET: optionalText(/^\S{8,}$/, 'DISCORD_CLIENT_SECRET must be at least 8 characters'),

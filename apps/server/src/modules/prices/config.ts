@@ -17,10 +17,7 @@ export const priceEnvSchema = z.object({
     .min(1_000, 'PRICE_COLLECT_INTERVAL_MS must be at least 1000')
     .default(60_000),
   /** Base address of the price-site feeds; unset in the sandbox means the embedded game's address. */
-  PRICE_FEED_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string().url('PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090').optional(),
-  ),
+  PRICE_FEED_URL: z.string().url('PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090').optional(),
   /** History older than this many days is pruned by the collection job. */
   PRICE_HISTORY_DAYS: z.coerce
     .number({ invalid_type_error: 'PRICE_HISTORY_DAYS must be a number of days' })
