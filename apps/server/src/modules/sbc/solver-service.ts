@@ -7,6 +7,7 @@ import {
   solverStartSchema,
   subscriptionExpiredMessage,
   successMessages,
+  platformOf,
 } from '@tradedesk/domain';
 import type {
   AgentAck,
@@ -85,7 +86,7 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
       const account =
         (await accountRepo.findOwned(db, user.id, data.account.id)) ?? reject(errorMessages.accountNotFound);
       const solutionIds = [...new Set(data.solutions.map((solution) => solution.solutionId))];
-      const challenges = await challengesOf(solutionIds, account.platform === 'ps' ? 'ps' : 'pc');
+      const challenges = await challengesOf(solutionIds, platformOf(account));
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const runId = randomUUID();
       const now = ctx.now();

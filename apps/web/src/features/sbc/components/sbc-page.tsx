@@ -6,8 +6,8 @@ import {
   messages,
   platformLabels,
   type Account,
-  type Platform,
   type SolverSettings,
+  platformOf,
 } from '@tradedesk/domain';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
@@ -160,8 +160,6 @@ function ViewingAccountSelect({
     </label>
   );
 }
-
-const platformOf = (account: Account | undefined): Platform => (account?.platform === 'ps' ? 'ps' : 'pc');
 
 /** /sbc: statistics, accounts with the solver's live progress, the challenges and their solutions. */
 export function SbcPage() {
