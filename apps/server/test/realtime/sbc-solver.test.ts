@@ -171,18 +171,26 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   );
 
   it(
-    "prices a console account's solution on the console market and a PC account's on PC",
+    "solves on the console market once a user has a console account, and prices it there (a PC account's on PC)",
     async () => {
       const browser = await openBrowser(stack.server, { tier: 'snipe' });
       browsers.push(browser);
       const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
-      const solutionOn = async (query: string) => {
+      const solutionsOn = async (query: string) => {
         const list = await browser.http.get(`/api/sbc/challenges${query}`);
         const challenges = (list.body as { data: PresentedChallenge[] }).data;
-        const solution = challenges.find((challenge) => challenge.challengeId === 'set-1001')?.solutions[0];
+        return challenges.find((challenge) => challenge.challengeId === 'set-1001')?.solutions ?? [];
+      };
+      const solutionOn = async (query: string) => {
+        const [solution] = await solutionsOn(query);
         if (!solution) throw new Error(`no gold upgrade solution for ${query}`);
         return solution;
       };
+      // Only PC accounts so far: the catalogue spent no solver time on the console market.
+      expect(await solutionsOn('?platform=ps')).toEqual([]);
+      await createAccount(browser.http, `sbc.console.${Date.now()}@example.com`, 'ps');
+      await catalogue.solveAll(['set-1001']);
+
       const pc = await solutionOn('');
       const consoleSolution = await solutionOn('?platform=ps');
       expect(pc.platform).toBe('pc');
