@@ -1,61 +1,18 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '@tradedesk/domain';
 import { createSbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { backends } from '../database.js';
+import { loadSandboxPrices, simAdmin, type PresentedChallenge } from './sbc-support.js';
 import {
   createAccount,
   hubHookTimeoutMs,
   hubSuite,
   openBrowser,
-  simAdminKey,
   startStack,
   type Browser,
   type Stack,
 } from './stack.js';
-
-interface PresentedChallenge {
-  challengeId: string;
-  name: string;
-  solutions: {
-    solutionId: string;
-    createdAt: string;
-    platform: Platform;
-    cost: number;
-    players: { definitionId: number; price: number }[];
-  }[];
-  subChallenges: PresentedChallenge[];
-}
-
-async function simAdmin<T>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.sim.url}/admin${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-sim-admin-key': simAdminKey },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300)
-    throw new Error(`sim admin ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
-async function loadSandboxPrices(stack: Stack, platform: Platform) {
-  const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);
-  const feed = (await response.json()) as {
-    prices: { definitionId: number; price: number; updatedAt: number }[];
-  };
-  const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
-  memory.apply(
-    feed.prices.map((entry) => ({
-      definitionId: entry.definitionId,
-      platform,
-      price: entry.price,
-      source: 'futbin',
-      observedAt: new Date(entry.updatedAt),
-    })),
-  );
-}
 
 describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend) => {
   let stack: Stack;

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sbcClubs, type SbcClubCardRecord } from '../../db/schema.js';
+
+export type SbcClubRow = typeof sbcClubs.$inferSelect;
+
+/** Accounts' clubs as their last read found them; every read is scoped to the owning user. */
+export const sbcClubRepo = {
+  /** The user's account's club, if it was ever asked for. */
+  async of(db: Db, userId: string, accountId: string): Promise<SbcClubRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(sbcClubs)
+      .where(and(eq(sbcClubs.userId, userId), eq(sbcClubs.accountId, accountId)));
+    return row;
+  },
+
+  /** Records a read in flight (the cards read before stay until it reports). */
+  async requestRead(db: Db, row: { accountId: string; userId: string; readId: string; at: Date }) {
+    await db
+      .insert(sbcClubs)
+      .values({
+        accountId: row.accountId,
+        userId: row.userId,
+        pendingReadId: row.readId,
+        requestedAt: row.at,
+      })
+      .onConflictDoUpdate({
+        target: sbcClubs.accountId,
+        set: { pendingReadId: row.readId, requestedAt: row.at },
+      });
+  },
+
+  /**
+   * Ends the read `readId`: with cards, they replace the stored ones; without, the stored ones stay.
+   * Returns the row, or undefined when no read of that id is in flight (a replay, or a newer read).
+   */
+  async finishRead(
+    db: Db,
+    readId: string,
+    result: { cards: SbcClubCardRecord[]; at: Date } | undefined,
+  ): Promise<SbcClubRow | undefined> {
+    const [row] = await db
+      .update(sbcClubs)
+      .set({ pendingReadId: null, ...(result ? { cards: result.cards, readAt: result.at } : {}) })
+      .where(eq(sbcClubs.pendingReadId, readId))
+      .returning();
+    return row;
+  },
+};
