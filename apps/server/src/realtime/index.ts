@@ -170,7 +170,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     transferWeb.to(userRoom(userId)).emit('message', message);
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
-  const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser);
+  const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const delivery = createMarketDelivery(
     ctx,

@@ -2,7 +2,7 @@ import { isAdmin, platformSchema, sbcStatisticsSchema, successMessages } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { createAccountSolutions } from './account-solution.js';
+import type { AccountSolutions } from './account-solution.js';
 import { sbcClubRepo } from './club-repo.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
 import { presentClub } from './presenter.js';
@@ -29,10 +29,10 @@ const challengesQuery = z.object({ platform: platformSchema.default('pc') });
 const IMAGE_CACHE = 'public, max-age=86400';
 
 /** /api/sbc: challenges with their solutions, one solution, the admin's delete. */
-export const sbcRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (app, { ctx, requireUser }) => {
+export const sbcRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { accountSolutions: AccountSolutions }
+> = async (app, { ctx, requireUser, accountSolutions }) => {
   const service = createSbcService(ctx);
-  const accountSolutions = createAccountSolutions(ctx);
-  app.addHook('onClose', () => accountSolutions.close());
 
   // Images are addresses the page builds; they carry nothing private, so they need no session.
   app.get('/image/:kind/:imageId', { schema: { params: imageParams } }, async (request, reply) =>
