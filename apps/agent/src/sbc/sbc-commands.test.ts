@@ -35,9 +35,19 @@ function fakeSocket(answers: EventAck[]) {
   };
 }
 
-const options = (socket: SbcSocket, game = sandboxConfig('http://127.0.0.1:9')) => ({
+/** A game account as the server's commands carry it. */
+const account = {
+  accountId: 'a1',
+  email: 'a@example.com',
+  password: 'pw',
+  backupCode: 'ABCD1234',
+  platform: 'pc',
+};
+
+/** The commands' options; nothing listens at the game's address, so every sign-in fails. */
+const options = (socket: SbcSocket) => ({
   socket,
-  game,
+  game: sandboxConfig('http://127.0.0.1:9'),
   isAccountBusy: () => false,
   freeSlots: () => 1,
   isKilled: () => false,
@@ -53,25 +63,11 @@ describe('SBC solver commands on the agent', () => {
       { ok: false, message: 'Could not store the event', retry: true },
       { ok: true },
     ]);
-    registerSbcCommands({
-      socket,
-      // Nothing listens there: the sign-in fails and the run reports its ERROR event.
-      game: sandboxConfig('http://127.0.0.1:9'),
-      isAccountBusy: () => false,
-      freeSlots: () => 1,
-      isKilled: () => false,
-      log: () => {},
-      eventRetryMs: 0,
-    });
+    // The sign-in fails and the run reports its ERROR event.
+    registerSbcCommands(options(socket));
     command('sbc-start', {
       runId: 'run-retry',
-      account: {
-        accountId: 'a1',
-        email: 'a@example.com',
-        password: 'pw',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-      },
+      account,
       challenges: [
         {
           challengeId: 2001,
@@ -103,13 +99,7 @@ describe('SBC solver commands on the agent', () => {
     expect(clubReports).toEqual([]);
     command('sbc-club-read', {
       readId: 'read-2',
-      account: {
-        accountId: 'a1',
-        email: 'a@example.com',
-        password: 'pw',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-      },
+      account,
     });
     await settled;
     expect(clubReports).toEqual([

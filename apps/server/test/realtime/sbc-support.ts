@@ -1,6 +1,9 @@
 import type { Platform } from '@tradedesk/domain';
+import { afterAll, beforeAll } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
-import { simAdminKey, type Stack } from './stack.js';
+import { createSbcCatalogue, type SbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
+import type { Backend } from '../database.js';
+import { hubHookTimeoutMs, simAdminKey, startStack, type Browser, type Stack } from './stack.js';
 
 /** A challenge as GET /api/sbc/challenges answers it (the parts the SBC tests read). */
 export interface PresentedChallenge {
@@ -29,7 +32,7 @@ export async function simAdmin<T>(stack: Stack, method: string, path: string, bo
 }
 
 /** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
-export async function loadSandboxPrices(stack: Stack, platform: Platform) {
+async function loadSandboxPrices(stack: Stack, platform: Platform) {
   const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);
   const feed = (await response.json()) as {
     prices: { definitionId: number; price: number; updatedAt: number }[];
@@ -44,4 +47,30 @@ export async function loadSandboxPrices(stack: Stack, platform: Platform) {
       observedAt: new Date(entry.updatedAt),
     })),
   );
+}
+
+/**
+ * One suite's stack (server, agent, sandbox game) with the game's challenges synced and the daily
+ * gold upgrade (golds only, team rating 75) solved at the sandbox's prices of `platforms`; the
+ * browsers a test opens are pushed to `browsers` and disconnected at the end.
+ */
+export function useSbcStack(backend: Backend, platforms: readonly Platform[] = ['pc']) {
+  const suite = {
+    stack: undefined as unknown as Stack,
+    catalogue: undefined as unknown as SbcCatalogue,
+    browsers: [] as Browser[],
+  };
+  beforeAll(async () => {
+    suite.stack = await startStack(backend);
+    suite.catalogue = createSbcCatalogue(suite.stack.server.app.appContext);
+    for (const platform of platforms) await loadSandboxPrices(suite.stack, platform);
+    await suite.catalogue.sync(suite.stack.sim.url);
+    await suite.catalogue.solveAll(['set-1001']);
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    suite.browsers.forEach((browser) => browser.socket.disconnect());
+    await suite.catalogue?.close();
+    await suite.stack?.close();
+  }, hubHookTimeoutMs);
+  return suite;
 }

@@ -4,6 +4,16 @@ import { sbcClubs, type SbcClubCardRecord } from '../../db/schema.js';
 
 export type SbcClubRow = typeof sbcClubs.$inferSelect;
 
+/**
+ * A read with no report after this long is taken for lost (its agent died): the page stops
+ * showing it and a new read may start. A club of 3,000 players is 34 pages, 2 s apart.
+ */
+export const CLUB_READ_TIMEOUT_MS = 5 * 60_000;
+
+/** Whether the row's read is in flight, not lost. */
+export const isReadingClub = (row: SbcClubRow | undefined, now: Date) =>
+  row?.pendingReadId != null && now.getTime() - row.requestedAt.getTime() < CLUB_READ_TIMEOUT_MS;
+
 /** Accounts' clubs as their last read found them; every read is scoped to the owning user. */
 export const sbcClubRepo = {
   /** The user's account's club, if it was ever asked for. */

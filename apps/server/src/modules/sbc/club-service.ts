@@ -7,7 +7,7 @@ import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { SnipeActionError } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
-import { sbcClubRepo } from './club-repo.js';
+import { isReadingClub, sbcClubRepo } from './club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcUserChannel } from './solver-service.js';
 
@@ -37,6 +37,9 @@ export function createSbcClubService(ctx: AppContext, agents: SbcClubDispatcher,
       if (!parsed.success) return reject(errorMessages.accountNotFound);
       const account =
         (await accountRepo.findOwned(db, user.id, parsed.data.id)) ?? reject(errorMessages.accountNotFound);
+      // One read at a time per account: each is a sign-in and a page of game calls per 90 players.
+      if (isReadingClub(await sbcClubRepo.of(db, user.id, account.id), ctx.now()))
+        reject(sbcMessages.clubReadRunning);
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const readId = randomUUID();
       await sbcClubRepo.requestRead(db, { accountId: account.id, userId: user.id, readId, at: ctx.now() });

@@ -13,6 +13,7 @@ export const sbcMessages = {
   solutionNotFound: 'Solution not found',
   adminOnly: 'Only an admin may do this',
   clubNotRead: "This account's club has not been read yet: read it first",
+  clubReadRunning: "This account's club is being read; wait for it to finish",
   clubReadRefused: (message: string) => `The club could not be read: ${message}`,
   clubReadFailed: (message: string) => `Reading the club failed: ${message}`,
   noSquadWithClub: (reason: string) => `No squad found with this account's club and the market: ${reason}`,

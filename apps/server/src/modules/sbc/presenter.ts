@@ -1,4 +1,4 @@
-import type { SbcClubRow } from './club-repo.js';
+import { isReadingClub, type SbcClubRow } from './club-repo.js';
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
 
 /** A stored solution as the API answers it (spec 001 §3 Solution, plus platform, cost, name, rating and slot). */
@@ -45,11 +45,11 @@ export function presentChallenges(
 }
 
 /** An account's club as its last read found it; never read: no cards and no `readAt`. */
-export function presentClub(accountId: string, row: SbcClubRow | undefined) {
+export function presentClub(accountId: string, row: SbcClubRow | undefined, now: Date) {
   return {
     accountId,
     readAt: row?.readAt?.toISOString() ?? null,
-    isReading: Boolean(row?.pendingReadId),
+    isReading: isReadingClub(row, now),
     cards: row?.cards ?? [],
   };
 }

@@ -53,7 +53,8 @@ export const sbcRoutes: FastifyPluginAsyncZod<
   app.get('/club/:accountId', { ...signedIn, schema: { params: accountParams } }, async (request) => {
     const { accountId } = request.params;
     await service.requireOwnedAccount(request.user.id, accountId);
-    return { data: presentClub(accountId, await sbcClubRepo.of(ctx.db, request.user.id, accountId)) };
+    const club = await sbcClubRepo.of(ctx.db, request.user.id, accountId);
+    return { data: presentClub(accountId, club, ctx.now()) };
   });
   app.get(
     '/club/:accountId/solution/:challengeId',
