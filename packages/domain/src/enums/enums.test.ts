@@ -6,7 +6,13 @@ import {
   listingDurationOptions,
   searchOptionLabels,
 } from './filter.js';
-import { platformBadge, platformLabels, platformOf, platformShortLabels, toReportPlatform } from './platform.js';
+import {
+  platformBadge,
+  platformLabels,
+  platformOf,
+  platformShortLabels,
+  toReportPlatform,
+} from './platform.js';
 import {
   positionCodeOfId,
   positionGroupIds,
