@@ -61,7 +61,12 @@ export function createAccountSolutions(ctx: AppContext) {
           const price = priceOf.get(card.definitionId);
           const sellValue =
             card.untradeable || price === undefined ? card.discardValue : amountAfterTax(price);
-          return { ...card, sellValue };
+          return {
+            itemId: card.itemId,
+            definitionId: card.definitionId,
+            untradeable: card.untradeable,
+            sellValue,
+          };
         });
         const [result] = await solver.solve(
           [
