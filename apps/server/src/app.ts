@@ -23,6 +23,7 @@ import { registerPriceDatabase } from './modules/player-data/index.js';
 import { rehearsalRoutes } from './modules/rehearsal/routes.js';
 import type { RehearsalAgentCheck } from './modules/rehearsal/service.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { createAccountSolutions, type AccountSolutions } from './modules/sbc/account-solution.js';
 import { sbcRoutes } from './modules/sbc/routes.js';
 import { soundRoutes } from './modules/sound/routes.js';
 import { statisticRoutes } from './modules/statistic/routes.js';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     market: MarketModule;
     /** The chat webhook service (the socket layer posts run messages through it too). */
     chat: ChatNotifier;
+    /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
+    sbcAccountSolutions: AccountSolutions;
   }
 }
 
@@ -143,7 +146,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
   await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
   await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
-  await app.register(sbcRoutes, { prefix: '/api/sbc', ctx, ...signedIn });
+  const sbcAccountSolutions = createAccountSolutions(ctx);
+  app.decorate('sbcAccountSolutions', sbcAccountSolutions);
+  app.addHook('onClose', () => sbcAccountSolutions.close());
+  await app.register(sbcRoutes, {
+    prefix: '/api/sbc',
+    ctx,
+    ...signedIn,
+    accountSolutions: sbcAccountSolutions,
+  });
   // The agent hub fills in the lost-agent check when realtime is attached.
   const rehearsalAgents: RehearsalAgentCheck = { endIfLost: async () => [] };
   app.decorate('rehearsalAgents', rehearsalAgents);

@@ -165,3 +165,48 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
   expect(list.data.some((challenge) => challenge.challengeId === target.challengeId)).toBe(false);
   await adminContext.close();
 });
+
+test("after Read club, the squad uses the account's own cards: each player Owned or To buy", async ({
+  page,
+  server,
+}) => {
+  test.setTimeout(300_000);
+  const email = `sbc.club.${uniqueName()}@example.com`;
+  const account = await simAdmin<{ id: number }>(server, 'POST', '/accounts', {
+    email,
+    ...gameAccountSecrets,
+    platform: 'pc',
+  });
+  await signIn(page, server);
+  const challenges = await challengesWithSolution(page.request);
+  const solution = challenges.find((challenge) => challenge.challengeId === goldUpgrade.id)!.solutions[0]!;
+  // The account owns an untradeable copy of each card of the market's squad (worth at most half its price).
+  for (const player of solution.players)
+    await simAdmin(server, 'POST', `/accounts/${account.id}/items`, {
+      definitionId: player.definitionId,
+      count: 1,
+      place: 'club',
+      untradeable: true,
+    });
+
+  await page.goto('/sbc');
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  await createGameAccount(page, accounts, email);
+  const row = accounts.getByRole('row', { name: email });
+  await expect(row.getByLabel('Club')).toHaveText('Not read');
+  await row.getByRole('button', { name: 'Read club' }).click();
+  // The sandbox's starter club (18 players) and the eleven copies.
+  await expect(row.getByLabel('Club')).toContainText('29 players, read', { timeout: 60_000 });
+
+  await challengeCard(page, goldUpgrade.name).getByRole('button').first().click();
+  const view = page.getByRole('region', { name: 'Solution' });
+  await expect(view.getByText('Owned').first()).toBeVisible({ timeout: 30_000 });
+  await expect(view.getByRole('listitem')).toHaveCount(11);
+  const badges = await view
+    .getByRole('listitem')
+    .evaluateAll((spots) => spots.map((spot) => spot.querySelector('.badge')?.textContent));
+  expect(badges.every((badge) => badge === 'Owned' || badge === 'To buy')).toBe(true);
+  // Owned cards are not bought: the cost to buy is below the market squad's.
+  const cost = Number((await view.getByLabel('Solution cost').textContent())?.replace(/\D/g, ''));
+  expect(cost).toBeLessThan(solution.cost);
+});

@@ -50,6 +50,7 @@ export type { AccountApi, Credits, UserMassInfo } from './api/account.js';
 export type { ClubApi, ClubPage, ClubSearch } from './api/club.js';
 export { squadSlots, type SbcApi } from './api/sbc.js';
 export type { AuctionInfo, Currency, ItemData } from './schemas/items.js';
+export { definitionIdOf } from './schemas/items.js';
 export type { PriceLimit } from './schemas/market.js';
 export type { SbcChallenge, SbcSet, SbcSquad } from './schemas/sbc.js';
 export {

@@ -111,3 +111,38 @@ export const sbcRuns = pgTable(
       .where(sql`status = 'running'`),
   ],
 );
+
+/** One player card of an account's club as the last club read found it. */
+export interface SbcClubCardRecord {
+  itemId: number;
+  definitionId: number;
+  untradeable: boolean;
+  /** Quick-sell value. */
+  discardValue: number;
+}
+
+/**
+ * An account's club as its last read found it (at most SBC_CLUB_MAX_CARDS players, untradeable
+ * first), for solutions that use the cards the account owns. `pendingReadId` is the read in flight:
+ * the agent's report names it, so a report of an older read (or another node's) changes nothing.
+ */
+export const sbcClubs = pgTable(
+  'sbc_clubs',
+  {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cards: jsonb('cards').$type<SbcClubCardRecord[]>().notNull().default([]),
+    /** When the cards were read; null until a read succeeded. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    pendingReadId: text('pending_read_id'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('sbc_clubs_user').on(table.userId),
+    uniqueIndex('sbc_clubs_pending_read').on(table.pendingReadId),
+  ],
+);

@@ -4,6 +4,7 @@ import {
   agentHandshakeSchema,
   agentSocketPath,
   heartbeatSchema,
+  sbcClubReportSchema,
   sbcEventEnvelopeSchema,
   rehearsalEventSchema,
   sessionEventSchema,
@@ -16,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
+import type { SbcClubDispatcher, SbcClubService } from '../modules/sbc/club-service.js';
 import type { SbcEvents } from '../modules/sbc/sbc-events.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
 import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
@@ -61,7 +63,7 @@ export function createAgentHub(
   ctx: AppContext,
   runEvents: () => RunEvents,
   transferEvents: () => TransferEvents,
-  sbcEvents: () => SbcEvents,
+  sbcEvents: () => SbcEvents & { applyClub: SbcClubService['apply'] },
   options: AgentHubOptions,
   rehearsals: () => Pick<RehearsalService, 'apply' | 'markLost'>,
 ) {
@@ -157,7 +159,7 @@ export function createAgentHub(
      * agent does not re-send; one it never finishes ends by the silence rule).
      */
     const onRunEvent = <T>(
-      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event',
+      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event' | 'sbc-club',
       schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
       apply: (envelope: T) => Promise<EventAck>,
     ) =>
@@ -180,6 +182,7 @@ export function createAgentHub(
     onRunEvent('sbc-event', sbcEventEnvelopeSchema, ({ runId, seq, event }) =>
       sbcEvents().apply(runId, seq, event, agentId),
     );
+    onRunEvent('sbc-club', sbcClubReportSchema, (report) => sbcEvents().applyClub(report));
 
     onRunEvent('rehearsal-event', rehearsalEventSchema, (envelope) => rehearsals().apply(envelope, agentId));
 
@@ -318,9 +321,10 @@ export function createAgentHub(
       command(agentId, name, payload),
   };
 
-  const sbcDispatcher: SbcDispatcher = {
+  const sbcDispatcher: SbcDispatcher & SbcClubDispatcher = {
     pick: dispatcher.pick,
     start: (agentId, startCommand) => command(agentId, 'sbc-start', startCommand),
+    readClub: (agentId, readCommand) => command(agentId, 'sbc-club-read', readCommand),
     stop(agentId, stopCommand) {
       io.to(agentRoom(agentId)).emit('sbc-stop', stopCommand);
     },

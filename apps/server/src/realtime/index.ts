@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAuthService } from '../modules/auth/service.js';
+import { createSbcClubService } from '../modules/sbc/club-service.js';
 import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js';
 import { sbcRepo } from '../modules/sbc/repo.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
@@ -92,6 +93,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       'snipe-stop': snipe.stop,
       [sbcSocket.start]: sbcSolver.start,
       [sbcSocket.stop]: sbcSolver.stop,
+      [sbcSocket.readClub]: sbcClub.read,
       'snipe-rehearse': rehearsals.start,
       // Launch Account (row action): the transfer panels' own Launch Webapp.
       LAUNCH_BROWSER: transfer.launchBrowser,
@@ -110,6 +112,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       LAUNCH_BROWSER: transfer.launchBrowser,
       [sbcSocket.start]: sbcSolver.start,
       [sbcSocket.stop]: sbcSolver.stop,
+      [sbcSocket.readClub]: sbcClub.read,
     }),
     allowedOrigins: options.allowedOrigins,
     // A page that (re)connects sees the transfer in flight and where it is.
@@ -131,7 +134,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
           : transferEvents.apply(transferId, seq, event, agentId),
       markLost: transferEvents.markLost,
     }),
-    () => sbcEvents,
+    () => ({ ...sbcEvents, applyClub: sbcClub.apply }),
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
@@ -167,7 +170,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     transferWeb.to(userRoom(userId)).emit('message', message);
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
-  const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser);
+  const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
+  const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const delivery = createMarketDelivery(
     ctx,
     app.market.service,

@@ -82,6 +82,7 @@ describe.each(backends)('SBC solver start on the account platform (%s)', (backen
         stop: () => {},
       },
       () => {},
+      t.app.sbcAccountSolutions,
     );
     const picked = (solutionId: string) => [{ solutionId, createdAt: new Date(), players: [] }];
 

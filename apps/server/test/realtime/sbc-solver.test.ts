@@ -1,87 +1,18 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '@tradedesk/domain';
-import { createSbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
+import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { backends } from '../database.js';
-import {
-  createAccount,
-  hubHookTimeoutMs,
-  hubSuite,
-  openBrowser,
-  simAdminKey,
-  startStack,
-  type Browser,
-  type Stack,
-} from './stack.js';
-
-interface PresentedChallenge {
-  challengeId: string;
-  name: string;
-  solutions: {
-    solutionId: string;
-    createdAt: string;
-    platform: Platform;
-    cost: number;
-    players: { definitionId: number; price: number }[];
-  }[];
-  subChallenges: PresentedChallenge[];
-}
-
-async function simAdmin<T>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.sim.url}/admin${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-sim-admin-key': simAdminKey },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300)
-    throw new Error(`sim admin ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
-async function loadSandboxPrices(stack: Stack, platform: Platform) {
-  const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);
-  const feed = (await response.json()) as {
-    prices: { definitionId: number; price: number; updatedAt: number }[];
-  };
-  const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
-  memory.apply(
-    feed.prices.map((entry) => ({
-      definitionId: entry.definitionId,
-      platform,
-      price: entry.price,
-      source: 'futbin',
-      observedAt: new Date(entry.updatedAt),
-    })),
-  );
-}
+import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
+import { createAccount, hubSuite, openBrowser } from './stack.js';
 
 describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend) => {
-  let stack: Stack;
-  let catalogue: ReturnType<typeof createSbcCatalogue>;
-  const browsers: Browser[] = [];
-
-  beforeAll(async () => {
-    stack = await startStack(backend);
-    catalogue = createSbcCatalogue(stack.server.app.appContext);
-    await loadSandboxPrices(stack, 'pc');
-    await loadSandboxPrices(stack, 'ps');
-    await catalogue.sync(stack.sim.url);
-    // The daily gold upgrade (one challenge: golds only, team rating 75) and the sub-challenges' set.
-    await catalogue.solveAll(['set-1001']);
-  }, hubHookTimeoutMs);
-  afterAll(async () => {
-    browsers.forEach((browser) => browser.socket.disconnect());
-    await catalogue?.close();
-    await stack?.close();
-  }, hubHookTimeoutMs);
+  const sbc = useSbcStack(backend, ['pc', 'ps']);
 
   it(
     'lists the synced challenges with nested sub-challenges, and a solution priced from the market',
     async () => {
-      const browser = await openBrowser(stack.server, { tier: 'snipe' });
-      browsers.push(browser);
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
       const list = await browser.http.get('/api/sbc/challenges');
       expect(list.status).toBe(200);
       const challenges = (list.body as { data: PresentedChallenge[] }).data;
@@ -103,11 +34,11 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'buys the missing players, submits the squad in the sandbox and reports the coins spent',
     async () => {
-      const browser = await openBrowser(stack.server, { tier: 'snipe' });
-      browsers.push(browser);
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
       const email = `sbc.${Date.now()}@example.com`;
       const accountId = await createAccount(browser.http, email);
-      const created = await simAdmin<{ id: number; coins: number }>(stack, 'POST', '/accounts', {
+      const created = await simAdmin<{ id: number; coins: number }>(sbc.stack, 'POST', '/accounts', {
         email,
         password: 'sandbox-password',
         backupCode: 'ABCD1234',
@@ -122,7 +53,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       if (!solution) throw new Error('no solution for the gold upgrade');
       // Each card of the squad is on the market at its solution price (a quiet sandbox lists few cards).
       for (const player of solution.players)
-        await simAdmin(stack, 'POST', '/listings', {
+        await simAdmin(sbc.stack, 'POST', '/listings', {
           definitionId: player.definitionId,
           platform: 'pc',
           buyNowPrice: player.price,
@@ -155,10 +86,10 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
         solution.players.reduce((sum, player) => sum + maxSbcBuyNow(player.price), 0),
       );
 
-      const after = await simAdmin<{ coins: number }>(stack, 'GET', `/accounts/${created.id}`);
+      const after = await simAdmin<{ coins: number }>(sbc.stack, 'GET', `/accounts/${created.id}`);
       expect(after.coins).toBe(created.coins - costs + 2_500); // the challenge's reward: 2,500 coins
       const progress = await simAdmin<{ challengeId: number; status: string; timesCompleted: number }[]>(
-        stack,
+        sbc.stack,
         'GET',
         `/accounts/${created.id}/sbc`,
       );
@@ -171,18 +102,28 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   );
 
   it(
-    "prices a console account's solution on the console market and a PC account's on PC",
+    "solves on the console market once a user has a console account, and prices it there (a PC account's on PC)",
     async () => {
-      const browser = await openBrowser(stack.server, { tier: 'snipe' });
-      browsers.push(browser);
-      const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
-      const solutionOn = async (query: string) => {
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
+      const memory = await currentPriceMemory(sbc.stack.database.db).ready(
+        sbc.stack.server.clock.now().getTime(),
+      );
+      const solutionsOn = async (query: string) => {
         const list = await browser.http.get(`/api/sbc/challenges${query}`);
         const challenges = (list.body as { data: PresentedChallenge[] }).data;
-        const solution = challenges.find((challenge) => challenge.challengeId === 'set-1001')?.solutions[0];
+        return challenges.find((challenge) => challenge.challengeId === 'set-1001')?.solutions ?? [];
+      };
+      const solutionOn = async (query: string) => {
+        const [solution] = await solutionsOn(query);
         if (!solution) throw new Error(`no gold upgrade solution for ${query}`);
         return solution;
       };
+      // Only PC accounts so far: the catalogue spent no solver time on the console market.
+      expect(await solutionsOn('?platform=ps')).toEqual([]);
+      await createAccount(browser.http, `sbc.console.${Date.now()}@example.com`, 'ps');
+      await sbc.catalogue.solveAll(['set-1001']);
+
       const pc = await solutionOn('');
       const consoleSolution = await solutionOn('?platform=ps');
       expect(pc.platform).toBe('pc');
@@ -203,11 +144,11 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     "shows a running solver's progress to a page opened later (a reload)",
     async () => {
-      const browser = await openBrowser(stack.server, { tier: 'snipe' });
-      browsers.push(browser);
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
       const email = `sbc.reload.${Date.now()}@example.com`;
       const accountId = await createAccount(browser.http, email);
-      await simAdmin(stack, 'POST', '/accounts', {
+      await simAdmin(sbc.stack, 'POST', '/accounts', {
         email,
         password: 'sandbox-password',
         backupCode: 'ABCD1234',
@@ -238,8 +179,8 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
         'the solver to start',
       );
 
-      const reloaded = await openBrowser(stack.server, {}, browser.user);
-      browsers.push(reloaded);
+      const reloaded = await openBrowser(sbc.stack.server, {}, browser.user);
+      sbc.browsers.push(reloaded);
       const runs = await reloaded.waitFor((message) => message.action === 'SBC_RUNS', 'the running runs');
       const [run] = runs.data as unknown as { accountId: string; steps: { text: string; tone: string }[] }[];
       expect(run?.accountId).toBe(accountId);
@@ -253,8 +194,8 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
           message.data.description === 'SBC solver stopped',
         'the solver to stop',
       );
-      const again = await openBrowser(stack.server, {}, browser.user);
-      browsers.push(again);
+      const again = await openBrowser(sbc.stack.server, {}, browser.user);
+      sbc.browsers.push(again);
       const after = await again.waitFor((message) => message.action === 'SBC_RUNS', 'the running runs');
       expect(after.data).toEqual([]);
     },
@@ -264,8 +205,8 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'refuses a start without a solution, for an account of another user, and a stop when nothing runs',
     async () => {
-      const browser = await openBrowser(stack.server, { tier: 'snipe' });
-      browsers.push(browser);
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
       const settings = {
         searchSpeed: 3500,
         maxPurchaseAttempts: 3,

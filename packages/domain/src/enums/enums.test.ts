@@ -6,7 +6,13 @@ import {
   listingDurationOptions,
   searchOptionLabels,
 } from './filter.js';
-import { platformBadge, platformLabels, platformShortLabels, toReportPlatform } from './platform.js';
+import {
+  platformBadge,
+  platformLabels,
+  platformOf,
+  platformShortLabels,
+  toReportPlatform,
+} from './platform.js';
 import {
   positionCodeOfId,
   positionGroupIds,
@@ -187,5 +193,14 @@ describe('account status', () => {
       'inactive',
       'ready',
     ]);
+  });
+});
+
+describe('platformOf', () => {
+  it('reads a console account as ps, a PC account or no account as PC', () => {
+    expect(platformOf({ platform: 'ps' })).toBe('ps');
+    expect(platformOf({ platform: 'pc' })).toBe('pc');
+    expect(platformOf({ platform: null })).toBe('pc');
+    expect(platformOf(undefined)).toBe('pc');
   });
 });

@@ -6,6 +6,14 @@ export const platformValues = ['ps', 'pc'] as const;
 export const platformSchema = z.enum(platformValues);
 export type Platform = z.infer<typeof platformSchema>;
 
+/**
+ * The price market an account trades on: `ps` (console: PlayStation and Xbox share one market)
+ * or PC. Anything but a stored `ps`, and no account at all, is PC, the market most accounts use.
+ */
+export function platformOf(account: { readonly platform?: string | null } | undefined): Platform {
+  return account?.platform === 'ps' ? 'ps' : 'pc';
+}
+
 /** Interface labels of the account forms (000 §3). */
 export const platformLabels: Record<Platform, string> = { ps: 'Console', pc: 'PC' };
 /** Short labels of prices and listings (000 §9: 'PC' and 'PS/XBOX'). */

@@ -6,3 +6,4 @@ export * from './agent-contract.js';
 export * from './transfer-contract.js';
 export * from './sbc-contract.js';
 export * from './rehearsal-contract.js';
+export * from './sbc-club-contract.js';

@@ -1,5 +1,11 @@
 import type { SbcCommandChallenge, SbcEvent } from '@tradedesk/domain/realtime';
-import { errorFromCode, type AuctionInfo, type ItemData, type MarketSearch } from '@tradedesk/game-client';
+import {
+  definitionIdOf,
+  errorFromCode,
+  type AuctionInfo,
+  type ItemData,
+  type MarketSearch,
+} from '@tradedesk/game-client';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock, type Clock } from '../time/clock.js';
 import type { SbcGame } from './ports.js';
@@ -52,7 +58,7 @@ function scriptedGame(
       return nextId++;
     },
     async clubItems(definitionId) {
-      return [...club.values()].filter((item) => item.definitionId === definitionId);
+      return [...club.values()].filter((item) => definitionIdOf(item) === definitionId);
     },
     async startChallenge() {},
     async saveSquad(_challengeId, itemIds) {
@@ -137,7 +143,8 @@ function runOf(
 
 describe('the SBC solver bot', () => {
   it('uses club copies first, buys the rest within the tolerance, submits and reports the coins spent', async () => {
-    const sandbox = scriptedGame({ club: [{ id: 1, definitionId: 13 }] });
+    // As the game sends club items: the definition as `resourceId`, no `definitionId`.
+    const sandbox = scriptedGame({ club: [{ id: 1, resourceId: 13 }] });
     sandbox.listCard(11, 1_100); // exactly +10 %: bought
     sandbox.listCard(12, 2_000);
     const { run, events } = runOf(sandbox.game, { numOfRepititions: 1 });

@@ -5,7 +5,7 @@ import {
   type SbcCommandPlayer,
   type SbcEvent,
 } from '@tradedesk/domain/realtime';
-import { isGameError } from '@tradedesk/game-client';
+import { definitionIdOf, isGameError } from '@tradedesk/game-client';
 import type { Clock } from '../ports.js';
 import type { SbcEventSink, SbcGame } from './ports.js';
 
@@ -200,7 +200,7 @@ export class SbcRun {
   /** A club copy of the card not placed yet in this squad (the account's own cards come first). */
   private async ownedCopy(player: SbcCommandPlayer, used: ReadonlySet<number>): Promise<number | undefined> {
     const items = await this.call((game) => game.clubItems(player.definitionId));
-    const copy = items.find((item) => item.definitionId === player.definitionId && !used.has(item.id));
+    const copy = items.find((item) => definitionIdOf(item) === player.definitionId && !used.has(item.id));
     if (copy) await this.notify(`Using ${player.name} from the club`);
     return copy?.id;
   }

@@ -44,6 +44,14 @@ export const itemDataSchema = z.object({
 });
 export type ItemData = z.infer<typeof itemDataSchema>;
 
+/**
+ * The card definition an item is a copy of. The game's items carry it as `resourceId` (the web
+ * app's club and pile answers send no `definitionId`); some answers add `definitionId` too.
+ */
+export function definitionIdOf(item: Pick<ItemData, 'definitionId' | 'resourceId'>): number | undefined {
+  return item.definitionId ?? item.resourceId;
+}
+
 /** One market listing or transfer-list / watchlist entry. */
 export const auctionInfoSchema = z.object({
   tradeId: intLike,

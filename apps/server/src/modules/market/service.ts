@@ -11,6 +11,7 @@ import {
   type DeliverySource,
   type PurchaseListing,
   errorMessages,
+  platformOf,
 } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { and, eq, sql } from 'drizzle-orm';
@@ -191,7 +192,7 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
         if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
         owned.push(account);
       }
-      if (owned.some((account) => (account.platform === 'ps' ? 'ps' : 'pc') !== input.platform))
+      if (owned.some((account) => platformOf(account) !== input.platform))
         throw badRequest(marketMessages.accountsSamePlatform, 'listing_platform');
       if ((await marketRepo.listedAccountIds(db, accountIds)).length > 0)
         throw badRequest(marketMessages.accountAlreadyListed, 'account_listed');
@@ -245,7 +246,7 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
       if (listing.userId === user.id) throw badRequest(marketMessages.ownListing, 'own_listing');
       const buyerAccount = await accountRepo.findOwned(db, user.id, input.buyerAccountId);
       if (!buyerAccount) throw notFound(errorMessages.accountNotFound, 'account_not_found');
-      if ((buyerAccount.platform === 'ps' ? 'ps' : 'pc') !== listing.platform)
+      if (platformOf(buyerAccount) !== listing.platform)
         throw badRequest(marketMessages.buyerAccountPlatform, 'buyer_platform');
       const card = catalogue.byDefinitionId(input.cardId);
       if (!card) throw badRequest(marketMessages.cardUnknown, 'card_unknown');

@@ -10,11 +10,9 @@ import { challengeRowsOf, fetchSbcFeed } from './sync.js';
 
 /** Solver time per challenge, in the worker thread. */
 const SOLVE_TIME_LIMIT_MS = 1_000;
-/** The markets solutions are priced on: PC first (most accounts), then console (`ps`). */
-const SOLVE_PLATFORMS: readonly Platform[] = ['pc', 'ps'];
 /** The job's lease in `job_leases`: one node of the cluster syncs and solves at a time. */
 export const SBC_CATALOGUE_JOB = 'sbc-catalogue';
-/** Beyond the next run, how long a lease outlives its holder's last renewal (a sync and two solves fit). */
+/** Beyond the next run, how long a lease outlives its holder's last renewal (a sync and both markets' solves fit). */
 const LEASE_MARGIN_MS = 5 * 60_000;
 
 export interface SbcCatalogueOptions {
@@ -55,8 +53,17 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
   }
 
   /**
-   * Solves every live game challenge on each platform's market (PC, and console for `ps`
-   * accounts) at the current prices; a new answer (another squad or cost) replaces the stored
+   * The markets solutions are priced on: PC always (most accounts, and the page's default), console
+   * (`ps`) only while some user has a console account: a solve per market costs the whole
+   * catalogue's solver time again, and nobody would read console solutions.
+   */
+  async function solvePlatforms(): Promise<Platform[]> {
+    return (await sbcRepo.hasConsoleAccount(ctx.db)) ? ['pc', 'ps'] : ['pc'];
+  }
+
+  /**
+   * Solves every live game challenge on each platform's market in use (solvePlatforms) at the
+   * current prices; a new answer (another squad or cost) replaces the stored
    * solution of that platform (`only`: just these challenges). Counts are per challenge and platform.
    */
   async function solveAll(
@@ -77,7 +84,7 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
       timeLimitMs: SOLVE_TIME_LIMIT_MS,
     }));
     const outcome = { solved: 0, total: 0, changed: 0 };
-    for (const platform of SOLVE_PLATFORMS) {
+    for (const platform of await solvePlatforms()) {
       const results = await solver.solve(jobs, memory.pricesOf(platform));
       const stored = await sbcRepo.latestSolutions(
         ctx.db,

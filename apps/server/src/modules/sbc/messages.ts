@@ -12,6 +12,11 @@ export const sbcMessages = {
   challengeNotFound: 'Challenge not found',
   solutionNotFound: 'Solution not found',
   adminOnly: 'Only an admin may do this',
+  clubNotRead: "This account's club has not been read yet: read it first",
+  clubReadRunning: "This account's club is being read; wait for it to finish",
+  clubReadRefused: (message: string) => `The club could not be read: ${message}`,
+  clubReadFailed: (message: string) => `Reading the club failed: ${message}`,
+  noSquadWithClub: (reason: string) => `No squad found with this account's club and the market: ${reason}`,
 } as const;
 
 /** Web socket actions and events of the solver (spec 001 §7, spelled as there). */
@@ -23,4 +28,8 @@ export const sbcSocket = {
   error: 'ERROR',
   /** On join: the user's running runs with their steps so far (not in the spec: a reload keeps the progress). */
   runs: 'SBC_RUNS',
+  /** Read an account's club (not in the spec): `{id}` is the account id, as SBC_STOP_SOLVER's. */
+  readClub: 'SBC_READ_CLUB',
+  /** A club read ended: `{accountId, ok: true, readAt, cards}` or `{accountId, ok: false, description}`. */
+  club: 'SBC_CLUB',
 } as const;

@@ -1,3 +1,4 @@
+import { isReadingClub, type SbcClubRow } from './club-repo.js';
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
 
 /** A stored solution as the API answers it (spec 001 §3 Solution, plus platform, cost, name, rating and slot). */
@@ -41,4 +42,14 @@ export function presentChallenges(
     };
   };
   return rows.filter((row) => row.parentId === null).map(present);
+}
+
+/** An account's club as its last read found it; never read: no cards and no `readAt`. */
+export function presentClub(accountId: string, row: SbcClubRow | undefined, now: Date) {
+  return {
+    accountId,
+    readAt: row?.readAt?.toISOString() ?? null,
+    isReading: isReadingClub(row, now),
+    cards: row?.cards ?? [],
+  };
 }

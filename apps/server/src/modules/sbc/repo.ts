@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
-import { sbcChallenges, sbcRuns, sbcSolutions, type SbcRunStepRecord } from '../../db/schema.js';
+import { accounts, sbcChallenges, sbcRuns, sbcSolutions, type SbcRunStepRecord } from '../../db/schema.js';
 
 export type SbcChallengeRow = typeof sbcChallenges.$inferSelect;
 export type SbcSolutionRow = typeof sbcSolutions.$inferSelect;
@@ -58,6 +58,16 @@ export const sbcRepo = {
           .delete(sbcChallenges)
           .where(and(notInArray(sbcChallenges.id, ids), isNull(sbcChallenges.deletedAt)));
     });
+  },
+
+  /** Whether any user has a console (`ps`) account, so console-priced solutions have a reader. */
+  async hasConsoleAccount(db: Db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.platform, 'ps'))
+      .limit(1);
+    return row !== undefined;
   },
 
   markDeleted: (db: Db, id: string, at: Date) =>

@@ -2,16 +2,20 @@ import { isAdmin, platformSchema, sbcStatisticsSchema, successMessages } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
+import type { AccountSolutions } from './account-solution.js';
+import { sbcClubRepo } from './club-repo.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
+import { presentClub } from './presenter.js';
 import { createSbcService } from './service.js';
 
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id'),
-});
+const rowId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+const idParams = z.object({ id: rowId });
+const accountParams = z.object({ accountId: rowId });
+const accountChallengeParams = z.object({ accountId: rowId, challengeId: rowId });
 const imageParams = z.object({
   kind: z.enum(sbcImageKinds),
   imageId: z
@@ -25,7 +29,9 @@ const challengesQuery = z.object({ platform: platformSchema.default('pc') });
 const IMAGE_CACHE = 'public, max-age=86400';
 
 /** /api/sbc: challenges with their solutions, one solution, the admin's delete. */
-export const sbcRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (app, { ctx, requireUser }) => {
+export const sbcRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { accountSolutions: AccountSolutions }
+> = async (app, { ctx, requireUser, accountSolutions }) => {
   const service = createSbcService(ctx);
 
   // Images are addresses the page builds; they carry nothing private, so they need no session.
@@ -43,6 +49,24 @@ export const sbcRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (a
   app.get('/solution/:id', { ...signedIn, schema: { params: idParams } }, async (request) => ({
     data: await service.solution(request.params.id),
   }));
+  // An account's club (its last read) and its squads from it: only the account's owner sees them.
+  app.get('/club/:accountId', { ...signedIn, schema: { params: accountParams } }, async (request) => {
+    const { accountId } = request.params;
+    await service.requireOwnedAccount(request.user.id, accountId);
+    const club = await sbcClubRepo.of(ctx.db, request.user.id, accountId);
+    return { data: presentClub(accountId, club, ctx.now()) };
+  });
+  app.get(
+    '/club/:accountId/solution/:challengeId',
+    { ...signedIn, schema: { params: accountChallengeParams } },
+    async (request) => ({
+      data: await accountSolutions.solutionFor(
+        request.user.id,
+        request.params.accountId,
+        request.params.challengeId,
+      ),
+    }),
+  );
   app.delete('/challenge/:id', { ...signedIn, schema: { params: idParams } }, async (request) => {
     await service.deleteChallenge(isAdmin(request.user), request.params.id);
     return { data: { challengeId: request.params.id }, message: successMessages.challengeDeleted };

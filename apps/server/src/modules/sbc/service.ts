@@ -1,6 +1,7 @@
-import type { Platform } from '@tradedesk/domain';
+import { errorMessages, type Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { accountRepo } from '../account/repo.js';
 import { sbcMessages } from './messages.js';
 import { presentChallenges, presentSolution } from './presenter.js';
 import { sbcRepo } from './repo.js';
@@ -24,6 +25,12 @@ export function createSbcService(ctx: AppContext) {
       const row = await sbcRepo.solution(db, id);
       if (!row) throw notFound(sbcMessages.solutionNotFound, 'solution_not_found');
       return presentSolution(row);
+    },
+
+    /** 404 unless the account is the user's (another user's account is as unknown as a missing one). */
+    async requireOwnedAccount(userId: string, accountId: string) {
+      if (!(await accountRepo.findOwned(db, userId, accountId)))
+        throw notFound(errorMessages.accountNotFound, 'account_not_found');
     },
 
     /** Admins only; only a top-level challenge with no sub-challenges. */

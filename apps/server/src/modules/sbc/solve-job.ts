@@ -8,6 +8,17 @@ export interface SolveJob {
   /** The game's `{elgOperation, elgReq}`. */
   readonly requirements: unknown;
   readonly timeLimitMs: number;
+  /** An account's own cards, used before market cards (each at what it would sell for). */
+  readonly owned?: readonly OwnedJobCard[];
+}
+
+/** One card of an account's club as a solve job carries it (the catalogue gives its facts). */
+export interface OwnedJobCard {
+  readonly itemId: number;
+  readonly definitionId: number;
+  readonly untradeable: boolean;
+  /** Coins it would sell for: the price after the 5 % tax if tradeable, else its quick-sell value. */
+  readonly sellValue: number;
 }
 
 /** What the solver thread answers per job. */
@@ -19,6 +30,8 @@ export type SolveJobResult =
       readonly cost: number;
       readonly proof: { kind: 'optimal' } | { kind: 'bounded'; lowerBound: number; gap: number };
       readonly players: SbcSolutionPlayerRecord[];
+      /** Slots the account's own cards fill (none unless the job had `owned` cards). */
+      readonly ownedSlots: number[];
     }
   | { readonly challengeId: string; readonly ok: false; readonly reason: string };
 

@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { decodeChallengeRequirements } from '@tradedesk/domain';
 import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
-import { prepareSolver, solveChallenge, type MarketCard } from '@tradedesk/solver';
+import { prepareSolver, solveChallenge, type MarketCard, type OwnedCard } from '@tradedesk/solver';
 import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
 
 /** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
@@ -27,11 +27,24 @@ function marketOf(prices: ReadonlyArray<readonly [number, number]>): {
   return { market, names };
 }
 
+/** The job's owned cards with their catalogue facts; cards the catalogue does not know are left out. */
+function ownedOf(job: SolveJob): OwnedCard[] {
+  if (!job.owned?.length) return [];
+  const byDefinition = new Map(loadCatalogue().cards.map((card) => [card.definitionId, card]));
+  return job.owned.flatMap((owned) => {
+    const card = byDefinition.get(owned.definitionId);
+    const clubId = card?.clubId;
+    if (!card || clubId === undefined || clubId === null) return [];
+    return [{ ...sbcCardOf({ ...card, clubId }), ...owned }];
+  });
+}
+
 function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string>): SolveJobResult {
   try {
     const result = solveChallenge({
       challenge: decodeChallengeRequirements(job.requirements),
       formation: job.formation,
+      owned: ownedOf(job),
       market,
       timeLimitMs: job.timeLimitMs,
       seed: 1,
@@ -57,6 +70,7 @@ function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string
         rating: pick.rating,
         name: names.get(pick.definitionId) ?? String(pick.definitionId),
       })),
+      ownedSlots: result.squad.flatMap((pick) => (pick.source === 'market' ? [] : [pick.slot])),
     };
   } catch (error) {
     return {

@@ -3,7 +3,7 @@ import {
   errorMessages,
   firstIssueMessage,
   hasToolAccess,
-  type Platform,
+  platformOf,
   solverStartSchema,
   subscriptionExpiredMessage,
   successMessages,
@@ -20,8 +20,11 @@ import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { SnipeActionError } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
+import { currentPriceMemory } from '../prices/current-price-memory.js';
+import type { AccountSolutions } from './account-solution.js';
+import { sbcClubRepo } from './club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
-import { sbcRepo, withStep } from './repo.js';
+import { sbcRepo, withStep, type SbcSolutionRow } from './repo.js';
 
 /** Where solver runs go: the agents of the agent hub. */
 export interface SbcDispatcher {
@@ -41,20 +44,60 @@ const reject = (message: string): never => {
 const stopSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** The solver's web actions: SBC_START_SOLVER and SBC_STOP_SOLVER, every check before any side effect. */
-export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, toUser: SbcUserChannel) {
+export function createSbcSolverService(
+  ctx: AppContext,
+  agents: SbcDispatcher,
+  toUser: SbcUserChannel,
+  accountSolutions: AccountSolutions,
+) {
   const { db } = ctx;
+
+  /**
+   * The cards the bot builds for one challenge. Once the account's club was read, the squad the
+   * page shows for it (its own cards first): an owned card is priced at its market price, the
+   * bot's limit should its club copy be gone by then. Otherwise, or when no such squad is found,
+   * the stored market solution (the bot still uses a club copy of a card before buying one).
+   */
+  async function playersFor(
+    userId: string,
+    account: { id: string; platform: string },
+    challengeId: string,
+    stored: SbcSolutionRow,
+  ): Promise<SbcCommandChallenge['players']> {
+    const fromStore = stored.players.map(({ definitionId, name, slot, price }) => ({
+      definitionId,
+      name,
+      slot,
+      price,
+    }));
+    if (!(await sbcClubRepo.of(db, userId, account.id))?.readAt) return fromStore;
+    const squad = await accountSolutions.solutionFor(userId, account.id, challengeId).catch(() => undefined);
+    if (!squad) return fromStore;
+    const memory = await currentPriceMemory(db).ready(ctx.now().getTime());
+    return squad.players.map(({ definitionId, name, slot, price, owned }) => ({
+      definitionId,
+      name,
+      slot,
+      price: owned ? (memory.get(definitionId, platformOf(account))?.price ?? price) : price,
+    }));
+  }
 
   /**
    * The stored solutions the page chose, as the agent's challenges, priced on the account's
    * platform: a solution of the other market stands for its challenge, whose solution on the
    * account's platform is used (prices and cards come from the store, never from the page).
    */
-  async function challengesOf(solutionIds: string[], platform: Platform): Promise<SbcCommandChallenge[]> {
+  async function challengesOf(
+    solutionIds: string[],
+    userId: string,
+    account: { id: string; platform: string },
+  ): Promise<SbcCommandChallenge[]> {
+    const platform = platformOf(account);
     const chosen = new Map((await sbcRepo.solutions(db, solutionIds)).map((row) => [row.id, row]));
     const challengeIds = [...chosen.values()].map((row) => row.challengeId);
     const challenges = new Map((await sbcRepo.challenges(db, challengeIds)).map((row) => [row.id, row]));
     const onPlatform = await sbcRepo.latestSolutions(db, challengeIds, platform);
-    return solutionIds.map((id) => {
+    const resolved = solutionIds.map((id) => {
       const picked = chosen.get(id) ?? reject(sbcMessages.solutionOutdated);
       const solution =
         picked.platform === platform
@@ -63,17 +106,16 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
       const challenge = challenges.get(solution.challengeId);
       if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
         return reject(sbcMessages.solutionOutdated);
-      return {
-        challengeId: challenge.gameChallengeId,
-        name: challenge.name,
-        players: solution.players.map((player) => ({
-          definitionId: player.definitionId,
-          name: player.name,
-          slot: player.slot,
-          price: player.price,
-        })),
-      };
+      return { challenge, gameChallengeId: challenge.gameChallengeId, solution };
     });
+    const challengesOfRun: SbcCommandChallenge[] = [];
+    for (const { challenge, gameChallengeId, solution } of resolved)
+      challengesOfRun.push({
+        challengeId: gameChallengeId,
+        name: challenge.name,
+        players: await playersFor(userId, account, challenge.id, solution),
+      });
+    return challengesOfRun;
   }
 
   return {
@@ -85,7 +127,7 @@ export function createSbcSolverService(ctx: AppContext, agents: SbcDispatcher, t
       const account =
         (await accountRepo.findOwned(db, user.id, data.account.id)) ?? reject(errorMessages.accountNotFound);
       const solutionIds = [...new Set(data.solutions.map((solution) => solution.solutionId))];
-      const challenges = await challengesOf(solutionIds, account.platform === 'ps' ? 'ps' : 'pc');
+      const challenges = await challengesOf(solutionIds, user.id, account);
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const runId = randomUUID();
       const now = ctx.now();

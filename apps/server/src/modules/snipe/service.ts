@@ -14,6 +14,7 @@ import {
   stoppingSnipeFor,
   subscriptionExpiredMessage,
   type SnipeFilter,
+  platformOf,
 } from '@tradedesk/domain';
 import type {
   AgentAck,
@@ -155,7 +156,7 @@ export function createSnipeService(
           accountId: account.id,
           email: account.email,
           ...credentials,
-          platform: account.platform === 'ps' ? 'ps' : 'pc',
+          platform: platformOf(account),
           isManualLogin: account.isManualLogin,
           filters,
           configuration: data.configuration,

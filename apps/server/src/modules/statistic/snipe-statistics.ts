@@ -1,4 +1,4 @@
-import { RECENT_CARDS_KEPT, type LogEntry, type SnipeStatistics } from '@tradedesk/domain';
+import { platformOf, RECENT_CARDS_KEPT, type LogEntry, type SnipeStatistics } from '@tradedesk/domain';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { accounts, snipeLogEntries, snipeSessions } from '../../db/schema.js';
@@ -73,7 +73,7 @@ export async function snipeStatisticsOf(ctx: AppContext, userId: string): Promis
       buyPrice: row.buyPrice,
       sellPrice: row.sellPrice,
       rarity: row.rarity,
-      platform: row.platform === 'ps' ? 'ps' : 'pc',
+      platform: platformOf(row),
       isSuccess: row.isSuccess,
       type: row.type === 'transfer' ? 'transfer' : 'snipe',
       ...(row.errorCode === null ? {} : { errorCode: row.errorCode }),

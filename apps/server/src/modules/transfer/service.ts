@@ -15,6 +15,7 @@ import {
   subscriptionExpiredMessage,
   type TransferConfig,
   type TransferFilter,
+  platformOf,
 } from '@tradedesk/domain';
 import type { AgentAck, TransferAccount, TransferCommandName } from '@tradedesk/domain/realtime';
 import type { z } from 'zod';
@@ -61,7 +62,7 @@ export const agentAccountOf = (ctx: Pick<AppContext, 'cipher'>, account: Account
   accountId: account.id,
   email: account.email,
   ...openCredentials(ctx.cipher, account),
-  platform: account.platform === 'ps' ? 'ps' : 'pc',
+  platform: platformOf(account),
 });
 
 /** The web's transfer actions with the spec's checks; every side effect comes after every check. */

@@ -2,7 +2,7 @@ import { formatChallengeExpiry, minutesUntil, type ExpiryBand } from '@tradedesk
 import { useState } from 'react';
 import { sbcImages, type SbcChallengeView, type SbcRewardView } from '../api/sbc-api';
 import type { SolutionSelection } from './selection';
-import { SolutionPitch } from './solution-pitch';
+import { ChallengeSquad } from './challenge-squad';
 
 const bandClass: Record<ExpiryBand, string> = {
   hidden: '',
@@ -58,23 +58,31 @@ interface AccordionProps {
   isAdmin: boolean;
   onOpenSolution: (selection: SolutionSelection | null) => void;
   onDelete: (challenge: SbcChallengeView) => void;
+  /** The viewed account when its club was read: squads are built from its cards first. */
+  clubAccountId?: string | undefined;
 }
 
 function ChallengeBody({
   challenge,
   parent,
   onOpenSolution,
+  clubAccountId,
 }: {
   challenge: SbcChallengeView;
   parent?: SbcChallengeView;
   onOpenSolution: AccordionProps['onOpenSolution'];
+  clubAccountId: string | undefined;
 }) {
   const solution = challenge.solutions[0];
   return (
     <div className="flex flex-col gap-2">
       <Rewards rewards={challenge.rewards} />
       {solution ? (
-        <SolutionPitch solution={solution} />
+        <ChallengeSquad
+          challengeId={challenge.challengeId}
+          solution={solution}
+          clubAccountId={clubAccountId}
+        />
       ) : (
         <p className="text-sm opacity-70">The solver is computing the cheapest squad for this challenge…</p>
       )}
@@ -102,7 +110,13 @@ function ChallengeBody({
 }
 
 /** The challenges accordion (spec 001 §2): name, image, rewards, expiry; sub-challenges nested. */
-export function ChallengesAccordion({ challenges, isAdmin, onOpenSolution, onDelete }: AccordionProps) {
+export function ChallengesAccordion({
+  challenges,
+  isAdmin,
+  onOpenSolution,
+  onDelete,
+  clubAccountId,
+}: AccordionProps) {
   const [open, setOpen] = useState<string | null>(null);
   const [openSub, setOpenSub] = useState<string | null>(null);
   return (
@@ -145,7 +159,11 @@ export function ChallengesAccordion({ challenges, isAdmin, onOpenSolution, onDel
             {isOpen && (
               <div className="border-t border-base-300 p-3">
                 {challenge.subChallenges.length === 0 ? (
-                  <ChallengeBody challenge={challenge} onOpenSolution={onOpenSolution} />
+                  <ChallengeBody
+                    challenge={challenge}
+                    onOpenSolution={onOpenSolution}
+                    clubAccountId={clubAccountId}
+                  />
                 ) : (
                   <div className="flex flex-col gap-2">
                     <Rewards rewards={challenge.rewards} />
@@ -181,6 +199,7 @@ export function ChallengesAccordion({ challenges, isAdmin, onOpenSolution, onDel
                                 challenge={sub}
                                 parent={challenge}
                                 onOpenSolution={onOpenSolution}
+                                clubAccountId={clubAccountId}
                               />
                             </div>
                           )}

@@ -6,15 +6,17 @@ import {
   messages,
   platformLabels,
   type Account,
-  type Platform,
   type SolverSettings,
+  platformOf,
 } from '@tradedesk/domain';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { notify } from '../../../lib/notify';
+import { formatDate } from '../../../utils/format';
 import { CreateAccountModal, useAccounts } from '../../accounts';
 import { useUser } from '../../auth';
+import { useAccountClub } from '../api/account-club';
 import { useChallenges, useDeleteChallenge, useSbcStatistics, type SbcChallengeView } from '../api/sbc-api';
 import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
 import { ChallengesAccordion } from './challenges-accordion';
@@ -59,16 +61,42 @@ function ProgressList({ progress }: { progress: SolverProgress | undefined }) {
   );
 }
 
+/** The account's club: when it was last read and how many players it had, and "Read club". */
+function ClubCell({ account, onReadClub }: { account: Account; onReadClub: (account: Account) => void }) {
+  const club = useAccountClub(account.id).data;
+  return (
+    <div className="flex flex-col items-start gap-1 text-xs">
+      <span aria-label="Club">
+        {club?.isReading
+          ? 'Reading…'
+          : club?.readAt
+            ? `${club.cards.length} players, read ${formatDate(club.readAt)}`
+            : 'Not read'}
+      </span>
+      <button
+        type="button"
+        className="btn btn-xs"
+        disabled={club?.isReading === true}
+        onClick={() => onReadClub(account)}
+      >
+        Read club
+      </button>
+    </div>
+  );
+}
+
 function AccountTable({
   accounts,
   progress,
   onStart,
   onStop,
+  onReadClub,
 }: {
   accounts: readonly Account[];
   progress: Record<string, SolverProgress>;
   onStart: (account: Account) => void;
   onStop: (account: Account) => void;
+  onReadClub: (account: Account) => void;
 }) {
   const [isCreating, setCreating] = useState(false);
   return (
@@ -85,6 +113,7 @@ function AccountTable({
             <tr>
               <th>Email</th>
               <th>Platform</th>
+              <th>Club</th>
               <th>Progress</th>
               <th>Solver</th>
             </tr>
@@ -92,7 +121,7 @@ function AccountTable({
           <tbody>
             {accounts.length === 0 && (
               <tr>
-                <td colSpan={4} className="opacity-70">
+                <td colSpan={5} className="opacity-70">
                   No accounts yet: create one to run the solver.
                 </td>
               </tr>
@@ -103,6 +132,9 @@ function AccountTable({
                 <tr key={account.id} aria-label={account.email}>
                   <td>{account.email}</td>
                   <td>{account.platform?.toUpperCase() ?? '—'}</td>
+                  <td>
+                    <ClubCell account={account} onReadClub={onReadClub} />
+                  </td>
                   <td>
                     <ProgressList progress={progress[account.id]} />
                   </td>
@@ -161,8 +193,6 @@ function ViewingAccountSelect({
   );
 }
 
-const platformOf = (account: Account | undefined): Platform => (account?.platform === 'ps' ? 'ps' : 'pc');
-
 /** /sbc: statistics, accounts with the solver's live progress, the challenges and their solutions. */
 export function SbcPage() {
   const user = useUser();
@@ -171,6 +201,9 @@ export function SbcPage() {
   const accountList = accounts.data ?? [];
   const viewing = accountList.find((account) => account.id === viewingId) ?? accountList[0];
   const challenges = useChallenges(platformOf(viewing));
+  // Once the viewed account's club was read, squads are built from its cards first.
+  const viewingClub = useAccountClub(viewing?.id);
+  const clubAccountId = viewing && viewingClub.data?.readAt ? viewing.id : undefined;
   const live = useSbcLive();
   const deleteChallenge = useDeleteChallenge();
   const [selection, setSelection] = useState<SolutionSelection | null>(null);
@@ -202,6 +235,7 @@ export function SbcPage() {
           setSolverAccount(account);
         }}
         onStop={(account) => live.stop(account.id)}
+        onReadClub={(account) => live.readClub(account.id)}
       />
       <ViewingAccountSelect
         accounts={accountList}
@@ -220,6 +254,7 @@ export function SbcPage() {
           isAdmin={isAdmin}
           onOpenSolution={setSelection}
           onDelete={setToDelete}
+          clubAccountId={clubAccountId}
         />
       )}
       <SolverModal

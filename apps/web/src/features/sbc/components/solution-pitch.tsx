@@ -1,6 +1,11 @@
 import { formatCoins } from '@tradedesk/domain';
 import { sbcImages, type SbcSolutionPlayer, type SbcSolutionView } from '../api/sbc-api';
 
+/** A squad to show: a stored solution, or an account's squad whose players say which are owned. */
+export type SbcSquadView = Pick<SbcSolutionView, 'cost' | 'proof'> & {
+  players: (SbcSolutionPlayer & { owned?: boolean })[];
+};
+
 /** Pitch lines from the goal up; a slot's position code says which line it stands on. */
 const LINES: readonly (readonly string[])[] = [
   ['ST', 'LS', 'RS', 'CF', 'LF', 'RF', 'LW', 'RW'],
@@ -14,7 +19,7 @@ function lineOf(position: string): number {
   return index === -1 ? 1 : index;
 }
 
-function PlayerSpot({ player }: { player: SbcSolutionPlayer }) {
+function PlayerSpot({ player }: { player: SbcSquadView['players'][number] }) {
   return (
     <li
       className="flex w-24 flex-col items-center gap-0.5 text-center text-xs"
@@ -25,16 +30,23 @@ function PlayerSpot({ player }: { player: SbcSolutionPlayer }) {
       <span>
         {player.position} · {player.rating}
       </span>
-      <span aria-label="Price">{formatCoins(player.price, false)}</span>
+      {/* An owned card's price is what it would sell for (the solver spends it at that value). */}
+      <span aria-label={player.owned ? 'Sell value' : 'Price'}>{formatCoins(player.price, false)}</span>
       <span aria-label="Chemistry">Chem {player.chemistry}</span>
-      {/* Solutions come from the market; the bot uses a copy the account owns first. */}
-      <span className="badge badge-sm badge-warning">To buy</span>
+      {player.owned ? (
+        <span className="badge badge-sm badge-success">Owned</span>
+      ) : (
+        <span className="badge badge-sm badge-warning">To buy</span>
+      )}
     </li>
   );
 }
 
-/** The squad of a solution on a pitch, each player with price, chemistry and whether it is bought. */
-export function SolutionPitch({ solution }: { solution: SbcSolutionView }) {
+/**
+ * The squad of a solution on a pitch, each player with price, chemistry and whether the account
+ * owns it or it is bought; `cost` is what buying the missing cards costs.
+ */
+export function SolutionPitch({ solution }: { solution: SbcSquadView }) {
   const lines = LINES.map((_, index) =>
     solution.players.filter((player) => lineOf(player.position) === index),
   );

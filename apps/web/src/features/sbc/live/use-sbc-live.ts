@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { connectWebHub, sendWebHubAction, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
+import { accountClubQueryKey } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 
 /** What one account's solver did, newest last, and whether it is running. */
@@ -23,6 +24,13 @@ const isMessage = (payload: unknown): payload is Message =>
   typeof (payload as Message).data === 'object';
 
 const MAX_STEPS = 50;
+const notConnected = 'Not connected to the server; try again in a moment';
+
+/** SBC_CLUB: an account's club read ended (its cards are then read over HTTP). */
+const clubReadSchema = z.discriminatedUnion('ok', [
+  z.object({ accountId: z.string(), ok: z.literal(true), cards: z.number().int().nonnegative() }),
+  z.object({ accountId: z.string(), ok: z.literal(false), description: z.string() }),
+]);
 
 const stepToneSchema = z.enum(['info', 'success', 'error']);
 /** SBC_RUNS (on join): the user's running solver runs with their steps so far. */
@@ -53,7 +61,8 @@ export function progressAfterJoin(
 
 /**
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
- * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, and the start / stop actions.
+ * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, SBC_CLUB (a club read
+ * ended), and the start / stop / read-club actions.
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
@@ -90,6 +99,14 @@ export function useSbcLive() {
         setProgress((current) => progressAfterJoin(current, payload.data));
         return;
       }
+      if (payload.action === 'SBC_CLUB') {
+        const read = clubReadSchema.safeParse(payload.data);
+        if (!read.success) return;
+        if (read.data.ok) notify.success(`Club read: ${read.data.cards} players`);
+        else notify.error(read.data.description);
+        void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(read.data.accountId) });
+        return;
+      }
       const { accountId, description } = payload.data;
       if (!accountId) return;
       if (payload.action === 'SBC_NOTIFICATION' && description) {
@@ -122,11 +139,18 @@ export function useSbcLive() {
     start(payload: SolverStart): boolean {
       const sent = sendWebHubAction(socketRef.current, 'SBC_START_SOLVER', payload);
       if (sent) void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      else notify.error('Not connected to the server; try again in a moment');
+      else notify.error(notConnected);
       return sent;
     },
     stop(accountId: string): boolean {
       return sendWebHubAction(socketRef.current, 'SBC_STOP_SOLVER', { id: accountId });
+    },
+    /** "Read club": the agent reads the account's club; SBC_CLUB tells when it is stored. */
+    readClub(accountId: string): boolean {
+      const sent = sendWebHubAction(socketRef.current, 'SBC_READ_CLUB', { id: accountId });
+      if (sent) void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(accountId) });
+      else notify.error(notConnected);
+      return sent;
     },
   };
 }

@@ -1,0 +1,78 @@
+import type { AgentAck, SbcClubReport } from '@tradedesk/domain/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, adminKey, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
+import { registerSbcCommands } from '../src/sbc/sbc-commands.js';
+
+let sim: BenchSim;
+beforeAll(async () => {
+  sim = await startBenchSim({ seed: 11, clock: { speed: 0 }, market: { initialListings: 0 } });
+});
+afterAll(() => sim.close());
+
+/** The agent's SBC commands on a socket that stores every club report at once. */
+function agentWithClubReports() {
+  const listeners = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
+  let reported: (report: SbcClubReport) => void = () => {};
+  const report = new Promise<SbcClubReport>((resolve) => (reported = resolve));
+  registerSbcCommands({
+    socket: {
+      on: (event, listener) => listeners.set(event, listener),
+      emitWithAck: async (_event: string, payload: unknown) => {
+        reported(payload as SbcClubReport);
+        return { ok: true };
+      },
+    },
+    game: gameConfig(sim),
+    isAccountBusy: () => false,
+    freeSlots: () => 1,
+    isKilled: () => false,
+    log: () => {},
+    minCallIntervalMs: 0,
+  });
+  const command = (name: string, payload: unknown) => {
+    let answer: AgentAck | undefined;
+    listeners.get(name)?.(payload, (ack) => (answer = ack));
+    return answer;
+  };
+  return { command, report };
+}
+
+describe('the club read against the sandbox game', () => {
+  it("reports the signed-in account's club players, untradeable first", async () => {
+    const credentials = { email: 'club.read@example.com', password: 'club-password', backupCode: 'ABCD1234' };
+    const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    // A tradeable card besides the starter club's untradeable ones.
+    const definitionId = [...sim.world.cardIndexByDefinition.keys()][0];
+    const { itemIds } = (await admin(sim, `/accounts/${id}/items`, {
+      definitionId,
+      count: 1,
+      place: 'club',
+      untradeable: false,
+    })) as { itemIds: number[] };
+    const summary = (await (
+      await fetch(`${sim.url}/admin/accounts/${id}`, { headers: { 'x-sim-admin-key': adminKey } })
+    ).json()) as { clubItemIds: number[] };
+
+    const agent = agentWithClubReports();
+    expect(
+      agent.command('sbc-club-read', {
+        readId: 'read-1',
+        account: { accountId: 'a1', ...credentials, platform: 'pc' },
+      }),
+    ).toEqual({ ok: true });
+    const { readId, outcome } = await agent.report;
+
+    expect(readId).toBe('read-1');
+    if (!outcome.ok) throw new Error(`the read failed: ${outcome.description}`);
+    expect(outcome.cards.map((card) => card.itemId).sort()).toEqual([...summary.clubItemIds].sort());
+    for (const card of outcome.cards) {
+      expect(sim.world.cardIndexByDefinition.has(card.definitionId)).toBe(true);
+      expect(card.discardValue).toBeGreaterThan(0);
+    }
+    // The starter club is untradeable; the granted card is the only tradeable one, so it comes last.
+    expect(outcome.cards.at(-1)).toEqual(
+      expect.objectContaining({ itemId: itemIds[0], definitionId, untradeable: false }),
+    );
+    expect(outcome.cards.slice(0, -1).every((card) => card.untradeable)).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import type { Platform } from '@tradedesk/domain';
+import { afterAll, beforeAll } from 'vitest';
+import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
+import { createSbcCatalogue, type SbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
+import type { Backend } from '../database.js';
+import { hubHookTimeoutMs, simAdminKey, startStack, type Browser, type Stack } from './stack.js';
+
+/** A challenge as GET /api/sbc/challenges answers it (the parts the SBC tests read). */
+export interface PresentedChallenge {
+  challengeId: string;
+  name: string;
+  solutions: {
+    solutionId: string;
+    createdAt: string;
+    platform: Platform;
+    cost: number;
+    players: { definitionId: number; price: number }[];
+  }[];
+  subChallenges: PresentedChallenge[];
+}
+
+/** Calls the sandbox game's admin API; throws on a failure. */
+export async function simAdmin<T>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${stack.sim.url}/admin${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-sim-admin-key': simAdminKey },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status >= 300)
+    throw new Error(`sim admin ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
+async function loadSandboxPrices(stack: Stack, platform: Platform) {
+  const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);
+  const feed = (await response.json()) as {
+    prices: { definitionId: number; price: number; updatedAt: number }[];
+  };
+  const memory = await currentPriceMemory(stack.database.db).ready(stack.server.clock.now().getTime());
+  memory.apply(
+    feed.prices.map((entry) => ({
+      definitionId: entry.definitionId,
+      platform,
+      price: entry.price,
+      source: 'futbin',
+      observedAt: new Date(entry.updatedAt),
+    })),
+  );
+}
+
+/**
+ * One suite's stack (server, agent, sandbox game) with the game's challenges synced and the daily
+ * gold upgrade (golds only, team rating 75) solved at the sandbox's prices of `platforms`; the
+ * browsers a test opens are pushed to `browsers` and disconnected at the end.
+ */
+export function useSbcStack(backend: Backend, platforms: readonly Platform[] = ['pc']) {
+  const suite = {
+    stack: undefined as unknown as Stack,
+    catalogue: undefined as unknown as SbcCatalogue,
+    browsers: [] as Browser[],
+  };
+  beforeAll(async () => {
+    suite.stack = await startStack(backend);
+    suite.catalogue = createSbcCatalogue(suite.stack.server.app.appContext);
+    for (const platform of platforms) await loadSandboxPrices(suite.stack, platform);
+    await suite.catalogue.sync(suite.stack.sim.url);
+    await suite.catalogue.solveAll(['set-1001']);
+  }, hubHookTimeoutMs);
+  afterAll(async () => {
+    suite.browsers.forEach((browser) => browser.socket.disconnect());
+    await suite.catalogue?.close();
+    await suite.stack?.close();
+  }, hubHookTimeoutMs);
+  return suite;
+}

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SbcSolutionPlayer, SbcSolutionView } from './sbc-api';
+
+/** One player card of an account's club as its last read found it. */
+export interface SbcClubCardView {
+  itemId: number;
+  definitionId: number;
+  untradeable: boolean;
+  discardValue: number;
+}
+
+/** GET /api/sbc/club/{accountId}: the account's club; `readAt` null until a read succeeded. */
+export interface SbcClubView {
+  accountId: string;
+  readAt: string | null;
+  isReading: boolean;
+  cards: SbcClubCardView[];
+}
+
+/** An account's squad for one challenge: its own cards first, the rest to buy (`cost` is what buying costs). */
+export interface SbcAccountSolutionView extends Pick<SbcSolutionView, 'platform' | 'cost' | 'proof'> {
+  accountId: string;
+  challengeId: string;
+  createdAt: string;
+  players: (SbcSolutionPlayer & { owned: boolean })[];
+}
+
+/** Every query of one account's club and its squads (a club read invalidates them together). */
+export const accountClubQueryKey = (accountId: string) => ['sbc', 'club', accountId] as const;
+
+export const useAccountClub = (accountId: string | undefined) =>
+  useQuery(
+    queryOptions({
+      queryKey: accountClubQueryKey(accountId ?? ''),
+      queryFn: () => api.get<SbcClubView>('sbc', `/club/${encodeURIComponent(accountId ?? '')}`),
+      enabled: accountId !== undefined,
+    }),
+  );
+
+/**
+ * GET /api/sbc/club/{accountId}/solution/{challengeId}: the squad from the account's club and its
+ * market; only asked once the club was read (`accountId` undefined: no query).
+ */
+export const useAccountSolution = (accountId: string | undefined, challengeId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...accountClubQueryKey(accountId ?? ''), 'solution', challengeId],
+      queryFn: () =>
+        api.get<SbcAccountSolutionView>(
+          'sbc',
+          `/club/${encodeURIComponent(accountId ?? '')}/solution/${encodeURIComponent(challengeId)}`,
+        ),
+      enabled: accountId !== undefined,
+      // A squad is solved on request (about a second): a failure is shown, not retried at once.
+      retry: false,
+    }),
+  );
