@@ -135,6 +135,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
+      connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
       transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
