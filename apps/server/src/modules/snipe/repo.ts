@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
@@ -82,6 +82,7 @@ export const snipeRepo = {
           userId: accounts.userId,
           email: accounts.email,
           username: accounts.username,
+          platform: accounts.platform,
         })
         .from(snipeSessions)
         .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
@@ -101,6 +102,49 @@ export const snipeRepo = {
       .returning({ id: snipeLogEntries.id });
     return inserted.length > 0;
   },
+
+  hasLogEntry: async (db: Db, eventId: string) =>
+    (
+      await db
+        .select({ id: snipeLogEntries.id })
+        .from(snipeLogEntries)
+        .where(eq(snipeLogEntries.eventId, eventId))
+        .limit(1)
+    ).length > 0,
+
+  /** Whether a purchase of this account names this game item at this price (it is recorded). */
+  hasPurchase: async (db: Db, accountId: string, itemId: number, buyPrice: number) =>
+    (
+      await db
+        .select({ id: snipeLogEntries.id })
+        .from(snipeLogEntries)
+        .where(
+          and(
+            eq(snipeLogEntries.accountId, accountId),
+            eq(snipeLogEntries.itemId, itemId),
+            eq(snipeLogEntries.buyPrice, buyPrice),
+            eq(snipeLogEntries.isSuccess, true),
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+
+  /** The account's run before the one of `leaseId` (started before `startedAt`), if any. */
+  previousSession: async (db: Db, accountId: string, leaseId: string, startedAt: Date) =>
+    (
+      await db
+        .select()
+        .from(snipeSessions)
+        .where(
+          and(
+            eq(snipeSessions.accountId, accountId),
+            ne(snipeSessions.leaseId, leaseId),
+            lte(snipeSessions.startedAt, startedAt),
+          ),
+        )
+        .orderBy(desc(snipeSessions.startedAt))
+        .limit(1)
+    )[0],
 
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
