@@ -74,6 +74,10 @@ export const snipeRepo = {
   staleLeases: (db: Db, olderThan: Date) =>
     db.select().from(snipeLeases).where(lt(snipeLeases.heartbeatAt, olderThan)),
 
+  /**
+   * The run of a lease with its account's owner and the account's current lease (absent, or
+   * another lease, when this one ended): one round trip at the start of every run event.
+   */
   sessionByLease: async (db: Db, leaseId: string) =>
     (
       await db
@@ -83,12 +87,46 @@ export const snipeRepo = {
           email: accounts.email,
           username: accounts.username,
           platform: accounts.platform,
+          currentLease: snipeLeases,
         })
         .from(snipeSessions)
         .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
+        .leftJoin(snipeLeases, eq(snipeLeases.accountId, snipeSessions.accountId))
         .where(eq(snipeSessions.leaseId, leaseId))
         .limit(1)
     )[0],
+
+  /**
+   * A run's per-cycle counters: the session's and the account row's copy, in one statement (one
+   * round trip before the agent is acknowledged). Answers the account row.
+   */
+  async recordSessionCounters(
+    db: Db,
+    leaseId: string,
+    accountId: string,
+    counters: { requests: number; searches: number; endedAt: Date | undefined },
+    now: Date,
+  ) {
+    const sessionUpdate = db.$with('session_update').as(
+      db
+        .update(snipeSessions)
+        .set({
+          requests: counters.requests,
+          searches: counters.searches,
+          ...(counters.endedAt === undefined ? {} : { endedAt: counters.endedAt }),
+        })
+        .where(eq(snipeSessions.leaseId, leaseId))
+        .returning({ leaseId: snipeSessions.leaseId }),
+    );
+    return (
+      await db
+        .with(sessionUpdate)
+        .update(accounts)
+        .set({ sessionRequests: counters.requests, sessionSearches: counters.searches, updatedAt: now })
+        .where(eq(accounts.id, accountId))
+        .returning()
+    )[0];
+  },
 
   updateSession: (db: Db, leaseId: string, values: Partial<typeof snipeSessions.$inferInsert>) =>
     db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),

@@ -163,7 +163,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     if (!owner || owner.session.accountId !== event.accountId)
       return { ok: false, message: 'Unknown lease', stop: true };
     const { userId } = owner;
-    const lease = await snipeRepo.leaseOf(db, event.accountId);
+    const lease = owner.currentLease;
     const isLive = lease?.leaseId === leaseId && lease.agentId === agentId;
 
     const leaseEnded: EventOutcome = { ok: false, message: 'Lease ended', stop: true };
@@ -207,16 +207,18 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         break;
       }
       case 'session-upsert': {
-        await snipeRepo.updateSession(db, leaseId, {
-          requests: event.requests,
-          searches: event.searches,
-          ...(event.endedAt === null ? {} : { endedAt: new Date(event.endedAt) }),
-        });
         publishAccount(
-          await updateAccount(event.accountId, {
-            sessionRequests: event.requests,
-            sessionSearches: event.searches,
-          }),
+          await snipeRepo.recordSessionCounters(
+            db,
+            leaseId,
+            event.accountId,
+            {
+              requests: event.requests,
+              searches: event.searches,
+              endedAt: event.endedAt === null ? undefined : new Date(event.endedAt),
+            },
+            ctx.now(),
+          ),
         );
         publish.toUser(userId, 'upsert-session', {
           accountId: event.accountId,
