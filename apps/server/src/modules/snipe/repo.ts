@@ -1,9 +1,13 @@
-import { and, count, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Whether any log entry matches. */
+const anyLogEntry = async (db: Db, where: SQL | undefined) =>
+  (await db.select({ id: snipeLogEntries.id }).from(snipeLogEntries).where(where).limit(1)).length > 0;
 
 /** Leases, sessions and log entries of snipe runs. */
 export const snipeRepo = {
@@ -141,48 +145,35 @@ export const snipeRepo = {
     return inserted.length > 0;
   },
 
-  hasLogEntry: async (db: Db, eventId: string) =>
-    (
-      await db
-        .select({ id: snipeLogEntries.id })
-        .from(snipeLogEntries)
-        .where(eq(snipeLogEntries.eventId, eventId))
-        .limit(1)
-    ).length > 0,
+  hasLogEntry: (db: Db, eventId: string) => anyLogEntry(db, eq(snipeLogEntries.eventId, eventId)),
 
   /** Whether a purchase of this account names this game item at this price (it is recorded). */
-  hasPurchase: async (db: Db, accountId: string, itemId: number, buyPrice: number) =>
-    (
-      await db
-        .select({ id: snipeLogEntries.id })
-        .from(snipeLogEntries)
-        .where(
-          and(
-            eq(snipeLogEntries.accountId, accountId),
-            eq(snipeLogEntries.itemId, itemId),
-            eq(snipeLogEntries.buyPrice, buyPrice),
-            eq(snipeLogEntries.isSuccess, true),
-          ),
-        )
-        .limit(1)
-    ).length > 0,
+  hasPurchase: (db: Db, accountId: string, itemId: number, buyPrice: number) =>
+    anyLogEntry(
+      db,
+      and(
+        eq(snipeLogEntries.accountId, accountId),
+        eq(snipeLogEntries.itemId, itemId),
+        eq(snipeLogEntries.buyPrice, buyPrice),
+        eq(snipeLogEntries.isSuccess, true),
+      ),
+    ),
 
   /** The account's run before the one of `leaseId` (started before `startedAt`), if any. */
-  previousSession: async (db: Db, accountId: string, leaseId: string, startedAt: Date) =>
-    (
-      await db
-        .select()
-        .from(snipeSessions)
-        .where(
-          and(
-            eq(snipeSessions.accountId, accountId),
-            ne(snipeSessions.leaseId, leaseId),
-            lte(snipeSessions.startedAt, startedAt),
-          ),
-        )
-        .orderBy(desc(snipeSessions.startedAt))
-        .limit(1)
-    )[0],
+  async previousSession(db: Db, accountId: string, leaseId: string, startedAt: Date) {
+    const earlierRunOfAccount = and(
+      eq(snipeSessions.accountId, accountId),
+      ne(snipeSessions.leaseId, leaseId),
+      lte(snipeSessions.startedAt, startedAt),
+    );
+    const [previous] = await db
+      .select()
+      .from(snipeSessions)
+      .where(earlierRunOfAccount)
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+    return previous;
+  },
 
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
