@@ -50,6 +50,14 @@ const suites: Record<string, Suite> = {
       await benchPrices();
     },
   },
+  'run-events': {
+    describe:
+      "storing sessions' per-cycle events on PostgreSQL: events/s, apply latency, statements per event",
+    run: async () => {
+      const { benchRunEvents } = await import('../apps/server/bench/run-events.js');
+      await benchRunEvents();
+    },
+  },
   sbc: {
     describe:
       'SBC solver on the standard set (5,000-card pools): ours vs a greedy baseline, proofs of optimality',

@@ -6,6 +6,7 @@ import {
   systemClock,
   type Clock,
   type EngineEvent,
+  type GamePort,
   type PricePort,
   type RunSummary,
 } from '@tradedesk/engine';
@@ -18,6 +19,7 @@ import {
 import { GameAccount } from './game-account.js';
 import { HeadfulGame, runsHeadful, type HeadfulOptions } from './headful/headful-game.js';
 import { observingGame, type ObservedPrices } from './observed-prices.js';
+import { readUnassignedPurchases } from './unassigned-purchases.js';
 
 /** Sends one event of this session and resolves once the server has stored it. */
 export type EventLink = (event: EngineEvent) => Promise<void>;
@@ -53,6 +55,7 @@ export class AccountSession {
   private readonly engine: SnipeSession;
   private readonly options: AccountSessionOptions;
   private readonly signIn: () => Promise<void>;
+  private readonly game: Pick<GamePort, 'unassigned'>;
   private readonly headful: HeadfulGame | undefined;
   private stopped = false;
 
@@ -76,6 +79,7 @@ export class AccountSession {
         )
       : undefined;
     const game = this.headful ? this.headful.gamePort() : account.gamePort();
+    this.game = game;
     this.engine = new SnipeSession({
       accountId: command.accountId,
       platform: command.platform as Platform,
@@ -124,8 +128,30 @@ export class AccountSession {
       await this.options.send({ type: 'stop', at, accountId, reason: 'error', message });
       return undefined;
     }
+    await this.reportUnassignedPurchases();
     // A stop during sign-in already ended the run; this returns that same run.
     return this.engine.run();
+  }
+
+  /**
+   * Hands the server the bought cards waiting in the unassigned pile, so a purchase whose event
+   * died with a lost agent is recorded now (the server decides which are unrecorded). A failed
+   * read costs only that check: the run goes on, and the cards wait for the next sign-in.
+   */
+  private async reportUnassignedPurchases(): Promise<void> {
+    let items: Awaited<ReturnType<typeof readUnassignedPurchases>>;
+    try {
+      items = await readUnassignedPurchases(this.game);
+    } catch {
+      return;
+    }
+    if (items.length === 0) return;
+    await this.options.send({
+      type: 'unassigned-purchases',
+      at: Date.now(),
+      accountId: this.accountId,
+      items,
+    });
   }
 
   /**

@@ -111,6 +111,7 @@ async function main() {
   const runsEmbeddedAgent = env.GAME_MODE === 'sandbox' && env.EMBEDDED_AGENT === 'on';
   const embeddedAgentId = `embedded-${nodeId}`;
   const realtime = await attachRealtime(app, {
+    nodeId,
     redisUrl: env.REDIS_URL,
     agentKeys: env.AGENT_KEYS,
     allowedOrigins: env.ALLOWED_ORIGINS,

@@ -46,6 +46,22 @@ export interface SnipeResultEvent extends Stamped {
   readonly type: 'snipe-result';
   readonly report: SnipeResultReport;
   readonly logEntry: LogEntry;
+  /** The game's id of the card bought; absent for a lost snipe. */
+  readonly itemId?: number;
+}
+
+/**
+ * Bought cards in the unassigned pile at sign-in (the agent reads it): the server records any
+ * purchase among them it has not recorded, after a run whose agent was lost.
+ */
+export interface UnassignedPurchasesEvent extends Stamped {
+  readonly type: 'unassigned-purchases';
+  readonly items: {
+    readonly itemId: number;
+    readonly definitionId: number;
+    readonly rarity: number;
+    readonly price: number;
+  }[];
 }
 
 /** Who the account is in the game, read at sign-in: the club's name and its crest. */
@@ -93,6 +109,7 @@ export type EngineEvent =
   | AccountUpdateEvent
   | SessionUpsertEvent
   | SnipeResultEvent
+  | UnassignedPurchasesEvent
   | FollowUpEvent
   | IdentityEvent
   | BreakStartEvent

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts, users } from './schema.js';
 
 /**
@@ -41,6 +51,8 @@ export const snipeSessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     requests: integer('requests').notNull().default(0),
     searches: integer('searches').notNull().default(0),
+    /** The run ended because its agent was lost: a purchase it made may not have been reported. */
+    agentLost: boolean('agent_lost').notNull().default(false),
   },
   (table) => [index('snipe_sessions_account').on(table.accountId)],
 );
@@ -75,11 +87,16 @@ export const snipeLogEntries = pgTable(
     errorCode: integer('error_code'),
     listingTime: integer('listing_time'),
     report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    /** The game's id of the card bought (successful purchases); a purchase found later is matched by it. */
+    itemId: bigint('item_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('snipe_log_entries_event_unique').on(table.eventId),
     index('snipe_log_entries_account').on(table.accountId),
+    index('snipe_log_entries_account_item')
+      .on(table.accountId, table.itemId)
+      .where(sql`item_id IS NOT NULL`),
     index('snipe_log_entries_user_created').on(table.userId, table.createdAt),
   ],
 );

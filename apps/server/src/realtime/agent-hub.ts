@@ -36,10 +36,16 @@ export interface AgentHubOptions {
   /** Keys agents may connect with (the embedded agent's is generated at start). */
   agentKeys: readonly string[];
   /**
-   * A lease whose heartbeat is older than this is lost (measured on the app clock). Agents beat
-   * every 2 s by default, so a few missed beats tell a lost agent from a slow one.
+   * A lease whose heartbeat is older than this is lost when its agent is connected to no node
+   * (measured on the app clock). Agents beat every 2 s by default, so a few missed beats tell a
+   * lost agent from a slow one.
    */
   heartbeatTimeoutMs: number;
+  /**
+   * A lease of an agent still connected to some node is lost only when its heartbeat is older than
+   * this: a loaded node's event loop delays beats by seconds, and a connected agent is running.
+   */
+  connectedHeartbeatTimeoutMs: number;
   /** After a disconnect, how long the agent has to come back before its accounts turn `error`. */
   reconnectGraceMs: number;
   /** How long to wait for an agent's answer to a command. */
@@ -347,6 +353,34 @@ export function createAgentHub(
     return sweeping;
   }
 
+  /**
+   * The agents connected to any node, or undefined when a node did not answer in time (then only
+   * the connected agents' long limit applies: a slow node must not make its agents look lost).
+   */
+  async function agentsConnectedAnywhere(): Promise<Set<string> | undefined> {
+    try {
+      const sockets = await io.fetchSockets();
+      return new Set(
+        sockets
+          .filter((socket) => socket.rooms.has(agentRoom(socket.data.agentId)))
+          .map((socket) => socket.data.agentId),
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'could not list the connected agents; judging by the long heartbeat limit');
+      return undefined;
+    }
+  }
+
+  /** The stale leases whose agent is lost: connected to no node, or silent past the long limit. */
+  async function lostOf(stale: LeaseRow[], now: number): Promise<LeaseRow[]> {
+    if (stale.length === 0) return stale;
+    const connected = await agentsConnectedAnywhere();
+    const silentTooLong = now - options.connectedHeartbeatTimeoutMs;
+    return stale.filter(
+      (lease) => lease.heartbeatAt.getTime() < silentTooLong || connected?.has(lease.agentId) === false,
+    );
+  }
+
   async function sweepOnce() {
     const now = ctx.now().getTime();
     let stale: LeaseRow[];
@@ -361,8 +395,9 @@ export function createAgentHub(
     }
     databaseTrustedSince ??= now;
     if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
-    if (stale.length > 0) log.warn({ accounts: stale.length }, 'agents stopped beating; ending their runs');
-    await runEvents().markLost(stale);
+    const lost = await lostOf(stale, now);
+    if (lost.length > 0) log.warn({ accounts: lost.length }, 'agents stopped beating; ending their runs');
+    await runEvents().markLost(lost);
     await transferEvents().markLost(silent);
   }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -46,6 +46,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
    * once, with the agent-lost description.
    */
   embeddedAgentId?: string;
+  /** This node's id among the cluster's (NODE_ID): it holds the cluster-wide jobs' leases by it. */
+  nodeId?: string;
   /** How often stale leases are looked for (0 = never; tests call `sweep`). */
   sweepIntervalMs?: number;
   /** Origins besides the site itself whose browsers may open the web socket hub (ALLOWED_ORIGINS). */
@@ -138,6 +140,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
+      connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
       transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
@@ -204,10 +207,10 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const sweepEvery = options.sweepIntervalMs ?? 2_000;
   // An outage fails every sweep: it is logged when it starts and when it ends, not every time.
   let sweepFailing = false;
-  const pruneNotifications = notificationPruner(ctx);
+  const notificationHistory = notificationPruner(ctx, options.nodeId ?? randomUUID());
   /** One round of housekeeping: leases of lost agents end, notification history stays bounded. */
   const sweep = async () => {
-    await Promise.all([agents.sweep(), pruneNotifications()]);
+    await Promise.all([agents.sweep(), notificationHistory.prune()]);
   };
   const sweepOnSchedule = () => {
     void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
@@ -228,6 +231,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
     agents.close();
+    await notificationHistory.release().catch(() => undefined); // it lapses within the hour anyway
     // Only this node's connections close, and as a lost transport, not a server-side disconnect:
     // agents and browsers reconnect (to another node behind the load balancer, or to this one
     // after a restart). `io.disconnectSockets()` would reach every node through Redis, and a

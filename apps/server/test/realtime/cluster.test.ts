@@ -30,6 +30,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Server nodes share one database: PostgreSQL when configured, as in production.
 const backend = backends[backends.length - 1] ?? 'pglite';
 const heartbeatTimeoutMs = 10_000;
+const connectedHeartbeatTimeoutMs = 120_000;
 /** The key every node of the cluster accepts (AGENT_KEYS): an agent may land on any of them. */
 const clusterAgentKey = 'cluster-test-agent-key-'.padEnd(40, 'k');
 
@@ -58,15 +59,20 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
   let started: { nodes: ServerNode[]; agents: RunningAgent[] } = { nodes: [], agents: [] };
 
   const startNode = async (options: RealtimeOptions = {}) => {
-    const node = await startServerNode(database, { ...cluster, heartbeatTimeoutMs, ...options }, clock);
+    const node = await startServerNode(
+      database,
+      { ...cluster, heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, ...options },
+      clock,
+    );
     started.nodes.push(node);
     return node;
   };
-  const connectAgent = async (node: ServerNode, capacity: number, agentId?: string) => {
+  const connectAgent = async (node: ServerNode, capacity: number, agentId?: string, heartbeatMs?: number) => {
     const agent = startAgent({
       serverUrl: node.url,
       agentKey: clusterAgentKey,
       ...(agentId === undefined ? {} : { agentId }),
+      ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
       capacity,
       game: sandboxConfig(sim.url),
       prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
@@ -94,7 +100,11 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     // Channels of their own, so nodes of other test files on the same Redis are not in this cluster.
     cluster = { redisUrl, redisChannelPrefix: `test-${randomUUID()}`, agentKeys: [clusterAgentKey] };
     sim = await startQuietSim();
-    nodeA = await startServerNode(database, { ...cluster, heartbeatTimeoutMs }, clock);
+    nodeA = await startServerNode(
+      database,
+      { ...cluster, heartbeatTimeoutMs, connectedHeartbeatTimeoutMs },
+      clock,
+    );
     browser = await openBrowser(nodeA, { maxAccounts: 10 });
   }, hubHookTimeoutMs);
   afterEach(async () => {
@@ -157,6 +167,27 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       'the account to turn error',
     );
     expect(lost.data.description).toBe(snipeMessages.agentLost);
+    expect(await leaseOf(accountId)).toBeUndefined();
+  });
+
+  it('keeps the runs of an agent connected to the other node whose heartbeats are late, up to the long limit', async () => {
+    const nodeB = await startNode();
+    // A loaded node: the agent's beats do not arrive (its beat interval outlasts the test).
+    const agent = await connectAgent(nodeB, 2, undefined, 600_000);
+    const accountId = await startRun('slow.agent@example.com');
+
+    clock.advance(heartbeatTimeoutMs + 1_000);
+    await nodeA.realtime.sweep();
+    expect(await accountRow(accountId)).toMatchObject({ status: 'active' });
+    expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
+
+    // Connected but silent past the long limit: it no longer runs what it holds.
+    clock.advance(connectedHeartbeatTimeoutMs);
+    await nodeA.realtime.sweep();
+    expect(await accountRow(accountId)).toMatchObject({
+      status: 'error',
+      description: snipeMessages.agentLost,
+    });
     expect(await leaseOf(accountId)).toBeUndefined();
   });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/db/schema.js';
 import { notificationRetention } from '../../src/modules/notification/retention.js';
 import { backends, createTestDatabase } from '../database.js';
-import { createUser } from '../helpers.js';
+import type { Database } from '../../src/db/client.js';
+import { createUser, TestClock } from '../helpers.js';
 import { hubHookTimeoutMs, startServerNode, type ServerNode } from './stack.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,10 +12,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe.each(backends)('notification history (%s)', (backend) => {
   let node: ServerNode;
   let dispose: () => Promise<void>;
+  let database: Database;
 
   beforeAll(async () => {
     const created = await createTestDatabase(backend);
     dispose = created.dispose;
+    database = created.database;
     node = await startServerNode(created.database);
   }, hubHookTimeoutMs);
   afterAll(async () => {
@@ -54,6 +57,8 @@ describe.each(backends)('notification history (%s)', (backend) => {
     const busy = await idOf((await createUser(node.app)).username);
     const quiet = await idOf((await createUser(node.app)).username);
     const { keepNewest, maxAgeDays, everyMs } = notificationRetention;
+    // Tests run in any order: this node's pruning turn is due whatever ran before.
+    node.clock.advance(everyMs);
     await notify(busy, keepNewest + 20, 0, 'recent');
     await notify(quiet, 3, 0, 'recent');
     await notify(quiet, 2, (maxAgeDays + 1) * DAY_MS, 'stale');
@@ -76,5 +81,28 @@ describe.each(backends)('notification history (%s)', (backend) => {
     await node.realtime.sweep();
     expect(await messagesOf(busy)).toHaveLength(keepNewest);
     expect(await messagesOf(busy)).toContain('later 0');
+  });
+
+  it('prunes on one node of the cluster: another node leaves its turn to the lease holder until the lease lapses', async () => {
+    const { keepNewest, everyMs } = notificationRetention;
+    // This node's turn is due and it holds the pruning lease for the next hour.
+    node.clock.advance(everyMs);
+    await node.realtime.sweep();
+    const busy = await idOf((await createUser(node.app)).username);
+    await notify(busy, keepNewest + 5, 0, 'cluster');
+
+    const otherClock = new TestClock();
+    otherClock.advance(node.clock.now().getTime() - otherClock.now().getTime());
+    const other = await startServerNode(database, {}, otherClock);
+    try {
+      await other.realtime.sweep();
+      expect(await messagesOf(busy)).toHaveLength(keepNewest + 5);
+      // The holder went silent: past the lease, the other node's next turn prunes.
+      otherClock.advance(everyMs + 1);
+      await other.realtime.sweep();
+      expect(await messagesOf(busy)).toHaveLength(keepNewest);
+    } finally {
+      await other.app.close();
+    }
   });
 });

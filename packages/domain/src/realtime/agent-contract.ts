@@ -77,6 +77,19 @@ export type AgentAck = z.infer<typeof agentAckSchema>;
 
 const stamped = { at: z.number(), accountId: id };
 
+/**
+ * A bought card the account's unassigned pile holds at sign-in: a Buy Now whose event never
+ * reached the server (its agent died in between) leaves its card there, and nowhere else.
+ */
+export const unassignedPurchaseSchema = z.object({
+  itemId: int.positive(),
+  definitionId: int.positive(),
+  rarity: int.nonnegative(),
+  /** What the account paid: the item's `lastSalePrice`. */
+  price: gamePriceSchema.min(1),
+});
+export type UnassignedPurchase = z.infer<typeof unassignedPurchaseSchema>;
+
 /** One engine event on the wire (the engine's `EngineEvent` must fit it; the agent checks so). */
 export const engineEventSchema = z.discriminatedUnion('type', [
   z.object({
@@ -99,6 +112,14 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     type: z.literal('snipe-result'),
     report: snipeResultReportSchema,
     logEntry: logEntrySchema,
+    /** The game's id of the card bought (successful buys): a purchase found later is matched by it. */
+    itemId: int.positive().optional(),
+  }),
+  z.object({
+    ...stamped,
+    type: z.literal('unassigned-purchases'),
+    /** Bought cards in the account's unassigned pile at sign-in (the pile holds at most 100). */
+    items: z.array(unassignedPurchaseSchema).max(100),
   }),
   z.object({
     ...stamped,

@@ -79,7 +79,13 @@ export async function buyAndFollowUp(
   });
   state.profits += described.report.value;
   // Awaited: the purchase is acknowledged (stored, announced) before the engine moves on.
-  await context.emit({ type: 'snipe-result', at: context.now(), accountId: context.accountId, ...described });
+  await context.emit({
+    type: 'snipe-result',
+    at: context.now(),
+    accountId: context.accountId,
+    ...described,
+    itemId,
+  });
 
   await context.sleep(context.pacing.afterBuyMs());
   const outcome = await runFollowUp(

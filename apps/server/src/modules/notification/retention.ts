@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import { jobLease } from '../../lib/job-lease.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,7 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const notificationRetention = {
   keepNewest: 500,
   maxAgeDays: 90,
-  /** The sweep runs every 2 s; pruning scans the table, so it runs at most once an hour per node. */
+  /**
+   * The sweep runs every 2 s; pruning scans the table, so a node tries at most once an hour, and
+   * only the node holding the job's lease prunes: once an hour for the whole cluster.
+   */
   everyMs: 60 * 60 * 1000,
 } as const;
 
@@ -32,13 +36,25 @@ export async function pruneNotifications(db: Db, now: Date): Promise<number> {
   return old.length + beyondNewest.length;
 }
 
-/** The sweep's pruning step: prunes on the first call, then at most once per `everyMs`. */
-export function notificationPruner(ctx: AppContext) {
-  let lastPrunedAt: number | undefined;
-  return async (): Promise<void> => {
-    const now = ctx.now();
-    if (lastPrunedAt !== undefined && now.getTime() - lastPrunedAt < notificationRetention.everyMs) return;
-    lastPrunedAt = now.getTime();
-    await pruneNotifications(ctx.db, now);
+/** The pruning job's lease in `job_leases`: one node of the cluster prunes. */
+export const NOTIFICATION_PRUNE_JOB = 'notification-prune';
+
+/**
+ * The sweep's pruning step: at this node's first call, then at most once per `everyMs`, it prunes
+ * if it takes (or renews) the job's lease for `everyMs`. Another node's lease leaves the turn to
+ * that node; a holder that died lets it lapse within the hour.
+ */
+export function notificationPruner(ctx: AppContext, holder: string) {
+  const lease = jobLease(ctx.db, NOTIFICATION_PRUNE_JOB, holder);
+  let lastTurnAt: number | undefined;
+  return {
+    async prune(): Promise<void> {
+      const now = ctx.now();
+      if (lastTurnAt !== undefined && now.getTime() - lastTurnAt < notificationRetention.everyMs) return;
+      lastTurnAt = now.getTime();
+      if (await lease.acquire(now, notificationRetention.everyMs)) await pruneNotifications(ctx.db, now);
+    },
+    /** A node shutting down gives the lease up, so another node prunes at its next turn. */
+    release: () => lease.release(),
   };
 }

@@ -1,9 +1,13 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Whether any log entry matches. */
+const anyLogEntry = async (db: Db, where: SQL | undefined) =>
+  (await db.select({ id: snipeLogEntries.id }).from(snipeLogEntries).where(where).limit(1)).length > 0;
 
 /** Leases, sessions and log entries of snipe runs. */
 export const snipeRepo = {
@@ -74,6 +78,10 @@ export const snipeRepo = {
   staleLeases: (db: Db, olderThan: Date) =>
     db.select().from(snipeLeases).where(lt(snipeLeases.heartbeatAt, olderThan)),
 
+  /**
+   * The run of a lease with its account's owner and the account's current lease (absent, or
+   * another lease, when this one ended): one round trip at the start of every run event.
+   */
   sessionByLease: async (db: Db, leaseId: string) =>
     (
       await db
@@ -82,12 +90,47 @@ export const snipeRepo = {
           userId: accounts.userId,
           email: accounts.email,
           username: accounts.username,
+          platform: accounts.platform,
+          currentLease: snipeLeases,
         })
         .from(snipeSessions)
         .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
+        .leftJoin(snipeLeases, eq(snipeLeases.accountId, snipeSessions.accountId))
         .where(eq(snipeSessions.leaseId, leaseId))
         .limit(1)
     )[0],
+
+  /**
+   * A run's per-cycle counters: the session's and the account row's copy, in one statement (one
+   * round trip before the agent is acknowledged). Answers the account row.
+   */
+  async recordSessionCounters(
+    db: Db,
+    leaseId: string,
+    accountId: string,
+    counters: { requests: number; searches: number; endedAt: Date | undefined },
+    now: Date,
+  ) {
+    const sessionUpdate = db.$with('session_update').as(
+      db
+        .update(snipeSessions)
+        .set({
+          requests: counters.requests,
+          searches: counters.searches,
+          ...(counters.endedAt === undefined ? {} : { endedAt: counters.endedAt }),
+        })
+        .where(eq(snipeSessions.leaseId, leaseId))
+        .returning({ leaseId: snipeSessions.leaseId }),
+    );
+    return (
+      await db
+        .with(sessionUpdate)
+        .update(accounts)
+        .set({ sessionRequests: counters.requests, sessionSearches: counters.searches, updatedAt: now })
+        .where(eq(accounts.id, accountId))
+        .returning()
+    )[0];
+  },
 
   updateSession: (db: Db, leaseId: string, values: Partial<typeof snipeSessions.$inferInsert>) =>
     db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),
@@ -100,6 +143,36 @@ export const snipeRepo = {
       .onConflictDoNothing({ target: snipeLogEntries.eventId })
       .returning({ id: snipeLogEntries.id });
     return inserted.length > 0;
+  },
+
+  hasLogEntry: (db: Db, eventId: string) => anyLogEntry(db, eq(snipeLogEntries.eventId, eventId)),
+
+  /** Whether a purchase of this account names this game item at this price (it is recorded). */
+  hasPurchase: (db: Db, accountId: string, itemId: number, buyPrice: number) =>
+    anyLogEntry(
+      db,
+      and(
+        eq(snipeLogEntries.accountId, accountId),
+        eq(snipeLogEntries.itemId, itemId),
+        eq(snipeLogEntries.buyPrice, buyPrice),
+        eq(snipeLogEntries.isSuccess, true),
+      ),
+    ),
+
+  /** The account's run before the one of `leaseId` (started before `startedAt`), if any. */
+  async previousSession(db: Db, accountId: string, leaseId: string, startedAt: Date) {
+    const earlierRunOfAccount = and(
+      eq(snipeSessions.accountId, accountId),
+      ne(snipeSessions.leaseId, leaseId),
+      lte(snipeSessions.startedAt, startedAt),
+    );
+    const [previous] = await db
+      .select()
+      .from(snipeSessions)
+      .where(earlierRunOfAccount)
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+    return previous;
   },
 
   logEntriesOf: (db: Db, accountId: string) =>

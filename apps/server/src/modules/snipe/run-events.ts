@@ -4,7 +4,12 @@ import {
   followUpNotice,
   purchaseNotice,
   snipeStoppedFor,
+  toReportPlatform,
+  unnamedPlayer,
   type AccountStatus,
+  type LogEntry,
+  type Platform,
+  type SnipeResultReport,
 } from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +22,9 @@ import { snipeMessages } from './messages.js';
 import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo, type LeaseRow } from './repo.js';
+
+/** The event id of a purchase found in the unassigned pile after its lease `leaseId` was lost. */
+const reconciledEventId = (leaseId: string, itemId: number) => `reconciled:${leaseId}:${itemId}`;
 
 /** Statuses whose reason the row's tooltip should show. */
 const describedStatuses = new Set<AccountStatus>(['error', 'captcha', 'soft_ban']);
@@ -46,6 +54,105 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     if (row) publish.account(row.userId, row);
   };
 
+  type Owner = NonNullable<Awaited<ReturnType<typeof snipeRepo.sessionByLease>>>;
+
+  /**
+   * Stores one buy attempt under its event id (once: a replay lands on the same row) and, when it
+   * is new, adds a purchase's profit and tells the user, the page and the chat.
+   */
+  async function recordAttempt(
+    owner: Owner,
+    eventId: string,
+    report: SnipeResultReport,
+    logEntry: LogEntry,
+    itemId: number | undefined,
+  ) {
+    const { userId } = owner;
+    const isNew = await snipeRepo.insertLogEntry(db, {
+      eventId,
+      userId,
+      accountId: logEntry.accountId,
+      type: logEntry.type,
+      playerId: logEntry.playerId,
+      playerName: logEntry.playerName,
+      rarity: logEntry.rarity,
+      platform: logEntry.platform,
+      buyPrice: report.buyPrice,
+      sellPrice: report.sellPrice,
+      tax: report.tax,
+      value: report.value,
+      isSuccess: logEntry.isSuccess,
+      errorCode: report.errorCode ?? null,
+      listingTime: report.listingTime ?? null,
+      report,
+      itemId: itemId ?? null,
+    });
+    if (!isNew) return;
+    if (report.errorCode === undefined) {
+      await snipeRepo.addProfit(db, logEntry.accountId, report.value);
+      publishAccount(await updateAccount(logEntry.accountId, {}));
+    }
+    publish.toUser(userId, 'snipe-result', { ...report, accountId: logEntry.accountId });
+    // The user's own notice names the card even when Mask Snipes hides it from shared messages.
+    publish.notify(
+      userId,
+      report.errorCode === undefined ? 'success' : 'error',
+      purchaseNotice({ ...report, playerName: logEntry.playerName }),
+      'snipe',
+    );
+    publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
+  }
+
+  /**
+   * The account's previous run was lost with its agent: a Buy Now in flight then may have bought
+   * a card whose event never arrived. Each bought card in the unassigned pile that no stored
+   * purchase of this account names (same item, same price) is recorded as that lost run's, keyed
+   * by the lost lease and the game's item id, so a replay or a late event of the lost run lands
+   * once. After a run that ended normally every event arrived, and nothing is looked at.
+   */
+  async function recordUnassignedPurchases(
+    owner: Owner,
+    leaseId: string,
+    event: Extract<WireEngineEvent, { type: 'unassigned-purchases' }>,
+  ) {
+    const previous = await snipeRepo.previousSession(db, event.accountId, leaseId, owner.session.startedAt);
+    if (!previous?.agentLost) return;
+    for (const item of event.items) {
+      if (await snipeRepo.hasPurchase(db, event.accountId, item.itemId, item.price)) continue;
+      const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
+      const platform = owner.platform as Platform;
+      // What the lost run would have reported; its sale was never planned, so no profit is claimed.
+      const report: SnipeResultReport = {
+        buyerId: event.accountId,
+        platform: toReportPlatform(platform),
+        playerId: item.definitionId,
+        playerName,
+        buyPrice: item.price,
+        sellPrice: 0,
+        tax: 0,
+        value: 0,
+      };
+      const logEntry: LogEntry = {
+        accountId: event.accountId,
+        playerId: item.definitionId,
+        playerName,
+        buyPrice: item.price,
+        sellPrice: 0,
+        rarity: item.rarity,
+        platform,
+        isSuccess: true,
+        type: 'snipe',
+      };
+      await recordAttempt(
+        owner,
+        reconciledEventId(previous.leaseId, item.itemId),
+        report,
+        logEntry,
+        item.itemId,
+      );
+    }
+  }
+
   async function apply(
     leaseId: string,
     seq: number,
@@ -56,52 +163,33 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     if (!owner || owner.session.accountId !== event.accountId)
       return { ok: false, message: 'Unknown lease', stop: true };
     const { userId } = owner;
-    const lease = await snipeRepo.leaseOf(db, event.accountId);
+    const lease = owner.currentLease;
     const isLive = lease?.leaseId === leaseId && lease.agentId === agentId;
 
+    const leaseEnded: EventOutcome = { ok: false, message: 'Lease ended', stop: true };
+
+    // Purchases are kept even when the lease already ended: nothing bought is ever lost.
     if (event.type === 'snipe-result') {
-      // A purchase is kept even when the lease already ended: nothing bought is ever lost.
-      const playerName = playerNameOf(event.report.playerId, event.report.playerName);
-      const report = { ...event.report, playerName };
+      const report = {
+        ...event.report,
+        playerName: playerNameOf(event.report.playerId, event.report.playerName),
+      };
       const logEntry = {
         ...event.logEntry,
         playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
       };
-      const isNew = await snipeRepo.insertLogEntry(db, {
-        eventId: `${leaseId}:${seq}`,
-        userId,
-        accountId: event.accountId,
-        type: logEntry.type,
-        playerId: logEntry.playerId,
-        playerName: logEntry.playerName,
-        rarity: logEntry.rarity,
-        platform: logEntry.platform,
-        buyPrice: report.buyPrice,
-        sellPrice: report.sellPrice,
-        tax: report.tax,
-        value: report.value,
-        isSuccess: logEntry.isSuccess,
-        errorCode: report.errorCode ?? null,
-        listingTime: report.listingTime ?? null,
-        report,
-      });
-      if (!isNew) return { ok: true };
-      if (report.errorCode === undefined) {
-        await snipeRepo.addProfit(db, event.accountId, report.value);
-        publishAccount(await updateAccount(event.accountId, {}));
-      }
-      publish.toUser(userId, 'snipe-result', { ...report, accountId: event.accountId });
-      // The user's own notice names the card even when Mask Snipes hides it from shared messages.
-      publish.notify(
-        userId,
-        report.errorCode === undefined ? 'success' : 'error',
-        purchaseNotice({ ...report, playerName: logEntry.playerName }),
-        'snipe',
-      );
-      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
-      return isLive ? { ok: true } : { ok: false, message: 'Lease ended', stop: true };
+      const itemId = report.errorCode === undefined ? event.itemId : undefined;
+      // Found in the unassigned pile after this lease was lost, and recorded then: not twice.
+      const isReconciled =
+        itemId !== undefined && (await snipeRepo.hasLogEntry(db, reconciledEventId(leaseId, itemId)));
+      if (!isReconciled) await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
+      return isLive ? { ok: true } : leaseEnded;
     }
-    if (!isLive) return { ok: false, message: 'Lease ended', stop: true };
+    if (event.type === 'unassigned-purchases') {
+      await recordUnassignedPurchases(owner, leaseId, event);
+      return isLive ? { ok: true } : leaseEnded;
+    }
+    if (!isLive) return leaseEnded;
 
     switch (event.type) {
       case 'account-update': {
@@ -119,16 +207,18 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         break;
       }
       case 'session-upsert': {
-        await snipeRepo.updateSession(db, leaseId, {
-          requests: event.requests,
-          searches: event.searches,
-          ...(event.endedAt === null ? {} : { endedAt: new Date(event.endedAt) }),
-        });
         publishAccount(
-          await updateAccount(event.accountId, {
-            sessionRequests: event.requests,
-            sessionSearches: event.searches,
-          }),
+          await snipeRepo.recordSessionCounters(
+            db,
+            leaseId,
+            event.accountId,
+            {
+              requests: event.requests,
+              searches: event.searches,
+              endedAt: event.endedAt === null ? undefined : new Date(event.endedAt),
+            },
+            ctx.now(),
+          ),
         );
         publish.toUser(userId, 'upsert-session', {
           accountId: event.accountId,
@@ -205,7 +295,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
           ? ''
           : current.description,
     });
-    await snipeRepo.updateSession(db, lease.leaseId, { endedAt: ctx.now() });
+    await snipeRepo.updateSession(db, lease.leaseId, { endedAt: ctx.now(), agentLost: lost });
     publishAccount(row);
     publish.toUser(lease.userId, 'stop', { accountId: lease.accountId, reason: message });
     publish.notify(
