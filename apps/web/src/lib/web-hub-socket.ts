@@ -46,3 +46,18 @@ export function sendWebHubAction(socket: Socket | null, action: string, data: un
   socket.emit('message', { action, data });
   return true;
 }
+
+/**
+ * A hub `message` as every live hook first checks it: an action name and a data object. The
+ * caller names what it expects the data to hold; it still checks each field before use.
+ */
+export type WebHubMessage<Data extends object = Record<string, unknown>> = { action: string; data: Data };
+
+export const isWebHubMessage = <Data extends object = Record<string, unknown>>(
+  payload: unknown,
+): payload is WebHubMessage<Data> =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as WebHubMessage).action === 'string' &&
+  typeof (payload as WebHubMessage).data === 'object' &&
+  (payload as WebHubMessage).data !== null;

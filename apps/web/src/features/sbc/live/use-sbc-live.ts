@@ -4,7 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { connectWebHub, sendWebHubAction, useWebHubCredential } from '../../../lib/web-hub-socket';
+import {
+  connectWebHub,
+  isWebHubMessage,
+  sendWebHubAction,
+  useWebHubCredential,
+} from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
 import { accountClubQueryKey } from '../api/account-club';
@@ -16,12 +21,8 @@ export interface SolverProgress {
   steps: { text: string; tone: 'info' | 'success' | 'error' }[];
 }
 
-type Message = { action: string; data: { accountId?: string; description?: string; costs?: number } };
-const isMessage = (payload: unknown): payload is Message =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  typeof (payload as Message).action === 'string' &&
-  typeof (payload as Message).data === 'object';
+type SolverMessageData = { accountId?: string; description?: string; costs?: number };
+const isMessage = (payload: unknown) => isWebHubMessage<SolverMessageData>(payload);
 
 const MAX_STEPS = 50;
 const notConnected = 'Not connected to the server; try again in a moment';

@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { notify } from '../../../lib/notify';
 import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
-import { useWebHubCredential } from '../../../lib/web-hub-socket';
+import { isWebHubMessage, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { accountsQueryKey } from '../../accounts';
 import { userQueryKey } from '../../auth';
@@ -34,14 +34,7 @@ import {
 } from '../state/transfer-progress';
 import { downloadDataUrl } from './download';
 
-type Message = { action: string; data: Record<string, unknown> };
 type SyncedAccount = { accountId?: string; screenshot?: string };
-
-const isMessage = (payload: unknown): payload is Message =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  typeof (payload as Message).action === 'string' &&
-  typeof (payload as Message).data === 'object';
 
 const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
   setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
@@ -127,7 +120,7 @@ export function useTransferLive() {
     };
 
     socket.on('message', (payload: unknown) => {
-      if (!isMessage(payload)) return;
+      if (!isWebHubMessage(payload)) return;
       const { action, data } = payload;
       const { notification, transfer } = settingsRef.current;
       if (action === 'transfer-state') {
