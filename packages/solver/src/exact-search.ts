@@ -18,7 +18,7 @@ import { scoreWindowOf, type ScoreWindow } from './rating-profile.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
-export const MAX_SEARCH_CARDS = 400;
+export const MAX_SEARCH_CARDS = 6_000;
 /** Nodes checked between two looks at the clock. */
 const CLOCK_EVERY = 4_096;
 
@@ -361,6 +361,20 @@ export function exactSearch(
   const distinctMinIds = distinctMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
   const distinctMinCount = distinctMinIds.map(({ size }) => new Int32Array(size));
   const distinctMinNow = new Int32Array(distinctMin.length);
+  // "Same club/league/nation: min X": some group must still be able to reach X players.
+  const sameMin = requirements.filter((r): r is SameGroup => r.kind === 'sameGroup' && r.scope !== 'max');
+  const sameMinIds = sameMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
+  const sameMinCount = sameMinIds.map(({ size }) => new Int32Array(size));
+  const sameMinGroups = new Int32Array(sameMin.length);
+  const sameMinLeft = sameMinIds.map(({ ids, size }) => suffixCounts(ids, size, () => true));
+  /** largestLeft[q][j]: the most cards of one group from card j on. */
+  const sameMinLargestLeft = sameMinIds.map(({ size }, q) =>
+    Int32Array.from({ length: n + 1 }, (_, j) => {
+      let most = 0;
+      for (let g = 0; g < size; g += 1) most = Math.max(most, sameMinLeft[q]?.[j * size + g] ?? 0);
+      return most;
+    }),
+  );
 
   const clubCount = new Int32Array(club.size);
   const leagueCount = new Int32Array(league.size);
@@ -468,6 +482,18 @@ export function exactSearch(
     }
     for (let q = 0; q < distinctMin.length; q += 1)
       if ((distinctMinNow[q] ?? 0) + r < (distinctMin[q]?.value ?? 0)) return false;
+    for (let q = 0; q < sameMin.length; q += 1) {
+      const { ids, size } = sameMinIds[q] as { ids: Int32Array; size: number };
+      const left = sameMinLeft[q] as Int32Array;
+      const count = sameMinCount[q] as Int32Array;
+      // A group without a chosen card ends with at most r of its members still to come.
+      let most = Math.min(r, sameMinLargestLeft[q]?.[j] ?? 0);
+      for (let k = 0; k < chosenCount; k += 1) {
+        const g = ids[chosen[k] ?? 0] ?? 0;
+        most = Math.max(most, (count[g] ?? 0) + Math.min(r, left[j * size + g] ?? 0));
+      }
+      if (most < (sameMin[q]?.value ?? 0)) return false;
+    }
     return true;
   };
 
@@ -571,6 +597,7 @@ export function exactSearch(
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) + (member[q]?.[i] ?? 0);
     countInGroups(groupIds, groupCount, distinctNow, i, 1);
     countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, 1);
+    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, 1);
     return true;
   };
 
@@ -585,6 +612,7 @@ export function exactSearch(
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) - (member[q]?.[i] ?? 0);
     countInGroups(groupIds, groupCount, distinctNow, i, -1);
     countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, -1);
+    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, -1);
   };
 
   visit(0, slots, 0);
