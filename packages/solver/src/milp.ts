@@ -37,7 +37,18 @@ const DOMINANCE_SCAN = 400;
  *   condition), play at least its positions and have at least its rating (equal rating when a
  *   requirement caps it). Any squad using it can swap in one of them at no extra cost.
  */
-export function reducePool(problem: Problem, upperBound: number): Candidate[] {
+export function reducePool(problem: Problem, upperBound: number): readonly Candidate[] {
+  const cached = lastCut.get(problem);
+  if (cached?.upperBound === upperBound) return cached.pool;
+  const pool = cutPool(problem, upperBound);
+  lastCut.set(problem, { upperBound, pool });
+  return pool;
+}
+
+/** The last cut per problem: the escalation, the exact search and the MILP ask for the same one. */
+const lastCut = new WeakMap<Problem, { readonly upperBound: number; readonly pool: readonly Candidate[] }>();
+
+function cutPool(problem: Problem, upperBound: number): Candidate[] {
   const { requirements, candidates } = problem;
   const slots = problem.openSlots.length;
   const cheapestPerAsset = new Map<number, number>();

@@ -1,0 +1,90 @@
+import { exactSearch, MAX_SEARCH_CARDS } from './exact-search.js';
+import { improveWithMilp, MAX_MILP_CARDS, milpReady, reducePool } from './milp.js';
+import { placeCards, placementCost } from './placement.js';
+import type { Candidate, Problem } from './problem.js';
+import { judgePlacement, type Placement } from './squad-check.js';
+
+/** The MILP is not started with less time than this: its presolve alone takes about as long. */
+const MIN_MILP_MS = 100;
+
+export interface EscalationLimits {
+  /** Cards after the exact cut above which the exact search is not tried. */
+  readonly maxSearchCards?: number;
+  /** Cards after the exact cut above which the MILP is not tried. */
+  readonly maxMilpCards?: number;
+  /** Whether the MILP may run at all (it also needs `prepareSolver()`). */
+  readonly useMilp?: boolean;
+}
+
+export interface EscalationOutcome {
+  /** The cheapest eligible squad found below the upper bound. */
+  readonly answer?: { readonly placement: Placement; readonly cost: number };
+  /** A sound lower bound on every eligible squad (the upper bound itself when none is cheaper). */
+  readonly bound: number;
+  /** Whether the bound is the optimum (every squad below the upper bound was ruled out or found). */
+  readonly finished: boolean;
+  readonly method: string;
+}
+
+export function hasUniqueAssets(placement: Placement): boolean {
+  const assets = placement.filter((c): c is Candidate => !!c).map((c) => c.assetId);
+  return new Set(assets).size === assets.length;
+}
+
+/**
+ * Looks for a squad cheaper than `upperBound` (a known squad's cost), or proves there is none,
+ * by the two exact methods in turn: the exact search on the cut pool, then the MILP (HiGHS) with
+ * the time left. The search gets the whole time when the MILP cannot follow (not loaded, or the
+ * cut pool is above its card limit), else half. An unfinished search still hands its squad to
+ * the MILP as the cutoff, so the MILP only looks below it. A MILP squad is placed and judged by
+ * the exact evaluator; one it rejects means the model is wrong, and none of the MILP's claims
+ * count.
+ */
+export function proveOrImprove(
+  problem: Problem,
+  upperBound: number,
+  deadline: number,
+  limits: EscalationLimits = {},
+): EscalationOutcome {
+  const maxMilpCards = limits.maxMilpCards ?? MAX_MILP_CARDS;
+  const milpCanFollow =
+    limits.useMilp !== false &&
+    milpReady() &&
+    Number.isFinite(upperBound) &&
+    reducePool(problem, upperBound).length <= maxMilpCards;
+  const started = Date.now();
+  const searchDeadline = milpCanFollow ? started + (deadline - started) / 2 : deadline;
+  const searched = exactSearch(
+    problem,
+    upperBound,
+    searchDeadline,
+    Infinity,
+    limits.maxSearchCards ?? MAX_SEARCH_CARDS,
+  );
+  const answer = searched?.answer;
+  if (searched?.finished && searched.bound !== undefined)
+    return {
+      ...(answer ? { answer } : {}),
+      bound: searched.bound,
+      finished: true,
+      method: 'exact branch and bound on the cut pool',
+    };
+  const cutoff = answer?.cost ?? upperBound;
+  const unproven = { ...(answer ? { answer } : {}), bound: -Infinity, finished: false, method: '' };
+  if (!milpCanFollow) return unproven;
+  const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
+  const milp = improveWithMilp(problem, cutoff, seconds, maxMilpCards);
+  if (!milp) return unproven;
+  const improved = milp.cards && placeCards(problem, milp.cards);
+  if (improved && !(hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible)) return unproven;
+  return {
+    ...(improved
+      ? { answer: { placement: improved, cost: placementCost(improved) } }
+      : answer
+        ? { answer }
+        : {}),
+    bound: milp.bound,
+    finished: milp.finished,
+    method: 'MILP (HiGHS) on the reduced pool',
+  };
+}
