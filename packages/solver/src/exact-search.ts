@@ -19,8 +19,11 @@ import { judgePlacement, type Placement } from './squad-check.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
 export const MAX_SEARCH_CARDS = 6_000;
-/** Nodes checked between two looks at the clock. */
-const CLOCK_EVERY = 4_096;
+/**
+ * Work between two looks at the clock: a node counts 1, and the chemistry test adds the cards it
+ * scans (on a pool of thousands one node can scan them all, so counting nodes alone overran).
+ */
+const CLOCK_EVERY = 65_536;
 
 export interface ExactSearchOutcome {
   /**
@@ -431,6 +434,7 @@ export function exactSearch(
     return matched;
   };
   const chosenPoints = new Int32Array(slots);
+  let workSinceClock = 0;
 
   /**
    * Whether the chemistry minima can still be met from node (j, r) with `budget` left. The cards
@@ -453,6 +457,7 @@ export function exactSearch(
     // The best r ceilings among the affordable cards still to come.
     const byPoints = [0, 0, 0, 0];
     const rest = fill[j * (slots + 1) + r - 1] ?? 0;
+    workSinceClock += n - j;
     for (let i = j; i < n; i += 1) {
       if (!capable[i] || assetUsed[asset.ids[i] ?? 0] || (cost[i] ?? 0) + rest > budget) continue;
       const value = ceiling(i, j, r);
@@ -558,7 +563,12 @@ export function exactSearch(
   const visit = (j: number, r: number, spent: number): void => {
     if (aborted) return;
     nodes += 1;
-    if (nodes > nodeLimit || (nodes % CLOCK_EVERY === 0 && Date.now() > deadline)) {
+    workSinceClock += 1;
+    if (workSinceClock >= CLOCK_EVERY) {
+      workSinceClock = 0;
+      if (Date.now() > deadline) aborted = true;
+    }
+    if (aborted || nodes > nodeLimit) {
       aborted = true;
       return;
     }
