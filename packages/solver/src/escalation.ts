@@ -14,6 +14,8 @@ export interface EscalationLimits {
   readonly maxMilpCards?: number;
   /** Whether the MILP may run at all (it also needs `prepareSolver()`). */
   readonly useMilp?: boolean;
+  /** The search's share of the time when the MILP can follow (it gets all of it otherwise). */
+  readonly searchShare?: number;
 }
 
 export interface EscalationOutcome {
@@ -53,7 +55,9 @@ export function proveOrImprove(
     Number.isFinite(upperBound) &&
     reducePool(problem, upperBound).length <= maxMilpCards;
   const started = Date.now();
-  const searchDeadline = milpCanFollow ? started + (deadline - started) / 2 : deadline;
+  const searchDeadline = milpCanFollow
+    ? started + (deadline - started) * (limits.searchShare ?? 0.5)
+    : deadline;
   const searched = exactSearch(
     problem,
     upperBound,

@@ -15,6 +15,17 @@ const MIN_SEARCH_MS = 150;
 const SEARCH_SHARE_WITH_MILP = 0.15;
 /** The exact search always gets this long, even when the budget is spent (a busy machine). */
 const MIN_EXACT_MS = 100;
+/**
+ * The exact search's share of the exact methods' time when the MILP can follow: the search
+ * finishes the chemistry pools of ~100 cards (Four Leagues) that the MILP does not in seconds.
+ */
+const EXACT_SEARCH_SHARE = 0.75;
+/**
+ * Cut pools the MILP takes within a solve: it proved the 30–40-card models (Les Bleus, World
+ * Tour, Home Grown) in well under a second but not First Links' 121 cards in 20 s, and its
+ * presolve ignores the time limit, so bigger pools only overran the budget.
+ */
+const MAX_MILP_CARDS_IN_SOLVE = 60;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
 
@@ -157,6 +168,8 @@ function solvePart(
   if (answer && answer.cost > bound) {
     const exact = proveOrImprove(problem, answer.cost, Math.max(deadline, Date.now() + MIN_EXACT_MS), {
       useMilp,
+      searchShare: EXACT_SEARCH_SHARE,
+      maxMilpCards: MAX_MILP_CARDS_IN_SOLVE,
     });
     if (exact.answer && exact.answer.cost < answer.cost) answer = exact.answer;
     if (exact.bound > bound) {
