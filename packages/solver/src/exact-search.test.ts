@@ -52,6 +52,29 @@ describe('exact search against exhaustive search on small pools', () => {
   }
 });
 
+/**
+ * Searched below the sum of every price (any squad is cheaper), the search finishes at the true
+ * optimum (or at that sum when no squad exists) and its squad passes the exact evaluator.
+ */
+function expectSearchFindsOptimum(
+  pool: readonly MarketCard[],
+  challenge: ChallengeRequirements,
+  optimum: number,
+) {
+  const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
+  const outcome = search(pool, challenge, everything);
+  if (outcome === 'infeasible') {
+    expect(optimum).toBe(Infinity);
+    return;
+  }
+  expect(outcome?.finished).toBe(true);
+  expect(outcome?.bound).toBe(optimum === Infinity ? everything : optimum);
+  if (outcome?.answer) {
+    expect(outcome.answer.cost).toBe(optimum);
+    expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
+  }
+}
+
 /** Cards that each play one position of the 4-3-3, so where they stand decides the chemistry. */
 function onePositionPool(seed: number, size: number): MarketCard[] {
   const random = seededRng(seed);
@@ -73,19 +96,7 @@ describe('exact search when cards play only their own position', () => {
     it(`challenge ${index}: the bound equals the optimum over every placement`, () => {
       for (const seed of [1, 2, 3, 4, 5, 6]) {
         const pool = onePositionPool(seed * 17 + index, 12);
-        const optimum = exhaustivePlacedOptimum(pool, challenge);
-        const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-        const outcome = search(pool, challenge, everything);
-        if (outcome === 'infeasible') {
-          expect(optimum).toBe(Infinity);
-          continue;
-        }
-        expect(outcome?.finished).toBe(true);
-        expect(outcome?.bound).toBe(optimum === Infinity ? everything : optimum);
-        if (outcome?.answer) {
-          expect(outcome.answer.cost).toBe(optimum);
-          expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
-        }
+        expectSearchFindsOptimum(pool, challenge, exhaustivePlacedOptimum(pool, challenge));
       }
     }, 120_000);
   }
@@ -111,16 +122,7 @@ describe('exact search without chemistry requirements', () => {
           ...card,
           rarityId: k === 2 ? ICON_RARITY_ID : k === 5 ? HERO_RARITY_ID : card.rarityId,
         }));
-        const optimum = exhaustiveOptimum(pool, challenge);
-        const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-        const outcome = search(pool, challenge, everything);
-        if (outcome === 'infeasible') {
-          expect(optimum).toBe(Infinity);
-          continue;
-        }
-        expect(outcome?.finished).toBe(true);
-        expect(outcome?.bound).toBe(optimum === Infinity ? everything : optimum);
-        if (outcome?.answer) expect(outcome.answer.cost).toBe(optimum);
+        expectSearchFindsOptimum(pool, challenge, exhaustiveOptimum(pool, challenge));
       }
     }, 60_000);
   }
