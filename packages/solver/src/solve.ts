@@ -166,11 +166,17 @@ function solvePart(
   // The exact methods (the search on the cut pool, then the MILP): they prove the answer or find
   // the optimum when the pool allows; stopped, they still hand over any cheaper squad they met.
   if (answer && answer.cost > bound) {
-    const exact = proveOrImprove(problem, answer.cost, Math.max(deadline, Date.now() + MIN_EXACT_MS), {
-      useMilp,
-      searchShare: EXACT_SEARCH_SHARE,
-      maxMilpCards: MAX_MILP_CARDS_IN_SOLVE,
-    });
+    const exact = proveOrImprove(
+      problem,
+      answer.cost,
+      Math.max(deadline, Date.now() + MIN_EXACT_MS),
+      {
+        useMilp,
+        searchShare: EXACT_SEARCH_SHARE,
+        maxMilpCards: MAX_MILP_CARDS_IN_SOLVE,
+      },
+      bound,
+    );
     if (exact.answer && exact.answer.cost < answer.cost) answer = exact.answer;
     if (exact.bound > bound) {
       bound = exact.bound;
