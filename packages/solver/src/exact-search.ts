@@ -423,14 +423,21 @@ export function exactSearch(
     }
     return false;
   };
+  // matchedAt[d]: the matching's size for the first d chosen cards, valid until a card is added
+  // at depth d − 1 (the skip branch of a node asks again for the set its parent had).
+  const matchedAt = new Int32Array(slots + 1);
+  const matchedKnown = new Uint8Array(slots + 1);
   /** How many of the chosen cards can be in position at once (a maximum matching). */
   const matchedNow = (): number => {
+    if (matchedKnown[chosenCount]) return matchedAt[chosenCount] ?? 0;
     slotOwner.fill(-1);
     let matched = 0;
     for (let k = 0; k < chosenCount; k += 1) {
       seenMark += 1;
       if (augment(k)) matched += 1;
     }
+    matchedAt[chosenCount] = matched;
+    matchedKnown[chosenCount] = 1;
     return matched;
   };
   const chosenPoints = new Int32Array(slots);
@@ -454,15 +461,18 @@ export function exactSearch(
     let total = 0;
     for (let k = 0; k < matched; k += 1) total += sorted[k] ?? 0;
     if (r === 0) return total >= teamMin;
-    // The best r ceilings among the affordable cards still to come.
+    // The best r ceilings among the affordable cards still to come. The cards are sorted by
+    // cost, so the first one past the budget ends the scan; r cards at the most any player can
+    // have end it too.
     const byPoints = [0, 0, 0, 0];
     const rest = fill[j * (slots + 1) + r - 1] ?? 0;
-    workSinceClock += n - j;
-    for (let i = j; i < n; i += 1) {
-      if (!capable[i] || assetUsed[asset.ids[i] ?? 0] || (cost[i] ?? 0) + rest > budget) continue;
+    let i = j;
+    for (; i < n && (cost[i] ?? 0) + rest <= budget && (byPoints[MAX_PLAYER_CHEMISTRY] ?? 0) < r; i += 1) {
+      if (!capable[i] || assetUsed[asset.ids[i] ?? 0]) continue;
       const value = ceiling(i, j, r);
       if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
     }
+    workSinceClock += i - j;
     let left = r;
     if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
     for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
@@ -599,6 +609,7 @@ export function exactSearch(
     }
     assetUsed[asset.ids[i] ?? 0] = 1;
     chosen[chosenCount++] = i;
+    matchedKnown[chosenCount] = 0;
     if (capable[i]) {
       bump(clubCount, club.ids[i] ?? 0, 1);
       bump(leagueCount, league.ids[i] ?? 0, 1);
