@@ -1,4 +1,10 @@
-import { seededRng, type ChallengeRequirements, type SbcRequirement } from '@tradedesk/domain';
+import {
+  HERO_RARITY_ID,
+  ICON_RARITY_ID,
+  seededRng,
+  type ChallengeRequirements,
+  type SbcRequirement,
+} from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { exactSearch } from './exact-search.js';
 import { buildProblem, requirementParts } from './problem.js';
@@ -46,6 +52,29 @@ describe('exact search against exhaustive search on small pools', () => {
   }
 });
 
+/**
+ * Searched below the sum of every price (any squad is cheaper), the search finishes at the true
+ * optimum (or at that sum when no squad exists) and its squad passes the exact evaluator.
+ */
+function expectSearchFindsOptimum(
+  pool: readonly MarketCard[],
+  challenge: ChallengeRequirements,
+  optimum: number,
+) {
+  const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
+  const outcome = search(pool, challenge, everything);
+  if (outcome === 'infeasible') {
+    expect(optimum).toBe(Infinity);
+    return;
+  }
+  expect(outcome?.finished).toBe(true);
+  expect(outcome?.bound).toBe(optimum === Infinity ? everything : optimum);
+  if (outcome?.answer) {
+    expect(outcome.answer.cost).toBe(optimum);
+    expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
+  }
+}
+
 /** Cards that each play one position of the 4-3-3, so where they stand decides the chemistry. */
 function onePositionPool(seed: number, size: number): MarketCard[] {
   const random = seededRng(seed);
@@ -67,21 +96,35 @@ describe('exact search when cards play only their own position', () => {
     it(`challenge ${index}: the bound equals the optimum over every placement`, () => {
       for (const seed of [1, 2, 3, 4, 5, 6]) {
         const pool = onePositionPool(seed * 17 + index, 12);
-        const optimum = exhaustivePlacedOptimum(pool, challenge);
-        const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-        const outcome = search(pool, challenge, everything);
-        if (outcome === 'infeasible') {
-          expect(optimum).toBe(Infinity);
-          continue;
-        }
-        expect(outcome?.finished).toBe(true);
-        expect(outcome?.bound).toBe(optimum === Infinity ? everything : optimum);
-        if (outcome?.answer) {
-          expect(outcome.answer.cost).toBe(optimum);
-          expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
-        }
+        expectSearchFindsOptimum(pool, challenge, exhaustivePlacedOptimum(pool, challenge));
       }
     }, 120_000);
+  }
+});
+
+describe('exact search without chemistry requirements', () => {
+  // Icons and heroes only differ in chemistry, so rating and count challenges search their pools
+  // too; the rating ceiling (minimum, exact and maximum ratings) is held to exhaustive search.
+  const challenges = [
+    and(rating(82)),
+    and(rating(77, 'exact')),
+    and(rating(76, 'max'), {
+      kind: 'players',
+      scope: 'min',
+      count: 3,
+      conditions: [{ type: 'rarity', rarityIds: [1] }],
+    }),
+  ];
+  for (const [index, challenge] of challenges.entries()) {
+    it(`challenge ${index}: searches a pool with an icon and a hero and finds the true optimum`, () => {
+      for (const seed of [1, 2, 3]) {
+        const pool = randomPool(seed * 13 + index, 16).map((card, k) => ({
+          ...card,
+          rarityId: k === 2 ? ICON_RARITY_ID : k === 5 ? HERO_RARITY_ID : card.rarityId,
+        }));
+        expectSearchFindsOptimum(pool, challenge, exhaustiveOptimum(pool, challenge));
+      }
+    }, 60_000);
   }
 });
 

@@ -6,6 +6,7 @@ import {
   groupIdOf,
   matchesCondition,
   normalizeClubId,
+  ratingScore,
   type ChemistryProfile,
   type SbcRequirement,
   type SbcSlot,
@@ -13,12 +14,16 @@ import {
 import { reducePool } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
+import { scoreWindowOf, type ScoreWindow } from './rating-profile.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
-export const MAX_SEARCH_CARDS = 400;
-/** Nodes checked between two looks at the clock. */
-const CLOCK_EVERY = 4_096;
+export const MAX_SEARCH_CARDS = 6_000;
+/**
+ * Work between two looks at the clock: a node counts 1, and the chemistry test adds the cards it
+ * scans (on a pool of thousands one node can scan them all, so counting nodes alone overran).
+ */
+const CLOCK_EVERY = 65_536;
 
 export interface ExactSearchOutcome {
   /**
@@ -103,6 +108,87 @@ function suffixCounts(ids: Int32Array, size: number, counted: (i: number) => boo
     if (counted(j)) bump(suffix, j * size + (ids[j] ?? 0), 1);
   }
   return suffix;
+}
+
+/** Range maximum (or minimum) queries in O(1) over a fixed array (a sparse table). */
+function rangeExtreme(values: Int32Array, pick: (a: number, b: number) => number) {
+  const levels: Int32Array[] = [values];
+  for (let width = 2; width <= values.length; width *= 2) {
+    const below = levels[levels.length - 1] as Int32Array;
+    const half = width / 2;
+    levels.push(
+      Int32Array.from({ length: values.length - width + 1 }, (_, i) =>
+        pick(below[i] ?? 0, below[i + half] ?? 0),
+      ),
+    );
+  }
+  /** The extreme of values[from .. to − 1] (from < to). */
+  return (from: number, to: number): number => {
+    const level = Math.floor(Math.log2(to - from));
+    const row = levels[level] as Int32Array;
+    return pick(row[from] ?? 0, row[to - (1 << level)] ?? 0);
+  };
+}
+
+/**
+ * A test of whether a team-rating window can still be met from a node: the score
+ * (11·S + Σ max(0, 11·r − S)) never falls when a rating rises, so giving each card still to come
+ * the highest (lowest) rating it could have gives the highest (lowest) score any completion has.
+ * Of the r cards still to come, the t-th dearest costs at most (budget − the r − t cheapest
+ * others) / t, which caps its rating by the best among the cards that cheap. `cards` are sorted
+ * by cost, so those are one run j .. end − 1. Undefined when no requirement reads the rating.
+ */
+function ratingCeiling(
+  cards: readonly Candidate[],
+  window: ScoreWindow,
+  cheapestOf: (j: number, count: number) => number,
+) {
+  if (window.min === -Infinity && window.max === Infinity) return undefined;
+  const n = cards.length;
+  const ratings = Int32Array.from(cards, (c) => c.card.rating);
+  const cost = Float64Array.from(cards, (c) => c.cost);
+  const highest = rangeExtreme(ratings, Math.max);
+  const lowest = rangeExtreme(ratings, Math.min);
+  const squad: number[] = [];
+  const withChosen = (chosen: Int32Array) => {
+    squad.length = 0;
+    for (const i of chosen) squad.push(ratings[i] ?? 0);
+  };
+  /** The first card from j on that costs more than `most` (binary search). */
+  const endOf = (j: number, most: number) => {
+    let low = j;
+    let high = n;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cost[middle] ?? Infinity) > most) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  return (chosen: Int32Array, j: number, r: number, budget: number): boolean => {
+    withChosen(chosen);
+    if (r === 0) {
+      const score = ratingScore(squad);
+      return score >= window.min && score <= window.max;
+    }
+    if (window.min !== -Infinity) {
+      for (let t = 1; t <= r; t += 1) {
+        const end = endOf(j, (budget - cheapestOf(j, r - t)) / t);
+        if (end === j) return false;
+        squad.push(highest(j, end));
+      }
+      if (ratingScore(squad) < window.min) return false;
+    }
+    if (window.max !== Infinity) {
+      withChosen(chosen);
+      const end = endOf(j, budget - cheapestOf(j, r - 1));
+      if (end === j) return false;
+      const low = lowest(j, end);
+      for (let t = 0; t < r; t += 1) squad.push(low);
+      if (ratingScore(squad) > window.max) return false;
+    }
+    return true;
+  };
 }
 
 /** Visits every k-subset of 0..n-1 (as index lists) until `visit` returns true. */
@@ -205,7 +291,9 @@ export function exactSearch(
   if ([...problem.bricks.values()].some((brick) => brick.brick === 'custom')) return undefined;
   const pool = reducePool(problem, upperBound);
   if (pool.length > maxCards) return undefined;
-  if (!pool.every((c) => isBaseProfile(chemistryProfileOf(c.card)))) return undefined;
+  // Profiles only change chemistry: without a chemistry rule an icon is a card like any other.
+  if (chemistryRules.length > 0 && !pool.every((c) => isBaseProfile(chemistryProfileOf(c.card))))
+    return undefined;
   const slots = openSlots.length;
   if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
 
@@ -235,6 +323,12 @@ export function exactSearch(
       fill[j * (slots + 1) + r] = sum;
     }
   }
+
+  const ratingWithin = ratingCeiling(
+    cards,
+    scoreWindowOf(requirements),
+    (j, count) => fill[j * (slots + 1) + count] ?? Infinity,
+  );
 
   const playerMin = Math.max(
     0,
@@ -270,6 +364,20 @@ export function exactSearch(
   const distinctMinIds = distinctMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
   const distinctMinCount = distinctMinIds.map(({ size }) => new Int32Array(size));
   const distinctMinNow = new Int32Array(distinctMin.length);
+  // "Same club/league/nation: min X": some group must still be able to reach X players.
+  const sameMin = requirements.filter((r): r is SameGroup => r.kind === 'sameGroup' && r.scope !== 'max');
+  const sameMinIds = sameMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
+  const sameMinCount = sameMinIds.map(({ size }) => new Int32Array(size));
+  const sameMinGroups = new Int32Array(sameMin.length);
+  const sameMinLeft = sameMinIds.map(({ ids, size }) => suffixCounts(ids, size, () => true));
+  /** largestLeft[q][j]: the most cards of one group from card j on. */
+  const sameMinLargestLeft = sameMinIds.map(({ size }, q) =>
+    Int32Array.from({ length: n + 1 }, (_, j) => {
+      let most = 0;
+      for (let g = 0; g < size; g += 1) most = Math.max(most, sameMinLeft[q]?.[j * size + g] ?? 0);
+      return most;
+    }),
+  );
 
   const clubCount = new Int32Array(club.size);
   const leagueCount = new Int32Array(league.size);
@@ -315,17 +423,25 @@ export function exactSearch(
     }
     return false;
   };
+  // matchedAt[d]: the matching's size for the first d chosen cards, valid until a card is added
+  // at depth d − 1 (the skip branch of a node asks again for the set its parent had).
+  const matchedAt = new Int32Array(slots + 1);
+  const matchedKnown = new Uint8Array(slots + 1);
   /** How many of the chosen cards can be in position at once (a maximum matching). */
   const matchedNow = (): number => {
+    if (matchedKnown[chosenCount]) return matchedAt[chosenCount] ?? 0;
     slotOwner.fill(-1);
     let matched = 0;
     for (let k = 0; k < chosenCount; k += 1) {
       seenMark += 1;
       if (augment(k)) matched += 1;
     }
+    matchedAt[chosenCount] = matched;
+    matchedKnown[chosenCount] = 1;
     return matched;
   };
   const chosenPoints = new Int32Array(slots);
+  let workSinceClock = 0;
 
   /**
    * Whether the chemistry minima can still be met from node (j, r) with `budget` left. The cards
@@ -345,14 +461,18 @@ export function exactSearch(
     let total = 0;
     for (let k = 0; k < matched; k += 1) total += sorted[k] ?? 0;
     if (r === 0) return total >= teamMin;
-    // The best r ceilings among the affordable cards still to come.
+    // The best r ceilings among the affordable cards still to come. The cards are sorted by
+    // cost, so the first one past the budget ends the scan; r cards at the most any player can
+    // have end it too.
     const byPoints = [0, 0, 0, 0];
     const rest = fill[j * (slots + 1) + r - 1] ?? 0;
-    for (let i = j; i < n; i += 1) {
-      if (!capable[i] || assetUsed[asset.ids[i] ?? 0] || (cost[i] ?? 0) + rest > budget) continue;
+    let i = j;
+    for (; i < n && (cost[i] ?? 0) + rest <= budget && (byPoints[MAX_PLAYER_CHEMISTRY] ?? 0) < r; i += 1) {
+      if (!capable[i] || assetUsed[asset.ids[i] ?? 0]) continue;
       const value = ceiling(i, j, r);
       if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
     }
+    workSinceClock += i - j;
     let left = r;
     if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
     for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
@@ -377,6 +497,18 @@ export function exactSearch(
     }
     for (let q = 0; q < distinctMin.length; q += 1)
       if ((distinctMinNow[q] ?? 0) + r < (distinctMin[q]?.value ?? 0)) return false;
+    for (let q = 0; q < sameMin.length; q += 1) {
+      const { ids, size } = sameMinIds[q] as { ids: Int32Array; size: number };
+      const left = sameMinLeft[q] as Int32Array;
+      const count = sameMinCount[q] as Int32Array;
+      // A group without a chosen card ends with at most r of its members still to come.
+      let most = Math.min(r, sameMinLargestLeft[q]?.[j] ?? 0);
+      for (let k = 0; k < chosenCount; k += 1) {
+        const g = ids[chosen[k] ?? 0] ?? 0;
+        most = Math.max(most, (count[g] ?? 0) + Math.min(r, left[j * size + g] ?? 0));
+      }
+      if (most < (sameMin[q]?.value ?? 0)) return false;
+    }
     return true;
   };
 
@@ -441,12 +573,18 @@ export function exactSearch(
   const visit = (j: number, r: number, spent: number): void => {
     if (aborted) return;
     nodes += 1;
-    if (nodes > nodeLimit || (nodes % CLOCK_EVERY === 0 && Date.now() > deadline)) {
+    workSinceClock += 1;
+    if (workSinceClock >= CLOCK_EVERY) {
+      workSinceClock = 0;
+      if (Date.now() > deadline) aborted = true;
+    }
+    if (aborted || nodes > nodeLimit) {
       aborted = true;
       return;
     }
     if (spent + (fill[j * (slots + 1) + r] ?? Infinity) >= best) return;
     if (!countsReachable(j, r)) return;
+    if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
     if (teamMin > 0 && !chemistryReachable(j, r, best - 1e-9 - spent)) return;
     if (r === 0) {
       leaf(spent);
@@ -471,6 +609,7 @@ export function exactSearch(
     }
     assetUsed[asset.ids[i] ?? 0] = 1;
     chosen[chosenCount++] = i;
+    matchedKnown[chosenCount] = 0;
     if (capable[i]) {
       bump(clubCount, club.ids[i] ?? 0, 1);
       bump(leagueCount, league.ids[i] ?? 0, 1);
@@ -479,6 +618,7 @@ export function exactSearch(
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) + (member[q]?.[i] ?? 0);
     countInGroups(groupIds, groupCount, distinctNow, i, 1);
     countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, 1);
+    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, 1);
     return true;
   };
 
@@ -493,6 +633,7 @@ export function exactSearch(
     for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) - (member[q]?.[i] ?? 0);
     countInGroups(groupIds, groupCount, distinctNow, i, -1);
     countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, -1);
+    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, -1);
   };
 
   visit(0, slots, 0);

@@ -37,11 +37,26 @@ const DOMINANCE_SCAN = 400;
  *   condition), play at least its positions and have at least its rating (equal rating when a
  *   requirement caps it). Any squad using it can swap in one of them at no extra cost.
  */
-export function reducePool(problem: Problem, upperBound: number): Candidate[] {
-  const { requirements, candidates } = problem;
+export function reducePool(problem: Problem, upperBound: number): readonly Candidate[] {
+  const cached = lastCut.get(problem);
+  if (cached?.upperBound === upperBound) return cached.pool;
+  // A cut for a higher bound holds an optimal squad below this one too, and every card of that
+  // squad passes the price test for this bound (its cost plus ten others is the squad's at most).
+  if (cached && cached.upperBound > upperBound) return withinPrice(problem, cached.pool, upperBound);
+  const pool = cutPool(problem, upperBound);
+  lastCut.set(problem, { upperBound, pool });
+  return pool;
+}
+
+/** The last cut per problem: the escalation, the exact search and the MILP ask for the same one. */
+const lastCut = new WeakMap<Problem, { readonly upperBound: number; readonly pool: readonly Candidate[] }>();
+
+/** The cards whose cost plus the cheapest cards of `slots − 1` other players is below the bound. */
+function withinPrice(problem: Problem, cards: readonly Candidate[], upperBound: number): Candidate[] {
+  if (!Number.isFinite(upperBound)) return [...cards];
   const slots = problem.openSlots.length;
   const cheapestPerAsset = new Map<number, number>();
-  for (const c of candidates)
+  for (const c of problem.candidates)
     cheapestPerAsset.set(c.assetId, Math.min(c.cost, cheapestPerAsset.get(c.assetId) ?? Infinity));
   const fillers = [...cheapestPerAsset.entries()].sort((a, b) => a[1] - b[1]).slice(0, slots);
   const othersCost = (asset: number) => {
@@ -55,9 +70,13 @@ export function reducePool(problem: Problem, upperBound: number): Candidate[] {
     }
     return sum;
   };
-  const priced = Number.isFinite(upperBound)
-    ? candidates.filter((c) => c.cost + othersCost(c.assetId) < upperBound)
-    : [...candidates];
+  return cards.filter((c) => c.cost + othersCost(c.assetId) < upperBound);
+}
+
+function cutPool(problem: Problem, upperBound: number): Candidate[] {
+  const { requirements } = problem;
+  const slots = problem.openSlots.length;
+  const priced = withinPrice(problem, problem.candidates, upperBound);
 
   const chemistry = requirements.some((r) => r.kind === 'chemistry' || r.kind === 'playerChemistry');
   const groupKinds = new Set(

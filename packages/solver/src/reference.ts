@@ -1,9 +1,6 @@
-import { exactSearch } from './exact-search.js';
-import { improveWithMilp } from './milp.js';
+import { proveOrImprove } from './escalation.js';
 import { buildProblem, requirementParts } from './problem.js';
 import type { SolveInput } from './types.js';
-
-const REFERENCE_SEARCH_CARDS = 3_000;
 
 export interface ReferenceAnswer {
   /** The true optimum when every part finished, else undefined. */
@@ -15,10 +12,10 @@ export interface ReferenceAnswer {
 
 /**
  * The benchmark's exact reference, asked for a squad cheaper than `upperBound` (a known squad's
- * cost): the exact search on the cut pool for half the time, with up to 3,000 cards, then the
- * full MILP (no card limit) with the time left. Finished and nothing cheaper means `upperBound`
- * is the optimum; finished with a squad means that squad's cost is. An OR challenge takes the
- * cheapest part. Needs `prepareSolver()`.
+ * cost): the solve's own escalation (`proveOrImprove`: the exact search on the cut pool, then the
+ * MILP with the time left) without its card limits. Finished and nothing cheaper means
+ * `upperBound` is the optimum; finished with a squad means that squad's cost is. An OR challenge
+ * takes the cheapest part. Needs `prepareSolver()`.
  */
 export function exactReference(input: SolveInput, upperBound: number, seconds: number): ReferenceAnswer {
   const parts = requirementParts(input.challenge);
@@ -28,26 +25,12 @@ export function exactReference(input: SolveInput, upperBound: number, seconds: n
   for (const requirements of parts) {
     const built = buildProblem(input, requirements);
     if ('infeasible' in built) continue;
-    const started = Date.now();
     const share = (seconds * 1000) / parts.length;
-    // Half the time to the search; the MILP gets the rest (it finishes on other shapes).
-    const searched = exactSearch(
-      built.problem,
-      optimum,
-      started + share / 2,
-      Infinity,
-      REFERENCE_SEARCH_CARDS,
-    );
-    if (searched?.finished && searched.bound !== undefined) {
-      optimum = searched.bound;
-      bound = Math.min(bound, searched.bound);
-      continue;
-    }
-    if (searched?.answer) optimum = searched.answer.cost;
-    const left = Math.max(0.1, (share - (Date.now() - started)) / 1000);
-    const outcome = improveWithMilp(built.problem, optimum, left, Infinity);
-    if (!outcome) return { bound: -Infinity, finished: false };
-    if (outcome.cards) optimum = outcome.cards.reduce((sum, c) => sum + c.cost, 0);
+    const outcome = proveOrImprove(built.problem, optimum, Date.now() + share, {
+      maxSearchCards: Infinity,
+      maxMilpCards: Infinity,
+    });
+    if (outcome.answer) optimum = outcome.answer.cost;
     bound = Math.min(bound, outcome.bound);
     finished &&= outcome.finished;
   }

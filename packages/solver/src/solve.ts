@@ -1,9 +1,9 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
-import { exactSearch } from './exact-search.js';
+import { hasUniqueAssets, proveOrImprove } from './escalation.js';
 import { groupedRelaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
-import { improveWithMilp, milpReady } from './milp.js';
+import { milpReady } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem, requirementParts, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
@@ -13,9 +13,19 @@ const DEFAULT_TIME_LIMIT_MS = 1000;
 const MIN_SEARCH_MS = 150;
 /** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
 const SEARCH_SHARE_WITH_MILP = 0.15;
-const MIN_MILP_MS = 100;
 /** The exact search always gets this long, even when the budget is spent (a busy machine). */
 const MIN_EXACT_MS = 100;
+/**
+ * The exact search's share of the exact methods' time when the MILP can follow: the search
+ * finishes the chemistry pools of ~100 cards (Four Leagues) that the MILP does not in seconds.
+ */
+const EXACT_SEARCH_SHARE = 0.75;
+/**
+ * Cut pools the MILP takes within a solve: it proved the 30–40-card models (Les Bleus, World
+ * Tour, Home Grown) in well under a second but not First Links' 121 cards in 20 s, and its
+ * presolve ignores the time limit, so bigger pools only overran the budget.
+ */
+const MAX_MILP_CARDS_IN_SOLVE = 60;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
 
@@ -46,11 +56,6 @@ function distinctAssets(
     }
   }
   return kept;
-}
-
-function hasUniqueAssets(placement: Placement): boolean {
-  const assets = placement.filter((c): c is Candidate => !!c).map((c) => c.assetId);
-  return new Set(assets).size === assets.length;
 }
 
 /** The cheapest of the card sets that, placed, makes an eligible squad of distinct players. */
@@ -158,34 +163,28 @@ function solvePart(
       method = 'rating-profile relaxation pruned by the answer';
     }
   }
-  // The exact search on the cut pool: it proves the answer, or finds the optimum, when the pool is
-  // small enough; a stopped search still hands over any cheaper squad it met.
-  let searched = false;
+  // The exact methods (the search on the cut pool, then the MILP): they prove the answer or find
+  // the optimum when the pool allows; stopped, they still hand over any cheaper squad they met.
   if (answer && answer.cost > bound) {
-    const exact = exactSearch(problem, answer.cost, Math.max(deadline, Date.now() + MIN_EXACT_MS));
-    searched = exact !== undefined;
-    if (exact?.answer && exact.answer.cost < answer.cost) answer = exact.answer;
-    if (exact?.bound !== undefined && exact.bound > bound) {
+    const exact = proveOrImprove(
+      problem,
+      answer.cost,
+      Math.max(deadline, Date.now() + MIN_EXACT_MS),
+      {
+        useMilp,
+        searchShare: EXACT_SEARCH_SHARE,
+        maxMilpCards: MAX_MILP_CARDS_IN_SOLVE,
+      },
+      bound,
+    );
+    if (exact.answer && exact.answer.cost < answer.cost) answer = exact.answer;
+    if (exact.bound > bound) {
       bound = exact.bound;
-      method = 'exact branch and bound on the cut pool';
+      method = exact.method;
     }
-  }
-  if (useMilp && !searched && !(answer && answer.cost <= bound)) {
-    const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
-    const milp = improveWithMilp(problem, answer?.cost ?? Infinity, seconds);
-    const improved = milp?.cards && placeCards(problem, milp.cards);
-    const improvedValid = improved && hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible;
-    // A MILP squad the exact evaluator rejects means the model is wrong: none of its claims count.
-    if (milp && (!improved || improvedValid)) {
-      if (improved) answer = { placement: improved, cost: placementCost(improved) };
-      if (milp.bound > bound) {
-        bound = milp.bound;
-        method = 'MILP (HiGHS) on the reduced pool';
-      }
-    } else if (!milp && Date.now() < deadline) {
-      // Too large for the MILP in time: the search gets the rest of the budget.
+    // Neither exact method could work on this pool: the search gets the rest of the budget.
+    if (!exact.finished && Date.now() < deadline)
       answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
-    }
   }
   if (!answer)
     return {

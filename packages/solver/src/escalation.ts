@@ -1,0 +1,109 @@
+import { exactSearch, MAX_SEARCH_CARDS } from './exact-search.js';
+import { improveWithMilp, MAX_MILP_CARDS, milpReady, reducePool } from './milp.js';
+import { placeCards, placementCost } from './placement.js';
+import type { Candidate, Problem } from './problem.js';
+import { judgePlacement, type Placement } from './squad-check.js';
+
+/** The MILP is not started with less time than this: its presolve alone takes about as long. */
+const MIN_MILP_MS = 100;
+
+export interface EscalationLimits {
+  /** Cards after the exact cut above which the exact search is not tried. */
+  readonly maxSearchCards?: number;
+  /** Cards after the exact cut above which the MILP is not tried. */
+  readonly maxMilpCards?: number;
+  /** Whether the MILP may run at all (it also needs `prepareSolver()`). */
+  readonly useMilp?: boolean;
+  /** The search's share of the time when the MILP can follow (it gets all of it otherwise). */
+  readonly searchShare?: number;
+}
+
+export interface EscalationOutcome {
+  /** The cheapest eligible squad found below the upper bound. */
+  readonly answer?: { readonly placement: Placement; readonly cost: number };
+  /** A sound lower bound on every eligible squad (the upper bound itself when none is cheaper). */
+  readonly bound: number;
+  /** Whether the bound is the optimum (every squad below the upper bound was ruled out or found). */
+  readonly finished: boolean;
+  readonly method: string;
+}
+
+export function hasUniqueAssets(placement: Placement): boolean {
+  const assets = placement.filter((c): c is Candidate => !!c).map((c) => c.assetId);
+  return new Set(assets).size === assets.length;
+}
+
+/** Thresholds between the proven bound and the known squad: the first is this share of the gap. */
+const FIRST_THRESHOLD_SHARE = 1 / 8;
+
+/**
+ * Looks for a squad cheaper than `upperBound` (a known squad's cost), or proves there is none,
+ * by the two exact methods in turn: the exact search on the cut pool, then the MILP (HiGHS) with
+ * the time left. The search gets the whole time when the MILP cannot follow (not loaded, or the
+ * cut pool is above its card limit), else `searchShare` of it. Given a proven `lowerBound`, the
+ * search first looks below thresholds rising from it (an eighth of the gap, then doubling): below
+ * a low threshold the pool is cut harder and the cost floor prunes sooner, so a search there
+ * finishes fast, and either finds the optimum (the cheapest squad below it) or raises the proven
+ * bound to it. An unfinished search hands its squad to the MILP as the cutoff, so the MILP only
+ * looks below it. A MILP squad is placed and judged by the exact evaluator; one it rejects means
+ * the model is wrong, and none of the MILP's claims count.
+ */
+export function proveOrImprove(
+  problem: Problem,
+  upperBound: number,
+  deadline: number,
+  limits: EscalationLimits = {},
+  lowerBound = -Infinity,
+): EscalationOutcome {
+  const maxMilpCards = limits.maxMilpCards ?? MAX_MILP_CARDS;
+  const milpCanFollow =
+    limits.useMilp !== false &&
+    milpReady() &&
+    Number.isFinite(upperBound) &&
+    reducePool(problem, upperBound).length <= maxMilpCards;
+  const started = Date.now();
+  const searchDeadline = milpCanFollow
+    ? started + (deadline - started) * (limits.searchShare ?? 0.5)
+    : deadline;
+  const maxSearchCards = limits.maxSearchCards ?? MAX_SEARCH_CARDS;
+  const searchMethod = 'exact branch and bound on the cut pool';
+  let proven = lowerBound;
+  let step = Math.max(1, Math.ceil((upperBound - lowerBound) * FIRST_THRESHOLD_SHARE));
+  while (Number.isFinite(proven) && proven + step < upperBound) {
+    const below = exactSearch(problem, proven + step, searchDeadline, Infinity, maxSearchCards);
+    if (!below?.finished || below.bound === undefined) {
+      if (below?.answer)
+        return { answer: below.answer, bound: proven, finished: false, method: searchMethod };
+      break;
+    }
+    if (below.answer)
+      return { answer: below.answer, bound: below.bound, finished: true, method: searchMethod };
+    proven = below.bound;
+    step *= 2;
+  }
+  const searched =
+    Date.now() < searchDeadline || !Number.isFinite(proven)
+      ? exactSearch(problem, upperBound, searchDeadline, Infinity, maxSearchCards)
+      : undefined;
+  const answer = searched?.answer;
+  if (searched?.finished && searched.bound !== undefined)
+    return { ...(answer ? { answer } : {}), bound: searched.bound, finished: true, method: searchMethod };
+  const cutoff = answer?.cost ?? upperBound;
+  const unproven = { ...(answer ? { answer } : {}), bound: proven, finished: false, method: searchMethod };
+  if (!milpCanFollow) return unproven;
+  const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
+  const milp = improveWithMilp(problem, cutoff, seconds, maxMilpCards);
+  if (!milp) return unproven;
+  const improved = milp.cards && placeCards(problem, milp.cards);
+  if (improved && !(hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible)) return unproven;
+  return {
+    ...(improved
+      ? { answer: { placement: improved, cost: placementCost(improved) } }
+      : answer
+        ? { answer }
+        : {}),
+    bound: Math.max(proven, milp.bound),
+    finished: milp.finished,
+    method: 'MILP (HiGHS) on the reduced pool',
+  };
+}
