@@ -1,8 +1,9 @@
-import { defaultConfiguration, defaultRarityFilter, type RehearsalSide } from '@tradedesk/domain';
+import { defaultConfiguration, defaultRarityFilter } from '@tradedesk/domain';
 import type { AgentAck, EventAck, RehearsalEvent } from '@tradedesk/domain/realtime';
 import { describe, expect, it } from 'vitest';
 import { registerRehearsalCommands, type RehearsalSocket } from './rehearsal-commands.js';
 import type { RehearsalSides } from './rehearsal-worlds.js';
+import { summariseSide } from './run-rehearsal.js';
 
 type Listener = (payload: unknown, ack?: (answer: AgentAck) => void) => void;
 
@@ -45,18 +46,8 @@ function fakeSocket() {
   };
 }
 
-const quietSide: RehearsalSide = {
-  profit: 0,
-  wins: 0,
-  losses: 0,
-  requests: 0,
-  softBans: 0,
-  peakRequestsPerMinute: 0,
-  requestsPerMinute: 0,
-  profitByMinute: [0, 0, 0, 0, 0],
-  best: [],
-  worst: [],
-};
+/** A side that made no game call in its five minutes. */
+const quietSide = summariseSide({ spanMinutes: 5, trades: [], losses: 0, softBans: 0, requestMinutes: [] });
 
 describe('rehearsal commands on the agent', () => {
   // The re-sending itself is deliverEvent's, shared by every run kind (event-delivery.test.ts).
