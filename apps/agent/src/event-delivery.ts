@@ -11,10 +11,11 @@ export interface EventDelivery {
 }
 
 /**
- * The one way every run kind (snipe session, transfer, SBC solver run) hands an event to the
- * server: emitted, and emitted again while the server answers `retry` (it could not store it now,
- * e.g. its database is away). The run waits meanwhile, as it does for a lost connection, so a
- * purchase or an outcome is never dropped; the event's `{id}:{seq}` makes a repeat land once.
+ * The one way every run kind (snipe session, transfer, SBC solver run, rehearsal) hands an event
+ * to the server: emitted, and emitted again while the server answers `retry` (it could not store
+ * it now, e.g. its database is away). The run waits meanwhile, as it does for a lost connection, so
+ * a purchase or an outcome is never dropped; the event's `{id}:{seq}` makes a repeat land once (a
+ * rehearsal's: only a running rehearsal takes an event).
  * Resolves with the last acknowledgement (undefined when it was not one).
  */
 export async function deliverEvent(delivery: EventDelivery): Promise<EventAck | undefined> {

@@ -161,8 +161,7 @@ export function createAgentHub(
 
     /**
      * One way for every run kind's events: an event the server could not store now (its database
-     * is away) is answered `retry`, and the agent sends it again until it is stored (a rehearsal's
-     * agent does not re-send; one it never finishes ends by the silence rule).
+     * is away) is answered `retry`, and the agent sends it again until it is stored.
      */
     const onRunEvent = <T>(
       name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event' | 'sbc-club',

@@ -41,9 +41,14 @@ export type RehearsalStartCommand = Omit<RehearsalStart, 'filters' | 'configurat
 
 // ---- Agent → server -------------------------------------------------------------------------
 
-/** `rehearsal-event` (acknowledged with `EventAck`): progress, then one result or one failure. */
+/**
+ * `rehearsal-event` (acknowledged with `EventAck`): progress, then one result or one failure. Sent
+ * as every run kind's events are (numbered from 0 by `seq`, re-sent on `retry` and after a
+ * reconnect); a repeat changes nothing, as only a running rehearsal takes an event.
+ */
 export const rehearsalEventSchema = z.object({
   rehearsalId,
+  seq: int.nonnegative(),
   event: z.discriminatedUnion('type', [
     z.object({ type: z.literal('progress'), done: z.number().min(0).max(1) }),
     z.object({ type: z.literal('result'), result: rehearsalResultSchema }),

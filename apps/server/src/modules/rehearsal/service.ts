@@ -151,7 +151,11 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
     markLost: (agentId: string, before: Date) =>
       rehearsalRepo.failOfAgent(db, agentId, before, rehearsalLostMessage, ctx.now()),
 
-    /** Stores an agent's rehearsal event; only the agent it was given to may report on it. */
+    /**
+     * Stores an agent's rehearsal event; only the agent it was given to may report on it. The agent
+     * re-sends an event until acknowledged, so one may come twice: only a running rehearsal takes
+     * an event and progress only rises, so a repeat (whatever its `seq`) changes nothing.
+     */
     async apply({ rehearsalId, event }: RehearsalEvent, agentId: string): Promise<EventAck> {
       const row = await rehearsalRepo.byId(db, rehearsalId);
       if (!row || row.agentId !== agentId) return { ok: false, message: 'Unknown rehearsal' };
