@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signInNewUser, test } from './support/fixtures';
+import { docScreenshot } from './support/doc-screenshot';
 import { createGameAccount, gameAccountSecrets } from './support/game-accounts';
 import { uniqueName } from './support/names';
 import { plantListing, simAdmin } from './support/sandbox-admin';
@@ -209,4 +210,5 @@ test("after Read club, the squad uses the account's own cards: each player Owned
   // Owned cards are not bought: the cost to buy is below the market squad's.
   const cost = Number((await view.getByLabel('Solution cost').textContent())?.replace(/\D/g, ''));
   expect(cost).toBeLessThan(solution.cost);
+  await docScreenshot(page, 'sbc-owned-light-desktop.png', { fullPage: true });
 });

@@ -66,9 +66,10 @@ describe("a challenge's squad on the pitch", () => {
     expect(await screen.findByText('Own Keeper')).toBeTruthy();
     expect(badges()).toEqual(['To buy', 'Owned', 'Owned']); // lines from the attack down: ST, LB, GK
     expect(screen.getByLabelText('Solution cost').textContent).toBe('900');
-    expect(
-      within(screen.getByRole('listitem', { name: 'GK Own Keeper' })).getByLabelText('Sell value')
-        .textContent,
-    ).toBe('150');
+    const keeper = within(screen.getByRole('listitem', { name: 'GK Own Keeper' }));
+    expect(keeper.getByLabelText('Sell value').textContent).toBe('150');
+    expect(keeper.getByText(/^Sells for/).textContent).toBe('Sells for 150');
+    const striker = within(screen.getAllByRole('listitem')[0]!);
+    expect(striker.getByText(/^Buy for/).textContent).toMatch(/^Buy for \d/);
   });
 });

@@ -30,8 +30,12 @@ function PlayerSpot({ player }: { player: SbcSquadView['players'][number] }) {
       <span>
         {player.position} · {player.rating}
       </span>
-      {/* An owned card's price is what it would sell for (the solver spends it at that value). */}
-      <span aria-label={player.owned ? 'Sell value' : 'Price'}>{formatCoins(player.price, false)}</span>
+      {/* An owned card's price is what it would sell for (the solver spends it at that value); said
+          in words, as a bare number under an owned card read as a price to pay. */}
+      <span>
+        {player.owned ? 'Sells for ' : 'Buy for '}
+        <span aria-label={player.owned ? 'Sell value' : 'Price'}>{formatCoins(player.price, false)}</span>
+      </span>
       <span aria-label="Chemistry">Chem {player.chemistry}</span>
       {player.owned ? (
         <span className="badge badge-sm badge-success">Owned</span>
