@@ -62,6 +62,8 @@ export class MultiRarityStrategy implements Strategy {
   /** When the current step started and when the last look at the newest listings was. */
   private stepAt = 0;
   private lastLookAt: number | undefined;
+  /** Seconds from the last look to this one (set once per look, read on each of its pages). */
+  private sinceLastLookS = ONE_HOUR_S;
 
   constructor(readonly filter: RarityFilter) {}
 
@@ -156,12 +158,8 @@ export class MultiRarityStrategy implements Strategy {
       return this.sweep.current.page;
     }
     this.step = 'watch';
+    this.sinceLastLookS = this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
     return this.watch.page(this.pageSize);
-  }
-
-  /** A sweep step is the backlog's one-off catch-up: the budget's even pace leaves it out. */
-  unpaced(): boolean {
-    return this.step === 'sweep';
   }
 
   search(): MarketSearch {
@@ -202,9 +200,7 @@ export class MultiRarityStrategy implements Strategy {
         ? this.sweep.current.page
         : undefined;
     }
-    const sinceLastLookS =
-      this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
-    const next = this.watch.observe(page, sinceLastLookS);
+    const next = this.watch.observe(page, this.sinceLastLookS);
     if (next === undefined || !canJump) {
       this.watch.endLook();
       this.lastLookAt = this.stepAt;

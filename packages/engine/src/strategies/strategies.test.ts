@@ -209,18 +209,15 @@ describe('59th Minute strategy', () => {
       context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 600 }),
     );
     expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(false);
     expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
-    // The next step sweeps the backlog: the top band, its first two pages, outside the even pace.
+    // The next step sweeps the backlog: the top band, its first two pages.
     expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(true);
     expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(0, [100, 200], true), 0)).toBe(1);
     expect(strategy.nextPage(timedPage(1, [300, 400], true), 1)).toBeUndefined();
     // And the look after it goes straight to the page where the newest listings sat.
     expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(false);
   });
 
   it('reads the sweep band by band within its page budget (a sixth of the request budget)', () => {
