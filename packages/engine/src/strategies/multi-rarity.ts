@@ -159,7 +159,7 @@ export class MultiRarityStrategy implements Strategy {
     }
     this.step = 'watch';
     this.sinceLastLookS = this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
-    return this.watch.page(this.pageSize);
+    return this.watch.page(this.pageSize, this.stepAt);
   }
 
   search(): MarketSearch {
@@ -202,7 +202,7 @@ export class MultiRarityStrategy implements Strategy {
     }
     const next = this.watch.observe(page, this.sinceLastLookS);
     if (next === undefined || !canJump) {
-      this.watch.endLook();
+      this.watch.finishLook(this.stepAt);
       this.lastLookAt = this.stepAt;
       return undefined;
     }
