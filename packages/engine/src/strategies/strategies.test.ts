@@ -203,21 +203,23 @@ describe('59th Minute strategy', () => {
     });
   });
 
-  it('alternates looks at the newest listings with backlog sweep pages, most expensive band first', async () => {
+  it('sweeps the backlog first, most expensive band first, then looks at the newest listings', async () => {
     const strategy = new MultiRarityStrategy(rarityFilter());
     await strategy.prepare(
-      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 600 }),
+      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 12 }),
     );
-    expect(strategy.firstPage()).toBe(0);
-    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
-    expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
-    // The next step sweeps the backlog: the top band, its first two pages.
+    // The sweep's budget is two pages (a sixth of 12): the top band, its first two pages.
     expect(strategy.firstPage()).toBe(0);
     expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(0, [100, 200], true), 0)).toBe(1);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(1, [300, 400], true), 1)).toBeUndefined();
-    // And the look after it goes straight to the page where the newest listings sat.
+    // The sweep is done: every step from now on looks at the newest listings, over the whole band.
     expect(strategy.firstPage()).toBe(0);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
+    expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
+    expect(strategy.firstPage()).toBe(0);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
   });
 
   it('reads the sweep band by band within its page budget (a sixth of the request budget)', () => {
