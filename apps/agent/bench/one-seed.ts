@@ -27,7 +27,9 @@ async function oneSeed(seed: number): Promise<{ ours: number; oracle: number }> 
       `oracle ${oracle.profit}, ours/oracle ${(ours.profit / oracle.profit).toFixed(2)}, ideal ${(ideal.profit / oracle.profit).toFixed(2)}`,
   );
   for (const [cause, { count, profit }] of Object.entries(misses))
-    console.log(`  ${cause.padEnd(44)} ${String(count).padStart(4)} listings ${String(profit).padStart(8)} profit`);
+    console.log(
+      `  ${cause.padEnd(44)} ${String(count).padStart(4)} listings ${String(profit).padStart(8)} profit`,
+    );
   return { ours: ours.profit, oracle: oracle.profit };
 }
 
@@ -46,5 +48,7 @@ for (const seed of seeds) {
   ours += result.ours;
   oracle += result.oracle;
 }
-console.log(`over ${seeds.length} seeds: ours ${ours}, oracle ${oracle}, ours/oracle ${(ours / oracle).toFixed(2)}`);
+console.log(
+  `over ${seeds.length} seeds: ours ${ours}, oracle ${oracle}, ours/oracle ${(ours / oracle).toFixed(2)}`,
+);
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)}`);
