@@ -15,7 +15,7 @@ import {
 } from '@tradedesk/engine';
 import { GameClient } from '@tradedesk/game-client';
 import { feedPrices } from '../src/feed-prices.js';
-import { gameConfig, startBenchSim, type BenchSim } from './sandbox.js';
+import { gameConfig, listingKey, startBenchSim, type BenchSim } from './sandbox.js';
 
 /**
  * The standard trading scenario (docs/benchmarks.md): seed 7, the sandbox's default market
@@ -39,6 +39,8 @@ export interface CaptureResult {
   profit: number;
   /** Of the profit, what listings already on the market when the hour began earned. */
   backlogProfit: number;
+  /** The listings it bought (`listingKey`). */
+  bought: string[];
   won: number;
   lost: number;
   requests: number;
@@ -110,10 +112,26 @@ export function extraSeeds(count = 3): number[] {
   return Array.from({ length: count }, () => 1 + Math.floor(rng() * 999_999));
 }
 
+/**
+ * What a run's searches showed, for the miss breakdown of a targeted run (`one-seed.ts`): listings
+ * by `listingKey`, since trade ids differ from the oracle's replay once the run lists cards itself.
+ */
+export interface PageSeen {
+  readonly at: number;
+  readonly page: number;
+  /** The search's price band (a backlog sweep narrows it). */
+  readonly minBuyNow: number | undefined;
+  readonly maxBuyNow: number | undefined;
+  /** Seconds left of the page's first and last listing. */
+  readonly timeLeftS: readonly [number, number];
+  readonly listings: readonly string[];
+}
+
 /** One virtual hour of one strategy on a fresh world of the given seed (the scenario's by default). */
 export async function runCapture(
   kind: 'engine' | 'classic',
   seed: number = scenario.seed,
+  onPage?: (page: PageSeen) => void,
 ): Promise<CaptureResult> {
   const sim = await startBenchSim({
     seed,
@@ -127,6 +145,7 @@ export async function runCapture(
     const result: CaptureResult = {
       profit: 0,
       backlogProfit: 0,
+      bought: [],
       won: 0,
       lost: 0,
       requests: 0,
@@ -143,9 +162,25 @@ export async function runCapture(
       if (trade !== undefined) {
         const profit = amountAfterTax(sim.world.values.value(trade.cardIndex, 'pc', clock.now())) - amount;
         result.profit += profit;
+        result.bought.push(listingKey(sim.world, trade));
         if (trade.listedAt < startedAt) result.backlogProfit += profit;
       }
       return answer;
+    };
+    const search: typeof port.search = async (query) => {
+      const page = await port.search(query);
+      if (onPage !== undefined) {
+        const listings = page.auctions.map((auction) => sim.world.trades.get(auction.tradeId));
+        onPage({
+          at: clock.now(),
+          page: page.page,
+          minBuyNow: query.minBuyNow,
+          maxBuyNow: query.maxBuyNow,
+          timeLeftS: [page.auctions[0]?.expires ?? 0, page.auctions.at(-1)?.expires ?? 0],
+          listings: listings.flatMap((trade) => (trade ? [listingKey(sim.world, trade)] : [])),
+        });
+      }
+      return page;
     };
     const realStart = Date.now();
     const session = new SnipeSession({
@@ -153,7 +188,7 @@ export async function runCapture(
       platform: 'pc',
       filters: [rarityFilter()],
       configuration: configuration(),
-      game: { ...port, bid },
+      game: { ...port, search, bid },
       prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
       clock,
       rng: seededRng(seed),

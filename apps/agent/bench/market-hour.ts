@@ -1,11 +1,15 @@
 import { amountAfterTax, type MinProfit } from '@tradedesk/domain';
 import { snipeOracle, type ObservedListing } from '@tradedesk/engine';
-import { startBenchSim, type SimTrade } from './sandbox.js';
+import { listingKey, startBenchSim, type SimTrade } from './sandbox.js';
+
+const ONE_HOUR_S = 3_600;
 
 /** One listing a sniper could have bought during the hour, and how it ended without us. */
 export interface HourListing extends ObservedListing {
   /** On the market when the hour began (the backlog), or listed during it. */
   readonly backlog: boolean;
+  /** `listingKey`: the same listing in a run of the same seed. */
+  readonly key: string;
   readonly visibleAt: number;
   /** When a simulated buyer (a rival sniper or a human) took it, if one did before it expired. */
   readonly goneAt: number | undefined;
@@ -68,6 +72,7 @@ export async function marketOfTheHour(seed: number, minutes: number): Promise<Ho
         buyNowPrice: trade.buyNowPrice,
         marketPrice: world.values.value(trade.cardIndex, 'pc', Math.max(start, trade.listedAt)),
         backlog,
+        key: listingKey(world, trade),
         visibleAt: trade.visibleAt,
         goneAt,
         expiresAt: trade.expiresAt,
@@ -143,4 +148,54 @@ export function idealPacedSearcher(
       best = { intervalS: interval / 1000, profit: Math.round(total / phases) };
   }
   return best;
+}
+
+type MissCause =
+  | 'bought'
+  | 'seen, not bought (price rules, coins)'
+  | 'gone before any search'
+  | 'not on a page read: new one-hour listing'
+  | 'not on a page read: new longer listing'
+  | 'not on a page read: backlog';
+
+/**
+ * Where the oracle's listings went in one run: bought, seen and passed over, or never on a page
+ * the run read (split by why it might have been missed). A listing counts as seen when a page read
+ * while it was on the market (before a simulated buyer took it) showed it.
+ */
+export function missBreakdown(
+  { listings, start, end }: HourMarket,
+  oracleTradeIds: readonly number[],
+  pages: readonly { at: number; listings: readonly string[] }[],
+  boughtKeys: readonly string[],
+): Record<MissCause, { count: number; profit: number }> {
+  const chosen = new Set(oracleTradeIds);
+  const bought = new Set(boughtKeys);
+  const sightings = new Map<string, number[]>();
+  for (const page of pages)
+    for (const key of page.listings) {
+      const times = sightings.get(key) ?? [];
+      times.push(page.at);
+      sightings.set(key, times);
+    }
+  const breakdown = {} as Record<MissCause, { count: number; profit: number }>;
+  const add = (cause: MissCause, listing: HourListing) => {
+    const entry = (breakdown[cause] ??= { count: 0, profit: 0 });
+    entry.count += 1;
+    entry.profit += profitOf(listing);
+  };
+  for (const listing of listings) {
+    if (!chosen.has(listing.tradeId)) continue;
+    const from = Math.max(start, listing.visibleAt);
+    const to = Math.min(listing.goneAt ?? end, listing.expiresAt, end);
+    if (bought.has(listing.key)) add('bought', listing);
+    else if ((sightings.get(listing.key) ?? []).some((at) => at >= from && at < to))
+      add('seen, not bought (price rules, coins)', listing);
+    else if (!pages.some((page) => page.at >= from && page.at < to)) add('gone before any search', listing);
+    else if (listing.backlog) add('not on a page read: backlog', listing);
+    else if (listing.expiresAt - listing.visibleAt > (ONE_HOUR_S + 60) * 1000)
+      add('not on a page read: new longer listing', listing);
+    else add('not on a page read: new one-hour listing', listing);
+  }
+  return breakdown;
 }

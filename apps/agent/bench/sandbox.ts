@@ -19,7 +19,17 @@ export interface SimTrade {
   readonly state: string;
 }
 
+/**
+ * A listing's identity across replays of one seed: trade ids shift once a run lists cards, and
+ * each world's times count from its own epoch (to the second: a new listing's time is floored to
+ * the millisecond, so two epochs' fractions can move it by one).
+ */
+export const listingKey = (world: Pick<SimWorld, 'epoch'>, trade: SimTrade): string =>
+  `${trade.cardIndex}:${Math.round((trade.listedAt - world.epoch) / 1000)}:${trade.buyNowPrice}`;
+
 export interface SimWorld {
+  /** When the world began (its clock's start). */
+  readonly epoch: number;
   now(): number;
   catchUp(): number;
   openTrade(trade: SimTrade): void;

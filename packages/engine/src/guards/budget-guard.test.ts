@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetGuard, DEFAULT_BUDGET_PACING, type BudgetPacingSettings } from './budget-guard.js';
+import { budgetGuard, type BudgetPacingSettings } from './budget-guard.js';
 import type { GuardView } from './guard.js';
 
 const view = (overrides: Partial<GuardView> = {}): GuardView => ({
@@ -8,7 +8,6 @@ const view = (overrides: Partial<GuardView> = {}): GuardView => ({
   searches: 0,
   snipes: 0,
   lostSnipes: 0,
-  unpacedRequests: 0,
   coins: 50_000,
   maxBuyNow: 10_000,
   lastError: undefined,
@@ -17,11 +16,6 @@ const view = (overrides: Partial<GuardView> = {}): GuardView => ({
 
 /** 600 requests over an hour: the even pace is one request every 6 s. */
 const settings = (overrides: Partial<BudgetPacingSettings> = {}): BudgetPacingSettings => ({
-  ...DEFAULT_BUDGET_PACING,
-  richFactor: 0.5,
-  deadFactor: 2,
-  richWindowMs: 60_000,
-  deadAfterSearches: 10,
   budget: 600,
   durationMs: 3_600_000,
   ...overrides,
@@ -37,8 +31,7 @@ describe('budget guard', () => {
   });
 
   it('spreads an even query over the whole run: a cycle of 10 requests waits for 10 × the even pace', () => {
-    const guard = budgetGuard(settings({ deadAfterSearches: 100 }));
-    // A buy attempt long ago: the market is neither rich nor is the query dead.
+    const guard = budgetGuard(settings());
     guard.check(view({ lostSnipes: 1 }), 0);
     // 10 requests in 100 s is slower than the pace (5.9 s each): no pause.
     expect(guard.check(view({ requests: 10, searches: 10, lostSnipes: 1 }), 100_000)).toEqual({
@@ -60,40 +53,18 @@ describe('budget guard', () => {
     expect(guard.check(view({ requests: 6, searches: 1, snipes: 1 }), until)).toEqual({ action: 'continue' });
   });
 
-  it('spends faster while the market is rich and slower once the query is dead', () => {
-    const rich = budgetGuard(settings());
-    rich.check(view(), 0);
-    // A buy just happened: half the even pace (594 left for 3,599 s).
-    expect(rich.check(view({ requests: 6, searches: 1, snipes: 1 }), 1_000)).toEqual(
-      pauseUntil(Math.round(6 * 0.5 * (3_599_000 / 594))),
-    );
-
-    const dead = budgetGuard(settings({ deadAfterSearches: 10 }));
-    dead.check(view({ searches: 10 }), 0);
-    // Ten searches and no listing worth buying: twice the even pace.
-    expect(dead.check(view({ requests: 6, searches: 11 }), 1_000)).toEqual(
-      pauseUntil(Math.round(6 * 2 * (3_599_000 / 594))),
-    );
-  });
-
-  it('a new query counts as rich until it has had its searches, and the richness fades with time', () => {
-    const guard = budgetGuard(settings());
-    guard.check(view(), 0);
-    expect(guard.check(view({ requests: 6, searches: 1 }), 1_000)).toEqual(
-      pauseUntil(Math.round(6 * 0.5 * (3_599_000 / 594))),
-    );
-    const fresh = budgetGuard(settings());
-    fresh.check(view({ snipes: 1 }), 0);
-    fresh.check(view({ snipes: 1, requests: 1, searches: 1 }), 500_000); // 500 s after the buy
-    // Neither rich (the buy is older than the window) nor dead (1 search since): the even pace,
-    // for the mean cycle so far ((1 + 6) / 2 requests).
-    expect(fresh.check(view({ snipes: 1, requests: 7, searches: 2 }), 501_000)).toEqual(
-      pauseUntil(500_000 + Math.round(3.5 * (3_099_000 / 593))),
-    );
+  it('paces the same whatever the market did: buys and searches without one change nothing', () => {
+    const quiet = budgetGuard(settings());
+    quiet.check(view(), 0);
+    const busy = budgetGuard(settings());
+    busy.check(view({ snipes: 3 }), 0);
+    const expected = pauseUntil(Math.round(6 * (3_599_000 / 594)));
+    expect(quiet.check(view({ requests: 6, searches: 100 }), 1_000)).toEqual(expected);
+    expect(busy.check(view({ requests: 6, searches: 1, snipes: 4 }), 1_000)).toEqual(expected);
   });
 
   it('keeps an even cadence: a cycle that bought waits the mean cycle share, not its own requests', () => {
-    const guard = budgetGuard(settings({ richFactor: 1, deadFactor: 1 }));
+    const guard = budgetGuard(settings());
     guard.check(view(), 0);
     let until = 0;
     for (let cycle = 1; cycle <= 9; cycle += 1) {
@@ -104,19 +75,6 @@ describe('budget guard', () => {
     const verdict = guard.check(view({ requests: 12, searches: 10, snipes: 1 }), until + 1_000);
     const even = (3_600_000 - (until + 1_000)) / (600 - 12);
     expect(verdict).toEqual(pauseUntil(until + Math.round(1.2 * even)));
-  });
-
-  it('leaves the requests of a one-off catch-up step (a backlog sweep) out of the pace', () => {
-    const guard = budgetGuard(settings({ richFactor: 1, deadFactor: 1 }));
-    guard.check(view(), 0);
-    // Two sweep pages and nothing else since the last check: nothing to pace.
-    expect(guard.check(view({ requests: 2, searches: 2, unpacedRequests: 2 }), 1_000)).toEqual({
-      action: 'continue',
-    });
-    // They still count against the budget: the next paced request waits for 3,598 s / 597.
-    expect(guard.check(view({ requests: 3, searches: 3, unpacedRequests: 2 }), 2_000)).toEqual(
-      pauseUntil(1_000 + Math.round(3_598_000 / 597)),
-    );
   });
 
   it('never pauses past the end of the budget or the run', () => {

@@ -19,8 +19,6 @@ export interface GuardView {
   readonly snipes: number;
   /** Buy Now attempts that lost the race: the listing was worth buying, someone was faster. */
   readonly lostSnipes: number;
-  /** Of the requests, those of one-off catch-up steps the budget guard does not pace. */
-  readonly unpacedRequests: number;
   /** Coins as last read from the game; undefined before the first read. */
   readonly coins: number | undefined;
   /** Max Buy Now of the current filter: the coin check's floor. */

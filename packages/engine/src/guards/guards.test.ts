@@ -14,7 +14,6 @@ const view = (overrides: Partial<GuardView> = {}): GuardView => ({
   searches: 0,
   snipes: 0,
   lostSnipes: 0,
-  unpacedRequests: 0,
   coins: 50_000,
   maxBuyNow: 10_000,
   lastError: undefined,

@@ -7,8 +7,6 @@ export class RunState {
   profits = 0;
   snipes = 0;
   lostSnipes = 0;
-  /** Requests of steps the budget's even pace leaves out (a backlog sweep). */
-  unpacedRequests = 0;
   lastError: RecordedError | undefined;
   /** One re-authentication is allowed until a call succeeds again. */
   reauthenticated = false;
@@ -34,7 +32,6 @@ export class RunState {
       searches: counters.searches,
       snipes: this.snipes,
       lostSnipes: this.lostSnipes,
-      unpacedRequests: this.unpacedRequests,
       coins: this.coins,
       maxBuyNow,
       lastError: this.lastError,

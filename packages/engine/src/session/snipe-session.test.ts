@@ -223,7 +223,7 @@ describe('SnipeSession', () => {
     expect(market.calls.filter((call) => call === 'credits')).toHaveLength(3);
   });
 
-  it('looks where the newest 59th Minute listings sit and sweeps the backlog between looks', async () => {
+  it('sweeps the backlog first, then looks where the newest 59th Minute listings sit', async () => {
     // 100 results: 80 one-hour listings (the newest, just shown, at position 79), then longer ones.
     const secondsLeft = Array.from({ length: 100 }, (_, at) =>
       at < 80 ? 3_598 - (79 - at) * 40 : 7_200 + at,
@@ -247,7 +247,10 @@ describe('SnipeSession', () => {
       market,
       prices,
       filters: [rarityFilter()],
-      configuration: configuration({ time: { ...quietTime, maxSearches: 12, maxPageJumps: 5 } }),
+      // A budget of 24 requests leaves the sweep 4 pages (a sixth).
+      configuration: configuration({
+        time: { ...quietTime, maxSearches: 10, maxPageJumps: 5, maxRequests: 24 },
+      }),
     });
     await session.run();
     const looks = market.searches.filter((search) => search.minBuyNow === 1_000).map((search) => search.page);
@@ -256,8 +259,11 @@ describe('SnipeSession', () => {
     // read page 3 alone.
     expect(looks.slice(0, 4)).toEqual([0, 4, 3, 2]);
     expect(looks.slice(4)).toEqual([3, 3]);
-    const sweeps = market.searches.filter((search) => search.minBuyNow !== 1_000);
-    expect(sweeps[0]).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000, page: 0 });
+    // The sweep came first: the top band's first four pages, before any look.
+    expect(market.searches.slice(0, 4)).toMatchObject(
+      [0, 1, 2, 3].map((page) => ({ minBuyNow: 25_000, maxBuyNow: 50_000, page })),
+    );
+    expect(market.searches.slice(4).every((search) => search.minBuyNow === 1_000)).toBe(true);
     expect(market.searches.every((search) => search.rarityIds?.[0] === 1)).toBe(true);
   });
 });

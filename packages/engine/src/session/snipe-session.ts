@@ -9,7 +9,7 @@ import type { StopReason } from '../events.js';
 import { fanOut, throttleRepeatedNotices } from '../fan-out.js';
 import { backoffGuard, DEFAULT_BACKOFF } from '../guards/backoff-guard.js';
 import { breakGuard } from '../guards/break-guard.js';
-import { budgetGuard, DEFAULT_BUDGET_PACING } from '../guards/budget-guard.js';
+import { budgetGuard } from '../guards/budget-guard.js';
 import { coinGuard } from '../guards/coin-guard.js';
 import { durationGuard } from '../guards/duration-guard.js';
 import { GuardManager, type GuardVerdict } from '../guards/guard.js';
@@ -134,7 +134,6 @@ export class SnipeSession {
       durationGuard(durationMs),
       breakGuard(this.pacing.breakFrequencyMs(), this.pacing.breakDurationMs(), this.options.rng),
       budgetGuard({
-        ...DEFAULT_BUDGET_PACING,
         budget: this.options.paceBudget === false ? 0 : time.maxRequests,
         durationMs,
       }),
@@ -165,9 +164,7 @@ export class SnipeSession {
         await this.pause(state, verdict);
         continue;
       }
-      const requestsBefore = this.counters().requests;
       await this.attempt(state, () => this.cycle(state, strategy));
-      if (strategy.unpaced?.() === true) state.unpacedRequests += this.counters().requests - requestsBefore;
       const { searches } = this.counters();
       if (searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL && !this.stopRequested) {
         searchesAtCreditCheck = searches;

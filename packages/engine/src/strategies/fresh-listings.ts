@@ -4,6 +4,8 @@ import type { MarketPage } from '@tradedesk/game-client';
 export const ONE_HOUR_S = 3_600;
 /** Slack on "shown since the last look" (the game rounds seconds left up, and shows a listing a few s late). */
 const FRESH_SLACK_S = 5;
+/** Weight of the latest look in the boundary's drift (a moving average over ~5 looks). */
+const DRIFT_SMOOTHING = 0.2;
 
 /**
  * Where the newest listings sit in a search's results. The game orders results by time left, so
@@ -15,6 +17,14 @@ const FRESH_SLACK_S = 5;
 export class FreshListingWatch {
   /** Result position of the first listing with more than an hour left (undefined until seen). */
   private boundary: number | undefined;
+  /** The boundary a finished look found, and when (ms): where the next look predicts it from. */
+  private found: { position: number; at: number } | undefined;
+  /**
+   * How fast the boundary moves (results per ms; negative while more listings end before it than
+   * arrive), learned from the looks: a look asks for the page the boundary will have moved to
+   * instead of walking there one page at a time.
+   */
+  private drift = 0;
   /** Results per second of time left, learned from the pages: how far a wrong guess is. */
   private perSecond = 1;
   /** The page before the boundary's is being read for fresh listings that spilled onto it. */
@@ -22,9 +32,27 @@ export class FreshListingWatch {
   /** In this look, the page found to start with longer listings (the boundary is at or before it). */
   private longFrom: number | undefined;
 
-  /** The page to ask for to see the newest listings. */
-  page(pageSize: number): number {
+  /** The page to ask for to see the newest listings at `now` (ms). */
+  page(pageSize: number, now: number): number {
+    if (this.found !== undefined)
+      this.boundary = Math.round(this.found.position + this.drift * (now - this.found.at));
     return this.boundary === undefined ? 0 : Math.max(0, Math.floor((this.boundary - 1) / pageSize));
+  }
+
+  /**
+   * Ends the current look at `now` (also when the page-jump threshold cut it short): the boundary
+   * it found updates the drift, smoothed over looks since one look's boundary is only as exact as
+   * the listings around it.
+   */
+  finishLook(now: number): void {
+    this.endLook();
+    if (this.boundary === undefined) return;
+    const previous = this.found;
+    if (previous !== undefined && now > previous.at) {
+      const observed = (this.boundary - previous.position) / (now - previous.at);
+      this.drift += DRIFT_SMOOTHING * (observed - this.drift);
+    }
+    this.found = { position: this.boundary, at: now };
   }
 
   /**
@@ -66,8 +94,7 @@ export class FreshListingWatch {
     return this.spillsBack(page, first, sinceLastLookS);
   }
 
-  /** Ends the current look (also when the page-jump threshold cut it short). */
-  endLook(): undefined {
+  private endLook(): undefined {
     this.completing = false;
     this.longFrom = undefined;
     return undefined;

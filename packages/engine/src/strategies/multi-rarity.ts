@@ -41,9 +41,11 @@ const SWEEP_PAGES_PER_STEP = 2;
 /**
  * 59th Minute (multi-rarity): searches a rarity (or every priced rarity) in a price band and
  * buys a card when its Buy Now is under its price-database price × (1 − tax) − min profit.
- * Most steps look at the newest listings (where they sit in the results: `FreshListingWatch`),
- * since rival snipers take a mispriced one within seconds; at the start of a run every other
- * step also sweeps the listings that sat unsold before it (`BacklogSweep`), most expensive first.
+ * A run first sweeps the listings that sat unsold before it (`BacklogSweep`), most expensive
+ * first: one-hour listings among them end within the hour, and a sweep interleaved with looks
+ * reached the cheaper bands after many had ended. Then every step looks at the newest listings
+ * (where they sit in the results: `FreshListingWatch`), since rival snipers take a mispriced
+ * one within seconds.
  */
 export class MultiRarityStrategy implements Strategy {
   readonly bustsCache = true;
@@ -57,11 +59,12 @@ export class MultiRarityStrategy implements Strategy {
   private readonly watch = new FreshListingWatch();
   private sweep: BacklogSweep | undefined;
   private step: 'watch' | 'sweep' = 'watch';
-  private steps = 0;
   private sweepPages = 0;
   /** When the current step started and when the last look at the newest listings was. */
   private stepAt = 0;
   private lastLookAt: number | undefined;
+  /** Seconds from the last look to this one (set once per look, read on each of its pages). */
+  private sinceLastLookS = ONE_HOUR_S;
 
   constructor(readonly filter: RarityFilter) {}
 
@@ -147,21 +150,16 @@ export class MultiRarityStrategy implements Strategy {
     return stale;
   }
 
-  /** Chooses the step: every other one sweeps the backlog until the sweep is done. */
+  /** Chooses the step: the backlog sweep until it is done, then looks at the newest listings. */
   firstPage(): number {
-    this.steps += 1;
     this.sweepPages = 0;
-    if (this.sweep !== undefined && !this.sweep.done && this.steps % 2 === 0) {
+    if (this.sweep !== undefined && !this.sweep.done) {
       this.step = 'sweep';
       return this.sweep.current.page;
     }
     this.step = 'watch';
-    return this.watch.page(this.pageSize);
-  }
-
-  /** A sweep step is the backlog's one-off catch-up: the budget's even pace leaves it out. */
-  unpaced(): boolean {
-    return this.step === 'sweep';
+    this.sinceLastLookS = this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
+    return this.watch.page(this.pageSize, this.stepAt);
   }
 
   search(): MarketSearch {
@@ -202,11 +200,9 @@ export class MultiRarityStrategy implements Strategy {
         ? this.sweep.current.page
         : undefined;
     }
-    const sinceLastLookS =
-      this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
-    const next = this.watch.observe(page, sinceLastLookS);
+    const next = this.watch.observe(page, this.sinceLastLookS);
     if (next === undefined || !canJump) {
-      this.watch.endLook();
+      this.watch.finishLook(this.stepAt);
       this.lastLookAt = this.stepAt;
       return undefined;
     }

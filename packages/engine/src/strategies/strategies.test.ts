@@ -203,24 +203,23 @@ describe('59th Minute strategy', () => {
     });
   });
 
-  it('alternates looks at the newest listings with backlog sweep pages, most expensive band first', async () => {
+  it('sweeps the backlog first, most expensive band first, then looks at the newest listings', async () => {
     const strategy = new MultiRarityStrategy(rarityFilter());
     await strategy.prepare(
-      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 600 }),
+      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 12 }),
     );
+    // The sweep's budget is two pages (a sixth of 12): the top band, its first two pages.
     expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(false);
-    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
-    expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
-    // The next step sweeps the backlog: the top band, its first two pages, outside the even pace.
-    expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(true);
     expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(0, [100, 200], true), 0)).toBe(1);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
     expect(strategy.nextPage(timedPage(1, [300, 400], true), 1)).toBeUndefined();
-    // And the look after it goes straight to the page where the newest listings sat.
+    // The sweep is done: every step from now on looks at the newest listings, over the whole band.
     expect(strategy.firstPage()).toBe(0);
-    expect(strategy.unpaced()).toBe(false);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
+    expect(strategy.nextPage(timedPage(0, [3_550, 3_560, 7_300], false), 0)).toBeUndefined();
+    expect(strategy.firstPage()).toBe(0);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
   });
 
   it('reads the sweep band by band within its page budget (a sixth of the request budget)', () => {
@@ -370,7 +369,7 @@ describe('where the newest listings sit (59th Minute watch)', () => {
 
   it('jumps most of the way on the first look, then reads the page holding the newest one-hour listings', () => {
     const watch = new FreshListingWatch();
-    expect(watch.page(20)).toBe(0);
+    expect(watch.page(20, 0)).toBe(0);
     // Page 0: 20 listings over 38 s of time left (0.5 a second): the hour mark is ~1,800 results on.
     const first = timedPage(
       0,
@@ -382,7 +381,7 @@ describe('where the newest listings sit (59th Minute watch)', () => {
     // page before, where newer ones than the last look may have spilled.
     expect(watch.observe(around(89, 12, 3_598), 3_600)).toBe(88);
     expect(watch.observe(around(88, 20, 3_586), 3_600)).toBeUndefined();
-    expect(watch.page(20)).toBe(89);
+    expect(watch.page(20, 0)).toBe(89);
     // Ten seconds later the page starts with older listings: this page is enough.
     expect(watch.observe(around(89, 15, 3_598), 10)).toBeUndefined();
   });
@@ -390,11 +389,42 @@ describe('where the newest listings sit (59th Minute watch)', () => {
   it('follows the newest listings when they move: forward past a page of older ones, back from longer ones', () => {
     const watch = new FreshListingWatch();
     watch.observe(around(40, 10, 3_560), 10);
-    expect(watch.page(20)).toBe(40);
+    expect(watch.page(20, 0)).toBe(40);
     expect(watch.observe(around(40, 20, 3_500), 10)).toBeGreaterThan(40);
     const back = new FreshListingWatch();
     back.observe(around(40, 10, 3_560), 10);
     expect(back.observe(around(40, 0, 3_598), 10)).toBe(39);
     expect(back.observe(timedPage(41, [], false), 10)).toBe(40);
+  });
+
+  it('learns how fast the newest listings move and asks for the page they moved to', () => {
+    /** A page of the results when the first listing with more than an hour left sits at `boundary`. */
+    const pageAt = (page: number, boundary: number) =>
+      timedPage(
+        page,
+        Array.from({ length: 20 }, (_, index) => {
+          const position = page * 20 + index;
+          return position < boundary ? 3_590 - (boundary - 1 - position) * 10 : 7_200 + position;
+        }),
+        true,
+      );
+    /** One look a minute, the boundary 20 results (a page) earlier each time; pages each look read. */
+    const watch = new FreshListingWatch();
+    const pagesRead = Array.from({ length: 8 }, (_, look) => {
+      const now = look * 60_000;
+      const boundary = 810 - 20 * look;
+      let page: number | undefined = watch.page(20, now);
+      let read = 0;
+      while (page !== undefined) {
+        read += 1;
+        page = watch.observe(pageAt(page, boundary), 60);
+      }
+      watch.finishLook(now);
+      return read;
+    });
+    // The second look still walks back from where the boundary was; once the drift is learned,
+    // each look reads the one page holding the boundary.
+    expect(pagesRead[1]).toBeGreaterThan(1);
+    expect(pagesRead.slice(5)).toEqual([1, 1, 1]);
   });
 });

@@ -60,11 +60,6 @@ export interface Strategy {
   valuation(auction: AuctionInfo): Valuation;
   /** Overrides the configured wait between search cycles (the classic baseline's fixed wait). */
   cycleWaitMs?(rng: Rng): number;
-  /**
-   * The step about to run is a one-off catch-up (the 59th Minute's backlog sweep): the budget
-   * guard's even pace leaves its requests out, so it runs at the pagination interval.
-   */
-  unpaced?(): boolean;
 }
 
 /** A listing someone else placed, with a Buy Now price. */
