@@ -1,7 +1,7 @@
 import type { Platform } from '@tradedesk/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema.js';
 
 /** A reward as the page shows it (spec 001 §3). */
 export interface SbcRewardRecord {
@@ -129,12 +129,7 @@ export interface SbcClubCardRecord {
 export const sbcClubs = pgTable(
   'sbc_clubs',
   {
-    accountId: text('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...perAccountKey(),
     cards: jsonb('cards').$type<SbcClubCardRecord[]>().notNull().default([]),
     /** When the cards were read; null until a read succeeded. */
     readAt: timestamp('read_at', { withTimezone: true }),

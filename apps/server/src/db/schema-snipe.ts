@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema.js';
 
 /**
  * A running snipe: which agent runs the account, under which lease id, and when that agent last
@@ -20,12 +20,7 @@ import { accounts, users } from './schema.js';
 export const snipeLeases = pgTable(
   'snipe_leases',
   {
-    accountId: text('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...perAccountKey(),
     leaseId: text('lease_id').notNull(),
     agentId: text('agent_id').notNull(),
     /** Ids of the filters the run uses (the switch-filter rules compare against them). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema.js';
 
 /** One step the progress card showed, as the server recorded it. */
 export interface TransferStepRecord {
@@ -76,12 +76,7 @@ export const transferLists = pgTable('transfer_lists', {
 
 /** What the last sync saw of an account (transfer-side account metadata, spec 001 §3). */
 export const transferAccountMetadata = pgTable('transfer_account_metadata', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  ...perAccountKey(),
   username: text('username').notNull().default(''),
   coins: integer('coins').notNull().default(0),
   unassigned: jsonb('unassigned').$type<Array<{ id: number }>>().notNull().default([]),

@@ -137,6 +137,22 @@ export const accounts = pgTable(
   (table) => [uniqueIndex('accounts_user_email_unique').on(table.userId, sql`lower(${table.email})`)],
 );
 
+/**
+ * The key of a table that keeps one row per game account: the account (the row goes with it) and
+ * its owner, by whom every query is scoped. A function, as each table needs builders of its own;
+ * a declaration, as the per-feature schema files re-exported below run before this file's body.
+ */
+export function perAccountKey() {
+  return {
+    accountId: text('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  };
+}
+
 /** In-app notifications (sign-in codes in the sandbox, run events later). */
 export const notifications = pgTable(
   'notifications',
