@@ -29,16 +29,18 @@ const MAX_MILP_CARDS_IN_SOLVE = 60;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
 /**
- * Search steps for the quick incumbent the early exact pass starts from (a fixed amount of work:
- * 10–40 ms, where the timed search took at least 150 ms before the exact search began).
+ * Search steps for the quick incumbent the early exact pass starts from (a fixed amount of work,
+ * 10–120 ms, so a busy machine gets the same squad; the timed search took at least 150 ms before
+ * the exact methods began).
  */
 const QUICK_INCUMBENT_STEPS = 4_000;
 /**
- * The early exact pass's share of the budget: most challenges the exact search proves, it proves
- * from the quick incumbent in a fraction of this; the others keep the rest for the local search,
- * the greedy and the escalation, starting from the bound this pass raised.
+ * The early exact pass's share of the time left: the challenges the exact search proves, it
+ * proves from the quick incumbent in a fraction of this; the others keep the rest for the local
+ * search, the greedy and, when those found a cheaper squad, the escalation again from the bound
+ * this pass raised.
  */
-const EARLY_EXACT_SHARE = 0.35;
+const EARLY_EXACT_SHARE = 0.5;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -90,13 +92,16 @@ interface EarlyPass {
   readonly proven?: Extract<PartOutcome, { kind: 'answer' }>;
   readonly bound: number;
   readonly incumbent?: SearchAnswer;
+  /** The cost the exact methods looked below (the quick incumbent's), when they ran. */
+  readonly searchedBelow?: number;
   readonly method: string;
 }
 
 /**
- * The exact search (no MILP) on a share of the budget, from a squad found by a fixed number of
- * local-search steps and the relaxation's bound. Finished, it is the optimum; else the bound it
- * raised (its thresholds) and any cheaper squad it met carry over to the later stages.
+ * The exact methods (`proveOrImprove`: the search, then the MILP) on a share of the budget, from
+ * a squad found by a fixed number of local-search steps and the relaxation's bound. Finished,
+ * that is the optimum; else the bound they raised (the search's thresholds) and any cheaper squad
+ * they met carry over to the later stages.
  */
 function earlyExactPass(
   problem: Problem,
@@ -105,6 +110,7 @@ function earlyExactPass(
   seed: number,
   incumbent: SearchAnswer | undefined,
   relaxationBound: number,
+  useMilp: boolean,
 ): EarlyPass {
   const relaxationMethod = 'local search matched the relaxation bound';
   const quick = localSearch(
@@ -127,7 +133,7 @@ function earlyExactPass(
     problem,
     quick.cost,
     Date.now() + Math.max(0, deadline - Date.now()) * EARLY_EXACT_SHARE,
-    { useMilp: false },
+    { useMilp, searchShare: EXACT_SEARCH_SHARE, maxMilpCards: MAX_MILP_CARDS_IN_SOLVE },
     relaxationBound,
   );
   const best = exact.answer && exact.answer.cost < quick.cost ? exact.answer : quick;
@@ -141,6 +147,7 @@ function earlyExactPass(
   return {
     bound: Math.max(relaxationBound, exact.bound),
     incumbent: best,
+    searchedBelow: quick.cost,
     method: raised ? exact.method : relaxationMethod,
   };
 }
@@ -185,7 +192,7 @@ function solvePart(
   const useMilp = input.useMilp !== false && milpReady();
   // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
   // search, the greedy and the second relaxation would only have spent the budget.
-  const early = earlyExactPass(problem, starts, deadline, seed, incumbent, relaxation.bound);
+  const early = earlyExactPass(problem, starts, deadline, seed, incumbent, relaxation.bound, useMilp);
   if (early.proven) return early.proven;
   const provenBound = early.bound;
   // Without a squad yet the search always gets a short slice, even when the earlier stages used
@@ -241,13 +248,16 @@ function solvePart(
       method = 'rating-profile relaxation pruned by the answer';
     }
   }
-  // The exact methods (the search on the cut pool, then the MILP): they prove the answer or find
-  // the optimum when the pool allows; stopped, they still hand over any cheaper squad they met.
-  if (answer && answer.cost > bound) {
+  // The exact methods again (the search on the cut pool, then the MILP), when the squads found
+  // since the early pass are cheaper than the one it searched below (else they would only repeat
+  // it): they prove the answer or find the optimum when the pool allows; stopped, they still
+  // hand over any cheaper squad they met. Without an early pass they always get a short slice.
+  const searchedBelow = early.searchedBelow ?? Infinity;
+  if (answer && answer.cost > bound && answer.cost < searchedBelow) {
     const exact = proveOrImprove(
       problem,
       answer.cost,
-      Math.max(deadline, Date.now() + MIN_EXACT_MS),
+      Number.isFinite(searchedBelow) ? deadline : Math.max(deadline, Date.now() + MIN_EXACT_MS),
       {
         useMilp,
         searchShare: EXACT_SEARCH_SHARE,
@@ -263,7 +273,9 @@ function solvePart(
     // Neither exact method could work on this pool: the search gets the rest of the budget.
     if (!exact.finished && Date.now() < deadline)
       answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
-  }
+  } else if (answer && answer.cost > bound && Date.now() < deadline)
+    // Nothing new for the exact methods: the local search gets the rest of the budget.
+    answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
   if (!answer)
     return {
       kind: 'none',
