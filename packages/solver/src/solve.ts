@@ -40,7 +40,9 @@ const QUICK_INCUMBENT_STEPS = 4_000;
  * search, the greedy and, when those found a cheaper squad, the escalation again from the bound
  * this pass raised.
  */
-const EARLY_EXACT_SHARE = 0.5;
+const EARLY_EXACT_SHARE = 0.7;
+/** A quick incumbent above the relaxation's bound by more than this also tries the greedy's. */
+const WEAK_INCUMBENT_RATIO = 1.25;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -87,6 +89,14 @@ function cheapestEligible(problem: Problem, sets: readonly (readonly Candidate[]
   return best;
 }
 
+/** The greedy construction's squad when it is cheaper than `found` (so no answer is above it). */
+function withGreedy(problem: Problem, found: SearchAnswer | undefined): SearchAnswer | undefined {
+  const greedy = greedyPlacement(problem);
+  if (!greedy || !hasUniqueAssets(greedy)) return found;
+  const cost = placementCost(greedy);
+  return !found || cost < found.cost ? { placement: greedy, cost } : found;
+}
+
 /** What the early exact pass left: the optimum, or a raised bound and the best squad so far. */
 interface EarlyPass {
   readonly proven?: Extract<PartOutcome, { kind: 'answer' }>;
@@ -113,7 +123,7 @@ function earlyExactPass(
   useMilp: boolean,
 ): EarlyPass {
   const relaxationMethod = 'local search matched the relaxation bound';
-  const quick = localSearch(
+  const searched = localSearch(
     problem,
     starts,
     deadline,
@@ -122,6 +132,12 @@ function earlyExactPass(
     relaxationBound,
     QUICK_INCUMBENT_STEPS,
   );
+  // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
+  // (20–60 ms) is then worth trying as the incumbent.
+  const quick =
+    !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO
+      ? withGreedy(problem, searched)
+      : searched;
   if (!quick) return { bound: relaxationBound, method: relaxationMethod };
   if (quick.cost <= relaxationBound)
     return {
@@ -226,10 +242,7 @@ function solvePart(
     );
   // The greedy construction (after the search: it can be slow where it fails) keeps the
   // answer never above it.
-  const greedy = greedyPlacement(problem);
-  const greedyCost = greedy && placementCost(greedy);
-  if (greedy && greedyCost !== undefined && (!found || greedyCost < found.cost) && hasUniqueAssets(greedy))
-    found = { placement: greedy, cost: greedyCost };
+  found = withGreedy(problem, found);
   let answer = found;
   let bound = provenBound;
   let method = early.method;
