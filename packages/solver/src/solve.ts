@@ -104,6 +104,8 @@ interface EarlyPass {
   readonly incumbent?: SearchAnswer;
   /** The cost the exact methods looked below (the quick incumbent's), when they ran. */
   readonly searchedBelow?: number;
+  /** Whether the greedy already ran (its squad, if any, is in `incumbent` when cheaper). */
+  readonly greedyTried: boolean;
   readonly method: string;
 }
 
@@ -134,16 +136,15 @@ function earlyExactPass(
   );
   // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
   // (20–60 ms) is then worth trying as the incumbent.
-  const quick =
-    !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO
-      ? withGreedy(problem, searched)
-      : searched;
-  if (!quick) return { bound: relaxationBound, method: relaxationMethod };
+  const greedyTried = !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO;
+  const quick = greedyTried ? withGreedy(problem, searched) : searched;
+  if (!quick) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
   if (quick.cost <= relaxationBound)
     return {
       proven: { kind: 'answer', problem, answer: quick, bound: relaxationBound, method: relaxationMethod },
       bound: relaxationBound,
       method: relaxationMethod,
+      greedyTried,
     };
   const exact = proveOrImprove(
     problem,
@@ -158,12 +159,14 @@ function earlyExactPass(
       proven: { kind: 'answer', problem, answer: best, bound: exact.bound, method: exact.method },
       bound: exact.bound,
       method: exact.method,
+      greedyTried,
     };
   const raised = exact.bound > relaxationBound;
   return {
     bound: Math.max(relaxationBound, exact.bound),
     incumbent: best,
     searchedBelow: quick.cost,
+    greedyTried,
     method: raised ? exact.method : relaxationMethod,
   };
 }
@@ -241,8 +244,8 @@ function solvePart(
       input.searchSteps ?? RESCUE_SEARCH_STEPS,
     );
   // The greedy construction (after the search: it can be slow where it fails) keeps the
-  // answer never above it.
-  found = withGreedy(problem, found);
+  // answer never above it; when the early pass ran it, its squad is already in the incumbent.
+  if (!early.greedyTried) found = withGreedy(problem, found);
   let answer = found;
   let bound = provenBound;
   let method = early.method;
