@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { greedyBaseline } from './baseline.js';
 import { solveChallenge } from './solve.js';
 import { and, exhaustiveOptimum, randomPool, rating, SMALL_POOL_CHALLENGES } from './test-pools.js';
 import type { MarketCard, OwnedCard } from './types.js';
@@ -29,6 +30,29 @@ describe('solver against exhaustive search on small pools', () => {
       // Exhaustive search over 12,376 squads per pool; generous for a loaded machine.
     }, 60_000);
   }
+});
+
+describe('solver proofs on small pools', () => {
+  // The exact search runs before the timed local search and the greedy: where it proves the
+  // optimum those never run, so the answer must still be the optimum and never above the greedy.
+  it('proves every feasible small-pool challenge optimal without the MILP, never above the greedy', () => {
+    for (const [index, challenge] of SMALL_POOL_CHALLENGES.entries()) {
+      const pool = randomPool(31 + index, 17);
+      const optimum = exhaustiveOptimum(pool, challenge);
+      if (optimum === Infinity) continue;
+      const input = { challenge, formation: 'f433', market: pool, timeLimitMs: 5_000, useMilp: false };
+      const result = solveChallenge(input);
+      expect(result.status).toBe('solved');
+      if (result.status !== 'solved') continue;
+      expect({ index, cost: result.cost, proof: result.proof.kind }).toEqual({
+        index,
+        cost: optimum,
+        proof: 'optimal',
+      });
+      const greedy = greedyBaseline(input);
+      if (greedy) expect(result.cost).toBeLessThanOrEqual(greedy.cost);
+    }
+  }, 60_000);
 });
 
 describe('solver answers', () => {

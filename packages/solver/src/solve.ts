@@ -28,6 +28,21 @@ const EXACT_SEARCH_SHARE = 0.75;
 const MAX_MILP_CARDS_IN_SOLVE = 60;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
+/**
+ * Search steps for the quick incumbent the early exact pass starts from (a fixed amount of work,
+ * 10–120 ms, so a busy machine gets the same squad; the timed search took at least 150 ms before
+ * the exact methods began).
+ */
+const QUICK_INCUMBENT_STEPS = 4_000;
+/**
+ * The early exact pass's share of the time left: the challenges the exact search proves, it
+ * proves from the quick incumbent in a fraction of this; the others keep the rest for the local
+ * search, the greedy and, when those found a cheaper squad, the escalation again from the bound
+ * this pass raised.
+ */
+const EARLY_EXACT_SHARE = 0.7;
+/** A quick incumbent above the relaxation's bound by more than this also tries the greedy's. */
+const WEAK_INCUMBENT_RATIO = 1.25;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -74,6 +89,88 @@ function cheapestEligible(problem: Problem, sets: readonly (readonly Candidate[]
   return best;
 }
 
+/** The greedy construction's squad when it is cheaper than `found` (so no answer is above it). */
+function withGreedy(problem: Problem, found: SearchAnswer | undefined): SearchAnswer | undefined {
+  const greedy = greedyPlacement(problem);
+  if (!greedy || !hasUniqueAssets(greedy)) return found;
+  const cost = placementCost(greedy);
+  return !found || cost < found.cost ? { placement: greedy, cost } : found;
+}
+
+/** What the early exact pass left: the optimum, or a raised bound and the best squad so far. */
+interface EarlyPass {
+  readonly proven?: Extract<PartOutcome, { kind: 'answer' }>;
+  readonly bound: number;
+  readonly incumbent?: SearchAnswer;
+  /** The cost the exact methods looked below (the quick incumbent's), when they ran. */
+  readonly searchedBelow?: number;
+  /** Whether the greedy already ran (its squad, if any, is in `incumbent` when cheaper). */
+  readonly greedyTried: boolean;
+  readonly method: string;
+}
+
+/**
+ * The exact methods (`proveOrImprove`: the search, then the MILP) on a share of the budget, from
+ * a squad found by a fixed number of local-search steps and the relaxation's bound. Finished,
+ * that is the optimum; else the bound they raised (the search's thresholds) and any cheaper squad
+ * they met carry over to the later stages.
+ */
+function earlyExactPass(
+  problem: Problem,
+  starts: readonly (readonly Candidate[])[],
+  deadline: number,
+  seed: number,
+  incumbent: SearchAnswer | undefined,
+  relaxationBound: number,
+  useMilp: boolean,
+): EarlyPass {
+  const relaxationMethod = 'local search matched the relaxation bound';
+  const searched = localSearch(
+    problem,
+    starts,
+    deadline,
+    seed + 3,
+    incumbent,
+    relaxationBound,
+    QUICK_INCUMBENT_STEPS,
+  );
+  // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
+  // (20–60 ms) is then worth trying as the incumbent.
+  const greedyTried = !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO;
+  const quick = greedyTried ? withGreedy(problem, searched) : searched;
+  if (!quick) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
+  if (quick.cost <= relaxationBound)
+    return {
+      proven: { kind: 'answer', problem, answer: quick, bound: relaxationBound, method: relaxationMethod },
+      bound: relaxationBound,
+      method: relaxationMethod,
+      greedyTried,
+    };
+  const exact = proveOrImprove(
+    problem,
+    quick.cost,
+    Date.now() + Math.max(0, deadline - Date.now()) * EARLY_EXACT_SHARE,
+    { useMilp, searchShare: EXACT_SEARCH_SHARE, maxMilpCards: MAX_MILP_CARDS_IN_SOLVE },
+    relaxationBound,
+  );
+  const best = exact.answer && exact.answer.cost < quick.cost ? exact.answer : quick;
+  if (exact.finished)
+    return {
+      proven: { kind: 'answer', problem, answer: best, bound: exact.bound, method: exact.method },
+      bound: exact.bound,
+      method: exact.method,
+      greedyTried,
+    };
+  const raised = exact.bound > relaxationBound;
+  return {
+    bound: Math.max(relaxationBound, exact.bound),
+    incumbent: best,
+    searchedBelow: quick.cost,
+    greedyTried,
+    method: raised ? exact.method : relaxationMethod,
+  };
+}
+
 function solvePart(
   input: SolveInput,
   requirements: readonly SbcRequirement[],
@@ -112,18 +209,25 @@ function solvePart(
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
   const useMilp = input.useMilp !== false && milpReady();
-  // The search always gets a short slice, even when the bound used up the budget; with the
+  // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
+  // search, the greedy and the second relaxation would only have spent the budget.
+  const early = earlyExactPass(problem, starts, deadline, seed, incumbent, relaxation.bound, useMilp);
+  if (early.proven) return early.proven;
+  const provenBound = early.bound;
+  // Without a squad yet the search always gets a short slice, even when the earlier stages used
+  // up the budget; with one (the early pass's) it only gets its share of the time left. With the
   // MILP it only needs a good incumbent (a tight cutoff shrinks the MILP's pool).
+  const minSearchMs = early.incumbent ? 0 : MIN_SEARCH_MS;
   const searchDeadline = useMilp
-    ? Date.now() + Math.max(MIN_SEARCH_MS, (deadline - Date.now()) * SEARCH_SHARE_WITH_MILP)
-    : Math.max(deadline, Date.now() + MIN_SEARCH_MS);
+    ? Date.now() + Math.max(minSearchMs, (deadline - Date.now()) * SEARCH_SHARE_WITH_MILP)
+    : Math.max(deadline, Date.now() + minSearchMs);
   let found = localSearch(
     problem,
     starts,
     searchDeadline,
     seed,
-    incumbent,
-    relaxation.bound,
+    early.incumbent,
+    provenBound,
     input.searchSteps,
   );
   // Without any squad yet there is nothing to prove: the search keeps the whole budget.
@@ -136,18 +240,15 @@ function solvePart(
       deadline,
       seed + 2,
       undefined,
-      relaxation.bound,
+      provenBound,
       input.searchSteps ?? RESCUE_SEARCH_STEPS,
     );
   // The greedy construction (after the search: it can be slow where it fails) keeps the
-  // answer never above it.
-  const greedy = greedyPlacement(problem);
-  const greedyCost = greedy && placementCost(greedy);
-  if (greedy && greedyCost !== undefined && (!found || greedyCost < found.cost) && hasUniqueAssets(greedy))
-    found = { placement: greedy, cost: greedyCost };
+  // answer never above it; when the early pass ran it, its squad is already in the incumbent.
+  if (!early.greedyTried) found = withGreedy(problem, found);
   let answer = found;
-  let bound = relaxation.bound;
-  let method = 'local search matched the relaxation bound';
+  let bound = provenBound;
+  let method = early.method;
   if (answer && answer.cost > bound) {
     // The relaxation again, now pruned by the answer's cost: its search then often finishes
     // exactly where the first pass gave up, and either proves the answer or finds a cheaper
@@ -163,13 +264,16 @@ function solvePart(
       method = 'rating-profile relaxation pruned by the answer';
     }
   }
-  // The exact methods (the search on the cut pool, then the MILP): they prove the answer or find
-  // the optimum when the pool allows; stopped, they still hand over any cheaper squad they met.
-  if (answer && answer.cost > bound) {
+  // The exact methods again (the search on the cut pool, then the MILP), when the squads found
+  // since the early pass are cheaper than the one it searched below (else they would only repeat
+  // it): they prove the answer or find the optimum when the pool allows; stopped, they still
+  // hand over any cheaper squad they met. Without an early pass they always get a short slice.
+  const searchedBelow = early.searchedBelow ?? Infinity;
+  if (answer && answer.cost > bound && answer.cost < searchedBelow) {
     const exact = proveOrImprove(
       problem,
       answer.cost,
-      Math.max(deadline, Date.now() + MIN_EXACT_MS),
+      Number.isFinite(searchedBelow) ? deadline : Math.max(deadline, Date.now() + MIN_EXACT_MS),
       {
         useMilp,
         searchShare: EXACT_SEARCH_SHARE,
@@ -185,7 +289,9 @@ function solvePart(
     // Neither exact method could work on this pool: the search gets the rest of the budget.
     if (!exact.finished && Date.now() < deadline)
       answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
-  }
+  } else if (answer && answer.cost > bound && Date.now() < deadline)
+    // Nothing new for the exact methods: the local search gets the rest of the budget.
+    answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
   if (!answer)
     return {
       kind: 'none',
