@@ -19,8 +19,16 @@ export function greedyBaseline(input: SolveInput): { cost: number } | undefined 
   return placement && { cost: placementCost(placement) };
 }
 
-/** The greedy construction on a built problem: an eligible placement, or undefined when stuck. */
-export function greedyPlacement(problem: Problem): Placement | undefined {
+/**
+ * The greedy construction on a built problem: an eligible placement, or undefined when stuck or
+ * when `deadline` (read from `now`) passes during the upgrades (each upgrade scans every slot's
+ * options, so a large pool spent ~300 ms past the solve's budget here).
+ */
+export function greedyPlacement(
+  problem: Problem,
+  deadline = Infinity,
+  now: () => number = Date.now,
+): Placement | undefined {
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const bySlot = new Map(
     problem.openSlots.map((slot) => [slot, sorted.filter((c) => c.positionMask & (1 << slot)).slice(0, 400)]),
@@ -35,6 +43,8 @@ export function greedyPlacement(problem: Problem): Placement | undefined {
   }
   let current = violation(problem, placement);
   for (let step = 0; step < MAX_UPGRADES && current > 0; step += 1) {
+    // Cut off: a half-upgraded squad is not eligible, so the greedy has no squad to give.
+    if (now() > deadline) return undefined;
     let bestMove: { slot: number; card: Candidate; value: number; violation: number } | undefined;
     for (const slot of problem.openSlots) {
       const old = placement[slot];

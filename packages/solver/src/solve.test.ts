@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { greedyBaseline } from './baseline.js';
+import { greedyBaseline, greedyPlacement } from './baseline.js';
+import { buildProblem } from './problem.js';
 import { solveChallenge } from './solve.js';
 import { and, exhaustiveOptimum, randomPool, rating, SMALL_POOL_CHALLENGES } from './test-pools.js';
 import type { MarketCard, OwnedCard } from './types.js';
@@ -141,5 +142,46 @@ describe('solver answers', () => {
     });
     expect(result.status).toBe('solved');
     if (result.status === 'solved') expect(result.squad.map((pick) => pick.slot)).not.toContain(0);
+  });
+});
+
+describe('solver deadline', () => {
+  // A fake clock instead of timed assertions: the solve reads its start from the first call,
+  // and every later call says the budget is spent, so only the stages a first squad needs run.
+  const challenge = SMALL_POOL_CHALLENGES[9]!;
+  const market = randomPool(5, 300);
+  const passedAfterStart = () => {
+    let calls = 0;
+    return () => (calls++ === 0 ? 0 : 10_000);
+  };
+
+  it('runs no stage after the first squad once the deadline has passed, and still answers', () => {
+    const result = solveChallenge({
+      challenge,
+      formation: 'f433',
+      market,
+      useMilp: false,
+      now: passedAfterStart(),
+    });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    expect(result.stages).toEqual(['relaxation', 'quick incumbent']);
+    // The claim is only the relaxation's: the exact methods that could prove it did not run.
+    expect(result.proof.kind).toBe('bounded');
+  });
+
+  it('runs the later stages while the clock stays within the budget (the control)', () => {
+    const result = solveChallenge({ challenge, formation: 'f433', market, useMilp: false, now: () => 0 });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    expect(result.stages).toContain('exact methods');
+  });
+
+  it('cuts the greedy off at the deadline rather than return an unchecked squad', () => {
+    const input = { challenge: and(rating(83)), formation: 'f433', market };
+    const built = buildProblem(input, input.challenge.requirements);
+    if ('infeasible' in built) throw new Error('the pool should allow a rating-83 squad');
+    expect(greedyPlacement(built.problem, 1_000, () => 0)).toBeDefined();
+    expect(greedyPlacement(built.problem, 1_000, () => 2_000)).toBeUndefined();
   });
 });
