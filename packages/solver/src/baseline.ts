@@ -33,15 +33,10 @@ function firstUnused(sorted: readonly Candidate[], used: ReadonlySet<number>, li
 }
 
 /**
- * The greedy construction on a built problem: an eligible placement, or undefined when stuck or
- * when `deadline` (read from `now`) passes during the upgrades (each upgrade scans every slot's
- * options, so a large pool spent ~300 ms past the solve's budget here).
+ * The greedy construction on a built problem: an eligible placement, or undefined when stuck. It
+ * runs to its end (no deadline): the solve's answer is never above it, a target of issue 13.
  */
-export function greedyPlacement(
-  problem: Problem,
-  deadline = Infinity,
-  now: () => number = Date.now,
-): Placement | undefined {
+export function greedyPlacement(problem: Problem): Placement | undefined {
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const bySlot = new Map(
     problem.openSlots.map((slot) => [slot, sorted.filter((c) => c.positionMask & (1 << slot)).slice(0, 400)]),
@@ -56,8 +51,6 @@ export function greedyPlacement(
   }
   let current = violation(problem, placement);
   for (let step = 0; step < MAX_UPGRADES && current > 0; step += 1) {
-    // Cut off: a half-upgraded squad is not eligible, so the greedy has no squad to give.
-    if (now() > deadline) return undefined;
     let bestMove: { slot: number; card: Candidate; value: number; violation: number } | undefined;
     for (const slot of problem.openSlots) {
       const old = placement[slot];
