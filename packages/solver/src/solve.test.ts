@@ -143,3 +143,38 @@ describe('solver answers', () => {
     if (result.status === 'solved') expect(result.squad.map((pick) => pick.slot)).not.toContain(0);
   });
 });
+
+describe('solver deadline', () => {
+  // A fake clock instead of timed assertions: the solve reads its start from the first call,
+  // and every later call says the budget is spent, so only the stages a first squad needs run.
+  const challenge = SMALL_POOL_CHALLENGES[9]!;
+  const market = randomPool(5, 300);
+  const passedAfterStart = () => {
+    let calls = 0;
+    return () => (calls++ === 0 ? 0 : 10_000);
+  };
+
+  it('runs no stage after the first squad but the greedy once the deadline has passed, and still answers', () => {
+    const result = solveChallenge({
+      challenge,
+      formation: 'f433',
+      market,
+      useMilp: false,
+      now: passedAfterStart(),
+    });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    // The greedy runs to its end whatever the clock: no answer is ever above it.
+    expect(result.stages).toEqual(['relaxation', 'quick incumbent', 'greedy']);
+    expect(result.cost).toBeLessThanOrEqual(greedyBaseline({ challenge, formation: 'f433', market })!.cost);
+    // The claim is only the relaxation's: the exact methods that could prove it did not run.
+    expect(result.proof.kind).toBe('bounded');
+  });
+
+  it('runs the later stages while the clock stays within the budget (the control)', () => {
+    const result = solveChallenge({ challenge, formation: 'f433', market, useMilp: false, now: () => 0 });
+    expect(result.status).toBe('solved');
+    if (result.status !== 'solved') return;
+    expect(result.stages).toContain('exact methods');
+  });
+});

@@ -13,8 +13,6 @@ const DEFAULT_TIME_LIMIT_MS = 1000;
 const MIN_SEARCH_MS = 150;
 /** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
 const SEARCH_SHARE_WITH_MILP = 0.15;
-/** The exact search always gets this long, even when the budget is spent (a busy machine). */
-const MIN_EXACT_MS = 100;
 /**
  * The exact search's share of the exact methods' time when the MILP can follow: the search
  * finishes the chemistry pools of ~100 cards (Four Leagues) that the MILP does not in seconds.
@@ -89,8 +87,24 @@ function cheapestEligible(problem: Problem, sets: readonly (readonly Candidate[]
   return best;
 }
 
-/** The greedy construction's squad when it is cheaper than `found` (so no answer is above it). */
-function withGreedy(problem: Problem, found: SearchAnswer | undefined): SearchAnswer | undefined {
+/** The clock, the part's deadline and the stages run so far, shared by a part's stages. */
+interface StageClock {
+  readonly now: () => number;
+  readonly deadline: number;
+  readonly stages: string[];
+}
+
+/**
+ * The greedy construction's squad when it is cheaper than `found` (so no answer is above it). The
+ * one stage of an unproven answer that runs past the deadline: "never above the greedy" is a
+ * guarantee, and the greedy takes ~20–200 ms on a 5,000-card pool.
+ */
+function withGreedy(
+  problem: Problem,
+  found: SearchAnswer | undefined,
+  clock: StageClock,
+): SearchAnswer | undefined {
+  clock.stages.push('greedy');
   const greedy = greedyPlacement(problem);
   if (!greedy || !hasUniqueAssets(greedy)) return found;
   const cost = placementCost(greedy);
@@ -118,13 +132,15 @@ interface EarlyPass {
 function earlyExactPass(
   problem: Problem,
   starts: readonly (readonly Candidate[])[],
-  deadline: number,
+  clock: StageClock,
   seed: number,
   incumbent: SearchAnswer | undefined,
   relaxationBound: number,
   useMilp: boolean,
 ): EarlyPass {
+  const { deadline, now } = clock;
   const relaxationMethod = 'local search matched the relaxation bound';
+  clock.stages.push('quick incumbent');
   const searched = localSearch(
     problem,
     starts,
@@ -137,7 +153,7 @@ function earlyExactPass(
   // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
   // (20–60 ms) is then worth trying as the incumbent.
   const greedyTried = !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO;
-  const quick = greedyTried ? withGreedy(problem, searched) : searched;
+  const quick = greedyTried ? withGreedy(problem, searched, clock) : searched;
   if (!quick) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
   if (quick.cost <= relaxationBound)
     return {
@@ -146,10 +162,15 @@ function earlyExactPass(
       method: relaxationMethod,
       greedyTried,
     };
+  // Past the deadline with a squad: the exact methods (whose MILP takes a minimum slice) are
+  // skipped, and the quick squad stands with the relaxation's bound.
+  if (now() >= deadline)
+    return { bound: relaxationBound, incumbent: quick, greedyTried, method: relaxationMethod };
+  clock.stages.push('exact methods');
   const exact = proveOrImprove(
     problem,
     quick.cost,
-    Date.now() + Math.max(0, deadline - Date.now()) * EARLY_EXACT_SHARE,
+    now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE,
     { useMilp, searchShare: EXACT_SEARCH_SHARE, maxMilpCards: MAX_MILP_CARDS_IN_SOLVE },
     relaxationBound,
   );
@@ -174,17 +195,19 @@ function earlyExactPass(
 function solvePart(
   input: SolveInput,
   requirements: readonly SbcRequirement[],
-  deadline: number,
+  clock: StageClock,
   seed: number,
 ): PartOutcome {
+  const { deadline, now } = clock;
+  // Before the first squad is found a stage may take what it needs (a challenge must not go
+  // unanswered because the budget is tiny); once one is, a stage runs only before the deadline.
+  const inTime = () => now() < deadline;
   const built = buildProblem(input, requirements);
   if ('infeasible' in built)
     return { kind: 'none', infeasible: true, reason: built.infeasible, bound: Infinity };
   const { problem } = built;
-  const relaxation = groupedRelaxationBound(
-    problem,
-    Date.now() + Math.max(20, (deadline - Date.now()) * 0.3),
-  );
+  clock.stages.push('relaxation');
+  const relaxation = groupedRelaxationBound(problem, now() + Math.max(20, (deadline - now()) * 0.3));
   if ('infeasible' in relaxation)
     return { kind: 'none', infeasible: true, reason: relaxation.infeasible, bound: Infinity };
   const cheapest = [...problem.candidates].sort((a, b) => a.cost - b.cost).slice(0, 200);
@@ -211,7 +234,7 @@ function solvePart(
   const useMilp = input.useMilp !== false && milpReady();
   // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
   // search, the greedy and the second relaxation would only have spent the budget.
-  const early = earlyExactPass(problem, starts, deadline, seed, incumbent, relaxation.bound, useMilp);
+  const early = earlyExactPass(problem, starts, clock, seed, incumbent, relaxation.bound, useMilp);
   if (early.proven) return early.proven;
   const provenBound = early.bound;
   // Without a squad yet the search always gets a short slice, even when the earlier stages used
@@ -219,21 +242,26 @@ function solvePart(
   // MILP it only needs a good incumbent (a tight cutoff shrinks the MILP's pool).
   const minSearchMs = early.incumbent ? 0 : MIN_SEARCH_MS;
   const searchDeadline = useMilp
-    ? Date.now() + Math.max(minSearchMs, (deadline - Date.now()) * SEARCH_SHARE_WITH_MILP)
-    : Math.max(deadline, Date.now() + minSearchMs);
-  let found = localSearch(
-    problem,
-    starts,
-    searchDeadline,
-    seed,
-    early.incumbent,
-    provenBound,
-    input.searchSteps,
-  );
+    ? now() + Math.max(minSearchMs, (deadline - now()) * SEARCH_SHARE_WITH_MILP)
+    : Math.max(deadline, now() + minSearchMs);
+  let found = early.incumbent;
+  if (!found || inTime()) {
+    clock.stages.push('local search');
+    found = localSearch(
+      problem,
+      starts,
+      searchDeadline,
+      seed,
+      early.incumbent,
+      provenBound,
+      input.searchSteps,
+    );
+  }
   // Without any squad yet there is nothing to prove: the search keeps the whole budget.
   // No squad yet: a fixed amount of search work, whatever the clock says (on a busy machine the
   // budget can pass before the search has done anything).
-  if (!found)
+  if (!found) {
+    clock.stages.push('rescue search');
     found = localSearch(
       problem,
       starts,
@@ -243,21 +271,20 @@ function solvePart(
       provenBound,
       input.searchSteps ?? RESCUE_SEARCH_STEPS,
     );
+  }
   // The greedy construction (after the search: it can be slow where it fails) keeps the
   // answer never above it; when the early pass ran it, its squad is already in the incumbent.
-  if (!early.greedyTried) found = withGreedy(problem, found);
+  if (!early.greedyTried) found = withGreedy(problem, found, clock);
   let answer = found;
   let bound = provenBound;
   let method = early.method;
-  if (answer && answer.cost > bound) {
+  if (answer && answer.cost > bound && inTime()) {
     // The relaxation again, now pruned by the answer's cost: its search then often finishes
     // exactly where the first pass gave up, and either proves the answer or finds a cheaper
     // relaxed squad (checked: it may be eligible, and then it is optimal).
-    const again = groupedRelaxationBound(
-      problem,
-      Date.now() + Math.max(20, (deadline - Date.now()) * 0.4),
-      answer.cost,
-    );
+    // No minimum slice: with a squad in hand it only gets its share of the time left.
+    clock.stages.push('second relaxation');
+    const again = groupedRelaxationBound(problem, now() + (deadline - now()) * 0.4, answer.cost);
     if (!('infeasible' in again) && again.bound > bound) {
       bound = again.bound;
       answer = cheapestEligible(problem, seedCards(again.seeds), answer) ?? answer;
@@ -267,13 +294,15 @@ function solvePart(
   // The exact methods again (the search on the cut pool, then the MILP), when the squads found
   // since the early pass are cheaper than the one it searched below (else they would only repeat
   // it): they prove the answer or find the optimum when the pool allows; stopped, they still
-  // hand over any cheaper squad they met. Without an early pass they always get a short slice.
+  // hand over any cheaper squad they met. Like every stage after the first squad, only before
+  // the deadline (they no longer get a minimum slice past it).
   const searchedBelow = early.searchedBelow ?? Infinity;
-  if (answer && answer.cost > bound && answer.cost < searchedBelow) {
+  if (answer && answer.cost > bound && answer.cost < searchedBelow && inTime()) {
+    clock.stages.push('exact methods again');
     const exact = proveOrImprove(
       problem,
       answer.cost,
-      Number.isFinite(searchedBelow) ? deadline : Math.max(deadline, Date.now() + MIN_EXACT_MS),
+      deadline,
       {
         useMilp,
         searchShare: EXACT_SEARCH_SHARE,
@@ -287,11 +316,15 @@ function solvePart(
       method = exact.method;
     }
     // Neither exact method could work on this pool: the search gets the rest of the budget.
-    if (!exact.finished && Date.now() < deadline)
+    if (!exact.finished && inTime()) {
+      clock.stages.push('local search again');
       answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
-  } else if (answer && answer.cost > bound && Date.now() < deadline)
+    }
+  } else if (answer && answer.cost > bound && inTime()) {
     // Nothing new for the exact methods: the local search gets the rest of the budget.
+    clock.stages.push('local search again');
     answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
+  }
   if (!answer)
     return {
       kind: 'none',
@@ -337,14 +370,16 @@ function picksOf(problem: Problem, placement: Placement, perSlot: readonly numbe
  * smallest part bound.
  */
 export function solveChallenge(input: SolveInput): SolveResult {
-  const started = Date.now();
+  const now = input.now ?? Date.now;
+  const started = now();
   const deadline = started + (input.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
   const parts = requirementParts(input.challenge);
+  const stages: string[] = [];
   const outcomes = parts.map((requirements, index) => {
     const partDeadline = started + ((deadline - started) * (index + 1)) / parts.length;
-    return solvePart(input, requirements, partDeadline, (input.seed ?? 1) + index);
+    return solvePart(input, requirements, { now, deadline: partDeadline, stages }, (input.seed ?? 1) + index);
   });
-  const elapsedMs = () => Date.now() - started;
+  const elapsedMs = () => now() - started;
   const answers = outcomes.filter((o): o is Extract<PartOutcome, { kind: 'answer' }> => o.kind === 'answer');
   const bound = Math.min(...outcomes.map((o) => o.bound));
   const best = answers.sort((a, b) => a.answer.cost - b.answer.cost)[0];
@@ -383,5 +418,6 @@ export function solveChallenge(input: SolveInput): SolveResult {
     chemistry: verdict.chemistry.total,
     proof,
     elapsedMs: elapsedMs(),
+    stages,
   };
 }

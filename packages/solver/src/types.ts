@@ -44,6 +44,12 @@ export interface SolveInput {
   readonly seed?: number;
   /** Run the MILP bound provider in a worker thread (default true). */
   readonly useMilp?: boolean;
+  /**
+   * The clock the solve reads its budget from and checks between stages (default `Date.now`):
+   * tests pass a fake one to check which stages run once the deadline has passed. The local
+   * search and the exact methods still read `Date.now` inside their own loops.
+   */
+  readonly now?: () => number;
 }
 
 /** One placed card of the answer. */
@@ -82,6 +88,8 @@ export type SolveResult =
       readonly chemistry: number;
       readonly proof: SolveProof;
       readonly elapsedMs: number;
+      /** The stages that ran, in order (per OR part): what the budget was spent on. */
+      readonly stages?: readonly string[];
     }
   | {
       /** `infeasible`: proven impossible; `not-found`: no squad found in the time (none proven impossible). */
