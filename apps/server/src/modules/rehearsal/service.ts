@@ -25,7 +25,7 @@ import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
-import { SnipeActionError } from '../snipe/service.js';
+import { reject } from '../snipe/service.js';
 import { filterKeyOf, rehearsalRepo, type RehearsalRow } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */
@@ -47,10 +47,6 @@ export interface RehearsalAgentCheck {
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
 export const REHEARSAL_SILENCE_MS = 5 * 60_000;
 export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
-
-const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 
 /**
  * The price database's current prices as the world's starting values, one entry per card: from

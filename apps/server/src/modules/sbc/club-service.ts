@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
-import { SnipeActionError } from '../snipe/service.js';
+import { reject } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
 import { isReadingClub, sbcClubRepo } from './club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
@@ -18,9 +18,6 @@ export interface SbcClubDispatcher {
   readClub(agentId: string, command: SbcClubReadCommand): Promise<AgentAck>;
 }
 
-const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 const readSchema = z.object({ id: z.string().min(1).max(64) });
 
 /**

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
-import { SnipeActionError } from '../snipe/service.js';
+import { reject } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import type { AccountSolutions } from './account-solution.js';
@@ -38,9 +38,6 @@ export interface SbcDispatcher {
 /** Sends a web message to every page of the user (both web hubs: the tier decides which one it uses). */
 export type SbcUserChannel = (userId: string, message: { action: string; data: unknown }) => void;
 
-const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 const stopSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** The solver's web actions: SBC_START_SOLVER and SBC_STOP_SOLVER, every check before any side effect. */

@@ -41,6 +41,11 @@ export class SnipeActionError extends Error {
   }
 }
 
+/** Refuses a hub action with the message its user sees (every tool's service refuses this way). */
+export const reject = (message: string): never => {
+  throw new SnipeActionError(message);
+};
+
 /** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
   /** A connected agent with a free slot (on any node), or undefined when none has one. */
@@ -50,10 +55,6 @@ export interface AgentDispatcher {
   /** Reaches the agent on whichever node it is connected to. */
   stop(agentId: string, command: SessionStopCommand): void;
 }
-
-const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 
 /** The web's snipe actions: start, switch filter and stop, with the spec's rules. */
 export interface SnipeServiceSettings {

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.js';
 import { openCredentials } from '../account/credentials.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
-import { SnipeActionError } from '../snipe/service.js';
+import { reject } from '../snipe/service.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo } from './repo.js';
 
@@ -34,10 +34,6 @@ export interface TransferDispatcher {
   /** Sends a transfer command to the agent and waits for its acknowledgement. */
   command(agentId: string, name: TransferCommandName, payload: unknown): Promise<AgentAck>;
 }
-
-const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 
 /**
  * The id of a one-off request (latency, prices, screenshot, launch): it names its user, so any node can route
