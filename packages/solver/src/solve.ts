@@ -297,6 +297,7 @@ function solvePart(
   // hand over any cheaper squad they met. Like every stage after the first squad, only before
   // the deadline (they no longer get a minimum slice past it).
   const searchedBelow = early.searchedBelow ?? Infinity;
+  let exactFinished = false;
   if (answer && answer.cost > bound && answer.cost < searchedBelow && inTime()) {
     clock.stages.push('exact methods again');
     const exact = proveOrImprove(
@@ -315,13 +316,11 @@ function solvePart(
       bound = exact.bound;
       method = exact.method;
     }
-    // Neither exact method could work on this pool: the search gets the rest of the budget.
-    if (!exact.finished && inTime()) {
-      clock.stages.push('local search again');
-      answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
-    }
-  } else if (answer && answer.cost > bound && inTime()) {
-    // Nothing new for the exact methods: the local search gets the rest of the budget.
+    exactFinished = exact.finished;
+  }
+  // The exact methods did not run, or stopped unfinished (on time or a pool they cannot take):
+  // the local search gets the rest of the budget.
+  if (answer && answer.cost > bound && !exactFinished && inTime()) {
     clock.stages.push('local search again');
     answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
   }
