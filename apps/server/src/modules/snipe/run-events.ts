@@ -2,13 +2,13 @@ import {
   breakEndedFor,
   breakStartedFor,
   followUpNotice,
+  platformOf,
   purchaseNotice,
   snipeStoppedFor,
   toReportPlatform,
   unnamedPlayer,
   type AccountStatus,
   type LogEntry,
-  type Platform,
   type SnipeResultReport,
 } from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
@@ -117,10 +117,10 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   ) {
     const previous = await snipeRepo.previousSession(db, event.accountId, leaseId, owner.session.startedAt);
     if (!previous?.agentLost) return;
+    const platform = platformOf(owner);
     for (const item of event.items) {
       if (await snipeRepo.hasPurchase(db, event.accountId, item.itemId, item.price)) continue;
       const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
-      const platform = owner.platform as Platform;
       // What the lost run would have reported; its sale was never planned, so no profit is claimed.
       const report: SnipeResultReport = {
         buyerId: event.accountId,
@@ -179,9 +179,12 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
       };
       const itemId = report.errorCode === undefined ? event.itemId : undefined;
-      // Found in the unassigned pile after this lease was lost, and recorded then: not twice.
+      // Found in the unassigned pile after this lease was lost, and recorded then: not twice. Only
+      // an ended lease can have been reconciled, so a live run's purchases skip the query.
       const isReconciled =
-        itemId !== undefined && (await snipeRepo.hasLogEntry(db, reconciledEventId(leaseId, itemId)));
+        itemId !== undefined &&
+        !isLive &&
+        (await snipeRepo.hasLogEntry(db, reconciledEventId(leaseId, itemId)));
       if (!isReconciled) await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
       return isLive ? { ok: true } : leaseEnded;
     }
