@@ -1,9 +1,13 @@
 import { loadCatalogue, type CatalogueCard } from '@tradedesk/domain/catalogue';
+import type { SbcStartCommand } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
+import { createAccountSolutions, type SquadSolver } from '../../src/modules/sbc/account-solution.js';
 import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
+import { SolverThread } from '../../src/modules/sbc/solver-thread.js';
+import { createSbcSolverService } from '../../src/modules/sbc/solver-service.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { createAccount } from '../realtime/stack.js';
@@ -20,7 +24,7 @@ const feed = sbcFeedSchema.parse({
     ],
   })),
 });
-const [first] = ['set-41001', 'set-41002', 'set-41003'];
+const [first, second, third] = ['set-41001', 'set-41002', 'set-41003'];
 
 /** An untradeable gold for each position of a 4-3-3, all of other players. */
 function elevenGolds(): CatalogueCard[] {
@@ -38,6 +42,20 @@ function elevenGolds(): CatalogueCard[] {
     taken.add(card.baseId);
     return card;
   });
+}
+
+/** The solver thread, counting the challenges of each batch it is given. */
+function countingSolver() {
+  const thread = new SolverThread();
+  const batches: string[][] = [];
+  const solver: SquadSolver = {
+    solve: (jobs, prices) => {
+      batches.push(jobs.map((job) => job.challengeId));
+      return thread.solve(jobs, prices);
+    },
+    close: () => thread.close(),
+  };
+  return { solver, batches };
 }
 
 describe.each(backends)("An account's squads from its club (%s)", (backend) => {
@@ -81,5 +99,68 @@ describe.each(backends)("An account's squads from its club (%s)", (backend) => {
     expect(squad.players.every((player) => player.owned)).toBe(true);
     const nameOf = new Map(club.map((card) => [card.definitionId, card.name]));
     expect(squad.players.map((player) => player.name).sort()).toEqual([...nameOf.values()].sort());
+  });
+
+  it("solves the bot's challenges in one batch, and requests at once share one solve", async () => {
+    const { user, accountId } = await accountWithClub(elevenGolds());
+    const { solver, batches } = countingSolver();
+    const squads = createAccountSolutions(t.app.appContext, solver);
+    try {
+      // The page asks twice for the same squad before the first answer: one solve, one answer.
+      const [once, twice] = await Promise.all([
+        squads.solutionFor(user.id, accountId, first),
+        squads.solutionFor(user.id, accountId, first),
+      ]);
+      expect(twice).toEqual(once);
+      expect(batches).toEqual([[first]]);
+
+      for (const [id, challengeId] of [first, second, third].entries())
+        await sbcRepo.replaceSolution(t.database.db, {
+          id: `any-eleven-${id}`,
+          challengeId,
+          platform: 'pc',
+          cost: 1_000,
+          players: [],
+          proof: { kind: 'optimal' },
+          createdAt: t.clock.now(),
+        });
+      const sent: SbcStartCommand[] = [];
+      const service = createSbcSolverService(
+        t.app.appContext,
+        {
+          pick: async () => 'agent-1',
+          start: async (_agentId, command) => {
+            sent.push(command);
+            return { ok: true };
+          },
+          stop: () => {},
+        },
+        () => {},
+        squads,
+      );
+      await service.start(user, {
+        searchSpeed: 3500,
+        maxPurchaseAttempts: 3,
+        enableAutoList: false,
+        numOfSteps: 1,
+        numOfRepititions: 1,
+        account: { id: accountId },
+        solutions: [0, 1, 2].map((id) => ({
+          solutionId: `any-eleven-${id}`,
+          createdAt: new Date(),
+          players: [],
+        })),
+      });
+
+      // The squad solved a moment ago is reused; the two others are solved together.
+      expect(batches).toEqual([[first], [second, third]]);
+      const challenges = sent[0]?.challenges ?? [];
+      expect(challenges.map((challenge) => challenge.players.length)).toEqual([11, 11, 11]);
+      expect(challenges[0]?.players.map(({ definitionId, name }) => ({ definitionId, name }))).toEqual(
+        once.players.map(({ definitionId, name }) => ({ definitionId, name })),
+      );
+    } finally {
+      await squads.close();
+    }
   });
 });
