@@ -99,7 +99,7 @@ describe('the club read against the sandbox game', () => {
     const dear = await grant(dearest, 100);
     const cheap = await grant(cheapest, 10);
 
-    const account = new GameAccount({ accountId: 'a2', ...credentials, platform: 'pc' }, gameConfig(sim));
+    const account = new GameAccount({ ...credentials, platform: 'pc' }, gameConfig(sim));
     await account.signIn();
     const pagesRead: number[] = [];
     const cards = await readClubCards(account.client.club, async (page) => void pagesRead.push(page), 100);
