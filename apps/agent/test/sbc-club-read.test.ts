@@ -1,6 +1,8 @@
 import type { AgentAck, SbcClubReport } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminKey, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
+import { GameAccount } from '../src/game-account.js';
+import { readClubCards } from '../src/sbc/club-read.js';
 import { registerSbcCommands } from '../src/sbc/sbc-commands.js';
 
 let sim: BenchSim;
@@ -74,5 +76,40 @@ describe('the club read against the sandbox game', () => {
       expect.objectContaining({ itemId: itemIds[0], definitionId, untradeable: false }),
     );
     expect(outcome.cards.slice(0, -1).every((card) => card.untradeable)).toBe(true);
+  });
+
+  it('keeps the cheapest cards of a club larger than the cap, over several pages', async () => {
+    const credentials = { email: 'big.club@example.com', password: 'club-password', backupCode: 'ABCD1234' };
+    const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    const byRating = [...sim.world.cardIndexByDefinition.entries()].sort(
+      ([, a], [, b]) => sim.world.card(a).rating - sim.world.card(b).rating,
+    );
+    const [cheapest] = byRating[0] ?? [];
+    const [dearest] = byRating.at(-1) ?? [];
+    const grant = async (definitionId: number | undefined, count: number) =>
+      (
+        (await admin(sim, `/accounts/${id}/items`, {
+          definitionId,
+          count,
+          place: 'club',
+          untradeable: false,
+        })) as { itemIds: number[] }
+      ).itemIds;
+    // 18 starter players, 100 copies of the catalogue's best card, 10 of its worst: 128 players.
+    const dear = await grant(dearest, 100);
+    const cheap = await grant(cheapest, 10);
+
+    const account = new GameAccount({ ...credentials, platform: 'pc' }, gameConfig(sim));
+    await account.signIn();
+    const pagesRead: number[] = [];
+    const cards = await readClubCards(account.client.club, async (page) => void pagesRead.push(page), 100);
+
+    expect(pagesRead).toEqual([0, 1]); // 90 players a page
+    expect(cards).toHaveLength(100);
+    const kept = new Set(cards.map((card) => card.itemId));
+    // Every cheap copy and every starter player stays; only copies of the best card are left out.
+    expect(cheap.every((itemId) => kept.has(itemId))).toBe(true);
+    expect(cards.filter((card) => card.untradeable)).toHaveLength(18);
+    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - 10);
   });
 });

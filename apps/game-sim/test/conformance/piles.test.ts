@@ -212,6 +212,22 @@ describe('conformance: piles, listing and selling', () => {
     expect(versions.map((item) => item.resourceId ?? item.definitionId)).toContain(card.definitionId);
   });
 
+  it('orders the club by value as asked: most valuable first by default, cheapest first with asc', async () => {
+    const owner = await createAccount(harness, { platform: 'pc' });
+    const ownerClient = await signedInClient(harness, owner);
+    const ratings = async (sort?: 'asc' | 'desc') =>
+      (await ownerClient.club.search(sort === undefined ? {} : { sort })).items.map(
+        (item) => item.rating ?? 0,
+      );
+
+    const cheapestFirst = await ratings('asc');
+    const mostValuableFirst = await ratings();
+
+    expect(cheapestFirst.length).toBeGreaterThan(1);
+    expect(cheapestFirst).toEqual([...cheapestFirst].sort((a, b) => a - b));
+    expect(mostValuableFirst).toEqual([...cheapestFirst].sort((a, b) => b - a));
+  });
+
   it('reports coins and the server pile sizes', async () => {
     const credits = await client.account.credits();
     const info = await client.account.userMassInfo();

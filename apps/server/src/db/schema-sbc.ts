@@ -1,4 +1,5 @@
 import type { Platform } from '@tradedesk/domain';
+import type { SbcClubCard } from '@tradedesk/domain/realtime';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, perAccountKey, users } from './schema.js';
@@ -112,14 +113,8 @@ export const sbcRuns = pgTable(
   ],
 );
 
-/** One player card of an account's club as the last club read found it. */
-export interface SbcClubCardRecord {
-  itemId: number;
-  definitionId: number;
-  untradeable: boolean;
-  /** Quick-sell value. */
-  discardValue: number;
-}
+/** One player card of an account's club as the last club read found it (stored as reported). */
+export type SbcClubCardRecord = SbcClubCard;
 
 /**
  * An account's club as its last read found it (at most SBC_CLUB_MAX_CARDS players, untradeable

@@ -96,6 +96,27 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
   );
 
   it(
+    'refuses a second "Read club" while the first is running, and keeps the first read\'s cards',
+    async () => {
+      const { owner, accountId } = await userWithAccount();
+      // Two pages of the user (or a quick second click) ask at once.
+      owner.send('SBC_READ_CLUB', { id: accountId });
+      owner.send('SBC_READ_CLUB', { id: accountId });
+      expect(await owner.waitForError()).toBe("This account's club is being read; wait for it to finish");
+      const read = await owner.waitFor(
+        (message) => message.action === 'SBC_CLUB' && message.data.accountId === accountId,
+        'the club read',
+      );
+      expect(read.data).toMatchObject({ accountId, ok: true, cards: 18 });
+      const club = ((await owner.http.get(`/api/sbc/club/${accountId}`)).body as { data: ClubView }).data;
+      expect(club).toMatchObject({ isReading: false, readAt: expect.any(String) });
+      expect(club.cards).toHaveLength(18);
+      expect(owner.errors).toHaveLength(1);
+    },
+    hubSuite.timeout,
+  );
+
+  it(
     'shows the squad from the read club, owned cards first, and the solver bot builds that squad',
     async () => {
       const { owner, accountId, simAccountId, marketSquad } = await userWithAccount();

@@ -10,6 +10,8 @@ const clubSearchSchema = z.object({
   /** Only versions of this definition (or base) id. */
   definitionId: z.number().int().positive().optional(),
   page: z.number().int().min(0).default(0),
+  /** By value: `desc` (the web app's order) most valuable first, `asc` cheapest first. */
+  sort: z.enum(['asc', 'desc']).default('desc'),
 });
 export type ClubSearch = z.input<typeof clubSearchSchema>;
 
@@ -21,7 +23,7 @@ export interface ClubPage {
 /** The account's own club and the card catalogue's versions. */
 export function createClubApi(call: GameCaller, config: GameClientConfig) {
   return {
-    /** POST `club` (FC 24+ form): one page of club players, most valuable first. */
+    /** POST `club` (FC 24+ form): one page of club players by value, most valuable first unless `sort: 'asc'`. */
     async search(input: ClubSearch = {}): Promise<ClubPage> {
       const search = parseInput(clubSearchSchema, input, 'club search');
       const pageSize = config.clubPageSize;
@@ -31,7 +33,7 @@ export function createClubApi(call: GameCaller, config: GameClientConfig) {
         body: {
           count: pageSize + 1,
           searchAltPositions: true,
-          sort: 'desc',
+          sort: search.sort,
           sortBy: 'value',
           start: search.page * pageSize,
           type: 'player',

@@ -1,11 +1,11 @@
-import { amountAfterTax, errorMessages, platformOf } from '@tradedesk/domain';
+import { amountAfterTax, errorMessages, platformOf, type Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { sbcClubRepo } from './club-repo.js';
+import { sbcClubRepo, type SbcClubRow } from './club-repo.js';
 import { sbcMessages } from './messages.js';
-import { sbcRepo } from './repo.js';
+import { sbcRepo, type SbcChallengeRow } from './repo.js';
 import type { OwnedJobCard, SolveJobResult } from './solve-job.js';
 import { SolverThread } from './solver-thread.js';
 
@@ -18,23 +18,119 @@ const ACCOUNT_SOLUTIONS_KEPT = 500;
 
 type Solved = Extract<SolveJobResult, { ok: true }>;
 
+/** The part of the solver thread account squads use (a test counts the solves through it). */
+export type SquadSolver = Pick<SolverThread, 'solve' | 'close'>;
+
+/** A solvable challenge as the store holds it. */
+type SolvableChallenge = SbcChallengeRow & { gameChallengeId: number; formation: string };
+
+const isSolvable = (challenge: SbcChallengeRow | undefined): challenge is SolvableChallenge =>
+  challenge !== undefined &&
+  !challenge.deletedAt &&
+  challenge.gameChallengeId !== null &&
+  Boolean(challenge.formation);
+
 /**
  * One account's squad for a challenge: the cheapest from the cards its club holds (its last club
  * read) and the market of its platform, each card marked owned or to buy. Solved on request in a
  * solver thread of its own, so a page never waits behind the catalogue's turn.
  */
-export function createAccountSolutions(ctx: AppContext) {
+export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = new SolverThread()) {
   const { db } = ctx;
-  const solver = new SolverThread();
   const kept = new Map<string, { at: number; solved: Solved }>();
+  /** Solves under way, shared by every request that needs the same squad meanwhile. */
+  const solving = new Map<string, Promise<SolveJobResult>>();
 
-  function remember(key: string, solved: Solved) {
+  function remember(key: string, solved: Solved, at: number) {
     kept.delete(key);
-    kept.set(key, { at: ctx.now().getTime(), solved });
+    kept.set(key, { at, solved });
     for (const oldest of kept.keys()) {
       if (kept.size <= ACCOUNT_SOLUTIONS_KEPT) break;
       kept.delete(oldest);
     }
+  }
+
+  /** One solver batch for these challenges, at one read of the platform's prices. */
+  async function solveBatch(
+    platform: Platform,
+    club: SbcClubRow,
+    challenges: readonly SolvableChallenge[],
+    now: number,
+  ): Promise<SolveJobResult[]> {
+    const prices = (await currentPriceMemory(db).ready(now)).pricesOf(platform);
+    const priceOf = new Map(prices);
+    // What each card would sell for (docs/decisions.md, "SBC solver"): a tradeable card its
+    // price after tax, an untradeable one (or one without a price) its quick-sell value.
+    const owned: OwnedJobCard[] = club.cards.map((card) => {
+      const price = priceOf.get(card.definitionId);
+      const sellValue = card.untradeable || price === undefined ? card.discardValue : amountAfterTax(price);
+      return {
+        itemId: card.itemId,
+        definitionId: card.definitionId,
+        untradeable: card.untradeable,
+        sellValue,
+      };
+    });
+    return solver.solve(
+      challenges.map((challenge) => ({
+        challengeId: challenge.id,
+        formation: challenge.formation,
+        requirements: challenge.requirements,
+        timeLimitMs: ACCOUNT_SOLVE_TIME_LIMIT_MS,
+        owned,
+      })),
+      prices,
+    );
+  }
+
+  /**
+   * The account's squads for these challenges from one read club: kept ones as they are, the
+   * others solved in one batch at one read of the prices. A squad is determined by the club read,
+   * the platform's market and the challenge, so that is its key (prices move: kept 10 minutes).
+   */
+  async function squadsOf(
+    account: { id: string; platform: string },
+    club: SbcClubRow & { readAt: Date },
+    challenges: readonly SolvableChallenge[],
+  ): Promise<Map<string, { at: number; result: SolveJobResult }>> {
+    const platform = platformOf(account);
+    const now = ctx.now().getTime();
+    const keyOf = (challengeId: string) =>
+      `${account.id}:${challengeId}:${club.readAt.getTime()}:${platform}`;
+    const squads = new Map<string, { at: number; result: SolveJobResult }>();
+    const pending = new Map<string, Promise<SolveJobResult>>();
+    const toSolve: SolvableChallenge[] = [];
+    for (const challenge of new Map(challenges.map((one) => [one.id, one])).values()) {
+      const key = keyOf(challenge.id);
+      const known = kept.get(key);
+      const inFlight = solving.get(key);
+      if (known && now - known.at < ACCOUNT_SOLUTION_TTL_MS)
+        squads.set(challenge.id, { at: known.at, result: known.solved });
+      else if (inFlight) pending.set(challenge.id, inFlight);
+      else toSolve.push(challenge);
+    }
+    if (toSolve.length > 0) {
+      const batch = solveBatch(platform, club, toSolve, now);
+      // Registered before anything is awaited, so a request arriving meanwhile joins this solve.
+      for (const challenge of toSolve) {
+        const key = keyOf(challenge.id);
+        const one = batch
+          .then((results) => {
+            const result = results.find((answer) => answer.challengeId === challenge.id) ?? {
+              challengeId: challenge.id,
+              ok: false as const,
+              reason: 'no answer',
+            };
+            if (result.ok) remember(key, result, now);
+            return result;
+          })
+          .finally(() => solving.delete(key));
+        solving.set(key, one);
+        pending.set(challenge.id, one);
+      }
+    }
+    for (const [challengeId, result] of pending) squads.set(challengeId, { at: now, result: await result });
+    return squads;
   }
 
   return {
@@ -45,47 +141,38 @@ export function createAccountSolutions(ctx: AppContext) {
       const club = await sbcClubRepo.of(db, userId, accountId);
       if (!club?.readAt) throw notFound(sbcMessages.clubNotRead, 'club_not_read');
       const [challenge] = await sbcRepo.challenges(db, [challengeId]);
-      if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null || !challenge.formation)
-        throw notFound(sbcMessages.challengeNotFound, 'challenge_not_found');
-      const platform = platformOf(account);
-
-      const key = `${accountId}:${challengeId}:${club.readAt.getTime()}:${platform}`;
-      const now = ctx.now().getTime();
-      let solved = kept.get(key);
-      if (!solved || now - solved.at >= ACCOUNT_SOLUTION_TTL_MS) {
-        const prices = (await currentPriceMemory(db).ready(now)).pricesOf(platform);
-        const priceOf = new Map(prices);
-        // What each card would sell for (docs/decisions.md, "SBC solver"): a tradeable card its
-        // price after tax, an untradeable one (or one without a price) its quick-sell value.
-        const owned: OwnedJobCard[] = club.cards.map((card) => {
-          const price = priceOf.get(card.definitionId);
-          const sellValue =
-            card.untradeable || price === undefined ? card.discardValue : amountAfterTax(price);
-          return {
-            itemId: card.itemId,
-            definitionId: card.definitionId,
-            untradeable: card.untradeable,
-            sellValue,
-          };
-        });
-        const [result] = await solver.solve(
-          [
-            {
-              challengeId,
-              formation: challenge.formation,
-              requirements: challenge.requirements,
-              timeLimitMs: ACCOUNT_SOLVE_TIME_LIMIT_MS,
-              owned,
-            },
-          ],
-          prices,
+      if (!isSolvable(challenge)) throw notFound(sbcMessages.challengeNotFound, 'challenge_not_found');
+      const squad = (await squadsOf(account, { ...club, readAt: club.readAt }, [challenge])).get(challengeId);
+      if (!squad?.result.ok)
+        throw new AppError(
+          422,
+          'no_squad',
+          sbcMessages.noSquadWithClub(squad && !squad.result.ok ? squad.result.reason : 'no answer'),
         );
-        if (!result?.ok)
-          throw new AppError(422, 'no_squad', sbcMessages.noSquadWithClub(result?.reason ?? 'no answer'));
-        solved = { at: now, solved: result };
-        remember(key, result);
-      }
-      return presentAccountSolution(accountId, platform, new Date(solved.at), solved.solved);
+      return presentAccountSolution(accountId, platformOf(account), new Date(squad.at), squad.result);
+    },
+
+    /**
+     * The account's squads for the solver bot's challenges (the user's own account and its stored
+     * challenges, checked by the caller): one club read and one solve batch for them all. Empty
+     * when the club was never read; a challenge without a squad from the club is left out.
+     */
+    async squadsFor(
+      userId: string,
+      account: { id: string; platform: string },
+      challenges: readonly SbcChallengeRow[],
+    ) {
+      const club = await sbcClubRepo.of(db, userId, account.id);
+      const presented = new Map<string, ReturnType<typeof presentAccountSolution>>();
+      if (!club?.readAt) return presented;
+      const squads = await squadsOf(account, { ...club, readAt: club.readAt }, challenges.filter(isSolvable));
+      for (const [challengeId, squad] of squads)
+        if (squad.result.ok)
+          presented.set(
+            challengeId,
+            presentAccountSolution(account.id, platformOf(account), new Date(squad.at), squad.result),
+          );
+      return presented;
     },
 
     close: () => solver.close(),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sbcClubs, type SbcClubCardRecord } from '../../db/schema.js';
 
@@ -25,9 +25,18 @@ export const sbcClubRepo = {
     return row;
   },
 
-  /** Records a read in flight (the cards read before stay until it reports). */
-  async requestRead(db: Db, row: { accountId: string; userId: string; readId: string; at: Date }) {
-    await db
+  /**
+   * Records a read in flight unless one is (a lost one, past CLUB_READ_TIMEOUT_MS, is replaced);
+   * the cards read before stay until it reports. One statement, so of two requests at once exactly
+   * one records its read: a check and a separate write let the second replace the first's id,
+   * and the first's report was then dropped. Returns whether this read was recorded.
+   */
+  async requestRead(
+    db: Db,
+    row: { accountId: string; userId: string; readId: string; at: Date },
+  ): Promise<boolean> {
+    const lostBefore = new Date(row.at.getTime() - CLUB_READ_TIMEOUT_MS);
+    const recorded = await db
       .insert(sbcClubs)
       .values({
         accountId: row.accountId,
@@ -38,7 +47,10 @@ export const sbcClubRepo = {
       .onConflictDoUpdate({
         target: sbcClubs.accountId,
         set: { pendingReadId: row.readId, requestedAt: row.at },
-      });
+        setWhere: or(isNull(sbcClubs.pendingReadId), lte(sbcClubs.requestedAt, lostBefore)),
+      })
+      .returning({ accountId: sbcClubs.accountId });
+    return recorded.length > 0;
   },
 
   /**

@@ -7,7 +7,7 @@ import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
-import { isReadingClub, sbcClubRepo } from './club-repo.js';
+import { sbcClubRepo } from './club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcUserChannel } from './solver-service.js';
 
@@ -34,12 +34,18 @@ export function createSbcClubService(ctx: AppContext, agents: SbcClubDispatcher,
       if (!parsed.success) return reject(errorMessages.accountNotFound);
       const account =
         (await accountRepo.findOwned(db, user.id, parsed.data.id)) ?? reject(errorMessages.accountNotFound);
-      // One read at a time per account: each is a sign-in and a page of game calls per 90 players.
-      if (isReadingClub(await sbcClubRepo.of(db, user.id, account.id), ctx.now()))
-        reject(sbcMessages.clubReadRunning);
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const readId = randomUUID();
-      await sbcClubRepo.requestRead(db, { accountId: account.id, userId: user.id, readId, at: ctx.now() });
+      // One read at a time per account: each is a sign-in and a page of game calls per 90 players.
+      // A second "Read club" meanwhile (another tab, a quick second click) is refused, not merged:
+      // the first read's SBC_CLUB reaches every page of the user anyway.
+      const recorded = await sbcClubRepo.requestRead(db, {
+        accountId: account.id,
+        userId: user.id,
+        readId,
+        at: ctx.now(),
+      });
+      if (!recorded) reject(sbcMessages.clubReadRunning);
       const ack = await agents
         .readClub(agentId, { readId, account: agentAccountOf(ctx, account) })
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));

@@ -3,43 +3,41 @@
  * synchronous and may take about a second per challenge, so it never runs on the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
-import { decodeChallengeRequirements } from '@tradedesk/domain';
+import { decodeChallengeRequirements, unnamedPlayer } from '@tradedesk/domain';
 import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
 import { prepareSolver, solveChallenge, type MarketCard, type OwnedCard } from '@tradedesk/solver';
 import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
 
 /** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
-function marketOf(prices: ReadonlyArray<readonly [number, number]>): {
-  market: MarketCard[];
-  names: Map<number, string>;
-} {
-  const catalogue = loadCatalogue();
+function marketOf(prices: ReadonlyArray<readonly [number, number]>): MarketCard[] {
   const priceOf = new Map(prices);
   const market: MarketCard[] = [];
-  const names = new Map<number, string>();
-  for (const card of catalogue.cards) {
+  for (const card of loadCatalogue().cards) {
     const price = priceOf.get(card.definitionId);
     const { clubId } = card;
     if (price === undefined || clubId === null) continue;
-    names.set(card.definitionId, card.name);
     market.push({ ...sbcCardOf({ ...card, clubId }), price });
   }
-  return { market, names };
+  return market;
 }
 
 /** The job's owned cards with their catalogue facts; cards the catalogue does not know are left out. */
 function ownedOf(job: SolveJob): OwnedCard[] {
   if (!job.owned?.length) return [];
-  const byDefinition = new Map(loadCatalogue().cards.map((card) => [card.definitionId, card]));
+  const catalogue = loadCatalogue();
   return job.owned.flatMap((owned) => {
-    const card = byDefinition.get(owned.definitionId);
+    const card = catalogue.byDefinitionId(owned.definitionId);
     const clubId = card?.clubId;
     if (!card || clubId === undefined || clubId === null) return [];
     return [{ ...sbcCardOf({ ...card, clubId }), ...owned }];
   });
 }
 
-function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string>): SolveJobResult {
+/** A squad card's name from the catalogue: a market card's and an owned one's alike (it may have no price). */
+const nameOf = (definitionId: number) =>
+  loadCatalogue().byDefinitionId(definitionId)?.name ?? unnamedPlayer(definitionId);
+
+function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {
   try {
     const result = solveChallenge({
       challenge: decodeChallengeRequirements(job.requirements),
@@ -68,7 +66,7 @@ function solveOne(job: SolveJob, market: MarketCard[], names: Map<number, string
         nationId: pick.nationId,
         leagueId: pick.leagueId,
         rating: pick.rating,
-        name: names.get(pick.definitionId) ?? String(pick.definitionId),
+        name: nameOf(pick.definitionId),
       })),
       ownedSlots: result.squad.flatMap((pick) => (pick.source === 'market' ? [] : [pick.slot])),
     };
@@ -87,8 +85,7 @@ const milpLoaded = prepareSolver().catch(() => undefined);
 
 parentPort?.on('message', async (request: SolveRequest) => {
   await milpLoaded;
-  const { market, names } = marketOf(request.prices);
-  for (const job of request.jobs)
-    parentPort?.postMessage({ id: request.id, result: solveOne(job, market, names) });
+  const market = marketOf(request.prices);
+  for (const job of request.jobs) parentPort?.postMessage({ id: request.id, result: solveOne(job, market) });
   parentPort?.postMessage({ id: request.id, done: true });
 });

@@ -22,9 +22,8 @@ import { reject } from '../snipe/service.js';
 import { agentAccountOf } from '../transfer/service.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import type { AccountSolutions } from './account-solution.js';
-import { sbcClubRepo } from './club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
-import { sbcRepo, withStep, type SbcSolutionRow } from './repo.js';
+import { sbcRepo, withStep } from './repo.js';
 
 /** Where solver runs go: the agents of the agent hub. */
 export interface SbcDispatcher {
@@ -50,39 +49,15 @@ export function createSbcSolverService(
   const { db } = ctx;
 
   /**
-   * The cards the bot builds for one challenge. Once the account's club was read, the squad the
-   * page shows for it (its own cards first): an owned card is priced at its market price, the
-   * bot's limit should its club copy be gone by then. Otherwise, or when no such squad is found,
-   * the stored market solution (the bot still uses a club copy of a card before buying one).
-   */
-  async function playersFor(
-    userId: string,
-    account: { id: string; platform: string },
-    challengeId: string,
-    stored: SbcSolutionRow,
-  ): Promise<SbcCommandChallenge['players']> {
-    const fromStore = stored.players.map(({ definitionId, name, slot, price }) => ({
-      definitionId,
-      name,
-      slot,
-      price,
-    }));
-    if (!(await sbcClubRepo.of(db, userId, account.id))?.readAt) return fromStore;
-    const squad = await accountSolutions.solutionFor(userId, account.id, challengeId).catch(() => undefined);
-    if (!squad) return fromStore;
-    const memory = await currentPriceMemory(db).ready(ctx.now().getTime());
-    return squad.players.map(({ definitionId, name, slot, price, owned }) => ({
-      definitionId,
-      name,
-      slot,
-      price: owned ? (memory.get(definitionId, platformOf(account))?.price ?? price) : price,
-    }));
-  }
-
-  /**
    * The stored solutions the page chose, as the agent's challenges, priced on the account's
    * platform: a solution of the other market stands for its challenge, whose solution on the
    * account's platform is used (prices and cards come from the store, never from the page).
+   *
+   * Once the account's club was read, each challenge's cards are the squad the page shows for it
+   * (its own cards first; all of them from one club read and one solve batch): an owned card is
+   * priced at its market price, the bot's limit should its club copy be gone by then. Otherwise,
+   * or when no such squad is found, the stored market solution (the bot still uses a club copy
+   * of a card before buying one).
    */
   async function challengesOf(
     solutionIds: string[],
@@ -105,14 +80,32 @@ export function createSbcSolverService(
         return reject(sbcMessages.solutionOutdated);
       return { challenge, gameChallengeId: challenge.gameChallengeId, solution };
     });
-    const challengesOfRun: SbcCommandChallenge[] = [];
-    for (const { challenge, gameChallengeId, solution } of resolved)
-      challengesOfRun.push({
-        challengeId: gameChallengeId,
-        name: challenge.name,
-        players: await playersFor(userId, account, challenge.id, solution),
-      });
-    return challengesOfRun;
+    // A solver failure leaves the stored solutions, as a challenge without a squad from the club.
+    const squads = await accountSolutions
+      .squadsFor(
+        userId,
+        account,
+        resolved.map(({ challenge }) => challenge),
+      )
+      .catch(() => undefined);
+    const memory = squads?.size ? await currentPriceMemory(db).ready(ctx.now().getTime()) : undefined;
+    return resolved.map(({ challenge, gameChallengeId, solution }) => {
+      const squad = squads?.get(challenge.id);
+      const players = squad
+        ? squad.players.map(({ definitionId, name, slot, price, owned }) => ({
+            definitionId,
+            name,
+            slot,
+            price: owned ? (memory?.get(definitionId, platform)?.price ?? price) : price,
+          }))
+        : solution.players.map(({ definitionId, name, slot, price }) => ({
+            definitionId,
+            name,
+            slot,
+            price,
+          }));
+      return { challengeId: gameChallengeId, name: challenge.name, players };
+    });
   }
 
   return {

@@ -1,21 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SbcClubCard } from '@tradedesk/domain/realtime';
 import { api } from '../../../lib/api-client';
 import type { SbcSolutionPlayer, SbcSolutionView } from './sbc-api';
-
-/** One player card of an account's club as its last read found it. */
-export interface SbcClubCardView {
-  itemId: number;
-  definitionId: number;
-  untradeable: boolean;
-  discardValue: number;
-}
 
 /** GET /api/sbc/club/{accountId}: the account's club; `readAt` null until a read succeeded. */
 export interface SbcClubView {
   accountId: string;
   readAt: string | null;
   isReading: boolean;
-  cards: SbcClubCardView[];
+  /** The cards as the agent's read reported them (the server stores and answers them unchanged). */
+  cards: SbcClubCard[];
 }
 
 /** An account's squad for one challenge: its own cards first, the rest to buy (`cost` is what buying costs). */

@@ -1,0 +1,166 @@
+import { loadCatalogue, type CatalogueCard } from '@tradedesk/domain/catalogue';
+import type { SbcStartCommand } from '@tradedesk/domain/realtime';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
+import { createAccountSolutions, type SquadSolver } from '../../src/modules/sbc/account-solution.js';
+import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
+import { sbcRepo } from '../../src/modules/sbc/repo.js';
+import { SolverThread } from '../../src/modules/sbc/solver-thread.js';
+import { createSbcSolverService } from '../../src/modules/sbc/solver-service.js';
+import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
+import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
+import { createAccount } from '../realtime/stack.js';
+import { backends, signedInUser, useTestApp } from '../helpers.js';
+
+/** Three challenges any eleven players fulfil. */
+const feed = sbcFeedSchema.parse({
+  sets: [41_001, 41_002, 41_003].map((setId, index) => ({
+    setId,
+    name: `Any Eleven ${index + 1}`,
+    endTime: -1,
+    challenges: [
+      { challengeId: setId + 1_000, name: `Any Eleven ${index + 1}`, formation: 'f433', elgReq: [] },
+    ],
+  })),
+});
+const [first, second, third] = ['set-41001', 'set-41002', 'set-41003'];
+
+/** An untradeable gold for each position of a 4-3-3, all of other players. */
+function elevenGolds(): CatalogueCard[] {
+  const taken = new Set<number>();
+  return ['GK', 'RB', 'CB', 'CB', 'LB', 'CM', 'CM', 'CM', 'RW', 'ST', 'LW'].map((position) => {
+    const card = loadCatalogue().cards.find(
+      (candidate) =>
+        candidate.position === position &&
+        candidate.rarityId === 1 &&
+        candidate.rating >= 75 &&
+        candidate.clubId !== null &&
+        !taken.has(candidate.baseId),
+    );
+    if (!card) throw new Error(`no gold ${position} in the catalogue`);
+    taken.add(card.baseId);
+    return card;
+  });
+}
+
+/** The solver thread, counting the challenges of each batch it is given. */
+function countingSolver() {
+  const thread = new SolverThread();
+  const batches: string[][] = [];
+  const solver: SquadSolver = {
+    solve: (jobs, prices) => {
+      batches.push(jobs.map((job) => job.challengeId));
+      return thread.solve(jobs, prices);
+    },
+    close: () => thread.close(),
+  };
+  return { solver, batches };
+}
+
+describe.each(backends)("An account's squads from its club (%s)", (backend) => {
+  const t = useTestApp(backend);
+
+  /** A user with a PC account whose read club holds `cards` (none of them priced on the market). */
+  async function accountWithClub(cards: readonly CatalogueCard[]) {
+    const db = t.database.db;
+    await sbcRepo.upsertChallenges(db, challengeRowsOf(feed, t.clock.now()));
+    const user = await signedInUser(t.app, { tier: 'snipe' });
+    const [row] = await db.select().from(users).where(eq(users.username, user.username));
+    if (!row) throw new Error('no user row');
+    const accountId = await createAccount(
+      user.client,
+      `squads.${Date.now()}.${Math.random()}@example.com`,
+      'pc',
+    );
+    const readId = `read-${accountId}`;
+    await sbcClubRepo.requestRead(db, { accountId, userId: row.id, readId, at: t.clock.now() });
+    await sbcClubRepo.finishRead(db, readId, {
+      at: t.clock.now(),
+      cards: cards.map((card, index) => ({
+        itemId: 700_000 + index,
+        definitionId: card.definitionId,
+        untradeable: true,
+        discardValue: 250,
+      })),
+    });
+    const memory = await currentPriceMemory(db).ready(t.clock.now().getTime());
+    expect(cards.filter((card) => memory.get(card.definitionId, 'pc') !== undefined)).toEqual([]);
+    return { user: row, accountId };
+  }
+
+  it('names an owned card that has no market price by its player name', async () => {
+    const club = elevenGolds();
+    const { user, accountId } = await accountWithClub(club);
+
+    const squad = await t.app.sbcAccountSolutions.solutionFor(user.id, accountId, first);
+
+    expect(squad.players).toHaveLength(11);
+    expect(squad.players.every((player) => player.owned)).toBe(true);
+    const nameOf = new Map(club.map((card) => [card.definitionId, card.name]));
+    expect(squad.players.map((player) => player.name).sort()).toEqual([...nameOf.values()].sort());
+  });
+
+  it("solves the bot's challenges in one batch, and requests at once share one solve", async () => {
+    const { user, accountId } = await accountWithClub(elevenGolds());
+    const { solver, batches } = countingSolver();
+    const squads = createAccountSolutions(t.app.appContext, solver);
+    try {
+      // The page asks twice for the same squad before the first answer: one solve, one answer.
+      const [once, twice] = await Promise.all([
+        squads.solutionFor(user.id, accountId, first),
+        squads.solutionFor(user.id, accountId, first),
+      ]);
+      expect(twice).toEqual(once);
+      expect(batches).toEqual([[first]]);
+
+      for (const [id, challengeId] of [first, second, third].entries())
+        await sbcRepo.replaceSolution(t.database.db, {
+          id: `any-eleven-${id}`,
+          challengeId,
+          platform: 'pc',
+          cost: 1_000,
+          players: [],
+          proof: { kind: 'optimal' },
+          createdAt: t.clock.now(),
+        });
+      const sent: SbcStartCommand[] = [];
+      const service = createSbcSolverService(
+        t.app.appContext,
+        {
+          pick: async () => 'agent-1',
+          start: async (_agentId, command) => {
+            sent.push(command);
+            return { ok: true };
+          },
+          stop: () => {},
+        },
+        () => {},
+        squads,
+      );
+      await service.start(user, {
+        searchSpeed: 3500,
+        maxPurchaseAttempts: 3,
+        enableAutoList: false,
+        numOfSteps: 1,
+        numOfRepititions: 1,
+        account: { id: accountId },
+        solutions: [0, 1, 2].map((id) => ({
+          solutionId: `any-eleven-${id}`,
+          createdAt: new Date(),
+          players: [],
+        })),
+      });
+
+      // The squad solved a moment ago is reused; the two others are solved together.
+      expect(batches).toEqual([[first], [second, third]]);
+      const challenges = sent[0]?.challenges ?? [];
+      expect(challenges.map((challenge) => challenge.players.length)).toEqual([11, 11, 11]);
+      expect(challenges[0]?.players.map(({ definitionId, name }) => ({ definitionId, name }))).toEqual(
+        once.players.map(({ definitionId, name }) => ({ definitionId, name })),
+      );
+    } finally {
+      await squads.close();
+    }
+  });
+});
