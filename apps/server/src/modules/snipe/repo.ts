@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
@@ -159,12 +159,18 @@ export const snipeRepo = {
       ),
     ),
 
-  /** The account's run before the one of `leaseId` (started before `startedAt`), if any. */
+  /**
+   * The account's run before the one of `leaseId` (started before `startedAt`), if any. A start
+   * that never ran (the agent refused it, or its sign-in failed) bought nothing and is passed
+   * over: otherwise it would hide a lost run before it.
+   */
   async previousSession(db: Db, accountId: string, leaseId: string, startedAt: Date) {
     const earlierRunOfAccount = and(
       eq(snipeSessions.accountId, accountId),
       ne(snipeSessions.leaseId, leaseId),
       lte(snipeSessions.startedAt, startedAt),
+      // Ran: it reported requests, or its agent was lost (possibly before it reported any).
+      or(eq(snipeSessions.agentLost, true), gt(snipeSessions.requests, 0)),
     );
     const [previous] = await db
       .select()
