@@ -1,16 +1,19 @@
 import { GameClient, sandboxConfig } from '@tradedesk/game-client';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../src/db/schema.js';
 import { backends } from '../database.js';
 import {
   createAccount,
   hubSuite,
   injectListing,
   ronaldoFilter,
+  sniped,
   startPayload,
+  startServerNode,
   type Browser,
+  type ServerNode,
   type WebMessage,
 } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
@@ -27,6 +30,28 @@ const inFlightPrice = 1_500;
 function fromNow(browser: Browser, match: (message: WebMessage) => boolean) {
   const seen = browser.messages.length;
   return (message: WebMessage) => browser.messages.indexOf(message) >= seen && match(message);
+}
+
+/** A socket on a node's agent hub that sends run events by hand (a replaying or late agent). */
+function handAgent(node: ServerNode, agentId: string) {
+  return io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 0, sessions: [] },
+  });
+}
+
+/** The `snipe-result` event the agent sends for a purchase of Ronaldo at `price`. */
+function purchaseEvent(accountId: string, itemId: number, price: number, value: number) {
+  const sale = { playerId: sniped.definitionId, playerName: sniped.name, buyPrice: price, sellPrice: 0 };
+  return {
+    type: 'snipe-result',
+    at: 0,
+    accountId,
+    report: { ...sale, buyerId: accountId, platform: 'pc', tax: 0, value },
+    logEntry: { ...sale, accountId, rarity: 1, platform: 'pc', isSuccess: true, type: 'snipe' },
+    itemId,
+  };
 }
 
 describe(`a purchase whose event died with its agent (${backend})`, hubSuite, () => {
@@ -59,7 +84,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
 
   /**
    * Runs the account; a Buy Now of `price` lands in the game and the run's agent dies before its
-   * event reaches the server. Answers the lost run's lease.
+   * event reaches the server. Answers the lost run's lease and the game's id of the card bought.
    */
   async function loseRunAfterBuyNow(accountId: string, email: string, price: number) {
     const { stack, browser } = setup;
@@ -70,7 +95,8 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     const { tradeIds } = await injectListing(stack.sim, price);
     const game = new GameClient({ config: sandboxConfig(stack.sim.url) });
     await game.signIn({ email, password: sandboxPassword, backupCode }, 'pc');
-    await game.market.bid(tradeIds[0] ?? 0, price);
+    const { auctions } = await game.market.bid(tradeIds[0] ?? 0, price);
+    const itemId = auctions[0]?.itemData.id ?? 0;
     const lost = fromNow(
       browser,
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
@@ -79,7 +105,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     await browser.waitFor(lost, 'the lost run to end');
     // The next runs need an agent.
     await stack.startAgent();
-    return lostLease;
+    return { lostLease, itemId };
   }
 
   /** Sets the account's stored game password (a wrong one makes its next sign-in fail). */
@@ -110,7 +136,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     const { stack, browser } = setup;
     const email = 'in.flight@example.com';
     const accountId = await createAccount(browser.http, email);
-    const lostLease = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
     expect(await purchasesOf(accountId)).toEqual([]);
 
     // The account runs again on another agent: the card in its unassigned pile is the lost run's purchase.
@@ -130,16 +156,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
 
     // A replay of the pile's report, and the lost run's own event arriving late, land on that one row.
     const liveLease = await leaseOf(accountId);
-    const replayer = io(stack.server.url, {
-      path: '/client/agent',
-      transports: ['websocket'],
-      auth: {
-        key: stack.server.realtime.embeddedAgentKey,
-        agentId: 'replaying-agent',
-        capacity: 0,
-        sessions: [],
-      },
-    });
+    const replayer = handAgent(stack.server, 'replaying-agent');
     try {
       const pile = {
         type: 'unassigned-purchases',
@@ -153,28 +170,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
       expect(
         await replayer.emitWithAck('session-event', { leaseId: liveLease?.leaseId, seq: 0, event: pile }),
       ).toMatchObject({ ok: false, stop: true });
-      const report = {
-        buyerId: accountId,
-        platform: 'pc',
-        playerId: found?.playerId,
-        playerName: found?.playerName,
-        buyPrice: inFlightPrice,
-        sellPrice: 0,
-        tax: 0,
-        value: 0,
-      };
-      const logEntry = {
-        accountId,
-        playerId: found?.playerId,
-        playerName: found?.playerName,
-        buyPrice: inFlightPrice,
-        sellPrice: 0,
-        rarity: found?.rarity,
-        platform: 'pc',
-        isSuccess: true,
-        type: 'snipe',
-      };
-      const late = { type: 'snipe-result', at: 0, accountId, report, logEntry, itemId };
+      const late = purchaseEvent(accountId, itemId, inFlightPrice, 0);
       expect(
         await replayer.emitWithAck('session-event', { leaseId: lostLease.leaseId, seq: 3, event: late }),
       ).toMatchObject({ ok: false, stop: true });
@@ -189,7 +185,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     const { browser } = setup;
     const email = 'never.ran@example.com';
     const accountId = await createAccount(browser.http, email);
-    const lostLease = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
     await startThatNeverRuns(accountId, email);
 
     await startRun(accountId);
@@ -201,5 +197,57 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
       eventId: `reconciled:${lostLease.leaseId}:${found?.itemId}`,
     });
     await stopRun(accountId);
+  });
+
+  it('is recorded once when the lost run\'s late events and the next run\'s pile reach two nodes at once', async () => {
+    const { stack, browser } = setup;
+    const db = stack.database.db;
+    const email = 'two.nodes@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const { lostLease, itemId } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    // The next run's session, whose pile reports are sent below by hand.
+    await startThatNeverRuns(accountId, email);
+    const [nextRun] = await db
+      .select()
+      .from(snipeSessions)
+      .where(eq(snipeSessions.accountId, accountId))
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+
+    // The bought card and more cards named by both reports: each pair is one chance to double, its
+    // late event sent a few milliseconds after its pile report (the pile's path reads one row more).
+    const itemIds = [itemId, ...Array.from({ length: 11 }, (_, n) => 900_000_001 + n)];
+    const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const otherNode = await startServerNode(stack.database);
+    const lateAgent = handAgent(stack.server, 'falsely-lost-agent');
+    const pileAgent = handAgent(otherNode, 'next-run-agent');
+    try {
+      await Promise.all(
+        itemIds.flatMap((id, seq) => {
+          const late = purchaseEvent(accountId, id, inFlightPrice, 2_000);
+          const pile = {
+            type: 'unassigned-purchases',
+            at: 0,
+            accountId,
+            items: [{ itemId: id, definitionId: sniped.definitionId, rarity: 1, price: inFlightPrice }],
+          };
+          return [
+            pileAgent.emitWithAck('session-event', { leaseId: nextRun?.leaseId, seq, event: pile }),
+            after(seq % 4).then(() =>
+              lateAgent.emitWithAck('session-event', { leaseId: lostLease.leaseId, seq, event: late }),
+            ),
+          ];
+        }),
+      );
+    } finally {
+      lateAgent.disconnect();
+      pileAgent.disconnect();
+      await otherNode.app.close();
+    }
+    const purchases = await purchasesOf(accountId);
+    expect(purchases.map((row) => row.itemId).sort()).toEqual([...itemIds].sort());
+    // Whichever report won a card, the account's profit is the stored rows', each counted once.
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.profits).toBe(purchases.reduce((sum, row) => sum + row.value, 0));
   });
 });

@@ -1,13 +1,9 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Whether any log entry matches. */
-const anyLogEntry = async (db: Db, where: SQL | undefined) =>
-  (await db.select({ id: snipeLogEntries.id }).from(snipeLogEntries).where(where).limit(1)).length > 0;
 
 /** Leases, sessions and log entries of snipe runs. */
 export const snipeRepo = {
@@ -135,29 +131,19 @@ export const snipeRepo = {
   updateSession: (db: Db, leaseId: string, values: Partial<typeof snipeSessions.$inferInsert>) =>
     db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),
 
-  /** Stores a buy attempt once per event id; answers whether it was new. */
+  /**
+   * Stores a buy attempt unless it is stored already: the same event id (a re-sent event), or the
+   * same purchase (account, item, price) reported on another path. Answers whether it was new.
+   * No conflict target: either unique index may be the one hit, and both mean "already stored".
+   */
   async insertLogEntry(db: Db, row: typeof snipeLogEntries.$inferInsert): Promise<boolean> {
     const inserted = await db
       .insert(snipeLogEntries)
       .values(row)
-      .onConflictDoNothing({ target: snipeLogEntries.eventId })
+      .onConflictDoNothing()
       .returning({ id: snipeLogEntries.id });
     return inserted.length > 0;
   },
-
-  hasLogEntry: (db: Db, eventId: string) => anyLogEntry(db, eq(snipeLogEntries.eventId, eventId)),
-
-  /** Whether a purchase of this account names this game item at this price (it is recorded). */
-  hasPurchase: (db: Db, accountId: string, itemId: number, buyPrice: number) =>
-    anyLogEntry(
-      db,
-      and(
-        eq(snipeLogEntries.accountId, accountId),
-        eq(snipeLogEntries.itemId, itemId),
-        eq(snipeLogEntries.buyPrice, buyPrice),
-        eq(snipeLogEntries.isSuccess, true),
-      ),
-    ),
 
   /**
    * The account's run before the one of `leaseId` (started before `startedAt`), if any. A start

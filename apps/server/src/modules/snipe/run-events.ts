@@ -57,8 +57,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   type Owner = NonNullable<Awaited<ReturnType<typeof snipeRepo.sessionByLease>>>;
 
   /**
-   * Stores one buy attempt under its event id (once: a replay lands on the same row) and, when it
-   * is new, adds a purchase's profit and tells the user, the page and the chat.
+   * Stores one buy attempt under its event id (once: a replay, or the same purchase reported on
+   * another path, finds it stored) and, only when it is new, adds a purchase's profit and tells
+   * the user, the page and the chat.
    */
   async function recordAttempt(
     owner: Owner,
@@ -106,9 +107,10 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   /**
    * The account's previous run was lost with its agent: a Buy Now in flight then may have bought
    * a card whose event never arrived. Each bought card in the unassigned pile that no stored
-   * purchase of this account names (same item, same price) is recorded as that lost run's, keyed
-   * by the lost lease and the game's item id, so a replay or a late event of the lost run lands
-   * once. After a run that ended normally every event arrived, and nothing is looked at.
+   * purchase of this account names (same item, same price: the purchase key skips those) is
+   * recorded as that lost run's, under the lost lease and the game's item id, so a replay or a
+   * late event of the lost run lands once. After a run that ended normally every event arrived,
+   * and nothing is looked at.
    */
   async function recordUnassignedPurchases(
     owner: Owner,
@@ -119,7 +121,6 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     if (!previous?.agentLost) return;
     const platform = platformOf(owner);
     for (const item of event.items) {
-      if (await snipeRepo.hasPurchase(db, event.accountId, item.itemId, item.price)) continue;
       const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
       // What the lost run would have reported; its sale was never planned, so no profit is claimed.
       const report: SnipeResultReport = {
@@ -179,13 +180,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
       };
       const itemId = report.errorCode === undefined ? event.itemId : undefined;
-      // Found in the unassigned pile after this lease was lost, and recorded then: not twice. Only
-      // an ended lease can have been reconciled, so a live run's purchases skip the query.
-      const isReconciled =
-        itemId !== undefined &&
-        !isLive &&
-        (await snipeRepo.hasLogEntry(db, reconciledEventId(leaseId, itemId)));
-      if (!isReconciled) await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
+      // A purchase found in the unassigned pile after this lease was lost is stored once: the
+      // purchase key (account, item, price) turns this event into a no-op then.
+      await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
       return isLive ? { ok: true } : leaseEnded;
     }
     if (event.type === 'unassigned-purchases') {
