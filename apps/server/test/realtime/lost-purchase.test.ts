@@ -142,7 +142,8 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     // The account runs again on another agent: the card in its unassigned pile is the lost run's purchase.
     await startRun(accountId);
     await browser.waitFor(
-      (m) => m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice,
+      (m) =>
+        m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice,
       'the found purchase',
     );
     const [found, ...others] = await purchasesOf(accountId);
@@ -199,7 +200,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     await stopRun(accountId);
   });
 
-  it('is recorded once when the lost run\'s late events and the next run\'s pile reach two nodes at once', async () => {
+  it("is recorded once when the lost run's late events and the next run's pile reach two nodes at once", async () => {
     const { stack, browser } = setup;
     const db = stack.database.db;
     const email = 'two.nodes@example.com';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
@@ -132,17 +132,19 @@ export const snipeRepo = {
     db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),
 
   /**
-   * Stores a buy attempt unless it is stored already: the same event id (a re-sent event), or the
-   * same purchase (account, item, price) reported on another path. Answers whether it was new.
-   * No conflict target: either unique index may be the one hit, and both mean "already stored".
+   * Stores buy attempts, each unless it is stored already: the same event id (a re-sent event),
+   * or the same purchase (account, item, price) reported on another path. Answers the event ids
+   * of the rows it stored. No conflict target: either unique index may be the one hit, and both
+   * mean "stored already".
    */
-  async insertLogEntry(db: Db, row: typeof snipeLogEntries.$inferInsert): Promise<boolean> {
+  async insertLogEntries(db: Db, rows: (typeof snipeLogEntries.$inferInsert)[]): Promise<string[]> {
+    if (rows.length === 0) return [];
     const inserted = await db
       .insert(snipeLogEntries)
-      .values(row)
+      .values(rows)
       .onConflictDoNothing()
-      .returning({ id: snipeLogEntries.id });
-    return inserted.length > 0;
+      .returning({ eventId: snipeLogEntries.eventId });
+    return inserted.map((row) => row.eventId);
   },
 
   /**
@@ -169,10 +171,4 @@ export const snipeRepo = {
 
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
-
-  addProfit: (db: Db, accountId: string, value: number) =>
-    db
-      .update(accounts)
-      .set({ profits: sql`${accounts.profits} + ${value}` })
-      .where(eq(accounts.id, accountId)),
 };

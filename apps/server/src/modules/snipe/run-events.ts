@@ -56,52 +56,64 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
   type Owner = NonNullable<Awaited<ReturnType<typeof snipeRepo.sessionByLease>>>;
 
+  /** One buy attempt as a run event reports it, under the event id it is stored by. */
+  interface Attempt {
+    eventId: string;
+    report: SnipeResultReport;
+    logEntry: LogEntry;
+    /** The game's id of the card bought (successful purchases). */
+    itemId: number | undefined;
+  }
+
   /**
-   * Stores one buy attempt under its event id (once: a replay, or the same purchase reported on
-   * another path, finds it stored) and, only when it is new, adds a purchase's profit and tells
-   * the user, the page and the chat.
+   * Stores buy attempts of the owner's account in one statement, each once (a replay, or the
+   * same purchase reported on another path, finds it stored), and, only for those that are new,
+   * adds the purchases' profit in one update and tells the user, the page and the chat.
    */
-  async function recordAttempt(
-    owner: Owner,
-    eventId: string,
-    report: SnipeResultReport,
-    logEntry: LogEntry,
-    itemId: number | undefined,
-  ) {
+  async function recordAttempts(owner: Owner, attempts: readonly Attempt[]) {
     const { userId } = owner;
-    const isNew = await snipeRepo.insertLogEntry(db, {
-      eventId,
-      userId,
-      accountId: logEntry.accountId,
-      type: logEntry.type,
-      playerId: logEntry.playerId,
-      playerName: logEntry.playerName,
-      rarity: logEntry.rarity,
-      platform: logEntry.platform,
-      buyPrice: report.buyPrice,
-      sellPrice: report.sellPrice,
-      tax: report.tax,
-      value: report.value,
-      isSuccess: logEntry.isSuccess,
-      errorCode: report.errorCode ?? null,
-      listingTime: report.listingTime ?? null,
-      report,
-      itemId: itemId ?? null,
-    });
-    if (!isNew) return;
-    if (report.errorCode === undefined) {
-      await snipeRepo.addProfit(db, logEntry.accountId, report.value);
-      publishAccount(await updateAccount(logEntry.accountId, {}));
-    }
-    publish.toUser(userId, 'snipe-result', { ...report, accountId: logEntry.accountId });
-    // The user's own notice names the card even when Mask Snipes hides it from shared messages.
-    publish.notify(
-      userId,
-      report.errorCode === undefined ? 'success' : 'error',
-      purchaseNotice({ ...report, playerName: logEntry.playerName }),
-      'snipe',
+    // The lease's account: an entry naming another account is not this run's to store.
+    const { accountId } = owner.session;
+    const byEventId = new Map(attempts.map((attempt) => [attempt.eventId, attempt]));
+    const storedIds = await snipeRepo.insertLogEntries(
+      db,
+      [...byEventId.values()].map(({ eventId, report, logEntry, itemId }) => ({
+        eventId,
+        userId,
+        accountId,
+        type: logEntry.type,
+        playerId: logEntry.playerId,
+        playerName: logEntry.playerName,
+        rarity: logEntry.rarity,
+        platform: logEntry.platform,
+        buyPrice: report.buyPrice,
+        sellPrice: report.sellPrice,
+        tax: report.tax,
+        value: report.value,
+        isSuccess: logEntry.isSuccess,
+        errorCode: report.errorCode ?? null,
+        listingTime: report.listingTime ?? null,
+        report,
+        itemId: itemId ?? null,
+      })),
     );
-    publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
+    const stored = storedIds.flatMap((eventId) => byEventId.get(eventId) ?? []);
+    const purchases = stored.filter(({ report }) => report.errorCode === undefined);
+    if (purchases.length > 0) {
+      const profit = purchases.reduce((sum, { report }) => sum + report.value, 0);
+      publishAccount(await updateAccount(accountId, { profits: sql`${accounts.profits} + ${profit}` }));
+    }
+    for (const { report, logEntry } of stored) {
+      publish.toUser(userId, 'snipe-result', { ...report, accountId });
+      // The user's own notice names the card even when Mask Snipes hides it from shared messages.
+      publish.notify(
+        userId,
+        report.errorCode === undefined ? 'success' : 'error',
+        purchaseNotice({ ...report, playerName: logEntry.playerName }),
+        'snipe',
+      );
+      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
+    }
   }
 
   /**
@@ -120,7 +132,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     const previous = await snipeRepo.previousSession(db, event.accountId, leaseId, owner.session.startedAt);
     if (!previous?.agentLost) return;
     const platform = platformOf(owner);
-    for (const item of event.items) {
+    const attempts = event.items.map((item): Attempt => {
       const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
       // What the lost run would have reported; its sale was never planned, so no profit is claimed.
       const report: SnipeResultReport = {
@@ -144,14 +156,14 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         isSuccess: true,
         type: 'snipe',
       };
-      await recordAttempt(
-        owner,
-        reconciledEventId(previous.leaseId, item.itemId),
+      return {
+        eventId: reconciledEventId(previous.leaseId, item.itemId),
         report,
         logEntry,
-        item.itemId,
-      );
-    }
+        itemId: item.itemId,
+      };
+    });
+    await recordAttempts(owner, attempts);
   }
 
   async function apply(
@@ -182,7 +194,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
       const itemId = report.errorCode === undefined ? event.itemId : undefined;
       // A purchase found in the unassigned pile after this lease was lost is stored once: the
       // purchase key (account, item, price) turns this event into a no-op then.
-      await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
+      await recordAttempts(owner, [{ eventId: `${leaseId}:${seq}`, report, logEntry, itemId }]);
       return isLive ? { ok: true } : leaseEnded;
     }
     if (event.type === 'unassigned-purchases') {
