@@ -48,6 +48,8 @@ export const snipeSessions = pgTable(
     searches: integer('searches').notNull().default(0),
     /** The run ended because its agent was lost: a purchase it made may not have been reported. */
     agentLost: boolean('agent_lost').notNull().default(false),
+    /** A lost run's purchases were looked for in the unassigned pile (by a later run), at this time. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
   },
   (table) => [index('snipe_sessions_account').on(table.accountId)],
 );

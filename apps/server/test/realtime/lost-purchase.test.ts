@@ -1,4 +1,4 @@
-import { GameClient, sandboxConfig } from '@tradedesk/game-client';
+import { GameClient, sandboxConfig, type TransportObserver } from '@tradedesk/game-client';
 import { desc, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -54,8 +54,16 @@ function purchaseEvent(accountId: string, itemId: number, price: number, value: 
   };
 }
 
+/** The agents' reads of an unassigned pile: each is a game request of the user's budget. */
+const pileReads = { count: 0 };
+const countPileReads: TransportObserver = {
+  onRequestSent: ({ method, path }) => {
+    if (method === 'GET' && path.endsWith('/purchased/items')) pileReads.count += 1;
+  },
+};
+
 describe(`a purchase whose event died with its agent (${backend})`, hubSuite, () => {
-  const setup = useStackAndBrowser(backend, {}, { maxAccounts: 5 });
+  const setup = useStackAndBrowser(backend, {}, { maxAccounts: 5 }, { observer: countPileReads });
 
   const leaseOf = async (accountId: string) =>
     (await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)))[0];
@@ -140,7 +148,9 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     expect(await purchasesOf(accountId)).toEqual([]);
 
     // The account runs again on another agent: the card in its unassigned pile is the lost run's purchase.
+    const readsBefore = pileReads.count;
     await startRun(accountId);
+    expect(pileReads.count - readsBefore).toBe(1);
     await browser.waitFor(
       (m) =>
         m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice,
@@ -250,5 +260,41 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     // Whichever report won a card, the account's profit is the stored rows', each counted once.
     const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account?.profits).toBe(purchases.reduce((sum, row) => sum + row.value, 0));
+  });
+
+  it('is looked for in the pile only at the start after a lost run, until it was looked for', async () => {
+    const { stack, browser } = setup;
+    const email = 'pile.budget@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const readsAtFirst = pileReads.count;
+
+    // A first start, and a start after a run that ended normally: nothing can wait in the pile.
+    await startRun(accountId);
+    await stopRun(accountId);
+    await startRun(accountId);
+    await stopRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst);
+
+    await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    await startRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst + 1);
+    expect(await purchasesOf(accountId)).toHaveLength(1);
+    await stopRun(accountId);
+
+    // Even had that run stopped before its first request (so the lost run is still the previous
+    // run that ran), the lost run was looked at: no start reads the pile for it again.
+    const [reconciling] = await stack.database.db
+      .select()
+      .from(snipeSessions)
+      .where(eq(snipeSessions.accountId, accountId))
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+    await stack.database.db
+      .update(snipeSessions)
+      .set({ requests: 0 })
+      .where(eq(snipeSessions.leaseId, reconciling?.leaseId ?? ''));
+    await startRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst + 1);
+    await stopRun(accountId);
   });
 });

@@ -169,6 +169,15 @@ export const snipeRepo = {
     return previous;
   },
 
+  /**
+   * The account's previous run (as `previousSession`) when its agent was lost and no run has
+   * looked for its purchases in the unassigned pile yet: the run that `leaseId`'s run reconciles.
+   */
+  async lostRunToReconcile(db: Db, accountId: string, leaseId: string, startedAt: Date) {
+    const previous = await snipeRepo.previousSession(db, accountId, leaseId, startedAt);
+    return previous?.agentLost === true && previous.reconciledAt === null ? previous : undefined;
+  },
+
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
 };

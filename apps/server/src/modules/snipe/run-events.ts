@@ -121,16 +121,17 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
    * a card whose event never arrived. Each bought card in the unassigned pile that no stored
    * purchase of this account names (same item, same price: the purchase key skips those) is
    * recorded as that lost run's, under the lost lease and the game's item id, so a replay or a
-   * late event of the lost run lands once. After a run that ended normally every event arrived,
-   * and nothing is looked at.
+   * late event of the lost run lands once; the lost run is then marked reconciled, and later
+   * starts no longer ask for the pile. After a run that ended normally every event arrived, and
+   * nothing is looked at.
    */
   async function recordUnassignedPurchases(
     owner: Owner,
     leaseId: string,
     event: Extract<WireEngineEvent, { type: 'unassigned-purchases' }>,
   ) {
-    const previous = await snipeRepo.previousSession(db, event.accountId, leaseId, owner.session.startedAt);
-    if (!previous?.agentLost) return;
+    const lostRun = await snipeRepo.lostRunToReconcile(db, event.accountId, leaseId, owner.session.startedAt);
+    if (!lostRun) return;
     const platform = platformOf(owner);
     const attempts = event.items.map((item): Attempt => {
       const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
@@ -157,13 +158,15 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         type: 'snipe',
       };
       return {
-        eventId: reconciledEventId(previous.leaseId, item.itemId),
+        eventId: reconciledEventId(lostRun.leaseId, item.itemId),
         report,
         logEntry,
         itemId: item.itemId,
       };
     });
     await recordAttempts(owner, attempts);
+    // After the purchases: a failure before this mark has the agent re-send the report.
+    await snipeRepo.updateSession(db, lostRun.leaseId, { reconciledAt: ctx.now() });
   }
 
   async function apply(
