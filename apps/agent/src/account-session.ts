@@ -128,15 +128,17 @@ export class AccountSession {
       await this.options.send({ type: 'stop', at, accountId, reason: 'error', message });
       return undefined;
     }
-    await this.reportUnassignedPurchases();
+    if (this.options.command.readUnassignedPile === true) await this.reportUnassignedPurchases();
     // A stop during sign-in already ended the run; this returns that same run.
     return this.engine.run();
   }
 
   /**
-   * Hands the server the bought cards waiting in the unassigned pile, so a purchase whose event
-   * died with a lost agent is recorded now (the server decides which are unrecorded). A failed
-   * read costs only that check: the run goes on, and the cards wait for the next sign-in.
+   * Hands the server the bought cards waiting in the unassigned pile (the server asks after a
+   * run lost with its agent), so a purchase whose event died with that agent is recorded now (the
+   * server decides which are unrecorded). An empty pile is reported too: the server then stops
+   * asking. A failed read costs only that check: the run goes on, and the server asks again at
+   * the next start.
    */
   private async reportUnassignedPurchases(): Promise<void> {
     let items: Awaited<ReturnType<typeof readUnassignedPurchases>>;
@@ -145,7 +147,6 @@ export class AccountSession {
     } catch {
       return;
     }
-    if (items.length === 0) return;
     await this.options.send({
       type: 'unassigned-purchases',
       at: Date.now(),

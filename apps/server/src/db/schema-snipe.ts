@@ -48,13 +48,16 @@ export const snipeSessions = pgTable(
     searches: integer('searches').notNull().default(0),
     /** The run ended because its agent was lost: a purchase it made may not have been reported. */
     agentLost: boolean('agent_lost').notNull().default(false),
+    /** A lost run's purchases were looked for in the unassigned pile (by a later run), at this time. */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
   },
   (table) => [index('snipe_sessions_account').on(table.accountId)],
 );
 
 /**
  * Log entries of buy attempts (spec 000 §3 log entry plus the report's tax and value). `eventId`
- * makes a purchase the agent re-sends after a lost acknowledgement land once.
+ * makes a purchase the agent re-sends after a lost acknowledgement land once; the purchase key
+ * (account, item, price) makes a purchase reported on two paths land once.
  */
 export const snipeLogEntries = pgTable(
   'snipe_log_entries',
@@ -89,9 +92,11 @@ export const snipeLogEntries = pgTable(
   (table) => [
     uniqueIndex('snipe_log_entries_event_unique').on(table.eventId),
     index('snipe_log_entries_account').on(table.accountId),
-    index('snipe_log_entries_account_item')
-      .on(table.accountId, table.itemId)
-      .where(sql`item_id IS NOT NULL`),
+    // One row per purchase (the same card at the same price), however many reports name it: the
+    // run's own event, a replay, the lost run's reconciliation, handled at once on two nodes.
+    uniqueIndex('snipe_log_entries_purchase_unique')
+      .on(table.accountId, table.itemId, table.buyPrice)
+      .where(sql`is_success AND item_id IS NOT NULL`),
     index('snipe_log_entries_user_created').on(table.userId, table.createdAt),
   ],
 );

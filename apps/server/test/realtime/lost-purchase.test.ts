@@ -1,85 +1,191 @@
-import { GameClient, sandboxConfig } from '@tradedesk/game-client';
-import { eq } from 'drizzle-orm';
+import { GameClient, sandboxConfig, type TransportObserver } from '@tradedesk/game-client';
+import { desc, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../src/db/schema.js';
 import { backends } from '../database.js';
-import { createAccount, hubSuite, injectListing, ronaldoFilter, startPayload } from './stack.js';
+import {
+  createAccount,
+  hubSuite,
+  injectListing,
+  ronaldoFilter,
+  sniped,
+  startPayload,
+  startServerNode,
+  type Browser,
+  type ServerNode,
+  type WebMessage,
+} from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
 
 // One backend: the path under test is the same on both, and each run starts three agents' worth of work.
 const backend = backends[backends.length - 1] ?? 'pglite';
 
+const sandboxPassword = 'sandbox-password';
+const backupCode = 'ABCD1234';
+/** Above the runs' filter (Ronaldo under 1,000): only the test's own Buy Now takes such a listing. */
+const inFlightPrice = 1_500;
+
+/** Matches only messages the browser receives from now on (an earlier run's never count). */
+function fromNow(browser: Browser, match: (message: WebMessage) => boolean) {
+  const seen = browser.messages.length;
+  return (message: WebMessage) => browser.messages.indexOf(message) >= seen && match(message);
+}
+
+/** A socket on a node's agent hub that sends run events by hand (a replaying or late agent). */
+function handAgent(node: ServerNode, agentId: string) {
+  return io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 0, sessions: [] },
+  });
+}
+
+/** The `snipe-result` event the agent sends for a purchase of Ronaldo at `price`. */
+function purchaseEvent(accountId: string, itemId: number, price: number, value: number) {
+  const sale = { playerId: sniped.definitionId, playerName: sniped.name, buyPrice: price, sellPrice: 0 };
+  return {
+    type: 'snipe-result',
+    at: 0,
+    accountId,
+    report: { ...sale, buyerId: accountId, platform: 'pc', tax: 0, value },
+    logEntry: { ...sale, accountId, rarity: 1, platform: 'pc', isSuccess: true, type: 'snipe' },
+    itemId,
+  };
+}
+
+/** The agents' reads of an unassigned pile: each is a game request of the user's budget. */
+const pileReads = { count: 0 };
+const countPileReads: TransportObserver = {
+  onRequestSent: ({ method, path }) => {
+    if (method === 'GET' && path.endsWith('/purchased/items')) pileReads.count += 1;
+  },
+};
+
 describe(`a purchase whose event died with its agent (${backend})`, hubSuite, () => {
-  const setup = useStackAndBrowser(backend, {}, { maxAccounts: 5 });
+  const setup = useStackAndBrowser(backend, {}, { maxAccounts: 5 }, { observer: countPileReads });
+
+  const leaseOf = async (accountId: string) =>
+    (await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)))[0];
+  const purchasesOf = (accountId: string) =>
+    setup.stack.database.db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId));
+
+  /** Starts a run of the account (a moment after the previous one) and waits until it snipes. */
+  async function startRun(accountId: string) {
+    const { stack, browser } = setup;
+    stack.server.clock.advance(1_000);
+    const active = fromNow(
+      browser,
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
+    );
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await browser.waitFor(active, 'the run to start');
+  }
+
+  /** Stops the account's run and waits until it has ended. */
+  async function stopRun(accountId: string) {
+    const { browser } = setup;
+    const stopped = fromNow(browser, (m) => m.action === 'stop' && m.data.accountId === accountId);
+    browser.send('snipe-stop', { id: accountId });
+    await browser.waitFor(stopped, 'the run to stop');
+  }
+
+  /**
+   * Runs the account and kills the run's agent, so the run ends lost (`inFlight` happens first,
+   * while the run is live); starts another agent for the next runs. Answers the lost run's lease.
+   */
+  async function loseRun(accountId: string, inFlight: () => Promise<void> = async () => {}) {
+    const { stack, browser } = setup;
+    await startRun(accountId);
+    const lostLease = await leaseOf(accountId);
+    const holder = stack.agents.find((agent) => agent.agentId === lostLease?.agentId);
+    if (!lostLease || !holder) throw new Error('no agent of this stack holds the run');
+    await inFlight();
+    const lost = fromNow(
+      browser,
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
+    );
+    holder.kill();
+    await browser.waitFor(lost, 'the lost run to end');
+    await stack.startAgent();
+    return lostLease;
+  }
+
+  /**
+   * A lost run (as `loseRun`) whose Buy Now of `price` lands in the game just before its agent
+   * dies, so its event never reaches the server. Answers the lease and the game's id of the card.
+   */
+  async function loseRunAfterBuyNow(accountId: string, email: string, price: number) {
+    const { sim } = setup.stack;
+    let itemId = 0;
+    const lostLease = await loseRun(accountId, async () => {
+      const { tradeIds } = await injectListing(sim, price);
+      const game = new GameClient({ config: sandboxConfig(sim.url) });
+      await game.signIn({ email, password: sandboxPassword, backupCode }, 'pc');
+      const { auctions } = await game.market.bid(tradeIds[0] ?? 0, price);
+      itemId = auctions[0]?.itemData.id ?? 0;
+    });
+    return { lostLease, itemId };
+  }
+
+  /** Sets the account's stored game password (a wrong one makes its next sign-in fail). */
+  async function storePassword(accountId: string, email: string, password: string) {
+    const response = await setup.browser.http.put('/api/account', {
+      id: accountId,
+      email,
+      password,
+      backupCode,
+      platform: 'pc',
+      isManualLogin: false,
+    });
+    expect(response.status).toBe(200);
+  }
+
+  /** A start whose sign-in fails (wrong stored password): its session row exists but never ran. */
+  async function startThatNeverRuns(accountId: string, email: string) {
+    const { stack, browser } = setup;
+    await storePassword(accountId, email, 'not-the-game-password');
+    stack.server.clock.advance(1_000);
+    const ended = fromNow(browser, (m) => m.action === 'stop' && m.data.accountId === accountId);
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await browser.waitFor(ended, 'the failed sign-in to end the start');
+    await storePassword(accountId, email, sandboxPassword);
+  }
 
   it('is recorded once from the unassigned pile when the account runs again, and a replay does not double it', async () => {
     const { stack, browser } = setup;
-    const db = stack.database.db;
-    const accountId = await createAccount(browser.http, 'in.flight@example.com');
-    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
-    await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
-      'the first run to start',
-    );
-    const [lostLease] = await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId));
-    const holder = stack.agents.find((agent) => agent.agentId === lostLease?.agentId);
-    if (!lostLease || !holder) throw new Error('no agent of this stack holds the run');
-
-    // The Buy Now lands in the game, and the agent dies before its event reaches the server.
-    const { tradeIds } = await injectListing(stack.sim, 450);
-    const game = new GameClient({ config: sandboxConfig(stack.sim.url) });
-    await game.signIn(
-      { email: 'in.flight@example.com', password: 'sandbox-password', backupCode: 'ABCD1234' },
-      'pc',
-    );
-    await game.market.bid(tradeIds[0] ?? 0, 450);
-    holder.kill();
-    await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
-      'the lost run to end',
-    );
-    expect(await db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId))).toEqual(
-      [],
-    );
+    const email = 'in.flight@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    expect(await purchasesOf(accountId)).toEqual([]);
 
     // The account runs again on another agent: the card in its unassigned pile is the lost run's purchase.
-    await stack.startAgent();
-    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const readsBefore = pileReads.count;
+    await startRun(accountId);
+    expect(pileReads.count - readsBefore).toBe(1);
     await browser.waitFor(
-      (m) => m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === 450,
+      (m) =>
+        m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice,
       'the found purchase',
     );
-    const [found, ...others] = await db
-      .select()
-      .from(snipeLogEntries)
-      .where(eq(snipeLogEntries.accountId, accountId));
+    const [found, ...others] = await purchasesOf(accountId);
     expect(others).toEqual([]);
     expect(found).toMatchObject({
-      buyPrice: 450,
+      buyPrice: inFlightPrice,
       isSuccess: true,
       eventId: `reconciled:${lostLease.leaseId}:${found?.itemId}`,
     });
     const itemId = found?.itemId ?? 0;
 
     // A replay of the pile's report, and the lost run's own event arriving late, land on that one row.
-    const [liveLease] = await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId));
-    const replayer = io(stack.server.url, {
-      path: '/client/agent',
-      transports: ['websocket'],
-      auth: {
-        key: stack.server.realtime.embeddedAgentKey,
-        agentId: 'replaying-agent',
-        capacity: 0,
-        sessions: [],
-      },
-    });
+    const liveLease = await leaseOf(accountId);
+    const replayer = handAgent(stack.server, 'replaying-agent');
     try {
       const pile = {
         type: 'unassigned-purchases',
         at: 0,
         accountId,
-        items: [{ itemId, definitionId: found?.playerId, rarity: found?.rarity, price: 450 }],
+        items: [{ itemId, definitionId: found?.playerId, rarity: found?.rarity, price: inFlightPrice }],
       };
       expect(
         await replayer.emitWithAck('session-event', { leaseId: liveLease?.leaseId, seq: 0, event: pile }),
@@ -87,36 +193,119 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
       expect(
         await replayer.emitWithAck('session-event', { leaseId: liveLease?.leaseId, seq: 0, event: pile }),
       ).toMatchObject({ ok: false, stop: true });
-      const report = {
-        buyerId: accountId,
-        platform: 'pc',
-        playerId: found?.playerId,
-        playerName: found?.playerName,
-        buyPrice: 450,
-        sellPrice: 0,
-        tax: 0,
-        value: 0,
-      };
-      const logEntry = {
-        accountId,
-        playerId: found?.playerId,
-        playerName: found?.playerName,
-        buyPrice: 450,
-        sellPrice: 0,
-        rarity: found?.rarity,
-        platform: 'pc',
-        isSuccess: true,
-        type: 'snipe',
-      };
-      const late = { type: 'snipe-result', at: 0, accountId, report, logEntry, itemId };
+      const late = purchaseEvent(accountId, itemId, inFlightPrice, 0);
       expect(
         await replayer.emitWithAck('session-event', { leaseId: lostLease.leaseId, seq: 3, event: late }),
       ).toMatchObject({ ok: false, stop: true });
     } finally {
       replayer.disconnect();
     }
-    expect(
-      await db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
-    ).toHaveLength(1);
+    expect(await purchasesOf(accountId)).toHaveLength(1);
+    await stopRun(accountId);
+  });
+
+  it('is still found when a start that never ran came between the lost run and the next', async () => {
+    const { browser } = setup;
+    const email = 'never.ran@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    await startThatNeverRuns(accountId, email);
+
+    await startRun(accountId);
+    const [found, ...others] = await purchasesOf(accountId);
+    expect(others).toEqual([]);
+    expect(found).toMatchObject({
+      buyPrice: inFlightPrice,
+      isSuccess: true,
+      eventId: `reconciled:${lostLease.leaseId}:${found?.itemId}`,
+    });
+    await stopRun(accountId);
+  });
+
+  it("is recorded once when the lost run's late events and the next run's pile reach two nodes at once", async () => {
+    const { stack, browser } = setup;
+    const db = stack.database.db;
+    const email = 'two.nodes@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const { lostLease, itemId } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    // The next run's session, whose pile reports are sent below by hand.
+    await startThatNeverRuns(accountId, email);
+    const [nextRun] = await db
+      .select()
+      .from(snipeSessions)
+      .where(eq(snipeSessions.accountId, accountId))
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+
+    // The bought card and more cards named by both reports: each pair is one chance to double, its
+    // late event sent a few milliseconds after its pile report (the pile's path reads one row more).
+    const itemIds = [itemId, ...Array.from({ length: 11 }, (_, n) => 900_000_001 + n)];
+    const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const otherNode = await startServerNode(stack.database);
+    const lateAgent = handAgent(stack.server, 'falsely-lost-agent');
+    const pileAgent = handAgent(otherNode, 'next-run-agent');
+    try {
+      await Promise.all(
+        itemIds.flatMap((id, seq) => {
+          const late = purchaseEvent(accountId, id, inFlightPrice, 2_000);
+          const pile = {
+            type: 'unassigned-purchases',
+            at: 0,
+            accountId,
+            items: [{ itemId: id, definitionId: sniped.definitionId, rarity: 1, price: inFlightPrice }],
+          };
+          return [
+            pileAgent.emitWithAck('session-event', { leaseId: nextRun?.leaseId, seq, event: pile }),
+            after(seq % 4).then(() =>
+              lateAgent.emitWithAck('session-event', { leaseId: lostLease.leaseId, seq, event: late }),
+            ),
+          ];
+        }),
+      );
+    } finally {
+      lateAgent.disconnect();
+      pileAgent.disconnect();
+      await otherNode.app.close();
+    }
+    const purchases = await purchasesOf(accountId);
+    expect(purchases.map((row) => row.itemId).sort()).toEqual([...itemIds].sort());
+    // Whichever report won a card, the account's profit is the stored rows', each counted once.
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.profits).toBe(purchases.reduce((sum, row) => sum + row.value, 0));
+  });
+
+  it('is looked for in the pile only at the start after a lost run, until it was looked for', async () => {
+    const { stack, browser } = setup;
+    const accountId = await createAccount(browser.http, 'pile.budget@example.com');
+    const readsAtFirst = pileReads.count;
+
+    // A first start, and a start after a run that ended normally: nothing can wait in the pile.
+    await startRun(accountId);
+    await stopRun(accountId);
+    await startRun(accountId);
+    await stopRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst);
+
+    // After a lost run (this one bought nothing), the next start reads the pile once.
+    await loseRun(accountId);
+    await startRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst + 1);
+    await stopRun(accountId);
+
+    // Even had that run stopped before its first request (so the lost run is still the previous
+    // run that ran), the lost run was looked at: no start reads the pile for it again.
+    const [reconciling] = await stack.database.db
+      .select()
+      .from(snipeSessions)
+      .where(eq(snipeSessions.accountId, accountId))
+      .orderBy(desc(snipeSessions.startedAt))
+      .limit(1);
+    await stack.database.db
+      .update(snipeSessions)
+      .set({ requests: 0 })
+      .where(eq(snipeSessions.leaseId, reconciling?.leaseId ?? ''));
+    await startRun(accountId);
+    expect(pileReads.count).toBe(readsAtFirst + 1);
+    await stopRun(accountId);
   });
 });

@@ -126,6 +126,8 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       .where(eq(snipeLogEntries.accountId, accountId));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ buyPrice: 500, isSuccess: true, playerId: 20_801 });
+    // The account's profit is its only purchase's.
+    expect(row?.profits).toBe(entries[0]?.value);
     const leases = await stack.database.db
       .select()
       .from(snipeLeases)

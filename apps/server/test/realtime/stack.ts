@@ -2,7 +2,7 @@ import { defaultConfiguration, type Configuration, type NormalFilter } from '@tr
 import { defaultNormalFilter } from '@tradedesk/domain';
 import { feedPrices, startAgent, type RunningAgent } from '@tradedesk/agent';
 import { startSim, type RunningSim } from '@tradedesk/game-sim';
-import { sandboxConfig } from '@tradedesk/game-client';
+import { sandboxConfig, type TransportObserver } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
@@ -70,8 +70,11 @@ export interface Stack {
 export async function startStack(
   backend: Backend,
   options: RealtimeOptions & { chat?: ChatOptions } = {},
-  /** 'server': the agent reads the server's price database (the product default); else the sim's feed. */
-  agentOptions: { prices?: 'server' | 'feed'; priceStaleAfterMs?: number } = {},
+  /**
+   * prices 'server': the agents read the server's price database (the product default); else the
+   * sim's feed. observer: sees every game request of every agent of the stack.
+   */
+  agentOptions: { prices?: 'server' | 'feed'; priceStaleAfterMs?: number; observer?: TransportObserver } = {},
 ): Promise<Stack> {
   const { database, dispose } = await createTestDatabase(backend);
   const server = await startServerNode(database, options, undefined, agentOptions.priceStaleAfterMs);
@@ -88,6 +91,7 @@ export async function startStack(
       heartbeatMs: 60_000,
       // The quiet sandbox has no call budget (abuse off): solver runs need not pace themselves.
       sbcMinCallIntervalMs: 0,
+      ...(agentOptions.observer === undefined ? {} : { observer: agentOptions.observer }),
     });
     agents.push(agent);
     await agent.connected;

@@ -26,6 +26,11 @@ describe('the agent socket contract', () => {
     expect(sessionStartSchema.safeParse(command).success).toBe(true);
   });
 
+  it('refuses a start whose unassigned-pile flag is not a yes or no', () => {
+    expect(sessionStartSchema.safeParse({ ...command, readUnassignedPile: true }).success).toBe(true);
+    expect(sessionStartSchema.safeParse({ ...command, readUnassignedPile: 'yes' }).success).toBe(false);
+  });
+
   it('lets a first connection leave out the sessions it resumes', () => {
     const handshake = agentHandshakeSchema.parse({ key: 'k', agentId: 'agent-1', capacity: 5 });
     expect(handshake.sessions).toEqual([]);

@@ -49,6 +49,13 @@ export const sessionStartSchema = z.object({
    * PRICE_STALE_AFTER_MS, so a session and the price database agree (absent: the engine default).
    */
   maxPriceAgeMs: z.number().int().positive().optional(),
+  /**
+   * The account's previous run ended with its agent lost, and its purchases are not reconciled
+   * yet: after sign-in, read the unassigned pile and report its bought cards (`unassigned-purchases`,
+   * sent even when it holds none, so the server knows the pile was looked at). Absent or false: no
+   * read, since each costs a game request of the user's budget.
+   */
+  readUnassignedPile: z.boolean().optional(),
 });
 /** A start command as the agent reads it. */
 export type SessionStart = z.infer<typeof sessionStartSchema>;
@@ -118,7 +125,7 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...stamped,
     type: z.literal('unassigned-purchases'),
-    /** Bought cards in the account's unassigned pile at sign-in (the pile holds at most 100). */
+    /** Bought cards in the account's unassigned pile at sign-in (the pile holds at most 100; none is a report too). */
     items: z.array(unassignedPurchaseSchema).max(100),
   }),
   z.object({

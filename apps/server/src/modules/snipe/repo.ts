@@ -1,13 +1,9 @@
-import { and, count, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Whether any log entry matches. */
-const anyLogEntry = async (db: Db, where: SQL | undefined) =>
-  (await db.select({ id: snipeLogEntries.id }).from(snipeLogEntries).where(where).limit(1)).length > 0;
 
 /** Leases, sessions and log entries of snipe runs. */
 export const snipeRepo = {
@@ -135,36 +131,34 @@ export const snipeRepo = {
   updateSession: (db: Db, leaseId: string, values: Partial<typeof snipeSessions.$inferInsert>) =>
     db.update(snipeSessions).set(values).where(eq(snipeSessions.leaseId, leaseId)),
 
-  /** Stores a buy attempt once per event id; answers whether it was new. */
-  async insertLogEntry(db: Db, row: typeof snipeLogEntries.$inferInsert): Promise<boolean> {
+  /**
+   * Stores buy attempts, each unless it is stored already: the same event id (a re-sent event),
+   * or the same purchase (account, item, price) reported on another path. Answers the event ids
+   * of the rows it stored. No conflict target: either unique index may be the one hit, and both
+   * mean "stored already".
+   */
+  async insertLogEntries(db: Db, rows: (typeof snipeLogEntries.$inferInsert)[]): Promise<string[]> {
+    if (rows.length === 0) return [];
     const inserted = await db
       .insert(snipeLogEntries)
-      .values(row)
-      .onConflictDoNothing({ target: snipeLogEntries.eventId })
-      .returning({ id: snipeLogEntries.id });
-    return inserted.length > 0;
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ eventId: snipeLogEntries.eventId });
+    return inserted.map((row) => row.eventId);
   },
 
-  hasLogEntry: (db: Db, eventId: string) => anyLogEntry(db, eq(snipeLogEntries.eventId, eventId)),
-
-  /** Whether a purchase of this account names this game item at this price (it is recorded). */
-  hasPurchase: (db: Db, accountId: string, itemId: number, buyPrice: number) =>
-    anyLogEntry(
-      db,
-      and(
-        eq(snipeLogEntries.accountId, accountId),
-        eq(snipeLogEntries.itemId, itemId),
-        eq(snipeLogEntries.buyPrice, buyPrice),
-        eq(snipeLogEntries.isSuccess, true),
-      ),
-    ),
-
-  /** The account's run before the one of `leaseId` (started before `startedAt`), if any. */
+  /**
+   * The account's run before the one of `leaseId` (started before `startedAt`), if any. A start
+   * that never ran (the agent refused it, or its sign-in failed) bought nothing and is passed
+   * over: otherwise it would hide a lost run before it.
+   */
   async previousSession(db: Db, accountId: string, leaseId: string, startedAt: Date) {
     const earlierRunOfAccount = and(
       eq(snipeSessions.accountId, accountId),
       ne(snipeSessions.leaseId, leaseId),
       lte(snipeSessions.startedAt, startedAt),
+      // Ran: it reported requests, or its agent was lost (possibly before it reported any).
+      or(eq(snipeSessions.agentLost, true), gt(snipeSessions.requests, 0)),
     );
     const [previous] = await db
       .select()
@@ -175,12 +169,15 @@ export const snipeRepo = {
     return previous;
   },
 
+  /**
+   * The account's previous run (as `previousSession`) when its agent was lost and no run has
+   * looked for its purchases in the unassigned pile yet: the run that `leaseId`'s run reconciles.
+   */
+  async lostRunToReconcile(db: Db, accountId: string, leaseId: string, startedAt: Date) {
+    const previous = await snipeRepo.previousSession(db, accountId, leaseId, startedAt);
+    return previous?.agentLost === true && previous.reconciledAt === null ? previous : undefined;
+  },
+
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),
-
-  addProfit: (db: Db, accountId: string, value: number) =>
-    db
-      .update(accounts)
-      .set({ profits: sql`${accounts.profits} + ${value}` })
-      .where(eq(accounts.id, accountId)),
 };

@@ -56,70 +56,84 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
   type Owner = NonNullable<Awaited<ReturnType<typeof snipeRepo.sessionByLease>>>;
 
+  /** One buy attempt as a run event reports it, under the event id it is stored by. */
+  interface Attempt {
+    eventId: string;
+    report: SnipeResultReport;
+    logEntry: LogEntry;
+    /** The game's id of the card bought (successful purchases). */
+    itemId: number | undefined;
+  }
+
   /**
-   * Stores one buy attempt under its event id (once: a replay lands on the same row) and, when it
-   * is new, adds a purchase's profit and tells the user, the page and the chat.
+   * Stores buy attempts of the owner's account in one statement, each once (a replay, or the
+   * same purchase reported on another path, finds it stored), and, only for those that are new,
+   * adds the purchases' profit in one update and tells the user, the page and the chat.
    */
-  async function recordAttempt(
-    owner: Owner,
-    eventId: string,
-    report: SnipeResultReport,
-    logEntry: LogEntry,
-    itemId: number | undefined,
-  ) {
+  async function recordAttempts(owner: Owner, attempts: readonly Attempt[]) {
     const { userId } = owner;
-    const isNew = await snipeRepo.insertLogEntry(db, {
-      eventId,
-      userId,
-      accountId: logEntry.accountId,
-      type: logEntry.type,
-      playerId: logEntry.playerId,
-      playerName: logEntry.playerName,
-      rarity: logEntry.rarity,
-      platform: logEntry.platform,
-      buyPrice: report.buyPrice,
-      sellPrice: report.sellPrice,
-      tax: report.tax,
-      value: report.value,
-      isSuccess: logEntry.isSuccess,
-      errorCode: report.errorCode ?? null,
-      listingTime: report.listingTime ?? null,
-      report,
-      itemId: itemId ?? null,
-    });
-    if (!isNew) return;
-    if (report.errorCode === undefined) {
-      await snipeRepo.addProfit(db, logEntry.accountId, report.value);
-      publishAccount(await updateAccount(logEntry.accountId, {}));
-    }
-    publish.toUser(userId, 'snipe-result', { ...report, accountId: logEntry.accountId });
-    // The user's own notice names the card even when Mask Snipes hides it from shared messages.
-    publish.notify(
-      userId,
-      report.errorCode === undefined ? 'success' : 'error',
-      purchaseNotice({ ...report, playerName: logEntry.playerName }),
-      'snipe',
+    // The lease's account: an entry naming another account is not this run's to store.
+    const { accountId } = owner.session;
+    const byEventId = new Map(attempts.map((attempt) => [attempt.eventId, attempt]));
+    const storedIds = await snipeRepo.insertLogEntries(
+      db,
+      [...byEventId.values()].map(({ eventId, report, logEntry, itemId }) => ({
+        eventId,
+        userId,
+        accountId,
+        type: logEntry.type,
+        playerId: logEntry.playerId,
+        playerName: logEntry.playerName,
+        rarity: logEntry.rarity,
+        platform: logEntry.platform,
+        buyPrice: report.buyPrice,
+        sellPrice: report.sellPrice,
+        tax: report.tax,
+        value: report.value,
+        isSuccess: logEntry.isSuccess,
+        errorCode: report.errorCode ?? null,
+        listingTime: report.listingTime ?? null,
+        report,
+        itemId: itemId ?? null,
+      })),
     );
-    publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
+    const stored = storedIds.flatMap((eventId) => byEventId.get(eventId) ?? []);
+    const purchases = stored.filter(({ report }) => report.errorCode === undefined);
+    if (purchases.length > 0) {
+      const profit = purchases.reduce((sum, { report }) => sum + report.value, 0);
+      publishAccount(await updateAccount(accountId, { profits: sql`${accounts.profits} + ${profit}` }));
+    }
+    for (const { report, logEntry } of stored) {
+      publish.toUser(userId, 'snipe-result', { ...report, accountId });
+      // The user's own notice names the card even when Mask Snipes hides it from shared messages.
+      publish.notify(
+        userId,
+        report.errorCode === undefined ? 'success' : 'error',
+        purchaseNotice({ ...report, playerName: logEntry.playerName }),
+        'snipe',
+      );
+      publish.webhook(userId, 'snipe', snipeResultMessage(report, publish.clubName(owner)));
+    }
   }
 
   /**
    * The account's previous run was lost with its agent: a Buy Now in flight then may have bought
    * a card whose event never arrived. Each bought card in the unassigned pile that no stored
-   * purchase of this account names (same item, same price) is recorded as that lost run's, keyed
-   * by the lost lease and the game's item id, so a replay or a late event of the lost run lands
-   * once. After a run that ended normally every event arrived, and nothing is looked at.
+   * purchase of this account names (same item, same price: the purchase key skips those) is
+   * recorded as that lost run's, under the lost lease and the game's item id, so a replay or a
+   * late event of the lost run lands once; the lost run is then marked reconciled, and later
+   * starts no longer ask for the pile. After a run that ended normally every event arrived, and
+   * nothing is looked at.
    */
   async function recordUnassignedPurchases(
     owner: Owner,
     leaseId: string,
     event: Extract<WireEngineEvent, { type: 'unassigned-purchases' }>,
   ) {
-    const previous = await snipeRepo.previousSession(db, event.accountId, leaseId, owner.session.startedAt);
-    if (!previous?.agentLost) return;
+    const lostRun = await snipeRepo.lostRunToReconcile(db, event.accountId, leaseId, owner.session.startedAt);
+    if (!lostRun) return;
     const platform = platformOf(owner);
-    for (const item of event.items) {
-      if (await snipeRepo.hasPurchase(db, event.accountId, item.itemId, item.price)) continue;
+    const attempts = event.items.map((item): Attempt => {
       const playerName = playerNameOf(item.definitionId, unnamedPlayer(item.definitionId));
       // What the lost run would have reported; its sale was never planned, so no profit is claimed.
       const report: SnipeResultReport = {
@@ -143,14 +157,16 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         isSuccess: true,
         type: 'snipe',
       };
-      await recordAttempt(
-        owner,
-        reconciledEventId(previous.leaseId, item.itemId),
+      return {
+        eventId: reconciledEventId(lostRun.leaseId, item.itemId),
         report,
         logEntry,
-        item.itemId,
-      );
-    }
+        itemId: item.itemId,
+      };
+    });
+    await recordAttempts(owner, attempts);
+    // After the purchases: a failure before this mark has the agent re-send the report.
+    await snipeRepo.updateSession(db, lostRun.leaseId, { reconciledAt: ctx.now() });
   }
 
   async function apply(
@@ -179,13 +195,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
         playerName: playerNameOf(event.report.playerId, event.logEntry.playerName),
       };
       const itemId = report.errorCode === undefined ? event.itemId : undefined;
-      // Found in the unassigned pile after this lease was lost, and recorded then: not twice. Only
-      // an ended lease can have been reconciled, so a live run's purchases skip the query.
-      const isReconciled =
-        itemId !== undefined &&
-        !isLive &&
-        (await snipeRepo.hasLogEntry(db, reconciledEventId(leaseId, itemId)));
-      if (!isReconciled) await recordAttempt(owner, `${leaseId}:${seq}`, report, logEntry, itemId);
+      // A purchase found in the unassigned pile after this lease was lost is stored once: the
+      // purchase key (account, item, price) turns this event into a no-op then.
+      await recordAttempts(owner, [{ eventId: `${leaseId}:${seq}`, report, logEntry, itemId }]);
       return isLive ? { ok: true } : leaseEnded;
     }
     if (event.type === 'unassigned-purchases') {

@@ -148,6 +148,9 @@ export function createSnipeService(
       );
       if (claimed === 'running') reject(snipeMessages.alreadyRunning);
       if (claimed === 'limit') reject(snipeMessages.licenceLimit(user.maxAccounts));
+      // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
+      // reading it costs the user a game request, so other starts skip it.
+      const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, leaseId, now);
 
       // Stored credentials win: the browser's copy is never trusted for an account that has them.
       const credentials = openCredentials(ctx.cipher, account);
@@ -162,6 +165,7 @@ export function createSnipeService(
           filters,
           configuration: data.configuration,
           maxPriceAgeMs: settings.priceStaleAfterMs,
+          readUnassignedPile: lostRun !== undefined,
         })
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
