@@ -163,4 +163,78 @@ describe.each(backends)("An account's squads from its club (%s)", (backend) => {
       await squads.close();
     }
   });
+
+  it("starts the bot on the stored solutions when the club's solve fails, and the server lives on", async () => {
+    const { user, accountId } = await accountWithClub(elevenGolds());
+    const failing: SquadSolver = {
+      solve: async () => {
+        throw new Error('solver worker exited');
+      },
+      close: async () => {},
+    };
+    const unhandled: unknown[] = [];
+    const noteUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', noteUnhandled);
+    try {
+      const storedPlayer = { definitionId: 158_023, name: 'Stored Pick', slot: 0, price: 900 };
+      for (const [id, challengeId] of [first, second, third].entries())
+        await sbcRepo.replaceSolution(t.database.db, {
+          id: `stored-${id}`,
+          challengeId,
+          platform: 'pc',
+          cost: 900,
+          players: [
+            {
+              ...storedPlayer,
+              position: 'GK',
+              chemistry: 0,
+              clubId: 1,
+              nationId: 1,
+              leagueId: 1,
+              rating: 70,
+            },
+          ],
+          proof: { kind: 'optimal' },
+          createdAt: t.clock.now(),
+        });
+      const sent: SbcStartCommand[] = [];
+      const service = createSbcSolverService(
+        t.app.appContext,
+        {
+          pick: async () => 'agent-1',
+          start: async (_agentId, command) => {
+            sent.push(command);
+            return { ok: true };
+          },
+          stop: () => {},
+        },
+        () => {},
+        createAccountSolutions(t.app.appContext, failing),
+      );
+      await service.start(user, {
+        searchSpeed: 3500,
+        maxPurchaseAttempts: 3,
+        enableAutoList: false,
+        numOfSteps: 1,
+        numOfRepititions: 1,
+        account: { id: accountId },
+        solutions: [0, 1, 2].map((id) => ({
+          solutionId: `stored-${id}`,
+          createdAt: new Date(),
+          players: [],
+        })),
+      });
+      // Rejections not handled by now are reported on the next turns of the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      expect(sent[0]?.challenges.map((challenge) => challenge.players)).toEqual([
+        [storedPlayer],
+        [storedPlayer],
+        [storedPlayer],
+      ]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', noteUnhandled);
+    }
+  });
 });

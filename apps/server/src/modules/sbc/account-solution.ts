@@ -129,7 +129,13 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
         pending.set(challenge.id, one);
       }
     }
-    for (const [challengeId, result] of pending) squads.set(challengeId, { at: now, result: await result });
+    // All at once: awaiting one after another would leave the others' rejections unhandled when
+    // the batch fails (a failed price read, a dead worker), and an unhandled rejection ends Node.
+    const answers = await Promise.all(pending.values());
+    [...pending.keys()].forEach((challengeId, index) => {
+      const result = answers[index];
+      if (result) squads.set(challengeId, { at: now, result });
+    });
     return squads;
   }
 
