@@ -1,5 +1,4 @@
 import { loadCatalogue, type CatalogueCard } from '@tradedesk/domain/catalogue';
-import type { SbcStartCommand } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
@@ -7,11 +6,11 @@ import { createAccountSolutions, type SquadSolver } from '../../src/modules/sbc/
 import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
 import { SolverThread } from '../../src/modules/sbc/solver-thread.js';
-import { createSbcSolverService } from '../../src/modules/sbc/solver-service.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { createAccount } from '../realtime/stack.js';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
+import { modalDefaults, solverServiceRecordingStarts } from './sbc-start-recorder.js';
 
 /** Three challenges any eleven players fulfil. */
 const feed = sbcFeedSchema.parse({
@@ -124,26 +123,9 @@ describe.each(backends)("An account's squads from its club (%s)", (backend) => {
           proof: { kind: 'optimal' },
           createdAt: t.clock.now(),
         });
-      const sent: SbcStartCommand[] = [];
-      const service = createSbcSolverService(
-        t.app.appContext,
-        {
-          pick: async () => 'agent-1',
-          start: async (_agentId, command) => {
-            sent.push(command);
-            return { ok: true };
-          },
-          stop: () => {},
-        },
-        () => {},
-        squads,
-      );
+      const { service, sent } = solverServiceRecordingStarts(t.app.appContext, squads);
       await service.start(user, {
-        searchSpeed: 3500,
-        maxPurchaseAttempts: 3,
-        enableAutoList: false,
-        numOfSteps: 1,
-        numOfRepititions: 1,
+        ...modalDefaults,
         account: { id: accountId },
         solutions: [0, 1, 2].map((id) => ({
           solutionId: `any-eleven-${id}`,
@@ -197,26 +179,12 @@ describe.each(backends)("An account's squads from its club (%s)", (backend) => {
           proof: { kind: 'optimal' },
           createdAt: t.clock.now(),
         });
-      const sent: SbcStartCommand[] = [];
-      const service = createSbcSolverService(
+      const { service, sent } = solverServiceRecordingStarts(
         t.app.appContext,
-        {
-          pick: async () => 'agent-1',
-          start: async (_agentId, command) => {
-            sent.push(command);
-            return { ok: true };
-          },
-          stop: () => {},
-        },
-        () => {},
         createAccountSolutions(t.app.appContext, failing),
       );
       await service.start(user, {
-        searchSpeed: 3500,
-        maxPurchaseAttempts: 3,
-        enableAutoList: false,
-        numOfSteps: 1,
-        numOfRepititions: 1,
+        ...modalDefaults,
         account: { id: accountId },
         solutions: [0, 1, 2].map((id) => ({
           solutionId: `stored-${id}`,

@@ -1,13 +1,12 @@
-import type { SbcStartCommand } from '@tradedesk/domain/realtime';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
-import { createSbcSolverService } from '../../src/modules/sbc/solver-service.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
 import { SnipeActionError } from '../../src/modules/snipe/service.js';
 import { createAccount } from '../realtime/stack.js';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
+import { modalDefaults, solverServiceRecordingStarts } from './sbc-start-recorder.js';
 
 const feed = sbcFeedSchema.parse({
   sets: [
@@ -37,13 +36,7 @@ const player = (price: number) => ({
   rating: 86,
   name: 'Cristiano Ronaldo',
 });
-const settings = {
-  searchSpeed: 3500,
-  maxPurchaseAttempts: 3,
-  enableAutoList: false,
-  numOfSteps: 1,
-  numOfRepititions: 1,
-};
+const settings = modalDefaults;
 
 describe.each(backends)('SBC solver start on the account platform (%s)', (backend) => {
   const t = useTestApp(backend);
@@ -70,20 +63,7 @@ describe.each(backends)('SBC solver start on the account platform (%s)', (backen
     if (!row) throw new Error('no user row');
     const consoleAccount = await createAccount(user.client, `console.${Date.now()}@example.com`, 'ps');
     const pcAccount = await createAccount(user.client, `pc.${Date.now()}@example.com`, 'pc');
-    const sent: SbcStartCommand[] = [];
-    const service = createSbcSolverService(
-      t.app.appContext,
-      {
-        pick: async () => 'agent-1',
-        start: async (_agentId, command) => {
-          sent.push(command);
-          return { ok: true };
-        },
-        stop: () => {},
-      },
-      () => {},
-      t.app.sbcAccountSolutions,
-    );
+    const { service, sent } = solverServiceRecordingStarts(t.app.appContext, t.app.sbcAccountSolutions);
     const picked = (solutionId: string) => [{ solutionId, createdAt: new Date(), players: [] }];
 
     // The page picked the PC solution; the console account is priced on the console market.
