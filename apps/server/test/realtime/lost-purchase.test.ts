@@ -4,6 +4,7 @@ import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../src/db/schema.js';
 import { backends } from '../database.js';
+import { simAdmin } from './sbc-support.js';
 import {
   createAccount,
   hubSuite,
@@ -152,6 +153,30 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     await storePassword(accountId, email, sandboxPassword);
   }
 
+  /**
+   * The account's purchases are one row: the lost run's card, found in the unassigned pile and
+   * recorded as the run of `lostLeaseId`. Answers that row.
+   */
+  async function expectOneReconciledPurchase(accountId: string, lostLeaseId: string) {
+    const [found, ...others] = await purchasesOf(accountId);
+    expect(others).toEqual([]);
+    expect(found).toMatchObject({
+      buyPrice: inFlightPrice,
+      isSuccess: true,
+      eventId: `reconciled:${lostLeaseId}:${found?.itemId}`,
+    });
+    return found;
+  }
+
+  /** Makes the sandbox game answer the account's next game call with a server error. */
+  async function failNextGameCall(email: string) {
+    const { stack } = setup;
+    const simAccounts = await simAdmin<{ id: number; email: string }[]>(stack, 'GET', '/accounts');
+    const simAccount = simAccounts.find((account) => account.email === email);
+    if (!simAccount) throw new Error(`no sandbox account ${email}`);
+    await simAdmin(stack, 'POST', `/accounts/${simAccount.id}/forced-errors`, { code: 500, count: 1 });
+  }
+
   it('is recorded once from the unassigned pile when the account runs again, and a replay does not double it', async () => {
     const { stack, browser } = setup;
     const email = 'in.flight@example.com';
@@ -168,13 +193,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
         m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice,
       'the found purchase',
     );
-    const [found, ...others] = await purchasesOf(accountId);
-    expect(others).toEqual([]);
-    expect(found).toMatchObject({
-      buyPrice: inFlightPrice,
-      isSuccess: true,
-      eventId: `reconciled:${lostLease.leaseId}:${found?.itemId}`,
-    });
+    const found = await expectOneReconciledPurchase(accountId, lostLease.leaseId);
     const itemId = found?.itemId ?? 0;
 
     // A replay of the pile's report, and the lost run's own event arriving late, land on that one row.
@@ -212,13 +231,41 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     await startThatNeverRuns(accountId, email);
 
     await startRun(accountId);
-    const [found, ...others] = await purchasesOf(accountId);
-    expect(others).toEqual([]);
-    expect(found).toMatchObject({
-      buyPrice: inFlightPrice,
-      isSuccess: true,
-      eventId: `reconciled:${lostLease.leaseId}:${found?.itemId}`,
-    });
+    await expectOneReconciledPurchase(accountId, lostLease.leaseId);
+    await stopRun(accountId);
+  });
+
+  it("is still found when the next run's pile read failed and that run then ran", async () => {
+    const { browser } = setup;
+    const email = 'failed.read@example.com';
+    const accountId = await createAccount(browser.http, email);
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+
+    // The next run's first game call after its sign-in is the pile read: it fails, so no report
+    // is sent, and the run goes on searching and stops normally.
+    await failNextGameCall(email);
+    const readsBefore = pileReads.count;
+    const searched = fromNow(
+      browser,
+      (m) =>
+        m.action === 'upsert-session' &&
+        m.data.accountId === accountId &&
+        typeof m.data.requests === 'number' &&
+        m.data.requests > 0,
+    );
+    await startRun(accountId);
+    await browser.waitFor(searched, 'the run to search');
+    await stopRun(accountId);
+    expect(pileReads.count - readsBefore).toBe(1);
+    expect(await purchasesOf(accountId)).toEqual([]);
+
+    // The start after it asks again: the lost run's card is recorded once, and only once looked at.
+    await startRun(accountId);
+    expect(pileReads.count - readsBefore).toBe(2);
+    await expectOneReconciledPurchase(accountId, lostLease.leaseId);
+    await stopRun(accountId);
+    await startRun(accountId);
+    expect(pileReads.count - readsBefore).toBe(2);
     await stopRun(accountId);
   });
 
@@ -275,7 +322,7 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
   });
 
   it('is looked for in the pile only at the start after a lost run, until it was looked for', async () => {
-    const { stack, browser } = setup;
+    const { browser } = setup;
     const accountId = await createAccount(browser.http, 'pile.budget@example.com');
     const readsAtFirst = pileReads.count;
 
@@ -292,20 +339,45 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     expect(pileReads.count).toBe(readsAtFirst + 1);
     await stopRun(accountId);
 
-    // Even had that run stopped before its first request (so the lost run is still the previous
-    // run that ran), the lost run was looked at: no start reads the pile for it again.
-    const [reconciling] = await stack.database.db
-      .select()
-      .from(snipeSessions)
-      .where(eq(snipeSessions.accountId, accountId))
-      .orderBy(desc(snipeSessions.startedAt))
-      .limit(1);
-    await stack.database.db
-      .update(snipeSessions)
-      .set({ requests: 0 })
-      .where(eq(snipeSessions.leaseId, reconciling?.leaseId ?? ''));
+    // The lost run was looked at: no start reads the pile for it again.
     await startRun(accountId);
     expect(pileReads.count).toBe(readsAtFirst + 1);
     await stopRun(accountId);
+  });
+
+  it("is not confused with a running run's buy-back of the same card at the same price: both count, a replay once", async () => {
+    const { stack, browser } = setup;
+    const accountId = await createAccount(browser.http, 'buy.back@example.com');
+    await startRun(accountId);
+    const running = await leaseOf(accountId);
+    const boughtAgain = (m: WebMessage) =>
+      m.action === 'snipe-result' && m.data.accountId === accountId && m.data.buyPrice === inFlightPrice;
+    const results = fromNow(browser, boughtAgain);
+
+    // The run buys a card, sells it, and later buys the same card (one game item id) back at the
+    // same price; the second purchase's event is then sent again (its acknowledgement was lost).
+    const itemId = 700_000_001;
+    const runAgent = handAgent(stack.server, 'run-agent-by-hand');
+    try {
+      const send = (seq: number, value: number) =>
+        runAgent.emitWithAck('session-event', {
+          leaseId: running?.leaseId,
+          seq,
+          event: purchaseEvent(accountId, itemId, inFlightPrice, value),
+        });
+      await send(0, 300);
+      await send(1, 500);
+      await send(1, 500);
+    } finally {
+      runAgent.disconnect();
+    }
+    await stopRun(accountId);
+
+    const purchases = (await purchasesOf(accountId)).filter((row) => row.buyPrice === inFlightPrice);
+    expect(purchases.map((row) => row.value).sort()).toEqual([300, 500]);
+    const [account] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+    const allPurchases = await purchasesOf(accountId);
+    expect(account?.profits).toBe(allPurchases.reduce((sum, row) => sum + row.value, 0));
+    expect(browser.messages.filter(results)).toHaveLength(2);
   });
 });

@@ -1,9 +1,22 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The account's runs before the one of `leaseId` that were lost with their agent and not yet
+ * reconciled. Runs started later are left out: a pile read before they ran says nothing of them.
+ */
+const unreconciledLostRuns = (accountId: string, leaseId: string, startedAt: Date) =>
+  and(
+    eq(snipeSessions.accountId, accountId),
+    ne(snipeSessions.leaseId, leaseId),
+    lte(snipeSessions.startedAt, startedAt),
+    eq(snipeSessions.agentLost, true),
+    isNull(snipeSessions.reconciledAt),
+  );
 
 /** Leases, sessions and log entries of snipe runs. */
 export const snipeRepo = {
@@ -148,35 +161,30 @@ export const snipeRepo = {
   },
 
   /**
-   * The account's run before the one of `leaseId` (started before `startedAt`), if any. A start
-   * that never ran (the agent refused it, or its sign-in failed) bought nothing and is passed
-   * over: otherwise it would hide a lost run before it.
+   * The account's newest run before the one of `leaseId` (started before `startedAt`) that was
+   * lost with its agent and whose purchases no run has looked for in the unassigned pile yet: the
+   * run that `leaseId`'s pile report is recorded as. Not only the run right before: a run in
+   * between whose pile read failed ended normally, and would otherwise hide the lost one for good.
    */
-  async previousSession(db: Db, accountId: string, leaseId: string, startedAt: Date) {
-    const earlierRunOfAccount = and(
-      eq(snipeSessions.accountId, accountId),
-      ne(snipeSessions.leaseId, leaseId),
-      lte(snipeSessions.startedAt, startedAt),
-      // Ran: it reported requests, or its agent was lost (possibly before it reported any).
-      or(eq(snipeSessions.agentLost, true), gt(snipeSessions.requests, 0)),
-    );
-    const [previous] = await db
+  async lostRunToReconcile(db: Db, accountId: string, leaseId: string, startedAt: Date) {
+    const [lost] = await db
       .select()
       .from(snipeSessions)
-      .where(earlierRunOfAccount)
+      .where(unreconciledLostRuns(accountId, leaseId, startedAt))
       .orderBy(desc(snipeSessions.startedAt))
       .limit(1);
-    return previous;
+    return lost;
   },
 
   /**
-   * The account's previous run (as `previousSession`) when its agent was lost and no run has
-   * looked for its purchases in the unassigned pile yet: the run that `leaseId`'s run reconciles.
+   * Marks every such earlier lost run reconciled: the pile `leaseId`'s run read holds whatever any
+   * of them left there, and each would otherwise cost a pile read at a later start.
    */
-  async lostRunToReconcile(db: Db, accountId: string, leaseId: string, startedAt: Date) {
-    const previous = await snipeRepo.previousSession(db, accountId, leaseId, startedAt);
-    return previous?.agentLost === true && previous.reconciledAt === null ? previous : undefined;
-  },
+  markLostRunsReconciled: (db: Db, accountId: string, leaseId: string, startedAt: Date, now: Date) =>
+    db
+      .update(snipeSessions)
+      .set({ reconciledAt: now })
+      .where(unreconciledLostRuns(accountId, leaseId, startedAt)),
 
   logEntriesOf: (db: Db, accountId: string) =>
     db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId)),

@@ -69,34 +69,48 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
    * Stores buy attempts of the owner's account in one statement, each once (a replay, or the
    * same purchase reported on another path, finds it stored), and, only for those that are new,
    * adds the purchases' profit in one update and tells the user, the page and the chat.
+   * `fromRunningLease`: the attempts are the events of a lease that has not ended (see below).
    */
-  async function recordAttempts(owner: Owner, attempts: readonly Attempt[]) {
+  async function recordAttempts(
+    owner: Owner,
+    attempts: readonly Attempt[],
+    { fromRunningLease = false }: { fromRunningLease?: boolean } = {},
+  ) {
     const { userId } = owner;
     // The lease's account: an entry naming another account is not this run's to store.
     const { accountId } = owner.session;
     const byEventId = new Map(attempts.map((attempt) => [attempt.eventId, attempt]));
-    const storedIds = await snipeRepo.insertLogEntries(
-      db,
-      [...byEventId.values()].map(({ eventId, report, logEntry, itemId }) => ({
-        eventId,
-        userId,
-        accountId,
-        type: logEntry.type,
-        playerId: logEntry.playerId,
-        playerName: logEntry.playerName,
-        rarity: logEntry.rarity,
-        platform: logEntry.platform,
-        buyPrice: report.buyPrice,
-        sellPrice: report.sellPrice,
-        tax: report.tax,
-        value: report.value,
-        isSuccess: logEntry.isSuccess,
-        errorCode: report.errorCode ?? null,
-        listingTime: report.listingTime ?? null,
-        report,
-        itemId: itemId ?? null,
-      })),
-    );
+    const rows = [...byEventId.values()].map(({ eventId, report, logEntry, itemId }) => ({
+      eventId,
+      userId,
+      accountId,
+      type: logEntry.type,
+      playerId: logEntry.playerId,
+      playerName: logEntry.playerName,
+      rarity: logEntry.rarity,
+      platform: logEntry.platform,
+      buyPrice: report.buyPrice,
+      sellPrice: report.sellPrice,
+      tax: report.tax,
+      value: report.value,
+      isSuccess: logEntry.isSuccess,
+      errorCode: report.errorCode ?? null,
+      listingTime: report.listingTime ?? null,
+      report,
+      itemId: itemId ?? null,
+    }));
+    const storedIds = await snipeRepo.insertLogEntries(db, rows);
+    if (fromRunningLease) {
+      // Only an ended lease can have been reconciled, so a running lease's purchase that finds
+      // its purchase key taken is the card bought back at the price it was bought for before: a
+      // purchase of its own. It is stored without the item id (nothing but that key reads it);
+      // its event id still makes a replay land once.
+      const stored = new Set(storedIds);
+      const buyBacks = rows
+        .filter((row) => row.itemId !== null && !stored.has(row.eventId))
+        .map((row) => ({ ...row, itemId: null }));
+      storedIds.push(...(await snipeRepo.insertLogEntries(db, buyBacks)));
+    }
     const stored = storedIds.flatMap((eventId) => byEventId.get(eventId) ?? []);
     const purchases = stored.filter(({ report }) => report.errorCode === undefined);
     if (purchases.length > 0) {
@@ -117,13 +131,13 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   }
 
   /**
-   * The account's previous run was lost with its agent: a Buy Now in flight then may have bought
-   * a card whose event never arrived. Each bought card in the unassigned pile that no stored
-   * purchase of this account names (same item, same price: the purchase key skips those) is
-   * recorded as that lost run's, under the lost lease and the game's item id, so a replay or a
-   * late event of the lost run lands once; the lost run is then marked reconciled, and later
-   * starts no longer ask for the pile. After a run that ended normally every event arrived, and
-   * nothing is looked at.
+   * An earlier run of the account was lost with its agent and is not reconciled: a Buy Now in
+   * flight then may have bought a card whose event never arrived. Each bought card in the
+   * unassigned pile that no stored purchase of this account names (same item, same price: the
+   * purchase key skips those) is recorded as the newest such run's, under its lease and the
+   * game's item id, so a replay or a late event of a lost run lands once; every such run is then
+   * marked reconciled, and later starts no longer ask for the pile. When no lost run waits, every
+   * event arrived, and nothing is looked at.
    */
   async function recordUnassignedPurchases(
     owner: Owner,
@@ -166,7 +180,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     });
     await recordAttempts(owner, attempts);
     // After the purchases: a failure before this mark has the agent re-send the report.
-    await snipeRepo.updateSession(db, lostRun.leaseId, { reconciledAt: ctx.now() });
+    await snipeRepo.markLostRunsReconciled(db, event.accountId, leaseId, owner.session.startedAt, ctx.now());
   }
 
   async function apply(
@@ -180,7 +194,8 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
       return { ok: false, message: 'Unknown lease', stop: true };
     const { userId } = owner;
     const lease = owner.currentLease;
-    const isLive = lease?.leaseId === leaseId && lease.agentId === agentId;
+    const isRunning = lease?.leaseId === leaseId;
+    const isLive = isRunning && lease.agentId === agentId;
 
     const leaseEnded: EventOutcome = { ok: false, message: 'Lease ended', stop: true };
 
@@ -197,7 +212,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
       const itemId = report.errorCode === undefined ? event.itemId : undefined;
       // A purchase found in the unassigned pile after this lease was lost is stored once: the
       // purchase key (account, item, price) turns this event into a no-op then.
-      await recordAttempts(owner, [{ eventId: `${leaseId}:${seq}`, report, logEntry, itemId }]);
+      await recordAttempts(owner, [{ eventId: `${leaseId}:${seq}`, report, logEntry, itemId }], {
+        fromRunningLease: isRunning,
+      });
       return isLive ? { ok: true } : leaseEnded;
     }
     if (event.type === 'unassigned-purchases') {
