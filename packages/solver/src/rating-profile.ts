@@ -1,4 +1,5 @@
 import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
+import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { maxScoreFor, minScoreFor } from './squad-check.js';
 
 /** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
@@ -111,6 +112,20 @@ export function cheapestRatingProfile(
     return left;
   });
   const lowest = Math.min(...cellRating);
+  // The rating-aware completion floor over the cells' items in search order.
+  const cellStart = cells.map(() => 0);
+  const orderedItems = cells.flatMap((list, j) => {
+    cellStart[j] = cells.slice(0, j).reduce((sum, previous) => sum + previous.length, 0);
+    return list.map((index) => items[index] as ProfileItem);
+  });
+  const floorFrom =
+    window.min > -Infinity
+      ? ratingFloor(
+          orderedItems.map((item) => item.rating),
+          orderedItems.map((item) => item.cost),
+          count,
+        )
+      : undefined;
   // The chosen ratings, kept in a fixed buffer (this runs in the hot loop).
   const chosen = new Int32Array(SQUAD_SIZE);
   let chosenCount = 0;
@@ -213,6 +228,12 @@ export function cheapestRatingProfile(
     const rating = cellRating[j] ?? 0;
     if (window.min > -Infinity && scoreWith(remaining, rating) < window.min) return;
     if (window.max < Infinity && scoreWith(remaining, lowest) > window.max) return;
+    if (floorFrom) {
+      const restSum = minimumRestSum(chosen, chosenCount, chosenSum, remaining, rating, window.min);
+      // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
+      const slack = 1e-6 * Math.max(1, Math.abs(best));
+      if (cost + floorFrom(cellStart[j] ?? 0, remaining, restSum, best - cost + slack) >= best + slack) return;
+    }
     if (!countsReachable(j, remaining)) return;
     const bits = cellBits[j] ?? 0;
     const available = Math.min(remaining, cells[j]?.length ?? 0);
