@@ -51,21 +51,23 @@ export function minimumRestSum(
 
 export interface RatingFloor {
   /**
-   * A floor on the cost of `count` items from position `from` on whose ratings sum to at least
-   * `restSum`; it stops early once it exceeds `enough` (the caller prunes past that anyway).
+   * A floor on the cost of `count` items from row `row`'s position on whose ratings sum to at
+   * least `restSum`; it stops early once it exceeds `enough` (the caller prunes past that anyway).
    */
-  (from: number, count: number, restSum: number, enough: number): number;
+  (row: number, count: number, restSum: number, enough: number): number;
 }
 
 /**
- * The floor's tables over items in search order: for each λ, position and k ≤ `most`, the k
- * smallest (cost − λ·rating) among the items from that position on. A λ's table is built the
- * first time the climb reaches it (a search uses only a few of them).
+ * The floor's tables over items in search order: for each λ, row and k ≤ `most`, the k smallest
+ * (cost − λ·rating) among the items from the row's position on. Rows are the positions a search
+ * asks about (ascending; the profile search asks only at the start of a rating cell). A λ's
+ * table is built the first time the climb reaches it: a search uses only a few of them.
  */
 export function ratingFloor(
   ratings: ArrayLike<number>,
   costs: ArrayLike<number>,
   most: number,
+  rows: readonly number[],
 ): RatingFloor {
   const n = ratings.length;
   const width = most + 1;
@@ -75,26 +77,31 @@ export function ratingFloor(
     const built = tables[l];
     if (built) return built;
     const lambda = LAMBDAS[l] ?? 0;
-    const table = new Float64Array((n + 1) * width).fill(Infinity);
+    const table = new Float64Array(rows.length * width).fill(Infinity);
     let kept = 0;
-    table[n * width] = 0;
-    for (let j = n - 1; j >= 0; j -= 1) {
-      const value = (costs[j] ?? 0) - lambda * (ratings[j] ?? 0);
-      // Insert into the sorted `most` smallest values seen so far (the items from j on).
-      if (kept < most || value < (smallest[kept - 1] ?? Infinity)) {
-        let at = Math.min(kept, most - 1);
-        while (at > 0 && (smallest[at - 1] ?? 0) > value) {
-          smallest[at] = smallest[at - 1] ?? 0;
-          at -= 1;
+    let j = n;
+    // Rows from the last: the items from each row's position on are those of the next row plus
+    // the ones between.
+    for (let row = rows.length - 1; row >= 0; row -= 1) {
+      for (const from = rows[row] ?? 0; j > from; ) {
+        j -= 1;
+        const value = (costs[j] ?? 0) - lambda * (ratings[j] ?? 0);
+        // Insert into the sorted `most` smallest values seen so far.
+        if (kept < most || value < (smallest[kept - 1] ?? Infinity)) {
+          let at = Math.min(kept, most - 1);
+          while (at > 0 && (smallest[at - 1] ?? 0) > value) {
+            smallest[at] = smallest[at - 1] ?? 0;
+            at -= 1;
+          }
+          smallest[at] = value;
+          kept = Math.min(most, kept + 1);
         }
-        smallest[at] = value;
-        kept = Math.min(most, kept + 1);
       }
       let sum = 0;
-      table[j * width] = 0;
+      table[row * width] = 0;
       for (let k = 0; k < kept; k += 1) {
         sum += smallest[k] ?? 0;
-        table[j * width + k + 1] = sum;
+        table[row * width + k + 1] = sum;
       }
     }
     tables[l] = table;
@@ -103,10 +110,13 @@ export function ratingFloor(
   // The bound is concave in λ (a minimum of lines), so a climb from the λ that was best last time
   // finds the grid's best in a few steps: consecutive nodes of a search want similar λ.
   let start = Math.floor(LAMBDAS.length / 2);
-  return (from, count, restSum, enough) => {
+  let at = 0;
+  let sum = 0;
+  const valueAt = (l: number) => (tableOf(l)[at] ?? Infinity) + (LAMBDAS[l] ?? 0) * sum;
+  return (row, count, restSum, enough) => {
     if (restSum === Infinity) return Infinity;
-    const at = from * width + count;
-    const valueAt = (l: number) => (tableOf(l)[at] ?? Infinity) + (LAMBDAS[l] ?? 0) * restSum;
+    at = row * width + count;
+    sum = restSum;
     let l = start;
     let best = valueAt(l);
     for (const step of [1, -1]) {

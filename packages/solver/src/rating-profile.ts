@@ -113,9 +113,9 @@ export function cheapestRatingProfile(
   });
   const lowest = Math.min(...cellRating);
   // The rating-aware completion floor over the cells' items in search order.
-  const cellStart = cells.map(() => 0);
-  const orderedItems = cells.flatMap((list, j) => {
-    cellStart[j] = cells.slice(0, j).reduce((sum, previous) => sum + previous.length, 0);
+  const cellStart: number[] = [];
+  const orderedItems = cells.flatMap((list) => {
+    cellStart.push((cellStart[cellStart.length - 1] ?? 0) + (cells[cellStart.length - 1]?.length ?? 0));
     return list.map((index) => items[index] as ProfileItem);
   });
   const floorFrom =
@@ -124,6 +124,7 @@ export function cheapestRatingProfile(
           orderedItems.map((item) => item.rating),
           orderedItems.map((item) => item.cost),
           count,
+          cellStart,
         )
       : undefined;
   // The chosen ratings, kept in a fixed buffer (this runs in the hot loop).
@@ -232,7 +233,7 @@ export function cheapestRatingProfile(
       const restSum = minimumRestSum(chosen, chosenCount, chosenSum, remaining, rating, window.min);
       // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
       const slack = 1e-6 * Math.max(1, Math.abs(best));
-      if (cost + floorFrom(cellStart[j] ?? 0, remaining, restSum, best - cost + slack) >= best + slack) return;
+      if (cost + floorFrom(j, remaining, restSum, best - cost + slack) >= best + slack) return;
     }
     if (!countsReachable(j, remaining)) return;
     const bits = cellBits[j] ?? 0;
