@@ -29,24 +29,32 @@ export function minimumRestSum(
   highest: number,
   minScore: number,
 ): number {
-  const scoreCeiling = (restSum: number) => {
-    const sum = chosenSum + restSum;
-    let score = SQUAD_SIZE * sum;
-    for (let k = 0; k < chosenCount; k += 1) score += Math.max(0, SQUAD_SIZE * (chosen[k] ?? 0) - sum);
-    if (highest > 0) score += (restSum / highest) * Math.max(0, SQUAD_SIZE * highest - sum);
-    return score;
-  };
   let high = rest * highest;
-  if (scoreCeiling(high) < minScore) return Infinity;
+  if (scoreCeiling(chosen, chosenCount, chosenSum, high, highest) < minScore) return Infinity;
   let low = 0;
-  if (scoreCeiling(low) >= minScore) return 0;
+  if (scoreCeiling(chosen, chosenCount, chosenSum, low, highest) >= minScore) return 0;
   // Invariant: f(low) < minScore ≤ f(high).
   while (high - low > 1) {
     const middle = (low + high) >> 1;
-    if (scoreCeiling(middle) >= minScore) high = middle;
+    if (scoreCeiling(chosen, chosenCount, chosenSum, middle, highest) >= minScore) high = middle;
     else low = middle;
   }
   return high;
+}
+
+/** f(R) of `minimumRestSum` (a module function: this runs at every search node). */
+function scoreCeiling(
+  chosen: ArrayLike<number>,
+  chosenCount: number,
+  chosenSum: number,
+  restSum: number,
+  highest: number,
+): number {
+  const sum = chosenSum + restSum;
+  let score = SQUAD_SIZE * sum;
+  for (let k = 0; k < chosenCount; k += 1) score += Math.max(0, SQUAD_SIZE * (chosen[k] ?? 0) - sum);
+  if (highest > 0) score += (restSum / highest) * Math.max(0, SQUAD_SIZE * highest - sum);
+  return score;
 }
 
 export interface RatingFloor {
@@ -83,7 +91,7 @@ export function ratingFloor(
     // Rows from the last: the items from each row's position on are those of the next row plus
     // the ones between.
     for (let row = rows.length - 1; row >= 0; row -= 1) {
-      for (const from = rows[row] ?? 0; j > from; ) {
+      for (const from = rows[row] ?? 0; j > from;) {
         j -= 1;
         const value = (costs[j] ?? 0) - lambda * (ratings[j] ?? 0);
         // Insert into the sorted `most` smallest values seen so far.

@@ -58,6 +58,8 @@ export function cheapestRatingProfile(
   nodeLimit = Infinity,
   /** Give up (return 'aborted') at this wall-clock time (checked every 1,024 nodes). */
   deadline = Infinity,
+  /** Ratings of players already in the squad (they count toward the score, cost nothing). */
+  fixedRatings: readonly number[] = [],
 ): ProfileAnswer | null | 'aborted' {
   const byCell = new Map<string, number[]>();
   items.forEach((item, index) => {
@@ -131,6 +133,13 @@ export function cheapestRatingProfile(
   const chosen = new Int32Array(SQUAD_SIZE);
   let chosenCount = 0;
   let chosenSum = 0;
+  /** Back to the fixed ratings only. */
+  const resetChosen = () => {
+    chosen.set(fixedRatings);
+    chosenCount = fixedRatings.length;
+    chosenSum = fixedRatings.reduce((sum, rating) => sum + rating, 0);
+  };
+  resetChosen();
   const have = constraints.map(() => 0);
   /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
   const scoreWith = (rest: number, restRating: number): number => {
@@ -175,8 +184,7 @@ export function cheapestRatingProfile(
     if (picked.size !== count) continue;
     const tried = cells.map(() => 0);
     for (const { j } of picked) tried[j] = (tried[j] ?? 0) + 1;
-    chosenCount = 0;
-    chosenSum = 0;
+    resetChosen();
     have.fill(0);
     tried.forEach((take, j) => {
       for (let k = 0; k < take; k += 1) chosen[chosenCount++] = cellRating[j] ?? 0;
@@ -192,8 +200,7 @@ export function cheapestRatingProfile(
       bestTakes = tried;
     }
   }
-  chosenCount = 0;
-  chosenSum = 0;
+  resetChosen();
   have.fill(0);
 
   let nodes = 0;
