@@ -15,7 +15,8 @@ function random(seed: number): () => number {
   };
 }
 
-const between = (next: () => number, low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+const between = (next: () => number, low: number, high: number) =>
+  low + Math.floor(next() * (high - low + 1));
 
 /** Every k-subset of 0..n-1. */
 function subsets(n: number, k: number): number[][] {

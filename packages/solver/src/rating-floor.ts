@@ -29,10 +29,16 @@ export function minimumRestSum(
   highest: number,
   minScore: number,
 ): number {
-  let high = rest * highest;
-  if (scoreCeiling(chosen, chosenCount, chosenSum, high, highest) < minScore) return Infinity;
-  let low = 0;
-  if (scoreCeiling(chosen, chosenCount, chosenSum, low, highest) >= minScore) return 0;
+  const most = rest * highest;
+  if (scoreCeiling(chosen, chosenCount, chosenSum, most, highest) < minScore) return Infinity;
+  const atZero = scoreCeiling(chosen, chosenCount, chosenSum, 0, highest);
+  if (atZero >= minScore) return 0;
+  // A narrow bracket first (this runs at every search node): f(R) ≥ 11·(C + R); the chosen
+  // players' excess never grows with R and the rest's is at most R·max(0, 11·ρ − C)/ρ, so
+  // f(R) ≤ f(0) + R·slope with the slope below.
+  const slope = SQUAD_SIZE + (highest > 0 ? Math.max(0, SQUAD_SIZE * highest - chosenSum) / highest : 0);
+  let high = Math.min(most, Math.max(0, Math.ceil(minScore / SQUAD_SIZE - chosenSum)));
+  let low = Math.max(0, Math.ceil((minScore - atZero) / slope) - 1);
   // Invariant: f(low) < minScore ≤ f(high).
   while (high - low > 1) {
     const middle = (low + high) >> 1;
