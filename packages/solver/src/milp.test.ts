@@ -99,6 +99,27 @@ describe('group-by-group relaxation bound', () => {
   }
 });
 
+describe('group-by-group relaxation bound with a rating minimum (per-group rating floors)', () => {
+  const rated = SMALL_POOL_CHALLENGES.filter(
+    (challenge) =>
+      challenge.requirements.some((r) => r.kind === 'sameGroup' && r.scope === 'min') &&
+      challenge.requirements.some((r) => r.kind === 'teamRating'),
+  );
+  for (const [index, challenge] of rated.entries()) {
+    for (const seed of [3, 4, 5, 6, 7, 8]) {
+      it(`rated same-group challenge ${index}, pool ${seed}: never above the true optimum, from any upper bound`, () => {
+        const c = { name: `rated ${index} seed ${seed}`, challenge, pool: randomPool(seed * 53 + index, 17) };
+        const best = optimum(c);
+        for (const upper of Number.isFinite(best) ? [Infinity, best, best + 1, best + 200] : [Infinity]) {
+          const result = groupedRelaxationBound(problemOf(c), Date.now() + 60_000, upper);
+          if ('infeasible' in result) expect(best).toBe(Infinity);
+          else expect(result.bound).toBeLessThanOrEqual(best);
+        }
+      }, 60_000);
+    }
+  }
+});
+
 describe('solver with the MILP loaded', () => {
   for (const c of cases) {
     it(`${c.name}: answers at the optimum, and never claims optimal wrongly`, () => {

@@ -1,4 +1,5 @@
 import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
+import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { maxScoreFor, minScoreFor } from './squad-check.js';
 
 /** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
@@ -57,6 +58,8 @@ export function cheapestRatingProfile(
   nodeLimit = Infinity,
   /** Give up (return 'aborted') at this wall-clock time (checked every 1,024 nodes). */
   deadline = Infinity,
+  /** Ratings of players already in the squad (they count toward the score, cost nothing). */
+  fixedRatings: readonly number[] = [],
 ): ProfileAnswer | null | 'aborted' {
   const byCell = new Map<string, number[]>();
   items.forEach((item, index) => {
@@ -111,10 +114,32 @@ export function cheapestRatingProfile(
     return left;
   });
   const lowest = Math.min(...cellRating);
+  // The rating-aware completion floor over the cells' items in search order.
+  const cellStart: number[] = [];
+  const orderedItems = cells.flatMap((list) => {
+    cellStart.push((cellStart[cellStart.length - 1] ?? 0) + (cells[cellStart.length - 1]?.length ?? 0));
+    return list.map((index) => items[index] as ProfileItem);
+  });
+  const floorFrom =
+    window.min > -Infinity
+      ? ratingFloor(
+          orderedItems.map((item) => item.rating),
+          orderedItems.map((item) => item.cost),
+          count,
+          cellStart,
+        )
+      : undefined;
   // The chosen ratings, kept in a fixed buffer (this runs in the hot loop).
   const chosen = new Int32Array(SQUAD_SIZE);
   let chosenCount = 0;
   let chosenSum = 0;
+  /** Back to the fixed ratings only. */
+  const resetChosen = () => {
+    chosen.set(fixedRatings);
+    chosenCount = fixedRatings.length;
+    chosenSum = fixedRatings.reduce((sum, rating) => sum + rating, 0);
+  };
+  resetChosen();
   const have = constraints.map(() => 0);
   /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
   const scoreWith = (rest: number, restRating: number): number => {
@@ -159,8 +184,7 @@ export function cheapestRatingProfile(
     if (picked.size !== count) continue;
     const tried = cells.map(() => 0);
     for (const { j } of picked) tried[j] = (tried[j] ?? 0) + 1;
-    chosenCount = 0;
-    chosenSum = 0;
+    resetChosen();
     have.fill(0);
     tried.forEach((take, j) => {
       for (let k = 0; k < take; k += 1) chosen[chosenCount++] = cellRating[j] ?? 0;
@@ -176,8 +200,7 @@ export function cheapestRatingProfile(
       bestTakes = tried;
     }
   }
-  chosenCount = 0;
-  chosenSum = 0;
+  resetChosen();
   have.fill(0);
 
   let nodes = 0;
@@ -213,6 +236,12 @@ export function cheapestRatingProfile(
     const rating = cellRating[j] ?? 0;
     if (window.min > -Infinity && scoreWith(remaining, rating) < window.min) return;
     if (window.max < Infinity && scoreWith(remaining, lowest) > window.max) return;
+    if (floorFrom) {
+      const restSum = minimumRestSum(chosen, chosenCount, chosenSum, remaining, rating, window.min);
+      // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
+      const slack = 1e-6 * Math.max(1, Math.abs(best));
+      if (cost + floorFrom(j, remaining, restSum, best - cost + slack) >= best + slack) return;
+    }
     if (!countsReachable(j, remaining)) return;
     const bits = cellBits[j] ?? 0;
     const available = Math.min(remaining, cells[j]?.length ?? 0);

@@ -1,0 +1,114 @@
+import { ratingScore } from '@tradedesk/domain';
+import { describe, expect, it } from 'vitest';
+import { minimumRestSum, ratingFloor } from './rating-floor.js';
+import { cheapestRatingProfile } from './rating-profile.js';
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const between = (next: () => number, low: number, high: number) =>
+  low + Math.floor(next() * (high - low + 1));
+
+/** Every k-subset of 0..n-1. */
+function subsets(n: number, k: number): number[][] {
+  if (k === 0) return [[]];
+  if (n < k) return [];
+  return [...subsets(n - 1, k), ...subsets(n - 1, k - 1).map((s) => [...s, n - 1])];
+}
+
+describe('minimum rating sum of the players still to come', () => {
+  it('never asks more of the rest than a squad that meets the score has', () => {
+    const next = random(7);
+    for (let trial = 0; trial < 3_000; trial += 1) {
+      const size = between(next, 1, 11);
+      const ratings = Array.from({ length: size }, () => between(next, 45, 95));
+      const chosenCount = between(next, 0, size - 1);
+      const chosen = ratings.slice(0, chosenCount);
+      const rest = ratings.slice(chosenCount);
+      const score = ratingScore(ratings);
+      // A target the squad meets (at or below its score) and the highest rating it has to come.
+      const target = score - between(next, 0, 300);
+      const needed = minimumRestSum(
+        chosen,
+        chosenCount,
+        chosen.reduce((sum, r) => sum + r, 0),
+        rest.length,
+        Math.max(...rest),
+        target,
+      );
+      expect(needed).toBeLessThanOrEqual(rest.reduce((sum, r) => sum + r, 0));
+    }
+  });
+
+  it('rules out a rest that cannot reach the score even at the highest rating', () => {
+    expect(minimumRestSum([60], 1, 60, 10, 60, ratingScore(new Array(11).fill(61)))).toBe(Infinity);
+    expect(minimumRestSum([60], 1, 60, 10, 61, ratingScore(new Array(11).fill(61)))).toBeGreaterThan(600);
+  });
+});
+
+describe('rating-aware completion floor', () => {
+  it('is never above the cheapest k items from a position on whose ratings reach the sum', () => {
+    const next = random(11);
+    for (let trial = 0; trial < 200; trial += 1) {
+      const n = between(next, 4, 11);
+      const ratings = Array.from({ length: n }, () => between(next, 50, 95));
+      const costs = Array.from({ length: n }, (_, i) => 150 + 40 * i + between(next, 0, 5_000));
+      // Rows at every other position (and the first), as a search asks only at some.
+      const rows = Array.from({ length: n }, (_, i) => i).filter((i) => i % 2 === 0);
+      const floor = ratingFloor(ratings, costs, 5, rows);
+      for (let query = 0; query < 10; query += 1) {
+        const row = between(next, 0, rows.length - 1);
+        const from = rows[row] ?? 0;
+        const k = between(next, 1, Math.min(5, n - from));
+        const sum = between(next, 50 * k, 95 * k);
+        let cheapest = Infinity;
+        for (const subset of subsets(n - from, k)) {
+          const picked = subset.map((s) => s + from);
+          if (picked.reduce((total, i) => total + (ratings[i] ?? 0), 0) < sum) continue;
+          cheapest = Math.min(
+            cheapest,
+            picked.reduce((total, i) => total + (costs[i] ?? 0), 0),
+          );
+        }
+        expect(floor(row, k, sum, Infinity)).toBeLessThanOrEqual(cheapest + 1e-6);
+      }
+    }
+  });
+});
+
+describe('rating profile search with the floor', () => {
+  it('finds the cheapest set meeting the score, as exhaustive search does', () => {
+    const next = random(23);
+    for (let trial = 0; trial < 60; trial += 1) {
+      const count = between(next, 3, 5);
+      const items = Array.from({ length: 13 }, () => {
+        const rating = between(next, 55, 92);
+        // Dearer with the rating, as on the market, with noise so cheap high ratings exist.
+        return { rating, cost: Math.round(200 + (rating - 55) ** 2.2 + between(next, 0, 2_000)) };
+      });
+      const sets = subsets(items.length, count);
+      const scores = sets.map((set) => ratingScore(set.map((i) => items[i]?.rating ?? 0)));
+      // A target between the weakest and the strongest set's score.
+      const target = Math.min(...scores) + Math.floor(next() * (Math.max(...scores) - Math.min(...scores)));
+      let optimum = Infinity;
+      sets.forEach((set, s) => {
+        if ((scores[s] ?? 0) < target) return;
+        optimum = Math.min(
+          optimum,
+          set.reduce((total, i) => total + (items[i]?.cost ?? 0), 0),
+        );
+      });
+      const found = cheapestRatingProfile(items, count, { min: target, max: Infinity });
+      expect(found === null || found === 'aborted' ? Infinity : found.cost).toBe(optimum);
+    }
+  });
+});
