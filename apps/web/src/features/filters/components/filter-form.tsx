@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { searchOptionOptions, type FilterRef } from '@tradedesk/domain';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { LabeledInput, MinProfitInputs } from './form-pieces';
+import { MinProfitInputs } from './form-pieces';
 import { PlayerNameField } from './player-name-field';
 import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
 
 /** The form's labels, which name a field in its toast ('Min Profits: …'). */
 export const filterFieldLabels: Record<string, string> = {

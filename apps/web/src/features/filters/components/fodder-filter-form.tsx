@@ -8,13 +8,13 @@ import {
   type FodderFilter,
 } from '@tradedesk/domain';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { LabeledInput, MinProfitInputs } from './form-pieces';
+import { MinProfitInputs } from './form-pieces';
 import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
 
 const fodderQualityOptions = [
   { value: 'gold', label: qualityLabels.gold },

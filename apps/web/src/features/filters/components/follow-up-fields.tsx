@@ -6,9 +6,9 @@ import {
   reconcileBidAndBuyNow,
 } from '@tradedesk/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { SelectField } from '../../../components/ui/form-controls';
 import type { FilterFormValues } from './filter-form-values';
 import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
 
 /** Follow-up Action: what happens to a bought card, with the inputs that action needs. */
 export function FollowUpFields({ form }: { form: UseFormReturn<FilterFormValues> }) {

@@ -1,39 +1,6 @@
 import { numberUnitOptions } from '@tradedesk/domain';
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
-
-/** A field's rule message under it, announced to screen readers. */
-export function FieldAlert({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <span role="alert" className="text-error text-sm">
-      {message}
-    </span>
-  );
-}
-
-type LabeledInputProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string | undefined;
-};
-
-/** A labelled input of a filter form, marked (red border, aria-invalid) while its rule fails. */
-export function LabeledInput({ label, error, ...inputProps }: LabeledInputProps) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={`input input-sm w-full${error ? ' input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        {...inputProps}
-      />
-      <FieldAlert message={error} />
-    </div>
-  );
-}
+import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import { FieldAlert } from '../../../components/ui/field';
 
 type MinProfitInputsProps = {
   value: InputHTMLAttributes<HTMLInputElement>;
