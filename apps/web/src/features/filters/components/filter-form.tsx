@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { searchOptionOptions, type FilterRef } from '@tradedesk/domain';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
+import { FilterFormFrame } from './filter-form-frame';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
 import { MinProfitInputs } from './form-pieces';
 import { PlayerNameField } from './player-name-field';
-import { PriceInput } from './price-input';
+import { PriceController } from './price-controller';
 
 /** The form's labels, which name a field in its toast ('Min Profits: …'). */
 export const filterFieldLabels: Record<string, string> = {
@@ -62,11 +63,13 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
   });
 
   return (
-    <form
-      className="flex flex-col gap-3"
+    <FilterFormFrame
+      filterLabel={filter.label}
       onSubmit={submit}
-      noValidate
-      aria-label={`${filter.label || 'New'} filter`}
+      onReset={() => reset(initial)}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={isNormal ? 'Save' : 'Update'}
+      confirmationDialog={confirmation.dialog}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
@@ -85,25 +88,13 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
       </div>
       <CriteriaFields form={form} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <Controller
-          control={control}
-          name="minPrice"
-          render={({ field }) => (
-            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
-          )}
-        />
+        <PriceController control={control} name="minPrice" label="Min Buy Now Price" />
         {!(isNormal && listsAtPriceSite) && (
-          <Controller
+          <PriceController
             control={control}
             name="maxPrice"
-            render={({ field }) => (
-              <PriceInput
-                label="Max Buy Now Price"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.maxPrice?.message}
-              />
-            )}
+            label="Max Buy Now Price"
+            error={errors.maxPrice?.message}
           />
         )}
         {(!isNormal || listsAtPriceSite) && (
@@ -119,15 +110,6 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
         <SelectField label="Search Option" options={searchOptionOptions} {...register('searchOption')} />
       )}
       {isNormal && <span className="-mt-2 text-xs opacity-70">Top to bottom is faster.</span>}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
-          Reset
-        </button>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
-          {isNormal ? 'Save' : 'Update'}
-        </button>
-      </div>
-      {confirmation.dialog}
-    </form>
+    </FilterFormFrame>
   );
 }

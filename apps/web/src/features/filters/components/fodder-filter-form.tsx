@@ -7,14 +7,15 @@ import {
   type FilterRef,
   type FodderFilter,
 } from '@tradedesk/domain';
-import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
 import type { SnipePanelFilter } from '../api/get-filters';
+import { FilterFormFrame } from './filter-form-frame';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
 import { MinProfitInputs } from './form-pieces';
-import { PriceInput } from './price-input';
+import { PriceController } from './price-controller';
 
 const fodderQualityOptions = [
   { value: 'gold', label: qualityLabels.gold },
@@ -61,11 +62,13 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
   });
 
   return (
-    <form
-      className="flex flex-col gap-3"
+    <FilterFormFrame
+      filterLabel={filter.label}
       onSubmit={submit}
-      noValidate
-      aria-label={`${filter.label || 'New'} filter`}
+      onReset={() => reset(initial)}
+      isSubmitting={formState.isSubmitting}
+      submitLabel="Save"
+      confirmationDialog={confirmation.dialog}
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
@@ -80,24 +83,12 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
         <SelectField label="Quality" options={fodderQualityOptions} {...register('player.quality')} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Controller
-          control={control}
-          name="player.minPrice"
-          render={({ field }) => (
-            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
-          )}
-        />
-        <Controller
+        <PriceController control={control} name="player.minPrice" label="Min Buy Now Price" />
+        <PriceController
           control={control}
           name="player.maxPrice"
-          render={({ field }) => (
-            <PriceInput
-              label="Max Buy Now Price"
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.player?.maxPrice?.message}
-            />
-          )}
+          label="Max Buy Now Price"
+          error={errors.player?.maxPrice?.message}
         />
         <MinProfitInputs
           value={register('player.minProfit.value', { valueAsNumber: true })}
@@ -107,15 +98,6 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
       </div>
       {/* The follow-up fields read only `type` and `followUp.*`, which a fodder filter has too. */}
       <FollowUpFields form={form as unknown as UseFormReturn<FilterFormValues>} />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
-          Reset
-        </button>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
-          Save
-        </button>
-      </div>
-      {confirmation.dialog}
-    </form>
+    </FilterFormFrame>
   );
 }

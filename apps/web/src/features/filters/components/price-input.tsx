@@ -2,7 +2,7 @@ import { nextPrice, previousPrice, snapPrice, type LowestTier } from '@tradedesk
 import { useEffect, useState } from 'react';
 import { LabelledControl } from '../../../components/ui/field';
 
-type PriceInputProps = {
+export type PriceInputProps = {
   label: string;
   value: number | string;
   onChange: (price: number) => void;

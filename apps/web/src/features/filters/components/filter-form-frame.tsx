@@ -1,0 +1,44 @@
+import type { FormEventHandler, ReactNode } from 'react';
+
+type FilterFormFrameProps = {
+  /** The filter's label; a new filter is named 'New'. */
+  filterLabel: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onReset: () => void;
+  isSubmitting: boolean;
+  submitLabel: string;
+  /** The running-update confirmation of `useFilterSubmit`. */
+  confirmationDialog: ReactNode;
+  children: ReactNode;
+};
+
+/** What every snipe filter form shares: its accessible name, the fields, then Reset and the submit button. */
+export function FilterFormFrame({
+  filterLabel,
+  onSubmit,
+  onReset,
+  isSubmitting,
+  submitLabel,
+  confirmationDialog,
+  children,
+}: FilterFormFrameProps) {
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`${filterLabel || 'New'} filter`}
+    >
+      {children}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-sm" onClick={onReset}>
+          Reset
+        </button>
+        <button type="submit" className="btn btn-sm btn-primary" disabled={isSubmitting}>
+          {submitLabel}
+        </button>
+      </div>
+      {confirmationDialog}
+    </form>
+  );
+}
