@@ -1,4 +1,14 @@
+import type { FilterRef } from '@tradedesk/domain';
 import type { FormEventHandler, ReactNode } from 'react';
+import type { SnipePanelFilter } from '../api/get-filters';
+
+/** The props of every snipe filter form, for the kind of filter it edits. */
+export type SnipeFilterFormProps<Filter> = {
+  filter: Filter;
+  /** Every filter of the panel, for the same-label rule. */
+  filters: readonly SnipePanelFilter[];
+  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
+};
 
 type FilterFormFrameProps = {
   /** The filter's label; a new filter is named 'New'. */

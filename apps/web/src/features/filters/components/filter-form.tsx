@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { searchOptionOptions, type FilterRef } from '@tradedesk/domain';
+import { searchOptionOptions } from '@tradedesk/domain';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
-import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
-import { FilterFormFrame } from './filter-form-frame';
+import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
 import { MinProfitInputs } from './form-pieces';
@@ -27,15 +26,8 @@ export const filterFieldLabels: Record<string, string> = {
   'followUp.percentage': 'Percent',
 };
 
-type FilterFormProps = {
-  filter: SearchFilter;
-  /** Every filter of the panel, for the same-label rule. */
-  filters: readonly SnipePanelFilter[];
-  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
-};
-
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
-export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
+export function FilterForm({ filter, filters, onSaved }: SnipeFilterFormProps<SearchFilter>) {
   const initial = formValuesOf(filter);
   const schema = schemaOf(initial.type);
   const form = useForm<FilterFormValues>({

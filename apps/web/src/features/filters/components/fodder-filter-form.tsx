@@ -4,14 +4,12 @@ import {
   FODDER_RATING_MIN,
   fodderFilterSchema,
   qualityLabels,
-  type FilterRef,
   type FodderFilter,
 } from '@tradedesk/domain';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
-import type { SnipePanelFilter } from '../api/get-filters';
-import { FilterFormFrame } from './filter-form-frame';
+import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
 import { MinProfitInputs } from './form-pieces';
@@ -33,17 +31,11 @@ const fodderFieldLabels: Record<string, string> = {
   'followUp.buyNowPrice': 'Buy Now Price',
 };
 
-type FodderFilterFormProps = {
-  filter: FodderFilter;
-  filters: readonly SnipePanelFilter[];
-  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
-};
-
 /**
  * The Fodder filter form: cards of one rating (84–94), gold or special, in a Buy Now band with a
  * minimum profit over the going price of that rating, and a follow-up.
  */
-export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormProps) {
+export function FodderFilterForm({ filter, filters, onSaved }: SnipeFilterFormProps<FodderFilter>) {
   const { isSelected: _selection, ...initial } = filter as FodderFilter & { isSelected?: boolean };
   const form = useForm<FodderFilter>({
     defaultValues: initial,
