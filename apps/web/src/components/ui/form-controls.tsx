@@ -21,6 +21,15 @@ export function LabeledInput({ label, error, ...inputProps }: LabeledInputProps)
 
 export type SelectOption = { value: string | number; label: string };
 
+/** A dropdown's choices, each shown by its label. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 type SelectFieldProps = ComponentProps<'select'> & { label: string; options: readonly SelectOption[] };
 
 /** A labelled dropdown. */
@@ -29,11 +38,7 @@ export function SelectField({ label, options, ...selectProps }: SelectFieldProps
     <LabelledControl label={label}>
       {(controlId) => (
         <select id={controlId} className="select select-sm w-full" {...selectProps}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </LabelledControl>

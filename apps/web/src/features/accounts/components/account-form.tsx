@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FieldAlert } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 /** The form's labels, which name a field in its toast. */
 const accountFieldLabels: Record<keyof AccountCreate, string> = {
@@ -90,11 +91,7 @@ export function AccountForm({
           name="platform"
           render={({ field }) => (
             <select className="select w-full" {...field}>
-              {platformOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={platformOptions} />
             </select>
           )}
         />

@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateConfiguration } from '../api/update-configuration';
 import { Field } from '../../../components/ui/field';
 import { SettingsSection } from './settings-section';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 type RangePath = 'delay' | 'duration' | 'break.frequency' | 'break.duration' | 'pagination';
 
@@ -45,11 +46,7 @@ function RangeFields({
         aria-label={`${label} ${side} unit`}
         {...form.register(`${path}.${side}.unit`)}
       >
-        {timeUnitOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={timeUnitOptions} />
       </select>
     </div>
   );

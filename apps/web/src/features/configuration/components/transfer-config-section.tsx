@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { useUpdateConfiguration } from '../api/update-configuration';
 import { ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 /** Transfer Configuration (spec 001 §2): screenshots, safe latency, retries, masking, search delay, buy-back protection. */
 export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
@@ -26,11 +27,7 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
         <>
           <Field label="Screenshots">
             <select className="select select-sm w-full" {...form.register('screenshot')}>
-              {screenshotOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={screenshotOptions} />
             </select>
           </Field>
           <div className="grid gap-2 sm:grid-cols-2">

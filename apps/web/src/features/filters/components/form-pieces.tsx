@@ -1,6 +1,7 @@
 import { numberUnitOptions } from '@tradedesk/domain';
 import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { FieldAlert } from '../../../components/ui/field';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 type MinProfitInputsProps = {
   value: InputHTMLAttributes<HTMLInputElement>;
@@ -22,11 +23,7 @@ export function MinProfitInputs({ value, unit, error }: MinProfitInputsProps) {
           {...value}
         />
         <select className="select select-sm join-item w-32" aria-label="Min Profits unit" {...unit}>
-          {numberUnitOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={numberUnitOptions} />
         </select>
       </div>
       <FieldAlert message={error} />
