@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { LabelledControl } from './field';
+import { Field, LabelledControl } from './field';
 
 type LabeledInputProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
 
@@ -42,5 +42,21 @@ export function SelectField({ label, options, ...selectProps }: SelectFieldProps
         </select>
       )}
     </LabelledControl>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
+  label: string;
+  hint?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/** A labelled text input whose text lives in the caller's state. */
+export function TextField({ label, hint, onValueChange, ...inputProps }: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint}>
+      <input {...inputProps} onChange={(event) => onValueChange(event.target.value)} />
+    </Field>
   );
 }

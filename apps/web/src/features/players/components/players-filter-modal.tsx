@@ -7,8 +7,7 @@ import {
   type Rarity,
 } from '@tradedesk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
-import { SelectField } from '../../../components/ui/form-controls';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import type { PlayersQuery } from '../state/players-query';
@@ -67,15 +66,14 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     if (!error) onApply(filters);
   };
 
-  const field = (label: string, value: string, set: (value: string) => void) => (
-    <Field label={label}>
-      <input
-        className="input input-sm w-full"
-        inputMode="numeric"
-        value={value}
-        onChange={(event) => set(event.target.value)}
-      />
-    </Field>
+  const numericField = (label: string, value: string, set: (value: string) => void) => (
+    <TextField
+      label={label}
+      className="input input-sm w-full"
+      inputMode="numeric"
+      value={value}
+      onValueChange={set}
+    />
   );
 
   return (
@@ -87,7 +85,7 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {/* /players matches the rating exactly (docs/decisions.md), so the label says so. */}
-        {field('Rating (exact)', rating, setRating)}
+        {numericField('Rating (exact)', rating, setRating)}
         <SelectField
           label="Rarity"
           options={rarityOptions}
@@ -101,8 +99,8 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
           value={position}
           onChange={(event) => setPosition(event.target.value as Position)}
         />
-        {field('Min price', minPrice, setMinPrice)}
-        {field('Max price', maxPrice, setMaxPrice)}
+        {numericField('Min price', minPrice, setMinPrice)}
+        {numericField('Max price', maxPrice, setMaxPrice)}
         {problem && (
           <p role="alert" className="text-error text-sm sm:col-span-2">
             {problem}
