@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { StatisticsCards } from './statistics-cards';
@@ -67,19 +68,7 @@ function answers(extra: Record<string, { status: number; body?: unknown }> = {})
 /** The page's answers for a transfer-tier user with no accounts and the given credits. */
 function answersForUserWithCredits(credits: number) {
   return answers({
-    'GET /api/user': {
-      status: 200,
-      body: {
-        data: {
-          id: 'u1',
-          tier: 'transfer',
-          roles: ['user'],
-          credits,
-          maxAccounts: 1,
-          providers: { discordId: '1' },
-        },
-      },
-    },
+    'GET /api/user': userAnswer({ credits }),
     'GET /api/account': { status: 200, body: { data: [] } },
     'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
   });
