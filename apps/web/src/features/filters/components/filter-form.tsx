@@ -8,7 +8,7 @@ import { CriteriaFields } from './criteria-fields';
 import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { MinProfitInputs } from './form-pieces';
+import { MinProfitInputs } from './min-profit-inputs';
 import { PlayerNameField } from './player-name-field';
 import { PriceController } from './price-controller';
 

@@ -12,7 +12,7 @@ import { useFilterSubmit } from '../hooks/use-filter-submit';
 import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { MinProfitInputs } from './form-pieces';
+import { MinProfitInputs } from './min-profit-inputs';
 import { PriceController } from './price-controller';
 
 const fodderQualityOptions = [
