@@ -2,28 +2,20 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { fakeFetch, renderWithProviders } from '../test/render';
+import { userAnswer } from '../test/user-answer';
 import { HomePage } from './home';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function renderHome(expiresAt: string | null) {
   const { fetchStub } = fakeFetch({
-    'GET /api/user': {
-      status: 200,
-      body: {
-        data: {
-          id: 'u1',
-          username: 'buyer',
-          tier: 'snipe',
-          roles: ['user'],
-          credits: 60,
-          maxAccounts: 1,
-          providers: { discordId: '1' },
-          createdAt: '2026-01-02T10:00:00.000Z',
-          expiresAt,
-        },
-      },
-    },
+    'GET /api/user': userAnswer({
+      username: 'buyer',
+      tier: 'snipe',
+      credits: 60,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      expiresAt,
+    }),
   });
   vi.stubGlobal('fetch', fetchStub);
   useAuthStore.getState().signIn({ username: 'buyer', token: 't', isRemembered: false, fingerprint: 'fp' });

@@ -4,5 +4,4 @@ export { useSnipeFilters, filtersQueryKey, type SnipePanelFilter } from './api/g
 export { ImportFilterModal, ShareFilterModal, DeleteFilterModal } from './components/filter-toolbar';
 export { PriceInput } from './components/price-input';
 export { PlayerNameField } from './components/player-name-field';
-export { SelectField } from './components/select-field';
 export { useSaveFilter } from './api/filter-mutations';

@@ -7,9 +7,10 @@ import {
   type AccountCreate,
 } from '@tradedesk/domain';
 import { Controller, useForm } from 'react-hook-form';
+import { FieldAlert } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
-import { FieldError } from './field-error';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 /** The form's labels, which name a field in its toast. */
 const accountFieldLabels: Record<keyof AccountCreate, string> = {
@@ -66,7 +67,7 @@ export function AccountForm({
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Email</span>
         <input {...marked('email', 'input')} type="email" autoComplete="off" {...register('email')} />
-        <FieldError message={errors.email?.message} />
+        <FieldAlert message={errors.email?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Password</span>
@@ -76,12 +77,12 @@ export function AccountForm({
           autoComplete="new-password"
           {...register('password')}
         />
-        <FieldError message={errors.password?.message} />
+        <FieldAlert message={errors.password?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Backup Code</span>
         <input {...marked('backupCode', 'input')} autoComplete="off" {...register('backupCode')} />
-        <FieldError message={errors.backupCode?.message} />
+        <FieldAlert message={errors.backupCode?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Platform</span>
@@ -90,11 +91,7 @@ export function AccountForm({
           name="platform"
           render={({ field }) => (
             <select className="select w-full" {...field}>
-              {platformOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={platformOptions} />
             </select>
           )}
         />

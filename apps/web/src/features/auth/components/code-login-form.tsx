@@ -5,6 +5,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { authCalls } from '../api/auth-calls';
 import { useSignIn, type CodeSignInInput } from '../hooks/use-sign-in';
 import type { SessionUser } from '../types';
+import { FloatingLabelInput, RememberMeCheckbox, SignInButton } from './sign-in-fields';
 
 type CodeLoginFormProps = { isIFrame: boolean; onSignedIn?: (user: SessionUser) => void };
 
@@ -35,25 +36,14 @@ export function CodeLoginForm({ isIFrame, onSignedIn }: CodeLoginFormProps) {
       })}
       noValidate
     >
-      <label className="floating-label">
-        <span>Username</span>
-        <input
-          className="input w-full"
-          autoComplete="username"
-          placeholder="Username"
-          {...register('username')}
-        />
-      </label>
+      <FloatingLabelInput label="Username" autoComplete="username" {...register('username')} />
       <div className="flex items-end gap-2">
-        <label className="floating-label flex-1">
-          <span>Code</span>
-          <input
-            className="input w-full"
-            autoComplete="one-time-code"
-            placeholder="Code"
-            {...register('code')}
-          />
-        </label>
+        <FloatingLabelInput
+          label="Code"
+          labelClassName="flex-1"
+          autoComplete="one-time-code"
+          {...register('code')}
+        />
         <button
           type="button"
           className="btn btn-outline"
@@ -66,14 +56,8 @@ export function CodeLoginForm({ isIFrame, onSignedIn }: CodeLoginFormProps) {
           Send code
         </button>
       </div>
-      <label className="label cursor-pointer gap-2">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('isRemembered')} />
-        <span>Remember me</span>
-      </label>
-      <button type="submit" className="btn btn-primary" disabled={isPending}>
-        {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
-        Sign in with code
-      </button>
+      <RememberMeCheckbox registration={register('isRemembered')} />
+      <SignInButton isPending={isPending}>Sign in with code</SignInButton>
     </form>
   );
 }

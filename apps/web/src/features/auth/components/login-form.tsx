@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSignIn, type SignInInput } from '../hooks/use-sign-in';
 import type { SessionUser } from '../types';
+import { FloatingLabelInput, RememberMeCheckbox, SignInButton } from './sign-in-fields';
 
 type LoginFormProps = { isIFrame: boolean; onSignedIn?: (user: SessionUser) => void };
 
@@ -14,29 +15,14 @@ export function LoginForm({ isIFrame, onSignedIn }: LoginFormProps) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={handleSubmit(signIn)} noValidate>
-      <label className="floating-label">
-        <span>Username</span>
-        <input
-          className="input w-full"
-          autoComplete="username"
-          placeholder="Username"
-          {...register('username')}
-        />
-      </label>
-      <label className="floating-label">
-        <span>Token</span>
-        <input
-          className="input w-full"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Token"
-          {...register('token')}
-        />
-      </label>
-      <label className="label cursor-pointer gap-2">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('isRemembered')} />
-        <span>Remember me</span>
-      </label>
+      <FloatingLabelInput label="Username" autoComplete="username" {...register('username')} />
+      <FloatingLabelInput
+        label="Token"
+        type="password"
+        autoComplete="current-password"
+        {...register('token')}
+      />
+      <RememberMeCheckbox registration={register('isRemembered')} />
       {conflict && (
         <div role="alert" className="alert alert-warning flex flex-col items-start gap-2">
           <span>{conflict.message}</span>
@@ -55,10 +41,7 @@ export function LoginForm({ isIFrame, onSignedIn }: LoginFormProps) {
           </div>
         </div>
       )}
-      <button type="submit" className="btn btn-primary" disabled={isPending}>
-        {isPending && <span className="loading loading-spinner loading-sm" aria-hidden />}
-        Sign in
-      </button>
+      <SignInButton isPending={isPending}>Sign in</SignInButton>
     </form>
   );
 }

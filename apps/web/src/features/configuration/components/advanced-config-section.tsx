@@ -7,8 +7,7 @@ import {
   type AdvancedConfig,
 } from '@tradedesk/domain';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { Field } from '../../../components/ui/field';
-import { ToggleField } from './fields';
+import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 
 /** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, shortcuts. */
@@ -43,32 +42,24 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
               hint="Rotate between the selected filters."
               registration={form.register('rotation.isEnabled')}
             />
-            <Field label="Requests" hint="Requests before rotating to the next filter.">
-              <input
-                type="number"
-                min={0}
-                className="input input-sm w-full"
-                disabled={!isRotationEnabled}
-                {...form.register('rotation.requests', { valueAsNumber: true })}
-              />
-            </Field>
+            <NumberField
+              label="Requests"
+              hint="Requests before rotating to the next filter."
+              disabled={!isRotationEnabled}
+              registration={form.register('rotation.requests', { valueAsNumber: true })}
+            />
             <ToggleField
               label="Mask Snipes"
               hint="Hides the player name in shared messages (not for multi-rarity snipes)."
               registration={form.register('isSnipesMasked')}
             />
-            <Field
+            <NumberField
               label="Number of Search Results"
               hint={`The game's own default is ${GAME_DEFAULT_SEARCH_RESULTS}; a lower number lowers the search rate.`}
-            >
-              <input
-                type="number"
-                min={SEARCH_RESULTS_MIN}
-                max={SEARCH_RESULTS_MAX}
-                className="input input-sm w-full"
-                {...form.register('numOfSearchResults', { valueAsNumber: true })}
-              />
-            </Field>
+              min={SEARCH_RESULTS_MIN}
+              max={SEARCH_RESULTS_MAX}
+              registration={form.register('numOfSearchResults', { valueAsNumber: true })}
+            />
             <ToggleField
               label="Keyboard Shortcuts"
               hint="Use the shortcuts in the game's web app."

@@ -10,6 +10,7 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { Field } from '../../../components/ui/field';
 import { ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 const soundEvents: { event: NotificationSoundEvent; label: string }[] = [
   { event: 'snipeSuccess', label: 'Snipe success' },
@@ -45,11 +46,7 @@ export function NotificationConfigSection({ stored }: { stored: NotificationConf
                     aria-label={`${label} sound`}
                     {...form.register(`sound.${event}`)}
                   >
-                    {soundOptions.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
+                    <SelectOptions options={soundOptions} />
                   </select>
                   <button
                     type="button"

@@ -1,8 +1,9 @@
 import { defaultTimeConfig, timeConfigSchema, timeUnitOptions, type TimeConfig } from '@tradedesk/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { Field } from '../../../components/ui/field';
+import { NumberField } from './fields';
 import { SettingsSection } from './settings-section';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 type RangePath = 'delay' | 'duration' | 'break.frequency' | 'break.duration' | 'pagination';
 
@@ -45,11 +46,7 @@ function RangeFields({
         aria-label={`${label} ${side} unit`}
         {...form.register(`${path}.${side}.unit`)}
       >
-        {timeUnitOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={timeUnitOptions} />
       </select>
     </div>
   );
@@ -85,14 +82,11 @@ export function TimeConfigSection({ stored }: { stored: TimeConfig }) {
           <h4 className="mt-2 font-semibold">Thresholds</h4>
           <div className="grid gap-2 sm:grid-cols-3">
             {thresholds.map((threshold) => (
-              <Field key={threshold.path} label={threshold.label}>
-                <input
-                  type="number"
-                  min={0}
-                  className="input input-sm w-full"
-                  {...form.register(threshold.path, { valueAsNumber: true })}
-                />
-              </Field>
+              <NumberField
+                key={threshold.path}
+                label={threshold.label}
+                registration={form.register(threshold.path, { valueAsNumber: true })}
+              />
             ))}
           </div>
         </>

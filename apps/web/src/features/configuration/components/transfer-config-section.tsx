@@ -7,8 +7,9 @@ import {
 } from '@tradedesk/domain';
 import { Field } from '../../../components/ui/field';
 import { useUpdateConfiguration } from '../api/update-configuration';
-import { ToggleField } from './fields';
+import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
+import { SelectOptions } from '../../../components/ui/form-controls';
 
 /** Transfer Configuration (spec 001 §2): screenshots, safe latency, retries, masking, search delay, buy-back protection. */
 export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
@@ -26,49 +27,24 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
         <>
           <Field label="Screenshots">
             <select className="select select-sm w-full" {...form.register('screenshot')}>
-              {screenshotOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={screenshotOptions} />
             </select>
           </Field>
           <div className="grid gap-2 sm:grid-cols-2">
-            <Field
+            <NumberField
               label="Safe Latency (ms)"
               hint={`Recommended: ${RECOMMENDED_SAFE_LATENCY_MS} ms; 0 turns the check off.`}
-            >
-              <input
-                type="number"
-                min={0}
-                className="input input-sm w-full"
-                {...form.register('safeLatency', { valueAsNumber: true })}
-              />
-            </Field>
-            <Field label="Retries">
-              <input
-                type="number"
-                min={0}
-                className="input input-sm w-full"
-                {...form.register('retries', { valueAsNumber: true })}
-              />
-            </Field>
-            <Field label="Delay between Searches (min)">
-              <input
-                type="number"
-                min={0}
-                className="input input-sm w-full"
-                {...form.register('delay.min', { valueAsNumber: true })}
-              />
-            </Field>
-            <Field label="Delay between Searches (max)">
-              <input
-                type="number"
-                min={0}
-                className="input input-sm w-full"
-                {...form.register('delay.max', { valueAsNumber: true })}
-              />
-            </Field>
+              registration={form.register('safeLatency', { valueAsNumber: true })}
+            />
+            <NumberField label="Retries" registration={form.register('retries', { valueAsNumber: true })} />
+            <NumberField
+              label="Delay between Searches (min)"
+              registration={form.register('delay.min', { valueAsNumber: true })}
+            />
+            <NumberField
+              label="Delay between Searches (max)"
+              registration={form.register('delay.max', { valueAsNumber: true })}
+            />
           </div>
           <ToggleField label="Mask Transfers" registration={form.register('isTransfersMasked')} />
           <ToggleField

@@ -11,10 +11,14 @@ import {
   rarityOptions,
 } from '@tradedesk/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { SelectField } from '../../../components/ui/form-controls';
 import type { FilterFormValues } from './filter-form-values';
-import { namedIdOptions, SelectField } from './select-field';
 
 const asNumber = (value: unknown) => Number(value);
+
+/** Named ids (nations, leagues, clubs) as dropdown options. */
+const namedIdOptions = (rows: readonly { id: number; name: string }[]) =>
+  rows.map((row) => ({ value: row.id, label: row.name }));
 
 /** Quality, Rarity, Position, Chemistry Style, Nation, League, Club and Playstyle. */
 export function CriteriaFields({ form }: { form: UseFormReturn<FilterFormValues> }) {

@@ -18,6 +18,24 @@ function renderForm(filter: SearchFilter, filters: SnipePanelFilter[] = [filter]
   return { onSaved, user: userEvent.setup() };
 }
 
+/** A stored filter whose save succeeds, in a form while busy@example.com runs the filter f-run. */
+function renderStoredBesideRun(label: string, id: string) {
+  const stored = { ...defaultNormalFilter(label), id, maxPrice: 5000 };
+  const { fetchStub, calls } = fakeFetch({
+    'POST /api/filter': {
+      status: 200,
+      body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
+    },
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  renderWithProviders(
+    <RunningAccountsProvider running={[{ email: 'busy@example.com', filterIds: ['f-run'] }]}>
+      <FilterForm filter={stored} filters={[stored]} onSaved={vi.fn()} />
+    </RunningAccountsProvider>,
+  );
+  return calls;
+}
+
 describe('normal filter form', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -117,19 +135,7 @@ describe('normal filter form', () => {
   });
 
   it('asks before saving a filter a running account uses; Cancel saves nothing', async () => {
-    const stored = { ...defaultNormalFilter('Running'), id: 'f-run', maxPrice: 5000 };
-    const { fetchStub, calls } = fakeFetch({
-      'POST /api/filter': {
-        status: 200,
-        body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
-      },
-    });
-    vi.stubGlobal('fetch', fetchStub);
-    renderWithProviders(
-      <RunningAccountsProvider running={[{ email: 'busy@example.com', filterIds: ['f-run'] }]}>
-        <FilterForm filter={stored} filters={[stored]} onSaved={vi.fn()} />
-      </RunningAccountsProvider>,
-    );
+    const calls = renderStoredBesideRun('Running', 'f-run');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const question = await screen.findByRole('dialog', { name: 'Update a running filter?' });
@@ -144,19 +150,7 @@ describe('normal filter form', () => {
   });
 
   it('saves a filter no run uses without asking', async () => {
-    const stored = { ...defaultNormalFilter('Idle'), id: 'f-idle', maxPrice: 5000 };
-    const { fetchStub, calls } = fakeFetch({
-      'POST /api/filter': {
-        status: 200,
-        body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
-      },
-    });
-    vi.stubGlobal('fetch', fetchStub);
-    renderWithProviders(
-      <RunningAccountsProvider running={[{ email: 'busy@example.com', filterIds: ['f-run'] }]}>
-        <FilterForm filter={stored} filters={[stored]} onSaved={vi.fn()} />
-      </RunningAccountsProvider>,
-    );
+    const calls = renderStoredBesideRun('Idle', 'f-idle');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Updated filters')).toBeTruthy();
     expect(calls).toHaveLength(1);

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { searchOptionOptions, type FilterRef } from '@tradedesk/domain';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { searchOptionOptions } from '@tradedesk/domain';
+import { useForm, type Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
+import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
-import type { SnipePanelFilter } from '../api/get-filters';
 import { CriteriaFields } from './criteria-fields';
+import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import { formValuesOf, schemaOf, type FilterFormValues, type SearchFilter } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { LabeledInput, MinProfitInputs } from './form-pieces';
+import { MinProfitInputs } from './min-profit-inputs';
 import { PlayerNameField } from './player-name-field';
-import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
+import { PriceController } from './price-controller';
 
 /** The form's labels, which name a field in its toast ('Min Profits: …'). */
 export const filterFieldLabels: Record<string, string> = {
@@ -26,15 +26,8 @@ export const filterFieldLabels: Record<string, string> = {
   'followUp.percentage': 'Percent',
 };
 
-type FilterFormProps = {
-  filter: SearchFilter;
-  /** Every filter of the panel, for the same-label rule. */
-  filters: readonly SnipePanelFilter[];
-  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
-};
-
 /** The Normal and 59th Minute filter forms (spec §2): one form, the kind decides the fields. */
-export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
+export function FilterForm({ filter, filters, onSaved }: SnipeFilterFormProps<SearchFilter>) {
   const initial = formValuesOf(filter);
   const schema = schemaOf(initial.type);
   const form = useForm<FilterFormValues>({
@@ -62,11 +55,13 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
   });
 
   return (
-    <form
-      className="flex flex-col gap-3"
+    <FilterFormFrame
+      filterLabel={filter.label}
       onSubmit={submit}
-      noValidate
-      aria-label={`${filter.label || 'New'} filter`}
+      onReset={() => reset(initial)}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={isNormal ? 'Save' : 'Update'}
+      confirmationDialog={confirmation.dialog}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
@@ -85,25 +80,13 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
       </div>
       <CriteriaFields form={form} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <Controller
-          control={control}
-          name="minPrice"
-          render={({ field }) => (
-            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
-          )}
-        />
+        <PriceController control={control} name="minPrice" label="Min Buy Now Price" />
         {!(isNormal && listsAtPriceSite) && (
-          <Controller
+          <PriceController
             control={control}
             name="maxPrice"
-            render={({ field }) => (
-              <PriceInput
-                label="Max Buy Now Price"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.maxPrice?.message}
-              />
-            )}
+            label="Max Buy Now Price"
+            error={errors.maxPrice?.message}
           />
         )}
         {(!isNormal || listsAtPriceSite) && (
@@ -119,15 +102,6 @@ export function FilterForm({ filter, filters, onSaved }: FilterFormProps) {
         <SelectField label="Search Option" options={searchOptionOptions} {...register('searchOption')} />
       )}
       {isNormal && <span className="-mt-2 text-xs opacity-70">Top to bottom is faster.</span>}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
-          Reset
-        </button>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
-          {isNormal ? 'Save' : 'Update'}
-        </button>
-      </div>
-      {confirmation.dialog}
-    </form>
+    </FilterFormFrame>
   );
 }

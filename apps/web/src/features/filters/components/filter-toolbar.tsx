@@ -1,7 +1,7 @@
 import { COPY_CONFIRMATION_MS, isValidFilterCode } from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
-import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
@@ -135,9 +135,7 @@ export function ImportFilterModal({
         />
       }
     >
-      <Field label="Filter code">
-        <input className="input w-full" value={code} onChange={(event) => setCode(event.target.value)} />
-      </Field>
+      <TextField label="Filter code" className="input w-full" value={code} onValueChange={setCode} />
     </Modal>
   );
 }

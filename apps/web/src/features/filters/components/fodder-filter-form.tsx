@@ -4,17 +4,16 @@ import {
   FODDER_RATING_MIN,
   fodderFilterSchema,
   qualityLabels,
-  type FilterRef,
   type FodderFilter,
 } from '@tradedesk/domain';
-import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { LabeledInput, SelectField } from '../../../components/ui/form-controls';
 import { useFilterSubmit } from '../hooks/use-filter-submit';
-import type { SnipePanelFilter } from '../api/get-filters';
+import { FilterFormFrame, type SnipeFilterFormProps } from './filter-form-frame';
 import type { FilterFormValues } from './filter-form-values';
 import { FollowUpFields } from './follow-up-fields';
-import { LabeledInput, MinProfitInputs } from './form-pieces';
-import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
+import { MinProfitInputs } from './min-profit-inputs';
+import { PriceController } from './price-controller';
 
 const fodderQualityOptions = [
   { value: 'gold', label: qualityLabels.gold },
@@ -32,17 +31,11 @@ const fodderFieldLabels: Record<string, string> = {
   'followUp.buyNowPrice': 'Buy Now Price',
 };
 
-type FodderFilterFormProps = {
-  filter: FodderFilter;
-  filters: readonly SnipePanelFilter[];
-  onSaved: (stored: SnipePanelFilter & { id: string }, previousRef: FilterRef) => void;
-};
-
 /**
  * The Fodder filter form: cards of one rating (84–94), gold or special, in a Buy Now band with a
  * minimum profit over the going price of that rating, and a follow-up.
  */
-export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormProps) {
+export function FodderFilterForm({ filter, filters, onSaved }: SnipeFilterFormProps<FodderFilter>) {
   const { isSelected: _selection, ...initial } = filter as FodderFilter & { isSelected?: boolean };
   const form = useForm<FodderFilter>({
     defaultValues: initial,
@@ -61,11 +54,13 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
   });
 
   return (
-    <form
-      className="flex flex-col gap-3"
+    <FilterFormFrame
+      filterLabel={filter.label}
       onSubmit={submit}
-      noValidate
-      aria-label={`${filter.label || 'New'} filter`}
+      onReset={() => reset(initial)}
+      isSubmitting={formState.isSubmitting}
+      submitLabel="Save"
+      confirmationDialog={confirmation.dialog}
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <LabeledInput label="Label" error={errors.label?.message} {...register('label')} />
@@ -80,24 +75,12 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
         <SelectField label="Quality" options={fodderQualityOptions} {...register('player.quality')} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Controller
-          control={control}
-          name="player.minPrice"
-          render={({ field }) => (
-            <PriceInput label="Min Buy Now Price" value={field.value} onChange={field.onChange} />
-          )}
-        />
-        <Controller
+        <PriceController control={control} name="player.minPrice" label="Min Buy Now Price" />
+        <PriceController
           control={control}
           name="player.maxPrice"
-          render={({ field }) => (
-            <PriceInput
-              label="Max Buy Now Price"
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.player?.maxPrice?.message}
-            />
-          )}
+          label="Max Buy Now Price"
+          error={errors.player?.maxPrice?.message}
         />
         <MinProfitInputs
           value={register('player.minProfit.value', { valueAsNumber: true })}
@@ -107,15 +90,6 @@ export function FodderFilterForm({ filter, filters, onSaved }: FodderFilterFormP
       </div>
       {/* The follow-up fields read only `type` and `followUp.*`, which a fodder filter has too. */}
       <FollowUpFields form={form as unknown as UseFormReturn<FilterFormValues>} />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-sm" onClick={() => reset(initial)}>
-          Reset
-        </button>
-        <button type="submit" className="btn btn-sm btn-primary" disabled={formState.isSubmitting}>
-          Save
-        </button>
-      </div>
-      {confirmation.dialog}
-    </form>
+    </FilterFormFrame>
   );
 }

@@ -6,9 +6,10 @@ import {
   reconcileBidAndBuyNow,
 } from '@tradedesk/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FieldAlert } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/form-controls';
 import type { FilterFormValues } from './filter-form-values';
-import { PriceInput } from './price-input';
-import { SelectField } from './select-field';
+import { PriceController } from './price-controller';
 
 /** Follow-up Action: what happens to a bought card, with the inputs that action needs. */
 export function FollowUpFields({ form }: { form: UseFormReturn<FilterFormValues> }) {
@@ -34,32 +35,20 @@ export function FollowUpFields({ form }: { form: UseFormReturn<FilterFormValues>
       <SelectField label="Action" options={actions} {...register('followUp.action')} />
       {action === 'list_on_transfer_list' && (
         <>
-          <Controller
+          <PriceController
             control={control}
             name="followUp.startPrice"
-            render={({ field }) => (
-              <PriceInput
-                label="Start Price"
-                lowestTier={150}
-                value={field.value}
-                onChange={field.onChange}
-                onCommit={() => reconcile('bid')}
-              />
-            )}
+            label="Start Price"
+            lowestTier={150}
+            onCommit={() => reconcile('bid')}
           />
-          <Controller
+          <PriceController
             control={control}
             name="followUp.buyNowPrice"
-            render={({ field }) => (
-              <PriceInput
-                label="Buy Now Price"
-                lowestTier={150}
-                value={field.value}
-                onChange={field.onChange}
-                onCommit={() => reconcile('buyNow')}
-                error={formState.errors.followUp?.buyNowPrice?.message}
-              />
-            )}
+            label="Buy Now Price"
+            lowestTier={150}
+            onCommit={() => reconcile('buyNow')}
+            error={formState.errors.followUp?.buyNowPrice?.message}
           />
           <SelectField
             label="Duration"
@@ -89,11 +78,7 @@ export function FollowUpFields({ form }: { form: UseFormReturn<FilterFormValues>
           )}
         />
       )}
-      {formState.errors.followUp?.action?.message && (
-        <span role="alert" className="text-error text-sm">
-          {formState.errors.followUp.action.message}
-        </span>
-      )}
+      <FieldAlert message={formState.errors.followUp?.action?.message} />
     </fieldset>
   );
 }

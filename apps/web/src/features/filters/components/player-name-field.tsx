@@ -1,5 +1,6 @@
 import { PRICE_LOOKUP_DEBOUNCE_MS, messages, noSuggestionsFor, type Rarity } from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
+import { FieldAlert } from '../../../components/ui/field';
 import { getPlayerSuggestions, type PlayerSuggestion } from '../api/get-player-suggestions';
 
 type PlayerNameFieldProps = {
@@ -76,11 +77,7 @@ export function PlayerNameField({ value, rarity, error, onChange, onPick }: Play
           ))}
         </ul>
       )}
-      {error && (
-        <span role="alert" className="text-error text-sm">
-          {error}
-        </span>
-      )}
+      <FieldAlert message={error} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { nextPrice, previousPrice, snapPrice, type LowestTier } from '@tradedesk/domain';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { LabelledControl } from '../../../components/ui/field';
 
-type PriceInputProps = {
+export type PriceInputProps = {
   label: string;
   value: number | string;
   onChange: (price: number) => void;
@@ -22,7 +23,6 @@ const toNumber = (value: number | string) => {
  * and leaving the field snaps what was typed to the nearest valid price (spec §9).
  */
 export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, error }: PriceInputProps) {
-  const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const options = { lowestTier };
@@ -36,48 +36,42 @@ export function PriceInput({ label, value, onChange, onCommit, lowestTier = 0, e
     commit(direction === 1 ? nextPrice(toNumber(text), options) : previousPrice(toNumber(text), options));
 
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="join w-full">
-        <button
-          type="button"
-          className="btn btn-sm join-item"
-          aria-label={`Lower ${label}`}
-          onClick={() => step(-1)}
-        >
-          −
-        </button>
-        <input
-          type="text"
-          inputMode="numeric"
-          className="input input-sm join-item w-full"
-          id={id}
-          value={text}
-          onChange={(event) => setText(event.target.value.replace(/[^\d]/g, ''))}
-          onBlur={() => commit(toNumber(text))}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-              event.preventDefault();
-              step(event.key === 'ArrowUp' ? 1 : -1);
-            }
-          }}
-        />
-        <button
-          type="button"
-          className="btn btn-sm join-item"
-          aria-label={`Raise ${label}`}
-          onClick={() => step(1)}
-        >
-          +
-        </button>
-      </div>
-      {error && (
-        <span role="alert" className="text-error text-sm">
-          {error}
-        </span>
+    <LabelledControl label={label} error={error}>
+      {(controlId) => (
+        <div className="join w-full">
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            aria-label={`Lower ${label}`}
+            onClick={() => step(-1)}
+          >
+            −
+          </button>
+          <input
+            type="text"
+            inputMode="numeric"
+            className="input input-sm join-item w-full"
+            id={controlId}
+            value={text}
+            onChange={(event) => setText(event.target.value.replace(/[^\d]/g, ''))}
+            onBlur={() => commit(toNumber(text))}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                event.preventDefault();
+                step(event.key === 'ArrowUp' ? 1 : -1);
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            aria-label={`Raise ${label}`}
+            onClick={() => step(1)}
+          >
+            +
+          </button>
+        </div>
       )}
-    </div>
+    </LabelledControl>
   );
 }

@@ -1,6 +1,7 @@
 import { formatFullNumber, platformLabels, type Account, type Platform } from '@tradedesk/domain';
 import { useState } from 'react';
 import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
@@ -106,22 +107,21 @@ export function CreateListingModal({
             </li>
           ))}
         </ul>
-        <Field label="Price (€ per 100,000 coins)">
-          <input
-            className="input input-bordered"
-            inputMode="decimal"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </Field>
-        <Field label="Minimum balance" hint="Coins each account keeps; only the coins above it are sold.">
-          <input
-            className="input input-bordered"
-            inputMode="numeric"
-            value={minimumBalance}
-            onChange={(event) => setMinimumBalance(event.target.value)}
-          />
-        </Field>
+        <TextField
+          label="Price (€ per 100,000 coins)"
+          className="input input-bordered"
+          inputMode="decimal"
+          value={price}
+          onValueChange={setPrice}
+        />
+        <TextField
+          label="Minimum balance"
+          hint="Coins each account keeps; only the coins above it are sold."
+          className="input input-bordered"
+          inputMode="numeric"
+          value={minimumBalance}
+          onValueChange={setMinimumBalance}
+        />
       </div>
     </Modal>
   );
@@ -176,14 +176,13 @@ export function PurchaseModal({
             at the checkout; the money is held until the coins reach your account.
           </p>
         )}
-        <Field label="Coins">
-          <input
-            className="input input-bordered"
-            inputMode="numeric"
-            value={coins}
-            onChange={(event) => setCoins(event.target.value)}
-          />
-        </Field>
+        <TextField
+          label="Coins"
+          className="input input-bordered"
+          inputMode="numeric"
+          value={coins}
+          onValueChange={setCoins}
+        />
         <Field label="Buyer account">
           <select
             className="select select-bordered"
@@ -198,17 +197,14 @@ export function PurchaseModal({
             ))}
           </select>
         </Field>
-        <Field
+        <TextField
           label="Card to list (card id)"
           hint="A tradeable rare card on that account: it lists it and the seller’s accounts buy it, once per transfer."
-        >
-          <input
-            className="input input-bordered"
-            inputMode="numeric"
-            value={cardId}
-            onChange={(event) => setCardId(event.target.value)}
-          />
-        </Field>
+          className="input input-bordered"
+          inputMode="numeric"
+          value={cardId}
+          onValueChange={setCardId}
+        />
       </div>
     </Modal>
   );

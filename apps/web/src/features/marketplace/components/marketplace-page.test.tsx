@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
 import { MarketplacePage } from './marketplace-page';
 
 vi.mock('../api/use-market-live', () => ({ useMarketLive: () => undefined }));
@@ -37,21 +38,12 @@ const listing = (id: string, isOwn: boolean, accountIds: string[] = []) => ({
 
 function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?: unknown[] }) {
   const { fetchStub, calls } = fakeFetch({
-    'GET /api/user': {
-      status: 200,
-      body: {
-        data: {
-          id: 'u1',
-          tier: 'transfer',
-          roles: ['user'],
-          credits: 7,
-          maxAccounts: 1,
-          providers: { discordId: '123456789012345678', discordWebhookUrl: '' },
-          createdAt: '2026-01-01T00:00:00.000Z',
-          expiresAt: '2026-06-01T00:00:00.000Z',
-        },
-      },
-    },
+    'GET /api/user': userAnswer({
+      credits: 7,
+      providers: { discordId: '123456789012345678', discordWebhookUrl: '' },
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-06-01T00:00:00.000Z',
+    }),
     'GET /api/account': { status: 200, body: { data: answers.accounts ?? [] } },
     'GET /api/market/coins': { status: 200, body: { data: answers.listings ?? [] } },
     'GET /api/market/coins/tok': { status: 200, body: { data: answers.own ?? [] } },

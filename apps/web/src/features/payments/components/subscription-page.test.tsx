@@ -48,6 +48,23 @@ const referralAnswers = (fetchStub: typeof fetch, valid: boolean) =>
       : fetchStub(url, init),
   );
 
+/** Applies no code, a wrong one, then GOOD1234 (which the server then accepts); returns the input. */
+async function applyEmptyWrongThenGoodReferral(fetchStub: typeof fetch) {
+  const input = screen.getByPlaceholderText('Enter your referral code') as HTMLInputElement;
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(screen.getByRole('alert').textContent).toBe('Enter your referral code');
+  await userEvent.type(input, 'WRONG');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
+
+  referralAnswers(fetchStub, true);
+  await userEvent.clear(input);
+  await userEvent.type(input, 'GOOD1234');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+  return input;
+}
+
 describe('SubscriptionPage', () => {
   it('shows season plans by default, month (trial) on the toggle, and disables checkout at price 0', async () => {
     renderSubscription();
@@ -65,18 +82,7 @@ describe('SubscriptionPage', () => {
   it('walks the referral states: empty, invalid, then valid with the input locked and 30% off', async () => {
     const { fetchStub } = renderSubscription();
     await screen.findByTestId('plan-table');
-    const input = screen.getByPlaceholderText('Enter your referral code') as HTMLInputElement;
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter your referral code');
-    await userEvent.type(input, 'WRONG');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
-
-    referralAnswers(fetchStub, true);
-    await userEvent.clear(input);
-    await userEvent.type(input, 'GOOD1234');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+    const input = await applyEmptyWrongThenGoodReferral(fetchStub);
     expect(input.readOnly).toBe(true);
     expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
     // €99.99 less 30% is €69.99, the old price struck through.
@@ -162,18 +168,7 @@ describe('CoinsPage', () => {
     referralAnswers(fetchStub, false);
     renderWithProviders(<CoinsPage />, { path: '/coins' });
     const calculator = await screen.findByRole('region', { name: 'PC coins' });
-    const input = screen.getByPlaceholderText('Enter your referral code') as HTMLInputElement;
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter your referral code');
-    await userEvent.type(input, 'WRONG');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Referral code is invalid');
-
-    referralAnswers(fetchStub, true);
-    await userEvent.clear(input);
-    await userEvent.type(input, 'GOOD1234');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+    await applyEmptyWrongThenGoodReferral(fetchStub);
     const quantity = within(calculator).getByLabelText('PC quantity');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '3');

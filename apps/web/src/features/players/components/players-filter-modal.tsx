@@ -7,7 +7,7 @@ import {
   type Rarity,
 } from '@tradedesk/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import type { PlayersQuery } from '../state/players-query';
@@ -45,8 +45,6 @@ function validate(filters: Filters): string | null {
 /** The filter modal of the players page. */
 export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props) {
   const formId = useId();
-  const rarityId = useId();
-  const positionId = useId();
   const [rating, setRating] = useState(initial.rating?.toString() ?? '');
   const [rarity, setRarity] = useState<Rarity>(initial.rarity);
   const [position, setPosition] = useState<Position>(initial.position);
@@ -68,15 +66,14 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     if (!error) onApply(filters);
   };
 
-  const field = (label: string, value: string, set: (value: string) => void) => (
-    <Field label={label}>
-      <input
-        className="input input-sm w-full"
-        inputMode="numeric"
-        value={value}
-        onChange={(event) => set(event.target.value)}
-      />
-    </Field>
+  const numericField = (label: string, value: string, set: (value: string) => void) => (
+    <TextField
+      label={label}
+      className="input input-sm w-full"
+      inputMode="numeric"
+      value={value}
+      onValueChange={set}
+    />
   );
 
   return (
@@ -88,44 +85,22 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
         {/* /players matches the rating exactly (docs/decisions.md), so the label says so. */}
-        {field('Rating (exact)', rating, setRating)}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={rarityId} className="text-sm font-medium">
-            Rarity
-          </label>
-          <select
-            id={rarityId}
-            className="select select-sm w-full"
-            value={rarity}
-            onChange={(event) => setRarity(event.target.value as Rarity)}
-          >
-            {rarityOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={positionId} className="text-sm font-medium">
-            Position
-          </label>
-          {/* The card's preferred position, as the game's own position filter reads it. */}
-          <select
-            id={positionId}
-            className="select select-sm w-full"
-            value={position}
-            onChange={(event) => setPosition(event.target.value as Position)}
-          >
-            {positionOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {field('Min price', minPrice, setMinPrice)}
-        {field('Max price', maxPrice, setMaxPrice)}
+        {numericField('Rating (exact)', rating, setRating)}
+        <SelectField
+          label="Rarity"
+          options={rarityOptions}
+          value={rarity}
+          onChange={(event) => setRarity(event.target.value as Rarity)}
+        />
+        {/* The card's preferred position, as the game's own position filter reads it. */}
+        <SelectField
+          label="Position"
+          options={positionOptions}
+          value={position}
+          onChange={(event) => setPosition(event.target.value as Position)}
+        />
+        {numericField('Min price', minPrice, setMinPrice)}
+        {numericField('Max price', maxPrice, setMaxPrice)}
         {problem && (
           <p role="alert" className="text-error text-sm sm:col-span-2">
             {problem}

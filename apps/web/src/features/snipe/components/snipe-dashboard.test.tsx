@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../accounts/test/account-fixtures';
 import type * as SnipeSocketModule from '../api/snipe-socket';
 import { SnipeDashboard } from './snipe-dashboard';
@@ -65,19 +66,12 @@ function answers(accounts: unknown[]) {
     'GET /api/account': { status: 200, body: { data: accounts } },
     'GET /api/filter': { status: 200, body: { data: [savedFilter, otherFilter] } },
     'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
-    'GET /api/user': {
-      status: 200,
-      body: {
-        data: {
-          id: 'u1',
-          tier: 'snipe',
-          roles: ['user'],
-          credits: 1,
-          maxAccounts: 2,
-          providers: { discordId: '42' },
-        },
-      },
-    },
+    'GET /api/user': userAnswer({
+      tier: 'snipe',
+      credits: 1,
+      maxAccounts: 2,
+      providers: { discordId: '42' },
+    }),
   });
 }
 

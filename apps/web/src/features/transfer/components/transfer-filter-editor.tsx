@@ -19,7 +19,8 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { PlayerNameField, PriceInput, SelectField, useSaveFilter } from '../../filters';
+import { SelectField } from '../../../components/ui/form-controls';
+import { PlayerNameField, PriceInput, useSaveFilter } from '../../filters';
 import { usePlayerRecord } from '../api/get-player-record';
 import { TransferFilterMenu } from './transfer-filter-menu';
 

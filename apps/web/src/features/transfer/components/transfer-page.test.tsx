@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { StatisticsCards } from './statistics-cards';
@@ -62,6 +63,15 @@ function answers(extra: Record<string, { status: number; body?: unknown }> = {})
   });
   vi.stubGlobal('fetch', fake.fetchStub);
   return fake;
+}
+
+/** The page's answers for a transfer-tier user with no accounts and the given credits. */
+function answersForUserWithCredits(credits: number) {
+  return answers({
+    'GET /api/user': userAnswer({ credits }),
+    'GET /api/account': { status: 200, body: { data: [] } },
+    'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
+  });
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
@@ -192,23 +202,7 @@ describe('transfer page', () => {
   });
 
   it('asks for credits instead of showing the editor when the user has none', async () => {
-    answers({
-      'GET /api/user': {
-        status: 200,
-        body: {
-          data: {
-            id: 'u1',
-            tier: 'transfer',
-            roles: ['user'],
-            credits: 0,
-            maxAccounts: 1,
-            providers: { discordId: '1' },
-          },
-        },
-      },
-      'GET /api/account': { status: 200, body: { data: [] } },
-      'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
-    });
+    answersForUserWithCredits(0);
     useAuthStore.setState({ token: 'licence-token' });
     renderWithProviders(<TransferPage />);
     expect(await screen.findByRole('heading', { name: 'Filters (0 credits)' })).toBeTruthy();
@@ -220,23 +214,7 @@ describe('transfer page', () => {
   });
 
   it('asks for a seller before a live price or a latency check', async () => {
-    answers({
-      'GET /api/user': {
-        status: 200,
-        body: {
-          data: {
-            id: 'u1',
-            tier: 'transfer',
-            roles: ['user'],
-            credits: 2,
-            maxAccounts: 1,
-            providers: { discordId: '1' },
-          },
-        },
-      },
-      'GET /api/account': { status: 200, body: { data: [] } },
-      'GET /api/configuration': { status: 200, body: { data: defaultConfiguration() } },
-    });
+    answersForUserWithCredits(2);
     useTransferStore.setState({ sellerId: null, buyerId: null });
     const user = userEvent.setup();
     useAuthStore.setState({ token: 'licence-token' });
