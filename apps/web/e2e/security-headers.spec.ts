@@ -26,6 +26,8 @@ async function watchViolations(page: Page) {
 }
 
 test('every page of the app renders under the CSP without a single violation', async ({ page, server }) => {
+  // Some sixty page loads, each waiting for the network to settle: more than the default minute on a busy machine.
+  test.slow();
   const violations = await watchViolations(page);
   for (const path of everyPage) {
     await page.goto(path);
