@@ -246,6 +246,11 @@ export class SnipeSession {
     if (preparation.skipCycle === true) return;
 
     const buyContext = this.buyContext(state, strategy);
+    for (const auction of strategy.recalled?.(this.now()) ?? []) {
+      if (this.stopRequested) return;
+      if (this.marketRules === undefined || this.marketRules(auction))
+        await buyAndFollowUp(buyContext, strategy, auction);
+    }
     const { numOfSearchResults } = this.configuration.advanced;
     const { maxSearchResults } = this.configuration.time;
     let page = strategy.firstPage();
