@@ -43,7 +43,9 @@ function requestProfile(pages: readonly PageSeen[], requests: number): string {
   const isSweep = (page: PageSeen) =>
     page.minBuyNow !== scenario.minPrice || page.maxBuyNow !== scenario.maxPrice;
   const lookPages = pages.filter((page) => !isSweep(page));
-  const looks = lookPages.filter((page, index) => index === 0 || page.at - (lookPages[index - 1]?.at ?? 0) > 3_500);
+  const looks = lookPages.filter(
+    (page, index) => index === 0 || page.at - (lookPages[index - 1]?.at ?? 0) > 3_500,
+  );
   const sweep = pages.length - lookPages.length;
   const spanS = ((lookPages.at(-1)?.at ?? 0) - (lookPages[0]?.at ?? 0)) / 1000;
   return (

@@ -171,7 +171,7 @@ describe('59th Minute strategy', () => {
     expect(ids(strategy.pick([offer(1, 18_000, 101), offer(2, 12_000, 101), offer(3, 17_000, 101)]))).toBe(2);
   });
 
-  it('measures the margin by the card\'s price, not by the max Buy Now it is searched under', async () => {
+  it("measures the margin by the card's price, not by the max Buy Now it is searched under", async () => {
     const strategy = new MultiRarityStrategy(rarityFilter({ maxPrice: 50_000 }));
     await strategy.prepare(
       context(
