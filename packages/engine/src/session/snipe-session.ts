@@ -246,11 +246,6 @@ export class SnipeSession {
     if (preparation.skipCycle === true) return;
 
     const buyContext = this.buyContext(state, strategy);
-    for (const auction of strategy.recalled?.(this.now()) ?? []) {
-      if (this.stopRequested) return;
-      if (this.marketRules === undefined || this.marketRules(auction))
-        await buyAndFollowUp(buyContext, strategy, auction);
-    }
     const { numOfSearchResults } = this.configuration.advanced;
     const { maxSearchResults } = this.configuration.time;
     let page = strategy.firstPage();
@@ -266,10 +261,16 @@ export class SnipeSession {
       state.recordSuccess();
       if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));
       const next = this.stopRequested ? undefined : strategy.nextPage(result, jumps);
-      if (next === undefined) return;
+      if (next === undefined) break;
       await this.sleep(this.pacing.paginationWaitMs());
       if (this.stopRequested) return;
       page = next;
+    }
+    // After the search: a look at the newest listings is never delayed by buying older ones.
+    for (const auction of strategy.recalled?.(this.now()) ?? []) {
+      if (this.stopRequested) return;
+      if (this.marketRules === undefined || this.marketRules(auction))
+        await buyAndFollowUp(buyContext, strategy, auction);
     }
   }
 

@@ -58,7 +58,7 @@ export interface Strategy {
   nextPage(page: MarketPage, jumps: number): number | undefined;
   /**
    * Listings seen on earlier pages that are worth buying now (passed over before, or under a limit
-   * that rose since): the session buys them by trade id at the start of a cycle, before searching.
+   * that rose since): the session buys them by trade id at the end of a cycle, after its search.
    */
   recalled?(now: number): readonly AuctionInfo[];
   /** After a buy: name and value of the card (for reports and the follow-up). */
