@@ -304,7 +304,7 @@ describe('SnipeSession 59th Minute buys', () => {
 });
 
 describe('SnipeSession buys what a page held beyond its one Buy Now', () => {
-  it('buys the second bargain of a page by its trade id once the cycle's search is done', async () => {
+  it('buys the second bargain of a page by its trade id once the search of its cycle is done', async () => {
     const { StaticPrices, quote } = await import('../testing/index.js');
     const market = new ScriptedMarket({
       onSearch: (_search, index) =>
