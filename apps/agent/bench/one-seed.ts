@@ -26,11 +26,32 @@ async function oneSeed(seed: number): Promise<{ ours: number; oracle: number }> 
     `seed ${seed}: ours ${ours.profit} (${ours.requests} requests, soft bans ${ours.softBans}, ${(ours.realMs / 1000).toFixed(1)} s), ` +
       `oracle ${oracle.profit}, ours/oracle ${(ours.profit / oracle.profit).toFixed(2)}, ideal ${(ideal.profit / oracle.profit).toFixed(2)}`,
   );
+  console.log(`  ${requestProfile(pages, ours.requests)}`);
   for (const [cause, { count, profit }] of Object.entries(misses))
     console.log(
       `  ${cause.padEnd(44)} ${String(count).padStart(4)} listings ${String(profit).padStart(8)} profit`,
     );
   return { ours: ours.profit, oracle: oracle.profit };
+}
+
+/**
+ * Where the request budget went: backlog sweep pages (a narrowed price band), looks at the newest
+ * listings (the filter's own band; pages less than a pagination interval apart are one look), and
+ * everything else (Buy Now, follow-ups, coin checks).
+ */
+function requestProfile(pages: readonly PageSeen[], requests: number): string {
+  const isSweep = (page: PageSeen) =>
+    page.minBuyNow !== scenario.minPrice || page.maxBuyNow !== scenario.maxPrice;
+  const lookPages = pages.filter((page) => !isSweep(page));
+  const looks = lookPages.filter(
+    (page, index) => index === 0 || page.at - (lookPages[index - 1]?.at ?? 0) > 3_500,
+  );
+  const sweep = pages.length - lookPages.length;
+  const spanS = ((lookPages.at(-1)?.at ?? 0) - (lookPages[0]?.at ?? 0)) / 1000;
+  return (
+    `requests: sweep ${sweep}, looks ${lookPages.length} in ${looks.length} looks ` +
+    `(one every ${(spanS / Math.max(1, looks.length - 1)).toFixed(1)} s), other ${requests - pages.length}`
+  );
 }
 
 const args = process.argv.slice(2);

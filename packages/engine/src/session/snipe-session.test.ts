@@ -303,6 +303,34 @@ describe('SnipeSession 59th Minute buys', () => {
   });
 });
 
+describe('SnipeSession buys what a page held beyond its one Buy Now', () => {
+  it('buys the second bargain of a page by its trade id once the search of its cycle is done', async () => {
+    const { StaticPrices, quote } = await import('../testing/index.js');
+    const market = new ScriptedMarket({
+      onSearch: (_search, index) =>
+        index === 0
+          ? {
+              auctions: [
+                listing({ tradeId: 1, buyNowPrice: 17_000, definitionId: 9 }),
+                listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
+              ],
+            }
+          : { auctions: [] },
+    });
+    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
+    const { session } = sessionHarness({
+      market,
+      prices,
+      filters: [rarityFilter()],
+      configuration: configuration({ time: { ...quietTime, maxSnipes: 2 } }),
+    });
+    await session.run();
+    // Only the first search showed listing 1: the second Buy Now is by its trade id.
+    const bids = market.calls.filter((call) => call.startsWith('bid'));
+    expect(bids).toEqual(['bid 2 15000', 'bid 1 17000']);
+  });
+});
+
 describe('SnipeSession input', () => {
   const harnessWith = (options: Parameters<typeof sessionHarness>[0]) => () => sessionHarness(options);
 

@@ -261,10 +261,16 @@ export class SnipeSession {
       state.recordSuccess();
       if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));
       const next = this.stopRequested ? undefined : strategy.nextPage(result, jumps);
-      if (next === undefined) return;
+      if (next === undefined) break;
       await this.sleep(this.pacing.paginationWaitMs());
       if (this.stopRequested) return;
       page = next;
+    }
+    // After the search: a look at the newest listings is never delayed by buying older ones.
+    for (const auction of strategy.recalled?.(this.now()) ?? []) {
+      if (this.stopRequested) return;
+      if (this.marketRules === undefined || this.marketRules(auction))
+        await buyAndFollowUp(buyContext, strategy, auction);
     }
   }
 

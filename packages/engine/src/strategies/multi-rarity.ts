@@ -10,10 +10,12 @@ import {
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
+import { MarketLevel } from '../pricing/market-level.js';
 import { runLog, skippedStalePrices } from '../run-log.js';
 import { BacklogSweep } from './backlog-sweep.js';
 import { limitUnderMarket } from './buy-limit.js';
 import { searchOfCriteria } from './criteria.js';
+import { ListingsPassedOver } from './passed-over.js';
 import { FreshListingWatch, ONE_HOUR_S } from './fresh-listings.js';
 import {
   isBuyable,
@@ -35,6 +37,16 @@ export function definitionIdOf(auction: AuctionInfo): number {
 const BACKLOG_BUDGET_SHARE = 1 / 6;
 /** Sweep pages of a run without a request budget. */
 const BACKLOG_PAGES_UNBUDGETED = 100;
+/**
+ * How far over a card's value its fair sellers ask, at the median (docs/decisions.md, "The engine's
+ * edge, fourth pass"): the value is taken a little under the typical ask, so a rule on it stays on
+ * the safe side of what the card sells for.
+ */
+const FAIR_ASK_PREMIUM = 1.035;
+/** The limits follow the market's level once it moved by this much (a tenth of a percent). */
+const LIMITS_FACTOR_STEP = 0.001;
+/** Listings passed over earlier bought at most per cycle (each costs a Buy Now and its follow-up). */
+const RECALLS_PER_CYCLE = 3;
 /** Pages one sweep step reads (between two looks at the newest listings). */
 const SWEEP_PAGES_PER_STEP = 2;
 
@@ -49,9 +61,16 @@ const SWEEP_PAGES_PER_STEP = 2;
  */
 export class MultiRarityStrategy implements Strategy {
   readonly bustsCache = true;
-  /** Inclusive Buy Now limit per definition id, from fresh prices only. */
+  /** Inclusive Buy Now limit per definition id (the price rule's, above the max Buy Now too), from fresh prices only. */
   private limits = new Map<number, number>();
   private quotes = new Map<number, PriceQuote>();
+  /** Where the market trades relative to the price site, from the pages this run read. */
+  private readonly marketLevel = new MarketLevel(FAIR_ASK_PREMIUM);
+  /** The market level the limits were computed with. */
+  private limitsFactor = 1;
+  private readonly passedOver = new ListingsPassedOver();
+  /** The listing `pick` chose on the current page (bought or lost, it is not passed over). */
+  private picked: number | undefined;
   private loadedAt: number | undefined;
   private warned = false;
   private pageLimit: number = MAX_PLAYER_PAGES_WARNING;
@@ -116,6 +135,8 @@ export class MultiRarityStrategy implements Strategy {
     if (this.loadedAt === undefined || context.now - this.loadedAt > context.maxPriceAgeMs) {
       const stale = await this.loadPrices(context);
       if (stale > 0) notices.push(skippedStalePrices(stale, this.label));
+    } else if (Math.abs(this.marketLevel.factor() - this.limitsFactor) >= LIMITS_FACTOR_STEP) {
+      this.computeLimits();
     }
     if (this.limits.size === 0) {
       return { notices: [...notices, runLog.unableToFetchMarketData], skipCycle: true };
@@ -126,7 +147,6 @@ export class MultiRarityStrategy implements Strategy {
   /** Loads every rarity's table; returns how many prices were too old to use. */
   private async loadPrices(context: PrepareContext): Promise<number> {
     let stale = 0;
-    this.limits = new Map();
     this.quotes = new Map();
     for (const rarity of this.rarities) {
       const table = await context.prices.rarityPrices({
@@ -140,14 +160,24 @@ export class MultiRarityStrategy implements Strategy {
           if (state === 'stale') stale += 1;
           continue;
         }
-        const limit = Math.min(this.filter.maxPrice, limitUnderMarket(quote.price, this.filter.minProfit));
-        if (limit < this.filter.minPrice || limit <= 0) continue;
-        this.limits.set(definitionId, limit);
         this.quotes.set(definitionId, quote);
       }
     }
+    this.computeLimits();
     this.loadedAt = this.limits.size > 0 ? context.now : undefined;
     return stale;
+  }
+
+  /** Each card's Buy Now limit: its price-site price moved to the market's level, under the rule. */
+  private computeLimits(): void {
+    this.limitsFactor = this.marketLevel.factor();
+    this.limits = new Map();
+    for (const [definitionId, quote] of this.quotes) {
+      // Not capped at the max Buy Now: `pick` compares margins, and a margin is the buy's profit.
+      const limit = limitUnderMarket(quote.price * this.limitsFactor, this.filter.minProfit);
+      if (limit < this.filter.minPrice || limit <= 0) continue;
+      this.limits.set(definitionId, limit);
+    }
   }
 
   /** Chooses the step: the backlog sweep until it is done, then looks at the newest listings. */
@@ -169,21 +199,31 @@ export class MultiRarityStrategy implements Strategy {
     return { ...search, minBuyNow, maxBuyNow };
   }
 
+  /**
+   * The listing with the widest margin under its limit: a page can hold two buyable listings and
+   * only one is bought before the next search, by when rivals have taken the other.
+   */
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined {
     const { limits } = this;
-    const floor = this.filter.minPrice;
+    const { minPrice: floor, maxPrice: ceiling } = this.filter;
+    let best: AuctionInfo | undefined;
+    let bestMargin = -1;
     for (const auction of auctions) {
       const limit = limits.get(definitionIdOf(auction));
       if (
         limit !== undefined &&
         auction.buyNowPrice <= limit &&
         auction.buyNowPrice >= floor &&
+        auction.buyNowPrice <= ceiling &&
+        limit - auction.buyNowPrice > bestMargin &&
         isBuyable(auction)
       ) {
-        return auction;
+        best = auction;
+        bestMargin = limit - auction.buyNowPrice;
       }
     }
-    return undefined;
+    this.picked = best?.tradeId;
+    return best;
   }
 
   /**
@@ -193,6 +233,7 @@ export class MultiRarityStrategy implements Strategy {
    */
   nextPage(page: MarketPage, jumps: number): number | undefined {
     const canJump = jumps < this.pageLimit;
+    this.learnFrom(page);
     if (this.step === 'sweep' && this.sweep !== undefined) {
       this.sweep.advance(page);
       this.sweepPages += 1;
@@ -207,6 +248,25 @@ export class MultiRarityStrategy implements Strategy {
       return undefined;
     }
     return next;
+  }
+
+  /** Off the hot path, after a page was picked from: the market's level and what was passed over. */
+  private learnFrom(page: MarketPage): void {
+    for (const auction of page.auctions) {
+      const definitionId = definitionIdOf(auction);
+      const quote = this.quotes.get(definitionId);
+      if (quote === undefined) continue;
+      this.marketLevel.observe(auction.buyNowPrice, quote.price);
+      const { buyNowPrice } = auction;
+      const inBand = buyNowPrice >= this.filter.minPrice && buyNowPrice <= this.filter.maxPrice;
+      if (auction.tradeId !== this.picked && inBand && isBuyable(auction))
+        this.passedOver.note(auction, definitionId, this.limits.get(definitionId), this.stepAt);
+    }
+    this.picked = undefined;
+  }
+
+  recalled(now: number): readonly AuctionInfo[] {
+    return this.passedOver.take((definitionId) => this.limits.get(definitionId), now, RECALLS_PER_CYCLE);
   }
 
   valuation(auction: AuctionInfo): Valuation {

@@ -164,6 +164,77 @@ describe('59th Minute strategy', () => {
     });
   });
 
+  it('of two buyable listings on a page, picks the one furthest under its limit', async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    await strategy.prepare(context(prices()));
+    // Limit of card 101: 18,499 (20,000 × 0.95 − 500).
+    expect(ids(strategy.pick([offer(1, 18_000, 101), offer(2, 12_000, 101), offer(3, 17_000, 101)]))).toBe(2);
+  });
+
+  it("measures the margin by the card's price, not by the max Buy Now it is searched under", async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter({ maxPrice: 50_000 }));
+    await strategy.prepare(
+      context(
+        new StaticPrices({
+          rare: new Map([
+            [101, quote(20_000, NOW)],
+            [103, quote(130_000, NOW)],
+          ]),
+        }),
+      ),
+    );
+    // 49,000 for a card of 130,000 earns far more than 10,000 for one of 20,000.
+    expect(ids(strategy.pick([offer(1, 10_000, 101), offer(2, 49_000, 103)]))).toBe(2);
+    expect(strategy.pick([offer(3, 51_000, 103)])).toBeUndefined();
+  });
+
+  it('buys later, by trade id, a listing it passed over that its limit takes', async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    await strategy.prepare(context(prices()));
+    const page = {
+      auctions: [offer(1, 18_000, 101), offer(2, 12_000, 101), offer(3, 19_000, 101), offer(4, 17_000, 101)],
+      hasNextPage: false,
+      page: 0,
+      pageSize: 20,
+    };
+    expect(ids(strategy.pick(page.auctions))).toBe(2);
+    strategy.nextPage(page, 0);
+    // 2 was bought from the page; 4 and 1 are still under the limit, 3 is over it.
+    expect(strategy.recalled(NOW + 1_000).map(ids)).toEqual([4, 1]);
+    expect(strategy.recalled(NOW + 2_000)).toEqual([]);
+  });
+
+  it('forgets a passed-over listing once it has ended', async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    await strategy.prepare(context(prices()));
+    const auctions = [offer(1, 12_000, 101), offer(2, 17_000, 101, { expires: 60 })];
+    strategy.pick(auctions);
+    strategy.nextPage({ auctions, hasNextPage: false, page: 0, pageSize: 20 }, 0);
+    expect(strategy.recalled(NOW + 60_000)).toEqual([]);
+  });
+
+  it('raises its limits to where the market trades once it has seen enough fair asks', async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    await strategy.prepare(context(prices()));
+    // 18,600 is over the price site's limit (18,499) and 0.6 % over it: kept as passed over.
+    const nearMiss = offer(1, 18_600, 101);
+    strategy.nextPage({ auctions: [nearMiss], hasNextPage: false, page: 0, pageSize: 20 }, 0);
+    expect(strategy.pick([nearMiss])).toBeUndefined();
+    // Fair sellers of the card ask 21,735: 1.087 × the site's 20,000, so with asks 3.5 % over the
+    // value the card is worth 21,000 and its limit is 21,000 × 0.95 − 500 = 19,450.
+    const fairPage = {
+      auctions: Array.from({ length: 20 }, (_, index) => offer(100 + index, 21_735, 101)),
+      hasNextPage: false,
+      page: 0,
+      pageSize: 20,
+    };
+    for (let page = 0; page < 10; page += 1) strategy.nextPage(fairPage, 0);
+    await strategy.prepare(context(prices(), { now: NOW + 1_000 }));
+    expect(ids(strategy.pick([offer(5, 19_449, 101)]))).toBe(5);
+    expect(strategy.pick([offer(6, 19_451, 101)])).toBeUndefined();
+    expect(strategy.recalled(NOW + 2_000).map(ids)).toEqual([1]);
+  });
+
   it('never buys on a stale price, nor a card outside its rarity table', async () => {
     const strategy = new MultiRarityStrategy(rarityFilter());
     await strategy.prepare(context(prices()));

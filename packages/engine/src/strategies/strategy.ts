@@ -56,6 +56,11 @@ export interface Strategy {
   pick(auctions: readonly AuctionInfo[]): AuctionInfo | undefined;
   /** After a page: the next page of this cycle, or undefined to end the cycle. */
   nextPage(page: MarketPage, jumps: number): number | undefined;
+  /**
+   * Listings seen on earlier pages that are worth buying now (passed over before, or under a limit
+   * that rose since): the session buys them by trade id at the end of a cycle, after its search.
+   */
+  recalled?(now: number): readonly AuctionInfo[];
   /** After a buy: name and value of the card (for reports and the follow-up). */
   valuation(auction: AuctionInfo): Valuation;
   /** Overrides the configured wait between search cycles (the classic baseline's fixed wait). */
