@@ -159,8 +159,9 @@ function earlyExactPass(
     QUICK_INCUMBENT_STEPS,
   );
   // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
-  // (20–60 ms) is then worth trying as the incumbent.
-  const greedyTried = !searched || (!tighten && searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO);
+  // (20–60 ms) is then worth trying as the incumbent. Before the grouped relaxation it waits:
+  // that proves Club Core without it (its greedy takes 150–300 ms and finds nothing).
+  let greedyTried = !searched || (!tighten && searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO);
   const first = greedyTried ? withGreedy(problem, searched, clock) : searched;
   if (!first) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
   let quick = first;
@@ -173,6 +174,11 @@ function earlyExactPass(
     if (tightened.bound > lower) {
       lower = tightened.bound;
       lowerMethod = 'rating-profile relaxation pruned by the answer';
+    }
+    // Unproven: the greedy now, within the budget (at the end it would run past the deadline).
+    if (quick.cost > lower) {
+      quick = withGreedy(problem, quick, clock) ?? quick;
+      greedyTried = true;
     }
   }
   if (quick.cost <= lower)
