@@ -1,7 +1,7 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
 import { hasUniqueAssets, proveOrImprove } from './escalation.js';
-import { groupedRelaxationBound } from './lower-bound.js';
+import { groupedBoundFirst, groupedRelaxationBound, relaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { milpReady } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
@@ -41,6 +41,13 @@ const QUICK_INCUMBENT_STEPS = 4_000;
 const EARLY_EXACT_SHARE = 0.7;
 /** A quick incumbent above the relaxation's bound by more than this also tries the greedy's. */
 const WEAK_INCUMBENT_RATIO = 1.25;
+/**
+ * The grouped relaxation's share of the time left when it runs right after the quick incumbent
+ * ("same group: min X" with a rating minimum): pruned by a squad, its per-group rating floors
+ * prove Club Core and Brazil or Argentina in 0.5–1.7 s of CPU, where the exact search on their
+ * 2,000–5,000-card cuts does not finish at all.
+ */
+const GROUPED_FIRST_SHARE = 0.85;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -137,6 +144,7 @@ function earlyExactPass(
   incumbent: SearchAnswer | undefined,
   relaxationBound: number,
   useMilp: boolean,
+  tighten?: (quick: SearchAnswer, deadline: number) => { bound: number; answer: SearchAnswer },
 ): EarlyPass {
   const { deadline, now } = clock;
   const relaxationMethod = 'local search matched the relaxation bound';
@@ -151,28 +159,45 @@ function earlyExactPass(
     QUICK_INCUMBENT_STEPS,
   );
   // A squad far above the bound makes the exact search's last cut wide: the greedy's squad
-  // (20–60 ms) is then worth trying as the incumbent.
-  const greedyTried = !searched || searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO;
-  const quick = greedyTried ? withGreedy(problem, searched, clock) : searched;
-  if (!quick) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
-  if (quick.cost <= relaxationBound)
+  // (20–60 ms) is then worth trying as the incumbent. Before the grouped relaxation it waits:
+  // that proves Club Core without it (its greedy takes 150–300 ms and finds nothing).
+  let greedyTried = !searched || (!tighten && searched.cost > relaxationBound * WEAK_INCUMBENT_RATIO);
+  const first = greedyTried ? withGreedy(problem, searched, clock) : searched;
+  if (!first) return { bound: relaxationBound, method: relaxationMethod, greedyTried };
+  let quick = first;
+  let lower = relaxationBound;
+  let lowerMethod = relaxationMethod;
+  if (tighten && first.cost > lower && now() < deadline) {
+    clock.stages.push('grouped relaxation');
+    const tightened = tighten(first, now() + (deadline - now()) * GROUPED_FIRST_SHARE);
+    quick = tightened.answer;
+    if (tightened.bound > lower) {
+      lower = tightened.bound;
+      lowerMethod = 'rating-profile relaxation pruned by the answer';
+    }
+    // Unproven: the greedy now, within the budget (at the end it would run past the deadline).
+    if (quick.cost > lower) {
+      quick = withGreedy(problem, quick, clock) ?? quick;
+      greedyTried = true;
+    }
+  }
+  if (quick.cost <= lower)
     return {
-      proven: { kind: 'answer', problem, answer: quick, bound: relaxationBound, method: relaxationMethod },
-      bound: relaxationBound,
-      method: relaxationMethod,
+      proven: { kind: 'answer', problem, answer: quick, bound: lower, method: lowerMethod },
+      bound: lower,
+      method: lowerMethod,
       greedyTried,
     };
   // Past the deadline with a squad: the exact methods (whose MILP takes a minimum slice) are
   // skipped, and the quick squad stands with the relaxation's bound.
-  if (now() >= deadline)
-    return { bound: relaxationBound, incumbent: quick, greedyTried, method: relaxationMethod };
+  if (now() >= deadline) return { bound: lower, incumbent: quick, greedyTried, method: lowerMethod };
   clock.stages.push('exact methods');
   const exact = proveOrImprove(
     problem,
     quick.cost,
     now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE,
     { useMilp, searchShare: EXACT_SEARCH_SHARE, maxMilpCards: MAX_MILP_CARDS_IN_SOLVE },
-    relaxationBound,
+    lower,
   );
   const best = exact.answer && exact.answer.cost < quick.cost ? exact.answer : quick;
   if (exact.finished)
@@ -182,13 +207,13 @@ function earlyExactPass(
       method: exact.method,
       greedyTried,
     };
-  const raised = exact.bound > relaxationBound;
+  const raised = exact.bound > lower;
   return {
-    bound: Math.max(relaxationBound, exact.bound),
+    bound: Math.max(lower, exact.bound),
     incumbent: best,
     searchedBelow: quick.cost,
     greedyTried,
-    method: raised ? exact.method : relaxationMethod,
+    method: raised ? exact.method : lowerMethod,
   };
 }
 
@@ -207,7 +232,13 @@ function solvePart(
     return { kind: 'none', infeasible: true, reason: built.infeasible, bound: Infinity };
   const { problem } = built;
   clock.stages.push('relaxation');
-  const relaxation = groupedRelaxationBound(problem, now() + Math.max(20, (deadline - now()) * 0.3));
+  // With the grouped relaxation run later, pruned by a squad, the plain one comes first (run
+  // unbounded the grouped one takes seconds; Club Core's got nowhere within its share).
+  const groupedLater = groupedBoundFirst(problem);
+  const relaxationUntil = now() + Math.max(20, (deadline - now()) * 0.3);
+  const relaxation = groupedLater
+    ? relaxationBound(problem, relaxationUntil)
+    : groupedRelaxationBound(problem, relaxationUntil);
   if ('infeasible' in relaxation)
     return { kind: 'none', infeasible: true, reason: relaxation.infeasible, bound: Infinity };
   const cheapest = [...problem.candidates].sort((a, b) => a.cost - b.cost).slice(0, 200);
@@ -234,7 +265,22 @@ function solvePart(
   const useMilp = input.useMilp !== false && milpReady();
   // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
   // search, the greedy and the second relaxation would only have spent the budget.
-  const early = earlyExactPass(problem, starts, clock, seed, incumbent, relaxation.bound, useMilp);
+  // "Same group: min X" with a rating minimum: the grouped relaxation pruned by the quick squad
+  // runs before the exact methods, with most of the time (its per-group rating floors prove these
+  // pools; the exact search does not). Its relaxed squads are checked: one may be cheaper.
+  let relaxedBelow = Infinity;
+  const tighten = groupedLater
+    ? (quick: SearchAnswer, until: number) => {
+        relaxedBelow = quick.cost;
+        const again = groupedRelaxationBound(problem, until, quick.cost, relaxation);
+        if ('infeasible' in again) return { bound: relaxation.bound, answer: quick };
+        return {
+          bound: again.bound,
+          answer: cheapestEligible(problem, seedCards(again.seeds), quick) ?? quick,
+        };
+      }
+    : undefined;
+  const early = earlyExactPass(problem, starts, clock, seed, incumbent, relaxation.bound, useMilp, tighten);
   if (early.proven) return early.proven;
   const provenBound = early.bound;
   // Without a squad yet the search always gets a short slice, even when the earlier stages used
@@ -278,7 +324,7 @@ function solvePart(
   let answer = found;
   let bound = provenBound;
   let method = early.method;
-  if (answer && answer.cost > bound && inTime()) {
+  if (answer && answer.cost > bound && answer.cost < relaxedBelow && inTime()) {
     // The relaxation again, now pruned by the answer's cost: its search then often finishes
     // exactly where the first pass gave up, and either proves the answer or finds a cheaper
     // relaxed squad (checked: it may be eligible, and then it is optimal).
