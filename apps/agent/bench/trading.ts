@@ -98,6 +98,6 @@ export async function benchTrading(): Promise<void> {
   const density = await measureDensity(200, 15);
   console.log(
     `\ndensity: ${density.sustained}/${density.sessions} headless sessions sustained in one process ` +
-      `(${density.searchesPerSecond.toFixed(0)} searches/s in total), ~${density.rssPerSessionMb.toFixed(2)} MB RSS per session`,
+      `(${density.searchesPerSecond.toFixed(0)} searches/s in total), ~${density.heapPerSessionMb.toFixed(2)} MB of heap per session (peak growth)`,
   );
 }
