@@ -1,19 +1,7 @@
-import { ratingScore } from '@tradedesk/domain';
+import { ratingScore, seededRng } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { cheapestRatingProfile } from './rating-profile.js';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (next: () => number, low: number, high: number) =>
   low + Math.floor(next() * (high - low + 1));
@@ -27,7 +15,7 @@ function subsets(n: number, k: number): number[][] {
 
 describe('minimum rating sum of the players still to come', () => {
   it('never asks more of the rest than a squad that meets the score has', () => {
-    const next = random(7);
+    const next = seededRng(7);
     for (let trial = 0; trial < 3_000; trial += 1) {
       const size = between(next, 1, 11);
       const ratings = Array.from({ length: size }, () => between(next, 45, 95));
@@ -57,7 +45,7 @@ describe('minimum rating sum of the players still to come', () => {
 
 describe('rating-aware completion floor', () => {
   it('is never above the cheapest k items from a position on whose ratings reach the sum', () => {
-    const next = random(11);
+    const next = seededRng(11);
     for (let trial = 0; trial < 200; trial += 1) {
       const n = between(next, 4, 11);
       const ratings = Array.from({ length: n }, () => between(next, 50, 95));
@@ -87,7 +75,7 @@ describe('rating-aware completion floor', () => {
 
 describe('rating profile search with the floor', () => {
   it('finds the cheapest set meeting the score, as exhaustive search does', () => {
-    const next = random(23);
+    const next = seededRng(23);
     for (let trial = 0; trial < 60; trial += 1) {
       const count = between(next, 3, 5);
       const items = Array.from({ length: 13 }, () => {
