@@ -33,6 +33,12 @@ export interface WebHubOptions {
  * cookie (client type web). `join` answers the current accounts; `message` runs an action; a
  * rejected action answers `error {description}`.
  */
+/**
+ * The largest frame a page may send (socket.io's default, stated): a page's actions are a few
+ * kilobytes; a bigger frame closes that connection before any handler sees it (the page connects again).
+ */
+export const WEB_MESSAGE_MAX_BYTES = 1e6;
+
 export function createWebHub(
   app: FastifyInstance,
   ctx: AppContext,
@@ -43,6 +49,7 @@ export function createWebHub(
     path: options.path,
     serveClient: false,
     destroyUpgrade: false,
+    maxHttpBufferSize: WEB_MESSAGE_MAX_BYTES,
     allowRequest: originCheck(options.allowedOrigins ?? []),
   });
   const log = app.log.child({ category: 'realtime', hub: options.path });

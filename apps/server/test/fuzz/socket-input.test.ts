@@ -11,11 +11,15 @@ import {
   type Browser,
   type ServerNode,
 } from '../realtime/stack.js';
+import { WEB_MESSAGE_MAX_BYTES } from '../../src/realtime/web-hub.js';
 import { bodyFor, nastyJson, nastyString } from './arbitraries.js';
 import { databaseFingerprint } from './db-fingerprint.js';
 
 const runsPerAction = Number(process.env.FUZZ_RUNS ?? 15);
 const internalError = 'Something went wrong, please try again later';
+/** What fits one frame (with room for the envelope); bigger ones close the connection, tested apart. */
+const fitsOneFrame = (payload: unknown) =>
+  Buffer.byteLength(JSON.stringify(payload) ?? '') < WEB_MESSAGE_MAX_BYTES - 1_000;
 /** Only stops a hang: every action answers with an event. */
 const answerDeadlineMs = 60_000;
 
@@ -76,24 +80,49 @@ describe('every /client/snipe action survives arbitrary input (fast-check, PGlit
     ];
     for (const [action, valid] of actions) {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.constant(action), nastyString), bodyFor(valid), async (name, data) => {
-          const before = await databaseFingerprint(server.app.appContext.db);
-          const answer = await answerTo({ action: name, data });
-          expect(answer.description, JSON.stringify({ name, data }).slice(0, 300)).not.toBe(internalError);
-          if (answer.kind === 'error')
-            expect(await databaseFingerprint(server.app.appContext.db)).toBe(before);
-        }),
+        fc.asyncProperty(
+          fc.oneof(fc.constant(action), nastyString),
+          bodyFor(valid).filter(fitsOneFrame),
+          async (name, data) => {
+            const before = await databaseFingerprint(server.app.appContext.db);
+            const answer = await answerTo({ action: name, data });
+            expect(answer.description, JSON.stringify({ name, data }).slice(0, 300)).not.toBe(internalError);
+            if (answer.kind === 'error')
+              expect(await databaseFingerprint(server.app.appContext.db)).toBe(before);
+          },
+        ),
         { numRuns: runsPerAction },
       );
     }
     await fc.assert(
-      fc.asyncProperty(nastyJson, async (payload) => {
+      fc.asyncProperty(nastyJson.filter(fitsOneFrame), async (payload) => {
         const answer = await answerTo(payload);
         expect(answer.kind).toBe('error');
         expect(answer.description).not.toBe(internalError);
       }),
       { numRuns: runsPerAction },
     );
+  });
+
+  it('closes the connection of a frame over the limit, changes no row, and the page connects again', async () => {
+    const before = await databaseFingerprint(server.app.appContext.db);
+    const closed = new Promise<void>((resolve) => browser.socket.once('disconnect', () => resolve()));
+    // Back when the page has joined again: the hub answers a join with the accounts list.
+    const joinedAgain = new Promise<void>((resolve) => {
+      const onMessage = (message: { action?: string }) => {
+        if (message?.action !== 'accounts') return;
+        browser.socket.off('message', onMessage);
+        resolve();
+      };
+      browser.socket.on('message', onMessage);
+    });
+    browser.socket.emit('message', { action: 'snipe-stop', data: { id: 'y'.repeat(WEB_MESSAGE_MAX_BYTES) } });
+    await closed;
+    await joinedAgain;
+
+    expect(await databaseFingerprint(server.app.appContext.db)).toBe(before);
+    const answer = await answerTo({ action: 'snipe-stop', data: { id: '\u0000' } });
+    expect(answer).toEqual({ kind: 'error', description: 'Text contains characters that are not allowed' });
   });
 
   it("the issue's example: snipe-stop with a NUL id answers the refusal, not an internal error", async () => {
