@@ -25,6 +25,8 @@ const FACTOR_RANGE = { min: 0.9, max: 1.1 } as const;
 export class MarketLevel {
   private readonly ratios: number[] = [];
   private next = 0;
+  /** The factor of the asks noted so far (asked every cycle, changed only by a new ask). */
+  private known: number | undefined;
 
   constructor(private readonly askPremium: number) {}
 
@@ -36,10 +38,16 @@ export class MarketLevel {
     if (this.ratios.length < KEPT_ASKS) this.ratios.push(ratio);
     else this.ratios[this.next] = ratio;
     this.next = (this.next + 1) % KEPT_ASKS;
+    this.known = undefined;
   }
 
   /** A card's value over its price-site price; 1 until enough asks were seen. */
   factor(): number {
+    this.known ??= this.computeFactor();
+    return this.known;
+  }
+
+  private computeFactor(): number {
     if (this.ratios.length < MIN_ASKS) return 1;
     const sorted = [...this.ratios].sort((a, b) => a - b);
     const middle = sorted.length >> 1;
