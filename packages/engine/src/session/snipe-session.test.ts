@@ -268,20 +268,17 @@ describe('SnipeSession', () => {
   });
 });
 
+/** A market whose first search shows these listings, and every later one none. */
+const firstSearchShows = (...auctions: ReturnType<typeof listing>[]) =>
+  new ScriptedMarket({ onSearch: (_search, index) => ({ auctions: index === 0 ? auctions : [] }) });
+
 describe('SnipeSession 59th Minute buys', () => {
   it('buys a card under its price × 0.95 − min profit and lists it at its database price', async () => {
     const { StaticPrices, quote } = await import('../testing/index.js');
-    const market = new ScriptedMarket({
-      onSearch: (_search, index) =>
-        index === 0
-          ? {
-              auctions: [
-                listing({ tradeId: 1, buyNowPrice: 19_000, definitionId: 9 }),
-                listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
-              ],
-            }
-          : { auctions: [] },
-    });
+    const market = firstSearchShows(
+      listing({ tradeId: 1, buyNowPrice: 19_000, definitionId: 9 }),
+      listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
+    );
     const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000, 'Rare Nine')]]) });
     const { session, sink } = sessionHarness({
       market,
@@ -306,17 +303,10 @@ describe('SnipeSession 59th Minute buys', () => {
 describe('SnipeSession buys what a page held beyond its one Buy Now', () => {
   it('buys the second bargain of a page by its trade id once the search of its cycle is done', async () => {
     const { StaticPrices, quote } = await import('../testing/index.js');
-    const market = new ScriptedMarket({
-      onSearch: (_search, index) =>
-        index === 0
-          ? {
-              auctions: [
-                listing({ tradeId: 1, buyNowPrice: 17_000, definitionId: 9 }),
-                listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
-              ],
-            }
-          : { auctions: [] },
-    });
+    const market = firstSearchShows(
+      listing({ tradeId: 1, buyNowPrice: 17_000, definitionId: 9 }),
+      listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
+    );
     const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
     const { session } = sessionHarness({
       market,
