@@ -10,7 +10,7 @@ import { SQUAD_SIZE } from '@tradedesk/domain';
  */
 
 /** Multipliers tried, in coins per rating point: a grid from 2 to ~60,000 (×1.4 a step). */
-export const LAMBDAS = Array.from({ length: 31 }, (_, k) => 2 * 1.4 ** k);
+const LAMBDAS = Array.from({ length: 31 }, (_, k) => 2 * 1.4 ** k);
 
 /**
  * The smallest rating sum the `rest` items still to come must have for the squad's score
