@@ -1,6 +1,6 @@
 import type { ChallengeRequirements, SbcRequirement } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
-import { chemistryBound } from './chemistry-bound.js';
+import { chemistryBound, chemistryBoundAndCut } from './chemistry-bound.js';
 import { buildProblem } from './problem.js';
 import {
   and,
@@ -15,8 +15,16 @@ import type { MarketCard } from './types.js';
 
 const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
 
-/** The bound from no squad, from the whole pool's cost and from just above the optimum. */
-function expectNeverAbove(pool: readonly MarketCard[], challenge: ChallengeRequirements, optimum: number) {
+/**
+ * The bound from no squad, from the whole pool's cost and from just above the optimum, and the
+ * cut below just above the optimum (it must keep an optimal squad).
+ */
+function expectNeverAbove(
+  pool: readonly MarketCard[],
+  challenge: ChallengeRequirements,
+  optimum: number,
+  placedOptimum: (pool: readonly MarketCard[], challenge: ChallengeRequirements) => number,
+) {
   const built = buildProblem({ challenge, formation: 'f433', market: pool }, challenge.requirements);
   if ('infeasible' in built) {
     expect(optimum).toBe(Infinity);
@@ -29,6 +37,16 @@ function expectNeverAbove(pool: readonly MarketCard[], challenge: ChallengeRequi
     expect(bound).toBeDefined();
     expect(bound ?? Infinity).toBeLessThanOrEqual(optimum);
   }
+  if (!Number.isFinite(optimum)) return;
+  // The cut below just above the optimum still holds an optimal squad.
+  const cut = chemistryBoundAndCut(built.problem, optimum + 1, 300);
+  const kept = new Set(cut?.pool.map((c) => c.definitionId));
+  expect(
+    placedOptimum(
+      pool.filter((card) => kept.has(card.definitionId)),
+      challenge,
+    ),
+  ).toBe(optimum);
 }
 
 describe('chemistry bound against exhaustive search', () => {
@@ -39,7 +57,7 @@ describe('chemistry bound against exhaustive search', () => {
     it(`small-pool chemistry challenge ${index}: never above the optimum`, () => {
       for (const seed of [1, 2, 3]) {
         const pool = randomPool(seed * 41 + index, 16);
-        expectNeverAbove(pool, challenge, exhaustiveOptimum(pool, challenge));
+        expectNeverAbove(pool, challenge, exhaustiveOptimum(pool, challenge), exhaustiveOptimum);
       }
     }, 120_000);
   }
@@ -56,7 +74,7 @@ describe('chemistry bound against exhaustive search', () => {
     it(`one-position challenge ${index}: never above the optimum over every placement`, () => {
       for (const seed of [1, 2, 3, 4, 5, 6]) {
         const pool = onePositionPool(seed * 23 + index, 13);
-        expectNeverAbove(pool, challenge, exhaustivePlacedOptimum(pool, challenge));
+        expectNeverAbove(pool, challenge, exhaustivePlacedOptimum(pool, challenge), exhaustivePlacedOptimum);
       }
     }, 120_000);
   }
