@@ -244,6 +244,8 @@ interface CappedDimension {
 }
 
 interface HallSets {
+  /** The sets (slot masks). */
+  readonly masks: readonly number[];
   /** Slots per set. */
   readonly sizes: Int32Array;
   /** inSet[i]: the sets card i plays only within. */
@@ -284,7 +286,7 @@ function hallSetsOf(pool: readonly Candidate[], slots: number): HallSets {
       ? new Int32Array(0)
       : Int32Array.from(masks.flatMap((mask, q) => ((c.positionMask & ~mask) === 0 ? [q] : []))),
   );
-  return { sizes, inSet };
+  return { masks, sizes, inSet };
 }
 
 function popcount(mask: number): number {
@@ -605,6 +607,7 @@ export function chemistryBoundAndCut(
   problem: Problem,
   upperBound = Infinity,
   steps = CAP_STEPS,
+  deadline = Infinity,
 ): ChemistryCut | undefined {
   const slots = problem.openSlots.length;
   const least = teamChemistryMinimum(problem.requirements, slots);
@@ -678,18 +681,22 @@ export function chemistryBoundAndCut(
     };
   });
   const hall = hallSetsOf(pool, slots);
+  // The multipliers the last run on this problem ended with, by card and slot set, when there
+  // are (the searches below a problem's thresholds cut pools of the same cards).
+  const warm = warmStarts.get(problem);
   const at: CappedMultipliers = {
-    lambda: uncapped.lambda,
-    alpha: uncapped.alpha,
-    pi: new Float64Array(pool.length),
-    nu: dimensions.map(() => new Float64Array(hall.sizes.length)),
-    shift: dimensions.map(() => new Float64Array(pool.length)),
+    lambda: warm?.lambda ?? uncapped.lambda,
+    alpha: warm?.alpha ?? uncapped.alpha,
+    pi: Float64Array.from(pool, (c) => warm?.pi.get(c) ?? 0),
+    nu: dimensions.map((_, d) => Float64Array.from(hall.masks, (mask) => warm?.nu[d]?.get(mask) ?? 0)),
+    shift: dimensions.map((_, d) => Float64Array.from(pool, (c) => warm?.shift.get(c)?.[d] ?? 0)),
   };
   let best = copyOf(at);
   let theta = 1;
   let sinceBetter = 0;
   const target = Number.isFinite(upperBound) ? upperBound : bound * 1.2 + 1;
-  for (let step = 0; step < steps && bound < target; step += 1) {
+  // Every step's multipliers give a sound bound and cut: the deadline only stops the climb.
+  for (let step = 0; step < steps && bound < target && Date.now() < deadline; step += 1) {
     const here = evaluateCapped(capped, hall, cost, capable, least, slots, at);
     if (here.value > bound + 1e-9) {
       bound = here.value;
@@ -723,6 +730,13 @@ export function chemistryBoundAndCut(
       }),
     );
   }
+  warmStarts.set(problem, {
+    lambda: best.lambda,
+    alpha: best.alpha,
+    pi: new Map(pool.map((c, i) => [c, best.pi[i] ?? 0])),
+    shift: new Map(pool.map((c, i) => [c, best.shift.map((row) => row[i] ?? 0)])),
+    nu: best.nu.map((row) => new Map(hall.masks.map((mask, q) => [mask, row[q] ?? 0]))),
+  });
   const integral = pool.every((c) => Number.isInteger(c.cost));
   const rounded = (value: number) => (integral ? Math.ceil(value - 1e-6) : value - 1e-6);
   if (!Number.isFinite(upperBound)) return { bound: rounded(bound), pool };
@@ -735,6 +749,16 @@ export function chemistryBoundAndCut(
     pool: pool.filter((_, i) => rounded(forced[i] ?? Infinity) < upperBound),
   };
 }
+
+interface WarmStart {
+  readonly lambda: number;
+  readonly alpha: readonly number[];
+  readonly pi: ReadonlyMap<Candidate, number>;
+  readonly shift: ReadonlyMap<Candidate, readonly number[]>;
+  readonly nu: readonly ReadonlyMap<number, number>[];
+}
+
+const warmStarts = new WeakMap<Problem, WarmStart>();
 
 function copyOf(at: CappedMultipliers): CappedMultipliers {
   return {
@@ -787,17 +811,17 @@ function cutApplies(problem: Problem, cut: readonly Candidate[], upperBound: num
  * (where `cutApplies`; else the exact cut as it is). First Links below 640: 98 → 38 cards, and
  * the search finishes in ~0.1 s of CPU instead of 8–19 s.
  */
-export function searchPool(problem: Problem, upperBound: number): readonly Candidate[] {
+export function searchPool(problem: Problem, upperBound: number, deadline = Infinity): readonly Candidate[] {
   const cut = reducePool(problem, upperBound);
   if (!cutApplies(problem, cut, upperBound)) return cut;
-  return chemistryBoundAndCut(problem, upperBound, CUT_STEPS)?.pool ?? cut;
+  return chemistryBoundAndCut(problem, upperBound, CUT_STEPS, deadline)?.pool ?? cut;
 }
 
 /**
  * A lower bound to start the exact search's thresholds from, where the cut applies (else
  * −Infinity): the chemistry bound below the known squad's cost.
  */
-export function chemistryStartBound(problem: Problem, upperBound: number): number {
+export function chemistryStartBound(problem: Problem, upperBound: number, deadline = Infinity): number {
   if (!cutApplies(problem, reducePool(problem, upperBound), upperBound)) return -Infinity;
-  return chemistryBoundAndCut(problem, upperBound)?.bound ?? -Infinity;
+  return chemistryBoundAndCut(problem, upperBound, CUT_STEPS, deadline)?.bound ?? -Infinity;
 }

@@ -69,7 +69,7 @@ export function proveOrImprove(
   const maxSearchCards = limits.maxSearchCards ?? MAX_SEARCH_CARDS;
   const searchMethod = 'exact branch and bound on the cut pool';
   // Chemistry-only challenges: the thresholds start from the chemistry bound when it is higher.
-  let proven = Math.max(lowerBound, chemistryStartBound(problem, upperBound));
+  let proven = Math.max(lowerBound, chemistryStartBound(problem, upperBound, searchDeadline));
   let step = Math.max(1, Math.ceil((upperBound - proven) * FIRST_THRESHOLD_SHARE));
   while (Number.isFinite(proven) && proven + step < upperBound) {
     const below = exactSearch(problem, proven + step, searchDeadline, Infinity, maxSearchCards);
