@@ -1,4 +1,3 @@
-import { chemistryStartBound } from './chemistry-bound.js';
 import { exactSearch, MAX_SEARCH_CARDS } from './exact-search.js';
 import { improveWithMilp, MAX_MILP_CARDS, milpReady, reducePool } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
@@ -68,9 +67,8 @@ export function proveOrImprove(
     : deadline;
   const maxSearchCards = limits.maxSearchCards ?? MAX_SEARCH_CARDS;
   const searchMethod = 'exact branch and bound on the cut pool';
-  // Chemistry-only challenges: the thresholds start from the chemistry bound when it is higher.
-  let proven = Math.max(lowerBound, chemistryStartBound(problem, upperBound, searchDeadline));
-  let step = Math.max(1, Math.ceil((upperBound - proven) * FIRST_THRESHOLD_SHARE));
+  let proven = lowerBound;
+  let step = Math.max(1, Math.ceil((upperBound - lowerBound) * FIRST_THRESHOLD_SHARE));
   while (Number.isFinite(proven) && proven + step < upperBound) {
     const below = exactSearch(problem, proven + step, searchDeadline, Infinity, maxSearchCards);
     if (!below?.finished || below.bound === undefined) {

@@ -13,7 +13,6 @@ import {
   and,
   exhaustiveOptimum,
   exhaustivePlacedOptimum,
-  onePositionPool,
   randomPool,
   rating,
   SMALL_POOL_CHALLENGES,
@@ -74,6 +73,16 @@ function expectSearchFindsOptimum(
     expect(outcome.answer.cost).toBe(optimum);
     expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
   }
+}
+
+/** Cards that each play one position of the 4-3-3, so where they stand decides the chemistry. */
+function onePositionPool(seed: number, size: number): MarketCard[] {
+  const random = seededRng(seed);
+  const positions = ['GK', 'RB', 'CB', 'LB', 'CM', 'RW', 'ST', 'LW'];
+  return randomPool(seed, size).map((card) => ({
+    ...card,
+    positions: [positions[Math.floor(random() * positions.length)] ?? 'CB'],
+  }));
 }
 
 describe('exact search when cards play only their own position', () => {

@@ -11,7 +11,7 @@ import {
   type SbcRequirement,
   type SbcSlot,
 } from '@tradedesk/domain';
-import { searchPool } from './chemistry-bound.js';
+import { reducePool } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { scoreWindowOf, type ScoreWindow } from './rating-profile.js';
@@ -289,7 +289,7 @@ export function exactSearch(
   // The ceilings hold because more chemistry never hurts: true of chemistry minima only.
   if (chemistryRules.some((r) => r.scope !== 'min')) return undefined;
   if ([...problem.bricks.values()].some((brick) => brick.brick === 'custom')) return undefined;
-  const pool = searchPool(problem, upperBound, deadline);
+  const pool = reducePool(problem, upperBound);
   if (pool.length > maxCards) return undefined;
   // Profiles only change chemistry: without a chemistry rule an icon is a card like any other.
   if (chemistryRules.length > 0 && !pool.every((c) => isBaseProfile(chemistryProfileOf(c.card))))

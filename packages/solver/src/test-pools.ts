@@ -37,15 +37,6 @@ export function randomPool(
   });
 }
 
-/** Cards that each play one position of the 4-3-3, so where they stand decides the chemistry. */
-export function onePositionPool(seed: number, size: number): MarketCard[] {
-  const random = seededRng(seed);
-  return randomPool(seed, size).map((card) => ({
-    ...card,
-    positions: [EVERY_433_POSITION[Math.floor(random() * EVERY_433_POSITION.length)] ?? 'CB'],
-  }));
-}
-
 /**
  * The cheapest eligible squad by trying every 11-card subset (cards play every position, so
  * placement does not change chemistry); Infinity when none is eligible.
