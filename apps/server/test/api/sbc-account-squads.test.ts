@@ -146,6 +146,38 @@ describe.each(backends)("An account's squads from its club (%s)", (backend) => {
     }
   });
 
+  it('solves again when a sync changed the challenge, and not when it changed nothing', async () => {
+    const { user, accountId } = await accountWithClub(elevenGolds());
+    const { solver, batches } = countingSolver();
+    const squads = createAccountSolutions(t.app.appContext, solver);
+    const positions = (squad: { players: readonly { position: string }[] }) =>
+      squad.players.map((player) => player.position).sort();
+    try {
+      const before = await squads.solutionFor(user.id, accountId, first);
+      await sbcRepo.upsertChallenges(t.database.db, challengeRowsOf(feed, t.clock.now()));
+      await squads.solutionFor(user.id, accountId, first);
+      expect(batches).toEqual([[first]]);
+
+      // The game now asks for a 4-2-3-1 under the same challenge id.
+      const edited = sbcFeedSchema.parse({
+        sets: feed.sets.map((set, index) =>
+          index === 0
+            ? { ...set, challenges: set.challenges.map((one) => ({ ...one, formation: 'f4231' })) }
+            : set,
+        ),
+      });
+      await sbcRepo.upsertChallenges(t.database.db, challengeRowsOf(edited, t.clock.now()));
+      const after = await squads.solutionFor(user.id, accountId, first);
+
+      expect(batches).toEqual([[first], [first]]);
+      expect(positions(before)).toContain('LW');
+      expect(positions(after)).toContain('CAM');
+      expect(positions(after)).not.toContain('LW');
+    } finally {
+      await squads.close();
+    }
+  });
+
   it("starts the bot on the stored solutions when the club's solve fails, and the server lives on", async () => {
     const { user, accountId } = await accountWithClub(elevenGolds());
     const failing: SquadSolver = {

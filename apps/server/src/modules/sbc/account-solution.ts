@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { amountAfterTax, errorMessages, platformOf, type Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -29,6 +30,15 @@ const isSolvable = (challenge: SbcChallengeRow | undefined): challenge is Solvab
   !challenge.deletedAt &&
   challenge.gameChallengeId !== null &&
   Boolean(challenge.formation);
+
+/**
+ * What a squad depends on in a challenge: its formation and requirements. A sync that changes
+ * either (the game edits a challenge under the same id) must not answer the old squad.
+ */
+const contentKeyOf = (challenge: SolvableChallenge): string =>
+  createHash('sha256')
+    .update(`${challenge.formation}\n${JSON.stringify(challenge.requirements)}`)
+    .digest('base64url');
 
 /**
  * One account's squad for a challenge: the cheapest from the cards its club holds (its last club
@@ -86,7 +96,8 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
   /**
    * The account's squads for these challenges from one read club: kept ones as they are, the
    * others solved in one batch at one read of the prices. A squad is determined by the club read,
-   * the platform's market and the challenge, so that is its key (prices move: kept 10 minutes).
+   * the platform's market and the challenge's content, so that is its key (prices move: kept 10
+   * minutes).
    */
   async function squadsOf(
     account: { id: string; platform: string },
@@ -95,13 +106,13 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
   ): Promise<Map<string, { at: number; result: SolveJobResult }>> {
     const platform = platformOf(account);
     const now = ctx.now().getTime();
-    const keyOf = (challengeId: string) =>
-      `${account.id}:${challengeId}:${club.readAt.getTime()}:${platform}`;
+    const keyOf = (challenge: SolvableChallenge) =>
+      `${account.id}:${challenge.id}:${contentKeyOf(challenge)}:${club.readAt.getTime()}:${platform}`;
     const squads = new Map<string, { at: number; result: SolveJobResult }>();
     const pending = new Map<string, Promise<SolveJobResult>>();
     const toSolve: SolvableChallenge[] = [];
     for (const challenge of new Map(challenges.map((one) => [one.id, one])).values()) {
-      const key = keyOf(challenge.id);
+      const key = keyOf(challenge);
       const known = kept.get(key);
       const inFlight = solving.get(key);
       if (known && now - known.at < ACCOUNT_SOLUTION_TTL_MS)
@@ -113,7 +124,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       const batch = solveBatch(platform, club, toSolve, now);
       // Registered before anything is awaited, so a request arriving meanwhile joins this solve.
       for (const challenge of toSolve) {
-        const key = keyOf(challenge.id);
+        const key = keyOf(challenge);
         const one = batch
           .then((results) => {
             const result = results.find((answer) => answer.challengeId === challenge.id) ?? {
