@@ -1,4 +1,5 @@
 import { groupIdOf, matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import { withGroupCountRelaxation } from './group-count.js';
 import type { Candidate, Problem } from './problem.js';
 import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
@@ -330,7 +331,7 @@ export function groupedRelaxationBound(
   /** The plain relaxation when already known (its bound holds whatever the upper bound). */
   known?: RelaxationBound,
 ): RelaxationResult {
-  const base = known ?? relaxationBound(problem, deadline, upperBound);
+  const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
   const same = sameGroupMinimum(problem);
   if ('infeasible' in base || !same || base.bound >= upperBound) return base;
   const slots = problem.openSlots.length;
