@@ -1,5 +1,6 @@
 import { groupIdOf, matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { withGroupCountRelaxation } from './group-count.js';
+import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
 import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
@@ -312,7 +313,10 @@ function sameGroupMinimum(problem: Problem): SameGroupRequirement | undefined {
  */
 export function groupedBoundFirst(problem: Problem): boolean {
   const window = scoreWindowOf(problem.requirements);
-  return !!sameGroupMinimum(problem) && window.min !== -Infinity && window.max === Infinity;
+  return (
+    (!!sameGroupMinimum(problem) && window.min !== -Infinity && window.max === Infinity) ||
+    groupSetsApply(problem)
+  );
 }
 
 /**
@@ -332,8 +336,12 @@ export function groupedRelaxationBound(
   known?: RelaxationBound,
 ): RelaxationResult {
   const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
+  if ('infeasible' in base || base.bound >= upperBound) return base;
+  const bySets = groupSetRelaxation(problem, deadline, upperBound);
+  if (bySets)
+    return bySets.bound > base.bound ? { ...bySets, seeds: [...bySets.seeds, ...base.seeds] } : base;
   const same = sameGroupMinimum(problem);
-  if ('infeasible' in base || !same || base.bound >= upperBound) return base;
+  if (!same) return base;
   const slots = problem.openSlots.length;
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const members = new Map<number, typeof sorted>();
