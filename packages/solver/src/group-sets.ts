@@ -37,7 +37,8 @@ export function groupSetsApply(problem: Problem): boolean {
  * group that bound's relaxed squad leans on most, so leaving it out raises the next bound
  * fastest; and when that squad uses just the chosen groups and the pick, it is the set's own
  * relaxation already. Every relaxation is pruned by the best so far. Undefined when it does not
- * apply, has no squad's cost to start from, or is stopped by the deadline.
+ * apply or has no squad's cost to start from; stopped by the deadline, the bound is -Infinity
+ * (the relaxed squad of the best set so far is still handed over).
  */
 export function groupSetRelaxation(
   problem: Problem,
@@ -89,7 +90,7 @@ export function groupSetRelaxation(
     open: ReadonlySet<number>,
     limit: number,
     eachOnce: boolean,
-  ): { bound: number; squad?: number[] } => {
+  ): { bound: number; squad?: number[]; exact: boolean } => {
     const inChosen = new Set(chosen);
     // Per class the cheapest `slots` players of the pool: all the relaxation can pick when the
     // chosen groups carry no bits of their own (else they are added whole and it cuts them).
@@ -109,6 +110,9 @@ export function groupSetRelaxation(
     if (eachOnce) for (const id of chosen) indices.push(...(byGroup.get(id) ?? []));
     if (counted.length === 0 && !eachOnce) {
       // Ratings only: the profile search on the cut directly (what the relaxation would run).
+      // A check over open groups only asks whether anything is below the limit (and for a squad
+      // to pick from): the first answer below it will do. A set's own value must be its least.
+      const firstBelow = open.size > 0;
       const found = cheapestRatingProfile(
         indices.map((i) => ({ rating: candidates[i]?.card.rating ?? 0, cost: candidates[i]?.cost ?? 0 })),
         slots,
@@ -117,14 +121,20 @@ export function groupSetRelaxation(
         [],
         Infinity,
         deadline,
+        [],
+        firstBelow,
       );
       if (found === 'aborted') {
         // Past the deadline: the pass is void (the scan returns the thresholds passed).
         stopped = true;
-        return { bound: Infinity };
+        return { bound: Infinity, exact: true };
       }
-      if (!found) return { bound: Number.isFinite(limit) ? limit : Infinity };
-      return { bound: Math.ceil(found.cost - 1e-6), squad: found.picks.map((p) => indices[p] ?? 0) };
+      if (!found) return { bound: Number.isFinite(limit) ? limit : Infinity, exact: true };
+      return {
+        bound: Math.ceil(found.cost - 1e-6),
+        squad: found.picks.map((p) => indices[p] ?? 0),
+        exact: !firstBelow,
+      };
     }
     const eachChosen: SbcRequirement[] = (eachOnce ? chosen : []).map((id) => ({
       kind: 'players',
@@ -141,11 +151,11 @@ export function groupSetRelaxation(
       deadline,
       limit,
     );
-    if ('infeasible' in result) return { bound: Infinity };
+    if ('infeasible' in result) return { bound: Infinity, exact: true };
     const picks = result.seeds[0];
     return picks
-      ? { bound: result.bound, squad: picks.map((p) => indices[p] ?? 0) }
-      : { bound: result.bound };
+      ? { bound: result.bound, squad: picks.map((p) => indices[p] ?? 0), exact: true }
+      : { bound: result.bound, exact: true };
   };
   const groupsOf = (squad: readonly number[]) => new Set(squad.map((i) => groupOf[i] ?? 0));
   const bySize = [...byGroup.keys()].sort(
@@ -180,7 +190,8 @@ export function groupSetRelaxation(
       // groups; else without "at least one of each" first (each count multiplies the search's
       // cells), then with it when that squad leaves a group out.
       const used = ahead.squad && groupsOf(ahead.squad);
-      const exactlyThese = used && used.size === next.length && next.every((id) => used.has(id));
+      const exactlyThese =
+        ahead.exact && used && used.size === next.length && next.every((id) => used.has(id));
       let own = exactlyThese ? ahead : relaxOn(next, new Set(), best, false);
       if (own.bound < best && !(own.squad && groupsOf(own.squad).size === next.length))
         own = relaxOn(next, new Set(), best, true);
@@ -196,6 +207,7 @@ export function groupSetRelaxation(
   // ~300 ms of CPU from 2,393).
   best = upperBound;
   scan([], new Set(byGroup.keys()));
-  if (stopped) return undefined;
-  return { bound: best, seeds: bestSquad ? [bestSquad] : [] };
+  const seeds = bestSquad ? [bestSquad] : [];
+  // Stopped, nothing is proven, but the best set's relaxed squad may still be the answer.
+  return stopped ? { bound: -Infinity, seeds } : { bound: best, seeds };
 }

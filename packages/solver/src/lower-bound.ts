@@ -338,8 +338,7 @@ export function groupedRelaxationBound(
   const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
   if ('infeasible' in base || base.bound >= upperBound) return base;
   const bySets = groupSetRelaxation(problem, deadline, upperBound);
-  if (bySets)
-    return bySets.bound > base.bound ? { ...bySets, seeds: [...bySets.seeds, ...base.seeds] } : base;
+  if (bySets) return { bound: Math.max(base.bound, bySets.bound), seeds: [...bySets.seeds, ...base.seeds] };
   const same = sameGroupMinimum(problem);
   if (!same) return base;
   const slots = problem.openSlots.length;
