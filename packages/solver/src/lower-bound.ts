@@ -1,4 +1,6 @@
 import { groupIdOf, matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import { withGroupCountRelaxation } from './group-count.js';
+import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
 import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
@@ -311,7 +313,10 @@ function sameGroupMinimum(problem: Problem): SameGroupRequirement | undefined {
  */
 export function groupedBoundFirst(problem: Problem): boolean {
   const window = scoreWindowOf(problem.requirements);
-  return !!sameGroupMinimum(problem) && window.min !== -Infinity && window.max === Infinity;
+  return (
+    (!!sameGroupMinimum(problem) && window.min !== -Infinity && window.max === Infinity) ||
+    groupSetsApply(problem)
+  );
 }
 
 /**
@@ -330,9 +335,12 @@ export function groupedRelaxationBound(
   /** The plain relaxation when already known (its bound holds whatever the upper bound). */
   known?: RelaxationBound,
 ): RelaxationResult {
-  const base = known ?? relaxationBound(problem, deadline, upperBound);
+  const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
+  if ('infeasible' in base || base.bound >= upperBound) return base;
+  const bySets = groupSetRelaxation(problem, deadline, upperBound);
+  if (bySets) return { bound: Math.max(base.bound, bySets.bound), seeds: [...bySets.seeds, ...base.seeds] };
   const same = sameGroupMinimum(problem);
-  if ('infeasible' in base || !same || base.bound >= upperBound) return base;
+  if (!same) return base;
   const slots = problem.openSlots.length;
   const sorted = [...problem.candidates].sort((a, b) => a.cost - b.cost);
   const members = new Map<number, typeof sorted>();

@@ -60,6 +60,8 @@ export function cheapestRatingProfile(
   deadline = Infinity,
   /** Ratings of players already in the squad (they count toward the score, cost nothing). */
   fixedRatings: readonly number[] = [],
+  /** Return the first answer below the upper bound, not the cheapest (a feasibility check). */
+  firstBelow = false,
 ): ProfileAnswer | null | 'aborted' {
   const byCell = new Map<string, number[]>();
   items.forEach((item, index) => {
@@ -207,7 +209,7 @@ export function cheapestRatingProfile(
   let aborted = false;
   const search = (j: number, remaining: number, cost: number): void => {
     nodes += 1;
-    if (aborted) return;
+    if (aborted || (firstBelow && bestTakes)) return;
     if (nodes > nodeLimit || ((nodes & 1023) === 0 && Date.now() > deadline)) {
       aborted = true;
       return;
