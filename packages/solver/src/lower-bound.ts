@@ -1,4 +1,10 @@
-import { groupIdOf, matchesCondition, ratingScore, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import {
+  groupIdOf,
+  matchesCondition,
+  ratingScore,
+  requirementLabel,
+  type SbcRequirement,
+} from '@tradedesk/domain';
 import type { Candidate, Problem } from './problem.js';
 import { minimumRestSum, ratingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
