@@ -394,25 +394,37 @@ export function groupedRelaxationBound(
     .sort((a, b) => a.bound - b.bound);
   if (quick.length === 0) return { infeasible: `"${requirementLabel(same)}" cannot be met with the pool` };
   // Each group's relaxation only ever picks, per class (rating × count memberships), the cheapest
-  // `slots` members of the group and the cheapest `slots` others: the pool is cut to those.
+  // `slots` members of the group and the cheapest `slots − X` others (X of the squad are members):
+  // the pool is cut to those.
   const counted = problem.requirements.filter((r): r is CountRequirement => r.kind === 'players');
   const classes = new Map<string, typeof sorted>();
+  const classOf = new Map<Candidate, string>();
   for (const c of sorted) {
     const bits = counted.map((r) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0));
     const key = `${c.card.rating}|${bits.join('')}`;
+    classOf.set(c, key);
     const list = classes.get(key);
     if (list) list.push(c);
     else classes.set(key, [c]);
   }
+  const others = slots - same.value;
   const poolFor = (id: number) => {
     const pool: typeof sorted = [];
+    const inClass = new Map<string, number>();
+    for (const c of members.get(id) ?? []) {
+      const key = classOf.get(c) ?? '';
+      const taken = inClass.get(key) ?? 0;
+      if (taken >= slots) continue;
+      inClass.set(key, taken + 1);
+      pool.push(c);
+    }
     for (const list of classes.values()) {
-      let inside = 0;
       let outside = 0;
-      for (const c of list) {
-        if (inside >= slots && outside >= slots) break;
-        const member = groupIdOf(c.card, same.group) === id;
-        if (member ? inside++ < slots : outside++ < slots) pool.push(c);
+      for (let k = 0; k < list.length && outside < others; k += 1) {
+        const c = list[k] as Candidate;
+        if (groupIdOf(c.card, same.group) === id) continue;
+        pool.push(c);
+        outside += 1;
       }
     }
     return pool;
