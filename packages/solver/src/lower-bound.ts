@@ -408,23 +408,25 @@ export function groupedRelaxationBound(
     else classes.set(key, [c]);
   }
   const others = slots - same.value;
+  // Distinct players: a second copy of one player in a class (owned and market) is never picked.
   const poolFor = (id: number) => {
     const pool: typeof sorted = [];
-    const inClass = new Map<string, number>();
+    const inClass = new Map<string, Set<number>>();
     for (const c of members.get(id) ?? []) {
       const key = classOf.get(c) ?? '';
-      const taken = inClass.get(key) ?? 0;
-      if (taken >= slots) continue;
-      inClass.set(key, taken + 1);
+      const taken = inClass.get(key) ?? new Set<number>();
+      inClass.set(key, taken);
+      if (taken.size >= slots || taken.has(c.assetId)) continue;
+      taken.add(c.assetId);
       pool.push(c);
     }
     for (const list of classes.values()) {
-      let outside = 0;
-      for (let k = 0; k < list.length && outside < others; k += 1) {
+      const taken = new Set<number>();
+      for (let k = 0; k < list.length && taken.size < others; k += 1) {
         const c = list[k] as Candidate;
-        if (groupIdOf(c.card, same.group) === id) continue;
+        if (groupIdOf(c.card, same.group) === id || taken.has(c.assetId)) continue;
+        taken.add(c.assetId);
         pool.push(c);
-        outside += 1;
       }
     }
     return pool;
