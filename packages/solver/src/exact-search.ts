@@ -512,6 +512,43 @@ export function exactSearch(
     return true;
   };
 
+  /**
+   * Whether card i can still join the chosen cards: its asset is unused, and no same-group maximum
+   * or distinct-group maximum (or exact count) would be exceeded (a new group once the count of
+   * groups is at its maximum).
+   */
+  const canJoin = (i: number): boolean => {
+    if (assetUsed[asset.ids[i] ?? 0]) return false;
+    for (let q = 0; q < groupRules.length; q += 1) {
+      const rule = groupRules[q];
+      const inGroup = groupCount[q]?.[groupIds[q]?.ids[i] ?? 0] ?? 0;
+      if (
+        rule?.kind === 'sameGroup'
+          ? inGroup >= rule.value
+          : inGroup === 0 && (distinctNow[q] ?? 0) >= (rule?.value ?? 0)
+      )
+        return false;
+    }
+    return true;
+  };
+  /**
+   * Whether r cards that can join, from card j on, fit the budget. The cards are sorted by cost,
+   * so those are the first r that can join; the scan stops once the cheapest r it could still
+   * take are past the budget.
+   */
+  const joinableWithin = (j: number, r: number, budget: number): boolean => {
+    let found = 0;
+    let spent = 0;
+    let i = j;
+    for (; i < n && found < r && spent + (r - found) * (cost[i] ?? 0) <= budget; i += 1) {
+      if (!canJoin(i)) continue;
+      spent += cost[i] ?? 0;
+      found += 1;
+    }
+    workSinceClock += i - j;
+    return found === r;
+  };
+
   const relaxedSquad = (picked: readonly Candidate[]) => {
     const squadPositions = [...positions];
     const squadSlots: SbcSlot[] = positions.map((_, slot) => problem.bricks.get(slot) ?? null);
@@ -584,6 +621,7 @@ export function exactSearch(
     }
     if (spent + (fill[j * (slots + 1) + r] ?? Infinity) >= best) return;
     if (!countsReachable(j, r)) return;
+    if (groupRules.length > 0 && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
     if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
     if (teamMin > 0 && !chemistryReachable(j, r, best - 1e-9 - spent)) return;
     if (r === 0) {

@@ -1,4 +1,10 @@
-import { groupIdOf, matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
+import {
+  groupIdOf,
+  matchesCondition,
+  ratingScore,
+  requirementLabel,
+  type SbcRequirement,
+} from '@tradedesk/domain';
 import { withGroupCountRelaxation } from './group-count.js';
 import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
@@ -206,7 +212,9 @@ interface GroupFloor {
  * score never falls when a rating rises), reach the minimum. That rest ignores the count
  * requirements and the group, so it depends only on those ratings: it is searched once per set
  * of best ratings, and a floor found for ratings that are one by one at least as high holds too.
- * Before any search, the Lagrangian floor on the rest's rating sum is tried. Undefined without a
+ * Before any search, the Lagrangian floor on the rest's rating sum is tried, and the search is
+ * skipped where one rest of a single rating level already costs less than the search's cap (it
+ * could not rule the group out: on Brazil or Argentina ~45 of 86 searches). Undefined without a
  * rating minimum, or with a rating maximum (for which higher ratings are not better).
  */
 function groupRatingFloor(
@@ -238,6 +246,32 @@ function groupRatingFloor(
     restCount,
     [0],
   );
+  // A squad's rest of one rating level: per level t, the `restCount` cheapest rated t or more.
+  const levels: { readonly rating: number; readonly cost: number }[] = [];
+  {
+    const descending = [...rest].sort((a, b) => b.rating - a.rating);
+    const costs: number[] = [];
+    for (let i = 0; i < descending.length; i += 1) {
+      const rating = descending[i]?.rating ?? 0;
+      costs.push(descending[i]?.cost ?? 0);
+      if ((descending[i + 1]?.rating ?? -1) === rating || costs.length < restCount) continue;
+      costs.sort((a, b) => a - b).length = Math.min(costs.length, restCount);
+      levels.push({ rating, cost: costs.reduce((sum, cost) => sum + cost, 0) });
+    }
+  }
+  /**
+   * The cost of one rest that reaches the rating with the group's `best` ratings (its players all
+   * rated at least the lowest level that does): the searched floor is never above it, so where
+   * the group's cheapest plus it stay below the bound, the search cannot rule the group out.
+   */
+  const restCeiling = (best: readonly number[]): number => {
+    let ceiling = Infinity;
+    for (const level of levels) {
+      if (ratingScore([...best, ...new Array<number>(restCount).fill(level.rating)]) < window.min) break;
+      ceiling = level.cost;
+    }
+    return ceiling;
+  };
   /** Per group: its `needed` cheapest players' cost and `needed` best ratings, highest first. */
   const groupOf = (id: number) => {
     const list = members.get(id) ?? [];
@@ -282,6 +316,8 @@ function groupRatingFloor(
       if (floor >= cap) return group.cost + floor;
       const quick = quickRest(group.best, cap);
       if (quick >= cap) return group.cost + quick;
+      // The search could only find the rest below the cap: the group's relaxation runs instead.
+      if (restCeiling(group.best) < cap) return group.cost + quick;
       const found = cheapestRatingProfile(rest, restCount, window, cap, [], Infinity, deadline, group.best);
       if (found === 'aborted') return -Infinity;
       // Nothing below the cap: the rest costs at least the cap.
@@ -366,25 +402,39 @@ export function groupedRelaxationBound(
     .sort((a, b) => a.bound - b.bound);
   if (quick.length === 0) return { infeasible: `"${requirementLabel(same)}" cannot be met with the pool` };
   // Each group's relaxation only ever picks, per class (rating × count memberships), the cheapest
-  // `slots` members of the group and the cheapest `slots` others: the pool is cut to those.
+  // `slots` members of the group and the cheapest `slots − X` others (X of the squad are members):
+  // the pool is cut to those.
   const counted = problem.requirements.filter((r): r is CountRequirement => r.kind === 'players');
   const classes = new Map<string, typeof sorted>();
+  const classOf = new Map<Candidate, string>();
   for (const c of sorted) {
     const bits = counted.map((r) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0));
     const key = `${c.card.rating}|${bits.join('')}`;
+    classOf.set(c, key);
     const list = classes.get(key);
     if (list) list.push(c);
     else classes.set(key, [c]);
   }
+  const others = slots - same.value;
+  // Distinct players: a second copy of one player in a class (owned and market) is never picked.
   const poolFor = (id: number) => {
     const pool: typeof sorted = [];
+    const inClass = new Map<string, Set<number>>();
+    for (const c of members.get(id) ?? []) {
+      const key = classOf.get(c) ?? '';
+      const taken = inClass.get(key) ?? new Set<number>();
+      inClass.set(key, taken);
+      if (taken.size >= slots || taken.has(c.assetId)) continue;
+      taken.add(c.assetId);
+      pool.push(c);
+    }
     for (const list of classes.values()) {
-      let inside = 0;
-      let outside = 0;
-      for (const c of list) {
-        if (inside >= slots && outside >= slots) break;
-        const member = groupIdOf(c.card, same.group) === id;
-        if (member ? inside++ < slots : outside++ < slots) pool.push(c);
+      const taken = new Set<number>();
+      for (let k = 0; k < list.length && taken.size < others; k += 1) {
+        const c = list[k] as Candidate;
+        if (groupIdOf(c.card, same.group) === id || taken.has(c.assetId)) continue;
+        taken.add(c.assetId);
+        pool.push(c);
       }
     }
     return pool;

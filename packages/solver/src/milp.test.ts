@@ -6,7 +6,7 @@ import { improveWithMilp, prepareSolver, reducePool } from './milp.js';
 import { buildProblem } from './problem.js';
 import { exactReference } from './reference.js';
 import { solveChallenge } from './solve.js';
-import { exhaustiveOptimum, randomPool, SMALL_POOL_CHALLENGES } from './test-pools.js';
+import { EVERY_433_POSITION, exhaustiveOptimum, randomPool, SMALL_POOL_CHALLENGES } from './test-pools.js';
 import type { MarketCard } from './types.js';
 
 beforeAll(async () => {
@@ -118,6 +118,40 @@ describe('group-by-group relaxation bound with a rating minimum (per-group ratin
       }, 60_000);
     }
   }
+});
+
+describe('group-by-group relaxation bound on a pool with two copies of one player', () => {
+  it('keeps the group squad whose others are distinct players (the copy hides none of them)', () => {
+    // Four of nation 1, seven players of seven other nations, and a second (owned-like, market
+    // listed again) copy of the first of those at the same price: the only squads are the four
+    // plus the seven, 4 × 300 + 7 × 200 (the copy cannot stand in for a second player).
+    const card = (index: number, nationId: number, price: number, assetId = 5000 + index): MarketCard => ({
+      definitionId: 5000 + index,
+      assetId,
+      rating: 80,
+      rarityId: 0,
+      positions: EVERY_433_POSITION,
+      clubId: 100 + index,
+      leagueId: 13,
+      nationId,
+      price,
+    });
+    const pool = [
+      ...[0, 1, 2, 3].map((k) => card(k, 1, 300)),
+      ...[4, 5, 6, 7, 8, 9].map((k) => card(k, k, 200)),
+      card(10, 4, 200, 5004),
+      card(11, 11, 210),
+    ];
+    const challenge = {
+      operation: 'AND' as const,
+      requirements: [{ kind: 'sameGroup', scope: 'min', group: 'nation', value: 4 } as const],
+    };
+    // (exhaustiveOptimum does not read asset ids, so the optimum is stated.)
+    const c = { name: 'copies', challenge, pool };
+    const best = 4 * 300 + 6 * 200 + 210;
+    const result = groupedRelaxationBound(problemOf(c), Date.now() + 60_000);
+    expect('infeasible' in result ? Infinity : result.bound).toBeLessThanOrEqual(best);
+  });
 });
 
 describe('solver with the MILP loaded', () => {

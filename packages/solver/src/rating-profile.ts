@@ -143,6 +143,10 @@ export function cheapestRatingProfile(
   };
   resetChosen();
   const have = constraints.map(() => 0);
+  /** Per cell, the constraints its items count toward (read in the hot loop). */
+  const cellCounts = cellBits.map((bits) =>
+    constraints.flatMap(({ bit }, c) => ((bits & (1 << bit)) !== 0 ? [c] : [])),
+  );
   /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
   const scoreWith = (rest: number, restRating: number): number => {
     const sum = chosenSum + rest * restRating;
@@ -238,29 +242,27 @@ export function cheapestRatingProfile(
     const rating = cellRating[j] ?? 0;
     if (window.min > -Infinity && scoreWith(remaining, rating) < window.min) return;
     if (window.max < Infinity && scoreWith(remaining, lowest) > window.max) return;
+    // The counts first: they cost far less than the rating floor.
+    if (!countsReachable(j, remaining)) return;
     if (floorFrom) {
       const restSum = minimumRestSum(chosen, chosenCount, chosenSum, remaining, rating, window.min);
       // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
       const slack = 1e-6 * Math.max(1, Math.abs(best));
       if (cost + floorFrom(j, remaining, restSum, best - cost + slack) >= best + slack) return;
     }
-    if (!countsReachable(j, remaining)) return;
-    const bits = cellBits[j] ?? 0;
+    const counts = cellCounts[j] ?? [];
+    const cellPrefix = prefix[j] ?? [];
     const available = Math.min(remaining, cells[j]?.length ?? 0);
     for (let take = available; take >= 0; take -= 1) {
       for (let k = 0; k < take; k += 1) chosen[chosenCount + k] = rating;
       chosenCount += take;
       chosenSum += take * rating;
-      constraints.forEach(({ bit }, c) => {
-        if (bits & (1 << bit)) have[c] = (have[c] ?? 0) + take;
-      });
+      for (const c of counts) have[c] = (have[c] ?? 0) + take;
       takes[j] = take;
-      search(j + 1, remaining - take, cost + (prefix[j]?.[take] ?? 0));
+      search(j + 1, remaining - take, cost + (cellPrefix[take] ?? 0));
       chosenCount -= take;
       chosenSum -= take * rating;
-      constraints.forEach(({ bit }, c) => {
-        if (bits & (1 << bit)) have[c] = (have[c] ?? 0) - take;
-      });
+      for (const c of counts) have[c] = (have[c] ?? 0) - take;
       takes[j] = 0;
     }
   };
