@@ -38,8 +38,8 @@ export function randomPool(
 }
 
 /**
- * The cheapest eligible squad by trying every 11-card subset (cards play every position, so
- * placement does not change chemistry); Infinity when none is eligible.
+ * The cheapest eligible squad of distinct players by trying every 11-card subset (cards play
+ * every position, so placement does not change chemistry); Infinity when none is eligible.
  */
 export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: ChallengeRequirements): number {
   const positions = formationSlots('f433');
@@ -48,6 +48,8 @@ export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: Challe
   const visit = (from: number, cost: number): void => {
     if (cost >= best) return;
     if (chosen.length === 11) {
+      // One card per player (asset), as the solver's answers: pools may hold two versions of one.
+      if (new Set(chosen.map((card) => card.assetId)).size < chosen.length) return;
       const slots: SbcCard[] = [...chosen];
       if (evaluateSquad({ positions, slots }, challenge).eligible) best = cost;
       return;
@@ -62,6 +64,24 @@ export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: Challe
   };
   visit(0, 0);
   return best;
+}
+
+/**
+ * `pool` with a second version of some players at another club of their league (a club's
+ * promo card, say): a player then belongs to two groups, and a squad may hold only one of them.
+ */
+export function withSecondVersions(pool: readonly MarketCard[], seed: number): MarketCard[] {
+  const random = seededRng(seed);
+  const versions = pool
+    .filter(() => random() < 0.35)
+    .map((card, index) => ({
+      ...card,
+      definitionId: 5000 + index,
+      clubId: card.leagueId * 100 + ((card.clubId - card.leagueId * 100 + 1) % 3),
+      rating: card.rating + 1,
+      price: Math.round(card.price * (0.8 + random() * 0.5)),
+    }));
+  return [...pool, ...versions];
 }
 
 /** Challenges of every kind for the small-pool comparison with exhaustive search. */
