@@ -1,5 +1,4 @@
 import { groupIdOf, matchesCondition, type SbcRequirement } from '@tradedesk/domain';
-import { cheapestWithOneMoreGroup, levelCards, type LevelCards } from './last-group.js';
 import { relaxationBound, type RelaxationBound } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
@@ -163,104 +162,8 @@ export function groupSetRelaxation(
     (a, b) => (byGroup.get(b)?.length ?? 0) - (byGroup.get(a)?.length ?? 0),
   );
 
-  // The last level's search reads cards by rating level (ratings only: a class is a rating).
-  const levelRatings = [...new Set(candidates.map((c) => c.card.rating))].sort((a, b) => b - a);
-  const levelOf = new Map(levelRatings.map((rating, level) => [rating, level]));
-  const costOf = (i: number) => candidates[i]?.cost ?? 0;
-  /** Per level the cheapest `slots` distinct players among `indices` (taken cheapest first). */
-  const cellsOf = (indices: Iterable<number>): (number[] | undefined)[] => {
-    const cells: (number[] | undefined)[] = levelRatings.map(() => undefined);
-    const assets: number[][] = levelRatings.map(() => []);
-    for (const i of indices) {
-      const candidate = candidates[i] as Candidate;
-      const level = levelOf.get(candidate.card.rating) ?? 0;
-      const seen = assets[level] as number[];
-      if (seen.length >= slots || seen.includes(candidate.assetId)) continue;
-      seen.push(candidate.assetId);
-      (cells[level] ??= []).push(i);
-    }
-    return cells;
-  };
-  const byCost = (a: number, b: number) => costOf(a) - costOf(b);
-  const groupCards = new Map<number, LevelCards>();
-  const cardsOfGroup = (id: number): LevelCards => {
-    let cards = groupCards.get(id);
-    if (!cards) {
-      cards = levelCards(levelRatings, cellsOf([...(byGroup.get(id) ?? [])].sort(byCost)), costOf, slots);
-      groupCards.set(id, cards);
-    }
-    return cards;
-  };
-  const noCards = levelCards(
-    levelRatings,
-    levelRatings.map(() => undefined),
-    costOf,
-    slots,
-  );
-
-  /**
-   * The sets that hold `chosen` and one group of `open` (the last level, ratings only): one
-   * search for the least over the open groups (`cheapestWithOneMoreGroup`); when its squad leaves
-   * a chosen group out, that set's own relaxation (with one of each) and the search again without
-   * the group. A squad that uses every group of its set is its set's relaxation, and no other
-   * set left is below it: the level is done.
-   */
-  const lastLevel = (chosen: readonly number[], open: ReadonlySet<number>): void => {
-    const openIds = [...open];
-    const openCards = openIds.map(cardsOfGroup);
-    const chosenCards = levelCards(
-      levelRatings,
-      cellsOf(chosen.flatMap((id) => byGroup.get(id) ?? []).sort(byCost)),
-      costOf,
-      slots,
-    );
-    // The chosen and all open groups' cheapest players per level: a floor for any one's.
-    const inUnion = new Set([...chosen, ...open]);
-    const union = levelCards(
-      levelRatings,
-      cellsOf(classLists.flatMap((list) => list.filter((i) => inUnion.has(groupOf[i] ?? 0)))),
-      costOf,
-      slots,
-    );
-    for (;;) {
-      const found = cheapestWithOneMoreGroup(
-        levelRatings,
-        chosenCards,
-        openCards,
-        union,
-        costOf,
-        slots,
-        window,
-        best,
-        deadline,
-      );
-      if (found === 'aborted') {
-        stopped = true;
-        return;
-      }
-      if (!found) return;
-      const set = [...chosen, openIds[found.group] ?? 0];
-      if (groupsOf(found.picks).size === set.length) {
-        best = found.cost;
-        bestSquad = [...found.picks];
-        return;
-      }
-      const own = relaxOn(set, new Set(), best, true);
-      if (stopped) return;
-      if (own.bound < best) {
-        best = own.bound;
-        bestSquad = own.squad;
-      }
-      openCards[found.group] = noCards;
-    }
-  };
-
   /** The sets of k groups that hold `chosen` and groups of `open` only. */
   const scan = (chosen: readonly number[], open: Set<number>): void => {
-    if (counted.length === 0 && chosen.length === distinct.value - 1) {
-      lastLevel(chosen, open);
-      return;
-    }
     while (open.size > 0) {
       if (Date.now() > deadline) {
         stopped = true;
