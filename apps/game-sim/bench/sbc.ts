@@ -20,6 +20,8 @@ import { World } from '../src/world/world.js';
 const TIME_LIMIT_MS = Number(process.env.SBC_TIME_MS ?? 1000);
 /** The exact reference's limit per unproven challenge (SBC_REFERENCE_S; 0 leaves it out). */
 const REFERENCE_SECONDS = Number(process.env.SBC_REFERENCE_S ?? 30);
+/** The standard pool's seed (SBC_POOL_SEED; the benchmark's figures are on pool 1). */
+const POOL_SEED = Number(process.env.SBC_POOL_SEED ?? 1);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,14 +33,14 @@ export async function benchSbc(): Promise<void> {
     market: { initialListings: 0 },
   });
   await prepareSolver();
-  const pool = standardPool(1);
+  const pool = standardPool(POOL_SEED);
   // SBC_ONLY=<regular expression> runs the challenges whose name matches (for iterating).
   const only = process.env.SBC_ONLY ? new RegExp(process.env.SBC_ONLY, 'i') : undefined;
   const challenges = standardSets(world)
     .flatMap((set) => set.challenges)
     .filter((challenge) => !only || only.test(challenge.name));
   console.log(
-    `standard set: ${challenges.length} challenges, pool ${pool.market.length} market + ${pool.owned.length} owned cards`,
+    `standard set: ${challenges.length} challenges, pool ${POOL_SEED}: ${pool.market.length} market + ${pool.owned.length} owned cards`,
   );
   console.log(
     'challenge | ours cost | ms | cpu ms | proof | greedy cost | ms | ours/greedy | exact reference (search, then MILP) | ours/optimum',

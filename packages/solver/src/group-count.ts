@@ -27,7 +27,7 @@ export function groupCountRelaxation(problem: Problem): RelaxationResult | undef
   const { candidates, requirements } = problem;
   const slots = problem.openSlots.length;
   const distinct = requirements.find((r): r is DistinctGroups => r.kind === 'distinctGroups');
-  if (!distinct || slots === 0 || requirements.some((r) => r.kind === 'teamRating')) return undefined;
+  if (!distinct || !groupCountApplies(problem)) return undefined;
   const kind = distinct.group;
   const groupIds = [...new Set(candidates.map((c) => groupIdOf(c.card, kind)))];
   const groupIndex = new Map(groupIds.map((id, g) => [id, g]));
@@ -199,6 +199,16 @@ function solveByGroups(
     at = parents[g]?.[at] ?? 0;
   }
   return { bound: Math.ceil((cost[best] ?? 0) - 1e-6), seeds: [picks] };
+}
+
+/** Whether `groupCountRelaxation` applies: a group count, no team rating, open slots. */
+export function groupCountApplies(problem: Problem): boolean {
+  const { requirements } = problem;
+  return (
+    problem.openSlots.length > 0 &&
+    requirements.some((r) => r.kind === 'distinctGroups') &&
+    !requirements.some((r) => r.kind === 'teamRating')
+  );
 }
 
 /** The stronger of the plain relaxation and the group-count one (both are sound bounds). */

@@ -1,8 +1,10 @@
 import type { ChallengeRequirements } from '@tradedesk/domain';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupSetRelaxation } from './group-sets.js';
+import { prepareSolver } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem } from './problem.js';
+import { exactReference } from './reference.js';
 import { solveChallenge } from './solve.js';
 import { judgePlacement } from './squad-check.js';
 import { and, exhaustiveOptimum, randomPool, rating } from './test-pools.js';
@@ -99,5 +101,31 @@ describe('group-set relaxation against exhaustive search on small pools', () => 
       expect(result.status === 'solved' && result.cost).toBe(optimum);
       expect(result.status === 'solved' && result.proof.kind).toBe('optimal');
     });
+  }
+});
+
+describe("the benchmark's exact reference on the group-set pools", () => {
+  beforeAll(async () => {
+    await prepareSolver();
+  }, 60_000);
+
+  for (const c of cases) {
+    it(`${c.name}: from a dearer squad or the optimum, the optimum, finished`, () => {
+      const optimum = exhaustiveOptimum(c.pool, c.challenge);
+      const input = { challenge: c.challenge, formation: 'f433', market: c.pool };
+      // No squad at all: nothing below any known cost (the relaxation finds the part infeasible).
+      if (!Number.isFinite(optimum))
+        return expect(exactReference(input, 50_000, 60)).toEqual({
+          optimum: 50_000,
+          bound: 50_000,
+          finished: true,
+        });
+      for (const known of [optimum + 150, optimum + 1, optimum])
+        expect(exactReference(input, known, 60), `from ${known}`).toEqual({
+          optimum,
+          bound: optimum,
+          finished: true,
+        });
+    }, 60_000);
   }
 });
