@@ -92,7 +92,7 @@ describe('group-count relaxation against exhaustive search on small pools', () =
         challenge: c.challenge,
         formation: 'f433',
         market: c.pool,
-        timeLimitMs: 1_000,
+        timeLimitMs: 300,
       });
       if (optimum === Infinity) {
         expect(result.status, c.name).not.toBe('solved');
@@ -148,5 +148,6 @@ describe('group-count relaxation against exhaustive search on small pools', () =
       expect(result.status === 'solved' && result.cost, c.name).toBe(optimum);
       expect(result.status === 'solved' && result.proof.kind, c.name).toBe('optimal');
     }
-  });
+    // A generous budget so a proof does not hang on machine load; the proofs take milliseconds.
+  }, 60_000);
 });
