@@ -64,6 +64,9 @@ function scoreCeiling(
   return score;
 }
 
+/** A λ's table not built yet. */
+const NOT_BUILT = new Float64Array(0);
+
 /**
  * The floor's tables over items in search order: for each λ, row and k ≤ `most`, the k smallest
  * (cost − λ·rating) among the items from the row's position on. Rows are the positions a search
@@ -75,10 +78,11 @@ function scoreCeiling(
 export class RatingFloor {
   private readonly ratings: Float64Array;
   private readonly costs: Float64Array;
-  private readonly most: number;
-  private readonly width: number;
+  private readonly most: number = 0;
+  private readonly width: number = 0;
   private readonly rows: Int32Array;
-  private readonly tables: (Float64Array | undefined)[];
+  /** Per λ its table, `NOT_BUILT` until the climb first reaches it. */
+  private readonly tables: Float64Array[] = [];
   /** Scratch for building a table: the `most` smallest values seen so far, ascending. */
   private readonly smallest: Float64Array;
   /**
@@ -93,7 +97,9 @@ export class RatingFloor {
     this.most = most;
     this.width = most + 1;
     this.rows = Int32Array.from(rows);
-    this.tables = LAMBDAS.map(() => undefined);
+    // Filled with one kind of element (a table or the empty marker), so every floor's list has
+    // one elements kind and the reads stay monomorphic.
+    for (let l = 0; l < LAMBDAS.length; l += 1) this.tables.push(NOT_BUILT);
     this.smallest = new Float64Array(most);
   }
 
@@ -127,7 +133,8 @@ export class RatingFloor {
   }
 
   private tableOf(l: number): Float64Array {
-    return this.tables[l] ?? this.buildTable(l);
+    const table = this.tables[l] ?? NOT_BUILT;
+    return table !== NOT_BUILT ? table : this.buildTable(l);
   }
 
   private buildTable(l: number): Float64Array {

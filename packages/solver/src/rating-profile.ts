@@ -81,12 +81,14 @@ const EXACT = 2;
  * typed arrays keep one element kind and no holes.
  */
 class ProfileSearch {
-  private readonly count: number;
-  private readonly windowMin: number;
-  private readonly windowMax: number;
+  // Number fields start as numbers of their kind (small integers, or doubles where ±Infinity or
+  // fractions occur), not undefined: V8 then keeps one field representation for every search.
+  private readonly count: number = 0;
+  private readonly windowMin: number = -Infinity;
+  private readonly windowMax: number = Infinity;
   /** Row width of the per-count tables: k = 0 … count. */
-  private readonly width: number;
-  private readonly cellCount: number;
+  private readonly width: number = 0;
+  private readonly cellCount: number = 0;
   /** Per cell: its rating, its constraint bits, how many items it keeps (≤ count). */
   private readonly cellRating: Int32Array;
   private readonly cellBits: Int32Array;
@@ -101,7 +103,7 @@ class ProfileSearch {
   private readonly prefix: Float64Array;
   /** fill[j·width + k]: the cheapest k items among cells j.. (Infinity: fewer than k there). */
   private readonly fill: Float64Array;
-  private readonly constraintCount: number;
+  private readonly constraintCount: number = 0;
   private readonly scope: Int32Array;
   private readonly needed: Int32Array;
   /** Per cell, a mask of the constraints (by index) its items count toward. */
@@ -110,11 +112,11 @@ class ProfileSearch {
   private readonly memberFill: Float64Array;
   /** membersLeft[c·(cells + 1) + j]: items in cells j.. that count toward constraint c. */
   private readonly membersLeft: Int32Array;
-  private readonly lowest: number;
+  private readonly lowest: number = Infinity;
   /** The rating-aware completion floor over the cells' items in search order (with a minimum). */
   private readonly floor: RatingFloor | null;
   private readonly fixedRatings: Int32Array;
-  private readonly fixedSum: number;
+  private readonly fixedSum: number = 0;
   /** The chosen ratings (fixed ones first), a fixed buffer. */
   private readonly chosen: Int32Array;
   private chosenCount = 0;
@@ -123,7 +125,7 @@ class ProfileSearch {
   private readonly have: Int32Array;
   /** Items taken per cell on the current path. */
   private readonly takes: Int32Array;
-  private best: number;
+  private best = Infinity;
   private bestTakes: Int32Array | null = null;
   private nodes = 0;
   private aborted = false;
