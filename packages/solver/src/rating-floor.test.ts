@@ -100,3 +100,52 @@ describe('rating profile search with the floor', () => {
     }
   });
 });
+
+describe('rating profile search with counts and players already in', () => {
+  it('finds the cheapest set that meets the score and the counts, as exhaustive search does', () => {
+    const next = seededRng(31);
+    const scopes = ['min', 'max', 'exact'] as const;
+    for (let trial = 0; trial < 80; trial += 1) {
+      const count = between(next, 2, 5);
+      const fixed = Array.from({ length: between(next, 0, 3) }, () => between(next, 60, 90));
+      const items = Array.from({ length: 12 }, () => {
+        const rating = between(next, 60, 75);
+        // Few ratings and round prices: cells hold several items and costs tie.
+        return { rating, cost: 100 * between(next, 1, 30), classBits: between(next, 0, 3) };
+      });
+      const constraints = Array.from({ length: between(next, 1, 2) }, (_, bit) => ({
+        bit,
+        scope: scopes[between(next, 0, 2)] ?? 'min',
+        count: between(next, 0, count),
+      }));
+      const meets = (set: number[]) =>
+        constraints.every(({ bit, scope, count: needed }) => {
+          const got = set.filter((i) => ((items[i]?.classBits ?? 0) >> bit) & 1).length;
+          return scope === 'min' ? got >= needed : scope === 'max' ? got <= needed : got === needed;
+        });
+      const sets = subsets(items.length, count);
+      const scores = sets.map((set) => ratingScore([...fixed, ...set.map((i) => items[i]?.rating ?? 0)]));
+      const target = Math.min(...scores) + Math.floor(next() * (Math.max(...scores) - Math.min(...scores) + 1));
+      let optimum = Infinity;
+      sets.forEach((set, s) => {
+        if ((scores[s] ?? 0) < target || !meets(set)) return;
+        optimum = Math.min(
+          optimum,
+          set.reduce((total, i) => total + (items[i]?.cost ?? 0), 0),
+        );
+      });
+      const found = cheapestRatingProfile(
+        items,
+        count,
+        { min: target, max: Infinity },
+        Infinity,
+        constraints,
+        Infinity,
+        Infinity,
+        fixed,
+      );
+      expect(found === null || found === 'aborted' ? Infinity : found.cost).toBe(optimum);
+      if (found && found !== 'aborted') expect(meets([...found.picks])).toBe(true);
+    }
+  });
+});
