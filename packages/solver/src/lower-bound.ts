@@ -8,7 +8,7 @@ import {
 import { withGroupCountRelaxation } from './group-count.js';
 import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
-import { minimumRestSum, ratingFloor } from './rating-floor.js';
+import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
 
 type CountRequirement = Extract<SbcRequirement, { kind: 'players' }>;
@@ -240,7 +240,7 @@ function groupRatingFloor(
       .map((cost) => ({ rating, cost })),
   );
   const highest = Math.max(...rest.map((item) => item.rating));
-  const lagrangian = ratingFloor(
+  const lagrangian = new RatingFloor(
     rest.map((item) => item.rating),
     rest.map((item) => item.cost),
     restCount,
@@ -282,11 +282,11 @@ function groupRatingFloor(
     return { cost: list.slice(0, needed).reduce((sum, c) => sum + c.cost, 0), best };
   };
   const quickRest = (best: readonly number[], enough: number) =>
-    lagrangian(
+    lagrangian.floor(
       0,
       restCount,
       minimumRestSum(
-        best,
+        Int32Array.from(best),
         best.length,
         best.reduce((sum, r) => sum + r, 0),
         restCount,

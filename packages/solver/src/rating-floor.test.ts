@@ -1,6 +1,6 @@
 import { ratingScore, seededRng } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
-import { minimumRestSum, ratingFloor } from './rating-floor.js';
+import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { cheapestRatingProfile } from './rating-profile.js';
 
 const between = (next: () => number, low: number, high: number) =>
@@ -26,7 +26,7 @@ describe('minimum rating sum of the players still to come', () => {
       // A target the squad meets (at or below its score) and the highest rating it has to come.
       const target = score - between(next, 0, 300);
       const needed = minimumRestSum(
-        chosen,
+        Int32Array.from(chosen),
         chosenCount,
         chosen.reduce((sum, r) => sum + r, 0),
         rest.length,
@@ -38,8 +38,8 @@ describe('minimum rating sum of the players still to come', () => {
   });
 
   it('rules out a rest that cannot reach the score even at the highest rating', () => {
-    expect(minimumRestSum([60], 1, 60, 10, 60, ratingScore(new Array(11).fill(61)))).toBe(Infinity);
-    expect(minimumRestSum([60], 1, 60, 10, 61, ratingScore(new Array(11).fill(61)))).toBeGreaterThan(600);
+    expect(minimumRestSum(Int32Array.of(60), 1, 60, 10, 60, ratingScore(new Array(11).fill(61)))).toBe(Infinity);
+    expect(minimumRestSum(Int32Array.of(60), 1, 60, 10, 61, ratingScore(new Array(11).fill(61)))).toBeGreaterThan(600);
   });
 });
 
@@ -52,7 +52,7 @@ describe('rating-aware completion floor', () => {
       const costs = Array.from({ length: n }, (_, i) => 150 + 40 * i + between(next, 0, 5_000));
       // Rows at every other position (and the first), as a search asks only at some.
       const rows = Array.from({ length: n }, (_, i) => i).filter((i) => i % 2 === 0);
-      const floor = ratingFloor(ratings, costs, 5, rows);
+      const floor = new RatingFloor(ratings, costs, 5, rows);
       for (let query = 0; query < 10; query += 1) {
         const row = between(next, 0, rows.length - 1);
         const from = rows[row] ?? 0;
@@ -67,7 +67,7 @@ describe('rating-aware completion floor', () => {
             picked.reduce((total, i) => total + (costs[i] ?? 0), 0),
           );
         }
-        expect(floor(row, k, sum, Infinity)).toBeLessThanOrEqual(cheapest + 1e-6);
+        expect(floor.floor(row, k, sum, Infinity)).toBeLessThanOrEqual(cheapest + 1e-6);
       }
     }
   });
@@ -97,6 +97,55 @@ describe('rating profile search with the floor', () => {
       });
       const found = cheapestRatingProfile(items, count, { min: target, max: Infinity });
       expect(found === null || found === 'aborted' ? Infinity : found.cost).toBe(optimum);
+    }
+  });
+});
+
+describe('rating profile search with counts and players already in', () => {
+  it('finds the cheapest set that meets the score and the counts, as exhaustive search does', () => {
+    const next = seededRng(31);
+    const scopes = ['min', 'max', 'exact'] as const;
+    for (let trial = 0; trial < 80; trial += 1) {
+      const count = between(next, 2, 5);
+      const fixed = Array.from({ length: between(next, 0, 3) }, () => between(next, 60, 90));
+      const items = Array.from({ length: 12 }, () => {
+        const rating = between(next, 60, 75);
+        // Few ratings and round prices: cells hold several items and costs tie.
+        return { rating, cost: 100 * between(next, 1, 30), classBits: between(next, 0, 3) };
+      });
+      const constraints = Array.from({ length: between(next, 1, 2) }, (_, bit) => ({
+        bit,
+        scope: scopes[between(next, 0, 2)] ?? 'min',
+        count: between(next, 0, count),
+      }));
+      const meets = (set: number[]) =>
+        constraints.every(({ bit, scope, count: needed }) => {
+          const got = set.filter((i) => ((items[i]?.classBits ?? 0) >> bit) & 1).length;
+          return scope === 'min' ? got >= needed : scope === 'max' ? got <= needed : got === needed;
+        });
+      const sets = subsets(items.length, count);
+      const scores = sets.map((set) => ratingScore([...fixed, ...set.map((i) => items[i]?.rating ?? 0)]));
+      const target = Math.min(...scores) + Math.floor(next() * (Math.max(...scores) - Math.min(...scores) + 1));
+      let optimum = Infinity;
+      sets.forEach((set, s) => {
+        if ((scores[s] ?? 0) < target || !meets(set)) return;
+        optimum = Math.min(
+          optimum,
+          set.reduce((total, i) => total + (items[i]?.cost ?? 0), 0),
+        );
+      });
+      const found = cheapestRatingProfile(
+        items,
+        count,
+        { min: target, max: Infinity },
+        Infinity,
+        constraints,
+        Infinity,
+        Infinity,
+        fixed,
+      );
+      expect(found === null || found === 'aborted' ? Infinity : found.cost).toBe(optimum);
+      if (found && found !== 'aborted') expect(meets([...found.picks])).toBe(true);
     }
   });
 });

@@ -22,7 +22,8 @@ const LAMBDAS = Array.from({ length: 31 }, (_, k) => 2 * 1.4 ** k);
  * minus the number of players), so the sum is found by bisection.
  */
 export function minimumRestSum(
-  chosen: ArrayLike<number>,
+  /** Always an Int32Array: one element kind keeps this hot function's optimized code. */
+  chosen: Int32Array,
   chosenCount: number,
   chosenSum: number,
   rest: number,
@@ -50,7 +51,7 @@ export function minimumRestSum(
 
 /** f(R) of `minimumRestSum` (a module function: this runs at every search node). */
 function scoreCeiling(
-  chosen: ArrayLike<number>,
+  chosen: Int32Array,
   chosenCount: number,
   chosenSum: number,
   restSum: number,
@@ -63,41 +64,89 @@ function scoreCeiling(
   return score;
 }
 
-export interface RatingFloor {
-  /**
-   * A floor on the cost of `count` items from row `row`'s position on whose ratings sum to at
-   * least `restSum`; it stops early once it exceeds `enough` (the caller prunes past that anyway).
-   */
-  (row: number, count: number, restSum: number, enough: number): number;
-}
+/** A λ's table not built yet. */
+const NOT_BUILT = new Float64Array(0);
 
 /**
  * The floor's tables over items in search order: for each λ, row and k ≤ `most`, the k smallest
  * (cost − λ·rating) among the items from the row's position on. Rows are the positions a search
  * asks about (ascending; the profile search asks only at the start of a rating cell). A λ's
  * table is built the first time the climb reaches it: a search uses only a few of them.
+ * A class, not closures: the profile search calls `floor` at every node, and a closure made per
+ * search is a new call target each time, which threw away the optimized caller at every search.
  */
-export function ratingFloor(
-  ratings: ArrayLike<number>,
-  costs: ArrayLike<number>,
-  most: number,
-  rows: readonly number[],
-): RatingFloor {
-  const n = ratings.length;
-  const width = most + 1;
-  const tables: (Float64Array | undefined)[] = LAMBDAS.map(() => undefined);
-  const smallest = new Float64Array(most);
-  const tableOf = (l: number): Float64Array => {
-    const built = tables[l];
-    if (built) return built;
+export class RatingFloor {
+  private readonly ratings: Float64Array;
+  private readonly costs: Float64Array;
+  private readonly most: number = 0;
+  private readonly width: number = 0;
+  private readonly rows: Int32Array;
+  /** Per λ its table, `NOT_BUILT` until the climb first reaches it. */
+  private readonly tables: Float64Array[] = [];
+  /** Scratch for building a table: the `most` smallest values seen so far, ascending. */
+  private readonly smallest: Float64Array;
+  /**
+   * Where the climb starts: the λ that was best last time (the bound is concave in λ, a minimum
+   * of lines, and consecutive nodes of a search want similar λ).
+   */
+  private start = Math.floor(LAMBDAS.length / 2);
+
+  constructor(ratings: ArrayLike<number>, costs: ArrayLike<number>, most: number, rows: ArrayLike<number>) {
+    this.ratings = Float64Array.from(ratings);
+    this.costs = Float64Array.from(costs);
+    this.most = most;
+    this.width = most + 1;
+    this.rows = Int32Array.from(rows);
+    // Filled with one kind of element (a table or the empty marker), so every floor's list has
+    // one elements kind and the reads stay monomorphic.
+    for (let l = 0; l < LAMBDAS.length; l += 1) this.tables.push(NOT_BUILT);
+    this.smallest = new Float64Array(most);
+  }
+
+  /**
+   * A floor on the cost of `count` items from row `row`'s position on whose ratings sum to at
+   * least `restSum`; it stops early once it exceeds `enough` (the caller prunes past that anyway).
+   */
+  floor(row: number, count: number, restSum: number, enough: number): number {
+    if (restSum === Infinity) return Infinity;
+    const at = row * this.width + count;
+    let l = this.start;
+    let best = this.valueAt(l, at, restSum);
+    for (let next = l + 1; next < LAMBDAS.length && best <= enough; next += 1) {
+      const value = this.valueAt(next, at, restSum);
+      if (!(value > best)) break;
+      best = value;
+      l = next;
+    }
+    for (let next = l - 1; next >= 0 && best <= enough; next -= 1) {
+      const value = this.valueAt(next, at, restSum);
+      if (!(value > best)) break;
+      best = value;
+      l = next;
+    }
+    this.start = l;
+    return best;
+  }
+
+  private valueAt(l: number, at: number, restSum: number): number {
+    return (this.tableOf(l)[at] ?? Infinity) + (LAMBDAS[l] ?? 0) * restSum;
+  }
+
+  private tableOf(l: number): Float64Array {
+    const table = this.tables[l] ?? NOT_BUILT;
+    return table !== NOT_BUILT ? table : this.buildTable(l);
+  }
+
+  private buildTable(l: number): Float64Array {
+    const { ratings, costs, most, width, rows, smallest } = this;
     const lambda = LAMBDAS[l] ?? 0;
     const table = new Float64Array(rows.length * width).fill(Infinity);
     let kept = 0;
-    let j = n;
+    let j = ratings.length;
     // Rows from the last: the items from each row's position on are those of the next row plus
     // the ones between.
     for (let row = rows.length - 1; row >= 0; row -= 1) {
-      for (const from = rows[row] ?? 0; j > from;) {
+      for (const from = rows[row] ?? 0; j > from; ) {
         j -= 1;
         const value = (costs[j] ?? 0) - lambda * (ratings[j] ?? 0);
         // Insert into the sorted `most` smallest values seen so far.
@@ -118,30 +167,7 @@ export function ratingFloor(
         table[row * width + k + 1] = sum;
       }
     }
-    tables[l] = table;
+    this.tables[l] = table;
     return table;
-  };
-  // The bound is concave in λ (a minimum of lines), so a climb from the λ that was best last time
-  // finds the grid's best in a few steps: consecutive nodes of a search want similar λ.
-  let start = Math.floor(LAMBDAS.length / 2);
-  let at = 0;
-  let sum = 0;
-  const valueAt = (l: number) => (tableOf(l)[at] ?? Infinity) + (LAMBDAS[l] ?? 0) * sum;
-  return (row, count, restSum, enough) => {
-    if (restSum === Infinity) return Infinity;
-    at = row * width + count;
-    sum = restSum;
-    let l = start;
-    let best = valueAt(l);
-    for (const step of [1, -1]) {
-      for (let next = l + step; next >= 0 && next < LAMBDAS.length && best <= enough; next += step) {
-        const value = valueAt(next);
-        if (!(value > best)) break;
-        best = value;
-        l = next;
-      }
-    }
-    start = l;
-    return best;
-  };
+  }
 }

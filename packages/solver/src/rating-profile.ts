@@ -1,5 +1,5 @@
 import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
-import { minimumRestSum, ratingFloor } from './rating-floor.js';
+import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { maxScoreFor, minScoreFor } from './squad-check.js';
 
 /** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
@@ -63,213 +63,392 @@ export function cheapestRatingProfile(
   /** Return the first answer below the upper bound, not the cheapest (a feasibility check). */
   firstBelow = false,
 ): ProfileAnswer | null | 'aborted' {
-  const byCell = new Map<string, number[]>();
-  items.forEach((item, index) => {
-    const key = `${item.rating}|${item.classBits ?? 0}`;
-    const list = byCell.get(key);
-    if (list) list.push(index);
-    else byCell.set(key, [index]);
-  });
-  const cells = [...byCell.values()]
-    .map((list) => list.sort((a, b) => (items[a]?.cost ?? 0) - (items[b]?.cost ?? 0)).slice(0, count))
-    .sort((a, b) => (items[b[0] ?? 0]?.rating ?? 0) - (items[a[0] ?? 0]?.rating ?? 0));
-  const cellRating = cells.map((list) => items[list[0] ?? 0]?.rating ?? 0);
-  const cellBits = cells.map((list) => items[list[0] ?? 0]?.classBits ?? 0);
-  const prefix = cells.map((list) => {
-    const sums = [0];
-    for (const index of list) sums.push((sums[sums.length - 1] ?? 0) + (items[index]?.cost ?? 0));
-    return sums;
-  });
-  // fill[j][k]: the cheapest k items among cells j.. (ratings ≤ cellRating[j]).
-  const fill: number[][] = new Array<number[]>(cells.length + 1);
-  let pool: number[] = [];
-  fill[cells.length] = [0];
-  for (let j = cells.length - 1; j >= 0; j -= 1) {
-    pool = [...pool, ...(cells[j] ?? []).map((index) => items[index]?.cost ?? 0)]
-      .sort((a, b) => a - b)
-      .slice(0, count);
-    const sums = [0];
-    for (const cost of pool) sums.push((sums[sums.length - 1] ?? 0) + cost);
-    fill[j] = sums;
-  }
-  // memberFill[c][j][k]: the cheapest k items among cells j.. that count toward constraint c.
-  const memberFill = constraints.map(({ bit }) => {
-    const sums: number[][] = new Array<number[]>(cells.length + 1);
-    let members: number[] = [];
-    sums[cells.length] = [0];
-    for (let j = cells.length - 1; j >= 0; j -= 1) {
-      if ((cellBits[j] ?? 0) & (1 << bit))
-        members = [...members, ...(cells[j] ?? []).map((index) => items[index]?.cost ?? 0)]
-          .sort((a, b) => a - b)
-          .slice(0, count);
-      const row = [0];
-      for (const cost of members) row.push((row[row.length - 1] ?? 0) + cost);
-      sums[j] = row;
-    }
-    return sums;
-  });
-  // membersLeft[c][j]: items in cells j.. that count toward constraint c.
-  const membersLeft = constraints.map(({ bit }) => {
-    const left = new Array<number>(cells.length + 1).fill(0);
-    for (let j = cells.length - 1; j >= 0; j -= 1)
-      left[j] = (left[j + 1] ?? 0) + ((cellBits[j] ?? 0) & (1 << bit) ? (cells[j]?.length ?? 0) : 0);
-    return left;
-  });
-  const lowest = Math.min(...cellRating);
-  // The rating-aware completion floor over the cells' items in search order.
-  const cellStart: number[] = [];
-  const orderedItems = cells.flatMap((list) => {
-    cellStart.push((cellStart[cellStart.length - 1] ?? 0) + (cells[cellStart.length - 1]?.length ?? 0));
-    return list.map((index) => items[index] as ProfileItem);
-  });
-  const floorFrom =
-    window.min > -Infinity
-      ? ratingFloor(
-          orderedItems.map((item) => item.rating),
-          orderedItems.map((item) => item.cost),
-          count,
-          cellStart,
-        )
-      : undefined;
-  // The chosen ratings, kept in a fixed buffer (this runs in the hot loop).
-  const chosen = new Int32Array(SQUAD_SIZE);
-  let chosenCount = 0;
-  let chosenSum = 0;
-  /** Back to the fixed ratings only. */
-  const resetChosen = () => {
-    chosen.set(fixedRatings);
-    chosenCount = fixedRatings.length;
-    chosenSum = fixedRatings.reduce((sum, rating) => sum + rating, 0);
-  };
-  resetChosen();
-  const have = constraints.map(() => 0);
-  /** Per cell, the constraints its items count toward (read in the hot loop). */
-  const cellCounts = cellBits.map((bits) =>
-    constraints.flatMap(({ bit }, c) => ((bits & (1 << bit)) !== 0 ? [c] : [])),
-  );
-  /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
-  const scoreWith = (rest: number, restRating: number): number => {
-    const sum = chosenSum + rest * restRating;
-    let excess = rest * Math.max(0, SQUAD_SIZE * restRating - sum);
-    for (let i = 0; i < chosenCount; i += 1) excess += Math.max(0, SQUAD_SIZE * (chosen[i] ?? 0) - sum);
-    return SQUAD_SIZE * sum + excess;
-  };
-  const countsMet = () =>
-    constraints.every(({ scope, count: needed }, c) => {
-      const got = have[c] ?? 0;
-      return scope === 'min' ? got >= needed : scope === 'max' ? got <= needed : got === needed;
-    });
-  const countsReachable = (j: number, remaining: number) =>
-    constraints.every(({ scope, count: needed }, c) => {
-      const got = have[c] ?? 0;
-      if (scope !== 'min' && got > needed) return false;
-      return scope === 'max' || got + Math.min(remaining, membersLeft[c]?.[j] ?? 0) >= needed;
-    });
-  let best = upperBound;
-  let bestTakes: number[] | null = null;
-  const takes = cells.map(() => 0);
-  // First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t
-  // (skipped when the caller already gives a bound to prune by: they cost more than the search).
-  for (let top = 0; top < (Number.isFinite(upperBound) ? 0 : cells.length); top += 1) {
-    const offered = cells
-      .slice(0, top + 1)
-      .flatMap((list, j) => list.map((index, rank) => ({ j, rank, cost: items[index]?.cost ?? 0 })))
-      .sort((a, b) => a.cost - b.cost);
-    // The cheapest members each min count needs first, then the cheapest of the rest; a cell's
-    // items are taken cheapest first, so only how many per cell matters.
-    const picked = new Set<(typeof offered)[number]>();
-    for (const { bit, scope, count: needed } of constraints) {
-      if (scope === 'max') continue;
-      const members = offered.filter((o) => (cellBits[o.j] ?? 0) & (1 << bit));
-      for (const o of members.slice(0, needed)) picked.add(o);
-    }
-    for (const o of offered) {
-      if (picked.size >= count) break;
-      picked.add(o);
-    }
-    if (picked.size !== count) continue;
-    const tried = cells.map(() => 0);
-    for (const { j } of picked) tried[j] = (tried[j] ?? 0) + 1;
-    resetChosen();
-    have.fill(0);
-    tried.forEach((take, j) => {
-      for (let k = 0; k < take; k += 1) chosen[chosenCount++] = cellRating[j] ?? 0;
-      chosenSum += take * (cellRating[j] ?? 0);
-      constraints.forEach(({ bit }, c) => {
-        if ((cellBits[j] ?? 0) & (1 << bit)) have[c] = (have[c] ?? 0) + take;
-      });
-    });
-    const score = scoreWith(0, 0);
-    const cost = tried.reduce((sum, take, j) => sum + (prefix[j]?.[take] ?? 0), 0);
-    if (score >= window.min && score <= window.max && cost < best && countsMet()) {
-      best = cost;
-      bestTakes = tried;
-    }
-  }
-  resetChosen();
-  have.fill(0);
+  const search = new ProfileSearch(items, count, window, upperBound, constraints, fixedRatings);
+  if (!Number.isFinite(upperBound)) search.tryFirstAnswers();
+  return search.run(nodeLimit, deadline, firstBelow);
+}
 
-  let nodes = 0;
-  let aborted = false;
-  const search = (j: number, remaining: number, cost: number): void => {
-    nodes += 1;
-    if (aborted || (firstBelow && bestTakes)) return;
-    if (nodes > nodeLimit || ((nodes & 1023) === 0 && Date.now() > deadline)) {
-      aborted = true;
+/** Constraint scopes as numbers (read at every node). */
+const MIN = 0;
+const MAX = 1;
+const EXACT = 2;
+
+/**
+ * The search's tables and state. A class with typed arrays, not closures over arrays: one search
+ * runs per group relaxation and floor (hundreds per solve), and closures made per search are new
+ * call targets every time, so V8 threw away the optimized search at each new one (a process's
+ * first grouped relaxation spent most of its time unoptimized); methods keep one target, and the
+ * typed arrays keep one element kind and no holes.
+ */
+class ProfileSearch {
+  // Number fields start as numbers of their kind (small integers, or doubles where ±Infinity or
+  // fractions occur), not undefined: V8 then keeps one field representation for every search.
+  private readonly count: number = 0;
+  private readonly windowMin: number = -Infinity;
+  private readonly windowMax: number = Infinity;
+  /** Row width of the per-count tables: k = 0 … count. */
+  private readonly width: number = 0;
+  private readonly cellCount: number = 0;
+  /** Per cell: its rating, its constraint bits, how many items it keeps (≤ count). */
+  private readonly cellRating: Int32Array;
+  private readonly cellBits: Int32Array;
+  private readonly cellSize: Int32Array;
+  /** The cells' items (indices into the caller's items), cheapest first, cell after cell. */
+  private readonly cellItems: Int32Array;
+  /** Where each cell's items start in `cellItems` (one more entry: the end). */
+  private readonly cellStart: Int32Array;
+  /** The items' costs in `cellItems` order. */
+  private readonly orderedCosts: Float64Array;
+  /** prefix[j·width + k]: the cost of cell j's k cheapest items. */
+  private readonly prefix: Float64Array;
+  /** fill[j·width + k]: the cheapest k items among cells j.. (Infinity: fewer than k there). */
+  private readonly fill: Float64Array;
+  private readonly constraintCount: number = 0;
+  private readonly scope: Int32Array;
+  private readonly needed: Int32Array;
+  /** Per cell, a mask of the constraints (by index) its items count toward. */
+  private readonly cellConstraints: Int32Array;
+  /** memberFill[(c·(cells + 1) + j)·width + k]: the cheapest k items among cells j.. that count toward c. */
+  private readonly memberFill: Float64Array;
+  /** membersLeft[c·(cells + 1) + j]: items in cells j.. that count toward constraint c. */
+  private readonly membersLeft: Int32Array;
+  private readonly lowest: number = Infinity;
+  /** The rating-aware completion floor over the cells' items in search order (with a minimum). */
+  private readonly floor: RatingFloor | null;
+  private readonly fixedRatings: Int32Array;
+  private readonly fixedSum: number = 0;
+  /** The chosen ratings (fixed ones first), a fixed buffer. */
+  private readonly chosen: Int32Array;
+  private chosenCount = 0;
+  private chosenSum = 0;
+  /** Per constraint, the chosen items that count toward it. */
+  private readonly have: Int32Array;
+  /** Items taken per cell on the current path. */
+  private readonly takes: Int32Array;
+  private best = Infinity;
+  private bestTakes: Int32Array | null = null;
+  private nodes = 0;
+  private aborted = false;
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+  private firstBelow = false;
+
+  constructor(
+    items: readonly ProfileItem[],
+    count: number,
+    window: ScoreWindow,
+    upperBound: number,
+    constraints: readonly CountConstraint[],
+    fixedRatings: readonly number[],
+  ) {
+    this.count = count;
+    this.windowMin = window.min;
+    this.windowMax = window.max;
+    const width = count + 1;
+    this.width = width;
+    const n = items.length;
+    const ratings = new Int32Array(n);
+    const bits = new Int32Array(n);
+    const costs = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const item = items[i] as ProfileItem;
+      ratings[i] = item.rating;
+      bits[i] = item.classBits ?? 0;
+      costs[i] = item.cost;
+    }
+    // Cells in order of first appearance, then (stable) by rating, highest first; each cell's
+    // items cheapest first (stable), its `count` cheapest kept.
+    const cellOf = new Map<number, number[]>();
+    for (let i = 0; i < n; i += 1) {
+      const key = (ratings[i] ?? 0) * 4294967296 + ((bits[i] ?? 0) >>> 0);
+      const list = cellOf.get(key);
+      if (list) list.push(i);
+      else cellOf.set(key, [i]);
+    }
+    const cells = [...cellOf.values()]
+      .map((list) => list.sort((a, b) => (costs[a] ?? 0) - (costs[b] ?? 0)).slice(0, count))
+      .sort((a, b) => (ratings[b[0] ?? 0] ?? 0) - (ratings[a[0] ?? 0] ?? 0));
+    const cellCount = cells.length;
+    this.cellCount = cellCount;
+    this.cellRating = new Int32Array(cellCount);
+    this.cellBits = new Int32Array(cellCount);
+    this.cellSize = new Int32Array(cellCount);
+    this.cellStart = new Int32Array(cellCount + 1);
+    this.prefix = new Float64Array(cellCount * width);
+    for (let j = 0; j < cellCount; j += 1) {
+      const list = cells[j] as number[];
+      const first = list[0] ?? 0;
+      this.cellRating[j] = ratings[first] ?? 0;
+      this.cellBits[j] = bits[first] ?? 0;
+      this.cellSize[j] = list.length;
+      this.cellStart[j + 1] = (this.cellStart[j] ?? 0) + list.length;
+      let sum = 0;
+      for (let k = 0; k < list.length; k += 1) {
+        sum += costs[list[k] ?? 0] ?? 0;
+        this.prefix[j * width + k + 1] = sum;
+      }
+    }
+    this.cellItems = Int32Array.from(cells.flat());
+    const orderedCosts = Float64Array.from(this.cellItems, (i) => costs[i] ?? 0);
+    this.orderedCosts = orderedCosts;
+    this.fill = this.cheapestFrom(orderedCosts, () => true);
+    // Constraints.
+    const constraintCount = constraints.length;
+    this.constraintCount = constraintCount;
+    this.scope = new Int32Array(constraintCount);
+    this.needed = new Int32Array(constraintCount);
+    this.cellConstraints = new Int32Array(cellCount);
+    this.memberFill = new Float64Array(constraintCount * (cellCount + 1) * width);
+    this.membersLeft = new Int32Array(constraintCount * (cellCount + 1));
+    for (let c = 0; c < constraintCount; c += 1) {
+      const constraint = constraints[c] as CountConstraint;
+      this.scope[c] = constraint.scope === 'min' ? MIN : constraint.scope === 'max' ? MAX : EXACT;
+      this.needed[c] = constraint.count;
+      const mask = 1 << constraint.bit;
+      const isMember = (j: number) => ((this.cellBits[j] ?? 0) & mask) !== 0;
+      this.memberFill.set(this.cheapestFrom(orderedCosts, isMember), c * (cellCount + 1) * width);
+      const left = c * (cellCount + 1);
+      for (let j = cellCount - 1; j >= 0; j -= 1) {
+        this.membersLeft[left + j] = (this.membersLeft[left + j + 1] ?? 0) + (isMember(j) ? (this.cellSize[j] ?? 0) : 0);
+        if (isMember(j)) this.cellConstraints[j] = (this.cellConstraints[j] ?? 0) | (1 << c);
+      }
+    }
+    let lowest = Infinity;
+    for (let j = 0; j < cellCount; j += 1) lowest = Math.min(lowest, this.cellRating[j] ?? 0);
+    this.lowest = lowest;
+    this.floor =
+      window.min > -Infinity
+        ? new RatingFloor(
+            Int32Array.from(this.cellItems, (i) => ratings[i] ?? 0),
+            orderedCosts,
+            count,
+            this.cellStart.subarray(0, cellCount),
+          )
+        : null;
+    this.fixedRatings = Int32Array.from(fixedRatings);
+    this.fixedSum = fixedRatings.reduce((sum, rating) => sum + rating, 0);
+    this.chosen = new Int32Array(SQUAD_SIZE);
+    this.have = new Int32Array(constraintCount);
+    this.takes = new Int32Array(cellCount);
+    this.best = upperBound;
+    this.resetChosen();
+  }
+
+  /**
+   * Per cell j and k ≤ count, the sum of the k cheapest items among the cells j.. that `counts`
+   * (Infinity where fewer than k), as rows of `width`.
+   */
+  private cheapestFrom(orderedCosts: Float64Array, counts: (j: number) => boolean): Float64Array {
+    const { cellCount, count, width } = this;
+    const table = new Float64Array((cellCount + 1) * width).fill(Infinity);
+    // The `count` cheapest so far, ascending; merged with each counted cell's (sorted) items.
+    let pool = new Float64Array(0);
+    table[cellCount * width] = 0;
+    for (let j = cellCount - 1; j >= 0; j -= 1) {
+      if (counts(j)) {
+        const from = this.cellStart[j] ?? 0;
+        const to = this.cellStart[j + 1] ?? 0;
+        const merged = new Float64Array(Math.min(count, pool.length + to - from));
+        for (let m = 0, a = 0, b = from; m < merged.length; m += 1) {
+          const fromPool = b >= to || (a < pool.length && (pool[a] ?? 0) <= (orderedCosts[b] ?? 0));
+          merged[m] = fromPool ? (pool[a++] ?? 0) : (orderedCosts[b++] ?? 0);
+        }
+        pool = merged;
+      }
+      let sum = 0;
+      table[j * width] = 0;
+      for (let k = 0; k < pool.length; k += 1) {
+        sum += pool[k] ?? 0;
+        table[j * width + k + 1] = sum;
+      }
+    }
+    return table;
+  }
+
+  /** Back to the fixed ratings only, no item taken. */
+  private resetChosen(): void {
+    this.chosen.set(this.fixedRatings);
+    this.chosenCount = this.fixedRatings.length;
+    this.chosenSum = this.fixedSum;
+    this.have.fill(0);
+  }
+
+  /**
+   * First answers that prune early: the cheapest items among the cells of rating ≥ t, for each t
+   * (only without a bound from the caller: they cost more than the search saves there).
+   */
+  tryFirstAnswers(): void {
+    const { cellCount, count, constraintCount } = this;
+    // The offered items (cell, rank in cell), cheapest first, ties in cell order: each cell's
+    // items merged in as the top cell moves down.
+    let offered: { readonly j: number; readonly rank: number; readonly cost: number }[] = [];
+    const tried = new Int32Array(cellCount);
+    for (let top = 0; top < cellCount; top += 1) {
+      const start = this.cellStart[top] ?? 0;
+      const size = this.cellSize[top] ?? 0;
+      const merged: typeof offered = [];
+      let a = 0;
+      for (let rank = 0; rank < size; rank += 1) {
+        const item = { j: top, rank, cost: this.orderedCosts[start + rank] ?? 0 };
+        while (a < offered.length && (offered[a]?.cost ?? 0) <= item.cost) merged.push(offered[a++]!);
+        merged.push(item);
+      }
+      while (a < offered.length) merged.push(offered[a++]!);
+      offered = merged;
+      // The cheapest members each min count needs first, then the cheapest of the rest; a cell's
+      // items are taken cheapest first, so only how many per cell matters.
+      const picked = new Uint8Array(offered.length);
+      let pickedCount = 0;
+      for (let c = 0; c < constraintCount; c += 1) {
+        if (this.scope[c] === MAX) continue;
+        let members = 0;
+        for (let o = 0; o < offered.length && members < (this.needed[c] ?? 0); o += 1) {
+          if (!((this.cellConstraints[offered[o]?.j ?? 0] ?? 0) & (1 << c))) continue;
+          members += 1;
+          if (!picked[o]) pickedCount += 1;
+          picked[o] = 1;
+        }
+      }
+      for (let o = 0; o < offered.length && pickedCount < count; o += 1) {
+        if (!picked[o]) pickedCount += 1;
+        picked[o] = 1;
+      }
+      if (pickedCount !== count) continue;
+      tried.fill(0);
+      for (let o = 0; o < offered.length; o += 1) {
+        const j = offered[o]?.j ?? 0;
+        if (picked[o]) tried[j] = (tried[j] ?? 0) + 1;
+      }
+      this.resetChosen();
+      let cost = 0;
+      for (let j = 0; j < cellCount; j += 1) {
+        const take = tried[j] ?? 0;
+        this.take(j, take);
+        cost += this.prefix[j * this.width + take] ?? 0;
+      }
+      if (this.inWindow(this.scoreWith(0, 0)) && cost < this.best && this.countsMet()) {
+        this.best = cost;
+        this.bestTakes = tried.slice();
+      }
+    }
+    this.resetChosen();
+  }
+
+  run(nodeLimit: number, deadline: number, firstBelow: boolean): ProfileAnswer | null | 'aborted' {
+    this.nodeLimit = nodeLimit;
+    this.deadline = deadline;
+    this.firstBelow = firstBelow;
+    this.search(0, this.count, 0);
+    if (this.aborted) return 'aborted';
+    const found = this.bestTakes;
+    if (!found) return null;
+    const picks: number[] = [];
+    for (let j = 0; j < this.cellCount; j += 1)
+      for (let k = 0; k < (found[j] ?? 0); k += 1) picks.push(this.cellItems[(this.cellStart[j] ?? 0) + k] ?? 0);
+    return { cost: this.best, picks };
+  }
+
+  private search(j: number, remaining: number, cost: number): void {
+    this.nodes += 1;
+    if (this.aborted || (this.firstBelow && this.bestTakes)) return;
+    if (this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && Date.now() > this.deadline)) {
+      this.aborted = true;
       return;
     }
     if (remaining === 0) {
-      const score = scoreWith(0, 0);
-      if (score >= window.min && score <= window.max && cost < best && countsMet()) {
-        best = cost;
-        bestTakes = [...takes];
+      if (this.inWindow(this.scoreWith(0, 0)) && cost < this.best && this.countsMet()) {
+        this.best = cost;
+        this.bestTakes = this.takes.slice();
       }
       return;
     }
-    if (j >= cells.length) return;
-    let completion = fill[j]?.[remaining];
-    if (completion === undefined) return;
+    if (j >= this.cellCount) return;
+    const { width, constraintCount } = this;
+    let completion = this.fill[j * width + remaining] ?? Infinity;
+    if (completion === Infinity) return;
     // Members a min/exact count still needs must come from the remaining cells.
-    for (let c = 0; c < constraints.length; c += 1) {
-      const constraint = constraints[c];
-      const need = constraint && constraint.scope !== 'max' ? constraint.count - (have[c] ?? 0) : 0;
+    for (let c = 0; c < constraintCount; c += 1) {
+      const need = this.scope[c] !== MAX ? (this.needed[c] ?? 0) - (this.have[c] ?? 0) : 0;
       if (need <= 0) continue;
-      const members = memberFill[c]?.[j]?.[need];
-      if (members === undefined) return;
-      completion = Math.max(completion, members + (fill[j]?.[remaining - need] ?? 0));
+      const members = this.memberFill[(c * (this.cellCount + 1) + j) * width + need] ?? Infinity;
+      if (need > this.count || members === Infinity) return;
+      const others = remaining - need;
+      completion = Math.max(completion, members + (others >= 0 ? (this.fill[j * width + others] ?? 0) : 0));
     }
+    const best = this.best;
     if (cost + completion >= best) return;
-    const rating = cellRating[j] ?? 0;
-    if (window.min > -Infinity && scoreWith(remaining, rating) < window.min) return;
-    if (window.max < Infinity && scoreWith(remaining, lowest) > window.max) return;
+    const rating = this.cellRating[j] ?? 0;
+    if (this.windowMin > -Infinity && this.scoreWith(remaining, rating) < this.windowMin) return;
+    if (this.windowMax < Infinity && this.scoreWith(remaining, this.lowest) > this.windowMax) return;
     // The counts first: they cost far less than the rating floor.
-    if (!countsReachable(j, remaining)) return;
-    if (floorFrom) {
-      const restSum = minimumRestSum(chosen, chosenCount, chosenSum, remaining, rating, window.min);
+    if (!this.countsReachable(j, remaining)) return;
+    if (this.floor) {
+      const restSum = minimumRestSum(this.chosen, this.chosenCount, this.chosenSum, remaining, rating, this.windowMin);
       // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
       const slack = 1e-6 * Math.max(1, Math.abs(best));
-      if (cost + floorFrom(j, remaining, restSum, best - cost + slack) >= best + slack) return;
+      if (cost + this.floor.floor(j, remaining, restSum, best - cost + slack) >= best + slack) return;
     }
-    const counts = cellCounts[j] ?? [];
-    const cellPrefix = prefix[j] ?? [];
-    const available = Math.min(remaining, cells[j]?.length ?? 0);
-    for (let take = available; take >= 0; take -= 1) {
-      for (let k = 0; k < take; k += 1) chosen[chosenCount + k] = rating;
-      chosenCount += take;
-      chosenSum += take * rating;
-      for (const c of counts) have[c] = (have[c] ?? 0) + take;
-      takes[j] = take;
-      search(j + 1, remaining - take, cost + (cellPrefix[take] ?? 0));
-      chosenCount -= take;
-      chosenSum -= take * rating;
-      for (const c of counts) have[c] = (have[c] ?? 0) - take;
-      takes[j] = 0;
+    const prefixRow = j * width;
+    for (let take = Math.min(remaining, this.cellSize[j] ?? 0); take >= 0; take -= 1) {
+      this.take(j, take);
+      this.takes[j] = take;
+      this.search(j + 1, remaining - take, cost + (this.prefix[prefixRow + take] ?? 0));
+      this.untake(j, take);
+      this.takes[j] = 0;
     }
-  };
-  search(0, count, 0);
-  if (aborted) return 'aborted';
-  const found: number[] | null = bestTakes;
-  if (!found) return null;
-  const picks = cells.flatMap((list, j) => list.slice(0, found[j] ?? 0));
-  return { cost: best, picks };
+  }
+
+  /** Adds `take` items of cell j to the chosen ratings and the counts. */
+  private take(j: number, take: number): void {
+    const rating = this.cellRating[j] ?? 0;
+    for (let k = 0; k < take; k += 1) this.chosen[this.chosenCount + k] = rating;
+    this.chosenCount += take;
+    this.chosenSum += take * rating;
+    const counted = this.cellConstraints[j] ?? 0;
+    for (let c = 0; counted !== 0 && c < this.constraintCount; c += 1)
+      if (counted & (1 << c)) this.have[c] = (this.have[c] ?? 0) + take;
+  }
+
+  private untake(j: number, take: number): void {
+    const rating = this.cellRating[j] ?? 0;
+    this.chosenCount -= take;
+    this.chosenSum -= take * rating;
+    const counted = this.cellConstraints[j] ?? 0;
+    for (let c = 0; counted !== 0 && c < this.constraintCount; c += 1)
+      if (counted & (1 << c)) this.have[c] = (this.have[c] ?? 0) - take;
+  }
+
+  private inWindow(score: number): boolean {
+    return score >= this.windowMin && score <= this.windowMax;
+  }
+
+  /** Rating score of the chosen ratings plus `rest` more at `restRating` (bricks count 0). */
+  private scoreWith(rest: number, restRating: number): number {
+    const sum = this.chosenSum + rest * restRating;
+    let excess = rest * Math.max(0, SQUAD_SIZE * restRating - sum);
+    for (let i = 0; i < this.chosenCount; i += 1) excess += Math.max(0, SQUAD_SIZE * (this.chosen[i] ?? 0) - sum);
+    return SQUAD_SIZE * sum + excess;
+  }
+
+  private countsMet(): boolean {
+    for (let c = 0; c < this.constraintCount; c += 1) {
+      const got = this.have[c] ?? 0;
+      const needed = this.needed[c] ?? 0;
+      const scope = this.scope[c];
+      if (scope === MIN ? got < needed : scope === MAX ? got > needed : got !== needed) return false;
+    }
+    return true;
+  }
+
+  private countsReachable(j: number, remaining: number): boolean {
+    for (let c = 0; c < this.constraintCount; c += 1) {
+      const got = this.have[c] ?? 0;
+      const needed = this.needed[c] ?? 0;
+      const scope = this.scope[c];
+      if (scope !== MIN && got > needed) return false;
+      if (scope === MAX) continue;
+      if (got + Math.min(remaining, this.membersLeft[c * (this.cellCount + 1) + j] ?? 0) < needed) return false;
+    }
+    return true;
+  }
 }
