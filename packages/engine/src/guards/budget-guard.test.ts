@@ -30,27 +30,27 @@ describe('budget guard', () => {
     expect(guard.check(view({ requests: 50, searches: 50 }), 1_000)).toEqual({ action: 'continue' });
   });
 
-  it('spreads an even query over the whole run: a cycle of 10 requests waits for 10 × the even pace', () => {
+  it('spreads an even query over the whole run: a cycle of 4 requests waits for 4 × the even pace', () => {
     const guard = budgetGuard(settings());
     guard.check(view({ lostSnipes: 1 }), 0);
-    // 10 requests in 100 s is slower than the pace (5.9 s each): no pause.
-    expect(guard.check(view({ requests: 10, searches: 10, lostSnipes: 1 }), 100_000)).toEqual({
+    // 4 requests in 100 s is slower than the pace (6 s each): no pause.
+    expect(guard.check(view({ requests: 4, searches: 4, lostSnipes: 1 }), 100_000)).toEqual({
       action: 'continue',
     });
-    // 10 more by 105 s: 580 requests left for 3,495 s, so the cycle that began at 100 s waits for 10 of those.
-    expect(guard.check(view({ requests: 20, searches: 11, lostSnipes: 1 }), 105_000)).toEqual(
-      pauseUntil(100_000 + Math.round(10 * (3_495_000 / 580))),
+    // 4 more by 105 s: 592 requests left for 3,495 s, so the cycle that began at 100 s waits for 4 of those.
+    expect(guard.check(view({ requests: 8, searches: 5, lostSnipes: 1 }), 105_000)).toEqual(
+      pauseUntil(100_000 + Math.round(4 * (3_495_000 / 592))),
     );
   });
 
   it('keeps pausing until the pace allows, then lets the next cycle run', () => {
     const guard = budgetGuard(settings());
     guard.check(view(), 0);
-    const first = guard.check(view({ requests: 6, searches: 1, snipes: 1 }), 1_000);
+    const first = guard.check(view({ requests: 4, searches: 1, snipes: 1 }), 1_000);
     expect(first.action).toBe('pause');
     const until = first.action === 'pause' ? first.until : 0;
-    expect(guard.check(view({ requests: 6, searches: 1, snipes: 1 }), until - 1)).toEqual(pauseUntil(until));
-    expect(guard.check(view({ requests: 6, searches: 1, snipes: 1 }), until)).toEqual({ action: 'continue' });
+    expect(guard.check(view({ requests: 4, searches: 1, snipes: 1 }), until - 1)).toEqual(pauseUntil(until));
+    expect(guard.check(view({ requests: 4, searches: 1, snipes: 1 }), until)).toEqual({ action: 'continue' });
   });
 
   it('paces the same whatever the market did: buys and searches without one change nothing', () => {
@@ -58,9 +58,9 @@ describe('budget guard', () => {
     quiet.check(view(), 0);
     const busy = budgetGuard(settings());
     busy.check(view({ snipes: 3 }), 0);
-    const expected = pauseUntil(Math.round(6 * (3_599_000 / 594)));
-    expect(quiet.check(view({ requests: 6, searches: 100 }), 1_000)).toEqual(expected);
-    expect(busy.check(view({ requests: 6, searches: 1, snipes: 4 }), 1_000)).toEqual(expected);
+    const expected = pauseUntil(Math.round(4 * (3_599_000 / 596)));
+    expect(quiet.check(view({ requests: 4, searches: 100 }), 1_000)).toEqual(expected);
+    expect(busy.check(view({ requests: 4, searches: 1, snipes: 4 }), 1_000)).toEqual(expected);
   });
 
   it('keeps an even cadence: a cycle that bought waits the mean cycle share, not its own requests', () => {
@@ -75,6 +75,18 @@ describe('budget guard', () => {
     const verdict = guard.check(view({ requests: 12, searches: 10, snipes: 1 }), until + 1_000);
     const even = (3_600_000 - (until + 1_000)) / (600 - 12);
     expect(verdict).toEqual(pauseUntil(until + Math.round(1.2 * even)));
+  });
+
+  it('takes a long cycle (a ten-page sweep step) from what is left, not as a gap after every later look', () => {
+    const guard = budgetGuard(settings());
+    guard.check(view(), 0);
+    // The sweep step: 10 pages in 25 s, slower than the pace, so the next cycle starts at once.
+    expect(guard.check(view({ requests: 10, searches: 10 }), 25_000)).toEqual({ action: 'continue' });
+    // A one-page look: the mean counts the sweep step as 4 requests, so the look waits 2.5 × the
+    // even pace of what is left (590 requests over 3,574 s), not 5.5 × it.
+    const verdict = guard.check(view({ requests: 11, searches: 11 }), 26_000);
+    const even = (3_600_000 - 26_000) / (600 - 11);
+    expect(verdict).toEqual(pauseUntil(25_000 + Math.round(2.5 * even)));
   });
 
   it('never pauses past the end of the budget or the run', () => {

@@ -1,5 +1,12 @@
 import { CONTINUE, type Guard, type GuardVerdict } from './guard.js';
 
+/**
+ * A cycle counts at most this many requests in the mean cycle's cost: a longer one (a backlog
+ * sweep step of ten pages, a look that bought several listings) is a one-off whose cost the
+ * recomputed pace takes from what is left, instead of a gap after every later cycle.
+ */
+const TYPICAL_CYCLE_MAX_REQUESTS = 4;
+
 export interface BudgetPacingSettings {
   /** The run's request budget (the requests threshold); 0 turns pacing off. */
   readonly budget: number;
@@ -43,7 +50,7 @@ export function budgetGuard(settings: BudgetPacingSettings): Guard {
       // pages) costs more requests, and paying them at once would leave a gap in the searches
       // just when listings keep arriving at the same rate. The spread evens the cadence out.
       cycles += 1;
-      cycleRequests += spent;
+      cycleRequests += Math.min(spent, TYPICAL_CYCLE_MAX_REQUESTS);
       const until = Math.min(
         runEnd,
         previous.at + Math.round((cycleRequests / cycles) * (remainingMs / remainingRequests)),
