@@ -50,6 +50,9 @@ function pricesAround(buyNow: number): { startingBid: number; buyNowPrice: numbe
   return { startingBid: previousPrice(buyNowPrice), buyNowPrice };
 }
 
+/** Requests a follow-up sends at most: its action, then a move to the transfer list if refused. */
+export const FOLLOW_UP_MAX_REQUESTS = 2;
+
 async function moveToTransferList(
   ports: FollowUpPorts,
   card: BoughtCard,

@@ -1,12 +1,15 @@
 import type { Platform } from '@tradedesk/domain';
 import { isGameError, type AuctionInfo } from '@tradedesk/game-client';
 import type { EngineEvent } from '../events.js';
-import { runFollowUp } from '../follow-ups/follow-up.js';
+import { FOLLOW_UP_MAX_REQUESTS, runFollowUp } from '../follow-ups/follow-up.js';
 import type { GamePort } from '../ports.js';
 import type { Strategy } from '../strategies/strategy.js';
 import type { Pacing } from './pacing.js';
 import { describeAttempt, plannedSellPrice } from './reports.js';
 import type { RunState } from './run-state.js';
+
+/** Requests a buy sends at most: the Buy Now and its follow-up. */
+export const BUY_MAX_REQUESTS = 1 + FOLLOW_UP_MAX_REQUESTS;
 
 export interface BuyContext {
   readonly accountId: string;

@@ -1,5 +1,8 @@
 import type { GamePort } from '../ports.js';
 
+/** Requests a coin check sends at most: the coins, the pile, clearing sold, relisting expired. */
+export const CREDIT_CHECK_MAX_REQUESTS = 4;
+
 /**
  * Keeps the transfer list usable between searches: clears sold entries (their coins are already
  * credited) and relists expired ones at their previous prices. Runs with each coin check.

@@ -215,6 +215,44 @@ describe('SnipeSession', () => {
     expect(pacedMinutes).toBeLessThanOrEqual(11);
   });
 
+  it('never spends more requests than its threshold, even when a step would run past it', async () => {
+    // Every third search buys (Buy Now and a follow-up), every 50 searches a coin check: thresholds
+    // that fall inside such a step, paced or not.
+    for (const maxRequests of [20, 31, 44, 58, 75])
+      for (const paceBudget of [true, false]) {
+        const { session, market } = sessionHarness({
+          market: busyMarket(),
+          configuration: configuration({ time: { ...quietTime, maxRequests } }),
+          extra: { paceBudget },
+        });
+        const summary = await session.run();
+        expect(market.requestCounters().requests).toBeLessThanOrEqual(maxRequests);
+        // Spent nearly all the same: at most the room of one buy left over when the run ended.
+        expect(summary.requests).toBeGreaterThan(maxRequests - 1 - 3);
+      }
+  });
+
+  it('reads no more sweep pages than the threshold leaves', async () => {
+    const market = new ScriptedMarket({
+      onSearch: () => ({
+        auctions: [listing({ tradeId: 1, buyNowPrice: 40_000, definitionId: 9 })],
+        hasNextPage: true,
+      }),
+    });
+    const { StaticPrices, quote } = await import('../testing/index.js');
+    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
+    const { session } = sessionHarness({
+      market,
+      prices,
+      filters: [rarityFilter()],
+      // A sweep of ten-page steps over a threshold of 13 requests, two of them the coin check.
+      configuration: configuration({ time: { ...quietTime, maxPageJumps: 10, maxRequests: 13 } }),
+    });
+    const summary = await session.run();
+    expect(summary.reason).toBe('thresholds');
+    expect(market.requestCounters().requests).toBeLessThanOrEqual(13);
+  });
+
   it('checks the coin balance every 50 searches', async () => {
     const { session, market } = sessionHarness({
       configuration: configuration({ time: { ...quietTime, maxSearches: 120 } }),

@@ -22,8 +22,8 @@ import { strategyFor } from '../strategies/create-strategy.js';
 import { marketRulesOf } from '../strategies/market-rules.js';
 import { MultiRarityStrategy } from '../strategies/multi-rarity.js';
 import type { Strategy } from '../strategies/strategy.js';
-import { buyAndFollowUp, type BuyContext } from './buy.js';
-import { housekeeping } from './housekeeping.js';
+import { BUY_MAX_REQUESTS, buyAndFollowUp, type BuyContext } from './buy.js';
+import { CREDIT_CHECK_MAX_REQUESTS, housekeeping } from './housekeeping.js';
 import { parseSnipeFilter, validateSessionInput, type SnipeSessionOptions } from './options.js';
 import { Pacing } from './pacing.js';
 import { FilterRotation } from './rotation.js';
@@ -113,6 +113,17 @@ export class SnipeSession {
     };
   }
 
+  /**
+   * Whether the requests threshold still has room for `count` more requests. The guards stop the
+   * run only between steps, and one step (a ten-page sweep step, a look that buys and recalls, a
+   * coin check) sends several requests: each of them is started only when it fits, so a run never
+   * spends more than its threshold, however it was paced.
+   */
+  private budgetFits(count: number): boolean {
+    const { maxRequests } = this.configuration.time;
+    return maxRequests <= 0 || this.counters().requests + count <= maxRequests;
+  }
+
   private get game() {
     return this.options.game;
   }
@@ -149,7 +160,8 @@ export class SnipeSession {
     await this.report.session(state, null);
     // The first coin read and pile housekeeping start the run's background tasks: a fault there
     // (not a game error, which the guards judge) ends the run with the spec's text.
-    await this.attempt(state, () => this.checkCredits(state), runLog.backgroundTasksFailed);
+    if (this.budgetFits(CREDIT_CHECK_MAX_REQUESTS))
+      await this.attempt(state, () => this.checkCredits(state), runLog.backgroundTasksFailed);
     let searchesAtCreditCheck = this.counters().searches;
     this.rotation.restart(this.counters().requests);
 
@@ -166,7 +178,11 @@ export class SnipeSession {
       }
       await this.attempt(state, () => this.cycle(state, strategy));
       const { searches } = this.counters();
-      if (searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL && !this.stopRequested) {
+      if (
+        searches - searchesAtCreditCheck >= CREDIT_CHECK_INTERVAL &&
+        !this.stopRequested &&
+        this.budgetFits(CREDIT_CHECK_MAX_REQUESTS)
+      ) {
         searchesAtCreditCheck = searches;
         await this.attempt(state, () => this.checkCredits(state));
       }
@@ -249,14 +265,16 @@ export class SnipeSession {
     const { numOfSearchResults } = this.configuration.advanced;
     const { maxSearchResults } = this.configuration.time;
     let page = strategy.firstPage();
-    for (let jumps = 0; ; jumps += 1) {
+    for (let jumps = 0; this.budgetFits(1); jumps += 1) {
+      // Decided before the search: the hot path between its answer and the Buy Now stays as it was.
+      const buyFits = this.budgetFits(1 + BUY_MAX_REQUESTS);
       const base = strategy.bustsCache ? this.buster.apply(strategy.search()) : strategy.search();
       const search: MarketSearch = { ...base, page, pageSize: numOfSearchResults };
       const result = await this.game.search(search);
       // Hot path: one comparison, one scan, then the Buy Now request.
       const tooMany = maxSearchResults > 0 && result.auctions.length > maxSearchResults;
       const auctions = this.marketRules ? result.auctions.filter(this.marketRules) : result.auctions;
-      const target = tooMany || this.stopRequested ? undefined : strategy.pick(auctions);
+      const target = tooMany || this.stopRequested || !buyFits ? undefined : strategy.pick(auctions);
       if (target !== undefined) await buyAndFollowUp(buyContext, strategy, target);
       state.recordSuccess();
       if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));
@@ -268,7 +286,7 @@ export class SnipeSession {
     }
     // After the search: a look at the newest listings is never delayed by buying older ones.
     for (const auction of strategy.recalled?.(this.now()) ?? []) {
-      if (this.stopRequested) return;
+      if (this.stopRequested || !this.budgetFits(BUY_MAX_REQUESTS)) return;
       if (this.marketRules === undefined || this.marketRules(auction))
         await buyAndFollowUp(buyContext, strategy, auction);
     }

@@ -47,8 +47,12 @@ const FAIR_ASK_PREMIUM = 1.035;
 const LIMITS_FACTOR_STEP = 0.001;
 /** Listings passed over earlier bought at most per cycle (each costs a Buy Now and its follow-up). */
 const RECALLS_PER_CYCLE = 3;
-/** Pages one sweep step reads (between two looks at the newest listings). */
-const SWEEP_PAGES_PER_STEP = 2;
+/**
+ * Pages one sweep step reads, within the page-jump threshold: the backlog's one-hour listings end
+ * within the hour, so the sweep reads it at the pagination interval (~4 minutes) instead of two
+ * paced pages a step (~17 minutes without a look at the newest listings).
+ */
+const SWEEP_PAGES_PER_STEP = 10;
 
 /**
  * 59th Minute (multi-rarity): searches a rarity (or every priced rarity) in a price band and

@@ -293,6 +293,20 @@ describe('59th Minute strategy', () => {
     expect(strategy.search()).toMatchObject({ minBuyNow: 1_000, maxBuyNow: 50_000 });
   });
 
+  it('sweeps ten pages in one step, within the page-jump threshold, before its first look', async () => {
+    const strategy = new MultiRarityStrategy(rarityFilter());
+    await strategy.prepare(
+      context(new StaticPrices({ rare: new Map([[101, quote(20_000, NOW)]]) }), { requestBudget: 600 }),
+    );
+    expect(strategy.firstPage()).toBe(0);
+    for (let jumps = 0; jumps < 9; jumps += 1)
+      expect(strategy.nextPage(timedPage(jumps, [100 + jumps], true), jumps)).toBe(jumps + 1);
+    // The tenth page ends the step; the next step goes on with the sweep, not a look.
+    expect(strategy.nextPage(timedPage(9, [200], true), 9)).toBeUndefined();
+    expect(strategy.firstPage()).toBe(10);
+    expect(strategy.search()).toMatchObject({ minBuyNow: 25_000, maxBuyNow: 50_000 });
+  });
+
   it('reads the sweep band by band within its page budget (a sixth of the request budget)', () => {
     const bands = sweepBands(1_000, 50_000);
     expect(bands[0]).toEqual({ minBuyNow: 25_000, maxBuyNow: 50_000 });
