@@ -61,6 +61,14 @@ const seeds =
     : args.length > 0
       ? args.map(Number)
       : [scenario.seed];
+// A typo ("7 --drawn 11") would otherwise run a NaN seed and print figures for it.
+if (
+  seeds.some((seed) => !Number.isSafeInteger(seed) || seed < 0) ||
+  (args[0] === '--drawn' && args.length > 2)
+) {
+  console.error('usage: one-seed.ts [seed …] | --drawn N');
+  process.exit(2);
+}
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)}`);
 let ours = 0;
 let oracle = 0;
