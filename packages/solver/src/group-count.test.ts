@@ -1,11 +1,10 @@
 import type { ChallengeRequirements, SbcRequirement } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { groupCountRelaxation } from './group-count.js';
-import { buildProblem } from './problem.js';
 import { solveChallenge } from './solve.js';
 import { judgePlacement } from './squad-check.js';
 import { placeCards, placementCost } from './placement.js';
-import { and, exhaustiveOptimum, randomPool, withSecondVersions } from './test-pools.js';
+import { and, exhaustiveOptimum, randomPool, smallPoolCase, withSecondVersions } from './test-pools.js';
 import type { MarketCard } from './types.js';
 
 const distinct = (group: 'club' | 'league' | 'nation', scope: 'min' | 'max' | 'exact', value: number) =>
@@ -56,19 +55,22 @@ const keepsEverything = (challenge: ChallengeRequirements) =>
   challenge.requirements.filter((r) => r.kind === 'distinctGroups').length === 1 &&
   !challenge.requirements.some((r) => r.kind === 'players' && r.conditions.some((c) => c.type === 'rarity'));
 
+/** A case solved, with its exhaustive optimum; an infeasible one must go unsolved. */
+function solvedCase(c: (typeof cases)[number], timeLimitMs: number) {
+  const optimum = exhaustiveOptimum(c.pool, c.challenge);
+  const result = solveChallenge({ challenge: c.challenge, formation: 'f433', market: c.pool, timeLimitMs });
+  if (optimum === Infinity) expect(result.status, c.name).not.toBe('solved');
+  return { optimum, result };
+}
+
 describe('group-count relaxation against exhaustive search on small pools', () => {
   for (const c of cases) {
     it(`${c.name}: never above the optimum, and exact with its squad eligible when it drops nothing`, () => {
-      const optimum = exhaustiveOptimum(c.pool, c.challenge);
-      const built = buildProblem(
-        { challenge: c.challenge, formation: 'f433', market: c.pool },
-        c.challenge.requirements,
-      );
-      if ('infeasible' in built) {
+      const { optimum, problem } = smallPoolCase(c.pool, c.challenge);
+      if (!problem) {
         expect(optimum).toBe(Infinity);
         return;
       }
-      const { problem } = built;
       const relaxed = groupCountRelaxation(problem);
       if (!relaxed) throw new Error('the relaxation should apply');
       if ('infeasible' in relaxed) {
@@ -87,17 +89,7 @@ describe('group-count relaxation against exhaustive search on small pools', () =
 
   it('never answers below the optimum, nor claims one it does not have, when players have two versions', () => {
     for (const c of cases.filter((each) => each.secondVersions)) {
-      const optimum = exhaustiveOptimum(c.pool, c.challenge);
-      const result = solveChallenge({
-        challenge: c.challenge,
-        formation: 'f433',
-        market: c.pool,
-        timeLimitMs: 300,
-      });
-      if (optimum === Infinity) {
-        expect(result.status, c.name).not.toBe('solved');
-        continue;
-      }
+      const { optimum, result } = solvedCase(c, 300);
       if (result.status !== 'solved') continue;
       expect(result.cost, c.name).toBeGreaterThanOrEqual(optimum);
       if (result.proof.kind === 'optimal') expect(result.cost, c.name).toBe(optimum);
@@ -134,17 +126,8 @@ describe('group-count relaxation against exhaustive search on small pools', () =
 
   it('the solve proves the small-pool optima it can reach, never below them', () => {
     for (const c of cases.filter((each) => keepsEverything(each.challenge) && !each.secondVersions)) {
-      const optimum = exhaustiveOptimum(c.pool, c.challenge);
-      const result = solveChallenge({
-        challenge: c.challenge,
-        formation: 'f433',
-        market: c.pool,
-        timeLimitMs: 5_000,
-      });
-      if (optimum === Infinity) {
-        expect(result.status, c.name).not.toBe('solved');
-        continue;
-      }
+      const { optimum, result } = solvedCase(c, 5_000);
+      if (optimum === Infinity) continue;
       expect(result.status === 'solved' && result.cost, c.name).toBe(optimum);
       expect(result.status === 'solved' && result.proof.kind, c.name).toBe('optimal');
     }

@@ -3,11 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { groupSetRelaxation } from './group-sets.js';
 import { prepareSolver } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
-import { buildProblem } from './problem.js';
 import { exactReference } from './reference.js';
 import { solveChallenge } from './solve.js';
 import { judgePlacement } from './squad-check.js';
-import { and, exhaustiveOptimum, randomPool, rating } from './test-pools.js';
+import { and, exhaustiveOptimum, randomPool, rating, smallPoolCase } from './test-pools.js';
 
 const exactly = (group: 'club' | 'league' | 'nation', value: number) =>
   ({ kind: 'distinctGroups', group, scope: 'exact', value }) as const;
@@ -59,16 +58,11 @@ const cases = [
 describe('group-set relaxation against exhaustive search on small pools', () => {
   for (const c of cases) {
     it(`${c.name}: from any known squad's cost, the optimum with an eligible squad, never above it`, () => {
-      const optimum = exhaustiveOptimum(c.pool, c.challenge);
-      const built = buildProblem(
-        { challenge: c.challenge, formation: 'f433', market: c.pool },
-        c.challenge.requirements,
-      );
-      if ('infeasible' in built) {
+      const { optimum, problem } = smallPoolCase(c.pool, c.challenge);
+      if (!problem) {
         expect(optimum).toBe(Infinity);
         return;
       }
-      const { problem } = built;
       const far = Date.now() + 60_000;
       const starts = Number.isFinite(optimum) ? [optimum + 1, optimum + 150, optimum * 2, optimum] : [50_000];
       for (const upperBound of starts) {

@@ -38,8 +38,12 @@ describe('minimum rating sum of the players still to come', () => {
   });
 
   it('rules out a rest that cannot reach the score even at the highest rating', () => {
-    expect(minimumRestSum(Int32Array.of(60), 1, 60, 10, 60, ratingScore(new Array(11).fill(61)))).toBe(Infinity);
-    expect(minimumRestSum(Int32Array.of(60), 1, 60, 10, 61, ratingScore(new Array(11).fill(61)))).toBeGreaterThan(600);
+    expect(minimumRestSum(Int32Array.of(60), 1, 60, 10, 60, ratingScore(new Array(11).fill(61)))).toBe(
+      Infinity,
+    );
+    expect(
+      minimumRestSum(Int32Array.of(60), 1, 60, 10, 61, ratingScore(new Array(11).fill(61))),
+    ).toBeGreaterThan(600);
   });
 });
 
@@ -125,7 +129,8 @@ describe('rating profile search with counts and players already in', () => {
         });
       const sets = subsets(items.length, count);
       const scores = sets.map((set) => ratingScore([...fixed, ...set.map((i) => items[i]?.rating ?? 0)]));
-      const target = Math.min(...scores) + Math.floor(next() * (Math.max(...scores) - Math.min(...scores) + 1));
+      const target =
+        Math.min(...scores) + Math.floor(next() * (Math.max(...scores) - Math.min(...scores) + 1));
       let optimum = Infinity;
       sets.forEach((set, s) => {
         if ((scores[s] ?? 0) < target || !meets(set)) return;

@@ -146,7 +146,7 @@ export class RatingFloor {
     // Rows from the last: the items from each row's position on are those of the next row plus
     // the ones between.
     for (let row = rows.length - 1; row >= 0; row -= 1) {
-      for (const from = rows[row] ?? 0; j > from; ) {
+      for (const from = rows[row] ?? 0; j > from;) {
         j -= 1;
         const value = (costs[j] ?? 0) - lambda * (ratings[j] ?? 0);
         // Insert into the sorted `most` smallest values seen so far.

@@ -209,7 +209,8 @@ class ProfileSearch {
       this.memberFill.set(this.cheapestFrom(orderedCosts, isMember), c * (cellCount + 1) * width);
       const left = c * (cellCount + 1);
       for (let j = cellCount - 1; j >= 0; j -= 1) {
-        this.membersLeft[left + j] = (this.membersLeft[left + j + 1] ?? 0) + (isMember(j) ? (this.cellSize[j] ?? 0) : 0);
+        this.membersLeft[left + j] =
+          (this.membersLeft[left + j + 1] ?? 0) + (isMember(j) ? (this.cellSize[j] ?? 0) : 0);
         if (isMember(j)) this.cellConstraints[j] = (this.cellConstraints[j] ?? 0) | (1 << c);
       }
     }
@@ -344,7 +345,8 @@ class ProfileSearch {
     if (!found) return null;
     const picks: number[] = [];
     for (let j = 0; j < this.cellCount; j += 1)
-      for (let k = 0; k < (found[j] ?? 0); k += 1) picks.push(this.cellItems[(this.cellStart[j] ?? 0) + k] ?? 0);
+      for (let k = 0; k < (found[j] ?? 0); k += 1)
+        picks.push(this.cellItems[(this.cellStart[j] ?? 0) + k] ?? 0);
     return { cost: this.best, picks };
   }
 
@@ -383,7 +385,14 @@ class ProfileSearch {
     // The counts first: they cost far less than the rating floor.
     if (!this.countsReachable(j, remaining)) return;
     if (this.floor) {
-      const restSum = minimumRestSum(this.chosen, this.chosenCount, this.chosenSum, remaining, rating, this.windowMin);
+      const restSum = minimumRestSum(
+        this.chosen,
+        this.chosenCount,
+        this.chosenSum,
+        remaining,
+        rating,
+        this.windowMin,
+      );
       // A hair of slack: Lagrangian prices are fractional, and only strictly cheaper sets count.
       const slack = 1e-6 * Math.max(1, Math.abs(best));
       if (cost + this.floor.floor(j, remaining, restSum, best - cost + slack) >= best + slack) return;
@@ -426,7 +435,8 @@ class ProfileSearch {
   private scoreWith(rest: number, restRating: number): number {
     const sum = this.chosenSum + rest * restRating;
     let excess = rest * Math.max(0, SQUAD_SIZE * restRating - sum);
-    for (let i = 0; i < this.chosenCount; i += 1) excess += Math.max(0, SQUAD_SIZE * (this.chosen[i] ?? 0) - sum);
+    for (let i = 0; i < this.chosenCount; i += 1)
+      excess += Math.max(0, SQUAD_SIZE * (this.chosen[i] ?? 0) - sum);
     return SQUAD_SIZE * sum + excess;
   }
 
@@ -447,7 +457,8 @@ class ProfileSearch {
       const scope = this.scope[c];
       if (scope !== MIN && got > needed) return false;
       if (scope === MAX) continue;
-      if (got + Math.min(remaining, this.membersLeft[c * (this.cellCount + 1) + j] ?? 0) < needed) return false;
+      if (got + Math.min(remaining, this.membersLeft[c * (this.cellCount + 1) + j] ?? 0) < needed)
+        return false;
     }
     return true;
   }

@@ -8,6 +8,7 @@ import {
   type SbcCard,
   type SbcRequirement,
 } from '@tradedesk/domain';
+import { buildProblem, type Problem } from './problem.js';
 import type { MarketCard } from './types.js';
 
 /** Every generic position of a 4-3-3, so any card is in position in any slot. */
@@ -64,6 +65,19 @@ export function exhaustiveOptimum(pool: readonly MarketCard[], challenge: Challe
   };
   visit(0, 0);
   return best;
+}
+
+/**
+ * A small pool's exhaustive optimum and its problem as the solver builds it (none when building
+ * already finds the challenge infeasible: the optimum must then be Infinity).
+ */
+export function smallPoolCase(
+  pool: readonly MarketCard[],
+  challenge: ChallengeRequirements,
+): { optimum: number; problem?: Problem } {
+  const optimum = exhaustiveOptimum(pool, challenge);
+  const built = buildProblem({ challenge, formation: 'f433', market: pool }, challenge.requirements);
+  return 'infeasible' in built ? { optimum } : { optimum, problem: built.problem };
 }
 
 /**
