@@ -4,9 +4,11 @@ import {
   configuration,
   listing,
   normalFilter,
+  quote,
   rarityFilter,
   ScriptedMarket,
   sessionHarness,
+  StaticPrices,
 } from '../testing/index.js';
 import { SnipeSetupError } from './options.js';
 
@@ -14,6 +16,16 @@ const quietTime = {
   duration: timeRange(10, 11, 'minutes'),
   break: { frequency: timeRange(30, 31, 'minutes'), duration: timeRange(1, 2, 'minutes') },
 };
+
+/** A rarity-filter session on `market` where card 9 is a rare priced 20,000 coins. */
+function rareNineSession(
+  market: ScriptedMarket,
+  configured: ReturnType<typeof configuration>,
+  playerName?: string,
+) {
+  const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000, playerName)]]) });
+  return sessionHarness({ market, prices, filters: [rarityFilter()], configuration: configured });
+}
 
 /** A busy market: every third search offers a bargain, every fifth one is lost to a rival. */
 function busyMarket() {
@@ -239,15 +251,11 @@ describe('SnipeSession', () => {
         hasNextPage: true,
       }),
     });
-    const { StaticPrices, quote } = await import('../testing/index.js');
-    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
-    const { session } = sessionHarness({
+    // A sweep of ten-page steps over a threshold of 13 requests, two of them the coin check.
+    const { session } = rareNineSession(
       market,
-      prices,
-      filters: [rarityFilter()],
-      // A sweep of ten-page steps over a threshold of 13 requests, two of them the coin check.
-      configuration: configuration({ time: { ...quietTime, maxPageJumps: 10, maxRequests: 13 } }),
-    });
+      configuration({ time: { ...quietTime, maxPageJumps: 10, maxRequests: 13 } }),
+    );
     const summary = await session.run();
     expect(summary.reason).toBe('thresholds');
     expect(market.requestCounters().requests).toBeLessThanOrEqual(13);
@@ -279,17 +287,13 @@ describe('SnipeSession', () => {
         };
       },
     });
-    const { StaticPrices, quote } = await import('../testing/index.js');
-    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
-    const { session } = sessionHarness({
+    // A budget of 24 requests leaves the sweep 4 pages (a sixth).
+    const { session } = rareNineSession(
       market,
-      prices,
-      filters: [rarityFilter()],
-      // A budget of 24 requests leaves the sweep 4 pages (a sixth).
-      configuration: configuration({
+      configuration({
         time: { ...quietTime, maxSearches: 10, maxPageJumps: 5, maxRequests: 24 },
       }),
-    });
+    );
     await session.run();
     const looks = market.searches.filter((search) => search.minBuyNow === 1_000).map((search) => search.page);
     // First look: page 0, a jump to the hour mark (page 4 holds longer listings), back to page 3
@@ -312,18 +316,15 @@ const firstSearchShows = (...auctions: ReturnType<typeof listing>[]) =>
 
 describe('SnipeSession 59th Minute buys', () => {
   it('buys a card under its price × 0.95 − min profit and lists it at its database price', async () => {
-    const { StaticPrices, quote } = await import('../testing/index.js');
     const market = firstSearchShows(
       listing({ tradeId: 1, buyNowPrice: 19_000, definitionId: 9 }),
       listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
     );
-    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000, 'Rare Nine')]]) });
-    const { session, sink } = sessionHarness({
+    const { session, sink } = rareNineSession(
       market,
-      prices,
-      filters: [rarityFilter()],
-      configuration: configuration({ time: { ...quietTime, maxSnipes: 1 } }),
-    });
+      configuration({ time: { ...quietTime, maxSnipes: 1 } }),
+      'Rare Nine',
+    );
     await session.run();
     expect(market.calls).toContain('bid 2 15000');
     expect(market.calls).toContain('list 1000002 19750/20000 3600');
@@ -340,18 +341,11 @@ describe('SnipeSession 59th Minute buys', () => {
 
 describe('SnipeSession buys what a page held beyond its one Buy Now', () => {
   it('buys the second bargain of a page by its trade id once the search of its cycle is done', async () => {
-    const { StaticPrices, quote } = await import('../testing/index.js');
     const market = firstSearchShows(
       listing({ tradeId: 1, buyNowPrice: 17_000, definitionId: 9 }),
       listing({ tradeId: 2, buyNowPrice: 15_000, definitionId: 9 }),
     );
-    const prices = new StaticPrices({ rare: new Map([[9, quote(20_000, 1_700_000_000_000)]]) });
-    const { session } = sessionHarness({
-      market,
-      prices,
-      filters: [rarityFilter()],
-      configuration: configuration({ time: { ...quietTime, maxSnipes: 2 } }),
-    });
+    const { session } = rareNineSession(market, configuration({ time: { ...quietTime, maxSnipes: 2 } }));
     await session.run();
     // Only the first search showed listing 1: the second Buy Now is by its trade id.
     const bids = market.calls.filter((call) => call.startsWith('bid'));
