@@ -1,5 +1,5 @@
-import { groupIdOf, matchesCondition, type SbcRequirement } from '@tradedesk/domain';
-import { relaxationBound, type RelaxationBound } from './lower-bound.js';
+import { groupIdOf, type SbcRequirement } from '@tradedesk/domain';
+import { ratingCountClass, relaxationBound, type RelaxationBound } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
 
@@ -60,14 +60,14 @@ export function groupSetRelaxation(
   // groups' "at least one" bits are 0 for it), and the relaxation only ever picks the `slots`
   // cheapest players of a class: per class, cards by cost, walked until that many are taken.
   const slots = problem.openSlots.length;
-  const counted = problem.requirements.filter((r) => r.kind === 'players');
+  const counted = problem.requirements.filter(
+    (r): r is Extract<SbcRequirement, { kind: 'players' }> => r.kind === 'players',
+  );
   const classes = new Map<string, number[]>();
   [...candidates.keys()]
     .sort((a, b) => (candidates[a]?.cost ?? 0) - (candidates[b]?.cost ?? 0))
     .forEach((i) => {
-      const card = (candidates[i] as Candidate).card;
-      const bits = counted.map((r) => (r.conditions.every((cond) => matchesCondition(card, cond)) ? 1 : 0));
-      const key = `${card.rating}|${bits.join('')}`;
+      const key = ratingCountClass(candidates[i] as Candidate, counted);
       const list = classes.get(key);
       if (list) list.push(i);
       else classes.set(key, [i]);

@@ -336,6 +336,17 @@ function groupRatingFloor(
   };
 }
 
+/**
+ * A card's class in the relaxations: its rating and which player counts it counts toward. Cards of
+ * one class are alike to them but for cost, so they only ever pick a class's cheapest players.
+ */
+export function ratingCountClass(candidate: Candidate, counted: readonly CountRequirement[]): string {
+  const bits = counted.map((r) =>
+    r.conditions.every((cond) => matchesCondition(candidate.card, cond)) ? 1 : 0,
+  );
+  return `${candidate.card.rating}|${bits.join('')}`;
+}
+
 /** The "same group: min X" requirement the grouped relaxation strengthens the bound with. */
 function sameGroupMinimum(problem: Problem): SameGroupRequirement | undefined {
   return problem.requirements.find(
@@ -408,8 +419,7 @@ export function groupedRelaxationBound(
   const classes = new Map<string, typeof sorted>();
   const classOf = new Map<Candidate, string>();
   for (const c of sorted) {
-    const bits = counted.map((r) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0));
-    const key = `${c.card.rating}|${bits.join('')}`;
+    const key = ratingCountClass(c, counted);
     classOf.set(c, key);
     const list = classes.get(key);
     if (list) list.push(c);
@@ -440,6 +450,8 @@ export function groupedRelaxationBound(
     return pool;
   };
   const seeds: (readonly number[])[] = [];
+  /** Each candidate's index, built the first time a group's relaxed squad is kept. */
+  let candidateIndex: Map<Candidate, number> | undefined;
   /** The least group relaxation below `limit` (else `limit`), or where the deadline stopped it. */
   const scanGroups = (limit: number): { best: number; stopped?: number } => {
     let best = limit;
@@ -469,7 +481,7 @@ export function groupedRelaxationBound(
       if ('infeasible' in result || result.bound >= best) continue;
       best = result.bound;
       // Seeds index the candidates; map the group pool's indices back.
-      const index = new Map(problem.candidates.map((c, i) => [c, i]));
+      const index = (candidateIndex ??= new Map(problem.candidates.map((c, i) => [c, i])));
       seeds.push(
         ...result.seeds
           .slice(0, 1)

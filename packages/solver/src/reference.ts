@@ -1,9 +1,8 @@
 import { proveOrImprove } from './escalation.js';
 import { groupCountApplies } from './group-count.js';
 import { groupedBoundFirst, groupedRelaxationBound } from './lower-bound.js';
-import { placeCards, placementCost } from './placement.js';
-import { buildProblem, requirementParts, type Candidate, type Problem } from './problem.js';
-import { judgePlacement } from './squad-check.js';
+import { buildProblem, requirementParts, type Candidate } from './problem.js';
+import { cheapestEligible } from './solve.js';
 import type { SolveInput } from './types.js';
 
 export interface ReferenceAnswer {
@@ -12,25 +11,6 @@ export interface ReferenceAnswer {
   /** The best proven lower bound (the optimum when finished). */
   readonly bound: number;
   readonly finished: boolean;
-}
-
-/** The cheapest eligible squad's cost among relaxed squads (candidate indices) below `below`, else `below`. */
-function cheapestEligibleCost(
-  problem: Problem,
-  squads: readonly (readonly number[])[],
-  below: number,
-): number {
-  let best = below;
-  for (const picks of squads) {
-    const cards = picks.map((i) => problem.candidates[i]).filter((c): c is Candidate => !!c);
-    // A relaxed squad may repeat a player (owned and listed): only distinct full squads count.
-    if (cards.length !== problem.openSlots.length) continue;
-    if (new Set(cards.map((c) => c.assetId)).size !== cards.length) continue;
-    const placement = placeCards(problem, cards);
-    const cost = placementCost(placement);
-    if (cost < best && judgePlacement(problem, placement).eligible) best = cost;
-  }
-  return best;
 }
 
 /**
@@ -59,7 +39,12 @@ export function exactReference(input: SolveInput, upperBound: number, seconds: n
     if (groupedBoundFirst(built.problem) || groupCountApplies(built.problem)) {
       const relaxed = groupedRelaxationBound(built.problem, Date.now() + share / 2, optimum);
       if ('infeasible' in relaxed) continue;
-      optimum = cheapestEligibleCost(built.problem, relaxed.seeds, optimum);
+      // Its relaxed squads, where full and eligible, are answers (a relaxed squad may repeat a
+      // player, owned and listed: the solve's check takes distinct players only).
+      const squads = relaxed.seeds
+        .map((picks) => picks.map((i) => built.problem.candidates[i]).filter((c): c is Candidate => !!c))
+        .filter((cards) => cards.length === built.problem.openSlots.length);
+      optimum = Math.min(optimum, cheapestEligible(built.problem, squads)?.cost ?? Infinity);
       if (relaxed.bound >= optimum) {
         bound = Math.min(bound, optimum);
         continue;

@@ -79,7 +79,11 @@ function distinctAssets(
 }
 
 /** The cheapest of the card sets that, placed, makes an eligible squad of distinct players. */
-function cheapestEligible(problem: Problem, sets: readonly (readonly Candidate[])[], than?: SearchAnswer) {
+export function cheapestEligible(
+  problem: Problem,
+  sets: readonly (readonly Candidate[])[],
+  than?: SearchAnswer,
+) {
   let best = than;
   for (const cards of sets) {
     const placement = placeCards(problem, cards);
