@@ -260,8 +260,8 @@ export class MultiRarityStrategy implements Strategy {
       const definitionId = definitionIdOf(auction);
       const quote = this.quotes.get(definitionId);
       if (quote === undefined) continue;
-      this.marketLevel.observe(auction.buyNowPrice, quote.price);
       const { buyNowPrice } = auction;
+      this.marketLevel.observe(buyNowPrice, quote.price);
       const inBand = buyNowPrice >= this.filter.minPrice && buyNowPrice <= this.filter.maxPrice;
       if (auction.tradeId !== this.picked && inBand && isBuyable(auction))
         this.passedOver.note(auction, definitionId, this.limits.get(definitionId), this.stepAt);
