@@ -1,6 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createSandboxUser, startServer, startTimeoutMs, type RunningServer } from './server';
 
+type TestFixtures = {
+  /** On a failure, prints what the page showed and what the server logged during the test (CI keeps only stdout). */
+  failureReport: void;
+};
+
 type WorkerFixtures = {
   /** `test.use({ withSandboxAdmin: true })` starts the server with the sandbox game's admin API. */
   withSandboxAdmin: boolean;
@@ -10,7 +15,7 @@ type WorkerFixtures = {
 };
 
 /** One real server per worker; every test gets a page pointed at it. */
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   withSandboxAdmin: [false, { scope: 'worker', option: true }],
   serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
@@ -23,6 +28,22 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: Math.max(120_000, startTimeoutMs + 30_000) },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  failureReport: [
+    async ({ page, server }, use, testInfo) => {
+      const logStart = server.output().length;
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const snapshot = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: Error) => `(no snapshot: ${error.message.split('\n')[0]})`);
+      const log = server.output().slice(logStart).split('\n').slice(-80).join('\n');
+      const report = `--- the page at the failure (${page.url()}) ---\n${snapshot}\n--- the server's log during the test ---\n${log}`;
+      console.log(report);
+      await testInfo.attach('failure-report', { body: report, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -13,9 +13,11 @@ export function useSaveFilter<F extends { isSelected?: boolean } = SnipePanelFil
       const stored = filterShapeSchema.parse(await api.post<unknown>('filter', '', body));
       return stored as unknown as F & { id: string };
     },
+    // "Updated filters" shows once the list holds the saved filter: a Proceed clicked on seeing it
+    // finds the filter with its id (before, it could run on the unsaved draft).
     onSuccess: async () => {
-      notify.success('Updated filters');
       await queryClient.invalidateQueries({ queryKey: filtersQueryKey });
+      notify.success('Updated filters');
     },
   });
 }

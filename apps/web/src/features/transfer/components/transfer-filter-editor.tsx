@@ -291,7 +291,7 @@ export function TransferFilterEditor({
         <button
           type="button"
           className="btn btn-sm btn-primary"
-          disabled={!canProceedTransfer(player) || isRunning}
+          disabled={!canProceedTransfer(player) || isRunning || saveFilter.isPending}
           onClick={() => onProceed(draft)}
         >
           Proceed

@@ -9,6 +9,7 @@ import { useTransferStore } from '../../../stores/transfer-store';
 import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
+import { useTransferFilters } from '../api/get-transfer-filters';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */
 const silentSocket = vi.hoisted(() => ({
@@ -180,6 +181,43 @@ describe('transfer page', () => {
       player: { id: 20_801, value: 20_000 },
     });
     expect(useTransferStore.getState().filterId).toBe('tf-2');
+  });
+
+  it('proceeds with the saved filter: Proceed waits while Save refreshes the list, then carries its id', async () => {
+    const saved = { ...stored, id: 'tf-2', label: 'Second' };
+    let releaseList = () => {};
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    let listReads = 0;
+    const fake = answers({
+      'POST /api/filter': { status: 200, body: { data: saved } },
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const isList = (init.method ?? 'GET') === 'GET' && String(input).split('?')[0] === '/api/filter';
+      if (!isList) return fake.fetchStub(input, init);
+      // The first read is the empty list; the read after Save is held until the test releases it.
+      if (listReads++ > 0) await listHeld;
+      return new Response(JSON.stringify({ data: listReads > 1 ? [saved] : [] }), { status: 200 });
+    });
+    const onProceed = vi.fn();
+    function EditorOverTheList() {
+      const filters = useTransferFilters();
+      return <TransferFilterEditor filters={filters.data ?? []} onProceed={onProceed} isRunning={false} />;
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<EditorOverTheList />);
+    await waitFor(() => expect(listReads).toBe(1));
+    await fillCard(user, 'Second');
+    await user.click(button('Save'));
+    await waitFor(() => expect(listReads).toBe(2));
+    // The list is still loading: the saved filter is not on the page yet, so neither is its toast.
+    expect(button('Proceed').disabled).toBe(true);
+    expect(screen.queryByText('Updated filters')).toBeNull();
+
+    releaseList();
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    await user.click(button('Proceed'));
+    expect(onProceed).toHaveBeenCalledWith(expect.objectContaining({ id: 'tf-2', label: 'Second' }));
+    expect(screen.queryByText('No filter selected')).toBeNull();
   });
 
   it('resets the current session', async () => {
