@@ -1,5 +1,6 @@
 import type { UnassignedPurchase } from '@tradedesk/domain/realtime';
 import type { GamePort } from '@tradedesk/engine';
+import { definitionIdOf } from '@tradedesk/game-client';
 
 /** The unassigned pile holds at most this many items in the game. */
 const UNASSIGNED_PILE_LIMIT = 100;
@@ -16,7 +17,7 @@ export async function readUnassignedPurchases(
   const { items } = await game.unassigned();
   const purchases: UnassignedPurchase[] = [];
   for (const item of items) {
-    const definitionId = item.resourceId ?? item.definitionId;
+    const definitionId = definitionIdOf(item);
     const price = item.lastSalePrice ?? 0;
     if (item.untradeable === true || price <= 0 || definitionId === undefined || definitionId <= 0) continue;
     purchases.push({ itemId: item.id, definitionId, rarity: item.rareflag ?? 0, price });

@@ -1,6 +1,6 @@
 import { TEXT_LIMITS, type Screenshot, type TransferFilter } from '@tradedesk/domain';
 import type { TransferAccountSnapshot, TransferCard, TransferPileItem } from '@tradedesk/domain/realtime';
-import type { AuctionInfo, ItemData } from '@tradedesk/game-client';
+import { definitionIdOf, type AuctionInfo, type ItemData } from '@tradedesk/game-client';
 import { transferMessages } from './messages.js';
 import type { ScreenshotSide, TransferGame, TransferSide } from './ports.js';
 
@@ -9,9 +9,9 @@ export const TRANSFER_LIST_CAPACITY = 100;
 /** Unassigned items at which the game blocks Buy Now (the GET shows at most 50, §2.5). */
 export const UNASSIGNED_LIMIT = 50;
 
-/** The card version of an item (the game sends it as resourceId, sometimes definitionId). */
+/** The card version of an item; an item that names neither version field falls back to its base asset. */
 export function definitionOf(item: ItemData): number {
-  return item.resourceId ?? item.definitionId ?? item.assetId ?? 0;
+  return definitionIdOf(item) ?? item.assetId ?? 0;
 }
 
 function pileItem(auction: AuctionInfo): TransferPileItem | undefined {
