@@ -473,4 +473,79 @@ describe('snipe dashboard', () => {
     await user.click(start);
     expect(sentStart()?.filters).toEqual([expect.objectContaining({ id: 'f-3', label: 'Quick Save' })]);
   });
+
+  it('rehearses a filter as just saved: Rehearse waits while the edit is saved', async () => {
+    const served = answers([], {
+      'GET /api/rehearsal': { status: 200, body: { data: null } },
+      'POST /api/filter': { status: 200, body: { data: { ...savedFilter, maxPrice: 6000 } } },
+    });
+    const save = holdableFetch(served.fetchStub, 'POST /api/filter');
+    vi.stubGlobal('fetch', save.fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('Live');
+    const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
+    await user.selectOptions(panel.getByLabelText('Select Filter'), 'Cheap Rares');
+    const rehearse = screen.getByRole<HTMLButtonElement>('button', { name: 'Rehearse in sandbox' });
+    expect(rehearse.disabled).toBe(false);
+    const form = within(panel.getByRole('form'));
+    const maxPrice = form.getByLabelText('Max Buy Now Price', { exact: true });
+    await user.clear(maxPrice);
+    await user.type(maxPrice, '6000');
+
+    save.hold();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save.waiting()).toBe(1));
+    // The server still holds the filter as it was: a rehearsal now would run that one.
+    expect(rehearse.disabled).toBe(true);
+
+    save.release();
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    await waitFor(() => expect(rehearse.disabled).toBe(false));
+    await user.click(rehearse);
+    expect(fakeSocket.emit).toHaveBeenCalledWith('message', {
+      action: 'snipe-rehearse',
+      data: expect.objectContaining({ filterIds: ['f-1'] }),
+    });
+  });
+
+  it('switches a running account to a filter as just saved: Switch waits while the edit is saved', async () => {
+    useAccountFilterStore.setState({ filtersByAccount: { b: ['f-1'] } });
+    const edited = { ...otherFilter, maxPrice: 95000 };
+    const served = answers([presentedAccount({ id: 'b', email: 'break@example.com', status: 'break' })], {
+      'POST /api/filter': { status: 200, body: { data: edited } },
+    });
+    const save = holdableFetch(served.fetchStub, 'POST /api/filter');
+    vi.stubGlobal('fetch', save.fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('Live');
+    const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
+    await user.click(panel.getByRole('tab', { name: /Icons/ }));
+    const form = within(panel.getByRole('form'));
+    const maxPrice = form.getByLabelText('Max Buy Now Price', { exact: true });
+    await user.clear(maxPrice);
+    await user.type(maxPrice, '95000');
+
+    served.record['GET /api/filter'] = { status: 200, body: { data: [savedFilter, edited] } };
+    save.hold();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save.waiting()).toBe(1));
+    const option = await within(rowOf('break@example.com')).findByRole('option', { name: 'Icons' });
+    await user.selectOptions(option.closest('select') as HTMLSelectElement, 'Icons');
+    const dialog = await screen.findByRole('dialog', { name: 'Switch Filter' });
+    const switchButton = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Switch' });
+    // The list still holds Icons as it was: a Switch now would send that one.
+    expect(switchButton.disabled).toBe(true);
+
+    save.release();
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    await waitFor(() => expect(switchButton.disabled).toBe(false));
+    await user.click(switchButton);
+    expect(sentStart()).toMatchObject({
+      id: 'b',
+      isSwitchFilter: true,
+      filters: [{ id: 'f-2', maxPrice: 95000 }],
+    });
+  });
 });
