@@ -95,11 +95,12 @@ test('a transfer moves 100,000 coins from the buyer to the seller and costs exac
 
   await saveAndProceed(page, card, 'Move 100K');
   await expect(page.getByText('Data synced').first()).toBeVisible({ timeout: 60_000 });
-  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'success', { timeout: 180_000 });
+  // The toast lasts 5 seconds and comes with the Result step: it is awaited first, the steps stay.
+  await expect(page.getByText('Transfer completed')).toBeVisible({ timeout: 180_000 });
+  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'success');
   await expect(step(page, 'Sync')).toHaveAttribute('data-status', 'success');
   await expect(step(page, 'List Player')).toHaveAttribute('data-status', 'success');
   await expect(step(page, 'Purchase Player')).toHaveAttribute('data-status', 'success');
-  await expect(page.getByText('Transfer completed')).toBeVisible();
 
   // The buyer paid 100,000; the seller received 95,000 (the 5% tax is the seller's).
   await expect(page.getByLabel('Buyer coins')).toHaveText('150,000');
@@ -117,9 +118,10 @@ test('a failed transfer shows why on the Result step and charges nothing', async
   await openTransferPage(page, server, emails);
 
   await saveAndProceed(page, card, 'No card');
-  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'failed', { timeout: 180_000 });
+  // The toast lasts 5 seconds and comes with the Result step: it is awaited first, the step stays.
+  await expect(page.getByText('Transfer failed', { exact: true })).toBeVisible({ timeout: 180_000 });
+  await expect(step(page, 'Result')).toHaveAttribute('data-status', 'failed');
   await expect(step(page, 'Result')).toContainText(`The seller does not have a tradeable ${card.name}`);
-  await expect(page.getByText('Transfer failed', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Filters (3 credits)' })).toBeVisible();
   await expect(page.getByLabel('Buyer coins')).toHaveText('250,000');
   await expect(page.getByRole('region', { name: 'Success Rates' })).toContainText('0.00%');

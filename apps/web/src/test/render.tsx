@@ -49,3 +49,35 @@ export function fakeFetch(answers: Record<string, { status: number; body?: unkno
   };
   return { fetchStub, calls };
 }
+
+/**
+ * Wraps a fetch stand-in so the test can hold one "METHOD /path" while the user goes on: after
+ * `hold()` its calls wait (a save, or the list read after it, still under way) until `release()`.
+ */
+export function holdableFetch(fetchStub: typeof fetch, key: string) {
+  let isHolding = false;
+  let waiting = 0;
+  let release: () => void = () => undefined;
+  let released = Promise.resolve();
+  const held: typeof fetch = async (input, init = {}) => {
+    if (isHolding && `${init.method ?? 'GET'} ${String(input).split('?')[0]}` === key) {
+      waiting += 1;
+      await released;
+      waiting -= 1;
+    }
+    return fetchStub(input, init);
+  };
+  return {
+    fetchStub: held,
+    hold() {
+      isHolding = true;
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
+    release() {
+      isHolding = false;
+      release();
+    },
+    /** How many calls are held now. */
+    waiting: () => waiting,
+  };
+}

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../../lib/notify';
+import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
 import { accountsQueryKey } from './get-accounts';
 
 /**
- * A mutation on the accounts list: on success it toasts the spec's text and refetches the list
- * (errors are toasted by the query client with the server's message).
+ * A mutation on the accounts list: on success it refetches the list, then toasts the spec's text
+ * (a row's button clicked on seeing it acts on the saved account; errors are toasted by the query
+ * client with the server's message). The form's modal closes with the toast.
  */
 export function useAccountMutation<TInput, TResult>(
   call: (input: TInput) => Promise<TResult>,
@@ -13,9 +14,7 @@ export function useAccountMutation<TInput, TResult>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: async (result, input) => {
-      notify.success(successMessage(result, input));
-      await queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-    },
+    onSuccess: (result, input) =>
+      refreshThenConfirm(queryClient, [accountsQueryKey], successMessage(result, input)),
   });
 }

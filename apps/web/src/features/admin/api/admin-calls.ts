@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
+import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
 
 export type AdminUser = {
   id: string;
@@ -54,10 +55,7 @@ export function useAdminAction<T>(run: (input: T) => Promise<unknown>, success: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: async () => {
-      notify.success(success);
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
+    onSuccess: () => refreshThenConfirm(queryClient, [['admin']], success),
     onError: (error) => notify.error(errorMessage(error)),
   });
 }

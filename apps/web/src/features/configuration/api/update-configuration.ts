@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { configurationSchema, type Configuration } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { runInputMutationKey } from '../../../lib/run-inputs';
 import { configurationQueryKey } from './get-configuration';
 
 export type EditableGroup = 'time' | 'advanced' | 'notification' | 'transfer' | 'market';
@@ -19,6 +20,7 @@ const savedMessage: Record<EditableGroup, string> = {
 export function useUpdateConfiguration<G extends EditableGroup>(group: G) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...runInputMutationKey, 'configuration', group],
     mutationFn: async (value: Configuration[G]) =>
       configurationSchema.parse(await api.put<unknown>('configuration', `/${group}`, value)),
     onSuccess: (configuration) => {

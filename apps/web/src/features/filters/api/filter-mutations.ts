@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filterShapeSchema, type FilterType } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
+import { runInputMutationKey } from '../../../lib/run-inputs';
 import { filtersQueryKey, type SnipePanelFilter } from './get-filters';
 
 /** POST /api/filter (upsert): the stored filter comes back with its id (any kind of filter). */
 export function useSaveFilter<F extends { isSelected?: boolean } = SnipePanelFilter>() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...runInputMutationKey, 'filter'],
     mutationFn: async (filter: F) => {
       const { isSelected: _selection, ...body } = filter;
       const stored = filterShapeSchema.parse(await api.post<unknown>('filter', '', body));
@@ -15,10 +17,7 @@ export function useSaveFilter<F extends { isSelected?: boolean } = SnipePanelFil
     },
     // "Updated filters" shows once the list holds the saved filter: a Proceed clicked on seeing it
     // finds the filter with its id (before, it could run on the unsaved draft).
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: filtersQueryKey });
-      notify.success('Updated filters');
-    },
+    onSuccess: () => refreshThenConfirm(queryClient, [filtersQueryKey], 'Updated filters'),
   });
 }
 
@@ -26,12 +25,12 @@ export function useSaveFilter<F extends { isSelected?: boolean } = SnipePanelFil
 export function useDeleteFilter() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...runInputMutationKey, 'filter'],
     mutationFn: (filter: { id: string; label: string }) =>
       api.delete<unknown>('filter', `/${encodeURIComponent(filter.id)}`),
-    onSuccess: async (_result, filter) => {
-      notify.success(`Deleted ${filter.label} filter`);
-      await queryClient.invalidateQueries({ queryKey: filtersQueryKey });
-    },
+    // The filter leaves the list (and the selection) as its toast shows.
+    onSuccess: (_result, filter) =>
+      refreshThenConfirm(queryClient, [filtersQueryKey], `Deleted ${filter.label} filter`),
   });
 }
 
@@ -49,9 +48,6 @@ export function useImportFilter() {
   return useMutation({
     mutationFn: (request: { code: string; type: FilterType | 'snipe' }) =>
       api.post<unknown>('filter', '/import', { id: request.code, type: request.type }),
-    onSuccess: async () => {
-      notify.success('Successfully imported filter');
-      await queryClient.invalidateQueries({ queryKey: filtersQueryKey });
-    },
+    onSuccess: () => refreshThenConfirm(queryClient, [filtersQueryKey], 'Successfully imported filter'),
   });
 }

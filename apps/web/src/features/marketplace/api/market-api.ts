@@ -8,6 +8,7 @@ import {
 } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
+import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
 
 /** A listing as GET /api/market/coins presents it (the spec's CoinListing, dates as text). */
 export type ListingView = Omit<CoinListing, 'createdAt'> & {
@@ -56,9 +57,9 @@ export function useCreateListing(onDone: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (listing: CreateListing) => api.post<ListingView>('market', '/coins', listing),
-    onSuccess: () => {
-      notify.success(marketMessages.listingCreated);
-      void client.invalidateQueries({ queryKey: marketQueryKeys.all });
+    // The modal stays open (Submit pending) until the listings show the new one with its toast.
+    onSuccess: async () => {
+      await refreshThenConfirm(client, [marketQueryKeys.all], marketMessages.listingCreated);
       onDone();
     },
     onError: (error) => notify.error(errorMessage(error)),

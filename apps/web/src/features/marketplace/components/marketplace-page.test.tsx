@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { MarketplacePage } from './marketplace-page';
 
@@ -36,8 +36,9 @@ const listing = (id: string, isOwn: boolean, accountIds: string[] = []) => ({
   closedReason: '',
 });
 
+/** The page over the given data; `record` can be changed as the server's data changes. */
 function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?: unknown[] }) {
-  const { fetchStub, calls } = fakeFetch({
+  const record: Record<string, { status: number; body?: unknown }> = {
     'GET /api/user': userAnswer({
       credits: 7,
       providers: { discordId: '123456789012345678', discordWebhookUrl: '' },
@@ -49,9 +50,11 @@ function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?:
     'GET /api/market/coins/tok': { status: 200, body: { data: answers.own ?? [] } },
     'GET /api/market/orders': { status: 200, body: { data: [] } },
     'GET /api/market/balance': { status: 200, body: { data: { payoutCents: 445, refundedCents: 0 } } },
-  });
-  vi.stubGlobal('fetch', fetchStub);
-  return { ...renderWithProviders(<MarketplacePage />, { path: '/marketplace' }), calls };
+  };
+  const { fetchStub, calls } = fakeFetch(record);
+  const ownRead = holdableFetch(fetchStub, 'GET /api/market/coins/tok');
+  vi.stubGlobal('fetch', ownRead.fetchStub);
+  return { ...renderWithProviders(<MarketplacePage />, { path: '/marketplace' }), calls, record, ownRead };
 }
 
 beforeEach(() =>
@@ -112,5 +115,35 @@ describe('MarketplacePage', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
     await userEvent.type(within(dialog).getByLabelText('Card to list (card id)'), '20801');
     expect(submit.disabled).toBe(false);
+  });
+
+  it("says 'Listing created' once the page knows the accounts are listed, and offers them no more", async () => {
+    const { record, ownRead } = renderPage({
+      accounts: [account('a1', 'Alpha', 100_000), account('a2', 'Beta', 50_000)],
+    });
+    const overview = screen.getByRole('region', { name: 'Overview' });
+    await within(overview).findByText('150,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Listing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Listing' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Add account'), 'a1');
+    await userEvent.type(within(dialog).getByLabelText('Price (€ per 100,000 coins)'), '2.50');
+
+    const created = listing('l3', true, ['a1']);
+    record['POST /api/market/coins'] = { status: 200, body: { data: created } };
+    record['GET /api/market/coins/tok'] = { status: 200, body: { data: [created] } };
+    ownRead.hold();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(ownRead.waiting()).toBe(1));
+    // Stored, but the page still counts Alpha as unlisted: the form stays, and no toast yet.
+    expect(screen.queryByText('Listing created successfully')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+
+    ownRead.release();
+    expect(await screen.findByText('Listing created successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Listing' })).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Create Listing' }));
+    const again = screen.getByRole('dialog', { name: 'Create Listing' });
+    const offered = [...(within(again).getByLabelText('Add account') as HTMLSelectElement).options];
+    expect(offered.slice(1).map((option) => option.textContent)).toEqual(['Beta (50,000 coins)']);
   });
 });

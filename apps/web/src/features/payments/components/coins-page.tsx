@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCheckout } from '../api/create-checkout';
+import { useIsVerifyingReferral } from '../api/verify-referral';
 import { useCoinPrices } from '../api/get-coin-prices';
 import type { CatalogueProduct } from '../types';
 import { CoinCalculator } from './coin-calculator';
@@ -37,6 +38,9 @@ export function CoinsPage() {
   useDocumentTitle('Coins');
   const prices = useCoinPrices();
   const checkout = useCheckout();
+  // A checkout while Apply is verifying the code would go at full price.
+  const isVerifyingReferral = useIsVerifyingReferral();
+  const isBusy = checkout.isPending || isVerifyingReferral;
   const [referralCode, setReferralCode] = useState<string | undefined>();
   const products = [prices.data?.pc, prices.data?.ps].filter((product): product is CatalogueProduct =>
     Boolean(product),
@@ -59,7 +63,7 @@ export function CoinsPage() {
               key={product.id}
               product={product}
               onCheckout={buy}
-              isBusy={checkout.isPending}
+              isBusy={isBusy}
               hasReferral={Boolean(referralCode)}
             />
           ))}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { CoinsPage } from './coins-page';
 import { SubscriptionPage } from './subscription-page';
 
@@ -105,6 +105,36 @@ describe('SubscriptionPage', () => {
     const section = screen.getByRole('region', { name: 'Referral code' });
     expect((await within(section).findByText('K7MQ2XWP')).parentElement?.textContent).toBe(
       'Your referral code: K7MQ2XWP',
+    );
+  });
+
+  it('holds the buy buttons while Apply verifies the code, then checks out with it', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'GET /api/payment/plans': { status: 200, body: { data: plans } },
+      'POST /api/referral/verify': { status: 200, body: { data: true } },
+      'POST /api/payment/checkout': { status: 200, body: {} },
+    });
+    const verifying = holdableFetch(fetchStub, 'POST /api/referral/verify');
+    vi.stubGlobal('fetch', verifying.fetchStub);
+    renderWithProviders(<SubscriptionPage />, { path: '/subscription' });
+    const table = await screen.findByTestId('plan-table');
+    const buy = within(table).getByRole<HTMLButtonElement>('button', { name: 'Buy snipe-season' });
+    await userEvent.type(screen.getByPlaceholderText('Enter your referral code'), 'GOOD1234');
+    verifying.hold();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(verifying.waiting()).toBe(1));
+    // A buy now would check out without the code, at full price.
+    expect(buy.disabled).toBe(true);
+
+    verifying.release();
+    expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
+    await waitFor(() => expect(buy.disabled).toBe(false));
+    await userEvent.click(buy);
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/payment/checkout'))?.body).toMatchObject({
+        productId: 'snipe-season',
+        code: 'GOOD1234',
+      }),
     );
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCheckout } from '../api/create-checkout';
 import { usePlans } from '../api/get-plans';
+import { useIsVerifyingReferral } from '../api/verify-referral';
 import type { CatalogueProduct } from '../types';
 import { CreditPackages } from './credit-packages';
 import { PlanTable } from './plan-table';
@@ -36,6 +37,9 @@ export function SubscriptionPage() {
   useDocumentTitle('Subscription');
   const plans = usePlans();
   const checkout = useCheckout();
+  // A buy while Apply is verifying the code would go at full price.
+  const isVerifyingReferral = useIsVerifyingReferral();
+  const isBusy = checkout.isPending || isVerifyingReferral;
   const [period, setPeriod] = useState<PlanPeriod>('season');
   const [referralCode, setReferralCode] = useState<string | undefined>();
   const products = plans.data ?? [];
@@ -81,7 +85,7 @@ export function SubscriptionPage() {
             plans={[...periodPlans, ...otherProducts]}
             hasReferral={Boolean(referralCode)}
             onBuy={buy}
-            isBusy={checkout.isPending}
+            isBusy={isBusy}
           />
         )}
         <p className="alert alert-info text-sm" role="note">
@@ -92,7 +96,7 @@ export function SubscriptionPage() {
         packages={creditPackages}
         hasReferral={Boolean(referralCode)}
         onBuy={buy}
-        isBusy={checkout.isPending}
+        isBusy={isBusy}
       />
       <section aria-labelledby="billing-faq" className="flex flex-col gap-2">
         <h2 id="billing-faq" className="text-xl font-semibold">

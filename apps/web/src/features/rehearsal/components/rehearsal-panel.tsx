@@ -1,5 +1,6 @@
 import { REHEARSAL_SPAN_MINUTES, type SnipeRehearseInput } from '@tradedesk/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useIsSavingRunInput } from '../../../lib/run-inputs';
 import { useRehearsal } from '../api/get-rehearsal';
 import { RehearsalResultView } from './rehearsal-result';
 
@@ -36,6 +37,8 @@ export function RehearsalPanel({
   useEffect(() => () => clearTimeout(startTimer.current), []);
 
   const isRunning = isStarting || latest?.status === 'running';
+  // The server rehearses the filters and settings it has stored: an edit being saved would be missed.
+  const isSaving = useIsSavingRunInput();
   const rehearse = () => {
     if (!onRehearse({ filterIds, spanMinutes })) return;
     setStartingAfter(latest?.id ?? null);
@@ -66,7 +69,7 @@ export function RehearsalPanel({
           <button
             type="button"
             className="btn btn-sm btn-primary"
-            disabled={filterIds.length === 0 || isRunning}
+            disabled={filterIds.length === 0 || isRunning || isSaving}
             onClick={rehearse}
           >
             {isRunning ? 'Rehearsing…' : 'Rehearse in sandbox'}

@@ -20,8 +20,11 @@ export interface SbcAccountSolutionView extends Pick<SbcSolutionView, 'platform'
   players: (SbcSolutionPlayer & { owned: boolean })[];
 }
 
+/** Every account's club query and its squads. */
+export const allClubsQueryKey = ['sbc', 'club'] as const;
+
 /** Every query of one account's club and its squads (a club read invalidates them together). */
-export const accountClubQueryKey = (accountId: string) => ['sbc', 'club', accountId] as const;
+export const accountClubQueryKey = (accountId: string) => [...allClubsQueryKey, accountId] as const;
 
 export const useAccountClub = (accountId: string | undefined) =>
   useQuery(

@@ -85,6 +85,41 @@ function ClubCell({ account, onReadClub }: { account: Account; onReadClub: (acco
   );
 }
 
+/**
+ * Start Solver, or Stop Solver while the account's run is on. Start waits while the club is read:
+ * the run's squads come from the club the server holds, which the read is about to replace.
+ */
+function SolverCell({
+  account,
+  isRunning,
+  onStart,
+  onStop,
+}: {
+  account: Account;
+  isRunning: boolean;
+  onStart: (account: Account) => void;
+  onStop: (account: Account) => void;
+}) {
+  const isReadingClub = useAccountClub(account.id).data?.isReading === true;
+  if (isRunning)
+    return (
+      <button type="button" className="btn btn-xs btn-error" onClick={() => onStop(account)}>
+        Stop Solver
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      className="btn btn-xs btn-primary"
+      disabled={isReadingClub}
+      title={isReadingClub ? 'Wait for the club read to finish' : undefined}
+      onClick={() => onStart(account)}
+    >
+      Start Solver
+    </button>
+  );
+}
+
 function AccountTable({
   accounts,
   progress,
@@ -126,36 +161,26 @@ function AccountTable({
                 </td>
               </tr>
             )}
-            {accounts.map((account) => {
-              const running = progress[account.id]?.isRunning === true;
-              return (
-                <tr key={account.id} aria-label={account.email}>
-                  <td>{account.email}</td>
-                  <td>{account.platform?.toUpperCase() ?? '—'}</td>
-                  <td>
-                    <ClubCell account={account} onReadClub={onReadClub} />
-                  </td>
-                  <td>
-                    <ProgressList progress={progress[account.id]} />
-                  </td>
-                  <td>
-                    {running ? (
-                      <button type="button" className="btn btn-xs btn-error" onClick={() => onStop(account)}>
-                        Stop Solver
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-xs btn-primary"
-                        onClick={() => onStart(account)}
-                      >
-                        Start Solver
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {accounts.map((account) => (
+              <tr key={account.id} aria-label={account.email}>
+                <td>{account.email}</td>
+                <td>{account.platform?.toUpperCase() ?? '—'}</td>
+                <td>
+                  <ClubCell account={account} onReadClub={onReadClub} />
+                </td>
+                <td>
+                  <ProgressList progress={progress[account.id]} />
+                </td>
+                <td>
+                  <SolverCell
+                    account={account}
+                    isRunning={progress[account.id]?.isRunning === true}
+                    onStart={onStart}
+                    onStop={onStop}
+                  />
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -12,7 +12,7 @@ import {
 } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
-import { accountClubQueryKey } from '../api/account-club';
+import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 
 /** What one account's solver did, newest last, and whether it is running. */
@@ -103,9 +103,16 @@ export function useSbcLive() {
       if (payload.action === 'SBC_CLUB') {
         const read = clubReadSchema.safeParse(payload.data);
         if (!read.success) return;
-        if (read.data.ok) notify.success(`Club read: ${read.data.cards} players`);
-        else notify.error(read.data.description);
-        void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(read.data.accountId) });
+        const outcome = read.data;
+        // Told once the page shows the club (and its squads): a Start Solver clicked on seeing
+        // "Club read" is no longer held back by the read, and shows what the run uses.
+        void queryClient
+          .invalidateQueries({ queryKey: accountClubQueryKey(outcome.accountId) })
+          .then(() =>
+            outcome.ok
+              ? notify.success(`Club read: ${outcome.cards} players`)
+              : notify.error(outcome.description),
+          );
         return;
       }
       const { accountId, description } = payload.data;
@@ -128,6 +135,8 @@ export function useSbcLive() {
     });
     socket.on('error', (payload: { description?: string }) => {
       if (payload?.description) notify.error(payload.description);
+      // A refused Read club leaves the club as the server has it (see readClub).
+      void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
     });
     return () => {
       socket.disconnect();
@@ -146,10 +155,17 @@ export function useSbcLive() {
     stop(accountId: string): boolean {
       return sendWebHubAction(socketRef.current, 'SBC_STOP_SOLVER', { id: accountId });
     },
-    /** "Read club": the agent reads the account's club; SBC_CLUB tells when it is stored. */
+    /**
+     * "Read club": the agent reads the account's club; SBC_CLUB tells when it is stored. The club
+     * shows as reading at once (Read club and Start Solver wait): a refetch now could answer before
+     * the server recorded the read. SBC_CLUB or a refusal reads it again.
+     */
     readClub(accountId: string): boolean {
       const sent = sendWebHubAction(socketRef.current, 'SBC_READ_CLUB', { id: accountId });
-      if (sent) void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(accountId) });
+      if (sent)
+        queryClient.setQueryData<SbcClubView>(accountClubQueryKey(accountId), (club) =>
+          club ? { ...club, isReading: true } : club,
+        );
       else notify.error(notConnected);
       return sent;
     },

@@ -4,6 +4,7 @@ import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useIsSavingRunInput } from '../../../lib/run-inputs';
 
 type SnipeConfigurationModalProps = {
   account: Account | null;
@@ -12,7 +13,10 @@ type SnipeConfigurationModalProps = {
   onClose: () => void;
 };
 
-/** Snipe Configuration: choose the filters for this run, then Start (spec §2). */
+/**
+ * Snipe Configuration: choose the filters for this run, then Start (spec §2). Start waits while a
+ * filter or setting is being saved: until then the selection holds the unsaved draft.
+ */
 export function SnipeConfigurationModal({ account, ...props }: SnipeConfigurationModalProps) {
   if (!account) return null;
   return <SnipeConfigurationBody key={account.id} account={account} {...props} />;
@@ -31,6 +35,7 @@ function SnipeConfigurationBody({
     initialSelectedIds: initialFilterIds,
     isRotationEnabled: rotation.isEnabled,
   });
+  const isSaving = useIsSavingRunInput();
   return (
     <Modal
       size="wide"
@@ -40,6 +45,7 @@ function SnipeConfigurationBody({
       actions={
         <ModalActions
           confirmLabel="Start"
+          isDisabled={isSaving}
           onConfirm={() => onStart(account, workspace.selected) && onClose()}
           onCancel={onClose}
         />

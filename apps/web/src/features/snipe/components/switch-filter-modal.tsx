@@ -1,5 +1,6 @@
 import type { Account } from '@tradedesk/domain';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useIsSavingRunInput } from '../../../lib/run-inputs';
 
 export type PendingSwitch = { account: Account; filterId: string; label: string };
 
@@ -9,13 +10,18 @@ type SwitchFilterModalProps = {
   onClose: () => void;
 };
 
-/** Switch Filter: confirms changing the filter of a running account. */
+/**
+ * Switch Filter: confirms changing the filter of a running account. Switch waits while a filter is
+ * being saved: it sends the filter as the page's list holds it.
+ */
 export function SwitchFilterModal({ pending, onConfirm, onClose }: SwitchFilterModalProps) {
+  const isSaving = useIsSavingRunInput();
   return (
     <ConfirmModal
       isOpen={pending !== null}
       title="Switch Filter"
       confirmLabel="Switch"
+      isPending={isSaving}
       onConfirm={() => pending && onConfirm(pending)}
       onClose={onClose}
     >

@@ -18,6 +18,7 @@ import {
 } from '@tradedesk/domain';
 import { useEffect, useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { useIsSavingRunInput } from '../../../lib/run-inputs';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { SelectField } from '../../../components/ui/form-controls';
 import { PlayerNameField, PriceInput, useSaveFilter } from '../../filters';
@@ -78,6 +79,8 @@ export function TransferFilterEditor({
   const [draft, setDraft] = useState<TransferFilter>(stored ?? defaultTransferFilter(''));
   useEffect(() => setDraft(stored ?? defaultTransferFilter('')), [stored]);
   const saveFilter = useSaveFilter<TransferFilter>();
+  // Proceed sends the focused filter and the transfer settings: it waits while either is saved.
+  const isSavingRunInput = useIsSavingRunInput();
   const player = draft.player;
   const record = usePlayerRecord(player.id, player.rarity);
   const setPlayer = (next: Partial<TransferPlayer>) =>
@@ -283,7 +286,7 @@ export function TransferFilterEditor({
         <button
           type="button"
           className="btn btn-sm"
-          disabled={!canSaveTransferFilter(player, stored?.player)}
+          disabled={!canSaveTransferFilter(player, stored?.player) || saveFilter.isPending}
           onClick={() => void save()}
         >
           Save
@@ -291,7 +294,7 @@ export function TransferFilterEditor({
         <button
           type="button"
           className="btn btn-sm btn-primary"
-          disabled={!canProceedTransfer(player) || isRunning || saveFilter.isPending}
+          disabled={!canProceedTransfer(player) || isRunning || isSavingRunInput}
           onClick={() => onProceed(draft)}
         >
           Proceed

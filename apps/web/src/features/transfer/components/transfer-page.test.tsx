@@ -2,7 +2,7 @@ import { defaultConfiguration, defaultTransferFilter, type TransferFilter } from
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useTransferStore } from '../../../stores/transfer-store';
@@ -10,6 +10,7 @@ import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
 import { useTransferFilters } from '../api/get-transfer-filters';
+import { TransferConfigSection } from '../../configuration';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */
 const silentSocket = vi.hoisted(() => ({
@@ -218,6 +219,42 @@ describe('transfer page', () => {
     await user.click(button('Proceed'));
     expect(onProceed).toHaveBeenCalledWith(expect.objectContaining({ id: 'tf-2', label: 'Second' }));
     expect(screen.queryByText('No filter selected')).toBeNull();
+  });
+
+  it('waits with Proceed while the transfer settings it sends are saved', async () => {
+    const saving = holdableFetch(
+      answers({
+        'PUT /api/configuration/transfer': {
+          status: 200,
+          body: {
+            data: { ...defaultConfiguration(), transfer: { ...defaultConfiguration().transfer, retries: 7 } },
+          },
+        },
+      }).fetchStub,
+      'PUT /api/configuration/transfer',
+    );
+    vi.stubGlobal('fetch', saving.fetchStub);
+    useTransferStore.setState({ filterId: 'tf-1' });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />
+        <TransferConfigSection stored={defaultConfiguration().transfer} />
+      </>,
+    );
+    expect(button('Proceed').disabled).toBe(false);
+    const settings = within(screen.getByRole('form', { name: 'Transfer Configuration' }));
+    await user.clear(settings.getByLabelText('Retries'));
+    await user.type(settings.getByLabelText('Retries'), '7');
+    saving.hold();
+    await user.click(settings.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saving.waiting()).toBe(1));
+    // A Proceed now would send the settings as they were before the save.
+    expect(button('Proceed').disabled).toBe(true);
+
+    saving.release();
+    expect(await screen.findByText('Updated transfer config')).toBeTruthy();
+    await waitFor(() => expect(button('Proceed').disabled).toBe(false));
   });
 
   it('resets the current session', async () => {

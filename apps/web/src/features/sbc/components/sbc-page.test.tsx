@@ -1,0 +1,112 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as WebHubModule from '../../../lib/web-hub-socket';
+import { useAuthStore } from '../../../stores/auth-store';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
+import { presentedAccount } from '../../accounts/test/account-fixtures';
+import { SbcPage } from './sbc-page';
+
+type Handler = (payload?: unknown) => void;
+
+/** A stand-in for the web hub: the test plays the server. */
+const fakeSocket = vi.hoisted(() => {
+  const handlers = new Map<string, Handler[]>();
+  return {
+    connected: true,
+    emit: vi.fn(),
+    on(event: string, handler: Handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return this;
+    },
+    disconnect: vi.fn(),
+    serverSends(event: string, payload?: unknown) {
+      for (const handler of handlers.get(event) ?? []) handler(payload);
+    },
+    reset() {
+      handlers.clear();
+      this.emit.mockClear();
+    },
+  };
+});
+
+vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebHubModule>()),
+  connectWebHub: () => fakeSocket,
+}));
+
+const club = (overrides: Record<string, unknown>) => ({
+  status: 200,
+  body: { data: { accountId: 'a', readAt: null, isReading: false, cards: [], ...overrides } },
+});
+
+/** The page's answers for one account, club@example.com ('a'), whose club was never read. */
+const pageAnswers = () => ({
+  'GET /api/user': userAnswer({ tier: 'snipe' }),
+  'GET /api/account': {
+    status: 200,
+    body: { data: [presentedAccount({ id: 'a', email: 'club@example.com' })] },
+  },
+  'GET /api/sbc/challenges': { status: 200, body: { data: [] } },
+  'GET /api/statistic/sbc': { status: 200, body: { data: {} } },
+  'GET /api/sbc/club/a': club({}),
+});
+
+describe('SBC page', () => {
+  beforeEach(() => {
+    fakeSocket.reset();
+    useAuthStore.setState({ token: 'licence-token' });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useAuthStore.setState({ token: null });
+  });
+
+  it("holds Start Solver while the club is read, and says 'Club read' once the page shows the club", async () => {
+    const record = pageAnswers();
+    const clubRead = holdableFetch(fakeFetch(record).fetchStub, 'GET /api/sbc/club/a');
+    vi.stubGlobal('fetch', clubRead.fetchStub);
+    renderWithProviders(<SbcPage />);
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: 'club@example.com' });
+    await within(row).findByText('Not read');
+    const start = within(row).getByRole<HTMLButtonElement>('button', { name: 'Start Solver' });
+    expect(start.disabled).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Read club' }));
+    expect(fakeSocket.emit).toHaveBeenCalledWith('message', { action: 'SBC_READ_CLUB', data: { id: 'a' } });
+    // The run would be built from the club the read is replacing: Start waits for it.
+    await waitFor(() => expect(start.disabled).toBe(true));
+
+    record['GET /api/sbc/club/a'] = club({ readAt: '2026-11-27T19:00:00.000Z', cards: [{}, {}] });
+    clubRead.hold();
+    act(() =>
+      fakeSocket.serverSends('message', { action: 'SBC_CLUB', data: { accountId: 'a', ok: true, cards: 2 } }),
+    );
+    await waitFor(() => expect(clubRead.waiting()).toBe(1));
+    // The page still shows the club being read: no toast yet, and Start still waits.
+    expect(screen.queryByText('Club read: 2 players')).toBeNull();
+    expect(start.disabled).toBe(true);
+
+    clubRead.release();
+    expect(await screen.findByText('Club read: 2 players')).toBeTruthy();
+    await waitFor(() => expect(start.disabled).toBe(false));
+    expect(within(row).getByLabelText('Club').textContent).toMatch(/^2 players, read/);
+  });
+
+  it('gives Start Solver back when the server refuses the club read', async () => {
+    vi.stubGlobal('fetch', fakeFetch(pageAnswers()).fetchStub);
+    renderWithProviders(<SbcPage />);
+    const row = await screen.findByRole('row', { name: 'club@example.com' });
+    await within(row).findByText('Not read');
+    const start = within(row).getByRole<HTMLButtonElement>('button', { name: 'Start Solver' });
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Read club' }));
+    await waitFor(() => expect(start.disabled).toBe(true));
+
+    act(() => fakeSocket.serverSends('error', { description: 'No agent is available' }));
+    expect(await screen.findByText('No agent is available')).toBeTruthy();
+    await waitFor(() => expect(start.disabled).toBe(false));
+    expect(within(row).getByLabelText('Club').textContent).toBe('Not read');
+  });
+});
