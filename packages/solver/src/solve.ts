@@ -50,9 +50,14 @@ const WEAK_INCUMBENT_RATIO = 1.25;
  */
 const GROUPED_FIRST_SHARE = 0.85;
 
-/** Chemistry-planned squads the searches start from, and their share of the time left. */
+/**
+ * Chemistry-planned squads the searches start from, their share of the time left and the least
+ * time they get (~60–110 ms of CPU warm on the standard pools; cut short, the plans of one kind
+ * are the first left out).
+ */
 const CHEMISTRY_CORES = 6;
-const CORES_SHARE = 0.1;
+const CORES_SHARE = 0.15;
+const MIN_CORES_MS = 60;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -263,8 +268,9 @@ function solvePart(
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   // Chemistry minima: squads planned by group structure (placed exactly, cheapest first) start
   // the searches, and the cheapest eligible one is the first incumbent.
-  const cores = chemistryCores(problem, CHEMISTRY_CORES, now() + (deadline - now()) * CORES_SHARE).map(
-    (placement) => problem.openSlots.flatMap((slot) => placement[slot] ?? []),
+  const coresUntil = now() + Math.max(MIN_CORES_MS, (deadline - now()) * CORES_SHARE);
+  const cores = chemistryCores(problem, CHEMISTRY_CORES, coresUntil).map((placement) =>
+    problem.openSlots.flatMap((slot) => placement[slot] ?? []),
   );
   const incumbent = cheapestEligible(problem, [...seeds, ...cores]);
   if (incumbent && incumbent.cost <= relaxation.bound)
