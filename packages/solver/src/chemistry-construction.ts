@@ -642,12 +642,14 @@ function placeStructure(
 }
 
 /**
- * Chemistry-aware construction (chemistry minima): squads planned by group structure — one to
- * three leagues, nations or clubs with quotas whose counts alone give the chemistry asked
- * (including an icon's or hero's contributions), each placed exactly by a min-cost flow (the
- * cheapest in-position cards of each group), fillers the cheapest cards. Returns the placements
- * (cheapest plan first, then by cost and violation), for the local search to start from and
- * improve; their eligibility is for the evaluator to judge.
+ * Chemistry-aware construction (challenges whose only requirements are chemistry minima): squads
+ * planned by group structure whose counts alone give the chemistry asked — two blocks (a nation
+ * or league with a quota, or a nation and a league with shared, nation-only and league-only
+ * quotas) or one to three nations or leagues, optionally with an icon or hero (their profiles'
+ * contributions counted), and fillers. Each plan, cheapest floor first, is placed exactly by a
+ * min-cost flow (the cheapest in-position cards of each part), the fillers being the cheapest
+ * cards left. Returns the placements by cost and violation, for the searches to start from; their
+ * eligibility is the evaluator's to judge (the solve checks them).
  */
 export function chemistryCores(problem: Problem, limit: number, deadline: number): Placement[] {
   const needs = chemistryNeeds(problem);
