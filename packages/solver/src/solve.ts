@@ -1,6 +1,7 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
 import { hasUniqueAssets, proveOrImprove } from './escalation.js';
+import { chemistryCores } from './chemistry-construction.js';
 import { groupedBoundFirst, groupedRelaxationBound, relaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { milpReady } from './milp.js';
@@ -48,6 +49,15 @@ const WEAK_INCUMBENT_RATIO = 1.25;
  * 2,000–5,000-card cuts does not finish at all.
  */
 const GROUPED_FIRST_SHARE = 0.85;
+
+/**
+ * Chemistry-planned squads the searches start from, their share of the time left and the least
+ * time they get (~60–110 ms of CPU warm on the standard pools; cut short, the plans of one kind
+ * are the first left out).
+ */
+const CHEMISTRY_CORES = 6;
+const CORES_SHARE = 0.15;
+const MIN_CORES_MS = 60;
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -255,7 +265,14 @@ function solvePart(
       ),
     );
   const seeds = seedCards(relaxation.seeds);
-  const incumbent = cheapestEligible(problem, seeds);
+  const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
+  // Chemistry minima: squads planned by group structure (placed exactly, cheapest first) start
+  // the searches, and the cheapest eligible one is the first incumbent.
+  const coresUntil = now() + Math.max(MIN_CORES_MS, (deadline - now()) * CORES_SHARE);
+  const cores = chemistryCores(problem, CHEMISTRY_CORES, coresUntil).map((placement) =>
+    problem.openSlots.flatMap((slot) => placement[slot] ?? []),
+  );
+  const incumbent = cheapestEligible(problem, [...seeds, ...cores]);
   if (incumbent && incumbent.cost <= relaxation.bound)
     return {
       kind: 'answer',
@@ -264,8 +281,7 @@ function solvePart(
       bound: relaxation.bound,
       method: 'rating-profile relaxation',
     };
-  const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
-  const starts = needsLinks ? [...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
+  const starts = needsLinks ? [...cores, ...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
   const useMilp = input.useMilp !== false && milpReady();
   // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
   // search, the greedy and the second relaxation would only have spent the budget.
