@@ -95,7 +95,8 @@ describe('group-count relaxation against exhaustive search on small pools', () =
       if (result.proof.kind === 'optimal') expect(result.cost, c.name).toBe(optimum);
       else expect(result.proof.lowerBound, c.name).toBeLessThanOrEqual(optimum);
     }
-  });
+    // Several exhaustive references: seconds of CPU, well over vitest's 5 s default on a loaded machine.
+  }, 60_000);
 
   it('finds optima that the cheapest cards miss: clubs exactly 2 takes the two clubs that fill 11 cheapest', () => {
     // Three clubs of 6: the cheapest 11 cards span all three; the best two clubs are not the
