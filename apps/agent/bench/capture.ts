@@ -127,11 +127,16 @@ export interface PageSeen {
   readonly listings: readonly string[];
 }
 
-/** One virtual hour of one strategy on a fresh world of the given seed (the scenario's by default). */
+/**
+ * One virtual hour of one strategy on a fresh world of the given seed (the scenario's by default).
+ * `sessionSeed` draws the session's own waits (the world's seed unless given): another one replays
+ * the same world with the looks at other moments.
+ */
 export async function runCapture(
   kind: 'engine' | 'classic',
   seed: number = scenario.seed,
   onPage?: (page: PageSeen) => void,
+  sessionSeed: number = seed,
 ): Promise<CaptureResult> {
   const sim = await startBenchSim({
     seed,
@@ -191,7 +196,7 @@ export async function runCapture(
       game: { ...port, search, bid },
       prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: clock.now }),
       clock,
-      rng: seededRng(seed),
+      rng: seededRng(sessionSeed),
       events: {
         async emit(event: EngineEvent) {
           if (event.type === 'snipe-result') {

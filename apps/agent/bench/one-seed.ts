@@ -22,6 +22,11 @@ async function oneSeed(seed: number): Promise<{ ours: number; oracle: number }> 
   const pages: PageSeen[] = [];
   const ours = await runCapture('engine', seed, (page) => pages.push(page));
   const misses = missBreakdown(market, oracle.tradeIds, pages, ours.bought);
+  // The same world with the session's waits drawn otherwise: which look wins a large listing moves.
+  const profits = [ours.profit];
+  for (let session = 1; session < sessions; session += 1)
+    profits.push((await runCapture('engine', seed, undefined, seed + session * SESSION_SEED_STRIDE)).profit);
+  const meanProfit = Math.round(profits.reduce((sum, profit) => sum + profit, 0) / sessions);
   console.log(
     `seed ${seed}: ours ${ours.profit} (${ours.requests} requests, soft bans ${ours.softBans}, ${(ours.realMs / 1000).toFixed(1)} s), ` +
       `oracle ${oracle.profit}, ours/oracle ${(ours.profit / oracle.profit).toFixed(2)}, ideal ${(ideal.profit / oracle.profit).toFixed(2)}`,
@@ -31,7 +36,11 @@ async function oneSeed(seed: number): Promise<{ ours: number; oracle: number }> 
     console.log(
       `  ${cause.padEnd(44)} ${String(count).padStart(4)} listings ${String(profit).padStart(8)} profit`,
     );
-  return { ours: ours.profit, oracle: oracle.profit };
+  if (sessions > 1)
+    console.log(
+      `  ${sessions} sessions: ${profits.join(' / ')}, mean ${meanProfit} (${(meanProfit / oracle.profit).toFixed(2)})`,
+    );
+  return { ours: meanProfit, oracle: oracle.profit };
 }
 
 /**
@@ -54,7 +63,14 @@ function requestProfile(pages: readonly PageSeen[], requests: number): string {
   );
 }
 
-const args = process.argv.slice(2);
+/** Session seeds of one world: the world's own, then this far apart. */
+const SESSION_SEED_STRIDE = 1_000_003;
+// `--sessions K` runs each world K times with different session waits and sums the means: one
+// seed's figure hangs on a few large listings that a look a second earlier or later wins or loses.
+const given = process.argv.slice(2);
+const sessionsAt = given.indexOf('--sessions');
+const sessions = sessionsAt === -1 ? 1 : Number(given[sessionsAt + 1]);
+const args = sessionsAt === -1 ? given : given.filter((_, at) => at !== sessionsAt && at !== sessionsAt + 1);
 const seeds =
   args[0] === '--drawn'
     ? [scenario.seed, ...extraSeeds(Number(args[1] ?? 3))]
@@ -64,9 +80,11 @@ const seeds =
 // A typo ("7 --drawn 11") would otherwise run a NaN seed and print figures for it.
 if (
   seeds.some((seed) => !Number.isSafeInteger(seed) || seed < 0) ||
+  !Number.isSafeInteger(sessions) ||
+  sessions < 1 ||
   (args[0] === '--drawn' && args.length > 2)
 ) {
-  console.error('usage: one-seed.ts [seed …] | --drawn N');
+  console.error('usage: one-seed.ts [seed …] | --drawn N [--sessions K]');
   process.exit(2);
 }
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)}`);
@@ -78,6 +96,6 @@ for (const seed of seeds) {
   oracle += result.oracle;
 }
 console.log(
-  `over ${seeds.length} seeds: ours ${ours}, oracle ${oracle}, ours/oracle ${(ours / oracle).toFixed(2)}`,
+  `over ${seeds.length} seeds${sessions > 1 ? ` (mean of ${sessions} sessions each)` : ''}: ours ${ours}, oracle ${oracle}, ours/oracle ${(ours / oracle).toFixed(2)}`,
 );
 console.log(`load average ${os.loadavg()[0]?.toFixed(1)}`);
