@@ -154,14 +154,17 @@ test('an admin deletes a challenge after confirming; anyone else gets 403', asyn
   const deleted = admin.waitForResponse(
     (response) => response.url().includes('/api/sbc/challenge/') && response.request().method() === 'DELETE',
   );
+  const reloaded = admin.waitForEvent('load');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   // The page reloads on success, which drops the answer's body: the status is what stays readable
   // (the message itself is asserted by the API test).
   expect((await deleted).status()).toBe(200);
-  // After the reload the challenge is gone, for everyone.
+  await reloaded;
+  // After the reload the challenge is gone, for everyone, and the reloaded page says so.
   await expect(challengeCard(admin, target.name)).toHaveCount(0, {
     timeout: 30_000,
   });
+  await expect(admin.getByText('Challenge deleted')).toBeVisible();
   const list = (await (await page.request.get('/api/sbc/challenges')).json()) as { data: Challenge[] };
   expect(list.data.some((challenge) => challenge.challengeId === target.challengeId)).toBe(false);
   await adminContext.close();

@@ -16,11 +16,22 @@ function show(type: NotificationKind, message: string): string {
   return toast(message);
 }
 
+/** Where a toast waits across a reload the app itself starts (this tab's session only). */
+const TOAST_AFTER_RELOAD_KEY = 'tradedesk:toast-after-reload';
+
 export const notify = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
   custom: (message: string) => show('custom', message),
   blank: (message: string) => show('blank', message),
+  /** A success toast for an action whose last step reloads the page: the next page shows it. */
+  successAfterReload: (message: string) => {
+    try {
+      sessionStorage.setItem(TOAST_AFTER_RELOAD_KEY, message);
+    } catch {
+      show('success', message); // storage refused (private mode, quota): at least show it now
+    }
+  },
   /** A notification the server kept: into the list (and badge), with a toast unless `quiet`. */
   kept: (notification: ServerNotification, options: { quiet?: boolean } = {}) => {
     useNotificationStore.getState().keep([notification]);
@@ -32,4 +43,16 @@ export const notify = {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong, please try again later';
+}
+
+/** Shows, once, the toast an action left for the page after its reload. */
+export function showToastLeftForReload(): void {
+  let message: string | null;
+  try {
+    message = sessionStorage.getItem(TOAST_AFTER_RELOAD_KEY);
+    sessionStorage.removeItem(TOAST_AFTER_RELOAD_KEY);
+  } catch {
+    return;
+  }
+  if (message) show('success', message);
 }

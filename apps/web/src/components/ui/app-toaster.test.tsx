@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../lib/notify';
 import { AppToaster } from './app-toaster';
 
 describe('toasts', () => {
@@ -28,5 +29,16 @@ describe('toasts', () => {
     act(() => vi.advanceTimersByTime(200)); // 5.1 s: dismissed
     act(() => vi.advanceTimersByTime(1_000)); // and gone once its exit animation ends
     expect(screen.queryByText('Saved draft')).toBeNull();
+  });
+
+  it('shows, once, the toast an action left for the page after its reload', () => {
+    notify.successAfterReload('Challenge deleted');
+    expect(screen.queryByText('Challenge deleted')).toBeNull();
+    const reloaded = render(<AppToaster />);
+    expect(screen.getByText('Challenge deleted')).toBeTruthy();
+    act(() => toast.remove());
+    reloaded.unmount();
+    render(<AppToaster />);
+    expect(screen.queryByText('Challenge deleted')).toBeNull();
   });
 });

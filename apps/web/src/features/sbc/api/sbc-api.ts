@@ -78,7 +78,8 @@ export function useDeleteChallenge(reload: () => void = () => window.location.re
     mutationFn: (challengeId: string) =>
       api.delete<unknown>('sbc', `/challenge/${encodeURIComponent(challengeId)}`),
     onSuccess: async () => {
-      notify.success(successMessages.challengeDeleted);
+      // The reload would take a toast shown now with it: the reloaded page shows it instead.
+      notify.successAfterReload(successMessages.challengeDeleted);
       await queryClient.invalidateQueries({ queryKey: challengesQueryKey });
       reload();
     },
