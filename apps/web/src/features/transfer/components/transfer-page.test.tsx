@@ -186,19 +186,16 @@ describe('transfer page', () => {
 
   it('proceeds with the saved filter: Proceed waits while Save refreshes the list, then carries its id', async () => {
     const saved = { ...stored, id: 'tf-2', label: 'Second' };
-    let releaseList = () => {};
-    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
-    let listReads = 0;
-    const fake = answers({
-      'POST /api/filter': { status: 200, body: { data: saved } },
-    });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const isList = (init.method ?? 'GET') === 'GET' && String(input).split('?')[0] === '/api/filter';
-      if (!isList) return fake.fetchStub(input, init);
-      // The first read is the empty list; the read after Save is held until the test releases it.
-      if (listReads++ > 0) await listHeld;
-      return new Response(JSON.stringify({ data: listReads > 1 ? [saved] : [] }), { status: 200 });
-    });
+    const listAnswer: { status: number; body: { data: TransferFilter[] } } = {
+      status: 200,
+      body: { data: [] },
+    };
+    const list = holdableFetch(
+      answers({ 'POST /api/filter': { status: 200, body: { data: saved } }, 'GET /api/filter': listAnswer })
+        .fetchStub,
+      'GET /api/filter',
+    );
+    vi.stubGlobal('fetch', list.fetchStub);
     const onProceed = vi.fn();
     function EditorOverTheList() {
       const filters = useTransferFilters();
@@ -206,15 +203,17 @@ describe('transfer page', () => {
     }
     const user = userEvent.setup();
     renderWithProviders(<EditorOverTheList />);
-    await waitFor(() => expect(listReads).toBe(1));
     await fillCard(user, 'Second');
+    // The read after Save is held until the test releases it; it then answers with the saved filter.
+    listAnswer.body = { data: [saved] };
+    list.hold();
     await user.click(button('Save'));
-    await waitFor(() => expect(listReads).toBe(2));
+    await waitFor(() => expect(list.waiting()).toBe(1));
     // The list is still loading: the saved filter is not on the page yet, so neither is its toast.
     expect(button('Proceed').disabled).toBe(true);
     expect(screen.queryByText('Updated filters')).toBeNull();
 
-    releaseList();
+    list.release();
     expect(await screen.findByText('Updated filters')).toBeTruthy();
     await user.click(button('Proceed'));
     expect(onProceed).toHaveBeenCalledWith(expect.objectContaining({ id: 'tf-2', label: 'Second' }));
