@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { defaultSbcStatistics, sbcStatisticsSchema, successMessages, type Platform } from '@tradedesk/domain';
 import { api, apiUrl } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -72,16 +72,15 @@ export const useSbcStatistics = () =>
   );
 
 /** DELETE /api/sbc/challenge/{id} (admins), then the page reloads (spec 001 §7). */
-export function useDeleteChallenge(reload: () => void = () => window.location.reload()) {
-  const queryClient = useQueryClient();
+export function useDeleteChallenge() {
   return useMutation({
     mutationFn: (challengeId: string) =>
       api.delete<unknown>('sbc', `/challenge/${encodeURIComponent(challengeId)}`),
-    onSuccess: async () => {
-      // The reload would take a toast shown now with it: the reloaded page shows it instead.
+    // The reload reads every list again (a refetch first would be thrown away) and would take a
+    // toast shown now with it: the reloaded page shows it instead.
+    onSuccess: () => {
       notify.successAfterReload(successMessages.challengeDeleted);
-      await queryClient.invalidateQueries({ queryKey: challengesQueryKey });
-      reload();
+      window.location.reload();
     },
     onError: (error) => notify.error(errorMessage(error)),
   });
