@@ -94,6 +94,14 @@ async function openStartSnipe(user: ReturnType<typeof userEvent.setup>, email: s
   return { dialog, start: within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start' }) };
 }
 
+/** The dashboard over `served`, with one "METHOD /path" that the test can hold; the user to drive it. */
+function renderDashboardHolding(served: { fetchStub: typeof fetch }, key: string) {
+  const held = holdableFetch(served.fetchStub, key);
+  vi.stubGlobal('fetch', held.fetchStub);
+  renderWithProviders(<SnipeDashboard />);
+  return { held, user: userEvent.setup() };
+}
+
 describe('snipe dashboard', () => {
   beforeEach(() => {
     fakeSocket.reset();
@@ -384,10 +392,7 @@ describe('snipe dashboard', () => {
       },
       'PUT /api/account': { status: 200, body: { data: { ...before, platform: 'ps' } } },
     });
-    const list = holdableFetch(served.fetchStub, 'GET /api/account');
-    vi.stubGlobal('fetch', list.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
+    const { held: list, user } = renderDashboardHolding(served, 'GET /api/account');
     await screen.findByText('edit@example.com');
     await user.click(button(rowOf('edit@example.com'), 'Edit Account'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit account credentials' });
@@ -411,10 +416,7 @@ describe('snipe dashboard', () => {
     const served = answers([presentedAccount({ id: 'a', email: 'hook@example.com' })], {
       'PUT /api/user/provider': { status: 200, body: { data: {} } },
     });
-    const userRead = holdableFetch(served.fetchStub, 'GET /api/user');
-    vi.stubGlobal('fetch', userRead.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
+    const { held: userRead, user } = renderDashboardHolding(served, 'GET /api/user');
     await screen.findByText('hook@example.com');
     await screen.findByText('Live');
     await user.click(screen.getByRole('button', { name: 'General Configuration' }));
@@ -445,10 +447,7 @@ describe('snipe dashboard', () => {
     const served = answers([presentedAccount({ id: 'a', email: 'quick@example.com' })], {
       'POST /api/filter': { status: 200, body: { data: created } },
     });
-    const save = holdableFetch(served.fetchStub, 'POST /api/filter');
-    vi.stubGlobal('fetch', save.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
+    const { held: save, user } = renderDashboardHolding(served, 'POST /api/filter');
     await screen.findByText('quick@example.com');
     await screen.findByText('Live');
     const { dialog, start } = await openStartSnipe(user, 'quick@example.com');
@@ -479,10 +478,7 @@ describe('snipe dashboard', () => {
       'GET /api/rehearsal': { status: 200, body: { data: null } },
       'POST /api/filter': { status: 200, body: { data: { ...savedFilter, maxPrice: 6000 } } },
     });
-    const save = holdableFetch(served.fetchStub, 'POST /api/filter');
-    vi.stubGlobal('fetch', save.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
+    const { held: save, user } = renderDashboardHolding(served, 'POST /api/filter');
     await screen.findByText('Live');
     const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
     await user.selectOptions(panel.getByLabelText('Select Filter'), 'Cheap Rares');
@@ -515,10 +511,7 @@ describe('snipe dashboard', () => {
     const served = answers([presentedAccount({ id: 'b', email: 'break@example.com', status: 'break' })], {
       'POST /api/filter': { status: 200, body: { data: edited } },
     });
-    const save = holdableFetch(served.fetchStub, 'POST /api/filter');
-    vi.stubGlobal('fetch', save.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
+    const { held: save, user } = renderDashboardHolding(served, 'POST /api/filter');
     await screen.findByText('Live');
     const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
     await user.click(panel.getByRole('tab', { name: /Icons/ }));
