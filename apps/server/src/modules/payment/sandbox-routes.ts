@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { boundedRedirect } from '../../lib/redirect.js';
 import { signWebhookBody } from './provider.js';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.js';
 import { SANDBOX_TEST_CARD, type SandboxProvider, type SandboxSession } from './sandbox-provider.js';
@@ -74,7 +75,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
         return reply.code(402).type('text/html').send(sandboxCheckoutPage(session, declinedMessage));
       await deliver(session, 'checkout.session.completed');
       provider.close(session.sessionId);
-      return reply.redirect(session.successUrl, 303);
+      return boundedRedirect(reply, session.successUrl, 303);
     },
   );
 
@@ -83,6 +84,6 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
     if (!session) return gone(reply);
     await deliver(session, 'checkout.session.expired');
     provider.close(session.sessionId);
-    return reply.redirect(session.cancelUrl, 303);
+    return boundedRedirect(reply, session.cancelUrl, 303);
   });
 };
