@@ -76,6 +76,8 @@ export interface BuildAppOptions {
   community?: CommunityOptions;
   /** One request in this many is logged at info (all at debug); 0 logs none at info. */
   accessLogSampleEvery?: number;
+  /** SIM_ADMIN_KEY: the key of the sandbox's user-making route (header x-sim-admin-key); unset = refused. */
+  sandboxAdminKey?: string | undefined;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -197,7 +199,8 @@ export async function buildApp(options: BuildAppOptions) {
     ...signedIn,
   });
   await registerCommunity(app, { ctx, auth }, options.community);
-  if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
+  if (options.gameMode === 'sandbox')
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx, adminKey: options.sandboxAdminKey });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   return app;
