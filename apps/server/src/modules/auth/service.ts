@@ -28,6 +28,9 @@ export const maxLiveSignInCodes = 3;
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'invalid_credentials');
 
+/** A browser whose session is gone (expired, signed out elsewhere, or no cookie at all). */
+export const sessionExpired = () => unauthorized('Session expired', 'session_expired');
+
 /** The standing notice of failed sign-ins: one unread at a time, however many guesses arrive. */
 export const failedSignInNoticeKey = 'sign-in:failed';
 
@@ -221,7 +224,7 @@ export function createAuthService(ctx: AppContext) {
       const session = sessionToken
         ? await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now())
         : undefined;
-      if (!session) throw unauthorized('Session expired', 'session_expired');
+      if (!session) throw sessionExpired();
       sessions.forgetUser(session.userId);
       if (session.fingerprint === '') {
         await authRepo.bindFingerprint(db, session.id, fingerprint);

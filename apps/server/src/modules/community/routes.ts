@@ -9,6 +9,7 @@ import { boundedRedirect } from '../../lib/redirect.js';
 import { readSessionCookie } from '../../lib/session.js';
 import type { AuthService } from '../auth/service.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const stateLifetimeMs = 10 * 60 * 1000;
 
@@ -57,20 +58,27 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   const withOutcome = (path: string, outcome: 'linked' | 'failed') =>
     `${path}${path.includes('?') ? '&' : '?'}community=${outcome}`;
 
-  app.get<{ Querystring: { returnTo?: string } }>('/discord/start', async (request, reply) => {
-    const user = await auth.userOfSession(readSessionCookie(request));
-    if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-    if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
-    const now = ctx.now().getTime();
-    for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
-    const state = randomBytes(24).toString('base64url');
-    pending.set(state, {
-      userId: user.id,
-      returnTo: safeReturnPath(request.query.returnTo),
-      expiresAt: now + stateLifetimeMs,
-    });
-    return boundedRedirect(reply, identity.authorizeUrl(state, redirectUri(siteOf(request))));
-  });
+  // The callback and the sandbox's consent page are reached by the browser's redirects; the state
+  // they carry must be one `/discord/start` issued to the same signed-in user.
+  routesAreFor(app, 'anyone');
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/discord/start',
+    { config: { audience: 'session' } },
+    async (request, reply) => {
+      const user = await auth.userOfSession(readSessionCookie(request));
+      if (!user) return reply.code(401).send({ message: 'Unauthorized' });
+      if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
+      const now = ctx.now().getTime();
+      for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
+      const state = randomBytes(24).toString('base64url');
+      pending.set(state, {
+        userId: user.id,
+        returnTo: safeReturnPath(request.query.returnTo),
+        expiresAt: now + stateLifetimeMs,
+      });
+      return boundedRedirect(reply, identity.authorizeUrl(state, redirectUri(siteOf(request))));
+    },
+  );
 
   app.get<{ Querystring: { code?: string; state?: string } }>('/discord/callback', async (request, reply) => {
     const entry = typeof request.query.state === 'string' ? pending.get(request.query.state) : undefined;

@@ -5,6 +5,7 @@ import type { EventOutcome } from './fulfilment.js';
 import { signWebhookBody } from './provider.js';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.js';
 import { SANDBOX_TEST_CARD, type SandboxProvider, type SandboxSession } from './sandbox-provider.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const declinedMessage = `Your card was declined. In the sandbox, pay with ${SANDBOX_TEST_CARD}.`;
 const sessionGone = 'This checkout session has expired or was already completed.';
@@ -18,6 +19,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
   provider: SandboxProvider;
   now: () => Date;
 }> = async (app, { provider, now }) => {
+  routesAreFor(app, 'checkout-link');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },

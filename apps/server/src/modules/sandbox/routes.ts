@@ -7,6 +7,7 @@ import { secretsMatch } from '../../lib/crypto.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { authRepo } from '../auth/repo.js';
 import { createUserWithToken } from '../user/commands.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const sandboxUserBody = z.object({
   username: z
@@ -42,6 +43,7 @@ export interface SandboxRoutesOptions {
 
 /** /api/sandbox (sandbox mode only): create users through the real API for tests and rehearsals. */
 export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { ctx, adminKey }) => {
+  routesAreFor(app, 'sandbox-key');
   // Checked before the body is read: a caller without the key learns nothing about the schema.
   app.addHook('onRequest', async (request) => {
     if (!adminKey || !secretsMatch(adminKey, request.headers[sandboxAdminKeyHeader]))
