@@ -62,7 +62,7 @@ export async function benchSbc(): Promise<void> {
       formation: challenge.formation,
       owned: pool.owned,
       market: pool.market,
-      timeLimitMs: TIME_LIMIT_MS,
+      workLimitMs: TIME_LIMIT_MS,
       seed: challenge.challengeId,
     };
     let ours;
@@ -136,7 +136,7 @@ export function benchSmallPools(): void {
     for (const seed of [1, 2, 3]) {
       const pool = randomPool(seed * 31 + index, 17);
       const optimum = exhaustiveOptimum(pool, challenge);
-      const ours = solveChallenge({ challenge, formation: 'f433', market: pool, timeLimitMs: 300 });
+      const ours = solveChallenge({ challenge, formation: 'f433', market: pool, workLimitMs: 300 });
       if (optimum === Infinity || ours.status !== 'solved') continue;
       cases += 1;
       ratioSum += ours.cost / optimum;

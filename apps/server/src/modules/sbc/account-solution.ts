@@ -10,8 +10,8 @@ import { sbcRepo, type SbcChallengeRow } from './repo.js';
 import type { OwnedJobCard, SolveJobResult } from './solve-job.js';
 import { SolverThread } from './solver-thread.js';
 
-/** Solver time for one account's squad (as the catalogue's per challenge). */
-const ACCOUNT_SOLVE_TIME_LIMIT_MS = 1_000;
+/** Solver work for one account's squad (as the catalogue's per challenge). */
+const ACCOUNT_SOLVE_WORK_MS = 1_000;
 /** An account's squad is solved again after this long (prices move; the catalogue re-solves as often). */
 const ACCOUNT_SOLUTION_TTL_MS = 10 * 60_000;
 /** Squads kept in memory; the oldest goes first. */
@@ -86,7 +86,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
         challengeId: challenge.id,
         formation: challenge.formation,
         requirements: challenge.requirements,
-        timeLimitMs: ACCOUNT_SOLVE_TIME_LIMIT_MS,
+        workLimitMs: ACCOUNT_SOLVE_WORK_MS,
         owned,
       })),
       prices,

@@ -8,8 +8,8 @@ import type { SolveJob, SolveJobResult } from './solve-job.js';
 import { SolverThread } from './solver-thread.js';
 import { challengeRowsOf, fetchSbcFeed } from './sync.js';
 
-/** Solver time per challenge, in the worker thread. */
-const SOLVE_TIME_LIMIT_MS = 1_000;
+/** Solver work per challenge (work milliseconds), in the worker thread. */
+const SOLVE_WORK_MS = 1_000;
 /** The job's lease in `job_leases`: one node of the cluster syncs and solves at a time. */
 export const SBC_CATALOGUE_JOB = 'sbc-catalogue';
 /** Beyond the next run, how long a lease outlives its holder's last renewal (a sync and both markets' solves fit). */
@@ -81,7 +81,7 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
       challengeId: row.id,
       formation: row.formation ?? '',
       requirements: row.requirements,
-      timeLimitMs: SOLVE_TIME_LIMIT_MS,
+      workLimitMs: SOLVE_WORK_MS,
     }));
     const outcome = { solved: 0, total: 0, changed: 0 };
     for (const platform of await solvePlatforms()) {

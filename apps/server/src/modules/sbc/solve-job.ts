@@ -7,7 +7,8 @@ export interface SolveJob {
   readonly formation: string;
   /** The game's `{elgOperation, elgReq}`. */
   readonly requirements: unknown;
-  readonly timeLimitMs: number;
+  /** The solve's work budget (work milliseconds, @tradedesk/solver). */
+  readonly workLimitMs: number;
   /** An account's own cards, used before market cards (each at what it would sell for). */
   readonly owned?: readonly OwnedJobCard[];
 }

@@ -44,7 +44,7 @@ function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {
       formation: job.formation,
       owned: ownedOf(job),
       market,
-      timeLimitMs: job.timeLimitMs,
+      workLimitMs: job.workLimitMs,
       seed: 1,
     });
     if (result.status !== 'solved') return { challengeId: job.challengeId, ok: false, reason: result.reason };
