@@ -451,7 +451,12 @@ export function solveChallenge(input: SolveInput): SolveResult {
   return withWorkClock(clock, () => solveWithClock(input, workLimit, clock, wallStarted));
 }
 
-function solveWithClock(input: SolveInput, workLimit: number, clock: WorkClock, wallStarted: number): SolveResult {
+function solveWithClock(
+  input: SolveInput,
+  workLimit: number,
+  clock: WorkClock,
+  wallStarted: number,
+): SolveResult {
   const now = input.now ?? (() => clock.now());
   const started = now();
   const deadline = started + workLimit;
