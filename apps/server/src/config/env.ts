@@ -102,6 +102,8 @@ export const envSchema = z
      */
     DATABASE_POOL_SIZE: intVariable('DATABASE_POOL_SIZE', 1, 200, 20),
     DATA_DIR: z.string().min(1).default('./.data'),
+    /** SBC solver threads (0: one per core the process may use, os.availableParallelism()). */
+    SBC_SOLVER_THREADS: intVariable('SBC_SOLVER_THREADS', 0, 256, 0),
     SECRET_KEY: z
       .string()
       .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')

@@ -8,7 +8,7 @@ import { sbcClubRepo, type SbcClubRow } from './club-repo.js';
 import { sbcMessages } from './messages.js';
 import { sbcRepo, type SbcChallengeRow } from './repo.js';
 import type { OwnedJobCard, SolveJobResult } from './solve-job.js';
-import { SolverThread } from './solver-thread.js';
+import { acquireSolverPool, type SolverPool } from './solver-pool.js';
 
 /** Solver work for one account's squad (as the catalogue's per challenge). */
 const ACCOUNT_SOLVE_WORK_MS = 1_000;
@@ -19,8 +19,14 @@ const ACCOUNT_SOLUTIONS_KEPT = 500;
 
 type Solved = Extract<SolveJobResult, { ok: true }>;
 
-/** The part of the solver thread account squads use (a test counts the solves through it). */
-export type SquadSolver = Pick<SolverThread, 'solve' | 'close'>;
+/** The part of the solver pool account squads use (a test counts the solves through it). */
+export type SquadSolver = Pick<SolverPool, 'solve' | 'close'>;
+
+/** The process's shared solver pool, released (not stopped for the others) on close. */
+function sharedSquadSolver(): SquadSolver {
+  const { pool, release } = acquireSolverPool();
+  return { solve: (jobs, prices, owner) => pool.solve(jobs, prices, owner), close: release };
+}
 
 /** A solvable challenge as the store holds it. */
 type SolvableChallenge = SbcChallengeRow & { gameChallengeId: number; formation: string };
@@ -42,10 +48,11 @@ const contentKeyOf = (challenge: SolvableChallenge): string =>
 
 /**
  * One account's squad for a challenge: the cheapest from the cards its club holds (its last club
- * read) and the market of its platform, each card marked owned or to buy. Solved on request in a
- * solver thread of its own, so a page never waits behind the catalogue's turn.
+ * read) and the market of its platform, each card marked owned or to buy. Solved on request in the
+ * shared solver pool, queued as the user's own (the pool's turns keep one user's many squads from
+ * holding up another's, and the catalogue's from holding up a page).
  */
-export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = new SolverThread()) {
+export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sharedSquadSolver()) {
   const { db } = ctx;
   const kept = new Map<string, { at: number; solved: Solved }>();
   /** Solves under way, shared by every request that needs the same squad meanwhile. */
@@ -62,6 +69,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
 
   /** One solver batch for these challenges, at one read of the platform's prices. */
   async function solveBatch(
+    userId: string,
     platform: Platform,
     club: SbcClubRow,
     challenges: readonly SolvableChallenge[],
@@ -90,6 +98,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
         owned,
       })),
       prices,
+      userId,
     );
   }
 
@@ -100,6 +109,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
    * minutes).
    */
   async function squadsOf(
+    userId: string,
     account: { id: string; platform: string },
     club: SbcClubRow & { readAt: Date },
     challenges: readonly SolvableChallenge[],
@@ -121,7 +131,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       else toSolve.push(challenge);
     }
     if (toSolve.length > 0) {
-      const batch = solveBatch(platform, club, toSolve, now);
+      const batch = solveBatch(userId, platform, club, toSolve, now);
       // Registered before anything is awaited, so a request arriving meanwhile joins this solve.
       for (const challenge of toSolve) {
         const key = keyOf(challenge);
@@ -159,7 +169,9 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       if (!club?.readAt) throw notFound(sbcMessages.clubNotRead, 'club_not_read');
       const [challenge] = await sbcRepo.challenges(db, [challengeId]);
       if (!isSolvable(challenge)) throw notFound(sbcMessages.challengeNotFound, 'challenge_not_found');
-      const squad = (await squadsOf(account, { ...club, readAt: club.readAt }, [challenge])).get(challengeId);
+      const squad = (await squadsOf(userId, account, { ...club, readAt: club.readAt }, [challenge])).get(
+        challengeId,
+      );
       if (!squad?.result.ok)
         throw new AppError(
           422,
@@ -182,7 +194,12 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       const club = await sbcClubRepo.of(db, userId, account.id);
       const presented = new Map<string, ReturnType<typeof presentAccountSolution>>();
       if (!club?.readAt) return presented;
-      const squads = await squadsOf(account, { ...club, readAt: club.readAt }, challenges.filter(isSolvable));
+      const squads = await squadsOf(
+        userId,
+        account,
+        { ...club, readAt: club.readAt },
+        challenges.filter(isSolvable),
+      );
       for (const [challengeId, squad] of squads)
         if (squad.result.ok)
           presented.set(

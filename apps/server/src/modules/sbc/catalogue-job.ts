@@ -5,7 +5,7 @@ import { jobLease } from '../../lib/job-lease.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { sbcRepo, type SbcSolutionRow } from './repo.js';
 import type { SolveJob, SolveJobResult } from './solve-job.js';
-import { SolverThread } from './solver-thread.js';
+import { acquireSolverPool } from './solver-pool.js';
 import { challengeRowsOf, fetchSbcFeed } from './sync.js';
 
 /** Solver work per challenge (work milliseconds), in the worker thread. */
@@ -37,10 +37,11 @@ export interface SbcJobOptions {
 
 /**
  * Challenges synced from the game and their cheapest squads, recomputed at the current prices.
- * The solver runs in a worker thread (SolverThread), never on the event loop.
+ * The solver runs in the process's shared solver pool (its own turn among the users'), never on
+ * the event loop.
  */
 export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalogueOptions = {}) {
-  const solver = new SolverThread();
+  const { pool: solver, release: releaseSolver } = acquireSolverPool();
   const lease = jobLease(ctx.db, SBC_CATALOGUE_JOB, catalogueOptions.nodeId ?? randomUUID());
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -167,7 +168,7 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
     async close() {
       closed = true;
       clearTimeout(timer);
-      await solver.close();
+      await releaseSolver();
       await lease.release().catch(() => undefined); // the lease lapses by itself anyway
     },
   };

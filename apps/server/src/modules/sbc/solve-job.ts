@@ -36,13 +36,18 @@ export type SolveJobResult =
     }
   | { readonly challengeId: string; readonly ok: false; readonly reason: string };
 
-/** One batch sent to the solver thread: jobs and the prices they are solved at. */
-export interface SolveRequest {
+/** One challenge sent to a solver thread, with the prices unless the thread has them already. */
+export interface SolverToWorker {
   readonly id: number;
-  readonly jobs: readonly SolveJob[];
-  /** `[definitionId, price]` of every priced card. */
-  readonly prices: ReadonlyArray<readonly [number, number]>;
+  readonly job: SolveJob;
+  /** The price set's id: a thread keeps the market of the last one it got. */
+  readonly pricesId: number;
+  /** `[definitionId, price]` of every priced card (left out when the thread has this price set). */
+  readonly prices?: ReadonlyArray<readonly [number, number]>;
 }
 
-/** A message of the solver thread: one result, or the end of a batch. */
-export type SolveMessage = { id: number; result: SolveJobResult } | { id: number; done: true };
+/** A solver thread's answer to one challenge. */
+export interface WorkerToSolver {
+  readonly id: number;
+  readonly result: SolveJobResult;
+}

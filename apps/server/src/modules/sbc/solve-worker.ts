@@ -1,12 +1,12 @@
 /**
- * The worker-thread body of the SBC solver (started by solver-thread.ts only): the solver is
+ * The worker-thread body of the SBC solver (started by solver-pool.ts only): the solver is
  * synchronous and may take about a second per challenge, so it never runs on the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
 import { decodeChallengeRequirements, unnamedPlayer } from '@tradedesk/domain';
 import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
 import { prepareSolver, solveChallenge, type MarketCard, type OwnedCard } from '@tradedesk/solver';
-import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
+import type { SolveJob, SolveJobResult, SolverToWorker, WorkerToSolver } from './solve-job.js';
 
 /** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
 function marketOf(prices: ReadonlyArray<readonly [number, number]>): MarketCard[] {
@@ -83,9 +83,20 @@ function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {
 // solves run on the solver's own search and bounds alone.
 const milpLoaded = prepareSolver().catch(() => undefined);
 
-parentPort?.on('message', async (request: SolveRequest) => {
+/** The market of the last price set this thread got (the pool sends prices only when they change). */
+let market: { pricesId: number; cards: MarketCard[] } | undefined;
+
+parentPort?.on('message', async (request: SolverToWorker) => {
   await milpLoaded;
-  const market = marketOf(request.prices);
-  for (const job of request.jobs) parentPort?.postMessage({ id: request.id, result: solveOne(job, market) });
-  parentPort?.postMessage({ id: request.id, done: true });
+  if (request.prices) market = { pricesId: request.pricesId, cards: marketOf(request.prices) };
+  const result: SolveJobResult =
+    market?.pricesId === request.pricesId
+      ? solveOne(request.job, market.cards)
+      : {
+          challengeId: request.job.challengeId,
+          ok: false,
+          reason: 'The solver thread has no prices for this job',
+        };
+  const answer: WorkerToSolver = { id: request.id, result };
+  parentPort?.postMessage(answer);
 });
