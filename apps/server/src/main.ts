@@ -92,7 +92,11 @@ async function main() {
   if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
     await saveDemoToken(env.DATA_DIR, demo.token);
 
-  configureSolverPool({ threads: env.SBC_SOLVER_THREADS });
+  configureSolverPool({
+    threads: env.SBC_SOLVER_THREADS,
+    firstWorkMs: env.SBC_FIRST_WORK_MS,
+    refineWorkMs: env.SBC_SOLVE_LIMIT_MS,
+  });
   const app = await buildApp({
     database,
     secretKey: secret.key,

@@ -12,6 +12,8 @@ describe('environment schema', () => {
         DATA_DIR: './.data',
         DATABASE_POOL_SIZE: 20,
         SBC_SOLVER_THREADS: 0,
+        SBC_SOLVE_LIMIT_MS: 16_000,
+        SBC_FIRST_WORK_MS: 1_000,
         GAME_MODE: 'sandbox',
         HEADFUL_SESSIONS: 'on',
         AGENT_KEYS: [],

@@ -14,6 +14,7 @@ function echoWorker(): Worker {
      parentPort.on('message', (m) => parentPort.postMessage({
        id: m.id,
        result: { challengeId: m.job.challengeId, ok: false, reason: m.prices ? 'with prices' : 'prices kept' },
+       done: true,
      }));`,
     { eval: true },
   );
@@ -66,6 +67,43 @@ describe('the SBC solver pool', () => {
     ]);
     const again = await pool.solve([job('z')], prices, 'user-a');
     expect(again.map((r) => !r.ok && r.reason)).toEqual(['with prices']);
+  });
+
+  it('refines after the first answers, sends each better answer, and leaves a thread for first answers', async () => {
+    const started: string[] = [];
+    pool = new SolverPool(2, () => {
+      // A refinement answers twice and then ends; a first answer answers once.
+      const worker = new Worker(
+        `const { parentPort } = require('node:worker_threads');
+         parentPort.on('message', (m) => {
+           const answer = (reason) => ({ challengeId: m.job.challengeId, ok: false, reason });
+           if (m.job.finalWorkMs !== undefined) {
+             parentPort.postMessage({ id: m.id, result: answer('cheaper'), done: false });
+             parentPort.postMessage({ id: m.id, result: answer('proven'), done: false });
+             setTimeout(() => parentPort.postMessage({ id: m.id, done: true }), 50);
+           } else parentPort.postMessage({ id: m.id, result: answer('first'), done: true });
+         });`,
+        { eval: true },
+      );
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: { job: SolveJob }) => {
+        started.push(`${message.job.challengeId}${message.job.finalWorkMs === undefined ? '' : ' refine'}`);
+        post(message);
+      };
+      return worker;
+    });
+    const better: string[] = [];
+    const refinements = ['r1', 'r2'].map((id) =>
+      pool!.refine(job(id), prices, 'user-a', 2_000, (result) =>
+        better.push(`${result.challengeId} ${!result.ok && result.reason}`),
+      ),
+    );
+    const first = pool.solve([job('f1')], prices, 'user-b');
+    expect((await first).map((r) => !r.ok && r.reason)).toEqual(['first']);
+    await Promise.all(refinements);
+    // One refinement at a time on two threads: the other thread stays free for f1.
+    expect(started).toEqual(['r1 refine', 'f1', 'r2 refine']);
+    expect(better).toEqual(['r1 cheaper', 'r1 proven', 'r2 cheaper', 'r2 proven']);
   });
 
   it('runs as many solves at once as it has threads, and fails the solves of a thread that dies', async () => {

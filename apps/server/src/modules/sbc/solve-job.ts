@@ -9,6 +9,11 @@ export interface SolveJob {
   readonly requirements: unknown;
   /** The solve's work budget (work milliseconds, @tradedesk/solver). */
   readonly workLimitMs: number;
+  /**
+   * Set on a refinement (SolverPool.refine): the thread goes on solving on growing budgets up to
+   * this much work while the answer is unproven, and sends each cheaper squad or higher bound.
+   */
+  readonly finalWorkMs?: number;
   /** An account's own cards, used before market cards (each at what it would sell for). */
   readonly owned?: readonly OwnedJobCard[];
 }
@@ -46,8 +51,12 @@ export interface SolverToWorker {
   readonly prices?: ReadonlyArray<readonly [number, number]>;
 }
 
-/** A solver thread's answer to one challenge. */
+/**
+ * A solver thread's answer to one challenge: `done` ends the job (a plain job's one answer); a
+ * refinement sends each better answer with `done: false`, then `done: true` without one.
+ */
 export interface WorkerToSolver {
   readonly id: number;
-  readonly result: SolveJobResult;
+  readonly result?: SolveJobResult;
+  readonly done: boolean;
 }

@@ -29,8 +29,54 @@ interface Task {
   readonly id: number;
   readonly job: SolveJob;
   readonly prices: PriceSet;
-  readonly resolve: (result: SolveJobResult) => void;
+  /** A refinement (waits behind every first answer, never on the last free thread). */
+  readonly background: boolean;
+  /** Each answer the thread sends (a first answer's one; a refinement's better ones). */
+  readonly onResult: (result: SolveJobResult) => void;
+  readonly onDone: () => void;
   readonly reject: (error: Error) => void;
+}
+
+/** Queues of one owner each, served in turns. */
+class TurnQueues {
+  private readonly queues = new Map<string, Task[]>();
+  /** Owners with tasks waiting, in turn order. */
+  private readonly turns: string[] = [];
+
+  get size(): number {
+    return this.turns.length;
+  }
+
+  push(owner: string, task: Task): void {
+    const queue = this.queues.get(owner);
+    if (queue) queue.push(task);
+    else {
+      this.queues.set(owner, [task]);
+      this.turns.push(owner);
+    }
+  }
+
+  /** The next owner's oldest task (the owner goes to the back of the turns while it has more). */
+  next(): Task | undefined {
+    const owner = this.turns.shift();
+    if (owner === undefined) return undefined;
+    const queue = this.queues.get(owner) ?? [];
+    const task = queue.shift();
+    if (queue.length > 0) this.turns.push(owner);
+    else this.queues.delete(owner);
+    return task;
+  }
+
+  waiting(): Map<string, number> {
+    return new Map([...this.queues].map(([owner, tasks]) => [owner, tasks.length]));
+  }
+
+  drain(): Task[] {
+    const tasks = [...this.queues.values()].flat();
+    this.queues.clear();
+    this.turns.length = 0;
+    return tasks;
+  }
 }
 
 interface Thread {
@@ -45,13 +91,13 @@ interface Thread {
  * (the catalogue's and each account's), so solves never run on the event loop and never more at
  * once than there are cores. Each challenge is one task; tasks wait in one queue per owner (a
  * user, or the shared catalogue) and the queues take turns (round robin), so a user who asks for
- * many squads does not hold up another's one.
+ * many squads does not hold up another's one. Refinements (the anytime solve going on after a
+ * first answer) wait behind every first answer and leave one thread free for them.
  */
 export class SolverPool {
   private readonly threads: Thread[] = [];
-  private readonly queues = new Map<string, Task[]>();
-  /** Owners with tasks waiting, in turn order. */
-  private readonly turns: string[] = [];
+  private readonly firstAnswers = new TurnQueues();
+  private readonly refinements = new TurnQueues();
   private nextTaskId = 1;
   private nextPricesId = 1;
   private closed = false;
@@ -72,40 +118,63 @@ export class SolverPool {
     const results = jobs.map(
       (job) =>
         new Promise<SolveJobResult>((resolve, reject) =>
-          this.enqueue(owner, { id: this.nextTaskId++, job, prices: priceSet, resolve, reject }),
+          this.firstAnswers.push(owner, {
+            id: this.nextTaskId++,
+            job,
+            prices: priceSet,
+            background: false,
+            onResult: resolve,
+            onDone: () => undefined,
+            reject,
+          }),
         ),
     );
     this.dispatch();
     return Promise.all(results);
   }
 
-  /** Tasks waiting (not yet on a thread), per owner: for tests and diagnostics. */
+  /**
+   * Goes on solving a job whose first answer (on `job.workLimitMs`) the caller has, on growing
+   * budgets up to `finalWorkMs` while unproven; `onBetter` gets each cheaper squad or higher bound.
+   * Resolves when the refinement ends.
+   */
+  refine(
+    job: SolveJob,
+    prices: ReadonlyArray<readonly [number, number]>,
+    owner: string,
+    finalWorkMs: number,
+    onBetter: (result: SolveJobResult) => void,
+  ): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The solver pool is closed'));
+    const done = new Promise<void>((resolve, reject) =>
+      this.refinements.push(owner, {
+        id: this.nextTaskId++,
+        job: { ...job, finalWorkMs },
+        prices: { id: this.nextPricesId++, prices },
+        background: true,
+        onResult: onBetter,
+        onDone: resolve,
+        reject,
+      }),
+    );
+    this.dispatch();
+    return done;
+  }
+
+  /** First answers waiting (not yet on a thread), per owner: for tests and diagnostics. */
   waiting(): Map<string, number> {
-    return new Map([...this.queues].map(([owner, tasks]) => [owner, tasks.length]));
+    return this.firstAnswers.waiting();
   }
 
-  private enqueue(owner: string, task: Task): void {
-    const queue = this.queues.get(owner);
-    if (queue) queue.push(task);
-    else {
-      this.queues.set(owner, [task]);
-      this.turns.push(owner);
-    }
-  }
-
-  /** The next owner's oldest task (the owner goes to the back of the turns while it has more). */
+  /** A first answer if one waits; else a refinement, unless it would take the last free thread. */
   private nextTask(): Task | undefined {
-    const owner = this.turns.shift();
-    if (owner === undefined) return undefined;
-    const queue = this.queues.get(owner) ?? [];
-    const task = queue.shift();
-    if (queue.length > 0) this.turns.push(owner);
-    else this.queues.delete(owner);
-    return task;
+    if (this.firstAnswers.size > 0) return this.firstAnswers.next();
+    const refining = this.threads.filter((thread) => thread.task?.background).length;
+    return this.size === 1 || refining < this.size - 1 ? this.refinements.next() : undefined;
   }
 
   private dispatch(): void {
-    while (this.turns.length > 0) {
+    while (this.firstAnswers.size > 0 || this.refinements.size > 0) {
       const thread = this.idleThread();
       if (!thread) return;
       const task = this.nextTask();
@@ -135,8 +204,10 @@ export class SolverPool {
     worker.on('message', (message: WorkerToSolver) => {
       const task = thread.task;
       if (!task || message.id !== task.id) return;
+      if (message.result) task.onResult(message.result);
+      if (!message.done) return;
       thread.task = undefined;
-      task.resolve(message.result);
+      task.onDone();
       this.dispatch();
     });
     const lost = (error: Error) => {
@@ -157,9 +228,7 @@ export class SolverPool {
   async close(): Promise<void> {
     this.closed = true;
     const closedError = new Error('The solver pool is closed');
-    for (const queue of this.queues.values()) for (const task of queue) task.reject(closedError);
-    this.queues.clear();
-    this.turns.length = 0;
+    for (const task of [...this.firstAnswers.drain(), ...this.refinements.drain()]) task.reject(closedError);
     const threads = this.threads.splice(0);
     for (const thread of threads) thread.task?.reject(closedError);
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
@@ -169,10 +238,32 @@ export class SolverPool {
 let shared: { pool: SolverPool; users: number } | undefined;
 /** Threads of the shared pool (SBC_SOLVER_THREADS; 0 or unset: one per core). */
 let configuredThreads = 0;
+/** The default of SBC_FIRST_WORK_MS: an account squad's first answer (work ms, about a second). */
+export const DEFAULT_FIRST_WORK_MS = 1_000;
+/** The default of SBC_SOLVE_LIMIT_MS: how far an unproven answer is refined (work ms). */
+export const DEFAULT_REFINE_WORK_MS = 16_000;
+let firstWorkMs = DEFAULT_FIRST_WORK_MS;
+let refineWorkMs = DEFAULT_REFINE_WORK_MS;
 
-/** Sets the shared pool's size (read when the pool is next created). */
-export function configureSolverPool(options: { threads: number }): void {
+/** Sets the shared pool's size (read when the pool is next created) and the account squads' budgets. */
+export function configureSolverPool(options: {
+  threads: number;
+  firstWorkMs: number;
+  refineWorkMs: number;
+}): void {
   configuredThreads = options.threads;
+  firstWorkMs = options.firstWorkMs;
+  refineWorkMs = options.refineWorkMs;
+}
+
+/** An account squad's first answer's budget (work ms). */
+export function solverFirstWorkMs(): number {
+  return firstWorkMs;
+}
+
+/** How far an unproven first answer is refined in the background (work ms; 0: not at all). */
+export function solverRefineWorkMs(): number {
+  return refineWorkMs;
 }
 
 /**
