@@ -104,6 +104,7 @@ async function main() {
     loggerInstance: log,
     webDistDir,
     ownsDatabase: true,
+    sandboxAdminKey: env.SIM_ADMIN_KEY,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     payments: payments.options,
     community: communityOptionsFromEnv(env),

@@ -142,7 +142,10 @@ export const envSchema = z
       .string()
       .url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090')
       .optional(),
-    /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
+    /**
+     * Enables the sandbox admin powers (GAME_MODE=sandbox only): the embedded sandbox game's admin
+     * API and POST /api/sandbox/users, both behind the header x-sim-admin-key. Never logged.
+     */
     SIM_ADMIN_KEY: z
       .string()
       .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
