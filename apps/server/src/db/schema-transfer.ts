@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, perAccountKey, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema-core.js';
 
 /** One step the progress card showed, as the server recorded it. */
 export interface TransferStepRecord {

@@ -25,7 +25,7 @@ import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 import { transferRepo } from '../modules/transfer/repo.js';
-import type { TransferDispatcher } from '../modules/transfer/service.js';
+import type { TransferDispatcher } from '../runs/agent-ports.js';
 import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 import { originCheck } from './origin-check.js';
 

@@ -9,10 +9,11 @@ import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js
 import { sbcRepo } from '../modules/sbc/repo.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
-import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
+import { isMarketTransferId, createMarketDelivery } from '../modules/coin-market/delivery.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
-import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
+import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { userRoom } from '../runs/user-channel.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
 import { createTransferPublisher } from '../modules/transfer/publisher.js';
@@ -177,7 +178,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const delivery = createMarketDelivery(
     ctx,
-    app.market.service,
+    app.coinMarket.service,
     agents.transferDispatcher,
     {
       toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
@@ -185,8 +186,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     },
     { silenceMs: options.transferSilenceMs ?? 20 * 60_000 },
   );
-  app.market.delivery = delivery;
-  app.market.service.listeners.paid = (orderId) =>
+  app.coinMarket.delivery = delivery;
+  app.coinMarket.service.listeners.paid = (orderId) =>
     void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
   app.rehearsalAgents.endIfLost = agents.endIfLost;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
 

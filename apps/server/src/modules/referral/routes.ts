@@ -1,7 +1,7 @@
 import { referralVerifySchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/service.js';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { ReferralService } from './service.js';
 
 /** /api/referral: verify a code (anyone may, before buying) and read one's own code. */
