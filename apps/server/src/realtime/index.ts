@@ -33,6 +33,11 @@ declare module 'fastify' {
 }
 
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
+  /**
+   * A marketplace delivery transfer without any agent event for this long has failed (app clock;
+   * default 20 minutes). Transfers of the transfer page are judged by their heartbeat instead.
+   */
+  transferSilenceMs?: number;
   redisUrl?: string | undefined;
   /**
    * Prefix of the Redis channels (default `tradedesk`): the nodes of one deployment share it;
@@ -144,7 +149,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
-      transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
     },
     () => rehearsals,
   );

@@ -24,6 +24,7 @@ import type {
 } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { reject } from '../../lib/web-action.js';
+import { runMessages } from '../../runs/messages.js';
 import { openCredentials } from '../account/credentials.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
@@ -135,7 +136,7 @@ export function createSnipeService(
         user.maxAccounts,
       );
       if (claimed === 'running') reject(snipeMessages.alreadyRunning);
-      if (claimed === 'limit') reject(snipeMessages.licenceLimit(user.maxAccounts));
+      if (claimed === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
       // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
       // reading it costs the user a game request, so other starts skip it.
       const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, leaseId, now);

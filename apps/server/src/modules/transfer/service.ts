@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../../lib/web-action.js';
+import { runMessages } from '../../runs/messages.js';
 import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo } from './repo.js';
@@ -102,7 +103,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
       user.maxAccounts,
     );
     if (opened === 'busy') reject(transferMessages.alreadyRunning);
-    if (opened === 'limit') reject(transferMessages.licenceLimit(user.maxAccounts));
+    if (opened === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
     const ack = await agents
       .command(agentId, status === 'syncing' ? 'transfer-sync' : 'transfer-start', {
         transferId,
