@@ -32,8 +32,8 @@ export const licenceSlots = {
 
 /**
  * An agent's slots (the capacity it announced), one rule for every run kind, as the agent itself counts
- * them: a snipe session, an open transfer (syncing or running), an SBC solver run and a rehearsal each
- * take one.
+ * them: a snipe session, a running transfer, an SBC solver run and a rehearsal each take one (a sync
+ * being read takes none, on the agent either).
  */
 export const agentSlots = {
   /** How many runs of any kind each of these agents holds; an agent with none is absent. */
@@ -54,7 +54,7 @@ export const agentSlots = {
       db
         .select({ agentId: transfers.agentId, running: count() })
         .from(transfers)
-        .where(heldBy(transfers.agentId, inArray(transfers.status, ['syncing', 'running'])))
+        .where(heldBy(transfers.agentId, eq(transfers.status, 'running')))
         .groupBy(transfers.agentId),
       db
         .select({ agentId: sbcRuns.agentId, running: count() })

@@ -19,13 +19,13 @@ export interface Command {
  * (and a snipe's start) and sends the events a test tells it to (the real agent's runtimes are tested on
  * its side).
  */
-export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent') {
+export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent', capacity = 5) {
   const commands: Command[] = [];
   const wakers = new Set<() => void>();
   const socket: Socket = io(node.url, {
     path: '/client/agent',
     transports: ['websocket'],
-    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity, sessions: [] },
   });
   for (const name of [
     'transfer-sync',
