@@ -21,6 +21,52 @@ const forbid = (names, why) => ({
   ],
 });
 const layer = (files, names, why) => ({ files, rules: forbid(names, why) });
+/** One no-restricted-imports rule from several [names, why] groups (a later config's rule replaces, never merges). */
+const restrictedImports = (groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [],
+      patterns: groups.flatMap(([names, why]) =>
+        names.map((name) => ({ group: [name, `${name}/*`], message: why })),
+      ),
+    },
+  ],
+});
+
+const serverEmbeds = ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
+const serverEmbedsWhy =
+  'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.';
+const drizzleWhy =
+  "SQL lives in the module's repository (repo.ts or <name>-repo.ts) and db/: call a repository function instead.";
+/** Where the server may import drizzle-orm: the schema and client, and each module's repositories. */
+const sqlFiles = ['apps/server/src/db/**/*.ts', 'apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts'];
+/**
+ * Files that still query the database themselves (issue 27): each is to move its queries into its module's
+ * repository and leave this list. No file may join it.
+ */
+const sqlDebt = [
+  'apps/server/src/lib/job-lease.ts',
+  'apps/server/src/modules/admin/service.ts',
+  'apps/server/src/modules/auth/throttle.ts',
+  'apps/server/src/modules/community/routes.ts',
+  'apps/server/src/modules/credits/ledger.ts',
+  'apps/server/src/modules/coin-market/ledger.ts',
+  'apps/server/src/modules/coin-market/service.ts',
+  'apps/server/src/modules/notification/retention.ts',
+  'apps/server/src/modules/payment/fulfilment.ts',
+  'apps/server/src/modules/payment/service.ts',
+  'apps/server/src/modules/player-data/catalogue-sync.ts',
+  'apps/server/src/modules/prices/current-price-memory.ts',
+  'apps/server/src/modules/referral/service.ts',
+  'apps/server/src/modules/snipe/agent-prices.ts',
+  'apps/server/src/modules/snipe/run-events.ts',
+  'apps/server/src/modules/statistic/*-statistics.ts',
+  'apps/server/src/modules/transfer/transfer-events.ts',
+  'apps/server/src/modules/user/demo-user.ts',
+  'apps/server/src/modules/user/service.ts',
+  'apps/server/src/modules/webhook/notifier.ts',
+];
 
 export default tseslint.config(
   {
@@ -100,11 +146,19 @@ export default tseslint.config(
     ['@tradedesk/server', '@tradedesk/web', '@tradedesk/game-sim'],
     'agent talks to the server over its socket, never by import.',
   ),
-  layer(
-    ['apps/server/src/**/*.ts'],
-    ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'],
-    'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.',
-  ),
+  // The server: only the composition root embeds the agent and the sandbox game, and only the
+  // repositories and db/ speak SQL (docs/decisions/server-modules.md).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: restrictedImports([
+      [serverEmbeds, serverEmbedsWhy],
+      [['drizzle-orm'], drizzleWhy],
+    ]),
+  },
+  {
+    files: [...sqlFiles, ...sqlDebt],
+    rules: restrictedImports([[serverEmbeds, serverEmbedsWhy]]),
+  },
   layer(
     ['apps/agent/src/rehearsal/side-process.ts'],
     ['@tradedesk/server', '@tradedesk/web'],

@@ -8,7 +8,7 @@ import { installAccessLog } from './lib/access-log.js';
 import type { Audience } from './lib/audience.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { installInputGuard } from './lib/input-guard.js';
-import { requireUser } from './lib/session.js';
+import { requireUser } from './modules/auth/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appRoutes } from './modules/app/routes.js';
@@ -17,7 +17,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
-import { createMarketModule, marketRoutes, type MarketModule } from './modules/market/index.js';
+import { createCoinMarketModule, type CoinMarketModule } from './modules/coin-market/index.js';
+import { coinMarketRoutes } from './modules/coin-market/routes.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
@@ -42,8 +43,8 @@ declare module 'fastify' {
     routeTable: ReadonlyArray<RouteEntry>;
     /** The rehearsal route's lost-agent check (the agent hub attaches it). */
     rehearsalAgents: RehearsalAgentCheck;
-    /** The marketplace (the socket hubs attach its delivery). */
-    market: MarketModule;
+    /** The coin marketplace (the socket hubs attach its delivery). */
+    coinMarket: CoinMarketModule;
     /** The chat webhook service (the socket layer posts run messages through it too). */
     chat: ChatNotifier;
     /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
@@ -193,18 +194,18 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('preClose', () => chat.close());
   await app.register(webhookRoutes, { prefix: '/api/webhook', ctx, chat, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
-  const market = createMarketModule(ctx);
-  app.decorate('market', market);
+  const coinMarket = createCoinMarketModule(ctx);
+  app.decorate('coinMarket', coinMarket);
   const { catalogue, payments } = await registerPayments(
     app,
-    { ctx, auth, externalOrders: market.externalOrders },
+    { ctx, auth, externalOrders: coinMarket.externalOrders },
     options.payments,
   );
-  market.usePayments(payments);
-  await app.register(marketRoutes, {
+  coinMarket.usePayments(payments);
+  await app.register(coinMarketRoutes, {
     prefix: '/api/market',
     ctx,
-    market,
+    market: coinMarket,
     publicUrl: options.payments?.publicUrl,
     ...signedIn,
   });
@@ -212,7 +213,7 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/admin',
     ctx,
     catalogue,
-    externalOrders: market.externalOrders,
+    externalOrders: coinMarket.externalOrders,
     ...signedIn,
   });
   await registerCommunity(app, { ctx, auth }, options.community);

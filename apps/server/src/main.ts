@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './db/seed.js';
+import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './modules/user/demo-user.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';

@@ -1,8 +1,9 @@
 import { groupIdOf, type SbcRequirement } from '@tradedesk/domain';
-import { ratingCountClass, relaxationBound, type RelaxationBound } from './lower-bound.js';
+import type { RelaxationBound, RelaxationResult } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { ratingCountClass } from './rating-count-class.js';
 
 type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;
 
@@ -45,6 +46,8 @@ export function groupSetRelaxation(
   problem: Problem,
   deadline: number,
   upperBound: number,
+  /** The plain relaxation (lower-bound's, handed in so the two modules do not import each other). */
+  relax: (problem: Problem, deadline: number, upperBound: number) => RelaxationResult,
 ): RelaxationBound | undefined {
   const distinct = exactGroupCount(problem);
   if (!distinct || !Number.isFinite(upperBound)) return undefined;
@@ -143,7 +146,7 @@ export function groupSetRelaxation(
       count: 1,
       conditions: [{ type: kind, ids: [id] }],
     }));
-    const result = relaxationBound(
+    const result = relax(
       {
         ...problem,
         candidates: indices.map((i) => candidates[i] as Candidate),

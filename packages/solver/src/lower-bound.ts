@@ -11,6 +11,7 @@ import type { Candidate, Problem } from './problem.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { ratingCountClass } from './rating-count-class.js';
 
 type CountRequirement = Extract<SbcRequirement, { kind: 'players' }>;
 
@@ -338,17 +339,6 @@ function groupRatingFloor(
   };
 }
 
-/**
- * A card's class in the relaxations: its rating and which player counts it counts toward. Cards of
- * one class are alike to them but for cost, so they only ever pick a class's cheapest players.
- */
-export function ratingCountClass(candidate: Candidate, counted: readonly CountRequirement[]): string {
-  const bits = counted.map((r) =>
-    r.conditions.every((cond) => matchesCondition(candidate.card, cond)) ? 1 : 0,
-  );
-  return `${candidate.card.rating}|${bits.join('')}`;
-}
-
 /** The "same group: min X" requirement the grouped relaxation strengthens the bound with. */
 function sameGroupMinimum(problem: Problem): SameGroupRequirement | undefined {
   return problem.requirements.find(
@@ -386,7 +376,7 @@ export function groupedRelaxationBound(
 ): RelaxationResult {
   const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
   if ('infeasible' in base || base.bound >= upperBound) return base;
-  const bySets = groupSetRelaxation(problem, deadline, upperBound);
+  const bySets = groupSetRelaxation(problem, deadline, upperBound, relaxationBound);
   if (bySets) return { bound: Math.max(base.bound, bySets.bound), seeds: [...bySets.seeds, ...base.seeds] };
   const same = sameGroupMinimum(problem);
   if (!same) return base;

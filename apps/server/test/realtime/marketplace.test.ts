@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, checkoutOrders, marketLedger, marketOrders, users } from '../../src/db/schema.js';
 import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
-import { bookBalance } from '../../src/modules/market/ledger.js';
-import { marketRepo } from '../../src/modules/market/repo.js';
+import { bookBalance } from '../../src/modules/coin-market/ledger.js';
+import { marketRepo } from '../../src/modules/coin-market/repo.js';
 import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
@@ -362,7 +362,7 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       const fulfilment = createFulfilment(
         node.app.appContext,
         loadCatalogue(),
-        node.app.market.externalOrders,
+        node.app.coinMarket.externalOrders,
       );
       const event = (id: string) => ({
         id,
@@ -452,14 +452,14 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       await agent.nextCommand('transfer-start', before);
       await waitForOrder(orderId, 'delivering');
       // The agent never reports again; a pump within the silence limit leaves the order waiting.
-      await node.app.market.delivery?.pump();
+      await node.app.coinMarket.delivery?.pump();
       expect((await orderRow(orderId))?.status).toBe('delivering');
       // 21 minutes of silence (the transfer page's limit is 20) end the transfer as lost.
       await db()
         .update(marketOrders)
         .set({ updatedAt: new Date(node.clock.now().getTime() - 21 * 60_000) })
         .where(eq(marketOrders.id, orderId));
-      await node.app.market.delivery?.pump();
+      await node.app.coinMarket.delivery?.pump();
       const failed = await waitForOrder(orderId, 'failed');
       expect(failed.coinsDelivered).toBe(0);
       expect(failed.steps.map((step) => step.text)).toContain(
@@ -536,7 +536,9 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       const [checkout] = await db().select().from(checkoutOrders).where(eq(checkoutOrders.id, checkoutId));
       if (!checkout) throw new Error('no checkout order');
       expect(checkout.status).toBe('refunded');
-      await db().transaction((tx) => node.app.market.externalOrders['market-coins']!.refunded(tx, checkout));
+      await db().transaction((tx) =>
+        node.app.coinMarket.externalOrders['market-coins']!.refunded(tx, checkout),
+      );
       expect((await ledgerOf(orderId)).rows).toHaveLength(money.rows.length);
       expect(await listedCoins()).toBe(before);
 

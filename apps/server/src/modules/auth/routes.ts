@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session.js';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.js';
 import type { UserPresenter } from '../user/presenter.js';
 import { codeSignInBody, fingerprintBody, forceLogoutBody, tokenSignInBody } from './schemas.js';
 import { sessionExpired, type AuthService, type NewSession } from './service.js';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { boundedRedirect } from '../../lib/redirect.js';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
 import { routesAreFor } from '../../lib/audience.js';

@@ -1,7 +1,7 @@
 import { checkoutRequestSchema, idText, storableText, TEXT_LIMITS } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
 import { presentCoinPrices, presentProduct, type Catalogue } from './catalogue.js';
 import type { PaymentService } from './service.js';

@@ -1,7 +1,7 @@
 import { referralVerifySchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/service.js';
-import { readSessionCookie, requireUser } from '../../lib/session.js';
+import { readSessionCookie, requireUser } from '../auth/session.js';
 import type { ReferralService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 

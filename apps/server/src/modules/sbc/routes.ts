@@ -1,4 +1,4 @@
-import { isAdmin, platformSchema, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
+import { isAdmin, platformSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
@@ -81,8 +81,3 @@ export const sbcRoutes: FastifyPluginAsyncZod<
     },
   );
 };
-
-/** GET /api/statistic/sbc, registered by the statistic module. */
-export async function sbcStatisticsOf(ctx: ProtectedModuleOptions['ctx'], userId: string) {
-  return sbcStatisticsSchema.parse(await createSbcService(ctx).statistics(userId));
-}

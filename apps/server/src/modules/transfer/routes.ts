@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { accountMetadataRepo, transferListRepo } from './lists.js';
+import { accountMetadataRepo } from '../account/metadata-repo.js';
+import { transferListRepo } from './list-repo.js';
 import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/transfer: the signed-in user's transfer list. */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow, UserRow } from '../modules/auth/repo.js';
-import type { AuthService } from '../modules/auth/service.js';
-import { unauthorized } from './errors.js';
+import type { SessionRow, UserRow } from './repo.js';
+import type { AuthService } from './service.js';
+import { unauthorized } from '../../lib/errors.js';
 
 /** The session cookie: httpOnly, SameSite=Lax, the whole site. */
 export const sessionCookie = 'td_session';

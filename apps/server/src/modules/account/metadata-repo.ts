@@ -1,32 +1,12 @@
-import {
-  defaultTransferAccountMetadata,
-  emptyTransferList,
-  type TransferAccountMetadata,
-  type TransferList,
-  type TransferListItem,
-} from '@tradedesk/domain';
+import { defaultTransferAccountMetadata, type TransferAccountMetadata } from '@tradedesk/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, transferAccountMetadata, transferLists } from '../../db/schema.js';
+import { accounts, transferAccountMetadata } from '../../db/schema.js';
 
-/** The user's transfer list and the accounts' transfer-side metadata; every query scoped to one user. */
-export const transferListRepo = {
-  async listOf(db: Db, userId: string): Promise<TransferList> {
-    const [row] = await db.select().from(transferLists).where(eq(transferLists.userId, userId));
-    return row ? { id: row.id, players: row.players, updatedAt: row.updatedAt } : emptyTransferList();
-  },
-
-  async save(db: Db, userId: string, players: TransferListItem[], now: Date): Promise<TransferList> {
-    const [row] = await db
-      .insert(transferLists)
-      .values({ userId, players, updatedAt: now })
-      .onConflictDoUpdate({ target: transferLists.userId, set: { players, updatedAt: now } })
-      .returning();
-    if (!row) throw new Error('transfer list was not stored');
-    return { id: row.id, players: row.players, updatedAt: row.updatedAt };
-  },
-};
-
+/**
+ * What the last read of a game account saw (club name, coins, piles, coin screenshot), kept beside the
+ * account row: transfers and marketplace deliveries both read and move it. Every query scoped to one user.
+ */
 export const accountMetadataRepo = {
   async of(db: Db, userId: string, accountId: string): Promise<TransferAccountMetadata> {
     const [row] = await db

@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { users } from './schema.js';
-import { verifySecret } from '../lib/crypto.js';
-import { issueLicenceToken } from '../modules/auth/licence.js';
-import { createUserWithToken } from '../modules/user/commands.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { verifySecret } from '../../lib/crypto.js';
+import { issueLicenceToken } from '../auth/licence.js';
+import { createUserWithToken } from './commands.js';
 
 export const demoUsername = 'demo';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { licencePrefix } from '../auth/licence.js';
 import { userBookBalance } from './ledger.js';
-import type { MarketModule } from './index.js';
+import type { CoinMarketModule } from './index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -20,13 +20,13 @@ const purchaseBody = purchaseListingSchema.omit({ id: true }).extend({ id: idTex
 const syncBody = z.object({ accountIds: z.array(idText()).min(1).max(50) });
 
 export interface MarketRoutesOptions extends ProtectedModuleOptions {
-  market: MarketModule;
+  market: CoinMarketModule;
   /** The site's public address for the checkout's return link; by default the request's origin. */
   publicUrl?: string | undefined;
 }
 
 /** /api/market: coin listings, purchases (paid through the checkout), orders and the payout balance. */
-export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
+export const coinMarketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app,
   { ctx, requireUser, market, publicUrl },
 ) => {

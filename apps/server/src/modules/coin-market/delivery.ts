@@ -5,8 +5,8 @@ import type { EventAck, TransferEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import type { MarketLegRecord } from '../../db/schema.js';
 import { accountRepo } from '../account/repo.js';
-import { accountMetadataRepo } from '../transfer/lists.js';
-import { agentAccountOf, type TransferDispatcher } from '../transfer/service.js';
+import { accountMetadataRepo } from '../account/metadata-repo.js';
+import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
 import { marketRepo, type MarketOrderRow } from './repo.js';
 import { stepAt, type MarketService } from './service.js';
 

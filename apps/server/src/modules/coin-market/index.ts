@@ -5,10 +5,10 @@ import type { MarketDelivery } from './delivery.js';
 import { createMarketService, MARKET_PRODUCT_ID, type MarketService } from './service.js';
 
 /**
- * The marketplace: its service (listings, purchases, money) from the start, its delivery once the
+ * The coin marketplace: its service (listings, purchases, money) from the start, its delivery once the
  * socket hubs are attached (the agents run the transfers).
  */
-export interface MarketModule {
+export interface CoinMarketModule {
   service: MarketService;
   delivery?: MarketDelivery;
   /** The checkout orders the payments module routes here. */
@@ -16,7 +16,7 @@ export interface MarketModule {
   usePayments(payments: PaymentService): void;
 }
 
-export function createMarketModule(ctx: AppContext): MarketModule {
+export function createCoinMarketModule(ctx: AppContext): CoinMarketModule {
   let payments: PaymentService | undefined;
   const service = createMarketService(ctx, () => payments);
   return {
@@ -29,5 +29,3 @@ export function createMarketModule(ctx: AppContext): MarketModule {
     },
   };
 }
-
-export { marketRoutes } from './routes.js';
