@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * domain <- game-client <- engine <- agent; domain <- server, web, game-sim, extension; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
  * sandbox game and one agent in-process, and the agent's rehearsal side process, which builds a
- * private sandbox world beside its session (see docs/decisions.md).
+ * private sandbox world beside its session (see docs/decisions/foundation.md).
  */
 const appPackages = ['@tradedesk/server', '@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
 const forbid = (names, why) => ({
