@@ -1,5 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -22,6 +24,37 @@ const forbid = (names, why) => ({
 });
 const layer = (files, names, why) => ({ files, rules: forbid(names, why) });
 
+/**
+ * Borders inside the web app (docs/decisions/web.md): a feature (apps/web/src/features/<name>/)
+ * imports only itself, shared/ and the base layers; shared/ imports no feature; the base layers
+ * (lib, components, stores, utils, hooks, config, content) import neither. Pages in app/ and
+ * routes/ compose features. Paths are resolved, so a relative import cannot slip past the rule.
+ */
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBaseLayers = ['lib', 'components', 'stores', 'utils', 'hooks', 'config', 'content'];
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message:
+      'a web feature imports no other feature: move what two features share into apps/web/src/shared/.',
+  })),
+  {
+    target: `${webSrc}/shared`,
+    from: `${webSrc}/features`,
+    message: 'apps/web/src/shared/ serves the features and imports none of them.',
+  },
+  ...webBaseLayers.map((base) => ({
+    target: `${webSrc}/${base}`,
+    from: [`${webSrc}/features`, `${webSrc}/shared`],
+    message: 'the web base layers import neither features nor shared/.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +76,12 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
+  },
   // The sandbox web app's page scripts: plain browser modules served as they are.
   { files: ['apps/game-sim/src/web/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(

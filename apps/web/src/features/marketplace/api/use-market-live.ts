@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountsQueryKey } from '../../accounts';
+import { accountsQueryKey } from '../../../shared/accounts';
 import { connectWebHub, useWebHubCredential } from '../../../lib/web-hub-socket';
-import { TRANSFER_SOCKET_PATH } from '../../transfer/api/transfer-socket';
+import { webHubPaths } from '../../../shared/live/hub-paths';
 import { marketQueryKeys } from './market-api';
 
 /**
@@ -14,7 +14,7 @@ export function useMarketLive() {
   const credential = useWebHubCredential();
   useEffect(() => {
     if (!credential) return;
-    const socket = connectWebHub(TRANSFER_SOCKET_PATH, credential);
+    const socket = connectWebHub(webHubPaths.transfer, credential);
     socket.on('message', (message: { action?: string }) => {
       if (message.action === 'market-order') void client.invalidateQueries({ queryKey: marketQueryKeys.all });
       if (message.action === 'market-sync') {

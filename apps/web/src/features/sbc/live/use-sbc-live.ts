@@ -10,8 +10,8 @@ import {
   sendWebHubAction,
   useWebHubCredential,
 } from '../../../lib/web-hub-socket';
-import { accountsQueryKey } from '../../accounts';
-import { useUser } from '../../auth';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { useUser } from '../../../shared/user';
 import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 

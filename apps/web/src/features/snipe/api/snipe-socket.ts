@@ -1,8 +1,9 @@
 import type { Socket } from 'socket.io-client';
 import { connectWebHub, sendWebHubAction, type WebHubCredential } from '../../../lib/web-hub-socket';
+import { webHubPaths } from '../../../shared/live/hub-paths';
 
 /** The path of the web clients' snipe hub (docs/realtime.md). */
-export const SNIPE_SOCKET_PATH = '/client/snipe';
+export const SNIPE_SOCKET_PATH = webHubPaths.snipe;
 
 export type SnipeAction = 'snipe-create-browser' | 'snipe-stop' | 'snipe-rehearse' | 'LAUNCH_BROWSER';
 

@@ -6,7 +6,7 @@ import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
-import { presentedAccount } from '../../accounts/test/account-fixtures';
+import { presentedAccount } from '../../../shared/accounts/test/account-fixtures';
 import type * as SnipeSocketModule from '../api/snipe-socket';
 import { SnipeDashboard } from './snipe-dashboard';
 

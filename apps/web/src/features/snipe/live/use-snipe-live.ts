@@ -9,9 +9,9 @@ import {
   type LiveStatus,
 } from '../../../lib/socket-recovery';
 import { useWebHubCredential } from '../../../lib/web-hub-socket';
-import { accountsQueryKey } from '../../accounts';
-import { playSound, useConfiguration } from '../../configuration';
-import { useLaunchedWebApp } from '../../webapp-launch';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { playSound, useConfiguration } from '../../../shared/configuration';
+import { useLaunchedWebApp } from '../../../shared/webapp-launch';
 import { connectSnipeSocket, sendSnipeAction, type SnipeAction } from '../api/snipe-socket';
 import { applySnipeMessage } from './apply-snipe-message';
 import { snipeErrorEventSchema, snipeServerMessageSchema } from './snipe-messages';

@@ -1,9 +1,10 @@
 import type { TransferWebAction } from '@tradedesk/domain';
 import type { Socket } from 'socket.io-client';
 import { connectWebHub, sendWebHubAction, type WebHubCredential } from '../../../lib/web-hub-socket';
+import { webHubPaths } from '../../../shared/live/hub-paths';
 
 /** The path of the web clients' transfer hub. */
-export const TRANSFER_SOCKET_PATH = '/client/transfer';
+export const TRANSFER_SOCKET_PATH = webHubPaths.transfer;
 
 /** Opens the `/client/transfer` connection (see lib/web-hub-socket). */
 export const connectTransferSocket = (credential: WebHubCredential): Socket =>

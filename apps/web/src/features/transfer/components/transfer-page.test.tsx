@@ -10,7 +10,7 @@ import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
 import { useTransferFilters } from '../api/get-transfer-filters';
-import { TransferConfigSection } from '../../configuration';
+import { TransferConfigSection } from '../../../shared/configuration';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */
 const silentSocket = vi.hoisted(() => ({
