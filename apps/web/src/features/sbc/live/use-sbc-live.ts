@@ -1,16 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { successMessages, type SolverStart } from '@tradedesk/domain';
-import { useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import {
-  connectWebHub,
-  isWebHubMessage,
-  sendWebHubAction,
-  useWebHubCredential,
-} from '../../../lib/web-hub-socket';
+import { isWebHubMessage } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../../shared/accounts';
+import { useWebHub, webHubPaths } from '../../../shared/live';
 import { useUser } from '../../../shared/user';
 import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
@@ -62,38 +57,31 @@ export function progressAfterJoin(
 
 /**
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
- * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, SBC_CLUB (a club read
- * ended), and the start / stop / read-club actions.
+ * §6; the shared connection of shared/live), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events
+ * per account, SBC_CLUB (a club read ended), and the start / stop / read-club actions. After a
+ * dropped connection the join answers SBC_RUNS again and the page reads its challenges, clubs,
+ * accounts and statistics again (a club read or a run may have ended meanwhile).
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
-  const credential = useWebHubCredential();
   const user = useUser();
-  const hasUser = user.data !== undefined;
-  const path = user.data?.tier === 'transfer' ? '/client/transfer' : '/client/snipe';
-  const socketRef = useRef<Socket | null>(null);
+  const path =
+    user.data === undefined ? null : user.data.tier === 'transfer' ? webHubPaths.transfer : webHubPaths.snipe;
   const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
 
-  useEffect(() => {
-    if (!credential || !hasUser) return;
-    const socket = connectWebHub(path, credential);
-    socketRef.current = socket;
-    const record = (
-      accountId: string,
-      text: string,
-      tone: 'info' | 'success' | 'error',
-      isRunning: boolean,
-    ) =>
-      setProgress((current) => {
-        const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
-        return { ...current, [accountId]: { isRunning, steps } };
-      });
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
-    };
-    socket.on('message', (payload: unknown) => {
+  const record = (accountId: string, text: string, tone: 'info' | 'success' | 'error', isRunning: boolean) =>
+    setProgress((current) => {
+      const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
+      return { ...current, [accountId]: { isRunning, steps } };
+    });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
+  };
+
+  const hub = useWebHub(path, {
+    onMessage: (payload) => {
       if (!isMessage(payload)) return;
       if (payload.action === 'SBC_RUNS') {
         // Its data is the runs list, read by its own schema.
@@ -132,28 +120,29 @@ export function useSbcLive() {
         notify.error(description);
         refresh();
       }
-    });
-    socket.on('error', (payload: { description?: string }) => {
-      if (payload?.description) notify.error(payload.description);
+    },
+    onError: (payload) => {
+      const description = (payload as { description?: unknown } | null)?.description;
+      if (typeof description === 'string' && description) notify.error(description);
       // A refused Read club leaves the club as the server has it (see readClub).
       void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
-    });
-    return () => {
-      socket.disconnect();
-      socketRef.current = null;
-    };
-  }, [credential, path, hasUser, queryClient]);
+    },
+    onResync: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
+    },
+  });
 
   return {
     progress,
     start(payload: SolverStart): boolean {
-      const sent = sendWebHubAction(socketRef.current, 'SBC_START_SOLVER', payload);
+      const sent = hub.send('SBC_START_SOLVER', payload);
       if (sent) void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       else notify.error(notConnected);
       return sent;
     },
     stop(accountId: string): boolean {
-      return sendWebHubAction(socketRef.current, 'SBC_STOP_SOLVER', { id: accountId });
+      return hub.send('SBC_STOP_SOLVER', { id: accountId });
     },
     /**
      * "Read club": the agent reads the account's club; SBC_CLUB tells when it is stored. The club
@@ -161,7 +150,7 @@ export function useSbcLive() {
      * the server recorded the read. SBC_CLUB or a refusal reads it again.
      */
     readClub(accountId: string): boolean {
-      const sent = sendWebHubAction(socketRef.current, 'SBC_READ_CLUB', { id: accountId });
+      const sent = hub.send('SBC_READ_CLUB', { id: accountId });
       if (sent)
         queryClient.setQueryData<SbcClubView>(accountClubQueryKey(accountId), (club) =>
           club ? { ...club, isReading: true } : club,

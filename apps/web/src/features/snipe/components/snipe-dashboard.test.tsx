@@ -7,7 +7,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../shared/accounts/test/account-fixtures';
-import type * as SnipeSocketModule from '../api/snipe-socket';
+import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { SnipeDashboard } from './snipe-dashboard';
 
 type Handler = (payload?: unknown) => void;
@@ -45,9 +45,9 @@ const fakeSocket = vi.hoisted(() => {
   };
 });
 
-vi.mock('../api/snipe-socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof SnipeSocketModule>()),
-  connectSnipeSocket: () => {
+vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebHubSocketModule>()),
+  connectWebHub: () => {
     queueMicrotask(() => fakeSocket.serverSends('connect'));
     return fakeSocket;
   },
