@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { successMessages, type SolverStart } from '@tradedesk/domain';
+import { successMessages, type SbcClubView, type SolverStart } from '@tradedesk/domain';
 import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
@@ -7,7 +7,7 @@ import { isWebHubMessage } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../../shared/accounts';
 import { useWebHub, webHubPaths } from '../../../shared/live';
 import { useUser } from '../../../shared/user';
-import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
+import { accountClubQueryKey, allClubsQueryKey } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 
 /** What one account's solver did, newest last, and whether it is running. */
