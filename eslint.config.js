@@ -82,6 +82,28 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
   },
+  {
+    // Every live view goes through the one web-hub hook (tests may stand in for the socket).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webZones,
+            {
+              target: `${webSrc}/features`,
+              from: [`${webSrc}/lib/web-hub-socket.ts`, `${webSrc}/lib/socket-recovery.ts`],
+              message:
+                'a live view connects through apps/web/src/shared/live (useWebHub), never with a socket of its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The sandbox web app's page scripts: plain browser modules served as they are.
   { files: ['apps/game-sim/src/web/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isWebHubMessage } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../../shared/accounts';
-import { useWebHub, webHubPaths } from '../../../shared/live';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
 import { marketQueryKeys } from './market-api';
 
 /**

@@ -3,9 +3,8 @@ import { successMessages, type SbcClubView, type SolverStart } from '@tradedesk/
 import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { isWebHubMessage } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../../shared/accounts';
-import { useWebHub, webHubPaths } from '../../../shared/live';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
 import { useUser } from '../../../shared/user';
 import { accountClubQueryKey, allClubsQueryKey } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';

@@ -15,12 +15,11 @@ import {
 } from '@tradedesk/domain';
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { isWebHubMessage } from '../../../lib/web-hub-socket';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { accountsQueryKey } from '../../../shared/accounts';
 import { userQueryKey } from '../../../shared/user';
 import { playSound, useConfiguration } from '../../../shared/configuration';
-import { useWebHub, webHubPaths } from '../../../shared/live';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
 import { useLaunchedWebApp } from '../../../shared/webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
