@@ -1,5 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -8,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * domain <- game-client <- engine <- agent; domain <- server, web, game-sim, extension; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
  * sandbox game and one agent in-process, and the agent's rehearsal side process, which builds a
- * private sandbox world beside its session (see docs/decisions.md).
+ * private sandbox world beside its session (see docs/decisions/foundation.md).
  */
 const appPackages = ['@tradedesk/server', '@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
 const forbid = (names, why) => ({
@@ -68,6 +70,37 @@ const sqlDebt = [
   'apps/server/src/modules/webhook/notifier.ts',
 ];
 
+/**
+ * Borders inside the web app (docs/decisions/web.md): a feature (apps/web/src/features/<name>/)
+ * imports only itself, shared/ and the base layers; shared/ imports no feature; the base layers
+ * (lib, components, stores, utils, hooks, config, content) import neither. Pages in app/ and
+ * routes/ compose features. Paths are resolved, so a relative import cannot slip past the rule.
+ */
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBaseLayers = ['lib', 'components', 'stores', 'utils', 'hooks', 'config', 'content'];
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message:
+      'a web feature imports no other feature: move what two features share into apps/web/src/shared/.',
+  })),
+  {
+    target: `${webSrc}/shared`,
+    from: `${webSrc}/features`,
+    message: 'apps/web/src/shared/ serves the features and imports none of them.',
+  },
+  ...webBaseLayers.map((base) => ({
+    target: `${webSrc}/${base}`,
+    from: [`${webSrc}/features`, `${webSrc}/shared`],
+    message: 'the web base layers import neither features nor shared/.',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -89,6 +122,34 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
+  },
+  {
+    // Every live view goes through the one web-hub hook (tests may stand in for the socket).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webZones,
+            {
+              target: `${webSrc}/features`,
+              from: [`${webSrc}/lib/web-hub-socket.ts`, `${webSrc}/lib/socket-recovery.ts`],
+              message:
+                'a live view connects through apps/web/src/shared/live (useWebHub), never with a socket of its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The sandbox web app's page scripts: plain browser modules served as they are.
   { files: ['apps/game-sim/src/web/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(

@@ -85,7 +85,7 @@ describe('the standard SBC set', () => {
     expect(pool.owned.filter((card) => !card.untradeable).length).toBeGreaterThan(0);
   });
 
-  // No traps: every challenge is solvable from a standard pool (docs/decisions.md).
+  // No traps: every challenge is solvable from a standard pool (docs/decisions/sbc-solver.md).
   it('every challenge, read back from its elgReq, is solved from a standard pool', () => {
     const pool = standardPool(1);
     const unsolved: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * User-facing validation texts. Quoted ones are verbatim from the specification; the ones
- * marked "ours" fill gaps the spec left open (listed in docs/decisions.md).
+ * marked "ours" fill gaps the spec left open (listed in docs/decisions/).
  */
 export const messages = {
   // Account (000 §5)

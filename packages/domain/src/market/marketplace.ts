@@ -3,8 +3,8 @@ import { nextPrice, previousPrice, snapPrice } from '../math/price-ladder.js';
 import { COINS_PER_UNIT } from '../math/credits.js';
 
 /**
- * The marketplace's cut of what a buyer pays (spec 001 §9 leaves the value open; docs/decisions.md,
- * "Coin marketplace"): 5% of the order plus a flat 30 cents per order, so the seller's payout is
+ * The marketplace's cut of what a buyer pays (spec 001 §9 leaves the value open;
+ * docs/decisions/coin-market.md): 5% of the order plus a flat 30 cents per order, so the seller's payout is
  * floor(paid × (1 − 0.05) − 30) cents, never below 0.
  */
 export const MARKETPLACE_TAX_RATE = 0.05;

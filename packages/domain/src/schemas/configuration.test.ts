@@ -62,7 +62,7 @@ describe('configuration defaults', () => {
     });
   });
 
-  it('uses the decided time and transfer-delay defaults (docs/decisions.md, not shown in the spec)', () => {
+  it('uses the decided time and transfer-delay defaults (docs/decisions/domain.md, not shown in the spec)', () => {
     const range = (min: number, max: number, unit: string) => ({
       min: { value: min, unit },
       max: { value: max, unit },

@@ -91,7 +91,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sh
   ): Promise<SolveJobResult[]> {
     const prices = (await currentPriceMemory(db).ready(now)).pricesOf(platform);
     const priceOf = new Map(prices);
-    // What each card would sell for (docs/decisions.md, "SBC solver"): a tradeable card its
+    // What each card would sell for (docs/decisions/sbc-solver.md): a tradeable card its
     // price after tax, an untradeable one (or one without a price) its quick-sell value.
     const owned: OwnedJobCard[] = club.cards.map((card) => {
       const price = priceOf.get(card.definitionId);

@@ -1,4 +1,4 @@
-/** Texts of the solver bot the spec leaves open (docs/decisions.md, "SBC: server and bot"). */
+/** Texts of the solver bot the spec leaves open (docs/decisions/sbc.md). */
 export const sbcMessages = {
   noAgent: 'No solver agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The SBC solver could not start: ${message}`,

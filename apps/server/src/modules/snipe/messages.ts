@@ -1,4 +1,4 @@
-/** Texts of the snipe hub the spec leaves open (docs/decisions.md, "Sniping"). */
+/** Texts of the snipe hub the spec leaves open (docs/decisions/server.md). */
 export const snipeMessages = {
   tierRequired: 'Sniping needs the Snipe plan',
   alreadyRunning: 'This account is already sniping',

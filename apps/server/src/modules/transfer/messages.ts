@@ -1,6 +1,6 @@
 import { launchWhileActiveMessage } from '@tradedesk/domain';
 
-/** Texts of the transfer hub the spec leaves open (docs/decisions.md, "Coin transfer: server"). */
+/** Texts of the transfer hub the spec leaves open (docs/decisions/transfer.md). */
 export const transferMessages = {
   alreadyRunning: 'One of these accounts is already in a transfer',
   noAgent: 'No transfer agent is available right now. Please try again later.',

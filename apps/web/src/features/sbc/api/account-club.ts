@@ -1,24 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SbcClubCard } from '@tradedesk/domain/realtime';
+import type { SbcAccountSolutionView, SbcClubView } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import type { SbcSolutionPlayer, SbcSolutionView } from './sbc-api';
-
-/** GET /api/sbc/club/{accountId}: the account's club; `readAt` null until a read succeeded. */
-export interface SbcClubView {
-  accountId: string;
-  readAt: string | null;
-  isReading: boolean;
-  /** The cards as the agent's read reported them (the server stores and answers them unchanged). */
-  cards: SbcClubCard[];
-}
-
-/** An account's squad for one challenge: its own cards first, the rest to buy (`cost` is what buying costs). */
-export interface SbcAccountSolutionView extends Pick<SbcSolutionView, 'platform' | 'cost' | 'proof'> {
-  accountId: string;
-  challengeId: string;
-  createdAt: string;
-  players: (SbcSolutionPlayer & { owned: boolean })[];
-}
 
 /** Every account's club query and its squads. */
 export const allClubsQueryKey = ['sbc', 'club'] as const;

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { Account } from '@tradedesk/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import type { SbcChallengeView } from '../api/sbc-api';
+import type { SbcChallengeView } from '@tradedesk/domain';
 import { SolverModal } from './solver-modal';
 
 const solution = {

@@ -13,7 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
-import type { SbcChallengeView } from '../api/sbc-api';
+import type { SbcChallengeView } from '@tradedesk/domain';
 import { resolveSelection, type SolutionSelection } from './selection';
 
 interface SolverModalProps {

@@ -10,7 +10,8 @@ import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
 import { useTransferFilters } from '../api/get-transfer-filters';
-import { TransferConfigSection } from '../../configuration';
+import { TransferConfigSection } from '../../../shared/configuration';
+import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */
 const silentSocket = vi.hoisted(() => ({
@@ -28,9 +29,9 @@ const silentSocket = vi.hoisted(() => ({
   disconnect: () => undefined,
   removeAllListeners: () => undefined,
 }));
-vi.mock('../api/transfer-socket', () => ({
-  connectTransferSocket: () => silentSocket,
-  sendTransferAction: () => false,
+vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebHubSocketModule>()),
+  connectWebHub: () => silentSocket,
 }));
 
 const stored: TransferFilter = {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
-import { TRANSFER_SOCKET_PATH } from '../api/transfer-socket';
+import { webHubPaths } from '../../../shared/live';
 import { useTransferLive } from './use-transfer-live';
 
 let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;
@@ -16,7 +16,7 @@ afterEach(async () => {
 
 describe('the transfer page’s live connection', () => {
   it('connects and joins for a user signed in with a one-time code (no licence token)', async () => {
-    hub = await startTestHub(TRANSFER_SOCKET_PATH);
+    hub = await startTestHub(webHubPaths.transfer);
     vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
     useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { rehearsalSchema, type Rehearsal } from '@tradedesk/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 export const rehearsalQueryKey = (filterIds: readonly string[]) =>
   ['rehearsal', [...filterIds].sort()] as const;

@@ -3,8 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
-import { connectSnipeSocket, SNIPE_SOCKET_PATH, sendSnipeAction } from './snipe-socket';
+import { recoverRefusedConnections, type LiveStatus } from './socket-recovery';
+import { connectWebHub, sendWebHubAction } from './web-hub-socket';
+
+const SNIPE_SOCKET_PATH = '/client/snipe';
+/** Connects as the snipe dashboard does. */
+const connectSnipeHub = (credential: { token: string }) => connectWebHub(SNIPE_SOCKET_PATH, credential);
 
 /** An in-process `/client/snipe` hub whose handshake middleware the test decides. */
 type TestHub = {
@@ -75,26 +79,26 @@ function statusTracker() {
 
 const quickBackoff = { firstDelayMs: 5, maxDelayMs: 20, maxRefusals: 3 };
 
-describe('the /client/snipe connection', () => {
+describe('a web hub connection (here /client/snipe)', () => {
   it('authenticates as a web client with the licence token and joins', async () => {
-    client = connectSnipeSocket({ token: 'licence-token' });
+    client = connectSnipeHub({ token: 'licence-token' });
     await hub.joined;
     expect(hub.handshakes).toEqual([{ token: 'licence-token', clientType: 'web' }]);
   });
 
   it('sends an action only while connected', async () => {
-    expect(sendSnipeAction(null, 'snipe-stop', { id: 'a' })).toBe(false);
-    client = connectSnipeSocket({ token: 'licence-token' });
-    expect(sendSnipeAction(client, 'snipe-stop', { id: 'early' })).toBe(false);
+    expect(sendWebHubAction(null, 'snipe-stop', { id: 'a' })).toBe(false);
+    client = connectSnipeHub({ token: 'licence-token' });
+    expect(sendWebHubAction(client, 'snipe-stop', { id: 'early' })).toBe(false);
     await hub.joined;
-    expect(sendSnipeAction(client, 'snipe-stop', { id: 'a' })).toBe(true);
+    expect(sendWebHubAction(client, 'snipe-stop', { id: 'a' })).toBe(true);
     await expect.poll(() => hub.messages).toEqual([{ action: 'snipe-stop', data: { id: 'a' } }]);
   });
 
   it('comes back by itself after the hub refused the first handshakes', async () => {
     hub.refuseNext = 2;
     const status = statusTracker();
-    client = connectSnipeSocket({ token: 'licence-token' });
+    client = connectSnipeHub({ token: 'licence-token' });
     recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
 
     await hub.joined;
@@ -107,7 +111,7 @@ describe('the /client/snipe connection', () => {
   it('stops after the capped number of refusals and tries again when asked', async () => {
     hub.refuseNext = Number.POSITIVE_INFINITY;
     const status = statusTracker();
-    client = connectSnipeSocket({ token: 'licence-token' });
+    client = connectSnipeHub({ token: 'licence-token' });
     const recovery = recoverRefusedConnections(client, { onStatus: status.onStatus, backoff: quickBackoff });
 
     await status.reaches('offline');
@@ -124,7 +128,7 @@ describe('the /client/snipe connection', () => {
     hub.refuseNext = Number.POSITIVE_INFINITY;
     const status = statusTracker();
     const retryAfterMs = 20;
-    client = connectSnipeSocket({ token: 'licence-token' });
+    client = connectSnipeHub({ token: 'licence-token' });
     const recovery = recoverRefusedConnections(client, {
       onStatus: status.onStatus,
       backoff: { firstDelayMs: retryAfterMs, maxDelayMs: retryAfterMs, maxRefusals: 5 },

@@ -2,7 +2,7 @@ import { defaultShortcuts } from '@tradedesk/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, renderWithProviders } from '../../../../test/render';
 import { ShortcutsSection, storedShortcutsOf } from './shortcuts-section';
 
 const keyField = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;

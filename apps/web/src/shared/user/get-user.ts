@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useAuthStore } from '../../../stores/auth-store';
-import type { SessionUser } from '../types';
+import { api } from '../../lib/api-client';
+import { useAuthStore } from '../../stores/auth-store';
+import type { SessionUser } from './types';
 
 export const userQueryKey = ['user'] as const;
 

@@ -1,6 +1,6 @@
 import { REHEARSAL_SPAN_MINUTES, type SnipeRehearseInput } from '@tradedesk/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useIsSavingRunInput } from '../../../lib/run-inputs';
+import { useIsSavingRunInput } from '../../../../lib/run-inputs';
 import { useRehearsal } from '../api/get-rehearsal';
 import { RehearsalResultView } from './rehearsal-result';
 

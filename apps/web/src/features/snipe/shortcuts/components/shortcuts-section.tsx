@@ -1,6 +1,6 @@
 import { defaultShortcuts, isSameValue, shortcutsSchema, type Shortcuts } from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../../../lib/notify';
 import { useUpdateShortcuts } from '../api/update-shortcuts';
 import { generalShortcutLabels, keyText, marketShortcutLabels } from './shortcut-labels';
 
