@@ -186,7 +186,7 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
   );
 
   it(
-    'refuses buying one’s own listing, more than it holds, or for someone else’s account',
+    'refuses buying one’s own listing, more than it holds (999,999,999 too), or for someone else’s account',
     hubSuite,
     async () => {
       const { seller, first, listing } = await sellerWithListing();
@@ -198,6 +198,13 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       ).toMatchObject({ status: 400, body: { message: marketMessages.ownListing } });
       expect(
         await buyer.client.post(`/api/market/coins/${listing.id}`, { ...body, coins: 300_000 }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: marketMessages.coinsAboveListing(285_000) },
+      });
+      // Above what the game's highest price brings after tax: once a loop without end (issue 26).
+      expect(
+        await buyer.client.post(`/api/market/coins/${listing.id}`, { ...body, coins: 999_999_999 }),
       ).toMatchObject({
         status: 400,
         body: { message: marketMessages.coinsAboveListing(285_000) },
