@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
-import { countLike, dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
+import {
+  coinsLike,
+  countLike,
+  dateTimeSchema,
+  decimalLike,
+  intLike,
+  NUMBER_LIMITS,
+  nonNegativeIntLike,
+} from './common.js';
 
 const marketCardRequired = 'Choose the card your account will list for the delivery';
 import { idText, storableText, TEXT_LIMITS } from './text.js';
@@ -100,7 +108,7 @@ export const createListingSchema = z.object({
       .min(0.01, 'Price must be at least €0.01 per 100,000 coins')
       .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`),
   ),
-  minimumBalance: countLike(),
+  minimumBalance: coinsLike(),
   platform: platformSchema.default('pc'),
 });
 export type CreateListing = z.infer<typeof createListingSchema>;
@@ -112,7 +120,8 @@ export type CreateListing = z.infer<typeof createListingSchema>;
 export const purchaseListingSchema = z.object({
   id: idText(),
   buyerAccountId: z.string().min(1, messages.buyerAccountRequired).pipe(idText()),
-  coins: countLike().pipe(z.number().positive('Coins must be greater than 0')),
+  // Bounded by the listing itself (the service says how many it can deliver), so only int32 here.
+  coins: coinsLike(NUMBER_LIMITS.integer).pipe(z.number().positive('Coins must be greater than 0')),
   cardId: countLike().pipe(z.number().positive(marketCardRequired)),
 });
 export type PurchaseListing = z.infer<typeof purchaseListingSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE } from '../math/price-ladder.js';
 
 /**
  * Bounds of the whole numbers clients send. Every integer field is finite and exact
@@ -66,6 +67,32 @@ export const countLike = (): NumberLikeSchema =>
     toIntegerOrPassThrough,
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
+
+/** The most coins an amount field takes (a balance kept, an order): far above any game account. */
+export const COIN_AMOUNT_MAX = 500_000_000;
+
+/** The plain sentence every coins field answers out-of-range or non-numeric input with. */
+export const coinsRangeMessage = (max: number) =>
+  `Enter a whole number of coins from 0 to ${max.toLocaleString('en-US')}`;
+
+/**
+ * A coin amount a user types (number or numeric text): a whole number from 0 to `max`. Anything
+ * else (999,999,999 where prices stop at 15,000,000, 1e308, -1, 'NaN') gets coinsRangeMessage.
+ */
+export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema => {
+  const message = coinsRangeMessage(max);
+  return z.preprocess(
+    toIntegerOrPassThrough,
+    z
+      .number({ invalid_type_error: message, required_error: message })
+      .int(message)
+      .min(0, message)
+      .max(max, message),
+  ) as unknown as NumberLikeSchema;
+};
+
+/** A game price in coins: 0 (where 0 means no limit) to the ladder's highest, 15,000,000. */
+export const priceLike = (): NumberLikeSchema => coinsLike(MAX_PRICE);
 
 /**
  * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.
