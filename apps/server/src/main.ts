@@ -4,10 +4,11 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { parseEnv } from './config/env.js';
+import { adminUsernamesOf, parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './db/seed.js';
+import { grantAdminRoles } from './modules/admin/first-admins.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
@@ -90,6 +91,14 @@ async function main() {
   const demo = await ensureDemoUser(database.db, env.GAME_MODE, savedDemoToken);
   if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
     await saveDemoToken(env.DATA_DIR, demo.token);
+  const admins = await grantAdminRoles(database.db, adminUsernamesOf(env));
+  if (admins.granted.length > 0)
+    log.info({ category: 'start' }, `Admin role given to ${admins.granted.join(', ')} (ADMIN_USERNAMES)`);
+  if (admins.notSignedUp.length > 0)
+    log.warn(
+      { category: 'start' },
+      `ADMIN_USERNAMES names users that do not exist yet: ${admins.notSignedUp.join(', ')}; restart after they sign up`,
+    );
 
   const app = await buildApp({
     database,
