@@ -1,6 +1,7 @@
 import type { AgentAck, SbcClubReport } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminKey, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
+import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { GameAccount } from '../src/game-account.js';
 import { readClubCards } from '../src/sbc/club-read.js';
 import { registerSbcCommands } from '../src/sbc/sbc-commands.js';
@@ -71,11 +72,12 @@ describe('the club read against the sandbox game', () => {
       expect(sim.world.cardIndexByDefinition.has(card.definitionId)).toBe(true);
       expect(card.discardValue).toBeGreaterThan(0);
     }
-    // The starter club is untradeable; the granted card is the only tradeable one, so it comes last.
-    expect(outcome.cards.at(-1)).toEqual(
-      expect.objectContaining({ itemId: itemIds[0], definitionId, untradeable: false }),
-    );
-    expect(outcome.cards.slice(0, -1).every((card) => card.untradeable)).toBe(true);
+    // The starter commons are untradeable and come first; the granted card is among the tradeable
+    // ones after them (with the starter club's few tradeable rare golds).
+    const tradeable = outcome.cards.filter((card) => !card.untradeable);
+    expect(tradeable).toHaveLength(STARTER_TRADEABLES + 1);
+    expect(tradeable).toContainEqual(expect.objectContaining({ itemId: itemIds[0], definitionId }));
+    expect(outcome.cards.slice(0, -tradeable.length).every((card) => card.untradeable)).toBe(true);
   });
 
   it('keeps the cheapest cards of a club larger than the cap, over several pages', async () => {
@@ -95,7 +97,7 @@ describe('the club read against the sandbox game', () => {
           untradeable: false,
         })) as { itemIds: number[] }
       ).itemIds;
-    // 18 starter players, 100 copies of the catalogue's best card, 10 of its worst: 128 players.
+    // 18 + 5 starter players, 100 copies of the catalogue's best card, 10 of its worst: 133 players.
     const dear = await grant(dearest, 100);
     const cheap = await grant(cheapest, 10);
 
@@ -110,6 +112,6 @@ describe('the club read against the sandbox game', () => {
     // Every cheap copy and every starter player stays; only copies of the best card are left out.
     expect(cheap.every((itemId) => kept.has(itemId))).toBe(true);
     expect(cards.filter((card) => card.untradeable)).toHaveLength(18);
-    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - 10);
+    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - STARTER_TRADEABLES - 10);
   });
 });

@@ -9,7 +9,7 @@ export type { Clock, ClockOption } from './core/clock.js';
 export { createClock } from './core/clock.js';
 export { PROVIDERS, PROVIDER_PROFILES, type FeedPrice, type Provider } from './world/feeds.js';
 export { GameError } from './core/errors.js';
-export { World } from './world/world.js';
+export { STARTER_TRADEABLES, World } from './world/world.js';
 export type { Account, Item, Trade } from './world/types.js';
 export type { CardStartValue } from './world/cards.js';
 
