@@ -142,7 +142,7 @@ async function main() {
       ? undefined
       : env.SIM_URL
         ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
-        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY });
+        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY, dataDir: env.DATA_DIR });
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service

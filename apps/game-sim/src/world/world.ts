@@ -12,6 +12,7 @@ import { generateArrivals, seedInitialListings } from './population.js';
 import { handleEvent } from './settlement.js';
 import { BASIC_PLAY_STYLE, type Account, type Item, type ItemPlace, type Trade } from './types.js';
 import { MarketValues } from './values.js';
+import { applySnapshot, snapshotFits, type WorldSnapshot } from './persistence.js';
 
 /** Terms of a new listing; the item must already be out of its pile. */
 export interface ListingTerms {
@@ -76,6 +77,8 @@ export class World {
     input: WorldOptionsInput = {},
     /** Cards whose market starts at these values (a rehearsal seeded from the price database). */
     startValues: readonly CardStartValue[] = [],
+    /** A saved world whose accounts, items and trades come back (when it fits this seed and catalogue). */
+    saved?: WorldSnapshot,
   ) {
     this.options = worldOptionsSchema.parse(input);
     this.rng = createRng(this.options.seed);
@@ -96,7 +99,26 @@ export class World {
     );
     this.index = new MarketIndex(this.cards);
     this.abuse = new AbuseGuard(this.options.abuse, this.epoch);
+    if (saved && snapshotFits(saved, { seed: this.options.seed, cardCount: this.cards.length })) {
+      applySnapshot(this, saved);
+      this.restored = true;
+    }
     seedInitialListings(this, this.epoch);
+  }
+
+  /** Whether this world came back from a saved one. */
+  readonly restored: boolean = false;
+
+  /** The next ids to hand out (a saved world keeps them, so no id is used twice). */
+  idCounters(): { item: number; trade: number; account: number } {
+    return { item: this.nextItemId, trade: this.nextTradeId, account: this.nextAccountId };
+  }
+
+  /** Moves the id counters to at least `counters` (a restored world's). */
+  restoreIdCounters(counters: { item: number; trade: number; account: number }): void {
+    this.nextItemId = Math.max(this.nextItemId, counters.item);
+    this.nextTradeId = Math.max(this.nextTradeId, counters.trade);
+    this.nextAccountId = Math.max(this.nextAccountId, counters.account);
   }
 
   now(): number {
