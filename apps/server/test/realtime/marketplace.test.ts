@@ -1,7 +1,14 @@
 import { marketMessages, planDelivery, sellerPayoutCents } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, checkoutOrders, marketLedger, marketOrders, users } from '../../src/db/schema.js';
+import {
+  accounts,
+  checkoutOrders,
+  marketLedger,
+  marketOrders,
+  sbcClubs,
+  users,
+} from '../../src/db/schema.js';
 import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
 import { bookBalance } from '../../src/modules/market/ledger.js';
@@ -219,6 +226,35 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       expect(
         (await db().select().from(marketOrders).where(eq(marketOrders.listingId, listing.id))).length,
       ).toBe(0);
+    },
+  );
+
+  it(
+    'takes the game’s own item id of a card in the buyer account’s read club; one not there gets plain words',
+    hubSuite,
+    async () => {
+      const { listing } = await sellerWithListing();
+      const { buyer, account } = await buyerWithAccount();
+      // The item id the game shows for a card (beyond int32, once refused with a schema text).
+      const itemId = 100_000_042_962;
+      const body = { buyerAccountId: account, coins: 100_000, cardId: itemId };
+      expect(await buyer.client.post(`/api/market/coins/${listing.id}`, body)).toMatchObject({
+        status: 400,
+        body: { message: marketMessages.itemNotInClub(itemId) },
+      });
+      const [owner] = await db().select().from(accounts).where(eq(accounts.id, account));
+      await db()
+        .insert(sbcClubs)
+        .values({
+          accountId: account,
+          userId: owner!.userId,
+          cards: [{ itemId, definitionId: cardId, untradeable: false, discardValue: 100 }],
+          readAt: new Date(),
+          requestedAt: new Date(),
+        });
+      const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, body);
+      expect(purchase.status).toBe(200);
+      expect((await orderRow(purchase.body.data.orderId))?.cardDefinitionId).toBe(cardId);
     },
   );
 

@@ -60,6 +60,11 @@ function answerOf<T>(call: () => T): T | RangeError {
   }
 }
 
+/** A card's Buy Now range as the price database gives it (min below max, on the ladder). */
+const priceRangeArb = fc
+  .tuple(fc.integer({ min: 150, max: 5_000_000 }), fc.integer({ min: 2, max: 40 }))
+  .map(([low, steps]) => ({ min: snapPrice(low), max: stepPrice(snapPrice(low), steps) }));
+
 const sourcesArb = fc.array(fc.record({ accountId: fc.constantFrom('a', 'b', 'c'), coins: anyNumber }), {
   maxLength: 6,
 });
@@ -105,13 +110,17 @@ describe('price and delivery functions over the whole numeric range', () => {
         anyNumber,
         sourcesArb,
         fc.oneof(fc.constant(undefined), anyNumber),
-        (coins, sources, maxLegPrice) => {
-          const plan = answerOf(() => planDelivery(coins, sources, maxLegPrice));
+        fc.oneof(fc.constant(undefined), anyNumber),
+        (coins, sources, maxLegPrice, minLegPrice) => {
+          const plan = answerOf(() => planDelivery(coins, sources, maxLegPrice, minLegPrice));
           if (plan === undefined || plan instanceof RangeError) return;
           expect(plan.length).toBeLessThanOrEqual(MAX_DELIVERY_LEGS);
           expect(plan.reduce((sum, leg) => sum + leg.receives, 0)).toBeGreaterThanOrEqual(coins);
           for (const leg of plan) {
             expect(isValidPrice(leg.price)).toBe(true);
+            // Within the card's Buy Now range: the game refuses a listing outside it.
+            expect(leg.price).toBeLessThanOrEqual(maxLegPrice ?? Number.POSITIVE_INFINITY);
+            expect(leg.price).toBeGreaterThanOrEqual(minLegPrice ?? 0);
             expect(leg.receives).toBe(amountAfterTax(leg.price));
           }
           for (const source of sources) {
@@ -130,13 +139,13 @@ describe('price and delivery functions over the whole numeric range', () => {
 
   it('knows the most any accounts can deliver, and that amount plans while one more does not', () => {
     fc.assert(
-      fc.property(sourcesArb, (sources) => {
-        const most = answerOf(() => maxDeliverableCoins(sources));
+      fc.property(sourcesArb, fc.oneof(fc.constant(undefined), priceRangeArb), (sources, range) => {
+        const most = answerOf(() => maxDeliverableCoins(sources, range?.max, range?.min));
         if (most instanceof RangeError) return;
         expect(most).toBeGreaterThanOrEqual(0);
         expect(most).toBeLessThanOrEqual(MAX_DELIVERABLE_COINS);
-        expect(planDelivery(most, sources)).toBeDefined();
-        expect(planDelivery(most + 1, sources)).toBeUndefined();
+        expect(planDelivery(most, sources, range?.max, range?.min)).toBeDefined();
+        expect(planDelivery(most + 1, sources, range?.max, range?.min)).toBeUndefined();
       }),
       { numRuns: 60 },
     );

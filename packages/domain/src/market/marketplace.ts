@@ -112,20 +112,32 @@ function checkMaxLegPrice(maxLegPrice: number): void {
   if (Number.isNaN(maxLegPrice)) throw new RangeError('maxLegPrice must be a number, got NaN');
 }
 
+/** The lowest delivery price at or above `limit` (a card's lowest Buy Now, on the ladder). */
+function ladderAtLeast(limit: number): number {
+  requireNonNegative(limit, 'minLegPrice');
+  if (limit > MAX_PRICE) return Number.POSITIVE_INFINITY; // no game price is that high
+  const snapped = snapPrice(Math.max(MIN_DELIVERY_PRICE, limit));
+  return snapped < limit ? nextPrice(snapped) : snapped;
+}
+
 /**
  * Splits a delivery of `coins` over the sources, in order: each transfer's price is a game price
- * the account can pay (and at most `maxLegPrice`, the card's price range), the 5% game tax is
- * the seller's, so the buyer receives at least `coins`. Undefined when the sources cannot, or
- * not within MAX_DELIVERY_LEGS transfers. `coins` must be a whole number ≥ 0.
+ * the account can pay, within [`minLegPrice`, `maxLegPrice`] (the card's Buy Now range: the game
+ * refuses a listing outside it), the 5% game tax is the seller's, so the buyer receives at least
+ * `coins` (a last transfer held up by the card's lowest price brings a little more). Undefined
+ * when the sources cannot, or not within MAX_DELIVERY_LEGS transfers. `coins` must be a whole
+ * number ≥ 0.
  */
 export function planDelivery(
   coins: number,
   sources: readonly DeliverySource[],
   maxLegPrice = Number.POSITIVE_INFINITY,
+  minLegPrice = MIN_DELIVERY_PRICE,
 ): DeliveryLeg[] | undefined {
   requireSafeCount(coins, 'coins');
   checkSources(sources);
   checkMaxLegPrice(maxLegPrice);
+  const floor = ladderAtLeast(minLegPrice);
   if (coins === 0) return [];
   if (coins > MAX_DELIVERABLE_COINS) return undefined;
   const legs: DeliveryLeg[] = [];
@@ -135,8 +147,8 @@ export function planDelivery(
     // Every pass adds a leg, so the legs' bound ends the loop whatever the balances.
     while (missing > 0 && legs.length < MAX_DELIVERY_LEGS) {
       const cap = ladderAtMost(Math.min(left, maxLegPrice));
-      if (cap === 0) break;
-      const price = Math.min(cap, lowestPriceReceiving(missing));
+      if (cap === 0 || cap < floor) break;
+      const price = Math.max(floor, Math.min(cap, lowestPriceReceiving(missing)));
       const receives = amountAfterTax(price);
       legs.push({ accountId: source.accountId, price, receives });
       missing -= receives;
@@ -152,7 +164,11 @@ export function planDelivery(
  * The most coins the sources can deliver (what a buyer may order from them), 0 when none: a
  * binary search over [0, MAX_DELIVERABLE_COINS], about 30 bounded plans.
  */
-export function maxDeliverableCoins(sources: readonly DeliverySource[], maxLegPrice?: number): number {
+export function maxDeliverableCoins(
+  sources: readonly DeliverySource[],
+  maxLegPrice?: number,
+  minLegPrice?: number,
+): number {
   checkSources(sources);
   let low = 0;
   let high = Math.min(
@@ -161,7 +177,7 @@ export function maxDeliverableCoins(sources: readonly DeliverySource[], maxLegPr
   );
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (planDelivery(middle, sources, maxLegPrice)) low = middle;
+    if (planDelivery(middle, sources, maxLegPrice, minLegPrice)) low = middle;
     else high = middle - 1;
   }
   return low;
