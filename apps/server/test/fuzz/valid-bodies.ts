@@ -57,6 +57,15 @@ export const validBodies: Record<string, unknown> = {
     cardId: 20_801,
   },
   'POST /api/market/sync': { accountIds: ['00000000-0000-0000-0000-000000000000'] },
+  'POST /api/community/sandbox/authorize': { state: 'A'.repeat(32) },
+  'POST /api/referral/verify': { code: 'ABCD1234' },
+  'POST /api/payment/checkout': {
+    productId: 'credits-25',
+    priceId: 'credits-25-eur',
+    type: 'credit',
+    quantity: 1,
+  },
+  'POST /api/payment/receipt': { orderId: '00000000-0000-0000-0000-000000000000', key: 'k'.repeat(43) },
 };
 
 /**

@@ -68,28 +68,38 @@ export const countLike = (): NumberLikeSchema =>
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
 
-/** The most coins an amount field takes (a balance kept, an order): far above any game account. */
+/** The most coins a reported balance may hold: a game balance fits, and so does its `integer` column. */
+export const COINS_MAX = NUMBER_LIMITS.integer;
+
+/** The most coins an amount a user types takes (a balance kept, an order): far above any account. */
 export const COIN_AMOUNT_MAX = 500_000_000;
 
-/** The plain sentence every coins field answers out-of-range or non-numeric input with. */
+/** The one sentence every coins field answers a value out of its range (or no number) with. */
 export const coinsRangeMessage = (max: number) =>
-  `Enter a whole number of coins from 0 to ${max.toLocaleString('en-US')}`;
+  `Coins must be a whole number from 0 to ${max.toLocaleString('en-US')}`;
+
+/** The message of a reported balance refused for its value. */
+export const coinsOutOfRangeMessage = coinsRangeMessage(COINS_MAX);
 
 /**
- * A coin amount a user types (number or numeric text): a whole number from 0 to `max`. Anything
- * else (999,999,999 where prices stop at 15,000,000, 1e308, -1, 'NaN') gets coinsRangeMessage.
+ * A coin amount as JSON carries it (an account's balance a client reports): a whole number from 0
+ * to `max`, so 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
  */
-export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema => {
+export const coinsSchema = (max: number = COINS_MAX) => {
   const message = coinsRangeMessage(max);
-  return z.preprocess(
-    toIntegerOrPassThrough,
-    z
-      .number({ invalid_type_error: message, required_error: message })
-      .int(message)
-      .min(0, message)
-      .max(max, message),
-  ) as unknown as NumberLikeSchema;
+  return z
+    .number({ invalid_type_error: message, required_error: message })
+    .int(message)
+    .min(0, message)
+    .max(max, message);
 };
+
+/**
+ * The same coin amount as a user types it (number or numeric text), at most COIN_AMOUNT_MAX by
+ * default: 999,999,999 where prices stop at 15,000,000, 1e308, -1 or 'NaN' get coinsRangeMessage.
+ */
+export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, coinsSchema(max)) as unknown as NumberLikeSchema;
 
 /** A game price in coins: 0 (where 0 means no limit) to the ladder's highest, 15,000,000. */
 export const priceLike = (): NumberLikeSchema => coinsLike(MAX_PRICE);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesAreFor } from '../../lib/audience.js';
 import type { EventLoopWatch } from '../../lib/event-loop-watch.js';
 
 /** The product version the web shows in its footer. */
@@ -10,6 +11,7 @@ export interface AppRoutesOptions {
 
 /** /api/app */
 export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (app, { eventLoop }) => {
+  routesAreFor(app, 'anyone');
   app.get('/version', async () => ({ data: appVersion }));
 
   /** Liveness for a load balancer or an operator: answers while the loop turns, with its delay. */
