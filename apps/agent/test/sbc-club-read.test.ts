@@ -1,7 +1,6 @@
 import type { AgentAck, SbcClubReport } from '@tradedesk/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminKey, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
-import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { GameAccount } from '../src/game-account.js';
 import { readClubCards } from '../src/sbc/club-read.js';
 import { registerSbcCommands } from '../src/sbc/sbc-commands.js';
@@ -40,10 +39,18 @@ function agentWithClubReports() {
   return { command, report };
 }
 
+/** The tradeable cards a new sandbox account's club starts with (a few rare golds). */
+const starterTradeables = (accountId: number) =>
+  [...(sim.world.accounts.get(accountId)?.club ?? [])].filter(
+    (itemId) => sim.world.items.get(itemId)?.untradeable === false,
+  ).length;
+
 describe('the club read against the sandbox game', () => {
   it("reports the signed-in account's club players, untradeable first", async () => {
     const credentials = { email: 'club.read@example.com', password: 'club-password', backupCode: 'ABCD1234' };
     const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    const startedWith = starterTradeables(id);
+    expect(startedWith).toBeGreaterThan(0);
     // A tradeable card besides the starter club's untradeable ones.
     const definitionId = [...sim.world.cardIndexByDefinition.keys()][0];
     const { itemIds } = (await admin(sim, `/accounts/${id}/items`, {
@@ -75,7 +82,7 @@ describe('the club read against the sandbox game', () => {
     // The starter commons are untradeable and come first; the granted card is among the tradeable
     // ones after them (with the starter club's few tradeable rare golds).
     const tradeable = outcome.cards.filter((card) => !card.untradeable);
-    expect(tradeable).toHaveLength(STARTER_TRADEABLES + 1);
+    expect(tradeable).toHaveLength(startedWith + 1);
     expect(tradeable).toContainEqual(expect.objectContaining({ itemId: itemIds[0], definitionId }));
     expect(outcome.cards.slice(0, -tradeable.length).every((card) => card.untradeable)).toBe(true);
   });
@@ -83,6 +90,7 @@ describe('the club read against the sandbox game', () => {
   it('keeps the cheapest cards of a club larger than the cap, over several pages', async () => {
     const credentials = { email: 'big.club@example.com', password: 'club-password', backupCode: 'ABCD1234' };
     const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    const startedWith = starterTradeables(id);
     const byRating = [...sim.world.cardIndexByDefinition.entries()].sort(
       ([, a], [, b]) => sim.world.card(a).rating - sim.world.card(b).rating,
     );
@@ -112,6 +120,6 @@ describe('the club read against the sandbox game', () => {
     // Every cheap copy and every starter player stays; only copies of the best card are left out.
     expect(cheap.every((itemId) => kept.has(itemId))).toBe(true);
     expect(cards.filter((card) => card.untradeable)).toHaveLength(18);
-    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - STARTER_TRADEABLES - 10);
+    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - startedWith - 10);
   });
 });

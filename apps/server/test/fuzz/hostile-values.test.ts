@@ -27,6 +27,8 @@ const HOSTILE_VALUES: ReadonlyArray<readonly [string, unknown]> = [
 
 /** The whole sweep is one test: it only turns a hang into a failure on a loaded machine. */
 const sweepTimeoutMs = 600_000;
+/** Two users, their accounts and a listing, on a loaded machine. */
+const setupTimeoutMs = 60_000;
 
 describe('hostile values on every route with a body never stall the event loop (PGlite)', () => {
   const t = useTestApp('pglite');
@@ -61,7 +63,7 @@ describe('hostile values on every route with a body never stall the event loop (
       .insert(coinListingAccounts)
       .values({ listingId, accountId: sellerAccountId, promisedCoins: 2_000_000_000, position: 0 });
     purchase = { ...(validBodies['POST /api/market/coins/:id'] as object), buyerAccountId };
-  });
+  }, setupTimeoutMs);
 
   const bodyOf = (route: string) =>
     route === 'POST /api/market/coins/:id' ? purchase : ((validBodies[route] as object | undefined) ?? {});

@@ -109,6 +109,6 @@ describe('coins fields', () => {
   it('takes whole coins as numbers or text', () => {
     expect(priceLike().parse('15000000')).toBe(MAX_PRICE);
     expect(coinsLike().parse(250_000)).toBe(250_000);
-    expect(coinsRangeMessage(MAX_PRICE)).toBe('Enter a whole number of coins from 0 to 15,000,000');
+    expect(coinsRangeMessage(MAX_PRICE)).toBe('Coins must be a whole number from 0 to 15,000,000');
   });
 });
