@@ -7,6 +7,7 @@ import { CredentialCipher } from './lib/crypto.js';
 import { installAccessLog } from './lib/access-log.js';
 import type { Audience } from './lib/audience.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { watchEventLoop, type EventLoopWatch } from './lib/event-loop-watch.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { requireUser } from './modules/auth/session.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     chat: ChatNotifier;
     /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
     sbcAccountSolutions: AccountSolutions;
+    /** The event loop's measured delay (GET /api/app/health reads it; stalls are logged). */
+    eventLoop: EventLoopWatch;
   }
 }
 
@@ -121,6 +124,9 @@ export async function buildApp(options: BuildAppOptions) {
         });
   });
   app.decorate('routeTable', routeTable);
+  const eventLoop = watchEventLoop(app.log);
+  app.decorate('eventLoop', eventLoop);
+  app.addHook('onClose', () => eventLoop.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
@@ -156,7 +162,7 @@ export async function buildApp(options: BuildAppOptions) {
       timeWindowMs: 60_000,
     },
   });
-  await app.register(appRoutes, { prefix: '/api/app' });
+  await app.register(appRoutes, { prefix: '/api/app', eventLoop });
   await app.register(soundRoutes, { prefix: '/api/sound' });
   await app.register(userRoutes, { prefix: '/api/user', ctx, presentUser, ...signedIn });
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });

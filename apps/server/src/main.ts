@@ -4,10 +4,11 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { parseEnv } from './config/env.js';
+import { adminUsernamesOf, parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './modules/user/demo-user.js';
+import { grantAdminRoles } from './modules/admin/first-admins.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
@@ -91,6 +92,14 @@ async function main() {
   const demo = await ensureDemoUser(database.db, env.GAME_MODE, savedDemoToken);
   if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
     await saveDemoToken(env.DATA_DIR, demo.token);
+  const admins = await grantAdminRoles(database.db, adminUsernamesOf(env));
+  if (admins.granted.length > 0)
+    log.info({ category: 'start' }, `Admin role given to ${admins.granted.join(', ')} (ADMIN_USERNAMES)`);
+  if (admins.notSignedUp.length > 0)
+    log.warn(
+      { category: 'start' },
+      `ADMIN_USERNAMES names users that do not exist yet: ${admins.notSignedUp.join(', ')}; restart after they sign up`,
+    );
 
   configureSolverPool({
     threads: env.SBC_SOLVER_THREADS,
@@ -140,7 +149,7 @@ async function main() {
       ? undefined
       : env.SIM_URL
         ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
-        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY });
+        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY, dataDir: env.DATA_DIR });
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service

@@ -150,6 +150,23 @@ export const envSchema = z
       .string()
       .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
       .optional(),
+    /**
+     * Users made admins at every start (comma-separated usernames): how an operator makes the first
+     * admin. Unset: `demo` in sandbox mode (the embedded default's demo login), nobody in live mode.
+     */
+    ADMIN_USERNAMES: z
+      .preprocess(
+        (value) => (value === undefined ? undefined : commaList(value)),
+        z.array(
+          z
+            .string()
+            .regex(
+              /^[A-Za-z0-9_.-]{1,64}$/,
+              'ADMIN_USERNAMES must be comma-separated usernames (letters, digits, dots, dashes, underscores)',
+            ),
+        ),
+      )
+      .optional(),
     /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
     TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
     /** Sites that may embed the app in a frame (the iframe=true mode); the app itself always may. */
@@ -191,6 +208,10 @@ export function parseEnvWith<Schema extends z.ZodTypeAny>(
     problems: result.error.issues.map((issue) => `${String(issue.path[0] ?? 'env')}: ${issue.message}`),
   };
 }
+
+/** The usernames made admins at start: ADMIN_USERNAMES, else the demo login in sandbox mode. */
+export const adminUsernamesOf = (env: Pick<Env, 'ADMIN_USERNAMES' | 'GAME_MODE'>): string[] =>
+  env.ADMIN_USERNAMES ?? (env.GAME_MODE === 'sandbox' ? ['demo'] : []);
 
 /** Parses the server's environment. */
 export const parseEnv = (source: Record<string, string | undefined>): EnvResult<Env> =>

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { firstIssueMessage } from '../errors.js';
-import { dateTimeSchema, decimalLike, intLike, parseNumberInput } from './common.js';
+import { MAX_PRICE } from '../math/price-ladder.js';
+import {
+  COIN_AMOUNT_MAX,
+  coinsLike,
+  coinsRangeMessage,
+  dateTimeSchema,
+  decimalLike,
+  intLike,
+  parseNumberInput,
+  priceLike,
+} from './common.js';
 
 describe('number-or-text fields', () => {
   it.each([
@@ -66,5 +76,39 @@ describe('date-times', () => {
     const result = dateTimeSchema.safeParse(text);
     expect(result.success).toBe(false);
     if (!result.success) expect(firstIssueMessage(result.error)).toBe('Invalid datetime');
+  });
+});
+
+describe('coins fields', () => {
+  const hostile: unknown[] = [
+    999_999_999,
+    1e308,
+    '1e308',
+    9_007_199_254_740_992,
+    -1,
+    'NaN',
+    'x'.repeat(1_000),
+    null,
+  ];
+
+  it.each(hostile)('a game price refuses %j in plain words', (input) => {
+    const result = priceLike().safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstIssueMessage(result.error)).toBe(coinsRangeMessage(MAX_PRICE));
+  });
+
+  it.each(hostile.filter((input) => input !== 999_999_999))(
+    'a coin amount refuses %j in plain words',
+    (input) => {
+      const result = coinsLike().safeParse(input);
+      expect(result.success).toBe(false);
+      if (!result.success) expect(firstIssueMessage(result.error)).toBe(coinsRangeMessage(COIN_AMOUNT_MAX));
+    },
+  );
+
+  it('takes whole coins as numbers or text', () => {
+    expect(priceLike().parse('15000000')).toBe(MAX_PRICE);
+    expect(coinsLike().parse(250_000)).toBe(250_000);
+    expect(coinsRangeMessage(MAX_PRICE)).toBe('Coins must be a whole number from 0 to 15,000,000');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE } from '../math/price-ladder.js';
 
 /**
  * Bounds of the whole numbers clients send. Every integer field is finite and exact
@@ -67,22 +68,41 @@ export const countLike = (): NumberLikeSchema =>
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
 
-/** The most coins one field may hold: a game balance fits, and so does the `integer` column it lands in. */
+/** The most coins a reported balance may hold: a game balance fits, and so does its `integer` column. */
 export const COINS_MAX = NUMBER_LIMITS.integer;
 
-/** The message of every coins field refused for its value. */
-export const coinsOutOfRangeMessage = `Coins must be a whole number from 0 to ${COINS_MAX.toLocaleString('en-US')}`;
+/** The most coins an amount a user types takes (a balance kept, an order): far above any account. */
+export const COIN_AMOUNT_MAX = 500_000_000;
+
+/** The one sentence every coins field answers a value out of its range (or no number) with. */
+export const coinsRangeMessage = (max: number) =>
+  `Coins must be a whole number from 0 to ${max.toLocaleString('en-US')}`;
+
+/** The message of a reported balance refused for its value. */
+export const coinsOutOfRangeMessage = coinsRangeMessage(COINS_MAX);
 
 /**
- * A coin amount a client reports (an account's balance): a whole number from 0 to COINS_MAX, so
- * 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
+ * A coin amount as JSON carries it (an account's balance a client reports): a whole number from 0
+ * to `max`, so 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
  */
-export const coinsSchema = () =>
-  z
-    .number({ invalid_type_error: coinsOutOfRangeMessage })
-    .int(coinsOutOfRangeMessage)
-    .min(0, coinsOutOfRangeMessage)
-    .max(COINS_MAX, coinsOutOfRangeMessage);
+export const coinsSchema = (max: number = COINS_MAX) => {
+  const message = coinsRangeMessage(max);
+  return z
+    .number({ invalid_type_error: message, required_error: message })
+    .int(message)
+    .min(0, message)
+    .max(max, message);
+};
+
+/**
+ * The same coin amount as a user types it (number or numeric text), at most COIN_AMOUNT_MAX by
+ * default: 999,999,999 where prices stop at 15,000,000, 1e308, -1 or 'NaN' get coinsRangeMessage.
+ */
+export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, coinsSchema(max)) as unknown as NumberLikeSchema;
+
+/** A game price in coins: 0 (where 0 means no limit) to the ladder's highest, 15,000,000. */
+export const priceLike = (): NumberLikeSchema => coinsLike(MAX_PRICE);
 
 /**
  * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.

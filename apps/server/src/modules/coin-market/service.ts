@@ -11,6 +11,7 @@ import {
   type DeliverySource,
   type PurchaseListing,
   errorMessages,
+  NUMBER_LIMITS,
   platformOf,
 } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
@@ -27,6 +28,8 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
+import { playerRecord } from '../player-data/player-record.js';
+import { sbcClubRepo } from '../sbc/club-repo.js';
 import type { UserRow } from '../auth/repo.js';
 import type { OrderRow } from '../payment/repo.js';
 import type { PaymentService } from '../payment/service.js';
@@ -155,6 +158,19 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
     return present(current, callerId, rows);
   }
 
+  /**
+   * The definition id of the card the buyer's account lists: `cardId` is a player's definition id,
+   * or (above int32) the game's item id of a card in that account's club as its last read found it.
+   */
+  async function deliveryDefinitionOf(user: UserRow, buyerAccount: AccountRow, cardId: number) {
+    if (cardId <= NUMBER_LIMITS.integer) return cardId;
+    const club = await sbcClubRepo.of(db, user.id, buyerAccount.id);
+    const owned = club?.cards.find((card) => card.itemId === cardId);
+    if (!owned) throw badRequest(marketMessages.itemNotInClub(cardId), 'item_not_in_club');
+    if (owned.untradeable) throw badRequest(marketMessages.itemUntradeable, 'item_untradeable');
+    return owned.definitionId;
+  }
+
   /** Gives the unspent reservations of an order's legs back to its listing. */
   async function release(tx: Db, order: MarketOrderRow, legs: readonly MarketLegRecord[]) {
     for (const leg of legs) {
@@ -248,9 +264,14 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
       if (!buyerAccount) throw notFound(errorMessages.accountNotFound, 'account_not_found');
       if (platformOf(buyerAccount) !== listing.platform)
         throw badRequest(marketMessages.buyerAccountPlatform, 'buyer_platform');
-      const card = catalogue.byDefinitionId(input.cardId);
+      const card = catalogue.byDefinitionId(await deliveryDefinitionOf(user, buyerAccount, input.cardId));
       if (!card) throw badRequest(marketMessages.cardUnknown, 'card_unknown');
       if (rarityOfId(card.rarityId) === 'any') throw badRequest(marketMessages.cardNotRare, 'card_not_rare');
+      // Every transfer lists the card within its Buy Now range (the game refuses others); a card
+      // with no recent price keeps the ladder's own bounds.
+      const record = await playerRecord(db, card.definitionId, rarityOfId(card.rarityId), ctx.now());
+      const maxLegPrice = record?.maxPrice ?? undefined;
+      const minLegPrice = record?.minPrice ?? undefined;
       if (input.coins < MIN_ORDER_COINS) throw badRequest(marketMessages.coinsTooFew, 'coins_too_few');
       const checkout = payments();
       if (!checkout) throw badRequest('Payments are not available', 'payments_unavailable');
@@ -265,9 +286,12 @@ export function createMarketService(ctx: AppContext, payments: () => PaymentServ
           .orderBy(coinListingAccounts.position)
           .for('update');
         const sources = sourcesOf(rows);
-        const legs = planDelivery(input.coins, sources);
+        const legs = planDelivery(input.coins, sources, maxLegPrice, minLegPrice);
         if (!legs)
-          throw badRequest(marketMessages.coinsAboveListing(maxDeliverableCoins(sources)), 'coins_above');
+          throw badRequest(
+            marketMessages.coinsAboveListing(maxDeliverableCoins(sources, maxLegPrice, minLegPrice)),
+            'coins_above',
+          );
         for (const leg of legs)
           await tx
             .update(coinListingAccounts)
