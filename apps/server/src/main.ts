@@ -8,7 +8,7 @@ import { adminUsernamesOf, parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './modules/user/demo-user.js';
-import { grantAdminRoles } from './modules/admin/first-admins.js';
+import { grantAdminRoles } from './modules/admin/first-admins-repo.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';

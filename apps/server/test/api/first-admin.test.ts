@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUsernamesOf, parseEnv } from '../../src/config/env.js';
 import { ensureDemoUser } from '../../src/db/seed.js';
-import { grantAdminRoles } from '../../src/modules/admin/first-admins.js';
+import { grantAdminRoles } from '../../src/modules/admin/first-admins-repo.js';
 import { Client, signedInUser, useTestApp } from '../helpers.js';
 
 describe('the first admin (ADMIN_USERNAMES)', () => {
