@@ -4,7 +4,8 @@ import { Server } from 'socket.io';
 
 /**
  * An in-process web hub at `path` on the page's own origin (the client connects there, as in the
- * browser): it records every handshake and resolves `joined` with the first `join`'s handshake.
+ * browser): it records every handshake, resolves `joined` with the first `join`'s handshake and
+ * `send`s a `message` to every joined page.
  */
 export async function startTestHub(path: string) {
   const http = createServer();
@@ -22,5 +23,10 @@ export async function startTestHub(path: string) {
   (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
     `http://127.0.0.1:${port}/`,
   );
-  return { handshakes, joined, close: () => io.close() };
+  return {
+    handshakes,
+    joined,
+    send: (action: string, data: Record<string, unknown>) => io.emit('message', { action, data }),
+    close: () => io.close(),
+  };
 }
