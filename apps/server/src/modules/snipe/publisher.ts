@@ -21,8 +21,12 @@ export type WebAction =
   | 'snipe-started'
   | 'filter-switched';
 
-/** Which notice switch governs a notification's toast (the list keeps every one). */
-export type NoticeTopic = 'run' | 'snipe' | 'break';
+/**
+ * Which notice switch governs a notification's toast (the list keeps every one). A `follow-up`
+ * (what became of a card just bought) is kept but never toasted: its purchase had the toast, and
+ * one toast per purchase keeps the stack readable while sniping.
+ */
+export type NoticeTopic = 'run' | 'snipe' | 'break' | 'follow-up';
 
 /**
  * The one fan-out of run events to the outside: the user's web sockets and the chat webhook.
