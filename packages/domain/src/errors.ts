@@ -68,7 +68,7 @@ export const plainErrorMap: ZodErrorMap = (issue, context) => {
         };
       break;
     case z.ZodIssueCode.invalid_string:
-      if (issue.validation === 'email') return { message: 'Enter a valid e-mail address' };
+      if (issue.validation === 'email') return { message: `${field} must be a valid e-mail address` };
       if (issue.validation === 'url') return { message: `${field} must be a web address (https://…)` };
       if (issue.validation === 'datetime')
         return { message: `${field} must be a date and time with its offset (2026-01-31T12:00:00Z)` };

@@ -52,8 +52,9 @@ describe('validation messages quoted by the spec', () => {
   });
 });
 
-// 000 §5: "Default schema messages include 'Required', 'Expected X, received Y',
-// 'String must contain at least N character(s)', 'Invalid input'" (zod 3's own texts).
+// 000 §5 lists zod 3's own texts ('Required', 'Expected X, received Y', ...) as the original's
+// defaults; issue 26 found them unreadable, so rules without the spec's own text speak plainly
+// (docs/decisions/validation-messages.md).
 describe("plain messages for rules without the spec's own text", () => {
   const check = (schema: z.ZodTypeAny, input: unknown) => {
     const result = schema.safeParse(input);
@@ -90,7 +91,7 @@ describe("plain messages for rules without the spec's own text", () => {
     ],
     [
       'an invalid e-mail',
-      'Enter a valid e-mail address',
+      'Email must be a valid e-mail address',
       z.object({ email: z.string().email() }),
       { email: 'x' },
     ],

@@ -43,7 +43,7 @@ describe('account CSV import', () => {
     );
     expect(rows[1]?.state).toBe('error');
     expect(rows[1]?.message).toBe(
-      "Row 2: Enter a valid e-mail address, Password is required, Unknown platform 'wii' (use pc or ps)",
+      "Row 2: Email must be a valid e-mail address, Password is required, Unknown platform 'wii' (use pc or ps)",
     );
   });
 

@@ -37,7 +37,7 @@ describe('create account', () => {
   });
 
   it.each([
-    ['an invalid email', { ...valid, email: 'not-an-email' }, 'Enter a valid e-mail address'],
+    ['an invalid email', { ...valid, email: 'not-an-email' }, 'Email must be a valid e-mail address'],
     ['a missing backup code', { ...valid, backupCode: '' }, 'Backup code is required'],
     ['a short backup code', { ...valid, backupCode: '1234' }, 'Backup code must be 8 characters long'],
     ['a long backup code', { ...valid, backupCode: '123456789' }, 'Backup code must be 8 characters long'],
@@ -55,7 +55,7 @@ describe('create account', () => {
 
   it("joins several messages with ', '", () => {
     expect(messagesOf({ ...valid, email: 'x', backupCode: '1' })).toBe(
-      'Enter a valid e-mail address, Backup code must be 8 characters long',
+      'Email must be a valid e-mail address, Backup code must be 8 characters long',
     );
   });
 });
