@@ -1,6 +1,6 @@
 import { defaultFodderFilter, defaultRarityFilter, softBanRisk } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
-import { classicFilterOf, summariseSide } from './run-rehearsal.js';
+import { classicFilterOf, peakPerLimitWindow, summariseSide } from './run-rehearsal.js';
 
 const trade = (profit: number, minute: number) => ({
   playerName: `P${profit}`,
@@ -12,25 +12,55 @@ const trade = (profit: number, minute: number) => ({
 describe('a rehearsal side, summarised', () => {
   const side = summariseSide({
     spanMinutes: 4,
-    trades: [trade(500, 0.5), trade(-200, 1.2), trade(300, 3.9), trade(100, 9)],
-    losses: 2,
+    trades: [trade(500, 0.5), trade(-200, 1.2), trade(300, 3.9), trade(100, 9), trade(0, 2)],
+    missed: 2,
     softBans: 0,
-    requestMinutes: [0, 0, 0, 1, 3, 3],
+    requests: 6,
+    admittedSeconds: [0, 1, 2, 70, 200, 201],
   });
 
   it('adds profit up minute by minute (a buy after the span counts in its last minute)', () => {
     expect(side.profitByMinute).toEqual([500, 300, 300, 700]);
     expect(side.profit).toBe(700);
-    expect(side.wins).toBe(4);
-    expect(side.losses).toBe(2);
   });
 
-  it('counts requests, their busiest minute and pace, and orders the best and worst trades', () => {
+  it('counts as wins and losses the purchases that made and lost coins; refused buys are missed', () => {
+    expect(side.wins).toBe(3);
+    expect(side.losses).toBe(1);
+    expect(side.missed).toBe(2);
+    // The lists agree with the counts: the best trades are wins, the worst are losses.
+    expect(side.best.map((entry) => entry.profit)).toEqual([500, 300, 100]);
+    expect(side.worst.map((entry) => entry.profit)).toEqual([-200]);
+  });
+
+  it('counts requests, their pace, and the peak as the game counts it against its limit', () => {
     expect(side.requests).toBe(6);
-    expect(side.peakRequestsPerMinute).toBe(3);
     expect(side.requestsPerMinute).toBe(1.5);
-    expect(side.best.map((entry) => entry.profit)).toEqual([500, 300, 100, -200]);
-    expect(side.worst.map((entry) => entry.profit)).toEqual([-200, 100, 300, 500]);
+    expect(side.peakRequestsPerMinute).toBe(3);
+  });
+
+  it('never shows a peak above the limit for calls the game admitted in its own 60-second windows', () => {
+    // 40 calls late in one clock minute and 40 early in the next: 80 in that minute, but no
+    // window of the game's 60 one-second counters held more than 40 of them.
+    const late = Array.from({ length: 40 }, () => 59);
+    const early = Array.from({ length: 40 }, () => 119);
+    expect(peakPerLimitWindow([...late, ...early])).toBe(40);
+    expect(peakPerLimitWindow([...late, ...early, 118])).toBe(41);
+  });
+
+  it('a side that lost money overall shows it: no wins without a profitable trade', () => {
+    const losing = summariseSide({
+      spanMinutes: 2,
+      trades: [trade(-300, 0), trade(-100, 1)],
+      missed: 0,
+      softBans: 0,
+      requests: 2,
+      admittedSeconds: [0, 60],
+    });
+    expect(losing.profit).toBeLessThan(0);
+    expect(losing.wins).toBe(0);
+    expect(losing.losses).toBe(2);
+    expect(losing.best).toEqual([]);
   });
 
   it('judges the soft-ban risk by the busiest minute and the hour’s pace against the limits', () => {
