@@ -53,7 +53,7 @@ const quietSide = summariseSide({
   missed: 0,
   softBans: 0,
   requests: 0,
-  admittedSeconds: [],
+  peakRequestsPerMinute: 0,
 });
 
 describe('rehearsal commands on the agent', () => {
