@@ -126,7 +126,12 @@ export function firstIssueWithField(error: ZodError, labels: Readonly<Record<str
   if (!issue) return 'Invalid input';
   const label = labels[issue.path.join('.')] ?? labels[String(issue.path[0] ?? '')];
   if (!label || issue.message.toLowerCase().includes(label.toLowerCase())) return issue.message;
+  // A sentence of the error map names the field by its key: that name becomes the label. A
+  // rule's own text (the spec's) is kept verbatim after the label.
   const generated = fieldName(issue.path);
-  if (issue.message.startsWith(`${generated} `)) return `${label}${issue.message.slice(generated.length)}`;
+  const isPlainMapMessage =
+    plainErrorMap(issue, { data: undefined, defaultError: '' }).message === issue.message;
+  if (isPlainMapMessage && issue.message.startsWith(`${generated} `))
+    return `${label}${issue.message.slice(generated.length)}`;
   return `${label}: ${issue.message}`;
 }

@@ -121,6 +121,15 @@ describe("plain messages for rules without the spec's own text", () => {
     expect(check(pileItemSchema, { id: true })).toBe('Id is not valid');
   });
 
+  it("keeps a rule's own text verbatim after the label", () => {
+    const parsed = z
+      .object({ maxPrice: z.number().positive('Max price must be greater than min price') })
+      .safeParse({ maxPrice: 0 });
+    expect(parsed.success ? '' : firstIssueWithField(parsed.error, { maxPrice: 'Max Buy Now Price' })).toBe(
+      'Max Buy Now Price: Max price must be greater than min price',
+    );
+  });
+
   it("names the field by the form's label when the schema calls it otherwise", () => {
     const parsed = z
       .object({ player: z.object({ value: z.number() }) })
