@@ -5,6 +5,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { CredentialCipher } from './lib/crypto.js';
 import { installAccessLog } from './lib/access-log.js';
+import type { Audience } from './lib/audience.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { requireUser } from './lib/session.js';
@@ -37,8 +38,8 @@ import { answerUnmatched, serveWebApp } from './web/static.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Method and path of every registered route (HEAD left out). */
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** Method, path and declared audience of every registered route (HEAD left out). */
+    routeTable: ReadonlyArray<RouteEntry>;
     /** The rehearsal route's lost-agent check (the agent hub attaches it). */
     rehearsalAgents: RehearsalAgentCheck;
     /** The marketplace (the socket hubs attach its delivery). */
@@ -48,6 +49,13 @@ declare module 'fastify' {
     /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
     sbcAccountSolutions: AccountSolutions;
   }
+}
+
+/** One route of the app: method, path pattern and who it is for (undefined: not declared). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  readonly audience: Audience | undefined;
 }
 
 export interface BuildAppOptions {
@@ -76,6 +84,8 @@ export interface BuildAppOptions {
   community?: CommunityOptions;
   /** One request in this many is logged at info (all at debug); 0 logs none at info. */
   accessLogSampleEvery?: number;
+  /** SIM_ADMIN_KEY: the key of the sandbox's user-making route (header x-sim-admin-key); unset = refused. */
+  sandboxAdminKey?: string | undefined;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -94,11 +104,20 @@ export async function buildApp(options: BuildAppOptions) {
     // Fastify's own two lines per request (at info, with headers) are replaced by the access log.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  // Every route the app answers, for tests that must cover them all (the input fuzz suite).
-  const routeTable: Array<{ method: string; url: string }> = [];
+  // Every route the app answers, for tests that must cover them all (the input fuzz suite, the
+  // route-audience table). The audience is read when asked: a module's own onRoute hook, which
+  // runs after this one, sets it.
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          get audience() {
+            return route.config?.audience;
+          },
+        });
   });
   app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
@@ -197,7 +216,8 @@ export async function buildApp(options: BuildAppOptions) {
     ...signedIn,
   });
   await registerCommunity(app, { ctx, auth }, options.community);
-  if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
+  if (options.gameMode === 'sandbox')
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx, adminKey: options.sandboxAdminKey });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   return app;

@@ -13,6 +13,7 @@ import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
+import { configureSolverPool } from './modules/sbc/solver-pool.js';
 import { attachRealtime } from './realtime/index.js';
 
 /** Challenges are synced and solutions recomputed at the prices of the moment this often. */
@@ -90,6 +91,11 @@ async function main() {
   if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
     await saveDemoToken(env.DATA_DIR, demo.token);
 
+  configureSolverPool({
+    threads: env.SBC_SOLVER_THREADS,
+    firstWorkMs: env.SBC_FIRST_WORK_MS,
+    refineWorkMs: env.SBC_SOLVE_LIMIT_MS,
+  });
   const app = await buildApp({
     database,
     secretKey: secret.key,
@@ -97,6 +103,7 @@ async function main() {
     loggerInstance: log,
     webDistDir,
     ownsDatabase: true,
+    sandboxAdminKey: env.SIM_ADMIN_KEY,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     payments: payments.options,
     community: communityOptionsFromEnv(env),

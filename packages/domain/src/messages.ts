@@ -102,6 +102,14 @@ export function transferPriceBelowMinimum(playerName: string, rating: number, mi
   return `Buy now price for ${playerName} (${rating}) must be at least ${minimum}`;
 }
 
+/**
+ * The notice a user gets when someone signs in to their name with a wrong token or code (ours):
+ * their own sign-in is not blocked by it, so it says so.
+ */
+export function failedSignInNotice(address: string): string {
+  return `Someone tried to sign in to your account with a wrong token or code (from ${address}). Your own sign-in still works; if this keeps happening, contact support.`;
+}
+
 /** Sign-in refused while the user name or the address is locked after failed attempts (ours). */
 export function signInThrottledMessage(seconds: number): string {
   return `Too many sign-in attempts, try again in ${seconds} seconds`;

@@ -86,7 +86,7 @@ describe('group-set relaxation against exhaustive search on small pools', () => 
         challenge: c.challenge,
         formation: 'f433',
         market: c.pool,
-        timeLimitMs: 1_000,
+        workLimitMs: 1_000,
       });
       if (optimum === Infinity) {
         expect(result.status).not.toBe('solved');

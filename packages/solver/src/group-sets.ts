@@ -1,6 +1,7 @@
 import { groupIdOf, type SbcRequirement } from '@tradedesk/domain';
 import { ratingCountClass, relaxationBound, type RelaxationBound } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
 
 type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;
@@ -165,7 +166,8 @@ export function groupSetRelaxation(
   /** The sets of k groups that hold `chosen` and groups of `open` only. */
   const scan = (chosen: readonly number[], open: Set<number>): void => {
     while (open.size > 0) {
-      if (Date.now() > deadline) {
+      chargeWork(WORK_MS.round);
+      if (workNow() > deadline) {
         stopped = true;
         return;
       }

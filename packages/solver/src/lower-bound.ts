@@ -8,6 +8,7 @@ import {
 import { withGroupCountRelaxation } from './group-count.js';
 import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
 
@@ -134,7 +135,7 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
   }
   if (counted.length <= EXACT_COUNT_LIMIT) {
     // Stopped by the clock, the exact search would leave the Lagrangian bound no time at all.
-    const exactDeadline = Date.now() + Math.max(0, deadline - Date.now()) * EXACT_TIME_SHARE;
+    const exactDeadline = workNow() + Math.max(0, deadline - workNow()) * EXACT_TIME_SHARE;
     const exact = exactRelaxation(problem, counted, members, kept, upperBound, exactDeadline);
     if (exact !== 'aborted') return exact;
   }
@@ -175,7 +176,8 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
       const m = multipliers[j] ?? 0;
       return r.scope === 'exact' ? g === 0 : g <= 0 && (m === 0 || g === 0);
     });
-    if (counted.length === 0 || slackFree || norm === 0 || Date.now() > deadline) break;
+    chargeWork(WORK_MS.round);
+    if (counted.length === 0 || slackFree || norm === 0 || workNow() > deadline) break;
     if (sinceImproved >= 4) {
       step /= 2;
       sinceImproved = 0;
@@ -459,7 +461,8 @@ export function groupedRelaxationBound(
       if (bound >= best) break;
       // Stopped: the groups left (quick bounds ascending) cost at least this one's quick bound, the
       // ones done at least the best so far.
-      if (Date.now() > deadline) return { best, stopped: Math.max(base.bound, Math.min(best, bound)) };
+      chargeWork(WORK_MS.round);
+      if (workNow() > deadline) return { best, stopped: Math.max(base.bound, Math.min(best, bound)) };
       // A group whose floor reaches the best so far cannot go below it (its relaxation is skipped).
       if (groupFloor && groupFloor.atLeast(id, best) >= best) continue;
       const inGroup: SbcRequirement = {

@@ -102,6 +102,15 @@ export const envSchema = z
      */
     DATABASE_POOL_SIZE: intVariable('DATABASE_POOL_SIZE', 1, 200, 20),
     DATA_DIR: z.string().min(1).default('./.data'),
+    /** SBC solver threads (0: one per core the process may use, os.availableParallelism()). */
+    SBC_SOLVER_THREADS: intVariable('SBC_SOLVER_THREADS', 0, 256, 0),
+    /**
+     * How far an unproven SBC squad is refined in the background after its first answer, in the
+     * solver's work milliseconds (about a quiet core's ms each; 0: no refinement).
+     */
+    SBC_SOLVE_LIMIT_MS: intVariable('SBC_SOLVE_LIMIT_MS', 0, 600_000, 16_000),
+    /** An account squad's first answer, in the solver's work milliseconds (about a second). */
+    SBC_FIRST_WORK_MS: intVariable('SBC_FIRST_WORK_MS', 1, 600_000, 1_000),
     SECRET_KEY: z
       .string()
       .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')
@@ -133,7 +142,10 @@ export const envSchema = z
       .string()
       .url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090')
       .optional(),
-    /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
+    /**
+     * Enables the sandbox admin powers (GAME_MODE=sandbox only): the embedded sandbox game's admin
+     * API and POST /api/sandbox/users, both behind the header x-sim-admin-key. Never logged.
+     */
     SIM_ADMIN_KEY: z
       .string()
       .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)

@@ -173,6 +173,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     transferWeb.to(userRoom(userId)).emit('message', message);
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
+  app.sbcAccountSolutions.listeners.improved = (userId, solution) =>
+    toSbcUser(userId, { action: sbcSocket.squad, data: solution });
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const delivery = createMarketDelivery(

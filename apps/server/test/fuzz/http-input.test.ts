@@ -10,14 +10,23 @@ import {
 } from '@tradedesk/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, useTestApp, type Client } from '../helpers.js';
+import { signedInUser, testSandboxAdminKey, useTestApp, type Client } from '../helpers.js';
 import { bodyFor, nastyString, rawOverflowBodies } from './arbitraries.js';
 import { databaseFingerprint } from './db-fingerprint.js';
 
-/** Runs per route (about 40 routes); `FUZZ_RUNS` raises it for a longer hunt. */
-const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 15);
+/** Runs per route (about 90 routes); `FUZZ_RUNS` raises it for a longer hunt. */
+const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 12);
 /** The whole sweep is one test: generous for a loaded machine, it only turns a hang into a failure. */
 const sweepTimeoutMs = 300_000;
+/**
+ * One request that has not answered after this long has stalled (a loop, a lock never released):
+ * far above any answer on a loaded machine, it turns a hang into a named failure, not a timeout.
+ */
+const stallAfterMs = 20_000;
+/** The most an answer's headers may hold: a client must not choose a header's size (a redirect). */
+const maxHeaderBytes = 8 * 1024;
+/** The largest answer a route gives (card images and sounds are the big ones). */
+const maxBodyBytes = 2 * 1024 * 1024;
 
 const validAccount = {
   email: 'fuzz@example.com',
@@ -67,6 +76,15 @@ const validBodies: Record<string, unknown> = {
     cardId: 20_801,
   },
   'POST /api/market/sync': { accountIds: ['00000000-0000-0000-0000-000000000000'] },
+  'POST /api/community/sandbox/authorize': { state: 'A'.repeat(32) },
+  'POST /api/referral/verify': { code: 'ABCD1234' },
+  'POST /api/payment/checkout': {
+    productId: 'credits-25',
+    priceId: 'credits-25-eur',
+    type: 'credit',
+    quantity: 1,
+  },
+  'POST /api/payment/receipt': { orderId: '00000000-0000-0000-0000-000000000000', key: 'k'.repeat(43) },
 };
 
 /**
@@ -113,6 +131,9 @@ function urlFor(pattern: string, params: readonly string[], query: Record<string
 interface Answer {
   status: number;
   body: unknown;
+  /** Bytes of the status line's headers and of the body, as sent. */
+  headerBytes: number;
+  bodyBytes: number;
   /** The answer is a page for a person (the sandbox's hosted checkout), not an API answer. */
   isPage: boolean;
 }
@@ -121,6 +142,10 @@ function checkAnswer(route: string, answer: Answer) {
   expect(answer.status, `${route} answered ${answer.status}: ${JSON.stringify(answer.body)}`).toBeLessThan(
     500,
   );
+  expect(answer.headerBytes, `${route}: headers of ${answer.headerBytes} bytes`).toBeLessThanOrEqual(
+    maxHeaderBytes,
+  );
+  expect(answer.bodyBytes, `${route}: a body of ${answer.bodyBytes} bytes`).toBeLessThanOrEqual(maxBodyBytes);
   if (answer.status >= 400 && answer.isPage) {
     expect(String(answer.body), `${route} error page without text`).not.toBe('');
   } else if (answer.status >= 400) {
@@ -140,20 +165,35 @@ describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () =>
   beforeAll(async () => {
     ({ client } = await signedInUser(t.app, { tier: 'snipe', maxAccounts: 3 }));
     accountId = (await client.post('/api/account', validAccount)).body.data.id;
+    // Needs a real account to get past the owner check, so the coins reach the insert.
+    validBodies['POST /api/client-transfer'] = {
+      event: 'metadata',
+      data: { accountId, username: 'fuzz', coins: 1_000, unassigned: [], tradepile: [], screenshot: '' },
+    };
     filterId = (await client.post('/api/filter', validBodies['POST /api/filter'])).body.data.id;
   });
 
   const send = async (method: string, url: string, body: unknown, raw?: string): Promise<Answer> => {
     const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
-    const response = await t.app.inject({
+    const request = t.app.inject({
       method: method as 'GET',
       url,
       headers: {
         cookie: client.cookie ?? '',
+        // The sandbox admin key too, so the key-only route's body is fuzzed as well.
+        'x-sim-admin-key': testSandboxAdminKey,
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(payload === undefined ? {} : { payload }),
     });
+    let stallTimer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_resolve, reject) => {
+      stallTimer = setTimeout(
+        () => reject(new Error(`${method} ${url.slice(0, 200)} stalled: no answer in ${stallAfterMs} ms`)),
+        stallAfterMs,
+      );
+    });
+    const response = await Promise.race([request, stalled]).finally(() => clearTimeout(stallTimer));
     let parsed: unknown = response.body;
     try {
       parsed = response.json();
@@ -161,7 +201,17 @@ describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () =>
       // Not JSON: the assertion on `message` reports it.
     }
     const isPage = String(response.headers['content-type'] ?? '').startsWith('text/html');
-    return { status: response.statusCode, body: parsed, isPage };
+    const headerBytes = Object.entries(response.headers).reduce(
+      (total, [name, value]) => total + name.length + String(value).length + 4,
+      0,
+    );
+    return {
+      status: response.statusCode,
+      body: parsed,
+      isPage,
+      headerBytes,
+      bodyBytes: response.rawPayload.length,
+    };
   };
 
   it('covers every registered route', () => {
@@ -219,6 +269,15 @@ describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () =>
       ],
       ['PUT', '/api/configuration/time', { ...defaultTimeConfig(), maxRequests: 1e308 }],
       ['PUT', '/api/configuration/calibration', { delay: -1e308 }],
+      ['POST', '/api/community/sandbox/authorize', { state: 's'.repeat(1_000_000) }],
+      ...[1e308, 9_007_199_254_740_992].map((coins): [string, string, unknown] => [
+        'POST',
+        '/api/client-transfer',
+        {
+          event: 'metadata',
+          data: { accountId, username: 'x', coins, unassigned: [], tradepile: [], screenshot: '' },
+        },
+      ]),
       ['POST', '/api/account', { ...validAccount, password: 'p'.repeat(1_000_000) }],
     ];
     for (const [method, url, body] of examples) {
@@ -226,7 +285,7 @@ describe('every HTTP route survives arbitrary input (fast-check, PGlite)', () =>
       const answer = await send(method, url, body);
       expect(answer.status, `${method} ${url}`).toBe(400);
       expect((answer.body as { message: string }).message).toMatch(
-        /not allowed|at most|or less|or more|must be|is required|is not valid/,
+        /not allowed|at most|or less|or more|must be|is required|not valid|whole number/,
       );
       expect(await databaseFingerprint(t.database.db, ignoredTables)).toBe(before);
     }

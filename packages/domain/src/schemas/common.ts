@@ -67,6 +67,23 @@ export const countLike = (): NumberLikeSchema =>
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
 
+/** The most coins one field may hold: a game balance fits, and so does the `integer` column it lands in. */
+export const COINS_MAX = NUMBER_LIMITS.integer;
+
+/** The message of every coins field refused for its value. */
+export const coinsOutOfRangeMessage = `Coins must be a whole number from 0 to ${COINS_MAX.toLocaleString('en-US')}`;
+
+/**
+ * A coin amount a client reports (an account's balance): a whole number from 0 to COINS_MAX, so
+ * 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
+ */
+export const coinsSchema = () =>
+  z
+    .number({ invalid_type_error: coinsOutOfRangeMessage })
+    .int(coinsOutOfRangeMessage)
+    .min(0, coinsOutOfRangeMessage)
+    .max(COINS_MAX, coinsOutOfRangeMessage);
+
 /**
  * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.
  * Date objects pass as they are, so server code can parse its own values again.

@@ -12,6 +12,7 @@ import { licencePrefix } from '../auth/licence.js';
 import { userBookBalance } from './ledger.js';
 import type { MarketModule } from './index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const idParams = z.object({ id: idText() });
 const tokenParams = z.object({ token: storableText(TEXT_LIMITS.secret).pipe(z.string().min(1)) });
@@ -29,6 +30,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (
   app,
   { ctx, requireUser, market, publicUrl },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const { service } = market;
 

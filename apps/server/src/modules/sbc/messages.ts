@@ -34,4 +34,9 @@ export const sbcSocket = {
   readClub: 'SBC_READ_CLUB',
   /** A club read ended: `{accountId, ok: true, readAt, cards}` or `{accountId, ok: false, description}`. */
   club: 'SBC_CLUB',
+  /**
+   * A better squad for an account (not in the spec): the background refinement found a cheaper
+   * one or a higher bound (a proof included); data is the account solution as the API gives it.
+   */
+  squad: 'SBC_SQUAD',
 } as const;

@@ -13,12 +13,14 @@ import { accountStatisticsOf, resetAccountStatistics } from './account-statistic
 import { snipeStatisticsOf } from './snipe-statistics.js';
 import { transferStatisticsOf } from './transfer-statistics.js';
 import { webStatisticsOf } from './web-statistics.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/statistic: the signed-in user's statistics, counted from stored run events and transfers. */
 export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   app.get('/', async (request) => ({ data: await webStatisticsOf(ctx, request.user.id) }));
   app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));

@@ -10,12 +10,14 @@ import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { accountMetadataRepo, transferListRepo } from './lists.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/transfer: the signed-in user's transfer list. */
 export const transferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   app.get('/players', async (request) => ({ data: await transferListRepo.listOf(ctx.db, request.user.id) }));
@@ -32,6 +34,7 @@ export const clientTransferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions>
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   async function ownedAccountId(userId: string, accountId: string) {

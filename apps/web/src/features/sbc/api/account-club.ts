@@ -26,6 +26,10 @@ export const allClubsQueryKey = ['sbc', 'club'] as const;
 /** Every query of one account's club and its squads (a club read invalidates them together). */
 export const accountClubQueryKey = (accountId: string) => [...allClubsQueryKey, accountId] as const;
 
+/** One account's squad for one challenge (SBC_SQUAD replaces it when a better one is found). */
+export const accountSolutionQueryKey = (accountId: string, challengeId: string) =>
+  [...accountClubQueryKey(accountId), 'solution', challengeId] as const;
+
 export const useAccountClub = (accountId: string | undefined) =>
   useQuery(
     queryOptions({
@@ -41,7 +45,7 @@ export const useAccountClub = (accountId: string | undefined) =>
  */
 export const accountSolutionQuery = (accountId: string | undefined, challengeId: string) =>
   queryOptions({
-    queryKey: [...accountClubQueryKey(accountId ?? ''), 'solution', challengeId],
+    queryKey: accountSolutionQueryKey(accountId ?? '', challengeId),
     queryFn: () =>
       api.get<SbcAccountSolutionView>(
         'sbc',

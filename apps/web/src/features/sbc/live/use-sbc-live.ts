@@ -12,7 +12,13 @@ import {
 } from '../../../lib/web-hub-socket';
 import { accountsQueryKey } from '../../accounts';
 import { useUser } from '../../auth';
-import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
+import {
+  accountClubQueryKey,
+  accountSolutionQueryKey,
+  allClubsQueryKey,
+  type SbcAccountSolutionView,
+  type SbcClubView,
+} from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 
 /** What one account's solver did, newest last, and whether it is running. */
@@ -32,6 +38,36 @@ const clubReadSchema = z.discriminatedUnion('ok', [
   z.object({ accountId: z.string(), ok: z.literal(true), cards: z.number().int().nonnegative() }),
   z.object({ accountId: z.string(), ok: z.literal(false), description: z.string() }),
 ]);
+
+/** SBC_SQUAD: a better squad for an account's challenge (a cheaper one, or a tighter bound or a proof). */
+const betterSquadSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  challengeId: z.string().min(1).max(64),
+  platform: z.string().max(8),
+  createdAt: z.string().max(40),
+  cost: z.number().finite().nonnegative(),
+  proof: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('optimal') }),
+    z.object({ kind: z.literal('bounded'), lowerBound: z.number().finite(), gap: z.number().finite() }),
+  ]),
+  players: z
+    .array(
+      z.object({
+        definitionId: z.number().int(),
+        position: z.string().max(8),
+        slot: z.number().int(),
+        price: z.number().finite(),
+        chemistry: z.number().int(),
+        clubId: z.number().int(),
+        nationId: z.number().int(),
+        leagueId: z.number().int(),
+        rating: z.number().int(),
+        name: z.string().max(200),
+        owned: z.boolean(),
+      }),
+    )
+    .max(11),
+});
 
 const stepToneSchema = z.enum(['info', 'success', 'error']);
 /** SBC_RUNS (on join): the user's running solver runs with their steps so far. */
@@ -63,7 +99,8 @@ export function progressAfterJoin(
 /**
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
  * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, SBC_CLUB (a club read
- * ended), and the start / stop / read-club actions.
+ * ended), SBC_SQUAD (a better squad for an account's challenge), and the start / stop / read-club
+ * actions.
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
@@ -98,6 +135,14 @@ export function useSbcLive() {
       if (payload.action === 'SBC_RUNS') {
         // Its data is the runs list, read by its own schema.
         setProgress((current) => progressAfterJoin(current, payload.data));
+        return;
+      }
+      if (payload.action === 'SBC_SQUAD') {
+        // The squad shown gets better while the page is open: no reload, no refetch.
+        const better = betterSquadSchema.safeParse(payload.data);
+        if (!better.success) return;
+        const squad = better.data as SbcAccountSolutionView;
+        queryClient.setQueryData(accountSolutionQueryKey(squad.accountId, squad.challengeId), squad);
         return;
       }
       if (payload.action === 'SBC_CLUB') {
