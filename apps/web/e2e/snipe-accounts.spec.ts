@@ -10,7 +10,7 @@ test('a new user creates, edits, resets and deletes a game account', async ({ pa
   await dialog.getByLabel('Email').fill('not-an-email');
   await dialog.getByLabel('Password').fill('correct-horse-1');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('Invalid email')).toBeVisible();
+  await expect(dialog.getByText('Email must be a valid e-mail address')).toBeVisible();
   await expect(dialog.getByText('Backup code is required')).toBeVisible();
   await dialog.getByLabel('Backup Code').fill('ABC');
   await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -102,6 +102,11 @@ export function transferPriceBelowMinimum(playerName: string, rating: number, mi
   return `Buy now price for ${playerName} (${rating}) must be at least ${minimum}`;
 }
 
+/** The card has no recent price, so its Buy Now range is unknown and not checked (ours). */
+export function unknownPriceRange(playerName: string): string {
+  return `No recent price for ${playerName}: the Buy Now price cannot be checked against the game's price range. Check it before you proceed.`;
+}
+
 /**
  * The notice a user gets when someone signs in to their name with a wrong token or code (ours):
  * their own sign-in is not blocked by it, so it says so.

@@ -28,6 +28,7 @@ function worldOf(opened: InProcessSim): RehearsalWorld {
     fetch: opened.fetch,
     feedsUrl: opened.hosts.feeds,
     limits: { perMinute: abuse.perMinute, perHour: abuse.perHour },
+    peakRequestsPerMinute: () => world.abuse.peakPerMinute(),
     now: () => world.now(),
     advance(ms) {
       world.clock.advance(ms);

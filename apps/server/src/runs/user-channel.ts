@@ -13,8 +13,12 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** What the channel itself sends besides a tool's own actions: account rows and notifications. */
 export type ChannelAction = 'update-account' | 'notification';
 
-/** Which notice switch governs a notification's toast (the list keeps every one). */
-export type NoticeTopic = 'run' | 'snipe' | 'break';
+/**
+ * Which notice switch governs a notification's toast (the list keeps every one). A `follow-up`
+ * (what became of a card just bought) is kept but never toasted: its purchase had the toast, and
+ * one toast per purchase keeps the stack readable while sniping.
+ */
+export type NoticeTopic = 'run' | 'snipe' | 'break' | 'follow-up';
 
 /**
  * The per-user channel: the one fan-out of run events to the outside, the user's web sockets (one

@@ -25,7 +25,7 @@ export function parseNumberInput(input: unknown): number | undefined {
 /**
  * "Number or text" fields: forms submit strings, JSON sends numbers. Numeric text is
  * converted, then truncated to an integer; anything else reaches zod unchanged so the
- * user sees zod's own message ('Expected number, received string').
+ * user sees the plain message of the domain's error map ('Buy now price must be a number').
  */
 function toIntegerOrPassThrough(input: unknown): unknown {
   const parsed = parseNumberInput(input);

@@ -108,7 +108,7 @@ describe('value lists', () => {
     const badSound = { ...notification, sound: { ...notification.sound, captcha: 'bell' } };
     expect(notificationConfigSchema.safeParse(badSound).success).toBe(false);
     expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), screenshot: 'all' })).toBe(
-      "Invalid enum value. Expected 'none' | 'buyer' | 'seller' | 'both', received 'all'",
+      'Screenshot must be one of: none, buyer, seller, both',
     );
   });
 

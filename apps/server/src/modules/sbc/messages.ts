@@ -7,7 +7,9 @@ export const sbcMessages = {
   noSolutionOnPlatform:
     "This challenge has no solution priced for the account's platform yet; try again in a few minutes",
   solutionOutdated: 'This solution is no longer available; reload the page and select it again',
-  agentLost: 'The solver agent stopped responding. Check the account before the next run.',
+  /** A run cut off by a restart or a lost agent: what happened and how to finish it. */
+  agentLost:
+    "The solver stopped before finishing: its agent restarted or stopped responding. Cards it already bought are in the account's club: start the solver again to finish, and it uses them first.",
   cannotDeleteWithSubChallenges: 'Only a challenge without sub-challenges can be deleted',
   challengeNotFound: 'Challenge not found',
   solutionNotFound: 'Solution not found',

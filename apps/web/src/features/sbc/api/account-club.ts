@@ -25,17 +25,40 @@ export const useAccountClub = (accountId: string | undefined) =>
  * GET /api/sbc/club/{accountId}/solution/{challengeId}: the squad from the account's club and its
  * market; only asked once the club was read (`accountId` undefined: no query).
  */
+export const accountSolutionQuery = (accountId: string | undefined, challengeId: string) =>
+  queryOptions({
+    queryKey: accountSolutionQueryKey(accountId ?? '', challengeId),
+    queryFn: () =>
+      api.get<SbcAccountSolutionView>(
+        'sbc',
+        `/club/${encodeURIComponent(accountId ?? '')}/solution/${encodeURIComponent(challengeId)}`,
+      ),
+    enabled: accountId !== undefined,
+    // A squad is solved on request (about a second): a failure is shown, not retried at once.
+    retry: false,
+  });
+
 export const useAccountSolution = (accountId: string | undefined, challengeId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: accountSolutionQueryKey(accountId ?? '', challengeId),
-      queryFn: () =>
-        api.get<SbcAccountSolutionView>(
-          'sbc',
-          `/club/${encodeURIComponent(accountId ?? '')}/solution/${encodeURIComponent(challengeId)}`,
-        ),
-      enabled: accountId !== undefined,
-      // A squad is solved on request (about a second): a failure is shown, not retried at once.
-      retry: false,
-    }),
-  );
+  useQuery(accountSolutionQuery(accountId, challengeId));
+
+/**
+ * The account whose club squads are shown, or undefined: only once its club was read are squads
+ * built from its cards (the card on the page and the solver's cost both follow this; so does the
+ * server's run, which buys what that squad lacks).
+ */
+export function useClubAccountId(accountId: string | undefined): string | undefined {
+  const club = useAccountClub(accountId);
+  return accountId !== undefined && club.data?.readAt ? accountId : undefined;
+}
+
+/**
+ * The cost shown for a challenge's solution: the account squad's (what a run on that account
+ * buys) once it is solved, else the stored market solution's. One source for the challenge card
+ * and the solver window, so they show the same figure.
+ */
+export function shownCost(
+  storedCost: number,
+  accountSquad: Pick<SbcAccountSolutionView, 'cost'> | undefined,
+): number {
+  return accountSquad?.cost ?? storedCost;
+}

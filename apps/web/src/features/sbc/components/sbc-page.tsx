@@ -16,7 +16,7 @@ import { notify } from '../../../lib/notify';
 import { formatDate } from '../../../utils/format';
 import { CreateAccountModal, useAccounts } from '../../../shared/accounts';
 import { useUser } from '../../../shared/user';
-import { useAccountClub } from '../api/account-club';
+import { useAccountClub, useClubAccountId } from '../api/account-club';
 import type { SbcChallengeView } from '@tradedesk/domain';
 import { useChallenges, useDeleteChallenge, useSbcStatistics } from '../api/sbc-api';
 import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
@@ -228,8 +228,7 @@ export function SbcPage() {
   const viewing = accountList.find((account) => account.id === viewingId) ?? accountList[0];
   const challenges = useChallenges(platformOf(viewing));
   // Once the viewed account's club was read, squads are built from its cards first.
-  const viewingClub = useAccountClub(viewing?.id);
-  const clubAccountId = viewing && viewingClub.data?.readAt ? viewing.id : undefined;
+  const clubAccountId = useClubAccountId(viewing?.id);
   const live = useSbcLive();
   const deleteChallenge = useDeleteChallenge();
   const [selection, setSelection] = useState<SolutionSelection | null>(null);

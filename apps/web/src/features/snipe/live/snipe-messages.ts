@@ -44,7 +44,7 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
       createdAt: z.string().optional(),
       isRead: z.boolean().optional(),
       /** Which notice switch governs its toast. */
-      topic: z.enum(['run', 'snipe', 'break']).optional(),
+      topic: z.enum(['run', 'snipe', 'break', 'follow-up']).optional(),
     }),
   }),
   z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),

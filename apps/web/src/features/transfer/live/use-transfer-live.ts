@@ -36,6 +36,13 @@ type SyncedAccount = { accountId?: string; screenshot?: string };
 const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
   setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
 
+/** Whether the finished transfer ran with auto-list on (its event carries the filter; else the page's). */
+function isAutoListOn(data: Record<string, unknown>, request: TransferRequest | null): boolean {
+  const filter = data.filter as { player?: { enableAutoList?: unknown } } | undefined;
+  const flag = filter?.player?.enableAutoList ?? request?.filter?.player.enableAutoList;
+  return flag === true;
+}
+
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
 export interface TransferRequest {
   buyerId: string;
@@ -146,7 +153,9 @@ export function useTransferLive() {
       move({ type: 'server', action, data });
       if (action === 'transfer-success') {
         notify.success(successMessages.transferCompleted);
-        if (typeof data.price === 'number') addToSession(taxBreakdown(data.price).receives);
+        // Spec 001 §4: only a transfer with auto-list on adds to the Current Session total.
+        if (typeof data.price === 'number' && isAutoListOn(data, requestRef.current))
+          addToSession(taxBreakdown(data.price).receives);
         if (notification.isSoundEnabled) playSound(notification.sound.transferSuccess);
         refreshAfterResult();
       } else if (action === 'transfer-failed') {

@@ -44,7 +44,7 @@ describe('import accounts', () => {
       ]),
     );
 
-    expect(await screen.findByText('Row 3: Invalid email')).toBeTruthy();
+    expect(await screen.findByText('Row 3: Email must be a valid e-mail address')).toBeTruthy();
     expect(rowStates()).toEqual([
       ['new@example.com', 'success'],
       ['known@example.com', 'warning'],
@@ -69,13 +69,13 @@ describe('import accounts', () => {
         'email,password,backup code,platform,manual login',
         'box@example.com,secret-pass-1,ABCD1234,xbox,false',
         'switch@example.com,secret-pass-2,ABCD1234,switch,false',
-        'short@example.com,short,,pc,false',
+        'short@example.com,,,pc,false',
       ]),
     );
     await screen.findByText('box@example.com');
     expect(statusOf('box@example.com')).toBe("Ready · 'xbox' is read as Console");
     expect(statusOf('switch@example.com')).toBe("Unknown platform 'switch' (use pc or ps)");
-    expect(statusOf('short@example.com')).toBe('String must contain at least 8 character(s)');
+    expect(statusOf('short@example.com')).toBe('Password is required');
     const confirm = screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
 

@@ -1,6 +1,7 @@
-import { COPY_CONFIRMATION_MS, isValidFilterCode } from '@tradedesk/domain';
+import { isValidFilterCode } from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
@@ -150,21 +151,10 @@ export function ShareFilterModal({
   onClose: () => void;
 }) {
   const share = useShareFilterCode();
-  const [isCopied, setIsCopied] = useState(false);
   const { mutate } = share;
   useEffect(() => {
     if (isOpen) mutate(filterId);
   }, [isOpen, filterId, mutate]);
-  useEffect(() => {
-    if (!isCopied) return;
-    const timer = setTimeout(() => setIsCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-  const copy = async () => {
-    if (!share.data) return;
-    await navigator.clipboard?.writeText(share.data).catch(() => undefined);
-    setIsCopied(true);
-  };
   return (
     <Modal
       isOpen={isOpen}
@@ -183,9 +173,7 @@ export function ShareFilterModal({
           aria-label="Share code"
           value={share.data ?? ''}
         />
-        <button type="button" className="btn join-item" disabled={!share.data} onClick={() => void copy()}>
-          {isCopied ? 'Copied!' : 'Copy'}
-        </button>
+        <CopyButton text={share.data} className="btn join-item" />
       </div>
     </Modal>
   );

@@ -15,7 +15,7 @@ type Hint = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'list'; 
 
 /**
  * The player name with suggestions: 750 ms after the last keystroke it asks for 5 names of the
- * chosen rarity; without a rarity it says 'Please select a rarity' (spec §2, 001 §5).
+ * chosen rarity; a name without a rarity says 'Please select a rarity' (spec §2, 001 §5).
  */
 export function PlayerNameField({ value, rarity, error, onChange, onPick }: PlayerNameFieldProps) {
   const [query, setQuery] = useState<string | null>(null);
@@ -24,8 +24,8 @@ export function PlayerNameField({ value, rarity, error, onChange, onPick }: Play
   useEffect(() => {
     if (query === null || query.trim() === '') return setHint({ kind: 'none' });
     let isCurrent = true;
+    if (rarity === 'any') return setHint({ kind: 'none' });
     const timer = setTimeout(() => {
-      if (rarity === 'any') return setHint({ kind: 'text', text: messages.selectRarity });
       getPlayerSuggestions(query.trim(), rarity)
         .then((items) => {
           if (!isCurrent) return;
@@ -41,6 +41,8 @@ export function PlayerNameField({ value, rarity, error, onChange, onPick }: Play
     };
   }, [query, rarity]);
 
+  // A name without a rarity: said at once and as long as it holds (a stored filter's name too).
+  const needsRarity = rarity === 'any' && value.trim() !== '';
   return (
     <div className="relative flex flex-col gap-1">
       <label className="flex flex-col gap-1">
@@ -55,8 +57,9 @@ export function PlayerNameField({ value, rarity, error, onChange, onPick }: Play
           }}
         />
       </label>
-      {hint.kind === 'text' && <span className="text-sm opacity-80">{hint.text}</span>}
-      {hint.kind === 'list' && (
+      {needsRarity && <span className="text-warning text-sm">{messages.selectRarity}</span>}
+      {!needsRarity && hint.kind === 'text' && <span className="text-sm opacity-80">{hint.text}</span>}
+      {!needsRarity && hint.kind === 'list' && (
         <ul
           className="menu bg-base-100 rounded-box border-base-300 z-10 w-full border shadow"
           aria-label="Player suggestions"

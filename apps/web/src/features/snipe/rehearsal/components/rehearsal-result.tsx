@@ -30,6 +30,7 @@ function Comparison({ result }: { result: Result }) {
     { label: 'Profit', value: (side) => signed(side.profit) },
     { label: 'Wins', value: (side) => coins(side.wins) },
     { label: 'Losses', value: (side) => coins(side.losses) },
+    { label: 'Missed buys', value: (side) => coins(side.missed) },
     { label: 'Requests', value: (side) => coins(side.requests) },
     {
       label: `Requests per minute (peak; limit ${result.limits.perMinute})`,
@@ -56,6 +57,11 @@ function Comparison({ result }: { result: Result }) {
           </tr>
         ))}
       </tbody>
+      <caption className="caption-bottom pt-1 text-left text-xs opacity-70">
+        A win is a purchase worth more than it cost (at the card’s market value after tax), a loss one worth
+        less; missed buys are attempts the game refused. The peak counts the calls the game admitted in any
+        one of its minutes, as its limit does.
+      </caption>
     </table>
   );
 }
