@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { createAccountSolutions, type SquadSolver } from '../../src/modules/sbc/account-solution.js';
-import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
+import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
 import { SolverPool } from '../../src/modules/sbc/solver-pool.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';

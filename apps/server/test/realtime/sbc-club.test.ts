@@ -1,7 +1,7 @@
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { describe, expect, it } from 'vitest';
-import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
+import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { backends } from '../database.js';
 import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser, type Browser } from './stack.js';

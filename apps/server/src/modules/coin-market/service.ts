@@ -29,7 +29,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import { playerRecord } from '../player-data/player-record.js';
-import { sbcClubRepo } from '../sbc/club-repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import type { UserRow } from '../auth/repo.js';
 import type { OrderRow } from '../payment/repo.js';
 import type { PaymentService } from '../payment/service.js';

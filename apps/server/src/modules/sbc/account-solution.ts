@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { sbcClubRepo, type SbcClubRow } from './club-repo.js';
+import { sbcClubRepo, type SbcClubRow } from '../account/club-repo.js';
 import { sbcMessages } from './messages.js';
 import { sbcRepo, type SbcChallengeRow } from './repo.js';
 import type { OwnedJobCard, SolveJobResult } from './solve-job.js';

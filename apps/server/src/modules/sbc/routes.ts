@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { AccountSolutions } from './account-solution.js';
-import { sbcClubRepo } from './club-repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
 import { presentClub } from './presenter.js';
 import { createSbcService } from './service.js';

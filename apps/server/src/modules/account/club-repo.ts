@@ -14,7 +14,7 @@ export const CLUB_READ_TIMEOUT_MS = 5 * 60_000;
 export const isReadingClub = (row: SbcClubRow | undefined, now: Date) =>
   row?.pendingReadId != null && now.getTime() - row.requestedAt.getTime() < CLUB_READ_TIMEOUT_MS;
 
-/** Accounts' clubs as their last read found them; every read is scoped to the owning user. */
+/** Accounts' clubs as their last read found them (read for SBC squads, looked up by the coin marketplace); every read is scoped to the owning user. */
 export const sbcClubRepo = {
   /** The user's account's club, if it was ever asked for. */
   async of(db: Db, userId: string, accountId: string): Promise<SbcClubRow | undefined> {
