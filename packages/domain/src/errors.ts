@@ -37,6 +37,8 @@ export const plainErrorMap: ZodErrorMap = (issue, context) => {
         return { message: `${field} must be a number` };
       if (issue.expected === 'string') return { message: `${field} must be text` };
       if (issue.expected === 'boolean') return { message: `${field} must be true or false` };
+      if (issue.expected === 'object') return { message: `${field} must be an object` };
+      if (issue.expected === 'array') return { message: `${field} must be a list` };
       return { message: `${field} is not valid` };
     case z.ZodIssueCode.too_small:
       if (issue.type === 'string')

@@ -102,6 +102,12 @@ describe("plain messages for rules without the spec's own text", () => {
       { platform: 'wii' },
     ],
     [
+      'text where a group of fields belongs',
+      'Filter must be an object',
+      z.object({ filter: z.object({ id: z.string() }) }),
+      { filter: 'not an object' },
+    ],
+    [
       'a union no branch accepts',
       'Value is not valid',
       z.object({ value: z.union([z.string(), z.number()]) }),

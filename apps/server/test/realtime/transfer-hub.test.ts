@@ -129,7 +129,7 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       ['transfer-screenshot', { user: null, isBuyer: true }, 'Select buyer account'],
       ['LAUNCH_BROWSER', { account: null, isBuyer: false, configuration }, 'Select seller account'],
       ['transfer-unknown', {}, 'Unknown action'],
-      ['transfer-sync', 'not an object', 'Expected object, received string'],
+      ['transfer-sync', 'not an object', 'This value must be an object'],
     ];
     for (const [action, data, message] of cases) {
       browser.send(action, data);

@@ -20,6 +20,13 @@ const fakeSocket = vi.hoisted(() => {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
       return this;
     },
+    off(event: string, handler: Handler) {
+      handlers.set(
+        event,
+        (handlers.get(event) ?? []).filter((each) => each !== handler),
+      );
+      return this;
+    },
     disconnect: vi.fn(),
     serverSends(event: string, payload?: unknown) {
       for (const handler of handlers.get(event) ?? []) handler(payload);
