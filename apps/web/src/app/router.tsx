@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
 import { HomePage } from '../routes/home';
@@ -102,7 +102,8 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutSuccess, element: paymentPage(<CheckoutSuccessPage />) },
       { path: paths.checkoutCancel, element: paymentPage(<CheckoutCancelPage />) },
       { path: paths.admin, element: <RequireSignIn>{paymentPage(<AdminRoute />)}</RequireSignIn> },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      // In place, not a redirect: the server answers such an address 404 with this page's HTML.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
