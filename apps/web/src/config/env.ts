@@ -14,7 +14,10 @@ const isAddress = (value: string) => URL.canParse(value);
 const webAddress = (name: string, fallback: string) => setting(name, fallback, isAddress, 'must be a URL');
 
 export const env = {
-  apiUrl: setting('VITE_API_URL', '/api', (value) => value.length > 0, 'must not be empty').replace(/\/$/, ''),
+  apiUrl: setting('VITE_API_URL', '/api', (value) => value.length > 0, 'must not be empty').replace(
+    /\/$/,
+    '',
+  ),
   communityUrl: webAddress('VITE_COMMUNITY_URL', 'https://discord.com'),
   xUrl: webAddress('VITE_X_URL', 'https://x.com'),
   youtubeUrl: webAddress('VITE_YOUTUBE_URL', 'https://www.youtube.com'),
