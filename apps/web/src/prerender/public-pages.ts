@@ -60,7 +60,8 @@ const legalPages: PublicPage[] = legalDocuments.map((document) => ({
 
 /**
  * Every page a visitor or a crawler reaches without signing in. The plans pages read their prices
- * from the server once loaded; their HTML carries the page around them.
+ * from the server once loaded; their HTML carries the page around them. /login is left to the app:
+ * a sign-in form clicked before the app took it over would send the licence token in the address.
  */
 export const publicPages: readonly PublicPage[] = [
   {
@@ -117,13 +118,6 @@ export const publicPages: readonly PublicPage[] = [
     path: paths.accounts,
     title: 'Account plans',
     description: 'Game accounts with the transfer market unlocked, for console and PC.',
-    ogType: 'website',
-    image: siteImage,
-  },
-  {
-    path: paths.login,
-    title: 'Login',
-    description: 'Sign in to Trade Desk with your username and licence token.',
     ogType: 'website',
     image: siteImage,
   },
