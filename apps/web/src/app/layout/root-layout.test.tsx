@@ -84,9 +84,9 @@ describe('app shell', () => {
     ).toBe('/admin');
   });
 
-  it('hides the login button on the login page', () => {
+  it('hides the login button on the login page', async () => {
     renderApp('/login', {});
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
