@@ -1,5 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -8,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * domain <- game-client <- engine <- agent; domain <- server, web, game-sim, extension; domain <- solver.
  * Nothing imports an app, except the server's composition root, which embeds the
  * sandbox game and one agent in-process, and the agent's rehearsal side process, which builds a
- * private sandbox world beside its session (see docs/decisions.md).
+ * private sandbox world beside its session (see docs/decisions/foundation.md).
  */
 const appPackages = ['@tradedesk/server', '@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
 const forbid = (names, why) => ({
@@ -21,6 +23,83 @@ const forbid = (names, why) => ({
   ],
 });
 const layer = (files, names, why) => ({ files, rules: forbid(names, why) });
+/** One no-restricted-imports rule from several [names, why] groups (a later config's rule replaces, never merges). */
+const restrictedImports = (groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [],
+      patterns: groups.flatMap(([names, why]) =>
+        names.map((name) => ({ group: [name, `${name}/*`], message: why })),
+      ),
+    },
+  ],
+});
+
+const serverEmbeds = ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'];
+const serverEmbedsWhy =
+  'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.';
+const drizzleWhy =
+  "SQL lives in the module's repository (repo.ts or <name>-repo.ts) and db/: call a repository function instead.";
+/** Where the server may import drizzle-orm: the schema and client, and each module's repositories. */
+const sqlFiles = ['apps/server/src/db/**/*.ts', 'apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts'];
+/**
+ * Files that still query the database themselves (issue 27): each is to move its queries into its module's
+ * repository and leave this list. No file may join it.
+ */
+const sqlDebt = [
+  'apps/server/src/lib/job-lease.ts',
+  'apps/server/src/modules/admin/service.ts',
+  'apps/server/src/modules/auth/throttle.ts',
+  'apps/server/src/modules/community/routes.ts',
+  'apps/server/src/modules/credits/ledger.ts',
+  'apps/server/src/modules/coin-market/ledger.ts',
+  'apps/server/src/modules/coin-market/service.ts',
+  'apps/server/src/modules/notification/retention.ts',
+  'apps/server/src/modules/payment/fulfilment.ts',
+  'apps/server/src/modules/payment/service.ts',
+  'apps/server/src/modules/player-data/catalogue-sync.ts',
+  'apps/server/src/modules/prices/current-price-memory.ts',
+  'apps/server/src/modules/referral/service.ts',
+  'apps/server/src/modules/snipe/agent-prices.ts',
+  'apps/server/src/modules/snipe/run-events.ts',
+  'apps/server/src/modules/statistic/*-statistics.ts',
+  'apps/server/src/modules/transfer/transfer-events.ts',
+  'apps/server/src/modules/user/demo-user.ts',
+  'apps/server/src/modules/user/service.ts',
+  'apps/server/src/modules/webhook/notifier.ts',
+];
+
+/**
+ * Borders inside the web app (docs/decisions/web.md): a feature (apps/web/src/features/<name>/)
+ * imports only itself, shared/ and the base layers; shared/ imports no feature; the base layers
+ * (lib, components, stores, utils, hooks, config, content) import neither. Pages in app/ and
+ * routes/ compose features. Paths are resolved, so a relative import cannot slip past the rule.
+ */
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBaseLayers = ['lib', 'components', 'stores', 'utils', 'hooks', 'config', 'content'];
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message:
+      'a web feature imports no other feature: move what two features share into apps/web/src/shared/.',
+  })),
+  {
+    target: `${webSrc}/shared`,
+    from: `${webSrc}/features`,
+    message: 'apps/web/src/shared/ serves the features and imports none of them.',
+  },
+  ...webBaseLayers.map((base) => ({
+    target: `${webSrc}/${base}`,
+    from: [`${webSrc}/features`, `${webSrc}/shared`],
+    message: 'the web base layers import neither features nor shared/.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -44,6 +123,34 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
+  },
+  {
+    // Every live view goes through the one web-hub hook (tests may stand in for the socket).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...webZones,
+            {
+              target: `${webSrc}/features`,
+              from: [`${webSrc}/lib/web-hub-socket.ts`, `${webSrc}/lib/socket-recovery.ts`],
+              message:
+                'a live view connects through apps/web/src/shared/live (useWebHub), never with a socket of its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The sandbox web app's page scripts: plain browser modules served as they are.
   { files: ['apps/game-sim/src/web/client/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   layer(
@@ -101,11 +208,19 @@ export default tseslint.config(
     ['@tradedesk/server', '@tradedesk/web', '@tradedesk/game-sim'],
     'agent talks to the server over its socket, never by import.',
   ),
-  layer(
-    ['apps/server/src/**/*.ts'],
-    ['@tradedesk/web', '@tradedesk/agent', '@tradedesk/game-sim'],
-    'only the composition root (apps/server/src/embedded/) embeds the agent and the sandbox game.',
-  ),
+  // The server: only the composition root embeds the agent and the sandbox game, and only the
+  // repositories and db/ speak SQL (docs/decisions/server-modules.md).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: restrictedImports([
+      [serverEmbeds, serverEmbedsWhy],
+      [['drizzle-orm'], drizzleWhy],
+    ]),
+  },
+  {
+    files: [...sqlFiles, ...sqlDebt],
+    rules: restrictedImports([[serverEmbeds, serverEmbedsWhy]]),
+  },
   layer(
     ['apps/agent/src/rehearsal/side-process.ts'],
     ['@tradedesk/server', '@tradedesk/web'],

@@ -75,7 +75,7 @@ const suites: Record<string, Suite> = {
   },
   auth: {
     describe:
-      'session check (signed-in GET /api/user) and a database read (GET /api/filter) vs anonymous GET /api/app/version, 50 connections',
+      'session check (signed-in GET /api/user) and a database read (GET /api/filter) vs anonymous GET /api/app/version, 50 connections; sign-in under a guess flood from 20 addresses',
     run: async () => {
       const { benchAuth } = await import('../apps/server/bench/auth.js');
       await benchAuth();

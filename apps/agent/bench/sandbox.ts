@@ -39,6 +39,9 @@ export interface SimWorld {
   card(index: number): { rarityId: number; rating: number; definitionId: number };
   /** Every trade by id, ended ones included (until nobody can ask about them). */
   readonly trades: ReadonlyMap<number, SimTrade>;
+  /** Accounts' clubs and the items in them (tests count a new club's cards). */
+  readonly accounts: ReadonlyMap<number, { readonly club: ReadonlySet<number> }>;
+  readonly items: ReadonlyMap<number, { readonly untradeable: boolean }>;
 }
 
 export interface BenchSim {

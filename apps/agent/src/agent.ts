@@ -271,6 +271,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     if (socket.connected)
       socket.volatile.emit('heartbeat', {
         leaseIds: [...sessions.values()].map((session) => session.leaseId),
+        transferIds: transfers.ids(),
       });
   }, options.heartbeatMs ?? 2_000);
   heartbeat.unref();

@@ -39,10 +39,18 @@ function agentWithClubReports() {
   return { command, report };
 }
 
+/** The tradeable cards a new sandbox account's club starts with (a few rare golds). */
+const starterTradeables = (accountId: number) =>
+  [...(sim.world.accounts.get(accountId)?.club ?? [])].filter(
+    (itemId) => sim.world.items.get(itemId)?.untradeable === false,
+  ).length;
+
 describe('the club read against the sandbox game', () => {
   it("reports the signed-in account's club players, untradeable first", async () => {
     const credentials = { email: 'club.read@example.com', password: 'club-password', backupCode: 'ABCD1234' };
     const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    const startedWith = starterTradeables(id);
+    expect(startedWith).toBeGreaterThan(0);
     // A tradeable card besides the starter club's untradeable ones.
     const definitionId = [...sim.world.cardIndexByDefinition.keys()][0];
     const { itemIds } = (await admin(sim, `/accounts/${id}/items`, {
@@ -71,16 +79,18 @@ describe('the club read against the sandbox game', () => {
       expect(sim.world.cardIndexByDefinition.has(card.definitionId)).toBe(true);
       expect(card.discardValue).toBeGreaterThan(0);
     }
-    // The starter club is untradeable; the granted card is the only tradeable one, so it comes last.
-    expect(outcome.cards.at(-1)).toEqual(
-      expect.objectContaining({ itemId: itemIds[0], definitionId, untradeable: false }),
-    );
-    expect(outcome.cards.slice(0, -1).every((card) => card.untradeable)).toBe(true);
+    // The starter commons are untradeable and come first; the granted card is among the tradeable
+    // ones after them (with the starter club's few tradeable rare golds).
+    const tradeable = outcome.cards.filter((card) => !card.untradeable);
+    expect(tradeable).toHaveLength(startedWith + 1);
+    expect(tradeable).toContainEqual(expect.objectContaining({ itemId: itemIds[0], definitionId }));
+    expect(outcome.cards.slice(0, -tradeable.length).every((card) => card.untradeable)).toBe(true);
   });
 
   it('keeps the cheapest cards of a club larger than the cap, over several pages', async () => {
     const credentials = { email: 'big.club@example.com', password: 'club-password', backupCode: 'ABCD1234' };
     const { id } = (await admin(sim, '/accounts', { ...credentials, platform: 'pc' })) as { id: number };
+    const startedWith = starterTradeables(id);
     const byRating = [...sim.world.cardIndexByDefinition.entries()].sort(
       ([, a], [, b]) => sim.world.card(a).rating - sim.world.card(b).rating,
     );
@@ -95,7 +105,7 @@ describe('the club read against the sandbox game', () => {
           untradeable: false,
         })) as { itemIds: number[] }
       ).itemIds;
-    // 18 starter players, 100 copies of the catalogue's best card, 10 of its worst: 128 players.
+    // 18 + 5 starter players, 100 copies of the catalogue's best card, 10 of its worst: 133 players.
     const dear = await grant(dearest, 100);
     const cheap = await grant(cheapest, 10);
 
@@ -110,6 +120,6 @@ describe('the club read against the sandbox game', () => {
     // Every cheap copy and every starter player stays; only copies of the best card are left out.
     expect(cheap.every((itemId) => kept.has(itemId))).toBe(true);
     expect(cards.filter((card) => card.untradeable)).toHaveLength(18);
-    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - 10);
+    expect(dear.filter((itemId) => kept.has(itemId))).toHaveLength(100 - 18 - startedWith - 10);
   });
 });

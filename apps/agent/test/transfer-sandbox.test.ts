@@ -1,6 +1,6 @@
 import { defaultTransferConfig } from '@tradedesk/domain';
 import type { TransferEvent } from '@tradedesk/domain/realtime';
-import { seededRng, TransferRun } from '@tradedesk/engine';
+import { seededRng, TransferRun, transferMessages } from '@tradedesk/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
 import {
@@ -86,7 +86,7 @@ describe('a coin transfer in the sandbox game, through the real game-client', ()
     const { summary, events } = await runTransfer(buyer, seller, card);
     expect(summary).toMatchObject({
       outcome: 'failed',
-      reason: `The seller does not have a tradeable ${card.name}`,
+      reason: transferMessages.sellerLacksCard(card.name),
     });
     expect(events.map((event) => event.type)).toEqual(['sync-result', 'transfer-failed']);
     expect(await coinsOf(buyer)).toBe(card.price);

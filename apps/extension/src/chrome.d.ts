@@ -1,6 +1,6 @@
 /**
  * The few extension APIs the add-on uses, typed by hand: a full typings package would be a
- * dependency for six calls (see docs/decisions.md, "Companion add-on").
+ * dependency for six calls (see docs/decisions/extension-headful.md).
  */
 declare namespace chrome {
   namespace runtime {

@@ -3,13 +3,14 @@ import { createClock } from './core/clock.js';
 import type { AbuseRules, MarketOptions, PileOptions, ProtocolOptions } from './core/config.js';
 import { buildApp } from './http/app.js';
 import type { CardStartValue } from './world/cards.js';
+import { loadSnapshot, saveSnapshot, snapshotOf, type WorldSnapshot } from './world/persistence.js';
 import { World } from './world/world.js';
 
 export type { Clock, ClockOption } from './core/clock.js';
 export { createClock } from './core/clock.js';
 export { PROVIDERS, PROVIDER_PROFILES, type FeedPrice, type Provider } from './world/feeds.js';
 export { GameError } from './core/errors.js';
-export { World } from './world/world.js';
+export { STARTER_TRADEABLES, World } from './world/world.js';
 export type { Account, Item, Trade } from './world/types.js';
 export type { CardStartValue } from './world/cards.js';
 
@@ -37,6 +38,12 @@ export interface SimOptions {
   logger?: boolean;
   /** Cards whose market value starts here instead of the sim's own (rehearsals). */
   startValues?: readonly CardStartValue[];
+  /**
+   * A file that keeps the world's accounts, items and their trades across restarts: read at start,
+   * written every `saveEveryMs` (default 5 s) and at close. Unset: every start is a new world.
+   */
+  stateFile?: string;
+  saveEveryMs?: number;
 }
 
 /** Base URLs a client points at; on one sim they share the origin (paths do not collide). */
@@ -62,11 +69,13 @@ export interface RunningSim {
   /** The `<game>` path segment, e.g. fc26. */
   gameSegment: string;
   world: World;
+  /** With `stateFile`: whether the world came back from it, or why a file there was not used. */
+  state?: { restored: boolean; problem?: string };
   close(): Promise<void>;
 }
 
 /** The seeded world of these options on their clock. */
-function createWorld(options: SimOptions): World {
+function createWorld(options: SimOptions, saved?: WorldSnapshot): World {
   return new World(
     createClock(options.clock ?? 'real'),
     {
@@ -79,7 +88,33 @@ function createWorld(options: SimOptions): World {
       protocol: options.protocol,
     },
     options.startValues,
+    saved,
   );
+}
+
+/** Loads the saved world of `stateFile` and keeps saving it; without a file, nothing is kept. */
+async function persisted(options: SimOptions) {
+  const { stateFile } = options;
+  if (stateFile === undefined) return { world: createWorld(options), stop: async () => {} };
+  const loaded = await loadSnapshot(stateFile);
+  const world = createWorld(options, loaded.snapshot);
+  const problem =
+    loaded.problem ??
+    (loaded.snapshot && !world.restored
+      ? `${stateFile} was saved with another seed or catalogue; a new world starts`
+      : undefined);
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => (saving = saving.then(() => saveSnapshot(stateFile, snapshotOf(world))).catch(() => {}));
+  const timer = setInterval(() => void save(), options.saveEveryMs ?? 5_000);
+  timer.unref();
+  return {
+    world,
+    state: { restored: world.restored, ...(problem ? { problem } : {}) },
+    stop: async () => {
+      clearInterval(timer);
+      await save();
+    },
+  };
 }
 
 /** The base URLs of a sim reached at `url`. */
@@ -94,7 +129,7 @@ const hostsAt = (url: string): SimHosts => ({
 
 /** Starts the sandbox game on its own port. */
 export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
-  const world = createWorld(options);
+  const { world, state, stop } = await persisted(options);
   const { app, setOrigin } = buildApp({ world, adminKey: options.adminKey, logger: options.logger });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
@@ -107,7 +142,11 @@ export async function startSim(options: SimOptions = {}): Promise<RunningSim> {
     hosts: hostsAt(url),
     gameSegment: world.options.protocol.gameSegment,
     world,
-    close: () => app.close(),
+    ...(state ? { state } : {}),
+    close: async () => {
+      await app.close();
+      await stop();
+    },
   };
 }
 

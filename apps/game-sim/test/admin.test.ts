@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/index.js';
+import { STARTER_TRADEABLES } from '../src/world/world.js';
 import { admin, game, signIn } from './helpers.js';
 
 const KEY = 'admin-test-key';
@@ -32,7 +33,7 @@ describe('admin API', () => {
     expect(set.json.coins).toBe(2_500);
     expect(inspected.json).toMatchObject({ id, email: 'ledger@example.com', platform: 'ps', coins: 2_500 });
     expect(inspected.json).not.toHaveProperty('password');
-    expect(inspected.json.piles.club).toBe(18);
+    expect(inspected.json.piles.club).toBe(18 + STARTER_TRADEABLES);
     expect(
       ledger.json.entries.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount]),
     ).toEqual([

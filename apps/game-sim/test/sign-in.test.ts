@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/index.js';
+import { STARTER_TRADEABLES } from '../src/world/world.js';
 import { accessToken, admin, game, signIn } from './helpers.js';
 
 const ADMIN_KEY = 'test-admin-key';
@@ -31,7 +32,12 @@ describe('sign-in pages', () => {
       sortBy: 'value',
       searchAltPositions: true,
     });
-    expect(club.json.itemData.length).toBe(18);
+    const items: Array<{ untradeable: boolean; rareflag: number }> = club.json.itemData;
+    expect(items.length).toBe(18 + STARTER_TRADEABLES);
+    // Like a real new club: untradeable commons, and a few tradeable rare cards to sell or list.
+    const tradeable = items.filter((item) => !item.untradeable);
+    expect(tradeable).toHaveLength(STARTER_TRADEABLES);
+    for (const item of tradeable) expect(item.rareflag).toBe(1);
   });
 
   it('rejects a wrong password for a known account with the real page text', async () => {

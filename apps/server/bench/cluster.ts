@@ -111,10 +111,14 @@ class Http {
     private readonly base: string,
     private readonly cookie = '',
   ) {}
-  async call(method: string, url: string, body?: unknown) {
+  async call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${this.base}${url}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -135,12 +139,17 @@ function benchConfiguration(): Configuration {
 async function createUser(base: string, index: number): Promise<BenchUser> {
   const anonymous = new Http(base);
   const username = `bench_${index}_${randomBytes(3).toString('hex')}`;
-  const created = await anonymous.call('POST', '/api/sandbox/users', {
-    username,
-    tier: 'Snipe',
-    // One more for the cross-node probe's spare account.
-    maxAccounts: ACCOUNTS_PER_USER + 1,
-  });
+  const created = await anonymous.call(
+    'POST',
+    '/api/sandbox/users',
+    {
+      username,
+      tier: 'Snipe',
+      // One more for the cross-node probe's spare account.
+      maxAccounts: ACCOUNTS_PER_USER + 1,
+    },
+    { 'x-sim-admin-key': SIM_ADMIN_KEY },
+  );
   if (created.status >= 300)
     throw new Error(`sandbox user: ${created.status} ${JSON.stringify(created.body)}`);
   const token = (created.body.data as { token: string }).token;
@@ -304,6 +313,8 @@ export async function benchCluster() {
       secretKey: randomBytes(32).toString('hex'),
       serverEnv: {
         LOG_LEVEL: 'warn',
+        // The nodes' sandbox user route wants the key too (header x-sim-admin-key).
+        SIM_ADMIN_KEY,
         DATA_DIR: path.join(os.tmpdir(), databaseName),
         ...probeEnv,
       },

@@ -5,9 +5,11 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { CredentialCipher } from './lib/crypto.js';
 import { installAccessLog } from './lib/access-log.js';
+import type { Audience } from './lib/audience.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { watchEventLoop, type EventLoopWatch } from './lib/event-loop-watch.js';
 import { installInputGuard } from './lib/input-guard.js';
-import { requireUser } from './lib/session.js';
+import { requireUser } from './modules/auth/session.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appRoutes } from './modules/app/routes.js';
@@ -16,7 +18,8 @@ import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
-import { createMarketModule, marketRoutes, type MarketModule } from './modules/market/index.js';
+import { createCoinMarketModule, type CoinMarketModule } from './modules/coin-market/index.js';
+import { coinMarketRoutes } from './modules/coin-market/routes.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
@@ -37,17 +40,26 @@ import { serveWebApp } from './web/static.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Method and path of every registered route (HEAD left out). */
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    /** Method, path and declared audience of every registered route (HEAD left out). */
+    routeTable: ReadonlyArray<RouteEntry>;
     /** The rehearsal route's lost-agent check (the agent hub attaches it). */
     rehearsalAgents: RehearsalAgentCheck;
-    /** The marketplace (the socket hubs attach its delivery). */
-    market: MarketModule;
+    /** The coin marketplace (the socket hubs attach its delivery). */
+    coinMarket: CoinMarketModule;
     /** The chat webhook service (the socket layer posts run messages through it too). */
     chat: ChatNotifier;
     /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
     sbcAccountSolutions: AccountSolutions;
+    /** The event loop's measured delay (GET /api/app/health reads it; stalls are logged). */
+    eventLoop: EventLoopWatch;
   }
+}
+
+/** One route of the app: method, path pattern and who it is for (undefined: not declared). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  readonly audience: Audience | undefined;
 }
 
 export interface BuildAppOptions {
@@ -76,6 +88,8 @@ export interface BuildAppOptions {
   community?: CommunityOptions;
   /** One request in this many is logged at info (all at debug); 0 logs none at info. */
   accessLogSampleEvery?: number;
+  /** SIM_ADMIN_KEY: the key of the sandbox's user-making route (header x-sim-admin-key); unset = refused. */
+  sandboxAdminKey?: string | undefined;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -94,13 +108,25 @@ export async function buildApp(options: BuildAppOptions) {
     // Fastify's own two lines per request (at info, with headers) are replaced by the access log.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  // Every route the app answers, for tests that must cover them all (the input fuzz suite).
-  const routeTable: Array<{ method: string; url: string }> = [];
+  // Every route the app answers, for tests that must cover them all (the input fuzz suite, the
+  // route-audience table). The audience is read when asked: a module's own onRoute hook, which
+  // runs after this one, sets it.
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          get audience() {
+            return route.config?.audience;
+          },
+        });
   });
   app.decorate('routeTable', routeTable);
+  const eventLoop = watchEventLoop(app.log);
+  app.decorate('eventLoop', eventLoop);
+  app.addHook('onClose', () => eventLoop.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
@@ -138,7 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
       timeWindowMs: 60_000,
     },
   });
-  await app.register(appRoutes, { prefix: '/api/app' });
+  await app.register(appRoutes, { prefix: '/api/app', eventLoop });
   await app.register(soundRoutes, { prefix: '/api/sound' });
   await app.register(userRoutes, { prefix: '/api/user', ctx, presentUser, ...signedIn });
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
@@ -176,18 +202,18 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('preClose', () => chat.close());
   await app.register(webhookRoutes, { prefix: '/api/webhook', ctx, chat, ...signedIn });
   await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
-  const market = createMarketModule(ctx);
-  app.decorate('market', market);
+  const coinMarket = createCoinMarketModule(ctx);
+  app.decorate('coinMarket', coinMarket);
   const { catalogue, payments } = await registerPayments(
     app,
-    { ctx, auth, externalOrders: market.externalOrders },
+    { ctx, auth, externalOrders: coinMarket.externalOrders },
     options.payments,
   );
-  market.usePayments(payments);
-  await app.register(marketRoutes, {
+  coinMarket.usePayments(payments);
+  await app.register(coinMarketRoutes, {
     prefix: '/api/market',
     ctx,
-    market,
+    market: coinMarket,
     publicUrl: options.payments?.publicUrl,
     ...signedIn,
   });
@@ -195,11 +221,12 @@ export async function buildApp(options: BuildAppOptions) {
     prefix: '/api/admin',
     ctx,
     catalogue,
-    externalOrders: market.externalOrders,
+    externalOrders: coinMarket.externalOrders,
     ...signedIn,
   });
   await registerCommunity(app, { ctx, auth }, options.community);
-  if (options.gameMode === 'sandbox') await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx });
+  if (options.gameMode === 'sandbox')
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx, adminKey: options.sandboxAdminKey });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   return app;

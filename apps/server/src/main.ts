@@ -1,18 +1,20 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { parseEnv } from './config/env.js';
+import { adminUsernamesOf, parseEnv } from './config/env.js';
 import { resolveSecretKey } from './config/secret-key.js';
 import { openDatabase } from './db/client.js';
-import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './db/seed.js';
+import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './modules/user/demo-user.js';
+import { grantAdminRoles } from './modules/admin/first-admins-repo.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
+import { buildOnStart, type StartBuild } from './embedded/build-on-start.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
+import { configureSolverPool } from './modules/sbc/solver-pool.js';
 import { attachRealtime } from './realtime/index.js';
 
 /** Challenges are synced and solutions recomputed at the prices of the moment this often. */
@@ -20,23 +22,22 @@ const SBC_RESOLVE_INTERVAL_MS = 10 * 60_000;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-/** Builds the web app when its bundle is missing, streaming npm's output. */
-function buildWebIfMissing(log: pino.Logger) {
-  if (existsSync(`${webDistDir}index.html`)) return Promise.resolve();
-  log.info({ category: 'web' }, 'Building the web app (first start only)…');
-  return new Promise<void>((resolve) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@tradedesk/web'], { cwd: repoRoot, stdio: 'inherit' });
-    child.on('exit', (code) => {
-      if (code === 0) log.info({ category: 'web' }, 'Web app built');
-      else log.error({ category: 'web' }, `Web build failed (exit ${code}); serving the API only`);
-      resolve();
-    });
-    child.on('error', (error) => {
-      log.error({ category: 'web', err: error }, 'Could not run the web build; serving the API only');
-      resolve();
-    });
-  });
-}
+/**
+ * What `npm start` builds first: the web app when its bundle is missing (a Vite build is slow;
+ * `npm run build` refreshes it), the add-on when missing or older than its sources (esbuild
+ * takes about a second), so a fresh clone serves both.
+ */
+const startBuilds: StartBuild[] = [
+  { name: 'web app', workspace: '@tradedesk/web', output: `${webDistDir}index.html` },
+  {
+    name: 'add-on',
+    workspace: '@tradedesk/extension',
+    output: fileURLToPath(new URL('../../extension/dist/unpacked/manifest.json', import.meta.url)),
+    sources: ['apps/extension/src', 'apps/extension/static', 'packages/domain/src'].map((path) =>
+      join(repoRoot, path),
+    ),
+  },
+];
 
 async function main() {
   const parsed = parseEnv(process.env);
@@ -69,7 +70,7 @@ async function main() {
       { category: 'payment' },
       'Payments: off in live mode until STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set',
     );
-  await buildWebIfMissing(log);
+  for (const build of startBuilds) await buildOnStart(build, repoRoot, log);
   const secret = await resolveSecretKey(env.SECRET_KEY, env.DATA_DIR);
   if (secret.source === 'generated')
     log.warn({ category: 'start' }, `Generated a new SECRET_KEY in ${env.DATA_DIR}/secret.key; back it up`);
@@ -90,7 +91,20 @@ async function main() {
   const demo = await ensureDemoUser(database.db, env.GAME_MODE, savedDemoToken);
   if (demo && env.GAME_MODE === 'sandbox' && demo.token !== savedDemoToken)
     await saveDemoToken(env.DATA_DIR, demo.token);
+  const admins = await grantAdminRoles(database.db, adminUsernamesOf(env));
+  if (admins.granted.length > 0)
+    log.info({ category: 'start' }, `Admin role given to ${admins.granted.join(', ')} (ADMIN_USERNAMES)`);
+  if (admins.notSignedUp.length > 0)
+    log.warn(
+      { category: 'start' },
+      `ADMIN_USERNAMES names users that do not exist yet: ${admins.notSignedUp.join(', ')}; restart after they sign up`,
+    );
 
+  configureSolverPool({
+    threads: env.SBC_SOLVER_THREADS,
+    firstWorkMs: env.SBC_FIRST_WORK_MS,
+    refineWorkMs: env.SBC_SOLVE_LIMIT_MS,
+  });
   const app = await buildApp({
     database,
     secretKey: secret.key,
@@ -98,6 +112,7 @@ async function main() {
     loggerInstance: log,
     webDistDir,
     ownsDatabase: true,
+    sandboxAdminKey: env.SIM_ADMIN_KEY,
     prices: { staleAfterMs: env.PRICE_STALE_AFTER_MS },
     payments: payments.options,
     community: communityOptionsFromEnv(env),
@@ -133,7 +148,7 @@ async function main() {
       ? undefined
       : env.SIM_URL
         ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
-        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY });
+        : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY, dataDir: env.DATA_DIR });
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service

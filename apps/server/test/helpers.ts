@@ -22,6 +22,8 @@ export interface TestApp {
 }
 
 const testSecretKey = 'ab'.repeat(32);
+/** The test apps' SIM_ADMIN_KEY: `createUser` sends it to the sandbox's user-making route. */
+export const testSandboxAdminKey = 'test-sandbox-admin-key';
 
 /**
  * Builds the app on a fresh database of `backend` before the file's tests and closes both after.
@@ -40,6 +42,7 @@ export function useTestApp(backend: Backend, overrides: Partial<BuildAppOptions>
       gameMode: 'sandbox',
       now: state.clock.now,
       authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      sandboxAdminKey: testSandboxAdminKey,
       ...overrides,
     });
     await state.app.ready();
@@ -93,7 +96,7 @@ export class Client {
 
 let userCounter = 0;
 
-/** Creates a user through the sandbox API. */
+/** Creates a user through the sandbox API (with the sandbox admin key). */
 export async function createUser(
   app: App,
   options: {
@@ -106,16 +109,15 @@ export async function createUser(
 ) {
   userCounter += 1;
   const username = options.username ?? `user${userCounter}_${Math.random().toString(36).slice(2, 8)}`;
-  const response = await new Client(app).post<{ data: { username: string; token: string } }>(
-    '/api/sandbox/users',
-    {
-      username,
-      ...options,
-    },
-  );
-  if (response.status !== 201)
-    throw new Error(`createUser failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/sandbox/users',
+    headers: { 'x-sim-admin-key': testSandboxAdminKey },
+    payload: { username, ...options },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`createUser failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { data: { username: string; token: string } }).data;
 }
 
 /** A new user, signed in on its own client with a fingerprint of its own. */

@@ -26,6 +26,6 @@ describe('start-up', () => {
     expect(output).toContain('Invalid environment:');
     expect(output).toContain('PORT: PORT must be a number from 0 to 65535');
     expect(output).toContain('SECRET_KEY: SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
-    expect(output).toContain("GAME_MODE: Invalid enum value. Expected 'sandbox' | 'live', received 'demo'");
+    expect(output).toContain('GAME_MODE: Game mode must be one of: sandbox, live');
   });
 });

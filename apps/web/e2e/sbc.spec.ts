@@ -199,8 +199,8 @@ test("after Read club, the squad uses the account's own cards: each player Owned
   const row = accounts.getByRole('row', { name: email });
   await expect(row.getByLabel('Club')).toHaveText('Not read');
   await row.getByRole('button', { name: 'Read club' }).click();
-  // The sandbox's starter club (18 players) and the eleven copies.
-  await expect(row.getByLabel('Club')).toContainText('29 players, read', { timeout: 60_000 });
+  // The sandbox's starter club (18 untradeable players, 5 tradeable rare golds) and the eleven copies.
+  await expect(row.getByLabel('Club')).toContainText('34 players, read', { timeout: 60_000 });
 
   await challengeCard(page, goldUpgrade.name).getByRole('button').first().click();
   const view = page.getByRole('region', { name: 'Solution' });

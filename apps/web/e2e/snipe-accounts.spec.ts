@@ -19,7 +19,7 @@ test('a new user creates, edits, resets and deletes a game account', async ({ pa
   await dialog.getByLabel('Email').fill('not-an-email');
   await dialog.getByLabel('Password').fill('correct-horse-1');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('Invalid email')).toBeVisible();
+  await expect(dialog.getByText('Email must be a valid e-mail address')).toBeVisible();
   await expect(dialog.getByText('Backup code is required')).toBeVisible();
   // The first broken field takes the focus; its ring sits on its red border, not beside it as a second one.
   const email = dialog.getByLabel('Email');

@@ -30,7 +30,7 @@ test('a CSV import previews success, warning and error rows and imports only the
         'not-an-email,secret-pass-3,ABCD1234,pc,true',
       ]),
     );
-  await expect(page.getByText('Row 3: Invalid email')).toBeVisible();
+  await expect(page.getByText('Row 3: Email must be a valid e-mail address')).toBeVisible();
   const rows = dialog.getByRole('row');
   await expect(rows.filter({ hasText: 'fresh@example.com' })).toHaveAttribute('data-state', 'success');
   await expect(rows.filter({ hasText: 'already@example.com' })).toHaveAttribute('data-state', 'warning');

@@ -4,7 +4,7 @@ import { startSnipeWithFilters } from './snipe-run-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-// docs/decisions.md: editing the running filter, or the time, advanced or market configuration,
+// docs/decisions/web.md: editing the running filter, or the time, advanced or market configuration,
 // while an account snipes asks first; a run keeps what it started with.
 test('changes a running account uses ask for confirmation first; Cancel keeps them unsaved', async ({
   page,

@@ -9,6 +9,7 @@ export * from './ids/index.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './notices.js';
+export * from './game-error-reasons.js';
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './rules/index.js';

@@ -1,6 +1,6 @@
 /**
  * User-facing validation texts. Quoted ones are verbatim from the specification; the ones
- * marked "ours" fill gaps the spec left open (listed in docs/decisions.md).
+ * marked "ours" fill gaps the spec left open (listed in docs/decisions/).
  */
 export const messages = {
   // Account (000 §5)
@@ -100,6 +100,19 @@ export function noSuggestionsFor(query: string): string {
 /** The transfer filter's minimum-price error names the player, the rating and the minimum. */
 export function transferPriceBelowMinimum(playerName: string, rating: number, minimum: number): string {
   return `Buy now price for ${playerName} (${rating}) must be at least ${minimum}`;
+}
+
+/** The card has no recent price, so its Buy Now range is unknown and not checked (ours). */
+export function unknownPriceRange(playerName: string): string {
+  return `No recent price for ${playerName}: the Buy Now price cannot be checked against the game's price range. Check it before you proceed.`;
+}
+
+/**
+ * The notice a user gets when someone signs in to their name with a wrong token or code (ours):
+ * their own sign-in is not blocked by it, so it says so.
+ */
+export function failedSignInNotice(address: string): string {
+  return `Someone tried to sign in to your account with a wrong token or code (from ${address}). Your own sign-in still works; if this keeps happening, contact support.`;
 }
 
 /** Sign-in refused while the user name or the address is locked after failed attempts (ours). */

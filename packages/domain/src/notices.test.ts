@@ -7,6 +7,7 @@ import {
   errorMessages,
   failedToFetchMarketPriceFor,
   filterSwitchedFor,
+  purchaseNotice,
   requestFailed,
   runLogMessages,
   snipeEndMessages,
@@ -52,6 +53,14 @@ describe('message builders', () => {
       'Listing at futwiz price requires the filter to have a player name',
     ],
     [noSuggestionsFor('zzz'), 'No suggestions available for zzz'],
+    [
+      purchaseNotice({ playerName: 'José Sá', buyPrice: 900, value: 0, errorCode: 478 }),
+      'Failed to buy José Sá: the listing had already ended (sold or expired) (error 478)',
+    ],
+    [
+      purchaseNotice({ playerName: 'José Sá', buyPrice: 900, value: 0, errorCode: 599 }),
+      'Failed to buy José Sá: the game’s servers failed (error 599)',
+    ],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });

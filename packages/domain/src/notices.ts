@@ -1,4 +1,5 @@
 import { formatCompactNumber } from './format/numbers.js';
+import { gameErrorReason } from './game-error-reasons.js';
 /**
  * Run-log, error and success texts of section 8 of both documents, verbatim. Validation
  * messages are in ./messages.ts.
@@ -141,7 +142,8 @@ export function followUpNotice(
 
 /**
  * The notification of one buy attempt (ours): 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
- * or 'Failed to buy Cristiano Ronaldo (error 461)' for a lost snipe.
+ * or 'Failed to buy Cristiano Ronaldo: someone else bought it first, or the bid was not allowed
+ * (error 461)' for a lost snipe.
  */
 export function purchaseNotice(report: {
   playerName: string;
@@ -149,7 +151,8 @@ export function purchaseNotice(report: {
   value: number;
   errorCode?: number | undefined;
 }): string {
-  if (report.errorCode !== undefined) return `Failed to buy ${report.playerName} (error ${report.errorCode})`;
+  if (report.errorCode !== undefined)
+    return `Failed to buy ${report.playerName}: ${gameErrorReason(report.errorCode)}`;
   return `Bought ${report.playerName} for ${formatCompactNumber(report.buyPrice)} (profit ${formatCompactNumber(report.value)})`;
 }
 

@@ -2,7 +2,7 @@ import { runLogMessages } from '@tradedesk/domain';
 
 /**
  * The run-log texts the engine emits: the spec's (000 §8, kept verbatim in domain) under the
- * engine's names, plus the few the engine adds (marked "ours", listed in docs/decisions.md).
+ * engine's names, plus the few the engine adds (marked "ours", listed in docs/decisions/snipe-engine.md).
  * Parameterised texts ('Too many results for {player}' …) come straight from domain.
  */
 export const runLog = {

@@ -11,6 +11,7 @@ import {
 import type { Candidate, Problem } from './problem.js';
 import { placementCost } from './placement.js';
 import { violation, type Placement } from './squad-check.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Members kept per group and slot (the cheapest in position): a quota never needs more. */
 const MEMBERS_PER_SLOT = 4;
@@ -573,7 +574,8 @@ function structures(
       for (let fillers = 0; fillers <= (needs.least > 0 ? 0 : MAX_FILLERS); fillers += 1) {
         for (let parts = 1; parts <= 3; parts += 1) {
           for (const quotas of splits(open - fillers, parts, 2, cap)) {
-            if (Date.now() > deadline) return found.sort((a, b) => a.estimate - b.estimate);
+            chargeWork(WORK_MS.chemistryPlan);
+            if (workNow() > deadline) return found.sort((a, b) => a.estimate - b.estimate);
             const hopeful = quotaChemistry(kind, quotas, mostBonus, fillers, special);
             if (hopeful.total < needs.total || hopeful.least < needs.least) continue;
             const lists = quotas.map((quota) => choicesFor(quota, parts, special));
@@ -660,7 +662,8 @@ export function chemistryCores(problem: Problem, limit: number, deadline: number
   const seen = new Set<string>();
   let best = Infinity;
   for (const plan of plans.slice(0, MAX_PLACED)) {
-    if (plan.estimate >= best || Date.now() > deadline) break;
+    if (plan.estimate >= best || workNow() > deadline) break;
+    chargeWork(WORK_MS.chemistryPlacement);
     const placement = placeStructure(problem, plan, sorted);
     if (!placement) continue;
     const key = problem.openSlots.map((slot) => placement[slot]?.assetId ?? 0).join(',');

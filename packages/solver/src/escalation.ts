@@ -3,6 +3,7 @@ import { improveWithMilp, MAX_MILP_CARDS, milpReady, reducePool } from './milp.j
 import { placeCards, placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
+import { workNow } from './work-clock.js';
 
 /** The MILP is not started with less time than this: its presolve alone takes about as long. */
 const MIN_MILP_MS = 100;
@@ -61,7 +62,7 @@ export function proveOrImprove(
     milpReady() &&
     Number.isFinite(upperBound) &&
     reducePool(problem, upperBound).length <= maxMilpCards;
-  const started = Date.now();
+  const started = workNow();
   const searchDeadline = milpCanFollow
     ? started + (deadline - started) * (limits.searchShare ?? 0.5)
     : deadline;
@@ -82,7 +83,7 @@ export function proveOrImprove(
     step *= 2;
   }
   const searched =
-    Date.now() < searchDeadline || !Number.isFinite(proven)
+    workNow() < searchDeadline || !Number.isFinite(proven)
       ? exactSearch(problem, upperBound, searchDeadline, Infinity, maxSearchCards)
       : undefined;
   const answer = searched?.answer;
@@ -91,7 +92,7 @@ export function proveOrImprove(
   const cutoff = answer?.cost ?? upperBound;
   const unproven = { ...(answer ? { answer } : {}), bound: proven, finished: false, method: searchMethod };
   if (!milpCanFollow) return unproven;
-  const seconds = Math.max(MIN_MILP_MS, deadline - Date.now()) / 1000;
+  const seconds = Math.max(MIN_MILP_MS, deadline - workNow()) / 1000;
   const milp = improveWithMilp(problem, cutoff, seconds, maxMilpCards);
   if (!milp) return unproven;
   const improved = milp.cards && placeCards(problem, milp.cards);

@@ -16,6 +16,7 @@ import { placeCards, placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { scoreWindowOf, type ScoreWindow } from './rating-profile.js';
 import { judgePlacement, type Placement } from './squad-check.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
 export const MAX_SEARCH_CARDS = 6_000;
@@ -613,7 +614,8 @@ export function exactSearch(
     workSinceClock += 1;
     if (workSinceClock >= CLOCK_EVERY) {
       workSinceClock = 0;
-      if (Date.now() > deadline) aborted = true;
+      chargeWork(CLOCK_EVERY * WORK_MS.exactSearchWork);
+      if (workNow() > deadline) aborted = true;
     }
     if (aborted || nodes > nodeLimit) {
       aborted = true;
@@ -675,6 +677,7 @@ export function exactSearch(
   };
 
   visit(0, slots, 0);
+  chargeWork(workSinceClock * WORK_MS.exactSearchWork);
   return aborted
     ? { finished: false, ...(answer ? { answer } : {}) }
     : { finished: true, bound: best, ...(answer ? { answer } : {}) };

@@ -56,9 +56,9 @@ const keepsEverything = (challenge: ChallengeRequirements) =>
   !challenge.requirements.some((r) => r.kind === 'players' && r.conditions.some((c) => c.type === 'rarity'));
 
 /** A case solved, with its exhaustive optimum; an infeasible one must go unsolved. */
-function solvedCase(c: (typeof cases)[number], timeLimitMs: number) {
+function solvedCase(c: (typeof cases)[number], workLimitMs: number) {
   const optimum = exhaustiveOptimum(c.pool, c.challenge);
-  const result = solveChallenge({ challenge: c.challenge, formation: 'f433', market: c.pool, timeLimitMs });
+  const result = solveChallenge({ challenge: c.challenge, formation: 'f433', market: c.pool, workLimitMs });
   if (optimum === Infinity) expect(result.status, c.name).not.toBe('solved');
   return { optimum, result };
 }
@@ -120,7 +120,7 @@ describe('group-count relaxation against exhaustive search on small pools', () =
     const challenge = and(distinct('club', 'exact', 2));
     const optimum = exhaustiveOptimum(pool, challenge);
     expect(optimum).toBe(6 * 300 + 5 * 200);
-    const result = solveChallenge({ challenge, formation: 'f433', market: pool, timeLimitMs: 5_000 });
+    const result = solveChallenge({ challenge, formation: 'f433', market: pool, workLimitMs: 5_000 });
     expect(result.status === 'solved' && result.cost).toBe(optimum);
     expect(result.status === 'solved' && result.proof.kind).toBe('optimal');
   });

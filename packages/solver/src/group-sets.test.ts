@@ -1,6 +1,7 @@
 import type { ChallengeRequirements } from '@tradedesk/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupSetRelaxation } from './group-sets.js';
+import { relaxationBound } from './lower-bound.js';
 import { prepareSolver } from './milp.js';
 import { placeCards, placementCost } from './placement.js';
 import { exactReference } from './reference.js';
@@ -66,7 +67,7 @@ describe('group-set relaxation against exhaustive search on small pools', () => 
       const far = Date.now() + 60_000;
       const starts = Number.isFinite(optimum) ? [optimum + 1, optimum + 150, optimum * 2, optimum] : [50_000];
       for (const upperBound of starts) {
-        const scanned = groupSetRelaxation(problem, far, upperBound);
+        const scanned = groupSetRelaxation(problem, far, upperBound, relaxationBound);
         if (!scanned) throw new Error('the scan should apply and finish');
         // Nothing below the known squad: the bound is that cost (the optimum when it is one).
         expect(scanned.bound, `from ${upperBound}`).toBe(Math.min(optimum, upperBound));
@@ -86,7 +87,7 @@ describe('group-set relaxation against exhaustive search on small pools', () => 
         challenge: c.challenge,
         formation: 'f433',
         market: c.pool,
-        timeLimitMs: 1_000,
+        workLimitMs: 1_000,
       });
       if (optimum === Infinity) {
         expect(result.status).not.toBe('solved');

@@ -1,7 +1,9 @@
 import { groupIdOf, type SbcRequirement } from '@tradedesk/domain';
-import { ratingCountClass, relaxationBound, type RelaxationBound } from './lower-bound.js';
+import type { RelaxationBound, RelaxationResult } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { ratingCountClass } from './rating-count-class.js';
 
 type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;
 
@@ -44,6 +46,8 @@ export function groupSetRelaxation(
   problem: Problem,
   deadline: number,
   upperBound: number,
+  /** The plain relaxation (lower-bound's, handed in so the two modules do not import each other). */
+  relax: (problem: Problem, deadline: number, upperBound: number) => RelaxationResult,
 ): RelaxationBound | undefined {
   const distinct = exactGroupCount(problem);
   if (!distinct || !Number.isFinite(upperBound)) return undefined;
@@ -142,7 +146,7 @@ export function groupSetRelaxation(
       count: 1,
       conditions: [{ type: kind, ids: [id] }],
     }));
-    const result = relaxationBound(
+    const result = relax(
       {
         ...problem,
         candidates: indices.map((i) => candidates[i] as Candidate),
@@ -165,7 +169,8 @@ export function groupSetRelaxation(
   /** The sets of k groups that hold `chosen` and groups of `open` only. */
   const scan = (chosen: readonly number[], open: Set<number>): void => {
     while (open.size > 0) {
-      if (Date.now() > deadline) {
+      chargeWork(WORK_MS.round);
+      if (workNow() > deadline) {
         stopped = true;
         return;
       }

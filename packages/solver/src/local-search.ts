@@ -2,6 +2,7 @@ import { matchesCondition, seededRng } from '@tradedesk/domain';
 import type { Candidate, Problem } from './problem.js';
 import { placeCards, placementCost } from './placement.js';
 import { judgePlacement, violation, type Placement } from './squad-check.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Candidate lists the moves draw from, each sorted cheapest first. */
 interface MoveLists {
@@ -137,13 +138,13 @@ export function localSearch(
   const starts = seeds.length > 0 ? seeds.slice(0, MAX_STARTS) : [lists.cheapest.slice(0, open.length)];
   let round = 0;
   let stepsLeft = stepBudget ?? Infinity;
-  const timeLeft = () => (stepBudget === undefined ? Date.now() < deadline : stepsLeft > 0);
+  const timeLeft = () => (stepBudget === undefined ? workNow() < deadline : stepsLeft > 0);
   while (timeLeft() && !(best && best.cost <= stopAt)) {
     const start = starts[round % starts.length] ?? [];
     round += 1;
     const roundEnd = Math.min(
       deadline,
-      Date.now() + Math.max(40, (deadline - Date.now()) / Math.max(1, starts.length - round + 2)),
+      workNow() + Math.max(40, (deadline - workNow()) / Math.max(1, starts.length - round + 2)),
     );
     const roundSteps = Math.max(2_000, (stepBudget ?? 0) / Math.max(1, starts.length));
     let current: (Candidate | null)[] = placeCards(problem, start);
@@ -151,12 +152,13 @@ export function localSearch(
     let currentScore = placementCost(current) + weight * currentViolation;
     let temperature = Math.max(1, typical);
     let foundThisRound = false;
-    for (let step = 0; ; step += 1) {
-      // A round always takes its minimum steps: on a busy machine a wall-clock slice alone can
-      // be too short for the search to reach any eligible squad.
+    let step = 0;
+    for (; ; step += 1) {
+      if ((step & 63) === 63) chargeWork(64 * WORK_MS.searchStep);
+      // A round always takes its minimum steps (so a tiny slice still reaches an eligible squad).
       const over =
         stepBudget === undefined
-          ? step >= MIN_ROUND_STEPS && (step & 63) === 0 && Date.now() > roundEnd
+          ? step >= MIN_ROUND_STEPS && (step & 63) === 0 && workNow() > roundEnd
           : step >= roundSteps;
       if (over) break;
       stepsLeft -= 1;
@@ -207,6 +209,7 @@ export function localSearch(
       }
       temperature = Math.max(1, temperature * 0.9995);
     }
+    chargeWork((step & 63) * WORK_MS.searchStep);
     if (!foundThisRound && !best) weight *= 3;
   }
   return best && polish(problem, best, lists);

@@ -8,8 +8,10 @@ import {
 import { withGroupCountRelaxation } from './group-count.js';
 import { groupSetRelaxation, groupSetsApply } from './group-sets.js';
 import type { Candidate, Problem } from './problem.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { ratingCountClass } from './rating-count-class.js';
 
 type CountRequirement = Extract<SbcRequirement, { kind: 'players' }>;
 
@@ -134,7 +136,7 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
   }
   if (counted.length <= EXACT_COUNT_LIMIT) {
     // Stopped by the clock, the exact search would leave the Lagrangian bound no time at all.
-    const exactDeadline = Date.now() + Math.max(0, deadline - Date.now()) * EXACT_TIME_SHARE;
+    const exactDeadline = workNow() + Math.max(0, deadline - workNow()) * EXACT_TIME_SHARE;
     const exact = exactRelaxation(problem, counted, members, kept, upperBound, exactDeadline);
     if (exact !== 'aborted') return exact;
   }
@@ -175,7 +177,8 @@ export function relaxationBound(problem: Problem, deadline: number, upperBound =
       const m = multipliers[j] ?? 0;
       return r.scope === 'exact' ? g === 0 : g <= 0 && (m === 0 || g === 0);
     });
-    if (counted.length === 0 || slackFree || norm === 0 || Date.now() > deadline) break;
+    chargeWork(WORK_MS.round);
+    if (counted.length === 0 || slackFree || norm === 0 || workNow() > deadline) break;
     if (sinceImproved >= 4) {
       step /= 2;
       sinceImproved = 0;
@@ -336,17 +339,6 @@ function groupRatingFloor(
   };
 }
 
-/**
- * A card's class in the relaxations: its rating and which player counts it counts toward. Cards of
- * one class are alike to them but for cost, so they only ever pick a class's cheapest players.
- */
-export function ratingCountClass(candidate: Candidate, counted: readonly CountRequirement[]): string {
-  const bits = counted.map((r) =>
-    r.conditions.every((cond) => matchesCondition(candidate.card, cond)) ? 1 : 0,
-  );
-  return `${candidate.card.rating}|${bits.join('')}`;
-}
-
 /** The "same group: min X" requirement the grouped relaxation strengthens the bound with. */
 function sameGroupMinimum(problem: Problem): SameGroupRequirement | undefined {
   return problem.requirements.find(
@@ -384,7 +376,7 @@ export function groupedRelaxationBound(
 ): RelaxationResult {
   const base = known ?? withGroupCountRelaxation(problem, relaxationBound(problem, deadline, upperBound));
   if ('infeasible' in base || base.bound >= upperBound) return base;
-  const bySets = groupSetRelaxation(problem, deadline, upperBound);
+  const bySets = groupSetRelaxation(problem, deadline, upperBound, relaxationBound);
   if (bySets) return { bound: Math.max(base.bound, bySets.bound), seeds: [...bySets.seeds, ...base.seeds] };
   const same = sameGroupMinimum(problem);
   if (!same) return base;
@@ -459,7 +451,8 @@ export function groupedRelaxationBound(
       if (bound >= best) break;
       // Stopped: the groups left (quick bounds ascending) cost at least this one's quick bound, the
       // ones done at least the best so far.
-      if (Date.now() > deadline) return { best, stopped: Math.max(base.bound, Math.min(best, bound)) };
+      chargeWork(WORK_MS.round);
+      if (workNow() > deadline) return { best, stopped: Math.max(base.bound, Math.min(best, bound)) };
       // A group whose floor reaches the best so far cannot go below it (its relaxation is skipped).
       if (groupFloor && groupFloor.atLeast(id, best) >= best) continue;
       const inGroup: SbcRequirement = {

@@ -162,7 +162,7 @@ describe('solver with the MILP loaded', () => {
         challenge: c.challenge,
         formation: 'f433',
         market: c.pool,
-        timeLimitMs: 30_000,
+        workLimitMs: 30_000,
       });
       if (best === Infinity) {
         expect(result.status).not.toBe('solved');
@@ -205,7 +205,7 @@ describe('a squad first', () => {
       challenge: c.challenge,
       formation: 'f433',
       market: c.pool,
-      timeLimitMs: 0,
+      workLimitMs: 0,
     });
     expect(result.status).toBe('solved');
   }, 60_000);

@@ -2,6 +2,7 @@ import { chemistryProfileOf, groupIdOf, matchesCondition, normalizeClubId } from
 import loadHighs, { type Highs } from 'highs';
 import { buildMilp, type MilpModel } from './milp-model.js';
 import type { Candidate, Problem } from './problem.js';
+import { chargeWork, wallSecondsLeft, workClockActive, WORK_MS } from './work-clock.js';
 
 let runtime: Highs | undefined;
 let loading: Promise<Highs> | undefined;
@@ -180,7 +181,13 @@ function warmUp(highs: Highs): void {
   solveModel(highs, model, 5);
 }
 
+/**
+ * HiGHS within a budget of `seconds`. In a solve (a work clock active) the budget is a number of
+ * branch-and-bound nodes, so the answer does not depend on the machine's load, and HiGHS's own
+ * time limit is only the solve's wall-clock cap; the nodes and the model's size are charged.
+ */
 function solveModel(highs: Highs, model: MilpModel, seconds: number) {
+  const inSolve = workClockActive();
   const { constants } = highs;
   const instance = highs.createModel({
     numCols: model.colCost.length,
@@ -205,11 +212,17 @@ function solveModel(highs: Highs, model: MilpModel, seconds: number) {
   try {
     instance.options.set({
       output_flag: false,
-      time_limit: Math.max(0.01, seconds),
+      time_limit: inSolve ? Math.max(0.01, Math.min(3_600, wallSecondsLeft())) : Math.max(0.01, seconds),
+      ...(inSolve ? { mip_max_nodes: Math.max(1, Math.floor((seconds * 1000) / WORK_MS.milpNode)) } : {}),
       mip_rel_gap: 0,
       mip_abs_gap: 0.5,
     });
     instance.run();
+    if (inSolve)
+      chargeWork(
+        model.colCost.length * WORK_MS.milpColumn +
+          Number(instance.info.get('mip_node_count') ?? 0) * WORK_MS.milpNode,
+      );
     const status = instance.getModelStatus();
     const dual = Number(instance.info.get('mip_dual_bound'));
     const primal = Number(instance.info.get('primal_solution_status'));

@@ -1,6 +1,7 @@
 import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import { maxScoreFor, minScoreFor } from './squad-check.js';
+import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
 export interface ScoreWindow {
@@ -56,13 +57,14 @@ export function cheapestRatingProfile(
   constraints: readonly CountConstraint[] = [],
   /** Give up (return 'aborted') after this many search nodes. */
   nodeLimit = Infinity,
-  /** Give up (return 'aborted') at this wall-clock time (checked every 1,024 nodes). */
+  /** Give up (return 'aborted') at this time of the work clock (checked every 1,024 nodes). */
   deadline = Infinity,
   /** Ratings of players already in the squad (they count toward the score, cost nothing). */
   fixedRatings: readonly number[] = [],
   /** Return the first answer below the upper bound, not the cheapest (a feasibility check). */
   firstBelow = false,
 ): ProfileAnswer | null | 'aborted' {
+  chargeWork(items.length * WORK_MS.profileItem);
   const search = new ProfileSearch(items, count, window, upperBound, constraints, fixedRatings);
   if (!Number.isFinite(upperBound)) search.tryFirstAnswers();
   return search.run(nodeLimit, deadline, firstBelow);
@@ -340,6 +342,7 @@ class ProfileSearch {
     this.deadline = deadline;
     this.firstBelow = firstBelow;
     this.search(0, this.count, 0);
+    chargeWork((this.nodes & 1023) * WORK_MS.profileNode);
     if (this.aborted) return 'aborted';
     const found = this.bestTakes;
     if (!found) return null;
@@ -350,10 +353,16 @@ class ProfileSearch {
     return { cost: this.best, picks };
   }
 
+  /** Charges the last 1,024 nodes' work and reads the (work) clock. */
+  private overDeadline(): boolean {
+    chargeWork(1024 * WORK_MS.profileNode);
+    return workNow() > this.deadline;
+  }
+
   private search(j: number, remaining: number, cost: number): void {
     this.nodes += 1;
     if (this.aborted || (this.firstBelow && this.bestTakes)) return;
-    if (this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && Date.now() > this.deadline)) {
+    if (this.nodes > this.nodeLimit || ((this.nodes & 1023) === 0 && this.overDeadline())) {
       this.aborted = true;
       return;
     }

@@ -40,7 +40,7 @@ describe('solver proofs on small pools', () => {
       const pool = randomPool(31 + index, 17);
       const optimum = exhaustiveOptimum(pool, challenge);
       if (optimum === Infinity) continue;
-      const input = { challenge, formation: 'f433', market: pool, timeLimitMs: 5_000, useMilp: false };
+      const input = { challenge, formation: 'f433', market: pool, workLimitMs: 5_000, useMilp: false };
       const result = solveChallenge(input);
       expect(result.status).toBe('solved');
       if (result.status !== 'solved') continue;

@@ -9,8 +9,17 @@ import { placeCards, placementCost } from './placement.js';
 import { buildProblem, requirementParts, type Candidate, type Problem } from './problem.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 import type { SolveInput, SolveResult, SquadPick } from './types.js';
+import { WorkClock, withWorkClock } from './work-clock.js';
 
-const DEFAULT_TIME_LIMIT_MS = 1000;
+/** The work budget (work milliseconds: about a quiet core's second, see work-clock.ts). */
+const DEFAULT_WORK_LIMIT_MS = 1000;
+/**
+ * The wall-clock cap when none is given: this many times the work budget, at least 10 s. A shared
+ * 2-core machine at load 15 ran a 300 ms work budget in 6.5 s of wall time: the cap is for a
+ * stuck solve, not for a busy machine.
+ */
+const WALL_CAP_FACTOR = 30;
+const MIN_WALL_CAP_MS = 10_000;
 const MIN_SEARCH_MS = 150;
 /** With the MILP loaded the search only finds a good incumbent: the MILP proves or improves it. */
 const SEARCH_SHARE_WITH_MILP = 0.15;
@@ -435,16 +444,29 @@ function picksOf(problem: Problem, placement: Placement, perSlot: readonly numbe
  * smallest part bound.
  */
 export function solveChallenge(input: SolveInput): SolveResult {
-  const now = input.now ?? Date.now;
+  const wallStarted = Date.now();
+  const workLimit = input.workLimitMs ?? DEFAULT_WORK_LIMIT_MS;
+  const wallCap = input.wallLimitMs ?? Math.max(MIN_WALL_CAP_MS, workLimit * WALL_CAP_FACTOR);
+  const clock = new WorkClock(wallStarted + wallCap);
+  return withWorkClock(clock, () => solveWithClock(input, workLimit, clock, wallStarted));
+}
+
+function solveWithClock(
+  input: SolveInput,
+  workLimit: number,
+  clock: WorkClock,
+  wallStarted: number,
+): SolveResult {
+  const now = input.now ?? (() => clock.now());
   const started = now();
-  const deadline = started + (input.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const deadline = started + workLimit;
   const parts = requirementParts(input.challenge);
   const stages: string[] = [];
   const outcomes = parts.map((requirements, index) => {
     const partDeadline = started + ((deadline - started) * (index + 1)) / parts.length;
     return solvePart(input, requirements, { now, deadline: partDeadline, stages }, (input.seed ?? 1) + index);
   });
-  const elapsedMs = () => now() - started;
+  const elapsedMs = () => Date.now() - wallStarted;
   const answers = outcomes.filter((o): o is Extract<PartOutcome, { kind: 'answer' }> => o.kind === 'answer');
   const bound = Math.min(...outcomes.map((o) => o.bound));
   const best = answers.sort((a, b) => a.answer.cost - b.answer.cost)[0];
@@ -483,6 +505,8 @@ export function solveChallenge(input: SolveInput): SolveResult {
     chemistry: verdict.chemistry.total,
     proof,
     elapsedMs: elapsedMs(),
+    workMs: Math.round(clock.work),
+    ...(clock.wallCapped ? { wallCapped: true } : {}),
     stages,
   };
 }

@@ -33,8 +33,17 @@ export interface SolveInput {
   readonly bricks?: readonly { readonly slot: number; readonly brick: SbcBrick }[];
   readonly owned?: readonly OwnedCard[];
   readonly market: readonly MarketCard[];
-  /** Wall-clock budget for the whole solve (default 1000 ms). */
-  readonly timeLimitMs?: number;
+  /**
+   * The solve's budget in work milliseconds (default 1000): work counted by the search loops
+   * (nodes, steps), about a millisecond of one quiet core each, so the same input gives the same
+   * answer on any machine and under any load (work-clock.ts).
+   */
+  readonly workLimitMs?: number;
+  /**
+   * Wall-clock cap (default 30 × the work budget, at least 10 s): only the worst case; a solve
+   * stopped by it says so (`wallCapped`) and its answer may depend on the machine.
+   */
+  readonly wallLimitMs?: number;
   /**
    * Steps of the local search instead of the time budget: the same input and seed then give the
    * same answer on any machine (tests).
@@ -45,9 +54,9 @@ export interface SolveInput {
   /** Run the MILP bound provider in a worker thread (default true). */
   readonly useMilp?: boolean;
   /**
-   * The clock the solve reads its budget from and checks between stages (default `Date.now`):
-   * tests pass a fake one to check which stages run once the deadline has passed. The local
-   * search and the exact methods still read `Date.now` inside their own loops.
+   * The clock the solve's stages read their budget from between stages (default the work clock):
+   * tests pass a fake one to check which stages run once the deadline has passed. The loops
+   * inside the stages read the work clock.
    */
   readonly now?: () => number;
 }
@@ -88,6 +97,10 @@ export type SolveResult =
       readonly chemistry: number;
       readonly proof: SolveProof;
       readonly elapsedMs: number;
+      /** Work done (work milliseconds): the same for the same input on any machine. */
+      readonly workMs: number;
+      /** Present when the wall-clock cap, not the work budget, ended the solve. */
+      readonly wallCapped?: true;
       /** The stages that ran, in order (per OR part): what the budget was spent on. */
       readonly stages?: readonly string[];
     }

@@ -47,7 +47,14 @@ function fakeSocket() {
 }
 
 /** A side that made no game call in its five minutes. */
-const quietSide = summariseSide({ spanMinutes: 5, trades: [], losses: 0, softBans: 0, requestMinutes: [] });
+const quietSide = summariseSide({
+  spanMinutes: 5,
+  trades: [],
+  missed: 0,
+  softBans: 0,
+  requests: 0,
+  peakRequestsPerMinute: 0,
+});
 
 describe('rehearsal commands on the agent', () => {
   // The re-sending itself is deliverEvent's, shared by every run kind (event-delivery.test.ts).

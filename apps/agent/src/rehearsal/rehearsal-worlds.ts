@@ -22,6 +22,8 @@ export interface RehearsalWorld {
   /** The world's price-site feeds (the session's price source). */
   readonly feedsUrl: string;
   readonly limits: RehearsalLimits;
+  /** The game's busiest minute of admitted calls, as its per-minute limit counts them. */
+  peakRequestsPerMinute(): number;
   now(): number;
   advance(ms: number): void;
   /** A card's name and market value now; undefined for a card the world does not have. */

@@ -54,13 +54,22 @@ function configurationFor(configuration: Configuration, spanMinutes: number): Co
   };
 }
 
-/** Summarises one side's buys and game calls into what the result shows. */
+/**
+ * Summarises one side's buys and game calls into what the result shows. The figures are made to
+ * agree: a win is a purchase worth more than it cost and a loss one worth less, so the best
+ * trades are wins and the worst are losses; failed attempts are `missed`, not losses; the peak
+ * is the game's own count against its limit (a clock minute of calls could show 42 beside a
+ * limit of 40 that no window of the game's ever passed).
+ */
 export function summariseSide(input: {
   spanMinutes: number;
   trades: readonly RehearsalTrade[];
-  losses: number;
+  missed: number;
   softBans: number;
-  requestMinutes: readonly number[];
+  /** Every game call sent. */
+  requests: number;
+  /** The game's busiest per-minute window of admitted calls. */
+  peakRequestsPerMinute: number;
 }): RehearsalSide {
   const { spanMinutes, trades } = input;
   const profitByMinute = Array.from({ length: spanMinutes }, () => 0);
@@ -70,20 +79,24 @@ export function summariseSide(input: {
   }
   for (let minute = 1; minute < spanMinutes; minute += 1)
     profitByMinute[minute] = (profitByMinute[minute] ?? 0) + (profitByMinute[minute - 1] ?? 0);
-  const perMinute = new Map<number, number>();
-  for (const minute of input.requestMinutes) perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
-  const byProfit = [...trades].sort((a, b) => b.profit - a.profit || a.minute - b.minute);
+  const wins = trades.filter((trade) => trade.profit > 0);
+  const losses = trades.filter((trade) => trade.profit < 0);
   return {
     profit: trades.reduce((sum, trade) => sum + trade.profit, 0),
-    wins: trades.length,
-    losses: input.losses,
-    requests: input.requestMinutes.length,
+    wins: wins.length,
+    losses: losses.length,
+    missed: input.missed,
+    requests: input.requests,
     softBans: input.softBans,
-    peakRequestsPerMinute: Math.max(0, ...perMinute.values()),
-    requestsPerMinute: input.requestMinutes.length / spanMinutes,
+    peakRequestsPerMinute: input.peakRequestsPerMinute,
+    requestsPerMinute: input.requests / spanMinutes,
     profitByMinute,
-    best: byProfit.slice(0, REHEARSAL_TRADES_SHOWN),
-    worst: byProfit.reverse().slice(0, REHEARSAL_TRADES_SHOWN),
+    best: [...wins]
+      .sort((a, b) => b.profit - a.profit || a.minute - b.minute)
+      .slice(0, REHEARSAL_TRADES_SHOWN),
+    worst: [...losses]
+      .sort((a, b) => a.profit - b.profit || a.minute - b.minute)
+      .slice(0, REHEARSAL_TRADES_SHOWN),
   };
 }
 
@@ -102,15 +115,12 @@ export async function rehearseSide(
   const startedAt = world.now();
   const spanMs = command.spanMinutes * MINUTE_MS;
   const minuteOf = (at: number) => Math.max(0, (at - startedAt) / MINUTE_MS);
-  const requestMinutes: number[] = [];
+  let requests = 0;
   const account = new GameAccount(
     { email: `rehearsal-${kind}@sandbox.test`, password: 'rehearsal', backupCode: 'REHEARS1', platform },
     world.game,
     // Only game calls count against the game's limits (sign-in pages do not).
-    {
-      onRequestSent: (event) =>
-        void (event.path.includes('/ut/game/') && requestMinutes.push(Math.floor(minuteOf(world.now())))),
-    },
+    { onRequestSent: (event) => void (event.path.includes('/ut/game/') && (requests += 1)) },
     undefined,
     { fetch: world.fetch, wallClock: () => world.now() },
   );
@@ -126,7 +136,7 @@ export async function rehearseSide(
     },
   };
   const trades: RehearsalTrade[] = [];
-  let losses = 0;
+  let missed = 0;
   let softBans = 0;
   const session = new SnipeSession({
     accountId: `rehearsal-${kind}`,
@@ -142,7 +152,7 @@ export async function rehearseSide(
         if (event.type === 'snipe-result') {
           const { report } = event;
           if (report.errorCode !== undefined) {
-            losses += 1;
+            missed += 1;
             return;
           }
           const card = world.card(report.playerId, platform);
@@ -172,7 +182,14 @@ export async function rehearseSide(
     signal.removeEventListener('abort', stop);
   }
   onProgress(1);
-  return summariseSide({ spanMinutes: command.spanMinutes, trades, losses, softBans, requestMinutes });
+  return summariseSide({
+    spanMinutes: command.spanMinutes,
+    trades,
+    missed,
+    softBans,
+    requests,
+    peakRequestsPerMinute: world.peakRequestsPerMinute(),
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
  * waits move, and the session's game client reaching it through the world's in-process `fetch`.
  * Building the 40,000-listing world and replaying its market never run on the agent's (or the
  * embedded server's) event loop. This file is the agent's one composition root with the sandbox
- * game (docs/decisions.md); it lives as long as its parent's channel.
+ * game (docs/decisions/foundation.md); it lives as long as its parent's channel.
  */
 import type { Platform, RehearsalSide } from '@tradedesk/domain';
 import type { RehearsalStart } from '@tradedesk/domain/realtime';
@@ -28,6 +28,7 @@ function worldOf(opened: InProcessSim): RehearsalWorld {
     fetch: opened.fetch,
     feedsUrl: opened.hosts.feeds,
     limits: { perMinute: abuse.perMinute, perHour: abuse.perHour },
+    peakRequestsPerMinute: () => world.abuse.peakPerMinute(),
     now: () => world.now(),
     advance(ms) {
       world.clock.advance(ms);

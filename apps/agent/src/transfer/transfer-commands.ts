@@ -56,6 +56,8 @@ export interface TransferCommands {
   isAccountBusy(accountId: string): boolean;
   /** Running transfers. */
   count(): number;
+  /** The transfers (and syncs) this agent works on now: its heartbeat names them. */
+  ids(): string[];
   /** Stops every transfer (each still sends its outcome). */
   stopAll(): Promise<void>;
 }
@@ -69,6 +71,8 @@ export interface TransferCommands {
 export function registerTransferCommands(options: TransferCommandsOptions): TransferCommands {
   const { socket, log } = options;
   const runs = new Map<string, { run: TransferRun; accounts: readonly string[] }>();
+  /** Syncs being read now (a sync is a transfer record too, and beats like one while it is read). */
+  const syncing = new Set<string>();
   const clock = options.clock ?? systemClock;
   const account = (credentials: TransferAccount) =>
     new GameAccount(credentials, options.game, options.observer);
@@ -134,6 +138,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     command(name, (payload, ack) => {
       ack({ ok: true });
       const send = linkFor(payload.transferId);
+      if (name === 'transfer-sync') syncing.add(payload.transferId);
       void answer(payload)
         .catch((error: unknown) => ({
           type: 'error' as const,
@@ -141,7 +146,8 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
           description: messageOf(error),
         }))
         .then(send)
-        .catch((error: unknown) => log(`${name} ${payload.transferId}: ${messageOf(error)}`));
+        .catch((error: unknown) => log(`${name} ${payload.transferId}: ${messageOf(error)}`))
+        .finally(() => syncing.delete(payload.transferId));
     });
   }
 
@@ -276,6 +282,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   return {
     isAccountBusy: (accountId) => [...runs.values()].some((entry) => entry.accounts.includes(accountId)),
     count: () => runs.size,
+    ids: () => [...runs.keys(), ...syncing],
     async stopAll() {
       await Promise.allSettled([...runs.values()].map((entry) => entry.run.stop()));
     },

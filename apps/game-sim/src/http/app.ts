@@ -88,6 +88,7 @@ export function buildApp(options: AppOptions): {
     sendGameError(reply, gameErrors.notFound(`${request.method} ${request.url.split('?')[0]}`)),
   );
 
+  answerCrossOrigin(app);
   app.post('/pinEvents', async () => ({ status: 'ok' }));
   registerAccountRoutes(app, context);
   registerUtRoutes(app, context);
@@ -99,4 +100,32 @@ export function buildApp(options: AppOptions): {
   registerWebAppRoutes(app, context);
   registerContentRoutes(app);
   return { app, context, setOrigin: (value) => (origin = value) };
+}
+
+/** Headers the game's web app sends on its calls (and so asks for in a preflight). */
+const GAME_REQUEST_HEADERS =
+  'Content-Type, X-UT-SID, X-UT-PHISHING-TOKEN, Easw-Session-Data-Nucleus-Id, Cache-Control, Authorization';
+
+/**
+ * The real web app is served from another origin than the game's hosts, so browsers preflight
+ * its calls: OPTIONS on `/ut/…` answers 200 with the CORS headers, and every `/ut/…` answer
+ * names the calling origin, as the real service does.
+ */
+function answerCrossOrigin(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!request.url.startsWith('/ut/') || typeof origin !== 'string') return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Allow-Credentials', 'true');
+    reply.header('Vary', 'Origin');
+  });
+  app.options('/ut/*', async (request, reply) => {
+    const asked = request.headers['access-control-request-headers'];
+    return reply
+      .code(200)
+      .header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS')
+      .header('Access-Control-Allow-Headers', typeof asked === 'string' ? asked : GAME_REQUEST_HEADERS)
+      .header('Access-Control-Max-Age', '3600')
+      .send();
+  });
 }

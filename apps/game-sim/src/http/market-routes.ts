@@ -2,12 +2,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clearSold, listItem, placeBid, relistAll, requireMarket, searchMarket } from '../world/trading.js';
 import { removeTradeEntry } from '../world/piles.js';
-import type { Trade } from '../world/types.js';
+import { isWatcher, type Account, type Trade } from '../world/types.js';
+import { gameErrors } from '../core/errors.js';
 import { gameAccount, parseIdList, type SimContext } from './context.js';
 import { bidBodySchema, listBodySchema, searchQuerySchema, toCriteria } from './market-schemas.js';
 import { parseInput } from './parse.js';
 import { presentCredits, presentTrade } from './presenters.js';
 import { searchAnswerJsonSchema } from './wire-schemas.js';
+
+/** A live trade is anyone's to ask about; an ended one only its seller's, buyer's or watchers'. */
+function canSeeStatus(trade: Trade, account: Account): boolean {
+  return (
+    trade.state === 'active' ||
+    trade.sellerId === account.id ||
+    trade.highestBidderId === account.id ||
+    isWatcher(trade, account.id)
+  );
+}
 
 const tradeParamSchema = z.object({ tradeId: z.coerce.number().int().positive() });
 
@@ -59,11 +70,14 @@ export function registerMarketRoutes(app: FastifyInstance, context: SimContext):
   const tradeStatus = (lite: boolean) => async (request: FastifyRequest) => {
     const account = gameAccount(context, request);
     const ids = parseIdList((request.query as Record<string, unknown>).tradeIds, 'tradeIds');
-    const trades = ids
-      .map((id) => world.trades.get(id))
-      .filter((trade): trade is Trade => trade !== undefined);
-    const visible = trades.filter((trade) => trade.platform === (account.platform ?? 'ps'));
-    const auctionInfo = visible.map((trade) => presentTrade(world, trade, account));
+    // Like the game: an unknown trade id, another platform's, or an ended trade the account has no
+    // part in answers 478 for the whole call, never 200 with the trade left out.
+    const trades = ids.map((id) => world.trades.get(id));
+    const auctionInfo = trades.map((trade) => {
+      if (!trade || trade.platform !== (account.platform ?? 'ps') || !canSeeStatus(trade, account))
+        throw gameErrors.noTrade();
+      return presentTrade(world, trade, account);
+    });
     return lite ? { auctionInfo, credits: account.coins } : { ...presentCredits(account), auctionInfo };
   };
   app.get(`${prefix}/trade/status/lite`, tradeStatus(true));

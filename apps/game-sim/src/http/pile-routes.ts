@@ -138,6 +138,13 @@ export function registerPileRoutes(app: FastifyInstance, context: SimContext): v
     };
   });
 
+  // The web app reads its settings right after signing in (GAME-PROTOCOL §1, step 9): the same
+  // `configs` usermassinfo carries.
+  app.get(`${prefix}/settings`, async (request) => {
+    gameAccount(context, request);
+    return { configs: [] };
+  });
+
   app.get(`${prefix}/marketdata/item/pricelimits`, async (request) => {
     const account = gameAccount(context, request);
     const itemIds = parseIdList((request.query as Record<string, unknown>).itemIdList, 'itemIdList');

@@ -92,8 +92,9 @@ export function presentUnlisted(world: World, item: Item, viewer: Account): Reco
   return {
     tradeId: 0,
     tradeIdStr: '0',
-    tradeState: 'inactive',
-    bidState: 'none',
+    // Never listed (or taken back): the game sends null for both, not a state.
+    tradeState: null,
+    bidState: null,
     buyNowPrice: 0,
     startingBid: 0,
     currentBid: 0,

@@ -59,7 +59,7 @@ function playerAward(world: World, rarityId: number): Award {
  * The standard challenge set: 32 challenges in 12 sets (sub-challenges, rewards, expiry) that
  * together use every requirement key the solver knows, in min, max and exact scopes. Every
  * challenge is meant to be solvable from a 5,000-card standard pool (no traps: see
- * docs/decisions.md); the conformance test proves it with the solver.
+ * docs/decisions/sbc-solver.md); the conformance test proves it with the solver.
  */
 const SPECS: readonly StandardSetSpec[] = [
   {

@@ -60,6 +60,18 @@ describe('abuse guard', () => {
     expect([lastCall(second), lastCall(second + 600)]).toEqual(['ok', 'ok']);
   });
 
+  it('reports its busiest minute of admitted calls, which never passes the limit it is shown against', () => {
+    const guard = new AbuseGuard(abuseRulesSchema.parse({ perMinute: 40, strikesToSoftBan: 100 }), 0);
+    const player = account();
+    // 40 calls late in one minute and 40 early in the next: 80 in a clock minute, 40 per window.
+    for (let call = 0; call < 40; call += 1) guard.admit(player, 59_500);
+    for (let call = 0; call < 40; call += 1) guard.admit(player, 119_100);
+    expect(guard.peakPerMinute()).toBe(40);
+    // A 41st call in that window is refused (429) and does not raise the peak.
+    expect(codeOf(() => guard.admit(player, 119_200))).toBe(429);
+    expect(guard.peakPerMinute()).toBe(40);
+  });
+
   it('lets everything through when disabled, except a pending captcha', () => {
     const guard = new AbuseGuard(abuseRulesSchema.parse({ enabled: false, perMinute: 1 }));
     const player = account();

@@ -39,6 +39,8 @@ export class AbuseGuard {
   private readonly windows = new Map<number, RequestWindow>();
   /** Errors the admin API queued for an account's next game calls (tests of 426, 5xx, ...). */
   private readonly forced = new Map<number, { error: GameError; remaining: number }>();
+  /** The most calls any one per-minute window held when a call was admitted (reports read it). */
+  private admittedPeak = 0;
 
   /**
    * `origin` is where the per-second counters start (the world's epoch), so a seeded world counts
@@ -95,6 +97,15 @@ export class AbuseGuard {
       }
       throw gameErrors.tooManyRequests();
     }
+    this.admittedPeak = Math.max(this.admittedPeak, window.countSince(second, 60));
+  }
+
+  /**
+   * The busiest per-minute window of admitted calls so far, as the limit counts it: never above
+   * `perMinute`, since a call that would pass it is refused (a rehearsal shows this figure).
+   */
+  peakPerMinute(): number {
+    return this.admittedPeak;
   }
 
   /** Starts a soft ban now (admin trigger or escalation). */

@@ -70,7 +70,8 @@ export function watchTrades(world: World, account: Account, tradeIds: readonly n
   const fresh = new Set(tradeIds.filter((tradeId) => !account.watchlist.has(tradeId)));
   for (const tradeId of tradeIds) {
     const trade = world.trades.get(tradeId);
-    if (!trade || trade.state !== 'active') throw gameErrors.noTrade();
+    // The public record answers 461 (not 478) for watching a trade that is unknown or has ended.
+    if (!trade || trade.state !== 'active') throw gameErrors.permissionDenied('no such trade to watch');
     if (trade.sellerId === account.id) throw gameErrors.permissionDenied('cannot watch your own trade');
   }
   if (account.watchlist.size + fresh.size > world.options.piles.watchlist) throw gameErrors.destinationFull();

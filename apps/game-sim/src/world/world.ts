@@ -12,6 +12,7 @@ import { generateArrivals, seedInitialListings } from './population.js';
 import { handleEvent } from './settlement.js';
 import { BASIC_PLAY_STYLE, type Account, type Item, type ItemPlace, type Trade } from './types.js';
 import { MarketValues } from './values.js';
+import { applySnapshot, snapshotFits, type WorldSnapshot } from './persistence.js';
 
 /** Terms of a new listing; the item must already be out of its pile. */
 export interface ListingTerms {
@@ -76,6 +77,8 @@ export class World {
     input: WorldOptionsInput = {},
     /** Cards whose market starts at these values (a rehearsal seeded from the price database). */
     startValues: readonly CardStartValue[] = [],
+    /** A saved world whose accounts, items and trades come back (when it fits this seed and catalogue). */
+    saved?: WorldSnapshot,
   ) {
     this.options = worldOptionsSchema.parse(input);
     this.rng = createRng(this.options.seed);
@@ -96,7 +99,26 @@ export class World {
     );
     this.index = new MarketIndex(this.cards);
     this.abuse = new AbuseGuard(this.options.abuse, this.epoch);
+    if (saved && snapshotFits(saved, { seed: this.options.seed, cardCount: this.cards.length })) {
+      applySnapshot(this, saved);
+      this.restored = true;
+    }
     seedInitialListings(this, this.epoch);
+  }
+
+  /** Whether this world came back from a saved one. */
+  readonly restored: boolean = false;
+
+  /** The next ids to hand out (a saved world keeps them, so no id is used twice). */
+  idCounters(): { item: number; trade: number; account: number } {
+    return { item: this.nextItemId, trade: this.nextTradeId, account: this.nextAccountId };
+  }
+
+  /** Moves the id counters to at least `counters` (a restored world's). */
+  restoreIdCounters(counters: { item: number; trade: number; account: number }): void {
+    this.nextItemId = Math.max(this.nextItemId, counters.item);
+    this.nextTradeId = Math.max(this.nextTradeId, counters.trade);
+    this.nextAccountId = Math.max(this.nextAccountId, counters.account);
   }
 
   now(): number {
@@ -229,11 +251,45 @@ export class World {
     const pool = this.cards
       .map((card, position) => ({ card, position }))
       .filter(({ card }) => !card.special && card.rarityId === 0);
-    while (account.club.size < 18) {
+    const owned = new Set<number>();
+    // A repeated draw is drawn again, a bounded number of times (the pool holds hundreds).
+    for (let draw = 0; owned.size < STARTER_COMMONS && draw < STARTER_COMMONS * 20; draw += 1) {
       const { position } = rng.pick(pool);
-      const taken = [...account.club].some((itemId) => this.items.get(itemId)?.cardIndex === position);
-      if (taken) continue;
+      if (owned.has(position)) continue;
+      owned.add(position);
       account.club.add(this.newItem(position, account.id, 'club', true).id);
+    }
+    this.giveStarterTradeables(account, owned);
+  }
+
+  /**
+   * A few tradeable rare golds, as a real new club has from its starter packs: something a new
+   * account can sell, list for a coin transfer or a marketplace delivery. Their own generator,
+   * so the commons above stay what they were for every seed.
+   */
+  private giveStarterTradeables(account: Account, owned: Set<number>): void {
+    const rng = createRng((this.options.seed ^ account.id ^ 0x7ade) >>> 0);
+    const cheapestRareGolds = this.cards
+      .map((card, position) => ({ card, position }))
+      .filter(
+        ({ card, position }) =>
+          !card.special && card.rarityId === 1 && card.quality === 'gold' && !owned.has(position),
+      )
+      .sort((first, second) => first.card.baseValue - second.card.baseValue)
+      .slice(0, STARTER_TRADEABLE_POOL);
+    // A partial shuffle: each pass takes one card of the pool, so it ends after STARTER_TRADEABLES.
+    for (let taken = 0; taken < Math.min(STARTER_TRADEABLES, cheapestRareGolds.length); taken += 1) {
+      const at = rng.int(taken, cheapestRareGolds.length - 1);
+      const chosen = cheapestRareGolds[at]!;
+      cheapestRareGolds[at] = cheapestRareGolds[taken]!;
+      cheapestRareGolds[taken] = chosen;
+      account.club.add(this.newItem(chosen.position, account.id, 'club', false).id);
     }
   }
 }
+
+/** Untradeable commons of a new club. */
+const STARTER_COMMONS = 18;
+/** Tradeable rare golds of a new club, drawn from the cheapest STARTER_TRADEABLE_POOL of them. */
+export const STARTER_TRADEABLES = 5;
+const STARTER_TRADEABLE_POOL = 40;

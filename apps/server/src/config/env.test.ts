@@ -11,6 +11,9 @@ describe('environment schema', () => {
         HOST: '127.0.0.1',
         DATA_DIR: './.data',
         DATABASE_POOL_SIZE: 20,
+        SBC_SOLVER_THREADS: 0,
+        SBC_SOLVE_LIMIT_MS: 16_000,
+        SBC_FIRST_WORK_MS: 1_000,
         GAME_MODE: 'sandbox',
         HEADFUL_SESSIONS: 'on',
         AGENT_KEYS: [],
@@ -77,6 +80,7 @@ describe('environment schema', () => {
       'https://partner.example/path',
       'FRAME_ANCESTORS: FRAME_ANCESTORS must be comma-separated origins such as https://partner.example',
     ],
+    ['SBC_SOLVER_THREADS', '-1', 'SBC_SOLVER_THREADS: SBC_SOLVER_THREADS must be a number from 0 to 256'],
     [
       'ALLOWED_ORIGINS',
       '*',

@@ -102,6 +102,15 @@ export const envSchema = z
      */
     DATABASE_POOL_SIZE: intVariable('DATABASE_POOL_SIZE', 1, 200, 20),
     DATA_DIR: z.string().min(1).default('./.data'),
+    /** SBC solver threads (0: one per core the process may use, os.availableParallelism()). */
+    SBC_SOLVER_THREADS: intVariable('SBC_SOLVER_THREADS', 0, 256, 0),
+    /**
+     * How far an unproven SBC squad is refined in the background after its first answer, in the
+     * solver's work milliseconds (about a quiet core's ms each; 0: no refinement).
+     */
+    SBC_SOLVE_LIMIT_MS: intVariable('SBC_SOLVE_LIMIT_MS', 0, 600_000, 16_000),
+    /** An account squad's first answer, in the solver's work milliseconds (about a second). */
+    SBC_FIRST_WORK_MS: intVariable('SBC_FIRST_WORK_MS', 1, 600_000, 1_000),
     SECRET_KEY: z
       .string()
       .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')
@@ -133,10 +142,30 @@ export const envSchema = z
       .string()
       .url('SIM_URL must be the sandbox game address, e.g. http://127.0.0.1:8090')
       .optional(),
-    /** Enables the embedded sandbox game's admin API (GAME_MODE=sandbox only); never logged. */
+    /**
+     * Enables the sandbox admin powers (GAME_MODE=sandbox only): the embedded sandbox game's admin
+     * API and POST /api/sandbox/users, both behind the header x-sim-admin-key. Never logged.
+     */
     SIM_ADMIN_KEY: z
       .string()
       .min(simAdminKeyMinLength, `SIM_ADMIN_KEY must be at least ${simAdminKeyMinLength} characters`)
+      .optional(),
+    /**
+     * Users made admins at every start (comma-separated usernames): how an operator makes the first
+     * admin. Unset: `demo` in sandbox mode (the embedded default's demo login), nobody in live mode.
+     */
+    ADMIN_USERNAMES: z
+      .preprocess(
+        (value) => (value === undefined ? undefined : commaList(value)),
+        z.array(
+          z
+            .string()
+            .regex(
+              /^[A-Za-z0-9_.-]{1,64}$/,
+              'ADMIN_USERNAMES must be comma-separated usernames (letters, digits, dots, dashes, underscores)',
+            ),
+        ),
+      )
       .optional(),
     /** Reverse proxies whose X-Forwarded-For names the client; none by default. */
     TRUSTED_PROXIES: z.preprocess(commaList, z.array(addressOrRange)),
@@ -179,6 +208,10 @@ export function parseEnvWith<Schema extends z.ZodTypeAny>(
     problems: result.error.issues.map((issue) => `${String(issue.path[0] ?? 'env')}: ${issue.message}`),
   };
 }
+
+/** The usernames made admins at start: ADMIN_USERNAMES, else the demo login in sandbox mode. */
+export const adminUsernamesOf = (env: Pick<Env, 'ADMIN_USERNAMES' | 'GAME_MODE'>): string[] =>
+  env.ADMIN_USERNAMES ?? (env.GAME_MODE === 'sandbox' ? ['demo'] : []);
 
 /** Parses the server's environment. */
 export const parseEnv = (source: Record<string, string | undefined>): EnvResult<Env> =>

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './schema.js';
+import { users } from './schema-core.js';
 
 /**
  * Every change of a user's credits, one row per event. `eventKey` names the event that caused

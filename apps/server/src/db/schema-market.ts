@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './schema.js';
+import { accounts, users } from './schema-core.js';
 import { checkoutOrders } from './schema-payments.js';
 
 /**

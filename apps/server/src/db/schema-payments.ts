@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
+import { users } from './schema-core.js';
 
 /**
  * One checkout: what was bought, for how much, by whom (null until a visitor's purchase creates

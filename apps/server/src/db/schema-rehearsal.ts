@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
+import { users } from './schema-core.js';
 
 /**
  * "Rehearse in sandbox" runs, kept per filter version: `filterKey` names the filters as they were

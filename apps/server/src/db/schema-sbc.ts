@@ -2,7 +2,7 @@ import type { Platform } from '@tradedesk/domain';
 import type { SbcClubCard } from '@tradedesk/domain/realtime';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, perAccountKey, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema-core.js';
 
 /** A reward as the page shows it (spec 001 §3). */
 export interface SbcRewardRecord {

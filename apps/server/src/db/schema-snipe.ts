@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, perAccountKey, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema-core.js';
 
 /**
  * A running snipe: which agent runs the account, under which lease id, and when that agent last

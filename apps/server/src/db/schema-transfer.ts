@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, perAccountKey, users } from './schema.js';
+import { accounts, perAccountKey, users } from './schema-core.js';
 
 /** One step the progress card showed, as the server recorded it. */
 export interface TransferStepRecord {
@@ -17,7 +17,7 @@ export interface TransferStepRecord {
  * filter do not rewrite history), where it is and how it ended. `status`: `syncing` (only the
  * sync was asked for), `running` (the run was started), then `success` or `failed` once, or
  * `cancelled` (a sync that never became a run). While it runs, `agentId` routes a stop and
- * `heartbeatAt` (its last event) finds a lost agent.
+ * `heartbeatAt` (its agent's last beat or event) finds a lost agent, by the rule snipe leases follow.
  */
 export const transfers = pgTable(
   'transfers',

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 const version = 'v1';
@@ -64,3 +71,13 @@ export const verifySecret = async (storedHash: string, secret: string) => {
 
 /** Fast hash for high-entropy random values that are looked up directly (session ids). */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Whether `given` is the secret `expected`, in time that does not depend on where they differ. */
+export function secretsMatch(expected: string, given: unknown): boolean {
+  if (typeof given !== 'string') return false;
+  // Digests have one length, so the comparison never returns early on a length mismatch either.
+  return timingSafeEqual(
+    createHash('sha256').update(expected).digest(),
+    createHash('sha256').update(given).digest(),
+  );
+}

@@ -25,7 +25,8 @@ import type { RunEvents } from '../modules/snipe/run-events.js';
 import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 import { transferRepo } from '../modules/transfer/repo.js';
-import type { TransferDispatcher } from '../modules/transfer/service.js';
+import type { TransferDispatcher } from '../runs/agent-ports.js';
+import { agentSlots } from '../runs/slots-repo.js';
 import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 import { originCheck } from './origin-check.js';
 
@@ -50,8 +51,6 @@ export interface AgentHubOptions {
   reconnectGraceMs: number;
   /** How long to wait for an agent's answer to a command. */
   commandTimeoutMs: number;
-  /** A transfer without any event for this long has lost its agent (measured on the app clock). */
-  transferSilenceMs: number;
 }
 
 /** What an agent socket carries; other nodes read it through `fetchSockets` (so never the key). */
@@ -209,10 +208,15 @@ export function createAgentHub(
       );
     });
 
+    // One beat for every run kind the agent holds: each run's heartbeat is what finds it lost.
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
-      snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, ctx.now()).catch((err: unknown) => {
+      const now = ctx.now();
+      Promise.all([
+        snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, now),
+        transferRepo.touch(ctx.db, agentId, parsed.data.transferIds ?? [], now),
+      ]).catch((err: unknown) => {
         distrustDatabase();
         log.error({ err }, 'could not record a heartbeat');
       });
@@ -294,13 +298,14 @@ export function createAgentHub(
       for (const socket of await io.fetchSockets())
         if (socket.rooms.has(agentRoom(socket.data.agentId)))
           capacities.set(socket.data.agentId, socket.data.capacity);
-      // Running sessions are counted from the leases, not kept per socket: a lease is written
+      // Runs of every kind are counted from the database, not kept per socket: a run is written
       // before its start command, by whichever node took the start, and survives restarts of the
-      // servers and reconnects of the agent, so every node sees the same load. Starts that arrive
-      // together see the same counts, so the agent is drawn at random, weighted by its free
-      // slots: a burst spreads over the agents instead of piling onto one. If two starts still
-      // take one agent's last slot, the agent refuses the second as full.
-      const running = await snipeRepo.leaseCountsOfAgents(ctx.db, [...capacities.keys()]);
+      // servers and reconnects of the agent, so every node sees the same load, and it is the load
+      // the agent counts itself (a transfer takes a slot from a snipe and the other way round).
+      // Starts that arrive together see the same counts, so the agent is drawn at random, weighted
+      // by its free slots: a burst spreads over the agents instead of piling onto one. If two
+      // starts still take one agent's last slot, the agent refuses the second as full.
+      const running = await agentSlots.used(ctx.db, [...capacities.keys()]);
       const free = [...capacities].map(([agentId, capacity]) => ({
         agentId,
         slots: Math.max(0, capacity - (running.get(agentId) ?? 0)),
@@ -370,34 +375,49 @@ export function createAgentHub(
     }
   }
 
-  /** The stale leases whose agent is lost: connected to no node, or silent past the long limit. */
-  async function lostOf(stale: LeaseRow[], now: number): Promise<LeaseRow[]> {
-    if (stale.length === 0) return stale;
-    const connected = await agentsConnectedAnywhere();
+  /**
+   * The lost-agent rule, one for every run kind: of the runs whose last beat is older than the
+   * heartbeat limit, those whose agent is connected to no node, or is silent past the long limit.
+   */
+  function lostOf<Run extends { agentId: string | null; heartbeatAt: Date }>(
+    stale: Run[],
+    connected: Set<string> | undefined,
+    now: number,
+  ): Run[] {
     const silentTooLong = now - options.connectedHeartbeatTimeoutMs;
     return stale.filter(
-      (lease) => lease.heartbeatAt.getTime() < silentTooLong || connected?.has(lease.agentId) === false,
+      (run) =>
+        run.heartbeatAt.getTime() < silentTooLong ||
+        run.agentId === null ||
+        connected?.has(run.agentId) === false,
     );
   }
 
   async function sweepOnce() {
     const now = ctx.now().getTime();
+    const beatBefore = new Date(now - options.heartbeatTimeoutMs);
     let stale: LeaseRow[];
-    let silent: Awaited<ReturnType<typeof transferRepo.stale>>;
+    let staleTransfers: Awaited<ReturnType<typeof transferRepo.stale>>;
     try {
-      stale = await snipeRepo.staleLeases(ctx.db, new Date(now - options.heartbeatTimeoutMs));
-      // A transfer reports every step; one silent for this long has lost its agent.
-      silent = await transferRepo.stale(ctx.db, new Date(now - options.transferSilenceMs));
+      stale = await snipeRepo.staleLeases(ctx.db, beatBefore);
+      staleTransfers = await transferRepo.stale(ctx.db, beatBefore);
     } catch (error) {
       distrustDatabase();
       throw error;
     }
     databaseTrustedSince ??= now;
     if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
-    const lost = await lostOf(stale, now);
-    if (lost.length > 0) log.warn({ accounts: lost.length }, 'agents stopped beating; ending their runs');
+    const connected =
+      stale.length + staleTransfers.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
+    const lost = lostOf(stale, connected, now);
+    const lostTransfers = lostOf(staleTransfers, connected, now);
+    if (lost.length + lostTransfers.length > 0)
+      log.warn(
+        { accounts: lost.length, transfers: lostTransfers.length },
+        'agents stopped beating; ending their runs',
+      );
     await runEvents().markLost(lost);
-    await transferEvents().markLost(silent);
+    await transferEvents().markLost(lostTransfers);
   }
 
   /**

@@ -9,10 +9,11 @@ import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js
 import { sbcRepo } from '../modules/sbc/repo.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
-import { isMarketTransferId, createMarketDelivery } from '../modules/market/delivery.js';
+import { isMarketTransferId, createMarketDelivery } from '../modules/coin-market/delivery.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
-import { createSnipePublisher, userRoom } from '../modules/snipe/publisher.js';
+import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { userRoom } from '../runs/user-channel.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { createSnipeService } from '../modules/snipe/service.js';
 import { createTransferPublisher } from '../modules/transfer/publisher.js';
@@ -32,6 +33,11 @@ declare module 'fastify' {
 }
 
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
+  /**
+   * A marketplace delivery transfer without any agent event for this long has failed (app clock;
+   * default 20 minutes). Transfers of the transfer page are judged by their heartbeat instead.
+   */
+  transferSilenceMs?: number;
   redisUrl?: string | undefined;
   /**
    * Prefix of the Redis channels (default `tradedesk`): the nodes of one deployment share it;
@@ -143,7 +149,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
-      transferSilenceMs: options.transferSilenceMs ?? 20 * 60_000,
     },
     () => rehearsals,
   );
@@ -173,11 +178,13 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     transferWeb.to(userRoom(userId)).emit('message', message);
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
+  app.sbcAccountSolutions.listeners.improved = (userId, solution) =>
+    toSbcUser(userId, { action: sbcSocket.squad, data: solution });
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const delivery = createMarketDelivery(
     ctx,
-    app.market.service,
+    app.coinMarket.service,
     agents.transferDispatcher,
     {
       toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
@@ -185,8 +192,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     },
     { silenceMs: options.transferSilenceMs ?? 20 * 60_000 },
   );
-  app.market.delivery = delivery;
-  app.market.service.listeners.paid = (orderId) =>
+  app.coinMarket.delivery = delivery;
+  app.coinMarket.service.listeners.paid = (orderId) =>
     void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
   app.rehearsalAgents.endIfLost = agents.endIfLost;

@@ -2,13 +2,13 @@ import { unstorablePayloadMessage } from '@tradedesk/domain';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { sessionCookie } from '../lib/session.js';
+import { sessionCookie } from '../modules/auth/session.js';
 import { presentAccount } from '../modules/account/presenter.js';
 import { accountRepo } from '../modules/account/repo.js';
 import type { UserRow } from '../modules/auth/repo.js';
 import type { AuthService } from '../modules/auth/service.js';
-import { userRoom } from '../modules/snipe/publisher.js';
-import { SnipeActionError } from '../modules/snipe/service.js';
+import { userRoom } from '../runs/user-channel.js';
+import { WebActionError } from '../lib/web-action.js';
 import { originCheck } from './origin-check.js';
 import type { AppContext } from '../context.js';
 
@@ -21,7 +21,7 @@ const messageSchema = z.object({ action: z.string().max(64), data: z.unknown() }
 /** One web hub: its path, its actions (by name) and what a page gets on join besides the accounts. */
 export interface WebHubOptions {
   path: string;
-  /** Runs one action of the signed-in user; a SnipeActionError is shown to the user as is. */
+  /** Runs one action of the signed-in user; a WebActionError is shown to the user as is. */
   actions: () => Record<string, (user: UserRow, data: unknown) => Promise<unknown>>;
   onJoin?: (userId: string, socket: Socket) => Promise<void>;
   /** Origins besides the server's own that may open the socket (ALLOWED_ORIGINS). */
@@ -72,8 +72,8 @@ export function createWebHub(
   io.on('connection', (socket) => {
     const reply = (error: unknown) => {
       const description =
-        error instanceof SnipeActionError ? error.message : 'Something went wrong, please try again later';
-      if (!(error instanceof SnipeActionError)) log.error({ err: error }, 'web action failed');
+        error instanceof WebActionError ? error.message : 'Something went wrong, please try again later';
+      if (!(error instanceof WebActionError)) log.error({ err: error }, 'web action failed');
       socket.emit('error', { description });
     };
 
@@ -97,16 +97,16 @@ export function createWebHub(
       try {
         // The session is checked per action: a signed-out browser's socket can do nothing.
         const user = await auth.userOfSession(socket.data.sessionToken as string | undefined);
-        if (!user) throw new SnipeActionError('Unauthorized');
+        if (!user) throw new WebActionError('Unauthorized');
         const problem = unstorablePayloadMessage(payload);
-        if (problem !== undefined) throw new SnipeActionError(problem);
+        if (problem !== undefined) throw new WebActionError(problem);
         const message = messageSchema.safeParse(payload);
         const actions = options.actions();
         const action =
           message.success && Object.hasOwn(actions, message.data.action)
             ? actions[message.data.action]
             : undefined;
-        if (!message.success || !action) throw new SnipeActionError('Unknown action');
+        if (!message.success || !action) throw new WebActionError('Unknown action');
         await action(user, message.data.data);
       } catch (error) {
         reply(error);

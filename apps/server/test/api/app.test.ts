@@ -4,7 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { soundValues } from '@tradedesk/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, Client, createUser, useTestApp } from '../helpers.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.js';
+import { sandboxAdminKeyRequiredMessage } from '../../src/modules/sandbox/routes.js';
+import { backends, Client, createUser, testSandboxAdminKey, useTestApp, type TestApp } from '../helpers.js';
+
+/** POST /api/sandbox/users with the given x-sim-admin-key (none when null). */
+const sandboxUsers = async (t: TestApp, body: object, key: string | null = testSandboxAdminKey) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/users',
+    headers: key === null ? {} : { 'x-sim-admin-key': key },
+    payload: body,
+  });
+  return { status: response.statusCode, body: response.json() as { message?: string } };
+};
 
 describe.each(backends)('app, sound and sandbox services (%s)', (backend) => {
   const t = useTestApp(backend);
@@ -53,15 +67,25 @@ describe.each(backends)('app, sound and sandbox services (%s)', (backend) => {
       credits: 5,
       maxAccounts: 3,
     });
-    expect(await client.post('/api/sandbox/users', { username: 'rehearsal_1' })).toMatchObject({
+    expect(await sandboxUsers(t, { username: 'rehearsal_1' })).toMatchObject({
       status: 409,
       body: { message: 'Username is already taken' },
     });
-    expect(await client.post('/api/sandbox/users', { username: 'a b' })).toMatchObject({
+    expect(await sandboxUsers(t, { username: 'a b' })).toMatchObject({
       status: 400,
       body: { message: 'Username must be 3 to 32 letters, digits, dots, dashes or underscores' },
     });
-    expect((await client.post('/api/sandbox/users', { username: 'tiered', tier: 'Gold' })).status).toBe(400);
+    expect((await sandboxUsers(t, { username: 'tiered', tier: 'Gold' })).status).toBe(400);
+  });
+
+  it('makes no user (let alone an admin) without the sandbox admin key', async () => {
+    for (const key of [null, '', 'wrong-key', `${testSandboxAdminKey}x`]) {
+      expect(await sandboxUsers(t, { username: 'intruder', admin: true, credits: 1000 }, key)).toEqual({
+        status: 403,
+        body: { message: sandboxAdminKeyRequiredMessage },
+      });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.username, 'intruder'))).toEqual([]);
   });
 
   it('answers unknown API paths and malformed JSON with a message', async () => {
@@ -77,6 +101,15 @@ describe.each(backends)('app, sound and sandbox services (%s)', (backend) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe('a sandbox server started without SIM_ADMIN_KEY', () => {
+  const t = useTestApp('pglite', { sandboxAdminKey: undefined });
+
+  it('refuses to make users with any key', async () => {
+    for (const key of [null, testSandboxAdminKey, 'undefined'])
+      expect((await sandboxUsers(t, { username: 'anyone', admin: true }, key)).status).toBe(403);
   });
 });
 

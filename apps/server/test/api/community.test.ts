@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invalidStateMessage } from '../../src/modules/community/routes.js';
 import { backends, Client, signedInUser, useTestApp } from '../helpers.js';
 
 /** Follows the sandbox's consent flow: start → consent page → Authorize → callback. */
@@ -41,6 +42,21 @@ describe.each(backends)('chat-community linking (%s)', (backend) => {
       const hijack = await other.client.get(`/api/community/discord/callback?code=x&state=${state}`);
       expect(hijack.headers.location).toBe('/?community=failed');
       expect((await other.client.get('/api/user')).body.data.providers.discordId).toBe('');
+    });
+
+    it('refuses a state it could not have issued (1 MB, or odd characters) instead of echoing it', async () => {
+      const visitor = new Client(t.app);
+      for (const state of ['s'.repeat(1_000_000), 's'.repeat(65), 'a"><script>', '']) {
+        const posted = await visitor.post('/api/community/sandbox/authorize', { state });
+        expect(posted).toMatchObject({ status: 400, body: { message: invalidStateMessage } });
+        expect(posted.headers.location).toBeUndefined();
+        const page = await visitor.get(`/api/community/sandbox/authorize?state=${encodeURIComponent(state)}`);
+        expect(page).toMatchObject({ status: 400, body: { message: invalidStateMessage } });
+      }
+      const issued = 'A'.repeat(32);
+      const accepted = await visitor.post('/api/community/sandbox/authorize', { state: issued });
+      expect(accepted.status).toBe(303);
+      expect(String(accepted.headers.location).length).toBeLessThan(200);
     });
 
     it('a cancelled consent links nothing', async () => {

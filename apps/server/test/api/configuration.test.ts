@@ -107,14 +107,14 @@ describe.each(backends)('configuration service (%s)', (backend) => {
           captcha: 'captcha',
         },
       },
-      "Invalid enum value. Expected 'coin' | 'drum' | 'captcha' | 'car-siren' | 'kaching' | 'military-siren' | 'mystical-chimes' | 'nuclear-buzzer', received 'trumpet'",
+      'Transfer success must be one of: coin, drum, captcha, car-siren, kaching, military-siren, mystical-chimes, nuclear-buzzer',
     ],
     [
       'transfer',
       { screenshot: 'none', safeLatency: 0, retries: 0, delay: { min: 0, max: 0 }, isTransfersMasked: false },
-      'Required',
+      'Is buy back protection enabled is required',
     ],
-    ['calibration', { delay: 'soon' }, 'Expected number, received string'],
+    ['calibration', { delay: 'soon' }, 'Delay must be a number'],
   ])('rejects a bad %s group with the first message and changes nothing', async (group, body, message) => {
     const user = await signedInUser(t.app);
     const before = (await user.client.get('/api/configuration')).body.data;

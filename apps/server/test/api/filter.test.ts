@@ -121,6 +121,18 @@ describe.each(backends)('filter service (%s)', (backend) => {
     ],
     [normal('Nobody', { name: 'Zzyzx Qwertyuiop' }), 'Player not found in futbin'],
     [normal('Wrong rarity', { name: 'Pelé', rarity: 'team_of_the_week' }), 'Player not found in futbin'],
+    [
+      { ...transfer('Unknown name'), player: { ...transfer('').player, name: 'Nonexistent Playerzzz' } },
+      'Player not found in futbin',
+    ],
+    [
+      { ...transfer('Unknown id'), player: { ...transfer('').player, id: 999_999_999 } },
+      'Player not found in futbin',
+    ],
+    [
+      { ...transfer('Wrong rarity'), player: { ...transfer('').player, rarity: 'team_of_the_week' } },
+      'Player not found in futbin',
+    ],
     [normal(''), 'Label is required'],
   ])('rejects filter %# with its message and saves nothing', async (filter, message) => {
     const user = await signedInUser(t.app);

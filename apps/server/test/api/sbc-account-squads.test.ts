@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { createAccountSolutions, type SquadSolver } from '../../src/modules/sbc/account-solution.js';
-import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
+import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
-import { SolverThread } from '../../src/modules/sbc/solver-thread.js';
+import { SolverPool } from '../../src/modules/sbc/solver-pool.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { createAccount } from '../realtime/stack.js';
@@ -43,14 +43,14 @@ function elevenGolds(): CatalogueCard[] {
   });
 }
 
-/** The solver thread, counting the challenges of each batch it is given. */
+/** A solver pool, counting the challenges of each batch it is given. */
 function countingSolver() {
-  const thread = new SolverThread();
+  const thread = new SolverPool(1);
   const batches: string[][] = [];
   const solver: SquadSolver = {
-    solve: (jobs, prices) => {
+    solve: (jobs, prices, owner) => {
       batches.push(jobs.map((job) => job.challengeId));
-      return thread.solve(jobs, prices);
+      return thread.solve(jobs, prices, owner);
     },
     close: () => thread.close(),
   };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
 import { challengeRowsOf, sbcFeedSchema } from '../../src/modules/sbc/sync.js';
-import { SnipeActionError } from '../../src/modules/snipe/service.js';
+import { WebActionError } from '../../src/lib/web-action.js';
 import { createAccount } from '../realtime/stack.js';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
 import { modalDefaults, solverServiceRecordingStarts } from './sbc-start-recorder.js';
@@ -84,7 +84,7 @@ describe.each(backends)('SBC solver start on the account platform (%s)', (backen
     const refused = await service
       .start(row, { ...settings, account: { id: consoleAccount }, solutions: picked('pc-only-pc') })
       .catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(SnipeActionError);
+    expect(refused).toBeInstanceOf(WebActionError);
     expect((refused as Error).message).toBe(
       "This challenge has no solution priced for the account's platform yet; try again in a few minutes",
     );

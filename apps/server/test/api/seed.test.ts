@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
-import { demoUsername, ensureDemoUser } from '../../src/db/seed.js';
+import { demoUsername, ensureDemoUser } from '../../src/modules/user/demo-user.js';
 import { backends, Client, useTestApp } from '../helpers.js';
 
 const signIn = (client: Client, token: string) =>

@@ -1,8 +1,9 @@
-import { signInThrottledMessage } from '@tradedesk/domain';
+import { failedSignInNotice, signInThrottledMessage } from '@tradedesk/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signInCodes, users } from '../../src/db/schema.js';
+import { notifications, signInCodes, users } from '../../src/db/schema.js';
 import { maxLiveSignInCodes } from '../../src/modules/auth/service.js';
+import { targetThrottlePolicy } from '../../src/modules/auth/throttle.js';
 import { createUser, useTestApp, type TestApp } from '../helpers.js';
 
 const tokenSignIn = (
@@ -21,12 +22,12 @@ const tokenSignIn = (
 describe('sign-in throttles (per user and per address, with backoff)', () => {
   const t = useTestApp('pglite');
 
-  it('locks a user name after 5 failures, even for the right token, and doubles the lock', async () => {
+  it('locks the guessing address out of the user after 5 failures, with a doubling lock', async () => {
     const user = await createUser(t.app);
     const from = { remoteAddress: '10.1.0.1' };
     for (let attempt = 0; attempt < 5; attempt += 1)
       expect((await tokenSignIn(t, { username: user.username, token: 'wrong' }, from)).statusCode).toBe(401);
-    const locked = await tokenSignIn(t, user, { remoteAddress: '10.1.0.2' });
+    const locked = await tokenSignIn(t, user, from);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ message: signInThrottledMessage(30), retryAfterSeconds: 30 });
 
@@ -36,8 +37,57 @@ describe('sign-in throttles (per user and per address, with backoff)', () => {
 
     t.clock.advance(60_000);
     expect((await tokenSignIn(t, user, from)).statusCode).toBe(200);
-    // A success clears the user's count: the next mistake is a plain 401 again.
+    // A success clears the count: the next mistake is a plain 401 again.
     expect((await tokenSignIn(t, { username: user.username, token: 'wrong' }, from)).statusCode).toBe(401);
+  });
+
+  it("a stranger's wrong codes do not lock the user out, and the user is told of them", async () => {
+    const user = await createUser(t.app);
+    const stranger = { remoteAddress: '10.5.0.66' };
+    const codeSignIn = (code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/code',
+        payload: { username: user.username, code, fingerprint: 'fp' },
+        remoteAddress,
+      });
+    const answers = [];
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      answers.push((await codeSignIn('WRONG123', stranger.remoteAddress)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // The real user, from their own address, with the right token and with a fresh code.
+    expect((await tokenSignIn(t, user, { remoteAddress: '10.5.0.1' })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/code',
+      payload: { username: user.username },
+      remoteAddress: '10.5.0.1',
+    });
+    const [owner] = await t.database.db.select().from(users).where(eq(users.username, user.username));
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, owner!.id));
+    const code = /Your sign-in code is (\S+)/.exec(notices.map((row) => row.message).join('\n'))?.[1] ?? '';
+    expect((await codeSignIn(code, '10.5.0.1')).statusCode).toBe(200);
+    expect(notices.filter((row) => row.message === failedSignInNotice('10.5.0.66'))).toHaveLength(1);
+  });
+
+  it('a flood from many addresses locks the user only for addresses they never signed in from', async () => {
+    const user = await createUser(t.app);
+    expect((await tokenSignIn(t, user, { remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
+    for (let address = 0; address < targetThrottlePolicy.freeFailures; address += 1)
+      await tokenSignIn(
+        t,
+        { username: user.username, token: 'wrong' },
+        { remoteAddress: `10.7.0.${address}` },
+      );
+    expect((await tokenSignIn(t, user, { remoteAddress: '10.8.0.1' })).statusCode).toBe(429);
+    expect(
+      (await tokenSignIn(t, { username: user.username, token: 'wrong' }, { remoteAddress: '10.8.0.2' }))
+        .statusCode,
+    ).toBe(429);
+    expect((await tokenSignIn(t, user, { remoteAddress: '10.6.0.1' })).statusCode).toBe(200);
   });
 
   it('locks an address after 20 failures across user names', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coinsOutOfRangeMessage } from '@tradedesk/domain';
 import { backends, Client, signedInUser, useTestApp } from '../helpers.js';
 
 const gameAccount = (email: string) => ({
@@ -105,6 +106,23 @@ describe.each(backends)('transfer list and client transfer (%s)', (backend) => {
       }),
     ).toMatchObject({ status: 400, body: { message: 'Screenshot must be a PNG' } });
   });
+
+  it.each([1e308, 9_007_199_254_740_992, 2_147_483_648, -1, 1.5])(
+    'refuses coins of %d with 400 and a clear message, keeping the stored metadata',
+    async (coins) => {
+      const user = await signedInUser(t.app, { tier: 'transfer' });
+      const account = (await user.client.post('/api/account', gameAccount('rich@example.com'))).body.data;
+      const data = { accountId: account.id, username: 'x', unassigned: [], tradepile: [], screenshot: '' };
+      expect(
+        (await user.client.post('/api/client-transfer', { event: 'metadata', data: { ...data, coins: 7 } }))
+          .status,
+      ).toBe(200);
+      expect(
+        await user.client.post('/api/client-transfer', { event: 'metadata', data: { ...data, coins } }),
+      ).toMatchObject({ status: 400, body: { message: coinsOutOfRangeMessage } });
+      expect((await user.client.get(`/api/client-transfer/${account.id}`)).body.data.coins).toBe(7);
+    },
+  );
 
   it('needs a session', async () => {
     expect((await new Client(t.app).get('/api/transfer/players')).status).toBe(401);

@@ -32,7 +32,7 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Every path to a leaf or branch of a JSON value. */
-function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+export function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const own = [prefix];
   if (Array.isArray(value))
     return [...own, ...value.flatMap((item, index) => pathsOf(item, [...prefix, index]))];
@@ -41,7 +41,7 @@ function pathsOf(value: unknown, prefix: Array<string | number> = []): Array<Arr
   return own;
 }
 
-function replaceAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
+export function replaceAt(value: unknown, path: Array<string | number>, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<

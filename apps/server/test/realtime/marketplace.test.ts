@@ -1,11 +1,18 @@
 import { marketMessages, planDelivery, sellerPayoutCents } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, checkoutOrders, marketLedger, marketOrders, users } from '../../src/db/schema.js';
+import {
+  accounts,
+  checkoutOrders,
+  marketLedger,
+  marketOrders,
+  sbcClubs,
+  users,
+} from '../../src/db/schema.js';
 import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
-import { bookBalance } from '../../src/modules/market/ledger.js';
-import { marketRepo } from '../../src/modules/market/repo.js';
+import { bookBalance } from '../../src/modules/coin-market/ledger.js';
+import { marketRepo } from '../../src/modules/coin-market/repo.js';
 import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
@@ -186,7 +193,7 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
   );
 
   it(
-    'refuses buying one’s own listing, more than it holds, or for someone else’s account',
+    'refuses buying one’s own listing, more than it holds (999,999,999 too), or for someone else’s account',
     hubSuite,
     async () => {
       const { seller, first, listing } = await sellerWithListing();
@@ -202,6 +209,13 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
         status: 400,
         body: { message: marketMessages.coinsAboveListing(285_000) },
       });
+      // Above what the game's highest price brings after tax: once a loop without end (issue 26).
+      expect(
+        await buyer.client.post(`/api/market/coins/${listing.id}`, { ...body, coins: 999_999_999 }),
+      ).toMatchObject({
+        status: 400,
+        body: { message: marketMessages.coinsAboveListing(285_000) },
+      });
       expect(
         await buyer.client.post(`/api/market/coins/${listing.id}`, { ...body, buyerAccountId: first }),
       ).toMatchObject({ status: 404, body: { message: 'Account not found' } });
@@ -212,6 +226,35 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       expect(
         (await db().select().from(marketOrders).where(eq(marketOrders.listingId, listing.id))).length,
       ).toBe(0);
+    },
+  );
+
+  it(
+    'takes the game’s own item id of a card in the buyer account’s read club; one not there gets plain words',
+    hubSuite,
+    async () => {
+      const { listing } = await sellerWithListing();
+      const { buyer, account } = await buyerWithAccount();
+      // The item id the game shows for a card (beyond int32, once refused with a schema text).
+      const itemId = 100_000_042_962;
+      const body = { buyerAccountId: account, coins: 100_000, cardId: itemId };
+      expect(await buyer.client.post(`/api/market/coins/${listing.id}`, body)).toMatchObject({
+        status: 400,
+        body: { message: marketMessages.itemNotInClub(itemId) },
+      });
+      const [owner] = await db().select().from(accounts).where(eq(accounts.id, account));
+      await db()
+        .insert(sbcClubs)
+        .values({
+          accountId: account,
+          userId: owner!.userId,
+          cards: [{ itemId, definitionId: cardId, untradeable: false, discardValue: 100 }],
+          readAt: new Date(),
+          requestedAt: new Date(),
+        });
+      const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, body);
+      expect(purchase.status).toBe(200);
+      expect((await orderRow(purchase.body.data.orderId))?.cardDefinitionId).toBe(cardId);
     },
   );
 
@@ -362,7 +405,7 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       const fulfilment = createFulfilment(
         node.app.appContext,
         loadCatalogue(),
-        node.app.market.externalOrders,
+        node.app.coinMarket.externalOrders,
       );
       const event = (id: string) => ({
         id,
@@ -452,14 +495,14 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       await agent.nextCommand('transfer-start', before);
       await waitForOrder(orderId, 'delivering');
       // The agent never reports again; a pump within the silence limit leaves the order waiting.
-      await node.app.market.delivery?.pump();
+      await node.app.coinMarket.delivery?.pump();
       expect((await orderRow(orderId))?.status).toBe('delivering');
       // 21 minutes of silence (the transfer page's limit is 20) end the transfer as lost.
       await db()
         .update(marketOrders)
         .set({ updatedAt: new Date(node.clock.now().getTime() - 21 * 60_000) })
         .where(eq(marketOrders.id, orderId));
-      await node.app.market.delivery?.pump();
+      await node.app.coinMarket.delivery?.pump();
       const failed = await waitForOrder(orderId, 'failed');
       expect(failed.coinsDelivered).toBe(0);
       expect(failed.steps.map((step) => step.text)).toContain(
@@ -536,7 +579,9 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       const [checkout] = await db().select().from(checkoutOrders).where(eq(checkoutOrders.id, checkoutId));
       if (!checkout) throw new Error('no checkout order');
       expect(checkout.status).toBe('refunded');
-      await db().transaction((tx) => node.app.market.externalOrders['market-coins']!.refunded(tx, checkout));
+      await db().transaction((tx) =>
+        node.app.coinMarket.externalOrders['market-coins']!.refunded(tx, checkout),
+      );
       expect((await ledgerOf(orderId)).rows).toHaveLength(money.rows.length);
       expect(await listedCoins()).toBe(before);
 

@@ -59,6 +59,7 @@ const quietSide: RehearsalSide = {
   profit: 0,
   wins: 0,
   losses: 0,
+  missed: 0,
   requests: 0,
   softBans: 0,
   peakRequestsPerMinute: 0,

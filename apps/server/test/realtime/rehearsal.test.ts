@@ -80,6 +80,13 @@ describe.each(backends)('Rehearse in sandbox (%s)', { timeout: 4 * hubSuite.time
       expect(side.profitByMinute.at(-1)).toBe(side.profit);
       expect(side.best.length).toBe(Math.min(10, side.wins));
       expect(side.peakRequestsPerMinute).toBeLessThanOrEqual(side.requests);
+      // The figures agree with each other: the best trades are wins and the worst losses, a
+      // side that lost coins had a loss, and no peak stands above the limit it is shown against.
+      expect(side.best.every((trade) => trade.profit > 0)).toBe(true);
+      expect(side.worst.every((trade) => trade.profit < 0)).toBe(true);
+      expect(side.worst.length).toBe(Math.min(10, side.losses));
+      if (side.profit < 0) expect(side.losses).toBeGreaterThan(0);
+      expect(side.peakRequestsPerMinute).toBeLessThanOrEqual(result.limits.perMinute);
     }
     // The classic loop buys the first listing under its max price, every 7–15 s.
     expect(result.classic.wins).toBeGreaterThan(0);

@@ -1,9 +1,13 @@
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { describe, expect, it } from 'vitest';
-import { sbcClubRepo } from '../../src/modules/sbc/club-repo.js';
+import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { backends } from '../database.js';
 import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser, type Browser } from './stack.js';
+
+/** A new sandbox account's club: 18 untradeable commons and a few tradeable rare golds. */
+const starterClub = 18 + STARTER_TRADEABLES;
 
 interface ClubView {
   readAt: string | null;
@@ -60,12 +64,16 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
         body: { message: "This account's club has not been read yet: read it first" },
       });
 
-      // The sandbox's starter club: 18 untradeable players.
-      expect((await readClub(owner, accountId)).data).toMatchObject({ accountId, ok: true, cards: 18 });
+      // The sandbox's starter club: 18 untradeable players and a few tradeable rare golds.
+      expect((await readClub(owner, accountId)).data).toMatchObject({
+        accountId,
+        ok: true,
+        cards: starterClub,
+      });
       const club = ((await owner.http.get(clubPath)).body as { data: ClubView }).data;
       expect(club.readAt).not.toBeNull();
-      expect(club.cards).toHaveLength(18);
-      expect(club.cards.every((card) => card.untradeable)).toBe(true);
+      expect(club.cards).toHaveLength(starterClub);
+      expect(club.cards.filter((card) => card.untradeable)).toHaveLength(18);
 
       // Another user's account is unknown to them: not read, not shown, not solved.
       const stranger = await openBrowser(sbc.stack.server, { tier: 'snipe' });
@@ -107,10 +115,10 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
         (message) => message.action === 'SBC_CLUB' && message.data.accountId === accountId,
         'the club read',
       );
-      expect(read.data).toMatchObject({ accountId, ok: true, cards: 18 });
+      expect(read.data).toMatchObject({ accountId, ok: true, cards: starterClub });
       const club = ((await owner.http.get(`/api/sbc/club/${accountId}`)).body as { data: ClubView }).data;
       expect(club).toMatchObject({ isReading: false, readAt: expect.any(String) });
-      expect(club.cards).toHaveLength(18);
+      expect(club.cards).toHaveLength(starterClub);
       expect(owner.errors).toHaveLength(1);
     },
     hubSuite.timeout,
@@ -139,7 +147,7 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
           place: 'club',
           untradeable: true,
         });
-      expect((await readClub(owner, accountId)).data).toMatchObject({ ok: true, cards: 18 + 11 });
+      expect((await readClub(owner, accountId)).data).toMatchObject({ ok: true, cards: starterClub + 11 });
 
       const squad = await owner.http.get(`/api/sbc/club/${accountId}/solution/set-1001`);
       expect(squad.status).toBe(200);

@@ -1,6 +1,7 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
 import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
+import { sbcMessages } from '../../src/modules/sbc/messages.js';
 import { backends } from '../database.js';
 import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser } from './stack.js';
@@ -198,6 +199,75 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       sbc.browsers.push(again);
       const after = await again.waitFor((message) => message.action === 'SBC_RUNS', 'the running runs');
       expect(after.data).toEqual([]);
+    },
+    hubSuite.timeout,
+  );
+
+  it(
+    'ends a run cut off by its agent with a clear state, and lets the user start it again to finish',
+    async () => {
+      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
+      sbc.browsers.push(browser);
+      const email = `sbc.cut.${Date.now()}@example.com`;
+      const accountId = await createAccount(browser.http, email);
+      await simAdmin(sbc.stack, 'POST', '/accounts', {
+        email,
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+        platform: 'pc',
+        coins: 500_000,
+      });
+      const challenges = (await browser.http.get('/api/sbc/challenges')).body as {
+        data: PresentedChallenge[];
+      };
+      const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')
+        ?.solutions[0];
+      if (!solution) throw new Error('no solution for the gold upgrade');
+      // Slow searches: the run is still buying when its agent goes.
+      const start = {
+        account: { id: accountId },
+        solutions: [solution],
+        searchSpeed: 60_000,
+        maxPurchaseAttempts: 3,
+        enableAutoList: false,
+        numOfSteps: 1,
+        numOfRepititions: 1,
+      };
+      const started = (after: number) =>
+        browser.waitFor(
+          (message) =>
+            message.action === 'SBC_NOTIFICATION' &&
+            message.data.accountId === accountId &&
+            message.data.description === 'SBC solver started' &&
+            browser.messages.indexOf(message) >= after,
+          'the solver to start',
+        );
+      browser.send('SBC_START_SOLVER', start);
+      await started(0);
+
+      // A restart of the agent's process (kill -9): the run cannot go on.
+      sbc.stack.agent.kill();
+      const cut = await browser.waitFor(
+        (message) => message.action === 'ERROR' && message.data.accountId === accountId,
+        'the run to end',
+      );
+      expect(cut.data.description).toBe(sbcMessages.agentLost);
+      // It says how to finish: the run does not resume by itself (its agent's state is gone).
+      expect(cut.data.description).toContain('start the solver again to finish');
+
+      // Nothing holds the account: starting again is accepted (bought cards are used first).
+      await sbc.stack.startAgent();
+      const before = browser.messages.length;
+      browser.send('SBC_START_SOLVER', start);
+      await started(before);
+      browser.send('SBC_STOP_SOLVER', { id: accountId });
+      await browser.waitFor(
+        (message) =>
+          (message.action === 'SBC_NOTIFICATION' || message.action === 'SBC_FINISH_SOLVER') &&
+          message.data.accountId === accountId &&
+          message.data.description === 'SBC solver stopped',
+        'the solver to stop',
+      );
     },
     hubSuite.timeout,
   );

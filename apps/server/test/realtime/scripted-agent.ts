@@ -15,16 +15,17 @@ export interface Command {
 }
 
 /**
- * The agent's side of the `/client/agent` transfer contract, scripted: it accepts every command
- * and sends the events a test tells it to (the real agent's transfer runtime is tested on its side).
+ * The agent's side of the `/client/agent` transfer contract, scripted: it accepts every transfer command
+ * (and a snipe's start) and sends the events a test tells it to (the real agent's runtimes are tested on
+ * its side).
  */
-export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent') {
+export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent', capacity = 5) {
   const commands: Command[] = [];
   const wakers = new Set<() => void>();
   const socket: Socket = io(node.url, {
     path: '/client/agent',
     transports: ['websocket'],
-    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity, sessions: [] },
   });
   for (const name of [
     'transfer-sync',
@@ -33,6 +34,8 @@ export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted
     'transfer-fetch-market-prices',
     'transfer-screenshot',
     'transfer-launch-webapp',
+    // A snipe start is accepted and then runs silently: enough for a test of what a start holds.
+    'session-start',
   ]) {
     socket.on(name, (payload: Command['payload'], ack: (answer: unknown) => void) => {
       commands.push({ name, payload });
@@ -61,6 +64,10 @@ export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted
         wakers.add(check);
         check();
       });
+    },
+    /** One heartbeat: the agent still holds these snipe leases and transfers. */
+    beat(leaseIds: string[], transferIds: string[]) {
+      socket.emit('heartbeat', { leaseIds, transferIds });
     },
     send(transferId: string, seq: number, event: EventWithoutTime) {
       return socket.emitWithAck('transfer-event', { transferId, seq, event: { at: 0, ...event } });

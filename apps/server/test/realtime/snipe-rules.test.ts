@@ -11,6 +11,7 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snipeLeases, users } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
+import { runMessages } from '../../src/runs/messages.js';
 import { backends } from '../database.js';
 import { signedInUser } from '../helpers.js';
 import {
@@ -151,7 +152,7 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', hubSuite, (
       'the first start',
     );
     browser.send('snipe-create-browser', startPayload(second, [named('a')]));
-    expect(await browser.waitForError()).toBe(snipeMessages.licenceLimit(1));
+    expect(await browser.waitForError()).toBe(runMessages.licenceLimit(1));
     browser.send('snipe-create-browser', startPayload(accountId, [named('a')]));
     expect(await browser.waitForError()).toBe(snipeMessages.alreadyRunning);
     browser.send('snipe-stop', { id: accountId });

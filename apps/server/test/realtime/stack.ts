@@ -9,7 +9,7 @@ import type { Database } from '../../src/db/client.js';
 import type { ChatOptions } from '../../src/modules/webhook/notifier.js';
 import { attachRealtime, type Realtime, type RealtimeOptions } from '../../src/realtime/index.js';
 import { createTestDatabase, type Backend } from '../database.js';
-import { signedInUser, TestClock, type Client } from '../helpers.js';
+import { signedInUser, TestClock, testSandboxAdminKey, type Client } from '../helpers.js';
 
 export const simAdminKey = 'test-admin-key';
 
@@ -46,6 +46,7 @@ export async function startServerNode(
     now: clock.now,
     prices: { staleAfterMs: priceStaleAfterMs },
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    sandboxAdminKey: testSandboxAdminKey,
     ...(chat === undefined ? {} : { chat }),
   });
   const realtime = await attachRealtime(app, { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options });

@@ -28,6 +28,12 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
+/**
+ * SIM_ADMIN_KEY of every server this process starts: the sandbox's user-making route and the
+ * sandbox game's admin API both want it (header x-sim-admin-key).
+ */
+const sandboxAdminKey = `e2e-${randomBytes(12).toString('hex')}`;
+
 export type ServerOptions = {
   /** Starts the sandbox game's admin API (SIM_ADMIN_KEY) and reads its address from the log. */
   withSandboxAdmin?: boolean;
@@ -123,7 +129,6 @@ async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: (
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
   const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
-  const adminKey = options.withSandboxAdmin ? `e2e-${randomBytes(12).toString('hex')}` : undefined;
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -138,8 +143,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...(database ? { DATABASE_URL: database.url } : {}),
       GAME_MODE: 'sandbox',
       // The sandbox game's address is an info line; other runs keep the log to warnings.
-      LOG_LEVEL: adminKey ? 'info' : 'warn',
-      SIM_ADMIN_KEY: adminKey ?? '',
+      LOG_LEVEL: options.withSandboxAdmin ? 'info' : 'warn',
+      SIM_ADMIN_KEY: sandboxAdminKey,
       // Headful runs open a Chromium per account: only the specs about headful mode turn it on.
       HEADFUL_SESSIONS: 'off',
       ...options.env,
@@ -161,7 +166,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     const [, username, token, baseURL] = await waitForOutput(child, output, demoLinePattern);
     const demo = { username: username!, token: token! };
-    const sandbox = adminKey ? sandboxGameOf(output(), adminKey) : undefined;
+    const sandbox = options.withSandboxAdmin ? sandboxGameOf(output(), sandboxAdminKey) : undefined;
     await waitUntilAnswering(baseURL!);
     return { baseURL: baseURL!, demo, ...(sandbox ? { sandbox } : {}), output, stop };
   } catch (error) {
@@ -170,7 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-/** Creates a user through the sandbox API, as a person rehearsing in the sandbox would. */
+/** Creates a user through the sandbox API (with the sandbox admin key), as a rehearsal would. */
 export async function createSandboxUser(
   baseURL: string,
   user: {
@@ -183,7 +188,7 @@ export async function createSandboxUser(
 ): Promise<{ username: string; token: string }> {
   const response = await fetch(`${baseURL}/api/sandbox/users`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'x-sim-admin-key': sandboxAdminKey },
     body: JSON.stringify(user),
   });
   const body = (await response.json()) as { data?: { username: string; token: string }; message?: string };

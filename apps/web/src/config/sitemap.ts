@@ -7,7 +7,7 @@ export type SitemapEntry = { path: string; priority: number; changeFrequency: Ch
  * The pages search engines should know, with how much they matter and how often they change.
  * /subscription (1, weekly) and /snipe (0.7, daily) are the spec's (the domain's SITEMAP; a
  * test holds them equal, as the build's config cannot load the domain package); the rest are
- * ours (docs/decisions.md). Pages that only redirect a visitor to sign in are left out.
+ * ours (docs/decisions/site.md). Pages that only redirect a visitor to sign in are left out.
  */
 export const sitemapEntries: readonly SitemapEntry[] = [
   { path: paths.subscription, priority: 1, changeFrequency: 'weekly' },

@@ -9,7 +9,7 @@ export type RefusalBackoff = {
   maxDelayMs: number;
   /**
    * Consecutive refusals after which the client gives up. Set so the retries outlast the
-   * periodic session check, which signs a really expired session out (docs/decisions.md).
+   * periodic session check, which signs a really expired session out (docs/decisions/web.md).
    */
   maxRefusals: number;
 };

@@ -22,7 +22,7 @@ export type ServerNotification = {
 };
 
 type NotificationState = {
-  /** Newest first: the server's kept notifications (docs/decisions.md, "Notifications"). */
+  /** Newest first: the server's kept notifications (docs/decisions/notifications.md). */
   notifications: AppNotification[];
   /** Adds the server's notifications not yet in the list (by id); known ones take the server's read state. */
   keep: (items: readonly ServerNotification[]) => void;

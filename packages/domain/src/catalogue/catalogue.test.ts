@@ -43,7 +43,7 @@ describe('card catalogue', () => {
   });
 
   it('rejects malformed rows with a clear error', () => {
-    expect(() => Catalogue.fromRows([{ definitionId: 'x' }])).toThrow(/Expected number, received string/);
+    expect(() => Catalogue.fromRows([{ definitionId: 'x' }])).toThrow(/Definition id must be a number/);
   });
 
   it('folds letters that have no accent mark', () => {

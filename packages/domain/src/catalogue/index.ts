@@ -2,6 +2,8 @@
  * Node-only entry `@tradedesk/domain/catalogue`: the 18,547-card FC 25 catalogue
  * (data/players.json). Kept out of the main entry so the web bundle never carries it.
  */
+// Its schemas speak plainly here too (the error map installs with the errors module).
+import '../errors.js';
 import { readFileSync } from 'node:fs';
 import { Catalogue } from './catalogue.js';
 

@@ -13,7 +13,7 @@ export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' }
 
 /**
  * Account statuses. The spec names the first six; logging in, captcha and soft ban are
- * states the run reaches that a user wants to see (see docs/decisions.md).
+ * states the run reaches that a user wants to see (see docs/decisions/domain.md).
  */
 export const accountStatusValues = [
   'active',

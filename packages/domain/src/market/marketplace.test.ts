@@ -55,6 +55,16 @@ describe('planDelivery', () => {
     expect(Math.max(...legs.map((leg) => leg.price))).toBeLessThanOrEqual(120_000);
   });
 
+  it('keeps every transfer within the card’s Buy Now range, the last one held up by its lowest price', () => {
+    const legs = planDelivery(25_000, [{ accountId: 'a', coins: 400_000 }], 20_000, 3_000) ?? [];
+    expect(legs.map((leg) => leg.price)).toEqual([20_000, 6_400]);
+    expect(legs.reduce((sum, leg) => sum + leg.receives, 0)).toBeGreaterThanOrEqual(25_000);
+    expect(planDelivery(1_000, [{ accountId: 'a', coins: 400_000 }], 20_000, 3_000)).toEqual([
+      { accountId: 'a', price: 3_000, receives: 2_850 },
+    ]);
+    expect(planDelivery(1_000, [{ accountId: 'a', coins: 2_000 }], 20_000, 3_000)).toBeUndefined();
+  });
+
   it('knows the most the accounts can deliver', () => {
     const sources = [
       { accountId: 'a', coins: 150_000 },

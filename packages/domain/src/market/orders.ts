@@ -76,6 +76,9 @@ export const marketMessages = {
   buyerAccountPlatform: 'The buyer account must be on the listing’s platform',
   cardRequired: 'Choose the card your account will list for the delivery',
   cardUnknown: 'Unknown card id',
+  itemNotInClub: (itemId: number) =>
+    `Item ${itemId} is not in this account’s club as last read: read the club on the SBC page, or choose the player by name`,
+  itemUntradeable: 'That card is untradeable: choose a tradeable card of the account’s club',
   cardNotRare: 'Choose a rare or special card for the delivery (not a common one)',
   paidInEscrow: 'Payment received; the money is held until the coins arrive',
   deliveryStarted: (legs: number) => `Delivery started: ${legs} ${legs === 1 ? 'transfer' : 'transfers'}`,

@@ -31,3 +31,11 @@ export function requireRate(value: number, name: string): number {
   if (value >= 1) throw new RangeError(`${name} must be below 1, got ${value}`);
   return value;
 }
+
+/** Throws a RangeError unless `value` is a whole number in [0, MAX_SAFE_INTEGER] (exact arithmetic). */
+export function requireSafeCount(value: number, name: string): number {
+  requireNonNegativeInteger(value, name);
+  if (value > Number.MAX_SAFE_INTEGER)
+    throw new RangeError(`${name} must be at most ${Number.MAX_SAFE_INTEGER}, got ${value}`);
+  return value;
+}

@@ -21,6 +21,9 @@ const BASIS_POINTS = 10_000;
  */
 export function amountAfterTax(price: number, options?: TaxOptions): number {
   requireNonNegative(price, 'price');
+  // Above this the product below overflows to Infinity; no price or amount comes near it.
+  if (price > Number.MAX_SAFE_INTEGER)
+    throw new RangeError(`price must be at most ${Number.MAX_SAFE_INTEGER}, got ${price}`);
   const rate = requireRate(options?.taxRate ?? TAX_RATE, 'taxRate');
   const fee = requireNonNegative(options?.fee ?? 0, 'fee');
   return Math.floor((price * keptBasisPoints(rate) - fee * BASIS_POINTS) / BASIS_POINTS);

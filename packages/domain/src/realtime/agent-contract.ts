@@ -165,8 +165,15 @@ export const eventAckSchema = z.object({
 });
 export type EventAck = z.infer<typeof eventAckSchema>;
 
-/** `heartbeat` (volatile): the leases the agent still runs. */
-export const heartbeatSchema = z.object({ leaseIds: z.array(id).max(10_000) });
+/**
+ * `heartbeat` (volatile): the runs the agent still holds, snipe sessions by lease and transfers (and
+ * syncs) by id; one rule finds a lost agent's runs of every kind by their last beat. `transferIds` is
+ * optional so an agent from before it still connects (its transfers are then judged by their events).
+ */
+export const heartbeatSchema = z.object({
+  leaseIds: z.array(id).max(10_000),
+  transferIds: z.array(id).max(10_000).optional(),
+});
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 
 /** `price-request` (acknowledged with `PriceAnswer`, read from the price database). */

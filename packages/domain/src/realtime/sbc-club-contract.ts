@@ -4,8 +4,7 @@ import { transferAccountSchema } from './transfer-contract.js';
 
 /**
  * The club read of the SBC part of the `/client/agent` contract: the server asks an agent to read
- * an account's club so solutions can use the cards it owns (docs/decisions.md, "SBC: owned and
- * to-buy per account").
+ * an account's club so solutions can use the cards it owns (docs/decisions/sbc.md).
  *
  * Server → agent: `sbc-club-read {readId, account}`, acknowledged with `AgentAck` once accepted.
  * Agent → server: `sbc-club {readId, outcome}`, acknowledged with `EventAck` and sent again while

@@ -25,7 +25,7 @@ const description = storableText(TEXT_LIMITS.text).pipe(z.string().min(1));
 
 /**
  * How far above a solution's price the bot may pay for a card: the stored price is the price
- * database's, the market moves between the solve and the purchase (docs/decisions.md).
+ * database's, the market moves between the solve and the purchase (docs/decisions/sbc.md).
  */
 export const SBC_PRICE_TOLERANCE_PERCENT = 10;
 

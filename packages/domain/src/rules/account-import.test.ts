@@ -38,12 +38,12 @@ describe('account CSV import', () => {
 
   it("reports a failing row as 'Row N: {messages}' joined with ', '", () => {
     const rows = classifyAccountImport(
-      [row('a@b.com'), row('broken', { password: 'short', platform: 'wii' })],
+      [row('a@b.com'), row('broken', { password: '', platform: 'wii' })],
       [],
     );
     expect(rows[1]?.state).toBe('error');
     expect(rows[1]?.message).toBe(
-      "Row 2: Invalid email, String must contain at least 8 character(s), Unknown platform 'wii' (use pc or ps)",
+      "Row 2: Email must be a valid e-mail address, Password is required, Unknown platform 'wii' (use pc or ps)",
     );
   });
 

@@ -1,6 +1,6 @@
 import type { PricePeriod } from '../schemas/commerce.js';
 
-/** Days one period of a plan lasts (plans are not recurring; see docs/decisions.md). */
+/** Days one period of a plan lasts (plans are not recurring; see docs/decisions/payments.md). */
 export const PERIOD_DAYS: Record<PricePeriod, number> = { week: 7, month: 30, season: 365 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

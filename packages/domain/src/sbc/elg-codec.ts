@@ -49,7 +49,7 @@ export const challengeEligibilitySchema = z.object({
   elgReq: z.array(eligibilityEntrySchema),
 });
 
-/** Tradability values of PLAYER_TRADABILITY (uncertain mapping, see docs/decisions.md). */
+/** Tradability values of PLAYER_TRADABILITY (uncertain mapping, see docs/decisions/sbc.md). */
 const UNTRADEABLE = 1;
 const TRADEABLE = 0;
 /** `count` of requirements whose value itself is the target (rating, chemistry …). */

@@ -10,3 +10,4 @@ export * from './elg-codec.js';
 export * from './labels.js';
 export * from './evaluate.js';
 export * from './item-card.js';
+export type * from './api-views.js';

@@ -12,8 +12,8 @@ export const EMAIL_MAX = 254;
 /** Fields of the create-account form and of each CSV import row. */
 export const accountCredentialsShape = z.object({
   email: storableText(EMAIL_MAX).pipe(z.string().trim().email()),
-  /** The game password; never logged. */
-  password: storableText(TEXT_LIMITS.secret).pipe(z.string().min(8)),
+  /** The game password; never logged. Any the game accepts: the spec sets no minimum. */
+  password: storableText(TEXT_LIMITS.secret).pipe(z.string().min(1)),
   /** The game's backup code; never logged. */
   backupCode: storableText(TEXT_LIMITS.secret).pipe(z.string().trim()),
   isManualLogin: z.boolean(),

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
-import { countLike, dateTimeSchema, decimalLike, intLike, nonNegativeIntLike } from './common.js';
+import {
+  coinsLike,
+  dateTimeSchema,
+  decimalLike,
+  intLike,
+  NUMBER_LIMITS,
+  nonNegativeIntLike,
+  parseNumberInput,
+  type NumberLikeSchema,
+} from './common.js';
 
 const marketCardRequired = 'Choose the card your account will list for the delivery';
 import { idText, storableText, TEXT_LIMITS } from './text.js';
@@ -100,20 +109,35 @@ export const createListingSchema = z.object({
       .min(0.01, 'Price must be at least €0.01 per 100,000 coins')
       .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`),
   ),
-  minimumBalance: countLike(),
+  minimumBalance: coinsLike(),
   platform: platformSchema.default('pc'),
 });
 export type CreateListing = z.infer<typeof createListingSchema>;
 
 /**
+ * The card the buyer's account lists for a delivery: a player's definition id (chosen by name and
+ * price from the price database), or the game's own item id of a card in that account's club
+ * (e.g. 100000042962, beyond int32: any whole number up to MAX_SAFE_INTEGER is taken).
+ */
+const deliveryCardIdSchema = z.preprocess(
+  (input) => parseNumberInput(input) ?? input,
+  z
+    .number({ invalid_type_error: marketCardRequired, required_error: marketCardRequired })
+    .int(marketCardRequired)
+    .positive(marketCardRequired)
+    .max(NUMBER_LIMITS.safe, marketCardRequired),
+) as unknown as NumberLikeSchema;
+
+/**
  * POST /market/coins/{id}: the coins, the buyer's account that receives them, and the card that
- * account lists for the delivery (a definition id; ours: the delivery needs a card to sell).
+ * account lists for the delivery (ours: the delivery needs a card to sell).
  */
 export const purchaseListingSchema = z.object({
   id: idText(),
   buyerAccountId: z.string().min(1, messages.buyerAccountRequired).pipe(idText()),
-  coins: countLike().pipe(z.number().positive('Coins must be greater than 0')),
-  cardId: countLike().pipe(z.number().positive(marketCardRequired)),
+  // Bounded by the listing itself (the service says how many it can deliver), so only int32 here.
+  coins: coinsLike(NUMBER_LIMITS.integer).pipe(z.number().positive('Coins must be greater than 0')),
+  cardId: deliveryCardIdSchema,
 });
 export type PurchaseListing = z.infer<typeof purchaseListingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE } from '../math/price-ladder.js';
 
 /**
  * Bounds of the whole numbers clients send. Every integer field is finite and exact
@@ -24,7 +25,7 @@ export function parseNumberInput(input: unknown): number | undefined {
 /**
  * "Number or text" fields: forms submit strings, JSON sends numbers. Numeric text is
  * converted, then truncated to an integer; anything else reaches zod unchanged so the
- * user sees zod's own message ('Expected number, received string').
+ * user sees the plain message of the domain's error map ('Buy now price must be a number').
  */
 function toIntegerOrPassThrough(input: unknown): unknown {
   const parsed = parseNumberInput(input);
@@ -66,6 +67,42 @@ export const countLike = (): NumberLikeSchema =>
     toIntegerOrPassThrough,
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
+
+/** The most coins a reported balance may hold: a game balance fits, and so does its `integer` column. */
+export const COINS_MAX = NUMBER_LIMITS.integer;
+
+/** The most coins an amount a user types takes (a balance kept, an order): far above any account. */
+export const COIN_AMOUNT_MAX = 500_000_000;
+
+/** The one sentence every coins field answers a value out of its range (or no number) with. */
+export const coinsRangeMessage = (max: number) =>
+  `Coins must be a whole number from 0 to ${max.toLocaleString('en-US')}`;
+
+/** The message of a reported balance refused for its value. */
+export const coinsOutOfRangeMessage = coinsRangeMessage(COINS_MAX);
+
+/**
+ * A coin amount as JSON carries it (an account's balance a client reports): a whole number from 0
+ * to `max`, so 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
+ */
+export const coinsSchema = (max: number = COINS_MAX) => {
+  const message = coinsRangeMessage(max);
+  return z
+    .number({ invalid_type_error: message, required_error: message })
+    .int(message)
+    .min(0, message)
+    .max(max, message);
+};
+
+/**
+ * The same coin amount as a user types it (number or numeric text), at most COIN_AMOUNT_MAX by
+ * default: 999,999,999 where prices stop at 15,000,000, 1e308, -1 or 'NaN' get coinsRangeMessage.
+ */
+export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, coinsSchema(max)) as unknown as NumberLikeSchema;
+
+/** A game price in coins: 0 (where 0 means no limit) to the ladder's highest, 15,000,000. */
+export const priceLike = (): NumberLikeSchema => coinsLike(MAX_PRICE);
 
 /**
  * A date-time that must carry an offset ('Z' or '+02:00') and becomes a Date.

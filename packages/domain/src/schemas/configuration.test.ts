@@ -62,7 +62,7 @@ describe('configuration defaults', () => {
     });
   });
 
-  it('uses the decided time and transfer-delay defaults (docs/decisions.md, not shown in the spec)', () => {
+  it('uses the decided time and transfer-delay defaults (docs/decisions/domain.md, not shown in the spec)', () => {
     const range = (min: number, max: number, unit: string) => ({
       min: { value: min, unit },
       max: { value: max, unit },
@@ -108,7 +108,7 @@ describe('value lists', () => {
     const badSound = { ...notification, sound: { ...notification.sound, captcha: 'bell' } };
     expect(notificationConfigSchema.safeParse(badSound).success).toBe(false);
     expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), screenshot: 'all' })).toBe(
-      "Invalid enum value. Expected 'none' | 'buyer' | 'seller' | 'both', received 'all'",
+      'Screenshot must be one of: none, buyer, seller, both',
     );
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_RESULTS_DEFAULT, SEARCH_RESULTS_MAX, SEARCH_RESULTS_MIN } from '../constants.js';
 import { screenshotSchema, soundSchema } from '../enums/notification.js';
 import { messages } from '../messages.js';
-import { countLike, dateTimeSchema, intLike, NUMBER_LIMITS } from './common.js';
+import { countLike, dateTimeSchema, intLike, NUMBER_LIMITS, priceLike } from './common.js';
 import { storableText, TEXT_LIMITS } from './text.js';
 import { timeRange, timeRangeSchema } from './time-range.js';
 
@@ -137,7 +137,7 @@ export function defaultNotificationConfig(): NotificationConfig {
 export const marketPlayerSchema = z.object({
   id: intLike(),
   name: storableText(TEXT_LIMITS.name),
-  price: countLike(),
+  price: priceLike(),
   isExcluded: z.boolean(),
 });
 export type MarketPlayer = z.infer<typeof marketPlayerSchema>;

@@ -28,7 +28,7 @@ const account = {
 describe('account payloads (000 §3)', () => {
   it('bulk creation takes a non-empty list of creation payloads, each with the create rules', () => {
     expect(accountBulkCreateSchema.parse([account])).toEqual([account]);
-    expect(message(accountBulkCreateSchema, [])).toBe('Array must contain at least 1 element(s)');
+    expect(message(accountBulkCreateSchema, [])).toBe('The list must hold at least 1 entry');
     expect(message(accountBulkCreateSchema, [{ ...account, backupCode: '' }])).toBe(
       'Backup code is required',
     );
@@ -38,7 +38,7 @@ describe('account payloads (000 §3)', () => {
     expect(message(accountUpdateSchema, { ...account, id: 'acc-1', backupCode: '123' })).toBe(
       'Backup code must be 8 characters long',
     );
-    expect(message(accountUpdateSchema, account)).toBe('Required');
+    expect(message(accountUpdateSchema, account)).toBe('Id is required');
   });
 
   it('keeps a session as account id, epoch-ms start and end, and counters', () => {
@@ -64,7 +64,7 @@ describe('player records (001 §3)', () => {
     };
     expect(playerDatabaseSchema.parse(database)['231747']?.ps.current).toBe(1_200_000);
     expect(message(playerDatabaseSchema, { '1': { ...database['231747'], isSBC: 'no' } })).toBe(
-      'Expected boolean, received string',
+      'Is sbc must be true or false',
     );
   });
 
@@ -101,7 +101,7 @@ describe('products (001 §3)', () => {
     };
     expect(productSchema.parse(product)).toEqual(product);
     expect(message(productSchema, { ...product, price: { ...product.price, type: 'year' } })).toBe(
-      "Invalid enum value. Expected 'week' | 'month' | 'season', received 'year'",
+      'Type must be one of: week, month, season',
     );
   });
 });
@@ -119,10 +119,10 @@ describe('statistics shapes (001 §3)', () => {
         weeklyProfits: [...week, day('2025-03-08', 0)],
         recentSnipes: [],
       }),
-    ).toBe('Array must contain at most 7 element(s)');
+    ).toBe('Weekly profits must hold at most 7 entries');
     expect(
       message(snipeStatisticsSchema, { ...stats, weeklyProfits: [day('03/01/2025', 1)], recentSnipes: [] }),
-    ).toBe('Invalid');
+    ).toBe('Date is not valid');
   });
 
   it('has transfer, web and SBC statistics with empty defaults', () => {

@@ -6,7 +6,7 @@ import {
   type ListingDuration,
 } from '../enums/filter.js';
 import { numberUnitSchema } from '../enums/units.js';
-import { intLike, countLike, parseNumberInput } from './common.js';
+import { intLike, parseNumberInput, priceLike } from './common.js';
 
 /** A listing duration in seconds (number or text), one of the game's six durations. */
 export const listingDurationSchema = intLike().refine(
@@ -17,8 +17,8 @@ export const listingDurationSchema = intLike().refine(
 /** What the session does with a card after buying it. */
 export const followUpSchema = z.object({
   action: followUpActionSchema,
-  startPrice: countLike(),
-  buyNowPrice: countLike(),
+  startPrice: priceLike(),
+  buyNowPrice: priceLike(),
   duration: listingDurationSchema,
   /** Percent of the price-site price to list at (list at a price-site price). */
   percentage: intLike().pipe(z.number().min(0).max(100)),
@@ -37,7 +37,7 @@ export function defaultFollowUp(): FollowUp {
 }
 
 /** Price settings: a value and a unit (percentage or fixed). */
-export const priceSettingsSchema = z.object({ value: countLike(), unit: numberUnitSchema });
+export const priceSettingsSchema = z.object({ value: priceLike(), unit: numberUnitSchema });
 export type PriceSettings = z.infer<typeof priceSettingsSchema>;
 
 /** Min profit defaults to 0 percent. */

@@ -70,17 +70,26 @@ export type RehearsalTrade = z.infer<typeof rehearsalTradeSchema>;
 /** One side of the comparison (ours or the classic autobuyer). */
 export const rehearsalSideSchema = z.object({
   profit: int,
+  /** Purchases worth more than they cost (after tax at the card's market value). */
   wins: count,
+  /** Purchases worth less than they cost. */
   losses: count,
+  /** Buy attempts the game refused (someone else was faster, the listing had ended). */
+  missed: count.default(0),
   requests: count,
   softBans: count,
-  /** Most game calls in any one virtual minute. */
+  /**
+   * Most game calls the game admitted in any of its own 60-second windows: the figure its
+   * per-minute limit is checked against, so it never exceeds that limit without a 429.
+   */
   peakRequestsPerMinute: count,
   /** Game calls per virtual minute over the span. */
   requestsPerMinute: z.number().nonnegative(),
   /** Cumulative profit at the end of each virtual minute (index 0 = minute 1). */
   profitByMinute: z.array(int).max(REHEARSAL_SPAN_MINUTES.max + 1),
+  /** The most profitable wins, best first. */
   best: z.array(rehearsalTradeSchema).max(REHEARSAL_TRADES_SHOWN),
+  /** The costliest losses, worst first. */
   worst: z.array(rehearsalTradeSchema).max(REHEARSAL_TRADES_SHOWN),
 });
 export type RehearsalSide = z.infer<typeof rehearsalSideSchema>;

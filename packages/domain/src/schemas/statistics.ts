@@ -76,10 +76,29 @@ const statisticDaySchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
   .refine(isCalendarDay, 'Date must be YYYY-MM-DD');
 
+const dayOrDateTimeMessage = 'Date must be YYYY-MM-DD or a date-time such as 2026-05-01T12:00:00Z';
+
+/**
+ * The day a request names: a calendar day, or a full ISO date-time (with 'Z' or an offset) whose
+ * UTC day it becomes (the web's date pickers send either; figures are kept per UTC day).
+ */
+const requestedDaySchema = z
+  .string({ invalid_type_error: dayOrDateTimeMessage, required_error: dayOrDateTimeMessage })
+  .max(40, dayOrDateTimeMessage)
+  .transform((text, context) => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text)) return text;
+    if (z.string().datetime({ offset: true }).safeParse(text).success) {
+      const time = Date.parse(text);
+      if (Number.isFinite(time)) return new Date(time).toISOString().slice(0, 10);
+    }
+    context.addIssue({ code: z.ZodIssueCode.custom, message: dayOrDateTimeMessage });
+    return z.NEVER;
+  });
+
 /** POST /statistic/account: figures of every account for one UTC day. */
-export const accountStatisticsRequestSchema = z.object({ date: statisticDaySchema });
+export const accountStatisticsRequestSchema = z.object({ date: requestedDaySchema });
 /** POST /statistic/account/reset: start an account's figures of that day again. */
-export const accountStatisticsResetSchema = z.object({ id: idText(), date: statisticDaySchema });
+export const accountStatisticsResetSchema = z.object({ id: idText(), date: requestedDaySchema });
 
 /** One account's figures for a day (ours: the spec says only "returns a list"). */
 export const accountStatisticsSchema = z.object({

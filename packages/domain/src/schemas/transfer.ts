@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { coinsSchema, dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
 import { MAX_PRICE } from '../math/price-ladder.js';
 import { idText, storableText, TEXT_LIMITS } from './text.js';
 
@@ -48,7 +48,7 @@ export const transferScreenshotSchema = z
 /** Transfer-side account metadata (spec 001 §3): what the last sync saw of an account. */
 export const transferAccountMetadataSchema = z.object({
   username: storableText(TEXT_LIMITS.name),
-  coins: z.number().int().nonnegative(),
+  coins: coinsSchema(),
   unassigned: z.array(transferPileCardSchema).max(1_000),
   tradepile: z.array(transferPileCardSchema).max(1_000),
   screenshot: transferScreenshotSchema,

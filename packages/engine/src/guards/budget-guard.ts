@@ -12,7 +12,7 @@ const TYPICAL_CYCLE_MAX_REQUESTS = 4;
  * every cycle kept the ten sweep steps in the cost for the rest of the run: the looks after the
  * sweep waited too long, and the budget they left came back as a rush in the last minutes. At
  * 0.1 the sweep has faded after ~20 looks (~5 minutes); the 12-seed bench chose it over the
- * mean and over the mean of the cycles since the last long one (docs/decisions.md).
+ * mean and over the mean of the cycles since the last long one (docs/decisions/snipe-engine.md).
  */
 const NEW_CYCLE_WEIGHT = 0.1;
 

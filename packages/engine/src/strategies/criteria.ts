@@ -37,7 +37,7 @@ const idOrNothing = (id: number) => (id === ANY_ID || id <= 0 ? undefined : id);
 /**
  * The §2.2 search a filter's criteria stand for (quality, rarity, position or group, nation,
  * league, club, chemistry style, min/max Buy Now). `Any` sends nothing. Playstyle+ has no
- * search parameter in the game's protocol, so it is not sent (docs/decisions.md).
+ * search parameter in the game's protocol, so it is not sent (docs/decisions/snipe-engine.md).
  */
 export function searchOfCriteria(criteria: Criteria): MarketSearch {
   const search: MarketSearch = { type: 'player' };

@@ -3,7 +3,7 @@ import type { AuctionInfo } from '@tradedesk/game-client';
 import { definitionIdOf } from './multi-rarity.js';
 
 /**
- * The market configuration's player rules (docs/decisions.md): with exclusion purchase on, a
+ * The market configuration's player rules (docs/decisions/snipe-engine.md): with exclusion purchase on, a
  * listed player is never bought when excluded, nor above its price when the price is above 0.
  * Answers undefined when nothing applies, so the hot path skips the check entirely.
  */

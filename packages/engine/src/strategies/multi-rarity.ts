@@ -38,9 +38,9 @@ const BACKLOG_BUDGET_SHARE = 1 / 6;
 /** Sweep pages of a run without a request budget. */
 const BACKLOG_PAGES_UNBUDGETED = 100;
 /**
- * How far over a card's value its fair sellers ask, at the median (docs/decisions.md, "The engine's
- * edge, fourth pass"): the value is taken a little under the typical ask, so a rule on it stays on
- * the safe side of what the card sells for.
+ * How far over a card's value its fair sellers ask, at the median (docs/decisions/snipe-engine.md):
+ * the value is taken a little under the typical ask, so a rule on it stays on the safe side of
+ * what the card sells for.
  */
 const FAIR_ASK_PREMIUM = 1.035;
 /** The limits follow the market's level once it moved by this much (a tenth of a percent). */
@@ -109,7 +109,7 @@ export class MultiRarityStrategy implements Strategy {
 
   /**
    * One fixed listing price cannot fit every card a 59th Minute search buys, so its listing
-   * follow-up lists each card at its own price-database price (docs/decisions.md).
+   * follow-up lists each card at its own price-database price (docs/decisions/snipe-engine.md).
    */
   get followUp(): FollowUp {
     const { followUp } = this.filter;

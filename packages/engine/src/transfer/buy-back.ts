@@ -21,7 +21,7 @@ export interface BuyBackTerms {
  * - a Buy Now above the transfer price: the buy-back would send back more than the transfer moved;
  * - a listing a third party has bid on: someone else is in the auction, so the card (and the
  *   coins the buyer's account would receive) may not be what the user planned.
- * docs/decisions.md "Auto buy-back" says the same.
+ * docs/decisions/transfer.md says the same.
  */
 export function buyBackRefusal(terms: BuyBackTerms): string | null {
   if (terms.isProtected && terms.buyNowPrice > terms.transferPrice)

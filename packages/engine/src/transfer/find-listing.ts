@@ -1,5 +1,7 @@
 import {
   MIN_PRICE,
+  nextPrice,
+  previousPrice,
   qualityIds,
   randomIntInclusive,
   rarityIds,
@@ -54,8 +56,9 @@ export class TargetSearch {
   next(): MarketSearch {
     const { target } = this;
     let minBuyNow = this.below(target.buyNowPrice);
-    while (minBuyNow === this.previous && target.buyNowPrice > MIN_PRICE)
-      minBuyNow = this.below(target.buyNowPrice);
+    // A repeat moves to a neighbouring rung instead of drawing again: no loop that a
+    // generator repeating itself could keep going.
+    if (minBuyNow === this.previous) minBuyNow = this.neighbourWithinRange(minBuyNow);
     this.previous = minBuyNow;
     return {
       definitionId: target.definitionId,
@@ -71,6 +74,14 @@ export class TargetSearch {
   private below(price: number): number {
     const steps = randomIntInclusive({ min: 0, max: BUSTING_STEPS }, this.rng);
     return Math.max(MIN_PRICE, stepPrice(price, -steps));
+  }
+
+  /** The rung below `price` within the busting range, else the one above (itself when alone). */
+  private neighbourWithinRange(price: number): number {
+    const lowest = Math.max(MIN_PRICE, stepPrice(this.target.buyNowPrice, -BUSTING_STEPS));
+    if (price > lowest) return previousPrice(price);
+    const above = nextPrice(price);
+    return above <= this.target.buyNowPrice ? above : price;
   }
 }
 

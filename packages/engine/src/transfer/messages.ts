@@ -2,7 +2,9 @@ import { formatFullNumber, formatLatencyMessage } from '@tradedesk/domain';
 
 /** The transfer run's user-facing reasons (ours: the spec names only 'Transfer completed' / 'Transfer failed'). */
 export const transferMessages = {
-  sellerLacksCard: (name: string) => `The seller does not have a tradeable ${name}`,
+  /** Says how to get the card: a new account's club has a few tradeable ones, the market has the rest. */
+  sellerLacksCard: (name: string) =>
+    `The seller does not have a tradeable ${name}. Choose a player the seller’s account owns and can trade (a new account’s club has a few), or buy one with that account on the transfer market first`,
   buyerLacksCoins: (balance: number, price: number) =>
     `The buyer has ${formatFullNumber(balance)} coins; the transfer needs ${formatFullNumber(price)}`,
   sellerPileFull: 'The seller’s transfer list is full: clear it and try again',

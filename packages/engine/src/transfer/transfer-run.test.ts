@@ -148,7 +148,11 @@ describe('a coin transfer', () => {
   });
 
   it.each<[string, Setup, string]>([
-    ['the seller lacks the card', { sellerCard: 'none' }, 'The seller does not have a tradeable Cheap Card'],
+    [
+      'the seller lacks the card',
+      { sellerCard: 'none' },
+      'The seller does not have a tradeable Cheap Card. Choose a player the seller’s account owns and can trade (a new account’s club has a few), or buy one with that account on the transfer market first',
+    ],
     [
       'the buyer lacks the coins',
       { buyerCoins: 99_000 },

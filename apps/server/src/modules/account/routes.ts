@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentAccount } from './presenter.js';
 import { createAccountService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const idParams = z.object({ id: z.string().min(1) });
 /** Rows are validated one by one (only passing rows are imported), so the list is checked loosely here. */
@@ -22,6 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asyn
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const accounts = createAccountService(ctx);
 

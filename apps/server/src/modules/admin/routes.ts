@@ -7,6 +7,7 @@ import type { Catalogue } from '../payment/catalogue.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { createAdminService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 export const adminOnlyMessage = 'Only an admin may do this';
 
@@ -27,6 +28,7 @@ const usersQuery = z.object({ search: storableText(TEXT_LIMITS.name).optional() 
 export const adminRoutes: FastifyPluginAsyncZod<
   ProtectedModuleOptions & { catalogue: Catalogue; externalOrders: ExternalOrderHandlers }
 > = async (app, { ctx, requireUser, catalogue, externalOrders }) => {
+  routesAreFor(app, 'admin');
   app.addHook('onRequest', requireUser);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!isAdmin(request.user)) throw forbidden(adminOnlyMessage, 'admin_only');

@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import { successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session.js';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.js';
 import type { UserPresenter } from '../user/presenter.js';
 import { codeSignInBody, fingerprintBody, forceLogoutBody, tokenSignInBody } from './schemas.js';
-import type { AuthService, NewSession } from './service.js';
+import { sessionExpired, type AuthService, type NewSession } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -18,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, presentUser, rateLimit: limit },
 ) => {
+  routesAreFor(app, 'anyone');
   // Registered inside this plugin, so it counts only /api/auth requests (not assets or the API).
   await app.register(rateLimit, { max: limit.max, timeWindow: limit.timeWindowMs });
 
@@ -39,15 +41,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return signedIn(await auth.signInWithCode({ username, code, fingerprint, isIFrame }, request.ip), reply);
   });
 
-  app.post('/fingerprint', { schema: { body: fingerprintBody } }, async (request, reply) => {
-    try {
-      await auth.checkFingerprint(readSessionCookie(request), request.body.fingerprint);
-    } catch (error) {
-      clearSessionCookie(reply);
-      throw error;
-    }
-    return { data: { valid: true } };
-  });
+  // The periodic check of a signed-in browser: without its session cookie it answers 401.
+  app.post(
+    '/fingerprint',
+    {
+      config: { audience: 'session' },
+      // Without a session cookie there is nothing to check: 401 before the body is read, like
+      // every session route.
+      onRequest: async (request) => {
+        if (!readSessionCookie(request)) throw sessionExpired();
+      },
+      schema: { body: fingerprintBody },
+    },
+    async (request, reply) => {
+      try {
+        await auth.checkFingerprint(readSessionCookie(request), request.body.fingerprint);
+      } catch (error) {
+        clearSessionCookie(reply);
+        throw error;
+      }
+      return { data: { valid: true } };
+    },
+  );
 
   app.post('/logout', async (request, reply) => {
     await auth.logout(readSessionCookie(request));

@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { signInThrottledMessage } from '@tradedesk/domain';
+import { failedSignInNotice, signInThrottledMessage } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { hashSecret, randomCode, sha256, verifySecret } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { licencePrefix } from './licence.js';
+import { notificationRepo } from '../notification/repo.js';
 import { authRepo, type SessionRow, type UserRow } from './repo.js';
 import { sessionCacheOf } from './session-cache.js';
 import {
   addressKey,
   addressThrottlePolicy,
   createSignInThrottle,
-  userKey,
-  userThrottlePolicy,
+  pairKey,
+  pairThrottlePolicy,
+  targetKey,
+  targetThrottlePolicy,
+  type Admission,
+  type ThrottlePolicy,
 } from './throttle.js';
 
 /** How long a signed-in browser stays signed in without signing in again. */
@@ -22,6 +27,12 @@ export const signInCodeLifetimeMs = 10 * 60 * 1000;
 export const maxLiveSignInCodes = 3;
 
 const invalidCredentials = () => unauthorized('invalid_credentials', 'invalid_credentials');
+
+/** A browser whose session is gone (expired, signed out elsewhere, or no cookie at all). */
+export const sessionExpired = () => unauthorized('Session expired', 'session_expired');
+
+/** The standing notice of failed sign-ins: one unread at a time, however many guesses arrive. */
+export const failedSignInNoticeKey = 'sign-in:failed';
 
 /** 429 while a user name or address is locked after too many failed sign-ins. */
 export const tooManyAttempts = (retryAfterMs: number) => {
@@ -50,26 +61,46 @@ export function createAuthService(ctx: AppContext) {
   };
 
   /**
-   * Runs one sign-in attempt under the throttles of `username` (when given) and `ip`: refused
-   * while locked, counted when it fails, the user's count cleared when it succeeds.
+   * Runs one sign-in attempt under the throttles, each attempt counted before its secret is
+   * checked: the address's (any name), the address's at this user, and, from an address the user
+   * has not signed in from before, the user's across addresses. A locked key refuses with 429
+   * before the check; a success takes its counts back and remembers the address as the user's.
    */
   async function throttled<T>(
     who: { username?: string; ip: string },
     attempt: () => Promise<T | undefined>,
   ): Promise<T> {
-    const keys = [
-      ...(who.username === undefined ? [] : [{ key: userKey(who.username), policy: userThrottlePolicy }]),
-      { key: addressKey(who.ip), policy: addressThrottlePolicy },
-    ];
-    const waitMs = await throttle.retryAfterMs(keys.map((entry) => entry.key));
-    if (waitMs > 0) throw tooManyAttempts(waitMs);
-    const result = await attempt();
-    if (result === undefined) {
-      await throttle.recordFailure(keys);
-      throw invalidCredentials();
+    const counted: Array<{ key: string; policy: ThrottlePolicy }> = [];
+    const admit = async (key: string, policy: ThrottlePolicy) => {
+      const admission: Admission = await throttle.admit(key, policy);
+      if (!admission.admitted) throw tooManyAttempts(admission.retryAfterMs);
+      counted.push({ key, policy });
+    };
+    // In this order, so a refused attempt is counted only on the keys of the one who sent it.
+    await admit(addressKey(who.ip), addressThrottlePolicy);
+    const { username } = who;
+    if (username !== undefined) {
+      await admit(pairKey(username, who.ip), pairThrottlePolicy);
+      if (!(await throttle.isKnownAddress(username, who.ip)))
+        await admit(targetKey(username), targetThrottlePolicy);
     }
-    if (who.username !== undefined) await throttle.clear(userKey(who.username));
+    const result = await attempt();
+    if (result === undefined) throw invalidCredentials();
+    for (const { key, policy } of counted)
+      await (key.startsWith('pair:') ? throttle.clear(key) : throttle.uncount(key, policy));
+    if (username !== undefined) await throttle.rememberAddress(username, who.ip);
     return result;
+  }
+
+  /** Tells the user of a wrong token or code for their name (one unread notice at a time). */
+  async function noticeFailedAttempt(userId: string, ip: string) {
+    await notificationRepo.insert(db, {
+      userId,
+      type: 'ERROR',
+      message: failedSignInNotice(ip),
+      noticeKey: failedSignInNoticeKey,
+      createdAt: ctx.now(),
+    });
   }
 
   async function userByToken(token: string) {
@@ -123,7 +154,9 @@ export function createAuthService(ctx: AppContext) {
       const user = await throttled({ username: input.username, ip }, async () => {
         const found = await authRepo.findUserByUsername(db, input.username);
         if (!found) return void (await burnVerification(input.token));
-        return (await verifySecret(found.tokenHash, input.token)) ? found : undefined;
+        if (await verifySecret(found.tokenHash, input.token)) return found;
+        await noticeFailedAttempt(found.id, ip);
+        return undefined;
       });
       return openSession(user, input.fingerprint, input.isIFrame);
     },
@@ -180,6 +213,7 @@ export function createAuthService(ctx: AppContext) {
           const claimed = await authRepo.markCodeUsed(db, candidate.id, now);
           return claimed.length === 0 ? undefined : found;
         }
+        await noticeFailedAttempt(found.id, ip);
         return undefined;
       });
       return openSession(user, input.fingerprint ?? '', input.isIFrame ?? false);
@@ -190,7 +224,7 @@ export function createAuthService(ctx: AppContext) {
       const session = sessionToken
         ? await authRepo.findLiveSessionByHash(db, sha256(sessionToken), ctx.now())
         : undefined;
-      if (!session) throw unauthorized('Session expired', 'session_expired');
+      if (!session) throw sessionExpired();
       sessions.forgetUser(session.userId);
       if (session.fingerprint === '') {
         await authRepo.bindFingerprint(db, session.id, fingerprint);

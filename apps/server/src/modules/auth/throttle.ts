@@ -1,82 +1,139 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signInThrottle } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 
-/** How many failures a key may have before it is locked, and how the lock grows. */
+/** How many attempts a key may spend before it is locked, and how the lock grows. */
 export interface ThrottlePolicy {
   freeFailures: number;
   /** The first lock; each further failure doubles it, up to `maxLockMs`. */
   baseLockMs: number;
   maxLockMs: number;
-  /** After this long without a failure the count starts again. */
+  /** After this long without an attempt the count starts again. */
   forgetAfterMs: number;
 }
 
-/** Per user name: a person mistyping a token a few times is never slowed down. */
-export const userThrottlePolicy: ThrottlePolicy = {
+/**
+ * Guesses at one user from one address: a person mistyping a token a few times is never slowed
+ * down, a guesser is after five. Only that address is locked out of that user.
+ */
+export const pairThrottlePolicy: ThrottlePolicy = {
   freeFailures: 5,
   baseLockMs: 30_000,
   maxLockMs: 15 * 60_000,
   forgetAfterMs: 60 * 60_000,
 };
 
-/** Per client address: more room (several people behind one address), same backoff. */
-export const addressThrottlePolicy: ThrottlePolicy = { ...userThrottlePolicy, freeFailures: 20 };
+/** One address across user names: more room (several people behind one address), same backoff. */
+export const addressThrottlePolicy: ThrottlePolicy = { ...pairThrottlePolicy, freeFailures: 20 };
 
-/** Keyed by a digest of the name: any name the schema accepts fits the table's primary-key index. */
-export const userKey = (username: string) => `user:${sha256(username.trim().toLowerCase())}`;
+/**
+ * One user across addresses (a flood from many addresses). Its lock never applies to an address
+ * the user signed in from before, so a stranger cannot keep the user out of their own desk.
+ */
+export const targetThrottlePolicy: ThrottlePolicy = { ...pairThrottlePolicy, freeFailures: 50 };
+
+/** How long an address stays the user's own after a successful sign-in from it. */
+export const knownAddressLifetimeMs = 90 * 24 * 60 * 60_000;
+
+const nameDigest = (username: string) => sha256(username.trim().toLowerCase());
+/** Keyed by digests: any name the schema accepts fits the table's primary-key index. */
+export const targetKey = (username: string) => `user:${nameDigest(username)}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
+export const pairKey = (username: string, ip: string) => `pair:${sha256(`${nameDigest(username)}\n${ip}`)}`;
+const knownKey = (username: string, ip: string) => `known:${sha256(`${nameDigest(username)}\n${ip}`)}`;
 
-/** The lock after `failures` failures, in ms (0 while within the free attempts). */
+/** The lock after `failures` attempts, in ms (0 while within the free attempts). */
 export function lockAfter(failures: number, policy: ThrottlePolicy): number {
   const over = failures - policy.freeFailures;
   if (over < 0) return 0;
   return Math.min(policy.maxLockMs, policy.baseLockMs * 2 ** Math.min(over, 30));
 }
 
-/** Sign-in throttling over the `sign_in_throttle` table. */
+export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
+
+/**
+ * Sign-in throttling over the `sign_in_throttle` table (in the database, so every server node
+ * sees one count). An attempt is counted, and the lock its failure would earn placed, in one
+ * conditional upsert BEFORE the secret is checked: concurrent guesses each take their own
+ * number, and those past the free attempts are refused without being checked.
+ */
 export function createSignInThrottle(db: Db, now: () => Date) {
   return {
-    /** Milliseconds until every given key is unlocked (0 when none is locked). */
-    async retryAfterMs(keys: readonly string[]): Promise<number> {
-      if (keys.length === 0) return 0;
-      const rows = await db
-        .select()
-        .from(signInThrottle)
-        .where(inArray(signInThrottle.key, [...keys]));
-      const at = now().getTime();
-      return Math.max(0, ...rows.map((row) => (row.lockedUntil ? row.lockedUntil.getTime() - at : 0)));
-    },
-
-    /** Counts a failure of each key and locks those past their free attempts. */
-    async recordFailure(keys: ReadonlyArray<{ key: string; policy: ThrottlePolicy }>) {
+    /** Counts one attempt of `key`, or refuses it while the key is locked. */
+    async admit(key: string, policy: ThrottlePolicy): Promise<Admission> {
       const at = now();
-      for (const { key, policy } of keys) {
-        const forgetBefore = new Date(at.getTime() - policy.forgetAfterMs);
-        const [row] = await db
-          .insert(signInThrottle)
-          .values({ key, failures: 1, lastFailureAt: at })
-          .onConflictDoUpdate({
-            target: signInThrottle.key,
-            set: {
-              failures: sql`CASE WHEN ${signInThrottle.lastFailureAt} < ${forgetBefore.toISOString()}::timestamptz THEN 1 ELSE ${signInThrottle.failures} + 1 END`,
-              lastFailureAt: at,
-            },
-          })
-          .returning({ failures: signInThrottle.failures });
-        const lockMs = lockAfter(row?.failures ?? 1, policy);
-        if (lockMs > 0)
-          await db
-            .update(signInThrottle)
-            .set({ lockedUntil: new Date(at.getTime() + lockMs) })
-            .where(eq(signInThrottle.key, key));
-      }
+      const atText = at.toISOString();
+      const forgetBefore = new Date(at.getTime() - policy.forgetAfterMs).toISOString();
+      const next = sql`(CASE WHEN ${signInThrottle.lastFailureAt} < ${forgetBefore}::timestamptz THEN 1 ELSE ${signInThrottle.failures} + 1 END)`;
+      const lockFor = sql`LEAST(${policy.maxLockMs}::float8, ${policy.baseLockMs}::float8 * power(2::float8, LEAST(${next} - ${policy.freeFailures}::int, 30)))`;
+      const firstLockMs = lockAfter(1, policy);
+      const [counted] = await db
+        .insert(signInThrottle)
+        .values({
+          key,
+          failures: 1,
+          lastFailureAt: at,
+          lockedUntil: firstLockMs > 0 ? new Date(at.getTime() + firstLockMs) : null,
+        })
+        .onConflictDoUpdate({
+          target: signInThrottle.key,
+          set: {
+            failures: next,
+            lastFailureAt: at,
+            lockedUntil: sql`CASE WHEN ${next} < ${policy.freeFailures}::int THEN NULL ELSE ${atText}::timestamptz + ${lockFor} * interval '1 millisecond' END`,
+          },
+          // A locked key is not counted: the attempt is refused as it is.
+          setWhere: sql`${signInThrottle.lockedUntil} IS NULL OR ${signInThrottle.lockedUntil} <= ${atText}::timestamptz`,
+        })
+        .returning({ failures: signInThrottle.failures });
+      if (counted) return { admitted: true };
+      const [row] = await db
+        .select({ lockedUntil: signInThrottle.lockedUntil })
+        .from(signInThrottle)
+        .where(eq(signInThrottle.key, key));
+      return {
+        admitted: false,
+        retryAfterMs: Math.max(1000, (row?.lockedUntil?.getTime() ?? 0) - at.getTime()),
+      };
     },
 
-    /** A successful sign-in clears its user's count (never the address's: one valid account must not reset it). */
+    /**
+     * Takes back one attempt that succeeded: the count drops by one, and a lock it placed goes
+     * when the count is back within the free attempts.
+     */
+    async uncount(key: string, policy: ThrottlePolicy) {
+      await db
+        .update(signInThrottle)
+        .set({
+          failures: sql`GREATEST(${signInThrottle.failures} - 1, 0)`,
+          lockedUntil: sql`CASE WHEN ${signInThrottle.failures} - 1 < ${policy.freeFailures}::int THEN NULL ELSE ${signInThrottle.lockedUntil} END`,
+        })
+        .where(eq(signInThrottle.key, key));
+    },
+
+    /** Forgets a key (a successful sign-in clears its user-and-address count). */
     async clear(key: string) {
       await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+    },
+
+    /** Whether the user signed in from this address within knownAddressLifetimeMs. */
+    async isKnownAddress(username: string, ip: string): Promise<boolean> {
+      const since = new Date(now().getTime() - knownAddressLifetimeMs);
+      const rows = await db
+        .select({ key: signInThrottle.key })
+        .from(signInThrottle)
+        .where(and(eq(signInThrottle.key, knownKey(username, ip)), gt(signInThrottle.lastFailureAt, since)));
+      return rows.length > 0;
+    },
+
+    /** Remembers the address of a successful sign-in (a `known:` row; its time is the last success). */
+    async rememberAddress(username: string, ip: string) {
+      const at = now();
+      await db
+        .insert(signInThrottle)
+        .values({ key: knownKey(username, ip), failures: 0, lastFailureAt: at })
+        .onConflictDoUpdate({ target: signInThrottle.key, set: { lastFailureAt: at } });
     },
   };
 }

@@ -4,11 +4,26 @@ import { sql } from 'drizzle-orm';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { readSessionCookie } from '../../lib/session.js';
+import { badRequest } from '../../lib/errors.js';
+import { boundedRedirect } from '../../lib/redirect.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const stateLifetimeMs = 10 * 60 * 1000;
+
+/** The states this server issues are 32 characters (24 random bytes, base64url); 64 leaves room. */
+const maxStateLength = 64;
+export const invalidStateMessage = 'This sign-in link is not valid. Start linking again from Trade Desk.';
+
+/** The sandbox consent page's state: what `/discord/start` issued, else a 400 (never echoed back). */
+function consentState(value: unknown): string {
+  const state = typeof value === 'string' ? value : '';
+  if (state.length > maxStateLength || !/^[\w-]+$/.test(state))
+    throw badRequest(invalidStateMessage, 'invalid_state');
+  return state;
+}
 
 export const communityUnavailableMessage =
   'Linking the community is not available right now. Please contact support on the community server.';
@@ -43,44 +58,51 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   const withOutcome = (path: string, outcome: 'linked' | 'failed') =>
     `${path}${path.includes('?') ? '&' : '?'}community=${outcome}`;
 
-  app.get<{ Querystring: { returnTo?: string } }>('/discord/start', async (request, reply) => {
-    const user = await auth.userOfSession(readSessionCookie(request));
-    if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-    if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
-    const now = ctx.now().getTime();
-    for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
-    const state = randomBytes(24).toString('base64url');
-    pending.set(state, {
-      userId: user.id,
-      returnTo: safeReturnPath(request.query.returnTo),
-      expiresAt: now + stateLifetimeMs,
-    });
-    return reply.redirect(identity.authorizeUrl(state, redirectUri(siteOf(request))));
-  });
+  // The callback and the sandbox's consent page are reached by the browser's redirects; the state
+  // they carry must be one `/discord/start` issued to the same signed-in user.
+  routesAreFor(app, 'anyone');
+  app.get<{ Querystring: { returnTo?: string } }>(
+    '/discord/start',
+    { config: { audience: 'session' } },
+    async (request, reply) => {
+      const user = await auth.userOfSession(readSessionCookie(request));
+      if (!user) return reply.code(401).send({ message: 'Unauthorized' });
+      if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
+      const now = ctx.now().getTime();
+      for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
+      const state = randomBytes(24).toString('base64url');
+      pending.set(state, {
+        userId: user.id,
+        returnTo: safeReturnPath(request.query.returnTo),
+        expiresAt: now + stateLifetimeMs,
+      });
+      return boundedRedirect(reply, identity.authorizeUrl(state, redirectUri(siteOf(request))));
+    },
+  );
 
   app.get<{ Querystring: { code?: string; state?: string } }>('/discord/callback', async (request, reply) => {
     const entry = typeof request.query.state === 'string' ? pending.get(request.query.state) : undefined;
     if (request.query.state) pending.delete(request.query.state);
     const user = await auth.userOfSession(readSessionCookie(request));
     if (!entry || entry.expiresAt <= ctx.now().getTime() || !user || user.id !== entry.userId)
-      return reply.redirect(withOutcome('/', 'failed'));
+      return boundedRedirect(reply, withOutcome('/', 'failed'));
     const code = typeof request.query.code === 'string' ? request.query.code.slice(0, 200) : '';
     const discordId =
       code && identity ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
-    if (!discordId) return reply.redirect(withOutcome(entry.returnTo, 'failed'));
+    if (!discordId) return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
     // One chat identity belongs to one user.
     const [taken] = await ctx.db
       .select({ id: users.id })
       .from(users)
       .where(and(sql`${users.providers}->>'discordId' = ${discordId}`, ne(users.id, user.id)));
-    if (taken) return reply.redirect(withOutcome(entry.returnTo, 'failed'));
+    if (taken) return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
     await ctx.db
       .update(users)
       .set({ providers: { ...user.providers, discordId }, updatedAt: ctx.now() })
       .where(eq(users.id, user.id));
     // The callback is a GET, which keeps verified sessions cached: the next page must see the link.
     auth.forgetCachedUser(user.id);
-    return reply.redirect(withOutcome(entry.returnTo, 'linked'));
+    return boundedRedirect(reply, withOutcome(entry.returnTo, 'linked'));
   });
 
   if (!sandbox) return;
@@ -92,7 +114,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   );
 
   app.get<{ Querystring: { state?: string } }>('/sandbox/authorize', async (request, reply) => {
-    const state = String(request.query.state ?? '').replace(/[^\w-]/g, '');
+    const state = consentState(request.query.state);
     return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox community sign-in</title>
 <style>body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;display:flex;justify-content:center;padding:3rem 1rem}
@@ -108,8 +130,8 @@ main{background:#2b2d31;border-radius:.5rem;padding:1.5rem;max-width:24rem}butto
   });
 
   app.post<{ Body: Record<string, string> | undefined }>('/sandbox/authorize', async (request, reply) => {
-    const state = String(request.body?.state ?? '');
+    const state = consentState(request.body?.state);
     const query = new URLSearchParams({ code: sandbox.approve(), state });
-    return reply.redirect(`/api/community/discord/callback?${query.toString()}`, 303);
+    return boundedRedirect(reply, `/api/community/discord/callback?${query.toString()}`, 303);
   });
 };

@@ -13,6 +13,7 @@ import type { ProtectedModuleOptions } from '../protected.js';
 import { presentConfiguration } from './presenter.js';
 import { createConfigurationService } from './service.js';
 import type { ConfigurationGroup } from './repo.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** Each editable group: its path, body schema and the toast the web shows after saving. */
 const groups: Array<{ group: ConfigurationGroup; body: z.ZodTypeAny; message: string }> = [
@@ -33,6 +34,7 @@ export const configurationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> 
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const configurations = createConfigurationService(ctx);
 

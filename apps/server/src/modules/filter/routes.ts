@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentFilter } from './presenter.js';
 import { createFilterService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const idParams = z.object({ id: z.string().min(1) });
 
@@ -12,6 +13,7 @@ export const filterRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const filters = createFilterService(ctx);
 

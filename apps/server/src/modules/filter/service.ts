@@ -12,6 +12,8 @@ export type FilterFamily = keyof typeof filterFamilies;
 export const familyOf = (type: string): FilterFamily => (type === 'transfer' ? 'transfer' : 'snipe');
 
 const duplicateLabel = () => conflict(messages.duplicateLabel, 'duplicate_label');
+/** Draws of a share code before giving up (codes are long enough that a second is already rare). */
+const SHARE_CODE_ATTEMPTS = 5;
 
 /** What is stored besides the indexed columns. */
 function bodyOf(filter: Filter): Record<string, unknown> {
@@ -86,7 +88,8 @@ export function createFilterService(ctx: AppContext) {
     async shareCode(userId: string, id: string) {
       const row = await owned(userId, id);
       if (row.shareCode) return row.shareCode;
-      for (;;) {
+      // A code already taken draws again, a bounded number of times (a collision is rare).
+      for (let attempt = 0; attempt < SHARE_CODE_ATTEMPTS; attempt += 1) {
         try {
           const updated = await filterRepo.update(db, userId, id, {
             shareCode: randomCode(FILTER_CODE_LENGTH),
@@ -96,6 +99,7 @@ export function createFilterService(ctx: AppContext) {
           if (!isUniqueViolation(error)) throw error;
         }
       }
+      throw new Error(`no free share code after ${SHARE_CODE_ATTEMPTS} attempts`);
     },
 
     /**

@@ -7,7 +7,7 @@ import { jobLease } from '../../lib/job-lease.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How much notification history a user keeps (docs/decisions.md): the newest 500, none older than
+ * How much notification history a user keeps (docs/decisions/notifications.md): the newest 500, none older than
  * 90 days. The web shows 25; the rest is there for a later "show more", not for ever.
  */
 export const notificationRetention = {

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentNotification } from './presenter.js';
 import { notificationRepo } from './repo.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const listQuery = z.object({
   /** The newest `createdAt` the client already holds: only later ones are answered. */
@@ -20,6 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: { querystring: listQuery } }, async (request) => {

@@ -1,10 +1,11 @@
 import { checkoutRequestSchema, idText, storableText, TEXT_LIMITS } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
 import { presentCoinPrices, presentProduct, type Catalogue } from './catalogue.js';
 import type { PaymentService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const receiptBody = z.object({
   orderId: idText(),
@@ -27,6 +28,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   const plans = catalogue.products.map(presentProduct);
   const coins = presentCoinPrices(catalogue);
 
+  // A visitor may see the plans and buy one; the receipt needs the order's key.
+  routesAreFor(app, 'anyone');
   app.get('/plans', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { data: plans };

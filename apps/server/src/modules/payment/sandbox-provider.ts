@@ -9,7 +9,13 @@ export interface SandboxSession extends CheckoutSessionRequest {
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   session(sessionId: string): SandboxSession | undefined;
-  close(sessionId: string): void;
+  /**
+   * Takes the session for one outcome (paid or cancelled): the first caller gets it, every later
+   * one undefined. Synchronous, so a pay and a cancel sent together cannot both act.
+   */
+  take(sessionId: string): SandboxSession | undefined;
+  /** Puts a taken session back (its event could not be delivered), so the buyer may try again. */
+  reopen(session: SandboxSession): void;
 }
 
 /** The sandbox's test card; any other number is declined, like a real test mode. */
@@ -31,6 +37,11 @@ export function createSandboxProvider(): SandboxProvider {
       return { sessionId, url: `${request.siteUrl}/api/payment/sandbox/checkout/${sessionId}` };
     },
     session: (sessionId) => sessions.get(sessionId),
-    close: (sessionId) => void sessions.delete(sessionId),
+    take(sessionId) {
+      const session = sessions.get(sessionId);
+      sessions.delete(sessionId);
+      return session;
+    },
+    reopen: (session) => void sessions.set(session.sessionId, session),
   };
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { boundedRedirect } from '../../lib/redirect.js';
+import type { EventOutcome } from './fulfilment.js';
 import { signWebhookBody } from './provider.js';
 import { sandboxCheckoutPage } from './sandbox-checkout-page.js';
 import { SANDBOX_TEST_CARD, type SandboxProvider, type SandboxSession } from './sandbox-provider.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const declinedMessage = `Your card was declined. In the sandbox, pay with ${SANDBOX_TEST_CARD}.`;
 const sessionGone = 'This checkout session has expired or was already completed.';
@@ -16,6 +19,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
   provider: SandboxProvider;
   now: () => Date;
 }> = async (app, { provider, now }) => {
+  routesAreFor(app, 'checkout-link');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
@@ -54,6 +58,23 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
       payload: body,
     });
     if (response.statusCode !== 200) throw new Error(`Sandbox webhook answered ${response.statusCode}`);
+    return (response.json() as { data: { outcome: EventOutcome } }).data.outcome;
+  }
+
+  /**
+   * Takes the session and delivers its one event: a pay and a cancel pressed together cannot both
+   * act (the second finds the session gone). Answers the event's outcome, or undefined when the
+   * session was already taken; an undelivered event reopens the session.
+   */
+  async function settle(sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired') {
+    const session = provider.take(sessionId);
+    if (!session) return undefined;
+    try {
+      return { session, outcome: await deliver(session, type) };
+    } catch (error) {
+      provider.reopen(session);
+      throw error;
+    }
   }
 
   const gone = (reply: FastifyReply) => reply.code(404).type('text/html').send(`<p>${sessionGone}</p>`);
@@ -72,17 +93,17 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<{
       const card = String(request.body?.card ?? '').replace(/\s+/g, '');
       if (card !== SANDBOX_TEST_CARD.replace(/\s+/g, ''))
         return reply.code(402).type('text/html').send(sandboxCheckoutPage(session, declinedMessage));
-      await deliver(session, 'checkout.session.completed');
-      provider.close(session.sessionId);
-      return reply.redirect(session.successUrl, 303);
+      const settled = await settle(session.sessionId, 'checkout.session.completed');
+      if (!settled) return gone(reply);
+      // The success page only for a payment the order took; otherwise the truth: it was not paid.
+      const landing = settled.outcome === 'fulfilled' ? session.successUrl : session.cancelUrl;
+      return boundedRedirect(reply, landing, 303);
     },
   );
 
   app.post<{ Params: { sessionId: string } }>('/checkout/:sessionId/cancel', async (request, reply) => {
-    const session = provider.session(request.params.sessionId);
-    if (!session) return gone(reply);
-    await deliver(session, 'checkout.session.expired');
-    provider.close(session.sessionId);
-    return reply.redirect(session.cancelUrl, 303);
+    const settled = await settle(request.params.sessionId, 'checkout.session.expired');
+    if (!settled) return gone(reply);
+    return boundedRedirect(reply, settled.session.cancelUrl, 303);
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Fulfilment } from './fulfilment.js';
 import { verifyWebhookEvent, type PaymentProvider } from './provider.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 export const invalidSignatureMessage = 'Invalid signature';
 
@@ -13,6 +14,7 @@ export const webhookRoutes: FastifyPluginAsync<{
   fulfilment: Fulfilment;
   now: () => Date;
 }> = async (app, { provider, fulfilment, now }) => {
+  routesAreFor(app, 'provider-signature');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: 256 * 1024 },

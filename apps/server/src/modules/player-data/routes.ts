@@ -12,6 +12,7 @@ import {
   statisticsQuery,
 } from './schemas.js';
 import type { PlayerDataService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 export interface PlayerDataRoutesOptions {
   service: PlayerDataService;
@@ -32,6 +33,8 @@ function catalogueCard(id: number) {
 
 /** /api/player-data: the public player price database (anonymous visitors may read it). */
 export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = async (app, { service }) => {
+  // The price database is public: the extension and signed-out pages read it.
+  routesAreFor(app, 'anyone');
   app.get('/', { schema: { querystring: searchQuery } }, async (request, reply) => {
     const { id, name, rarity, numOfResults } = request.query;
     if (id !== undefined) return { data: await service.byId(id, rarity) };

@@ -9,7 +9,7 @@ export interface CurrentPrice {
   observedAt: Date;
 }
 
-/** Each node re-reads `current_prices` this often (other nodes' writes; see docs/decisions.md). */
+/** Each node re-reads `current_prices` this often (other nodes' writes; see docs/decisions/prices.md). */
 export const PRICE_MEMORY_REFRESH_MS = 5_000;
 /**
  * A re-read fetches only prices observed since the previous one began, less this margin for

@@ -1,23 +1,25 @@
 import { referralVerifySchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/service.js';
-import { readSessionCookie } from '../../lib/session.js';
+import { readSessionCookie, requireUser } from '../auth/session.js';
 import type { ReferralService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/referral: verify a code (anyone may, before buying) and read one's own code. */
 export const referralRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   referrals: ReferralService;
 }> = async (app, { auth, referrals }) => {
+  // Anyone may check a code before buying; only a signed-in user has a code of their own.
+  routesAreFor(app, 'anyone');
   app.post('/verify', { schema: { body: referralVerifySchema } }, async (request) => {
     const buyer = await auth.userOfSession(readSessionCookie(request));
     const referrer = await referrals.referrerFor(request.body.code, buyer?.id);
     return { data: referrer !== undefined };
   });
 
-  // The signed-in user's own code, to share (a visitor has none yet: null).
-  app.get('/', async (request) => {
-    const user = await auth.userOfSession(readSessionCookie(request));
-    return { data: user ? { code: await referrals.codeOf(user.id) } : null };
-  });
+  // The signed-in user's own code, to share; a visitor has none (401, like every session route).
+  app.get('/', { config: { audience: 'session' }, onRequest: requireUser(auth) }, async (request) => ({
+    data: { code: await referrals.codeOf(request.user.id) },
+  }));
 };

@@ -5,6 +5,7 @@ import type { ProtectedModuleOptions } from '../protected.js';
 import { presentRehearsal } from './presenter.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
 import { failSilentRehearsals, type RehearsalAgentCheck } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /**
  * /api/rehearsal?filterIds=a,b: the latest rehearsal of these filters as they are now (an edited
@@ -15,6 +16,7 @@ import { failSilentRehearsals, type RehearsalAgentCheck } from './service.js';
 export const rehearsalRoutes: FastifyPluginAsyncZod<
   ProtectedModuleOptions & { agents: RehearsalAgentCheck }
 > = async (app, { ctx, requireUser, agents }) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: { querystring: rehearsalQuerySchema } }, async (request) => {

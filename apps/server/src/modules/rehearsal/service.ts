@@ -25,7 +25,7 @@ import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
-import { reject } from '../snipe/service.js';
+import { reject } from '../../lib/web-action.js';
 import { filterKeyOf, rehearsalRepo, type RehearsalRow } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */

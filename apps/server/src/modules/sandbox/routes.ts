@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict } from '../../lib/errors.js';
+import { secretsMatch } from '../../lib/crypto.js';
+import { conflict, forbidden } from '../../lib/errors.js';
 import { authRepo } from '../auth/repo.js';
 import { createUserWithToken } from '../user/commands.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const sandboxUserBody = z.object({
   username: z
@@ -26,8 +28,28 @@ const sandboxUserBody = z.object({
 /** A chat-community id for sandbox users, shaped like a real one (17–19 digits). */
 const sandboxDiscordId = () => `9${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18);
 
+/** The header that carries the sandbox admin key (the sandbox game's admin API reads the same one). */
+export const sandboxAdminKeyHeader = 'x-sim-admin-key';
+export const sandboxAdminKeyRequiredMessage = `A valid ${sandboxAdminKeyHeader} header is required`;
+
+export interface SandboxRoutesOptions {
+  ctx: AppContext;
+  /**
+   * SIM_ADMIN_KEY: this route makes admins and hands out credits, so it answers only requests
+   * that carry the key; without one configured it answers none (403).
+   */
+  adminKey: string | undefined;
+}
+
 /** /api/sandbox (sandbox mode only): create users through the real API for tests and rehearsals. */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { ctx, adminKey }) => {
+  routesAreFor(app, 'sandbox-key');
+  // Checked before the body is read: a caller without the key learns nothing about the schema.
+  app.addHook('onRequest', async (request) => {
+    if (!adminKey || !secretsMatch(adminKey, request.headers[sandboxAdminKeyHeader]))
+      throw forbidden(sandboxAdminKeyRequiredMessage, 'sandbox_admin_key');
+  });
+
   app.post('/users', { schema: { body: sandboxUserBody } }, async (request, reply) => {
     const { username, tier, linked, credits, maxAccounts, admin } = request.body;
     const taken = () => conflict('Username is already taken', 'username_taken');

@@ -4,14 +4,12 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { sbcClubRepo, type SbcClubRow } from './club-repo.js';
+import { sbcClubRepo, type SbcClubRow } from '../account/club-repo.js';
 import { sbcMessages } from './messages.js';
 import { sbcRepo, type SbcChallengeRow } from './repo.js';
 import type { OwnedJobCard, SolveJobResult } from './solve-job.js';
-import { SolverThread } from './solver-thread.js';
+import { acquireSolverPool, solverFirstWorkMs, solverRefineWorkMs, type SolverPool } from './solver-pool.js';
 
-/** Solver time for one account's squad (as the catalogue's per challenge). */
-const ACCOUNT_SOLVE_TIME_LIMIT_MS = 1_000;
 /** An account's squad is solved again after this long (prices move; the catalogue re-solves as often). */
 const ACCOUNT_SOLUTION_TTL_MS = 10 * 60_000;
 /** Squads kept in memory; the oldest goes first. */
@@ -19,8 +17,22 @@ const ACCOUNT_SOLUTIONS_KEPT = 500;
 
 type Solved = Extract<SolveJobResult, { ok: true }>;
 
-/** The part of the solver thread account squads use (a test counts the solves through it). */
-export type SquadSolver = Pick<SolverThread, 'solve' | 'close'>;
+/** The part of the solver pool account squads use (a test counts the solves through it). */
+export type SquadSolver = Pick<SolverPool, 'solve' | 'close'> & Partial<Pick<SolverPool, 'refine'>>;
+
+/** The process's shared solver pool, released (not stopped for the others) on close. */
+function sharedSquadSolver(): SquadSolver {
+  const { pool, release } = acquireSolverPool();
+  return {
+    solve: (jobs, prices, owner) => pool.solve(jobs, prices, owner),
+    refine: (job, prices, owner, finalWorkMs, onBetter) =>
+      pool.refine(job, prices, owner, finalWorkMs, onBetter),
+    close: release,
+  };
+}
+
+/** A better squad found after the first answer (SBC_SQUAD to the user's pages). */
+export type ImprovedSquadListener = (userId: string, solution: AccountSolutionView) => void;
 
 /** A solvable challenge as the store holds it. */
 type SolvableChallenge = SbcChallengeRow & { gameChallengeId: number; formation: string };
@@ -42,10 +54,11 @@ const contentKeyOf = (challenge: SolvableChallenge): string =>
 
 /**
  * One account's squad for a challenge: the cheapest from the cards its club holds (its last club
- * read) and the market of its platform, each card marked owned or to buy. Solved on request in a
- * solver thread of its own, so a page never waits behind the catalogue's turn.
+ * read) and the market of its platform, each card marked owned or to buy. Solved on request in the
+ * shared solver pool, queued as the user's own (the pool's turns keep one user's many squads from
+ * holding up another's, and the catalogue's from holding up a page).
  */
-export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = new SolverThread()) {
+export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sharedSquadSolver()) {
   const { db } = ctx;
   const kept = new Map<string, { at: number; solved: Solved }>();
   /** Solves under way, shared by every request that needs the same squad meanwhile. */
@@ -60,16 +73,25 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
     }
   }
 
-  /** One solver batch for these challenges, at one read of the platform's prices. */
+  const listeners: { improved?: ImprovedSquadListener } = {};
+  let closed = false;
+
+  /**
+   * One solver batch for these challenges, at one read of the platform's prices; each unproven
+   * answer is then refined in the background (up to SBC_SOLVE_LIMIT_MS of work), `onBetter`
+   * getting each cheaper squad or higher bound.
+   */
   async function solveBatch(
+    userId: string,
     platform: Platform,
     club: SbcClubRow,
     challenges: readonly SolvableChallenge[],
     now: number,
+    onBetter: (result: Solved) => void,
   ): Promise<SolveJobResult[]> {
     const prices = (await currentPriceMemory(db).ready(now)).pricesOf(platform);
     const priceOf = new Map(prices);
-    // What each card would sell for (docs/decisions.md, "SBC solver"): a tradeable card its
+    // What each card would sell for (docs/decisions/sbc-solver.md): a tradeable card its
     // price after tax, an untradeable one (or one without a price) its quick-sell value.
     const owned: OwnedJobCard[] = club.cards.map((card) => {
       const price = priceOf.get(card.definitionId);
@@ -81,16 +103,26 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
         sellValue,
       };
     });
-    return solver.solve(
-      challenges.map((challenge) => ({
-        challengeId: challenge.id,
-        formation: challenge.formation,
-        requirements: challenge.requirements,
-        timeLimitMs: ACCOUNT_SOLVE_TIME_LIMIT_MS,
-        owned,
-      })),
-      prices,
-    );
+    const jobs = challenges.map((challenge) => ({
+      challengeId: challenge.id,
+      formation: challenge.formation,
+      requirements: challenge.requirements,
+      workLimitMs: solverFirstWorkMs(),
+      owned,
+    }));
+    const results = await solver.solve(jobs, prices, userId);
+    const refineWorkMs = solverRefineWorkMs();
+    const { refine } = solver;
+    if (refine && refineWorkMs > solverFirstWorkMs())
+      jobs.forEach((job, index) => {
+        const first = results[index];
+        if (closed || !first?.ok || first.proof.kind === 'optimal') return;
+        // Not awaited: the first answers go back now; a refinement that fails leaves them.
+        refine(job, prices, userId, refineWorkMs, (better) => {
+          if (better.ok) onBetter(better);
+        }).catch(() => undefined);
+      });
+    return results;
   }
 
   /**
@@ -100,6 +132,7 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
    * minutes).
    */
   async function squadsOf(
+    userId: string,
     account: { id: string; platform: string },
     club: SbcClubRow & { readAt: Date },
     challenges: readonly SolvableChallenge[],
@@ -121,7 +154,14 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       else toSolve.push(challenge);
     }
     if (toSolve.length > 0) {
-      const batch = solveBatch(platform, club, toSolve, now);
+      const batch = solveBatch(userId, platform, club, toSolve, now, (better) => {
+        const challenge = toSolve.find((one) => one.id === better.challengeId);
+        const key = challenge && keyOf(challenge);
+        // Only while the first answer is the one kept (a later solve of the same key replaced it).
+        if (!key || !kept.has(key)) return;
+        remember(key, better, now);
+        listeners.improved?.(userId, presentAccountSolution(account.id, platform, new Date(now), better));
+      });
       // Registered before anything is awaited, so a request arriving meanwhile joins this solve.
       for (const challenge of toSolve) {
         const key = keyOf(challenge);
@@ -159,7 +199,9 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       if (!club?.readAt) throw notFound(sbcMessages.clubNotRead, 'club_not_read');
       const [challenge] = await sbcRepo.challenges(db, [challengeId]);
       if (!isSolvable(challenge)) throw notFound(sbcMessages.challengeNotFound, 'challenge_not_found');
-      const squad = (await squadsOf(account, { ...club, readAt: club.readAt }, [challenge])).get(challengeId);
+      const squad = (await squadsOf(userId, account, { ...club, readAt: club.readAt }, [challenge])).get(
+        challengeId,
+      );
       if (!squad?.result.ok)
         throw new AppError(
           422,
@@ -182,7 +224,12 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       const club = await sbcClubRepo.of(db, userId, account.id);
       const presented = new Map<string, ReturnType<typeof presentAccountSolution>>();
       if (!club?.readAt) return presented;
-      const squads = await squadsOf(account, { ...club, readAt: club.readAt }, challenges.filter(isSolvable));
+      const squads = await squadsOf(
+        userId,
+        account,
+        { ...club, readAt: club.readAt },
+        challenges.filter(isSolvable),
+      );
       for (const [challengeId, squad] of squads)
         if (squad.result.ok)
           presented.set(
@@ -192,7 +239,13 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
       return presented;
     },
 
-    close: () => solver.close(),
+    /** Set by the realtime layer: where better squads are pushed. */
+    listeners,
+
+    close: () => {
+      closed = true;
+      return solver.close();
+    },
   };
 }
 
@@ -200,7 +253,12 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = ne
  * An account's squad as the API answers it: the stored Solution's shape (spec 001 §3) for one
  * account, `cost` the coins to buy the missing cards, each player `owned` or to buy.
  */
-function presentAccountSolution(accountId: string, platform: string, createdAt: Date, solved: Solved) {
+function presentAccountSolution(
+  accountId: string,
+  platform: string,
+  createdAt: Date,
+  solved: Solved,
+): AccountSolutionView {
   const ownedSlots = new Set(solved.ownedSlots);
   return {
     accountId,
@@ -211,6 +269,17 @@ function presentAccountSolution(accountId: string, platform: string, createdAt: 
     proof: solved.proof,
     players: solved.players.map((player) => ({ ...player, owned: ownedSlots.has(player.slot) })),
   };
+}
+
+/** An account's squad as the API and SBC_SQUAD give it. */
+export interface AccountSolutionView {
+  readonly accountId: string;
+  readonly challengeId: string;
+  readonly platform: string;
+  readonly createdAt: string;
+  readonly cost: number;
+  readonly proof: Solved['proof'];
+  readonly players: (Solved['players'][number] & { owned: boolean })[];
 }
 
 export type AccountSolutions = ReturnType<typeof createAccountSolutions>;

@@ -5,11 +5,11 @@ import { jobLease } from '../../lib/job-lease.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { sbcRepo, type SbcSolutionRow } from './repo.js';
 import type { SolveJob, SolveJobResult } from './solve-job.js';
-import { SolverThread } from './solver-thread.js';
+import { acquireSolverPool } from './solver-pool.js';
 import { challengeRowsOf, fetchSbcFeed } from './sync.js';
 
-/** Solver time per challenge, in the worker thread. */
-const SOLVE_TIME_LIMIT_MS = 1_000;
+/** Solver work per challenge (work milliseconds), in the worker thread. */
+const SOLVE_WORK_MS = 1_000;
 /** The job's lease in `job_leases`: one node of the cluster syncs and solves at a time. */
 export const SBC_CATALOGUE_JOB = 'sbc-catalogue';
 /** Beyond the next run, how long a lease outlives its holder's last renewal (a sync and both markets' solves fit). */
@@ -37,10 +37,11 @@ export interface SbcJobOptions {
 
 /**
  * Challenges synced from the game and their cheapest squads, recomputed at the current prices.
- * The solver runs in a worker thread (SolverThread), never on the event loop.
+ * The solver runs in the process's shared solver pool (its own turn among the users'), never on
+ * the event loop.
  */
 export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalogueOptions = {}) {
-  const solver = new SolverThread();
+  const { pool: solver, release: releaseSolver } = acquireSolverPool();
   const lease = jobLease(ctx.db, SBC_CATALOGUE_JOB, catalogueOptions.nodeId ?? randomUUID());
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -81,7 +82,7 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
       challengeId: row.id,
       formation: row.formation ?? '',
       requirements: row.requirements,
-      timeLimitMs: SOLVE_TIME_LIMIT_MS,
+      workLimitMs: SOLVE_WORK_MS,
     }));
     const outcome = { solved: 0, total: 0, changed: 0 };
     for (const platform of await solvePlatforms()) {
@@ -167,7 +168,7 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
     async close() {
       closed = true;
       clearTimeout(timer);
-      await solver.close();
+      await releaseSolver();
       await lease.release().catch(() => undefined); // the lease lapses by itself anyway
     },
   };

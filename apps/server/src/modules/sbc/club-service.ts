@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
-import { reject } from '../snipe/service.js';
-import { agentAccountOf } from '../transfer/service.js';
-import { sbcClubRepo } from './club-repo.js';
+import { reject } from '../../lib/web-action.js';
+import { agentAccountOf } from '../../runs/agent-ports.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcUserChannel } from './solver-service.js';
 

@@ -1,4 +1,4 @@
-/** Texts of the solver bot the spec leaves open (docs/decisions.md, "SBC: server and bot"). */
+/** Texts of the solver bot the spec leaves open (docs/decisions/sbc.md). */
 export const sbcMessages = {
   noAgent: 'No solver agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The SBC solver could not start: ${message}`,
@@ -7,7 +7,9 @@ export const sbcMessages = {
   noSolutionOnPlatform:
     "This challenge has no solution priced for the account's platform yet; try again in a few minutes",
   solutionOutdated: 'This solution is no longer available; reload the page and select it again',
-  agentLost: 'The solver agent stopped responding. Check the account before the next run.',
+  /** A run cut off by a restart or a lost agent: what happened and how to finish it. */
+  agentLost:
+    "The solver stopped before finishing: its agent restarted or stopped responding. Cards it already bought are in the account's club: start the solver again to finish, and it uses them first.",
   cannotDeleteWithSubChallenges: 'Only a challenge without sub-challenges can be deleted',
   challengeNotFound: 'Challenge not found',
   solutionNotFound: 'Solution not found',
@@ -32,4 +34,9 @@ export const sbcSocket = {
   readClub: 'SBC_READ_CLUB',
   /** A club read ended: `{accountId, ok: true, readAt, cards}` or `{accountId, ok: false, description}`. */
   club: 'SBC_CLUB',
+  /**
+   * A better squad for an account (not in the spec): the background refinement found a cheaper
+   * one or a higher bound (a proof included); data is the account solution as the API gives it.
+   */
+  squad: 'SBC_SQUAD',
 } as const;

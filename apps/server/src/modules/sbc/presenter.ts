@@ -1,4 +1,4 @@
-import { isReadingClub, type SbcClubRow } from './club-repo.js';
+import { isReadingClub, type SbcClubRow } from '../account/club-repo.js';
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
 
 /** A stored solution as the API answers it (spec 001 §3 Solution, plus platform, cost, name, rating and slot). */

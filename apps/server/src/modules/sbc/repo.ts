@@ -162,17 +162,4 @@ export const sbcRepo = {
       .returning({ id: sbcRuns.id });
     return updated.length > 0;
   },
-
-  /** The user's finished runs, summed: coins spent, squads submitted, milliseconds running. */
-  async totalsOf(db: Db, userId: string) {
-    const [row] = await db
-      .select({
-        coins: sql<string>`coalesce(sum(${sbcRuns.costs}), 0)`,
-        solved: sql<string>`coalesce(sum(${sbcRuns.solved}), 0)`,
-        ms: sql<string>`coalesce(sum(extract(epoch from (${sbcRuns.finishedAt} - ${sbcRuns.createdAt})) * 1000), 0)`,
-      })
-      .from(sbcRuns)
-      .where(and(eq(sbcRuns.userId, userId), inArray(sbcRuns.status, ['success', 'stopped', 'failed'])));
-    return { coins: Number(row?.coins ?? 0), solved: Number(row?.solved ?? 0), ms: Number(row?.ms ?? 0) };
-  },
 };

@@ -1,12 +1,13 @@
-import { isAdmin, platformSchema, sbcStatisticsSchema, successMessages } from '@tradedesk/domain';
+import { isAdmin, platformSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { AccountSolutions } from './account-solution.js';
-import { sbcClubRepo } from './club-repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
 import { presentClub } from './presenter.js';
 import { createSbcService } from './service.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const rowId = z
   .string()
@@ -32,14 +33,18 @@ const IMAGE_CACHE = 'public, max-age=86400';
 export const sbcRoutes: FastifyPluginAsyncZod<
   ProtectedModuleOptions & { accountSolutions: AccountSolutions }
 > = async (app, { ctx, requireUser, accountSolutions }) => {
+  routesAreFor(app, 'session');
   const service = createSbcService(ctx);
 
   // Images are addresses the page builds; they carry nothing private, so they need no session.
-  app.get('/image/:kind/:imageId', { schema: { params: imageParams } }, async (request, reply) =>
-    reply
-      .type('image/svg+xml')
-      .header('cache-control', IMAGE_CACHE)
-      .send(sbcImageSvg(request.params.kind, request.params.imageId)),
+  app.get(
+    '/image/:kind/:imageId',
+    { config: { audience: 'anyone' }, schema: { params: imageParams } },
+    async (request, reply) =>
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', IMAGE_CACHE)
+        .send(sbcImageSvg(request.params.kind, request.params.imageId)),
   );
 
   const signedIn = { onRequest: requireUser };
@@ -67,13 +72,12 @@ export const sbcRoutes: FastifyPluginAsyncZod<
       ),
     }),
   );
-  app.delete('/challenge/:id', { ...signedIn, schema: { params: idParams } }, async (request) => {
-    await service.deleteChallenge(isAdmin(request.user), request.params.id);
-    return { data: { challengeId: request.params.id }, message: successMessages.challengeDeleted };
-  });
+  app.delete(
+    '/challenge/:id',
+    { ...signedIn, config: { audience: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      await service.deleteChallenge(isAdmin(request.user), request.params.id);
+      return { data: { challengeId: request.params.id }, message: successMessages.challengeDeleted };
+    },
+  );
 };
-
-/** GET /api/statistic/sbc, registered by the statistic module. */
-export async function sbcStatisticsOf(ctx: ProtectedModuleOptions['ctx'], userId: string) {
-  return sbcStatisticsSchema.parse(await createSbcService(ctx).statistics(userId));
-}

@@ -6,7 +6,7 @@ import { sbcMessages } from './messages.js';
 import { presentChallenges, presentSolution } from './presenter.js';
 import { sbcRepo } from './repo.js';
 
-/** The sbc service's HTTP side: the challenge list, one solution, the admin's delete, statistics. */
+/** The sbc service's HTTP side: the challenge list, one solution, the admin's delete. */
 export function createSbcService(ctx: AppContext) {
   const { db } = ctx;
   return {
@@ -42,16 +42,6 @@ export function createSbcService(ctx: AppContext) {
       if (challenge.parentId !== null || rows.some((row) => row.parentId === id))
         throw forbidden(sbcMessages.cannotDeleteWithSubChallenges, 'challenge_has_sub_challenges');
       await sbcRepo.markDeleted(db, id, ctx.now());
-    },
-
-    /** Coins spent, squads submitted and seconds spent by the user's finished solver runs. */
-    async statistics(userId: string) {
-      const totals = await sbcRepo.totalsOf(db, userId);
-      return {
-        totalCoinsSpent: totals.coins,
-        totalSolved: totals.solved,
-        totalTimeSpent: Math.max(0, Math.floor(totals.ms / 1000)),
-      };
     },
   };
 }

@@ -7,7 +7,13 @@ export interface SolveJob {
   readonly formation: string;
   /** The game's `{elgOperation, elgReq}`. */
   readonly requirements: unknown;
-  readonly timeLimitMs: number;
+  /** The solve's work budget (work milliseconds, @tradedesk/solver). */
+  readonly workLimitMs: number;
+  /**
+   * Set on a refinement (SolverPool.refine): the thread goes on solving on growing budgets up to
+   * this much work while the answer is unproven, and sends each cheaper squad or higher bound.
+   */
+  readonly finalWorkMs?: number;
   /** An account's own cards, used before market cards (each at what it would sell for). */
   readonly owned?: readonly OwnedJobCard[];
 }
@@ -35,13 +41,22 @@ export type SolveJobResult =
     }
   | { readonly challengeId: string; readonly ok: false; readonly reason: string };
 
-/** One batch sent to the solver thread: jobs and the prices they are solved at. */
-export interface SolveRequest {
+/** One challenge sent to a solver thread, with the prices unless the thread has them already. */
+export interface SolverToWorker {
   readonly id: number;
-  readonly jobs: readonly SolveJob[];
-  /** `[definitionId, price]` of every priced card. */
-  readonly prices: ReadonlyArray<readonly [number, number]>;
+  readonly job: SolveJob;
+  /** The price set's id: a thread keeps the market of the last one it got. */
+  readonly pricesId: number;
+  /** `[definitionId, price]` of every priced card (left out when the thread has this price set). */
+  readonly prices?: ReadonlyArray<readonly [number, number]>;
 }
 
-/** A message of the solver thread: one result, or the end of a batch. */
-export type SolveMessage = { id: number; result: SolveJobResult } | { id: number; done: true };
+/**
+ * A solver thread's answer to one challenge: `done` ends the job (a plain job's one answer); a
+ * refinement sends each better answer with `done: false`, then `done: true` without one.
+ */
+export interface WorkerToSolver {
+  readonly id: number;
+  readonly result?: SolveJobResult;
+  readonly done: boolean;
+}

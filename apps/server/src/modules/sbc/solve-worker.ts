@@ -1,12 +1,20 @@
 /**
- * The worker-thread body of the SBC solver (started by solver-thread.ts only): the solver is
+ * The worker-thread body of the SBC solver (started by solver-pool.ts only): the solver is
  * synchronous and may take about a second per challenge, so it never runs on the server's event loop.
  */
 import { parentPort } from 'node:worker_threads';
 import { decodeChallengeRequirements, unnamedPlayer } from '@tradedesk/domain';
 import { loadCatalogue, sbcCardOf } from '@tradedesk/domain/catalogue';
-import { prepareSolver, solveChallenge, type MarketCard, type OwnedCard } from '@tradedesk/solver';
-import type { SolveJob, SolveJobResult, SolveRequest } from './solve-job.js';
+import {
+  prepareSolver,
+  solveAnytime,
+  solveChallenge,
+  type MarketCard,
+  type OwnedCard,
+  type SolveInput,
+  type SolveResult,
+} from '@tradedesk/solver';
+import type { SolveJob, SolveJobResult, SolverToWorker, WorkerToSolver } from './solve-job.js';
 
 /** Cards whose price is known, as the solver's market (cheapest Buy Now from the price database). */
 function marketOf(prices: ReadonlyArray<readonly [number, number]>): MarketCard[] {
@@ -37,45 +45,73 @@ function ownedOf(job: SolveJob): OwnedCard[] {
 const nameOf = (definitionId: number) =>
   loadCatalogue().byDefinitionId(definitionId)?.name ?? unnamedPlayer(definitionId);
 
+function inputOf(job: SolveJob, market: MarketCard[]): SolveInput {
+  return {
+    challenge: decodeChallengeRequirements(job.requirements),
+    formation: job.formation,
+    owned: ownedOf(job),
+    market,
+    workLimitMs: job.workLimitMs,
+    seed: 1,
+  };
+}
+
+function presentResult(job: SolveJob, result: SolveResult): SolveJobResult {
+  if (result.status !== 'solved') return { challengeId: job.challengeId, ok: false, reason: result.reason };
+  return {
+    challengeId: job.challengeId,
+    ok: true,
+    cost: result.buyCost,
+    proof:
+      result.proof.kind === 'optimal'
+        ? { kind: 'optimal' }
+        : { kind: 'bounded', lowerBound: result.proof.lowerBound, gap: result.proof.gap },
+    players: result.squad.map((pick) => ({
+      definitionId: pick.definitionId,
+      position: pick.position,
+      slot: pick.slot,
+      price: pick.cost,
+      chemistry: pick.chemistry,
+      clubId: pick.clubId,
+      nationId: pick.nationId,
+      leagueId: pick.leagueId,
+      rating: pick.rating,
+      name: nameOf(pick.definitionId),
+    })),
+    ownedSlots: result.squad.flatMap((pick) => (pick.source === 'market' ? [] : [pick.slot])),
+  };
+}
+
+const failed = (job: SolveJob, error: unknown): SolveJobResult => ({
+  challengeId: job.challengeId,
+  ok: false,
+  reason: error instanceof Error ? error.message : String(error),
+});
+
 function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {
   try {
-    const result = solveChallenge({
-      challenge: decodeChallengeRequirements(job.requirements),
-      formation: job.formation,
-      owned: ownedOf(job),
-      market,
-      timeLimitMs: job.timeLimitMs,
-      seed: 1,
-    });
-    if (result.status !== 'solved') return { challengeId: job.challengeId, ok: false, reason: result.reason };
-    return {
-      challengeId: job.challengeId,
-      ok: true,
-      cost: result.buyCost,
-      proof:
-        result.proof.kind === 'optimal'
-          ? { kind: 'optimal' }
-          : { kind: 'bounded', lowerBound: result.proof.lowerBound, gap: result.proof.gap },
-      players: result.squad.map((pick) => ({
-        definitionId: pick.definitionId,
-        position: pick.position,
-        slot: pick.slot,
-        price: pick.cost,
-        chemistry: pick.chemistry,
-        clubId: pick.clubId,
-        nationId: pick.nationId,
-        leagueId: pick.leagueId,
-        rating: pick.rating,
-        name: nameOf(pick.definitionId),
-      })),
-      ownedSlots: result.squad.flatMap((pick) => (pick.source === 'market' ? [] : [pick.slot])),
-    };
+    return presentResult(job, solveChallenge(inputOf(job, market)));
   } catch (error) {
-    return {
-      challengeId: job.challengeId,
-      ok: false,
-      reason: error instanceof Error ? error.message : String(error),
-    };
+    return failed(job, error);
+  }
+}
+
+/**
+ * A refinement: the anytime solve from the job's budget up to its final one. Its first answer is
+ * the one the caller already has (the same work, so the same squad) and is not sent again.
+ */
+function refine(id: number, job: SolveJob, market: MarketCard[], finalWorkMs: number): void {
+  try {
+    let first = true;
+    for (const result of solveAnytime(inputOf(job, market), finalWorkMs, job.workLimitMs)) {
+      if (!first) {
+        const update: WorkerToSolver = { id, result: presentResult(job, result), done: false };
+        parentPort?.postMessage(update);
+      }
+      first = false;
+    }
+  } catch {
+    // A refinement that fails leaves the answer the page has; the first solve reported any error.
   }
 }
 
@@ -83,9 +119,26 @@ function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {
 // solves run on the solver's own search and bounds alone.
 const milpLoaded = prepareSolver().catch(() => undefined);
 
-parentPort?.on('message', async (request: SolveRequest) => {
+const noPrices = 'The solver thread has no prices for this job';
+
+/** The market of the last price set this thread got (the pool sends prices only when they change). */
+let market: { pricesId: number; cards: MarketCard[] } | undefined;
+
+parentPort?.on('message', async (request: SolverToWorker) => {
   await milpLoaded;
-  const market = marketOf(request.prices);
-  for (const job of request.jobs) parentPort?.postMessage({ id: request.id, result: solveOne(job, market) });
-  parentPort?.postMessage({ id: request.id, done: true });
+  if (request.prices) market = { pricesId: request.pricesId, cards: marketOf(request.prices) };
+  const { job } = request;
+  if (market?.pricesId !== request.pricesId) {
+    const answer: WorkerToSolver = { id: request.id, result: failed(job, new Error(noPrices)), done: true };
+    parentPort?.postMessage(answer);
+    return;
+  }
+  if (job.finalWorkMs !== undefined) {
+    refine(request.id, job, market.cards, job.finalWorkMs);
+    const end: WorkerToSolver = { id: request.id, done: true };
+    parentPort?.postMessage(end);
+    return;
+  }
+  const answer: WorkerToSolver = { id: request.id, result: solveOne(job, market.cards), done: true };
+  parentPort?.postMessage(answer);
 });

@@ -1,10 +1,8 @@
-/** Texts of the snipe hub the spec leaves open (docs/decisions.md, "Sniping"). */
+/** Texts of the snipe hub the spec leaves open (docs/decisions/server.md). */
 export const snipeMessages = {
   tierRequired: 'Sniping needs the Snipe plan',
   alreadyRunning: 'This account is already sniping',
   notRunning: 'This account is not sniping',
-  licenceLimit: (max: number) =>
-    `You can snipe with ${max} ${max === 1 ? 'account' : 'accounts'} at a time. Stop one or add a snipe licence.`,
   noAgent: 'No snipe agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The snipe could not start: ${message}`,
   agentLost: 'The snipe agent running this account stopped responding. Start the snipe again.',

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, snipeLeases, snipeLogEntries, snipeSessions, users } from '../../db/schema.js';
+import { licenceSlots } from '../../runs/slots-repo.js';
+import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../db/schema.js';
 
 export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,29 +30,15 @@ export const snipeRepo = {
   leasesOfAgent: (db: Db, agentId: string) =>
     db.select().from(snipeLeases).where(eq(snipeLeases.agentId, agentId)),
 
-  /** How many leases (running sessions) each of these agents holds; an agent with none is absent. */
-  async leaseCountsOfAgents(db: Db, agentIds: string[]): Promise<Map<string, number>> {
-    if (agentIds.length === 0) return new Map();
-    const rows = await db
-      .select({ agentId: snipeLeases.agentId, running: count() })
-      .from(snipeLeases)
-      .where(inArray(snipeLeases.agentId, agentIds))
-      .groupBy(snipeLeases.agentId);
-    return new Map(rows.map((row) => [row.agentId, row.running]));
-  },
-
   /**
-   * Records a lease unless the user already runs `maxAccounts` accounts (the user row is locked so
-   * two starts cannot both take the last licence) or the account already runs.
+   * Records a lease unless the account already runs or the user's licence slots are taken (by runs of
+   * any kind: `licenceSlots`).
    */
   async claimLease(db: Db, lease: typeof snipeLeases.$inferInsert, maxAccounts: number) {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, lease.userId)).for('update');
+      await licenceSlots.lock(tx, lease.userId);
       if (await snipeRepo.leaseOf(tx, lease.accountId)) return 'running' as const;
-      const running =
-        (await tx.select({ total: count() }).from(snipeLeases).where(eq(snipeLeases.userId, lease.userId)))[0]
-          ?.total ?? 0;
-      if (running >= maxAccounts) return 'limit' as const;
+      if ((await licenceSlots.used(tx, lease.userId)) >= maxAccounts) return 'limit' as const;
       await tx.insert(snipeLeases).values(lease);
       await tx.insert(snipeSessions).values({
         leaseId: lease.leaseId,

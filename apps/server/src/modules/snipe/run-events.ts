@@ -271,6 +271,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
           userId,
           event.placement === 'unassigned' ? 'blank' : 'success',
           followUpNotice(playerNameOf(event.playerId, event.playerName), event.placement, event.sellPrice),
+          'follow-up',
         );
         break;
       case 'break-start':

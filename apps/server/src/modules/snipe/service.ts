@@ -23,6 +23,8 @@ import type {
   SessionSwitchCommand,
 } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
+import { reject } from '../../lib/web-action.js';
+import { runMessages } from '../../runs/messages.js';
 import { openCredentials } from '../account/credentials.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
@@ -32,19 +34,6 @@ import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo } from './repo.js';
-
-/** A rejected web action: its message is shown to the user as is. */
-export class SnipeActionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SnipeActionError';
-  }
-}
-
-/** Refuses a hub action with the message its user sees (every tool's service refuses this way). */
-export const reject = (message: string): never => {
-  throw new SnipeActionError(message);
-};
 
 /** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
@@ -147,7 +136,7 @@ export function createSnipeService(
         user.maxAccounts,
       );
       if (claimed === 'running') reject(snipeMessages.alreadyRunning);
-      if (claimed === 'limit') reject(snipeMessages.licenceLimit(user.maxAccounts));
+      if (claimed === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
       // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
       // reading it costs the user a game request, so other starts skip it.
       const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, leaseId, now);

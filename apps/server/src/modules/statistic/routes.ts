@@ -8,17 +8,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { sbcStatisticsOf } from '../sbc/routes.js';
 import { accountStatisticsOf, resetAccountStatistics } from './account-statistics.js';
+import { sbcStatisticsOf } from './sbc-statistics.js';
 import { snipeStatisticsOf } from './snipe-statistics.js';
 import { transferStatisticsOf } from './transfer-statistics.js';
 import { webStatisticsOf } from './web-statistics.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/statistic: the signed-in user's statistics, counted from stored run events and transfers. */
 export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   app.get('/', async (request) => ({ data: await webStatisticsOf(ctx, request.user.id) }));
   app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));

@@ -139,6 +139,11 @@ describe.each(backends)('statistic service (%s)', (backend) => {
     await t.database.db.insert(transfers).values(transfer(owner, 'success', 20_000, t.clock.now()));
 
     const figures = (await owner.client.post('/api/statistic/account', { date: '2026-01-15' })).body.data;
+    // A full date-time names its UTC day (the web's pickers send either form).
+    const sameDay = await owner.client.post('/api/statistic/account', {
+      date: '2026-01-15T23:30:00.000+02:00',
+    });
+    expect(sameDay).toMatchObject({ status: 200, body: { data: figures } });
     const seller = figures.find((row: { accountId: string }) => row.accountId === owner.seller);
     const buyer = figures.find((row: { accountId: string }) => row.accountId === owner.buyer);
     expect(seller.coinsTransferred).toBe(20_000);
@@ -152,8 +157,10 @@ describe.each(backends)('statistic service (%s)', (backend) => {
     const stranger = await userWithAccounts();
     expect(await owner.client.post('/api/statistic/account', { date: '2026-02-30' })).toMatchObject({
       status: 400,
-      body: { message: 'Date must be YYYY-MM-DD' },
+      body: { message: 'Date must be YYYY-MM-DD or a date-time such as 2026-05-01T12:00:00Z' },
     });
+    for (const date of ['2026-01-15T25:00:00Z', '2026-01-15T10:00:00', 'yesterday', '\u0000', 1e308])
+      expect((await owner.client.post('/api/statistic/account', { date })).status).toBe(400);
     expect(
       await owner.client.post('/api/statistic/account/reset', { id: stranger.seller, date: '2026-01-15' }),
     ).toMatchObject({ status: 404, body: { message: 'Account not found' } });

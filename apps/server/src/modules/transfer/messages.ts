@@ -1,10 +1,8 @@
 import { launchWhileActiveMessage } from '@tradedesk/domain';
 
-/** Texts of the transfer hub the spec leaves open (docs/decisions.md, "Coin transfer: server"). */
+/** Texts of the transfer hub the spec leaves open (docs/decisions/transfer.md). */
 export const transferMessages = {
   alreadyRunning: 'One of these accounts is already in a transfer',
-  licenceLimit: (max: number) =>
-    `You can run ${max} ${max === 1 ? 'account' : 'accounts'} at a time. Wait for the running one to finish or add a licence.`,
   noAgent: 'No transfer agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The transfer could not start: ${message}`,
   agentLost: 'The transfer agent stopped responding. Check both accounts before the next transfer.',

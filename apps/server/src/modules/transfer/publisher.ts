@@ -1,11 +1,11 @@
 import type { TransferServerAction } from '@tradedesk/domain';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../../context.js';
-import { createSnipePublisher, userRoom } from '../snipe/publisher.js';
+import { createUserChannel, userRoom } from '../../runs/user-channel.js';
 import type { ChatNotifier } from '../webhook/notifier.js';
 
 /**
- * The transfer pages' fan-out: the snipe publisher's (sockets and chat webhook) over the
+ * The transfer pages' fan-out: the per-user channel (sockets and chat webhook) over the
  * `/client/transfer` hub, plus the hub's `error {description}` event. `otherHubs` (the snipe hub) also
  * hear what any page may have asked for (Launch Webapp's answer).
  */
@@ -17,7 +17,7 @@ export function createTransferPublisher(
   otherHubs: readonly Server[] = [],
 ) {
   const everyHub = [hub, ...otherHubs];
-  const publisher = createSnipePublisher<TransferServerAction>(
+  const publisher = createUserChannel<TransferServerAction>(
     ctx,
     (room, message) => hub.to(room).emit('message', message),
     chat,

@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { snipeLeases, transfers, users, type TransferStepRecord } from '../../db/schema.js';
+import { licenceSlots } from '../../runs/slots-repo.js';
+import { transfers, type TransferStepRecord } from '../../db/schema.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferStatus = 'syncing' | 'synced' | 'running' | 'success' | 'failed' | 'cancelled';
@@ -36,13 +37,12 @@ export const transferRepo = {
 
   /**
    * Opens a transfer (status `syncing` or `running`) unless one of its accounts already runs one,
-   * or the user already runs as many accounts as they hold licences for (a running transfer and a
-   * snipe each take one). The user row is locked, so two starts cannot both take the last slot; an
-   * unstarted sync of the same accounts is cancelled (a new sync replaces it).
+   * or the user's licence slots are taken (by runs of any kind: `licenceSlots`, which locks the user
+   * row); an unstarted sync of the same accounts is cancelled (a new sync replaces it).
    */
   async open(db: Db, row: typeof transfers.$inferInsert, maxAccounts: number) {
     return db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+      await licenceSlots.lock(tx, row.userId);
       const accountIds = [row.buyerAccountId, row.sellerAccountId];
       const busy = await tx
         .select({ id: transfers.id })
@@ -50,17 +50,8 @@ export const transferRepo = {
         .where(and(eq(transfers.status, 'running'), involves(accountIds)))
         .limit(1);
       if (busy.length > 0) return 'busy' as const;
-      if (row.status === 'running') {
-        const [running] = await tx
-          .select({ total: count() })
-          .from(transfers)
-          .where(and(eq(transfers.userId, row.userId), eq(transfers.status, 'running')));
-        const [sniping] = await tx
-          .select({ total: count() })
-          .from(snipeLeases)
-          .where(eq(snipeLeases.userId, row.userId));
-        if ((running?.total ?? 0) + (sniping?.total ?? 0) >= maxAccounts) return 'limit' as const;
-      }
+      if (row.status === 'running' && (await licenceSlots.used(tx, row.userId)) >= maxAccounts)
+        return 'limit' as const;
       await tx
         .update(transfers)
         .set({ status: 'cancelled', updatedAt: row.updatedAt, finishedAt: row.updatedAt })
@@ -110,7 +101,23 @@ export const transferRepo = {
       .from(transfers)
       .where(and(eq(transfers.agentId, agentId), inArray(transfers.status, ['syncing', 'running']))),
 
-  /** Open transfers whose last event is older than `olderThan`. */
+  /** The agent still works on these open transfers (its heartbeat names them): their beat is now. */
+  touch: (db: Db, agentId: string, transferIds: string[], now: Date) =>
+    transferIds.length === 0
+      ? Promise.resolve()
+      : db
+          .update(transfers)
+          .set({ heartbeatAt: now })
+          .where(
+            and(
+              inArray(transfers.id, transferIds),
+              eq(transfers.agentId, agentId),
+              inArray(transfers.status, ['syncing', 'running']),
+            ),
+          )
+          .then(() => undefined),
+
+  /** Open transfers whose last beat (or event) is older than `olderThan`. */
   stale: (db: Db, olderThan: Date) =>
     db
       .select()

@@ -9,13 +9,16 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { accountMetadataRepo, transferListRepo } from './lists.js';
+import { accountMetadataRepo } from '../account/metadata-repo.js';
+import { transferListRepo } from './list-repo.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** /api/transfer: the signed-in user's transfer list. */
 export const transferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   app.get('/players', async (request) => ({ data: await transferListRepo.listOf(ctx.db, request.user.id) }));
@@ -32,6 +35,7 @@ export const clientTransferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions>
   app,
   { ctx, requireUser },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   async function ownedAccountId(userId: string, accountId: string) {

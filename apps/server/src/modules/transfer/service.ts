@@ -15,25 +15,18 @@ import {
   subscriptionExpiredMessage,
   type TransferConfig,
   type TransferFilter,
-  platformOf,
 } from '@tradedesk/domain';
-import type { AgentAck, TransferAccount, TransferCommandName } from '@tradedesk/domain/realtime';
+
+import type { TransferCommandName } from '@tradedesk/domain/realtime';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { openCredentials } from '../account/credentials.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
-import { reject } from '../snipe/service.js';
+import { reject } from '../../lib/web-action.js';
+import { runMessages } from '../../runs/messages.js';
+import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo } from './repo.js';
-
-/** Where transfers run: the agents of the agent hub (the same ones that snipe). */
-export interface TransferDispatcher {
-  /** The connected agent with the most free slots, or undefined when none has one. */
-  pick(): Promise<string | undefined>;
-  /** Sends a transfer command to the agent and waits for its acknowledgement. */
-  command(agentId: string, name: TransferCommandName, payload: unknown): Promise<AgentAck>;
-}
 
 /**
  * The id of a one-off request (latency, prices, screenshot, launch): it names its user, so any node can route
@@ -52,14 +45,6 @@ function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);
   return parsed.success ? parsed.data : reject(firstIssueMessage(parsed.error));
 }
-
-/** A game account as a transfer command carries it to the agent (credentials decrypted, never logged). */
-export const agentAccountOf = (ctx: Pick<AppContext, 'cipher'>, account: AccountRow): TransferAccount => ({
-  accountId: account.id,
-  email: account.email,
-  ...openCredentials(ctx.cipher, account),
-  platform: platformOf(account),
-});
 
 /** The web's transfer actions with the spec's checks; every side effect comes after every check. */
 export function createTransferService(ctx: AppContext, agents: TransferDispatcher) {
@@ -118,7 +103,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
       user.maxAccounts,
     );
     if (opened === 'busy') reject(transferMessages.alreadyRunning);
-    if (opened === 'limit') reject(transferMessages.licenceLimit(user.maxAccounts));
+    if (opened === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
     const ack = await agents
       .command(agentId, status === 'syncing' ? 'transfer-sync' : 'transfer-start', {
         transferId,

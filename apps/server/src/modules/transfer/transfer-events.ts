@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { accounts, configurations } from '../../db/schema.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { transferResultMessage } from '../webhook/embeds.js';
-import { accountMetadataRepo } from './lists.js';
+import { accountMetadataRepo } from '../account/metadata-repo.js';
 import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo, type TransferRow } from './repo.js';

@@ -6,6 +6,7 @@ import type { ProtectedModuleOptions } from '../protected.js';
 import type { UserPresenter } from './presenter.js';
 import { createUserService } from './service.js';
 import { providerUpdateBody } from './schemas.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -18,6 +19,7 @@ const userQuery = z.object({ configuration: flag, filters: flag, webIdentity: fl
 export const userRoutes: FastifyPluginAsyncZod<
   ProtectedModuleOptions & { presentUser: UserPresenter }
 > = async (app, { ctx, requireUser, presentUser }) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const users = createUserService(ctx);
   const accounts = createAccountService(ctx);

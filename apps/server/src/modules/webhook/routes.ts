@@ -11,6 +11,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { snipeResultMessage } from './embeds.js';
 import type { ChatNotifier } from './notifier.js';
+import { routesAreFor } from '../../lib/audience.js';
 
 /** Only DEBUG-type notifications go to the chat log (spec 000 §7). */
 export const onlyDebugLogsMessage = 'Only DEBUG messages are sent to the chat log';
@@ -38,6 +39,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions & { cha
   app,
   { requireUser, chat },
 ) => {
+  routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
   app.post('/snipe', { schema: { body: snipeBody } }, async (request) => {

@@ -13,7 +13,7 @@ const publicLinks: NavLink[] = [
 /**
  * The hover menu (spec §2): public links for everyone; signed-in users also get SBC and their
  * tool, Snipe for the snipe tier and Transfer for any other tier (unknown until the user loads);
- * users with the Admin role also get Admin (docs/decisions.md).
+ * users with the Admin role also get Admin (docs/decisions/web.md).
  */
 export function navLinksFor({
   isSignedIn,

@@ -4,7 +4,7 @@ import { playstyleSchema, qualitySchema } from '../../enums/quality.js';
 import { positionSchema } from '../../enums/position.js';
 import { raritySchema } from '../../enums/rarity.js';
 import { messages } from '../../messages.js';
-import { ANY_ID, dateTimeSchema, eaIdSchema, countLike } from '../common.js';
+import { ANY_ID, dateTimeSchema, eaIdSchema, priceLike } from '../common.js';
 import { followUpSchema, priceSettingsSchema } from '../follow-up.js';
 import { idText, storableText, TEXT_LIMITS } from '../text.js';
 
@@ -18,8 +18,8 @@ export const filterBaseShape = {
 
 /** Player criteria shared by the normal and the 59th Minute filters (ids: -1 is Any). */
 export const playerCriteriaShape = {
-  minPrice: countLike(),
-  maxPrice: countLike(),
+  minPrice: priceLike(),
+  maxPrice: priceLike(),
   minProfit: priceSettingsSchema,
   quality: qualitySchema,
   rarity: raritySchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FODDER_RATING_DEFAULT, FODDER_RATING_MAX, FODDER_RATING_MIN } from '../../constants.js';
 import { messages } from '../../messages.js';
-import { intLike, countLike } from '../common.js';
+import { intLike, priceLike } from '../common.js';
 import { defaultFollowUp, defaultMinProfit, followUpSchema, priceSettingsSchema } from '../follow-up.js';
 import { checkListingPrices, checkPriceOrder, filterBaseShape } from './base.js';
 
@@ -11,8 +11,8 @@ export const fodderPlayerSchema = z.object({
     z.number().min(FODDER_RATING_MIN, messages.fodderRating).max(FODDER_RATING_MAX, messages.fodderRating),
   ),
   quality: z.enum(['gold', 'special']),
-  minPrice: countLike(),
-  maxPrice: countLike(),
+  minPrice: priceLike(),
+  maxPrice: priceLike(),
   minProfit: priceSettingsSchema,
 });
 export type FodderPlayer = z.infer<typeof fodderPlayerSchema>;

@@ -4,7 +4,7 @@ import { qualitySchema } from '../../enums/quality.js';
 import { raritySchema } from '../../enums/rarity.js';
 import { TRANSFER_FILTER_DEFAULT_DELAY_MS } from '../../constants.js';
 import { messages } from '../../messages.js';
-import { countLike } from '../common.js';
+import { countLike, priceLike } from '../common.js';
 import { storableText, TEXT_LIMITS } from '../text.js';
 import { listingDurationSchema } from '../follow-up.js';
 import { filterBaseShape } from './base.js';
@@ -16,9 +16,9 @@ import { filterBaseShape } from './base.js';
 export const transferPlayerSchema = z.object({
   id: countLike(),
   name: storableText(TEXT_LIMITS.name).pipe(z.string().trim()),
-  value: countLike(),
-  bidPrice: countLike(),
-  buyNowPrice: countLike(),
+  value: priceLike(),
+  bidPrice: priceLike(),
+  buyNowPrice: priceLike(),
   quality: qualitySchema,
   rarity: raritySchema,
   duration: listingDurationSchema,

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { SessionUser } from '../types';
+import type { SessionUser } from '../../../shared/user';
 
 /** The auth service (spec §7). Each call is small, so they share one file. */
 export const authCalls = {

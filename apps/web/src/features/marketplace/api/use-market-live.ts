@@ -1,29 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { accountsQueryKey } from '../../accounts';
-import { connectWebHub, useWebHubCredential } from '../../../lib/web-hub-socket';
-import { TRANSFER_SOCKET_PATH } from '../../transfer/api/transfer-socket';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
 import { marketQueryKeys } from './market-api';
 
 /**
  * Live marketplace updates over the `/client/transfer` hub: an order's progress ('market-order')
- * and a synced balance ('market-sync') refresh what the page shows.
+ * and a synced balance ('market-sync') refresh what the page shows; after a dropped connection
+ * the page reads its listings, orders and accounts again (their messages may be lost).
  */
 export function useMarketLive() {
   const client = useQueryClient();
-  const credential = useWebHubCredential();
-  useEffect(() => {
-    if (!credential) return;
-    const socket = connectWebHub(TRANSFER_SOCKET_PATH, credential);
-    socket.on('message', (message: { action?: string }) => {
-      if (message.action === 'market-order') void client.invalidateQueries({ queryKey: marketQueryKeys.all });
-      if (message.action === 'market-sync') {
-        void client.invalidateQueries({ queryKey: accountsQueryKey });
-        void client.invalidateQueries({ queryKey: marketQueryKeys.all });
+  const refreshMarket = () => void client.invalidateQueries({ queryKey: marketQueryKeys.all });
+  const refreshAccounts = () => void client.invalidateQueries({ queryKey: accountsQueryKey });
+  useWebHub(webHubPaths.transfer, {
+    onMessage: (payload) => {
+      if (!isWebHubMessage(payload)) return;
+      if (payload.action === 'market-order') refreshMarket();
+      if (payload.action === 'market-sync') {
+        refreshAccounts();
+        refreshMarket();
       }
-    });
-    return () => {
-      socket.disconnect();
-    };
-  }, [client, credential]);
+    },
+    onResync: () => {
+      refreshAccounts();
+      refreshMarket();
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { formatEuroCents } from '@tradedesk/domain';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useReceipt, type Receipt } from '../api/get-receipt';
 
@@ -16,8 +17,11 @@ function NewAccountCredentials({ credentials }: { credentials: NonNullable<Recei
         <dt>Username</dt>
         <dd data-testid="new-username">{credentials.username}</dd>
         <dt>Licence token</dt>
-        <dd data-testid="new-token" className="break-all">
-          {credentials.token}
+        <dd className="flex items-center gap-2">
+          <span data-testid="new-token" className="break-all">
+            {credentials.token}
+          </span>
+          <CopyButton text={credentials.token} what="licence token" className="btn btn-sm" />
         </dd>
       </dl>
       <p className="text-sm">

@@ -8,7 +8,7 @@ type ReferralSectionProps = {
   onValid: (code: string) => void;
 };
 
-/** A signed-in user's own code, to give to the people they refer (docs/decisions.md). */
+/** A signed-in user's own code, to give to the people they refer (docs/decisions/payments.md). */
 function OwnReferralCode() {
   const own = useOwnReferralCode();
   if (!own.data) return null;

@@ -84,7 +84,7 @@ export function PlayersFilterModal({ isOpen, initial, onApply, onClose }: Props)
       actions={<ModalActions confirmLabel="Apply" form={formId} onCancel={onClose} />}
     >
       <form id={formId} className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
-        {/* /players matches the rating exactly (docs/decisions.md), so the label says so. */}
+        {/* /players matches the rating exactly (docs/decisions/prices.md), so the label says so. */}
         {numericField('Rating (exact)', rating, setRating)}
         <SelectField
           label="Rarity"

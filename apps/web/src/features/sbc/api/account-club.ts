@@ -1,30 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SbcClubCard } from '@tradedesk/domain/realtime';
+import type { SbcAccountSolutionView, SbcClubView } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import type { SbcSolutionPlayer, SbcSolutionView } from './sbc-api';
-
-/** GET /api/sbc/club/{accountId}: the account's club; `readAt` null until a read succeeded. */
-export interface SbcClubView {
-  accountId: string;
-  readAt: string | null;
-  isReading: boolean;
-  /** The cards as the agent's read reported them (the server stores and answers them unchanged). */
-  cards: SbcClubCard[];
-}
-
-/** An account's squad for one challenge: its own cards first, the rest to buy (`cost` is what buying costs). */
-export interface SbcAccountSolutionView extends Pick<SbcSolutionView, 'platform' | 'cost' | 'proof'> {
-  accountId: string;
-  challengeId: string;
-  createdAt: string;
-  players: (SbcSolutionPlayer & { owned: boolean })[];
-}
 
 /** Every account's club query and its squads. */
 export const allClubsQueryKey = ['sbc', 'club'] as const;
 
 /** Every query of one account's club and its squads (a club read invalidates them together). */
 export const accountClubQueryKey = (accountId: string) => [...allClubsQueryKey, accountId] as const;
+
+/** One account's squad for one challenge (SBC_SQUAD replaces it when a better one is found). */
+export const accountSolutionQueryKey = (accountId: string, challengeId: string) =>
+  [...accountClubQueryKey(accountId), 'solution', challengeId] as const;
 
 export const useAccountClub = (accountId: string | undefined) =>
   useQuery(
@@ -39,17 +25,40 @@ export const useAccountClub = (accountId: string | undefined) =>
  * GET /api/sbc/club/{accountId}/solution/{challengeId}: the squad from the account's club and its
  * market; only asked once the club was read (`accountId` undefined: no query).
  */
+export const accountSolutionQuery = (accountId: string | undefined, challengeId: string) =>
+  queryOptions({
+    queryKey: accountSolutionQueryKey(accountId ?? '', challengeId),
+    queryFn: () =>
+      api.get<SbcAccountSolutionView>(
+        'sbc',
+        `/club/${encodeURIComponent(accountId ?? '')}/solution/${encodeURIComponent(challengeId)}`,
+      ),
+    enabled: accountId !== undefined,
+    // A squad is solved on request (about a second): a failure is shown, not retried at once.
+    retry: false,
+  });
+
 export const useAccountSolution = (accountId: string | undefined, challengeId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: [...accountClubQueryKey(accountId ?? ''), 'solution', challengeId],
-      queryFn: () =>
-        api.get<SbcAccountSolutionView>(
-          'sbc',
-          `/club/${encodeURIComponent(accountId ?? '')}/solution/${encodeURIComponent(challengeId)}`,
-        ),
-      enabled: accountId !== undefined,
-      // A squad is solved on request (about a second): a failure is shown, not retried at once.
-      retry: false,
-    }),
-  );
+  useQuery(accountSolutionQuery(accountId, challengeId));
+
+/**
+ * The account whose club squads are shown, or undefined: only once its club was read are squads
+ * built from its cards (the card on the page and the solver's cost both follow this; so does the
+ * server's run, which buys what that squad lacks).
+ */
+export function useClubAccountId(accountId: string | undefined): string | undefined {
+  const club = useAccountClub(accountId);
+  return accountId !== undefined && club.data?.readAt ? accountId : undefined;
+}
+
+/**
+ * The cost shown for a challenge's solution: the account squad's (what a run on that account
+ * buys) once it is solved, else the stored market solution's. One source for the challenge card
+ * and the solver window, so they show the same figure.
+ */
+export function shownCost(
+  storedCost: number,
+  accountSquad: Pick<SbcAccountSolutionView, 'cost'> | undefined,
+): number {
+  return accountSquad?.cost ?? storedCost;
+}

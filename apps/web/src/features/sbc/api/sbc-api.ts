@@ -1,48 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { defaultSbcStatistics, sbcStatisticsSchema, successMessages, type Platform } from '@tradedesk/domain';
+import {
+  defaultSbcStatistics,
+  sbcStatisticsSchema,
+  successMessages,
+  type Platform,
+  type SbcChallengeView,
+} from '@tradedesk/domain';
 import { api, apiUrl } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
-
-/** One card of a stored solution, as GET /api/sbc/challenges answers it. */
-export interface SbcSolutionPlayer {
-  definitionId: number;
-  position: string;
-  slot: number;
-  price: number;
-  chemistry: number;
-  clubId: number;
-  nationId: number;
-  leagueId: number;
-  rating: number;
-  name: string;
-}
-
-export interface SbcSolutionView {
-  solutionId: string;
-  createdAt: string;
-  /** The market it is priced on: the account's platform (`ps` is console). */
-  platform: Platform;
-  cost: number;
-  proof: { kind: 'optimal' } | { kind: 'bounded'; lowerBound: number; gap: number };
-  players: SbcSolutionPlayer[];
-}
-
-export interface SbcRewardView {
-  type: 'player' | 'pack';
-  name?: string;
-  description?: string;
-  imageId?: string;
-}
-
-export interface SbcChallengeView {
-  challengeId: string;
-  name: string;
-  imageId: string;
-  rewards: SbcRewardView[];
-  expiresAt: string | null;
-  solutions: SbcSolutionView[];
-  subChallenges: SbcChallengeView[];
-}
 
 export const challengesQueryKey = ['sbc', 'challenges'] as const;
 export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
-import type { SbcSolutionPlayer, SbcSolutionView } from '../api/sbc-api';
+import type { SbcSolutionPlayer, SbcSolutionView } from '@tradedesk/domain';
 import { ChallengeSquad } from './challenge-squad';
 
 afterEach(() => vi.unstubAllGlobals());

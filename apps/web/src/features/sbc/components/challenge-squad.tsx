@@ -1,5 +1,5 @@
 import { useAccountSolution } from '../api/account-club';
-import type { SbcSolutionView } from '../api/sbc-api';
+import type { SbcSolutionView } from '@tradedesk/domain';
 import { SolutionPitch } from './solution-pitch';
 
 /**

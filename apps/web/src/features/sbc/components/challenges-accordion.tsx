@@ -1,6 +1,7 @@
 import { formatChallengeExpiry, minutesUntil, type ExpiryBand } from '@tradedesk/domain';
 import { useState } from 'react';
-import { sbcImages, type SbcChallengeView, type SbcRewardView } from '../api/sbc-api';
+import type { SbcChallengeView, SbcRewardView } from '@tradedesk/domain';
+import { sbcImages } from '../api/sbc-api';
 import type { SolutionSelection } from './selection';
 import { ChallengeSquad } from './challenge-squad';
 

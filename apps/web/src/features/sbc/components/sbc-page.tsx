@@ -14,10 +14,11 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { notify } from '../../../lib/notify';
 import { formatDate } from '../../../utils/format';
-import { CreateAccountModal, useAccounts } from '../../accounts';
-import { useUser } from '../../auth';
-import { useAccountClub } from '../api/account-club';
-import { useChallenges, useDeleteChallenge, useSbcStatistics, type SbcChallengeView } from '../api/sbc-api';
+import { CreateAccountModal, useAccounts } from '../../../shared/accounts';
+import { useUser } from '../../../shared/user';
+import { useAccountClub, useClubAccountId } from '../api/account-club';
+import type { SbcChallengeView } from '@tradedesk/domain';
+import { useChallenges, useDeleteChallenge, useSbcStatistics } from '../api/sbc-api';
 import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
 import { ChallengesAccordion } from './challenges-accordion';
 import { resolveSelection, type SolutionSelection } from './selection';
@@ -227,8 +228,7 @@ export function SbcPage() {
   const viewing = accountList.find((account) => account.id === viewingId) ?? accountList[0];
   const challenges = useChallenges(platformOf(viewing));
   // Once the viewed account's club was read, squads are built from its cards first.
-  const viewingClub = useAccountClub(viewing?.id);
-  const clubAccountId = viewing && viewingClub.data?.readAt ? viewing.id : undefined;
+  const clubAccountId = useClubAccountId(viewing?.id);
   const live = useSbcLive();
   const deleteChallenge = useDeleteChallenge();
   const [selection, setSelection] = useState<SolutionSelection | null>(null);

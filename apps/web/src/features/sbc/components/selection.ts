@@ -1,5 +1,5 @@
 import { errorMessages } from '@tradedesk/domain';
-import type { SbcChallengeView, SbcSolutionView } from '../api/sbc-api';
+import type { SbcChallengeView, SbcSolutionView } from '@tradedesk/domain';
 
 /** The solution the user selected: a challenge's, or one of its sub-challenges'. */
 export interface SolutionSelection {

@@ -1,5 +1,6 @@
 import { formatCoins } from '@tradedesk/domain';
-import { sbcImages, type SbcSolutionPlayer, type SbcSolutionView } from '../api/sbc-api';
+import type { SbcSolutionPlayer, SbcSolutionView } from '@tradedesk/domain';
+import { sbcImages } from '../api/sbc-api';
 
 /** A squad to show: a stored solution, or an account's squad whose players say which are owned. */
 export type SbcSquadView = Pick<SbcSolutionView, 'cost' | 'proof'> & {

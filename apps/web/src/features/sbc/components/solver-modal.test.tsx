@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { Account } from '@tradedesk/domain';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import type { SbcChallengeView } from '../api/sbc-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderWithProviders } from '../../../test/render';
+import type { SbcChallengeView } from '@tradedesk/domain';
 import { SolverModal } from './solver-modal';
 
 const solution = {
@@ -59,7 +59,42 @@ function open(selections: Parameters<typeof SolverModal>[0]['selections'], onSta
   return onStart;
 }
 
+// No club read unless a test answers one: the stored solution's cost shows.
+beforeEach(() => vi.stubGlobal('fetch', fakeFetch({}).fetchStub));
+afterEach(() => vi.unstubAllGlobals());
+
 describe('the solver modal', () => {
+  it("shows the cost the challenge card shows: the account's club squad once its club was read", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/sbc/club/acc-1': {
+          status: 200,
+          body: {
+            data: { accountId: 'acc-1', readAt: '2026-11-27T19:00:00.000Z', isReading: false, cards: [] },
+          },
+        },
+        'GET /api/sbc/club/acc-1/solution/set-1001': {
+          status: 200,
+          body: {
+            data: {
+              accountId: 'acc-1',
+              challengeId: 'set-1001',
+              platform: 'pc',
+              createdAt: '2026-11-27T19:01:00.000Z',
+              cost: 2_950,
+              proof: { kind: 'optimal' },
+              players: [],
+            },
+          },
+        },
+      }).fetchStub,
+    );
+    open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
+    expect(await screen.findByText('Daily Gold Upgrade: 2,950 coins')).toBeTruthy();
+    expect(screen.getByText('Estimated cost: 2,950 coins')).toBeTruthy();
+  });
+
   it('starts with the spec defaults; steps only with auto-list, and then greater than 0', async () => {
     const onStart = open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
     expect(await screen.findByLabelText('Search Speed (ms)')).toHaveProperty('value', '3500');

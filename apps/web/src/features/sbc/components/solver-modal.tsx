@@ -8,12 +8,14 @@ import {
   type Account,
   type SolverSettings,
 } from '@tradedesk/domain';
+import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
-import type { SbcChallengeView } from '../api/sbc-api';
+import { accountSolutionQuery, shownCost, useClubAccountId } from '../api/account-club';
+import type { SbcChallengeView } from '@tradedesk/domain';
 import { resolveSelection, type SolutionSelection } from './selection';
 
 interface SolverModalProps {
@@ -41,7 +43,13 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
   }, [isOpen]);
 
   const found = resolved.flatMap((entry) => ('error' in entry ? [] : [entry]));
-  const total = found.reduce((sum, entry) => sum + entry.solution.cost, 0);
+  // The cost the challenge card shows for this account: its club squad's once solved.
+  const clubAccountId = useClubAccountId(account?.id);
+  const squads = useQueries({
+    queries: found.map(({ challenge }) => accountSolutionQuery(clubAccountId, challenge.challengeId)),
+  });
+  const costs = found.map(({ solution }, index) => shownCost(solution.cost, squads[index]?.data));
+  const total = costs.reduce((sum, cost) => sum + cost, 0);
   const canSubmit = !error && account !== undefined && canStartSolver(settings, found.length);
   const set = (change: Partial<SolverSettings>) => setSettings((current) => ({ ...current, ...change }));
 
@@ -74,9 +82,9 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
             Account: <strong>{account?.email ?? '—'}</strong>
           </p>
           <ul aria-label="Selected solutions" className="text-sm">
-            {found.map(({ challenge, solution }) => (
+            {found.map(({ challenge, solution }, index) => (
               <li key={solution.solutionId}>
-                {challenge.name}: {formatCoins(solution.cost, false)} coins
+                {challenge.name}: {formatCoins(costs[index] ?? solution.cost, false)} coins
               </li>
             ))}
           </ul>

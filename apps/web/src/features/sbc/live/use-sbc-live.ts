@@ -1,18 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { successMessages, type SolverStart } from '@tradedesk/domain';
-import { useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import {
+  successMessages,
+  type SbcAccountSolutionView,
+  type SbcClubView,
+  type SolverStart,
+} from '@tradedesk/domain';
+import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import {
-  connectWebHub,
-  isWebHubMessage,
-  sendWebHubAction,
-  useWebHubCredential,
-} from '../../../lib/web-hub-socket';
-import { accountsQueryKey } from '../../accounts';
-import { useUser } from '../../auth';
-import { accountClubQueryKey, allClubsQueryKey, type SbcClubView } from '../api/account-club';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
+import { useUser } from '../../../shared/user';
+import { accountClubQueryKey, accountSolutionQueryKey, allClubsQueryKey } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 
 /** What one account's solver did, newest last, and whether it is running. */
@@ -32,6 +31,36 @@ const clubReadSchema = z.discriminatedUnion('ok', [
   z.object({ accountId: z.string(), ok: z.literal(true), cards: z.number().int().nonnegative() }),
   z.object({ accountId: z.string(), ok: z.literal(false), description: z.string() }),
 ]);
+
+/** SBC_SQUAD: a better squad for an account's challenge (a cheaper one, or a tighter bound or a proof). */
+const betterSquadSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  challengeId: z.string().min(1).max(64),
+  platform: z.string().max(8),
+  createdAt: z.string().max(40),
+  cost: z.number().finite().nonnegative(),
+  proof: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('optimal') }),
+    z.object({ kind: z.literal('bounded'), lowerBound: z.number().finite(), gap: z.number().finite() }),
+  ]),
+  players: z
+    .array(
+      z.object({
+        definitionId: z.number().int(),
+        position: z.string().max(8),
+        slot: z.number().int(),
+        price: z.number().finite(),
+        chemistry: z.number().int(),
+        clubId: z.number().int(),
+        nationId: z.number().int(),
+        leagueId: z.number().int(),
+        rating: z.number().int(),
+        name: z.string().max(200),
+        owned: z.boolean(),
+      }),
+    )
+    .max(11),
+});
 
 const stepToneSchema = z.enum(['info', 'success', 'error']);
 /** SBC_RUNS (on join): the user's running solver runs with their steps so far. */
@@ -62,42 +91,44 @@ export function progressAfterJoin(
 
 /**
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
- * §6), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events per account, SBC_CLUB (a club read
- * ended), and the start / stop / read-club actions.
+ * §6; the shared connection of shared/live), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events
+ * per account, SBC_CLUB (a club read ended), SBC_SQUAD (a better squad for an account's challenge),
+ * and the start / stop / read-club actions. After a dropped connection the join answers SBC_RUNS
+ * again and the page reads its challenges, clubs (with their squads), accounts and statistics again:
+ * a club read, a run or a better squad may have come meanwhile.
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
-  const credential = useWebHubCredential();
   const user = useUser();
-  const hasUser = user.data !== undefined;
-  const path = user.data?.tier === 'transfer' ? '/client/transfer' : '/client/snipe';
-  const socketRef = useRef<Socket | null>(null);
+  const path =
+    user.data === undefined ? null : user.data.tier === 'transfer' ? webHubPaths.transfer : webHubPaths.snipe;
   const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
 
-  useEffect(() => {
-    if (!credential || !hasUser) return;
-    const socket = connectWebHub(path, credential);
-    socketRef.current = socket;
-    const record = (
-      accountId: string,
-      text: string,
-      tone: 'info' | 'success' | 'error',
-      isRunning: boolean,
-    ) =>
-      setProgress((current) => {
-        const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
-        return { ...current, [accountId]: { isRunning, steps } };
-      });
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
-    };
-    socket.on('message', (payload: unknown) => {
+  const record = (accountId: string, text: string, tone: 'info' | 'success' | 'error', isRunning: boolean) =>
+    setProgress((current) => {
+      const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
+      return { ...current, [accountId]: { isRunning, steps } };
+    });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
+  };
+
+  const hub = useWebHub(path, {
+    onMessage: (payload) => {
       if (!isMessage(payload)) return;
       if (payload.action === 'SBC_RUNS') {
         // Its data is the runs list, read by its own schema.
         setProgress((current) => progressAfterJoin(current, payload.data));
+        return;
+      }
+      if (payload.action === 'SBC_SQUAD') {
+        // The squad shown gets better while the page is open: no reload, no refetch.
+        const better = betterSquadSchema.safeParse(payload.data);
+        if (!better.success) return;
+        const squad = better.data as SbcAccountSolutionView;
+        queryClient.setQueryData(accountSolutionQueryKey(squad.accountId, squad.challengeId), squad);
         return;
       }
       if (payload.action === 'SBC_CLUB') {
@@ -132,28 +163,29 @@ export function useSbcLive() {
         notify.error(description);
         refresh();
       }
-    });
-    socket.on('error', (payload: { description?: string }) => {
-      if (payload?.description) notify.error(payload.description);
+    },
+    onError: (payload) => {
+      const description = (payload as { description?: unknown } | null)?.description;
+      if (typeof description === 'string' && description) notify.error(description);
       // A refused Read club leaves the club as the server has it (see readClub).
       void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
-    });
-    return () => {
-      socket.disconnect();
-      socketRef.current = null;
-    };
-  }, [credential, path, hasUser, queryClient]);
+    },
+    onResync: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
+    },
+  });
 
   return {
     progress,
     start(payload: SolverStart): boolean {
-      const sent = sendWebHubAction(socketRef.current, 'SBC_START_SOLVER', payload);
+      const sent = hub.send('SBC_START_SOLVER', payload);
       if (sent) void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       else notify.error(notConnected);
       return sent;
     },
     stop(accountId: string): boolean {
-      return sendWebHubAction(socketRef.current, 'SBC_STOP_SOLVER', { id: accountId });
+      return hub.send('SBC_STOP_SOLVER', { id: accountId });
     },
     /**
      * "Read club": the agent reads the account's club; SBC_CLUB tells when it is stored. The club
@@ -161,7 +193,7 @@ export function useSbcLive() {
      * the server recorded the read. SBC_CLUB or a refusal reads it again.
      */
     readClub(accountId: string): boolean {
-      const sent = sendWebHubAction(socketRef.current, 'SBC_READ_CLUB', { id: accountId });
+      const sent = hub.send('SBC_READ_CLUB', { id: accountId });
       if (sent)
         queryClient.setQueryData<SbcClubView>(accountClubQueryKey(accountId), (club) =>
           club ? { ...club, isReading: true } : club,

@@ -1,5 +1,5 @@
 import { Modal } from '../../../components/ui/modal';
-import { useUser } from '../../auth';
+import { useUser } from '../../../shared/user';
 import {
   AdvancedConfigSection,
   GeneralConfigSection,
@@ -7,8 +7,8 @@ import {
   NotificationConfigSection,
   TimeConfigSection,
   useConfiguration,
-} from '../../configuration';
-import { ShortcutsSection, storedShortcutsOf } from '../../shortcuts';
+} from '../../../shared/configuration';
+import { ShortcutsSection, storedShortcutsOf } from '../shortcuts';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
 export type ConfigurationPanel = 'time' | 'advanced' | 'notification' | 'market' | 'general';

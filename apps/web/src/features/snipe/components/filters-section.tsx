@@ -1,7 +1,7 @@
 import { defaultAdvancedConfig, type SnipeRehearseInput } from '@tradedesk/domain';
-import { useConfiguration } from '../../configuration';
-import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../filters';
-import { RehearsalPanel } from '../../rehearsal';
+import { useConfiguration } from '../../../shared/configuration';
+import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../../shared/filters';
+import { RehearsalPanel } from '../rehearsal';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
 /**

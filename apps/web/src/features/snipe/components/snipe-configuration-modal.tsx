@@ -1,6 +1,11 @@
 import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
-import { useConfiguration } from '../../configuration';
-import { FilterPanel, useFilterWorkspace, useSnipeFilters, type SnipePanelFilter } from '../../filters';
+import { useConfiguration } from '../../../shared/configuration';
+import {
+  FilterPanel,
+  useFilterWorkspace,
+  useSnipeFilters,
+  type SnipePanelFilter,
+} from '../../../shared/filters';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';

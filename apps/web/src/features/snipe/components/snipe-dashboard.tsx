@@ -8,10 +8,10 @@ import {
   EditAccountModal,
   ResetAccountStatisticsModal,
   useAccounts,
-} from '../../accounts';
+} from '../../../shared/accounts';
 import { notify } from '../../../lib/notify';
-import { useSnipeFilters } from '../../filters';
-import { LaunchWebappModal } from '../../webapp-launch';
+import { useSnipeFilters } from '../../../shared/filters';
+import { LaunchWebappModal } from '../../../shared/webapp-launch';
 import { SNIPE_SERVICE_UNAVAILABLE, useSnipeActions } from '../hooks/use-snipe-actions';
 import { useSnipeLive } from '../live/use-snipe-live';
 import { AccountActions, type RowAction } from './account-actions';

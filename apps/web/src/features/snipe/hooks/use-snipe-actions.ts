@@ -9,10 +9,10 @@ import {
 } from '@tradedesk/domain';
 import { notify } from '../../../lib/notify';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
-import { accountsQueryKey } from '../../accounts';
-import { useUser } from '../../auth';
-import { useConfiguration } from '../../configuration';
-import type { SnipePanelFilter } from '../../filters';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { useUser } from '../../../shared/user';
+import { useConfiguration } from '../../../shared/configuration';
+import type { SnipePanelFilter } from '../../../shared/filters';
 import type { SnipeLive } from '../live/use-snipe-live';
 
 /** Shown when the snipe hub cannot be reached, so nothing is sent later by surprise (ours). */

@@ -44,7 +44,7 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
       createdAt: z.string().optional(),
       isRead: z.boolean().optional(),
       /** Which notice switch governs its toast. */
-      topic: z.enum(['run', 'snipe', 'break']).optional(),
+      topic: z.enum(['run', 'snipe', 'break', 'follow-up']).optional(),
     }),
   }),
   z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),
@@ -52,7 +52,7 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
     action: z.literal('filter-switched'),
     data: accountRef.extend({ filterIds: runningFilterIds }),
   }),
-  // Launch Account's answer (the transfer hub's `webapp-launched`, read by features/webapp-launch).
+  // Launch Account's answer (the transfer hub's `webapp-launched`, read by shared/webapp-launch).
   z.object({ action: z.literal('webapp-launched'), data: z.record(z.string(), z.unknown()) }),
 ]);
 export type SnipeServerMessage = z.infer<typeof snipeServerMessageSchema>;

@@ -35,7 +35,9 @@ export function snipeNoticeOf(message: SnipeServerMessage, settings: Notificatio
     case 'notification': {
       const { id, createdAt, isRead, topic, type, message: text } = message.data;
       if (id === undefined || createdAt === undefined) return { toast: { kind: type, text } };
+      // A follow-up is listed, not toasted: its purchase's toast was the one for that card.
       const isMuted =
+        topic === 'follow-up' ||
         (topic === 'snipe' && !settings.isSnipesEnabled) ||
         (topic === 'break' && !settings.isStartStopEnabled);
       return {

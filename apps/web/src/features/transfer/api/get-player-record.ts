@@ -9,8 +9,9 @@ const recordSchema = z
     id: z.number(),
     name: z.string(),
     rating: z.number(),
-    minPrice: z.number(),
-    maxPrice: z.number(),
+    // Null when no price of the card was seen in the last day: the game's range is not known.
+    minPrice: z.number().nullable(),
+    maxPrice: z.number().nullable(),
     pc: priceSchema,
     ps: priceSchema,
   })

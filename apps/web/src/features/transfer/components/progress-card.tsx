@@ -1,5 +1,5 @@
-import { transferStepLabels, transferStepValues } from '@tradedesk/domain';
-import type { TransferProgress } from '../state/transfer-progress';
+import { transferStepLabels } from '@tradedesk/domain';
+import { stepsInLogicalOrder, type TransferProgress } from '../state/transfer-progress';
 
 const dotClass = {
   pending: 'bg-base-300',
@@ -16,13 +16,12 @@ export function ProgressCard({ progress }: { progress: TransferProgress }) {
       <div className="card-body gap-2 p-4">
         <h2 className="card-title text-base">Progress</h2>
         <ol className="flex flex-col gap-2">
-          {transferStepValues
+          {stepsInLogicalOrder(progress.steps)
             .filter(
-              (step) =>
+              ({ step }) =>
                 step !== 'auto_list' || progress.hasAutoList || progress.steps.auto_list.status !== 'pending',
             )
-            .map((step) => {
-              const view = progress.steps[step];
+            .map(({ step, view }) => {
               return (
                 <li
                   key={step}

@@ -13,6 +13,7 @@ import {
   taxBreakdown,
   transferFilterSchema,
   transferPriceMinimumError,
+  unknownPriceRange,
   type TransferFilter,
   type TransferPlayer,
 } from '@tradedesk/domain';
@@ -21,7 +22,7 @@ import { notify } from '../../../lib/notify';
 import { useIsSavingRunInput } from '../../../lib/run-inputs';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { SelectField } from '../../../components/ui/form-controls';
-import { PlayerNameField, PriceInput, useSaveFilter } from '../../filters';
+import { PlayerNameField, PriceInput, useSaveFilter } from '../../../shared/filters';
 import { usePlayerRecord } from '../api/get-player-record';
 import { TransferFilterMenu } from './transfer-filter-menu';
 
@@ -104,8 +105,11 @@ export function TransferFilterEditor({
     if (!parsed.success) return notify.error(parsed.error.issues[0]?.message ?? 'Invalid filter');
     const labelError = duplicateLabelError(filters, { id: draft.id, label: draft.label });
     if (labelError) return notify.error(labelError);
-    if (record.data) {
-      const minimumError = transferPriceMinimumError(player, record.data);
+    if (record.data && record.data.minPrice !== null) {
+      const minimumError = transferPriceMinimumError(player, {
+        ...record.data,
+        minPrice: record.data.minPrice,
+      });
       if (minimumError) return notify.error(minimumError);
     }
     const saved = await saveFilter.mutateAsync(parsed.data).catch(() => undefined);
@@ -263,6 +267,11 @@ export function TransferFilterEditor({
           <span>PC {record.data.pc.current === null ? '-' : coins(record.data.pc.current)}</span>
           <span>Console {record.data.ps.current === null ? '-' : coins(record.data.ps.current)}</span>
         </div>
+      )}
+      {record.data && record.data.minPrice === null && player.value > 0 && (
+        <p className="text-warning text-sm" role="status">
+          {unknownPriceRange(record.data.name)}
+        </p>
       )}
       {onFetchLivePrice && (
         <div className="flex items-center justify-between text-sm">

@@ -10,7 +10,8 @@ import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
 import { useTransferFilters } from '../api/get-transfer-filters';
-import { TransferConfigSection } from '../../configuration';
+import { TransferConfigSection } from '../../../shared/configuration';
+import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */
 const silentSocket = vi.hoisted(() => ({
@@ -28,9 +29,9 @@ const silentSocket = vi.hoisted(() => ({
   disconnect: () => undefined,
   removeAllListeners: () => undefined,
 }));
-vi.mock('../api/transfer-socket', () => ({
-  connectTransferSocket: () => silentSocket,
-  sendTransferAction: () => false,
+vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof WebHubSocketModule>()),
+  connectWebHub: () => silentSocket,
 }));
 
 const stored: TransferFilter = {
@@ -164,6 +165,41 @@ describe('transfer page', () => {
     await user.click(button('Save'));
     expect(await screen.findByText('Filter with the same label already exists')).toBeTruthy();
     expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("refuses a Buy Now below the card's range, naming the player, rating and minimum", async () => {
+    const fake = answers();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <TransferFilterEditor filters={[stored]} onProceed={() => undefined} isRunning={false} />,
+    );
+    await user.type(screen.getByLabelText('Label'), 'Too cheap');
+    await user.selectOptions(screen.getByLabelText('Rarity'), 'rare');
+    await user.type(screen.getByLabelText('ID'), '20801');
+    await user.type(screen.getByLabelText('Name'), 'Cristiano Ronaldo');
+    await user.type(screen.getByLabelText('Buy Now Price'), '200');
+    await user.tab();
+    await screen.findByLabelText('Player card');
+    await user.click(button('Save'));
+    expect(
+      await screen.findByText('Buy now price for Cristiano Ronaldo (86) must be at least 700'),
+    ).toBeTruthy();
+    expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says when a card has no recent price, so its Buy Now cannot be checked against the range', async () => {
+    answers({
+      'GET /api/player-data': { status: 200, body: { data: { ...record, minPrice: null, maxPrice: null } } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TransferFilterEditor filters={[]} onProceed={() => undefined} isRunning={false} />);
+    await fillCard(user, 'Unpriced');
+    expect((await screen.findByLabelText('Player card')).textContent).toContain('Cristiano Ronaldo (86)');
+    expect(
+      screen.getByText(
+        "No recent price for Cristiano Ronaldo: the Buy Now price cannot be checked against the game's price range. Check it before you proceed.",
+      ),
+    ).toBeTruthy();
   });
 
   it('saves a new filter and focuses it', async () => {

@@ -13,10 +13,14 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { useAccounts } from '../../accounts';
-import { useUser } from '../../auth';
-import { NotificationConfigSection, TransferConfigSection, useConfiguration } from '../../configuration';
-import { LaunchWebappModal } from '../../webapp-launch';
+import { useAccounts } from '../../../shared/accounts';
+import { useUser } from '../../../shared/user';
+import {
+  NotificationConfigSection,
+  TransferConfigSection,
+  useConfiguration,
+} from '../../../shared/configuration';
+import { LaunchWebappModal } from '../../../shared/webapp-launch';
 import { useTransferFilters } from '../api/get-transfer-filters';
 import { useTransferLive } from '../live/use-transfer-live';
 import { AccountPanel } from './account-panel';

@@ -13,19 +13,16 @@ import {
   type TransferFilter,
   type TransferWebAction,
 } from '@tradedesk/domain';
-import { useEffect, useRef, useState } from 'react';
-import type { Socket } from 'socket.io-client';
+import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { recoverRefusedConnections, type LiveStatus } from '../../../lib/socket-recovery';
-import { isWebHubMessage, useWebHubCredential } from '../../../lib/web-hub-socket';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { accountsQueryKey } from '../../accounts';
-import { userQueryKey } from '../../auth';
-import { playSound, useConfiguration } from '../../configuration';
-import { useLaunchedWebApp } from '../../webapp-launch';
+import { accountsQueryKey } from '../../../shared/accounts';
+import { userQueryKey } from '../../../shared/user';
+import { playSound, useConfiguration } from '../../../shared/configuration';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
+import { useLaunchedWebApp } from '../../../shared/webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
-import { connectTransferSocket, sendTransferAction } from '../api/transfer-socket';
 import {
   idleProgress,
   nextProgress,
@@ -39,6 +36,13 @@ type SyncedAccount = { accountId?: string; screenshot?: string };
 const screenshotSides = (setting: Screenshot): Array<'buyer' | 'seller'> =>
   setting === 'both' ? ['buyer', 'seller'] : setting === 'none' ? [] : [setting];
 
+/** Whether the finished transfer ran with auto-list on (its event carries the filter; else the page's). */
+function isAutoListOn(data: Record<string, unknown>, request: TransferRequest | null): boolean {
+  const filter = data.filter as { player?: { enableAutoList?: unknown } } | undefined;
+  const flag = filter?.player?.enableAutoList ?? request?.filter?.player.enableAutoList;
+  return flag === true;
+}
+
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
 export interface TransferRequest {
   buyerId: string;
@@ -49,11 +53,12 @@ export interface TransferRequest {
 
 /**
  * Keeps the transfer page live: the Progress card, the latency reading and the connection badge,
- * fed by the `/client/transfer` hub; toasts, sounds and downloads as spec 001 §4 and §8 say.
+ * fed by the shared `/client/transfer` connection (shared/live); toasts, sounds and downloads as
+ * spec 001 §4 and §8 say. After a dropped connection the hub's join answers the run's state again
+ * and the page reads its accounts, statistics and credits again.
  */
 export function useTransferLive() {
   const queryClient = useQueryClient();
-  const credential = useWebHubCredential();
   const configuration = useConfiguration();
   const settingsRef = useRef({
     notification: defaultNotificationConfig(),
@@ -63,15 +68,12 @@ export function useTransferLive() {
     notification: configuration.data?.notification ?? defaultNotificationConfig(),
     transfer: configuration.data?.transfer ?? defaultTransferConfig(),
   };
-  const socketRef = useRef<Socket | null>(null);
   const requestRef = useRef<TransferRequest | null>(null);
   const progressRef = useRef<TransferProgress>(idleProgress());
   const [progress, setProgress] = useState<TransferProgress>(idleProgress());
-  const [status, setStatus] = useState<LiveStatus>('connecting');
   const [latency, setLatency] = useState<number | null>(null);
   const [livePrice, setLivePrice] = useState<number | null | undefined>(undefined);
   const launch = useLaunchedWebApp();
-  const showLaunch = launch.show;
   const addToSession = useTransferStore((state) => state.addToSession);
 
   const move = (event: Parameters<typeof nextProgress>[1]) => {
@@ -79,47 +81,42 @@ export function useTransferLive() {
     setProgress(progressRef.current);
   };
 
-  useEffect(() => {
-    if (!credential) return;
-    const socket = connectTransferSocket(credential);
-    socketRef.current = socket;
-    const recovery = recoverRefusedConnections(socket, { onStatus: setStatus });
+  const refreshAfterResult = () => {
+    void queryClient.invalidateQueries({ queryKey: transferStatisticsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: webStatisticsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['client-transfer'] });
+  };
 
-    const refreshAfterResult = () => {
-      void queryClient.invalidateQueries({ queryKey: transferStatisticsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: webStatisticsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: userQueryKey });
-      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['client-transfer'] });
-    };
+  const onSynced = (data: Record<string, unknown>) => {
+    notify.success(successMessages.dataSynced);
+    for (const side of ['buyer', 'seller'] as const) {
+      const synced = data[side] as SyncedAccount | undefined;
+      if (synced?.accountId)
+        void queryClient.invalidateQueries({ queryKey: accountMetadataQueryKey(synced.accountId) });
+    }
+    const request = requestRef.current;
+    if (progressRef.current.phase !== 'syncing' || !request) return;
+    for (const side of screenshotSides(request.configuration.screenshot)) {
+      const shot = (data[side] as SyncedAccount | undefined)?.screenshot;
+      if (shot) downloadDataUrl(shot, `${side}-coin-balance.png`);
+    }
+    if (!request.filter?.id) {
+      move({ type: 'error', description: messages.noFilterSelected });
+      return notify.error(messages.noFilterSelected);
+    }
+    move({ type: 'purchase-sent' });
+    hub.send('transfer-purchase-player-start', {
+      filter: request.filter,
+      buyer: { id: request.buyerId },
+      seller: { id: request.sellerId },
+      config: request.configuration,
+    });
+  };
 
-    const onSynced = (data: Record<string, unknown>) => {
-      notify.success(successMessages.dataSynced);
-      for (const side of ['buyer', 'seller'] as const) {
-        const synced = data[side] as SyncedAccount | undefined;
-        if (synced?.accountId)
-          void queryClient.invalidateQueries({ queryKey: accountMetadataQueryKey(synced.accountId) });
-      }
-      const request = requestRef.current;
-      if (progressRef.current.phase !== 'syncing' || !request) return;
-      for (const side of screenshotSides(request.configuration.screenshot)) {
-        const shot = (data[side] as SyncedAccount | undefined)?.screenshot;
-        if (shot) downloadDataUrl(shot, `${side}-coin-balance.png`);
-      }
-      if (!request.filter?.id) {
-        move({ type: 'error', description: messages.noFilterSelected });
-        return notify.error(messages.noFilterSelected);
-      }
-      move({ type: 'purchase-sent' });
-      sendTransferAction(socket, 'transfer-purchase-player-start', {
-        filter: request.filter,
-        buyer: { id: request.buyerId },
-        seller: { id: request.sellerId },
-        config: request.configuration,
-      });
-    };
-
-    socket.on('message', (payload: unknown) => {
+  const hub = useWebHub(webHubPaths.transfer, {
+    onMessage: (payload) => {
       if (!isWebHubMessage(payload)) return;
       const { action, data } = payload;
       const { notification, transfer } = settingsRef.current;
@@ -147,7 +144,7 @@ export function useTransferLive() {
         return notify.success(coinBalanceDownloaded(side));
       }
       if (action === 'webapp-launched') {
-        showLaunch(data);
+        launch.show(data);
         return notify.success(successMessages.launchedWebapp);
       }
       if (action === 'market-prices-result')
@@ -156,7 +153,9 @@ export function useTransferLive() {
       move({ type: 'server', action, data });
       if (action === 'transfer-success') {
         notify.success(successMessages.transferCompleted);
-        if (typeof data.price === 'number') addToSession(taxBreakdown(data.price).receives);
+        // Spec 001 §4: only a transfer with auto-list on adds to the Current Session total.
+        if (typeof data.price === 'number' && isAutoListOn(data, requestRef.current))
+          addToSession(taxBreakdown(data.price).receives);
         if (notification.isSoundEnabled) playSound(notification.sound.transferSuccess);
         refreshAfterResult();
       } else if (action === 'transfer-failed') {
@@ -164,8 +163,8 @@ export function useTransferLive() {
         if (notification.isSoundEnabled) playSound(notification.sound.transferError);
         refreshAfterResult();
       }
-    });
-    socket.on('error', (payload: unknown) => {
+    },
+    onError: (payload) => {
       const description =
         typeof payload === 'object' &&
         payload !== null &&
@@ -175,19 +174,14 @@ export function useTransferLive() {
       notify.error(description);
       if (progressRef.current.phase === 'syncing' || progressRef.current.phase === 'running')
         move({ type: 'error', description });
-    });
-    return () => {
-      recovery.stop();
-      socket.removeAllListeners();
-      socket.disconnect();
-      socketRef.current = null;
-      setStatus('connecting');
-    };
-  }, [credential, queryClient, addToSession, showLaunch]);
+    },
+    // The join that follows a reconnect answers `transfer-state`; the rest is read again here.
+    onResync: refreshAfterResult,
+  });
 
   return {
-    status,
-    isConnected: status === 'live',
+    status: hub.status,
+    isConnected: hub.isConnected,
     progress,
     latency,
     livePrice,
@@ -199,7 +193,7 @@ export function useTransferLive() {
       requestRef.current = request;
       const player = request.filter?.player;
       if (
-        !sendTransferAction(socketRef.current, 'transfer-sync', {
+        !hub.send('transfer-sync', {
           buyer: { id: request.buyerId },
           seller: { id: request.sellerId },
           filter: request.filter,
@@ -210,7 +204,7 @@ export function useTransferLive() {
       move({ type: 'sync-sent', hasAutoList: Boolean(player?.enableAutoList || player?.enableAutoBuyBack) });
       return true;
     },
-    send: (action: TransferWebAction, data: unknown) => sendTransferAction(socketRef.current, action, data),
+    send: (action: TransferWebAction, data: unknown) => hub.send(action, data),
   };
 }
 

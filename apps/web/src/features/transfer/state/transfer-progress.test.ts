@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { idleProgress, nextProgress, progressOfState, type ProgressEvent } from './transfer-progress';
+import {
+  idleProgress,
+  nextProgress,
+  progressOfState,
+  stepsInLogicalOrder,
+  type ProgressEvent,
+} from './transfer-progress';
 
 const run = (events: ProgressEvent[], start = idleProgress()) => events.reduce(nextProgress, start);
 const server = (action: string, data: Record<string, unknown> = {}): ProgressEvent => ({
@@ -34,6 +40,25 @@ describe('transfer progress', () => {
       auto_list: 'pending',
     });
     expect(progress.phase).toBe('done');
+  });
+
+  it('shows List Player done only once Purchase Player is, though the listing is confirmed first', () => {
+    const shown = (progress: ReturnType<typeof idleProgress>) =>
+      Object.fromEntries(stepsInLogicalOrder(progress.steps).map(({ step, view }) => [step, view.status]));
+    const listed = run([
+      { type: 'sync-sent', hasAutoList: false },
+      server('sync-result'),
+      { type: 'purchase-sent' },
+      server('list-player'),
+      server('list-success'),
+    ]);
+    expect(shown(listed)).toMatchObject({
+      purchase_player: 'active',
+      list_player: 'active',
+      result: 'pending',
+    });
+    const bought = nextProgress(listed, server('purchase-success'));
+    expect(shown(bought)).toMatchObject({ purchase_player: 'success', list_player: 'success' });
   });
 
   it('keeps going into Auto List after a success when auto-list is on, and shows Skipped', () => {

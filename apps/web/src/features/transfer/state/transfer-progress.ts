@@ -40,8 +40,13 @@ export const idleProgress = (): TransferProgress => ({
   hasAutoList: false,
 });
 
-/** The last step that started (the one an error event marks failed). */
+/**
+ * The step an error event marks failed: the earliest one under way (the purchase, while the
+ * listing already succeeded), else the last one that started.
+ */
 function lastStarted(steps: Record<TransferStep, StepView>): TransferStep {
+  const underWay = transferStepValues.find((step) => steps[step].status === 'active');
+  if (underWay) return underWay;
   const started = transferStepValues.filter((step) => steps[step].status !== 'pending');
   return started[started.length - 1] ?? 'idle';
 }
@@ -86,6 +91,25 @@ export function nextProgress(progress: TransferProgress, event: ProgressEvent): 
     event.action === 'transfer-success' ||
     (step === 'auto_list' && status !== 'active');
   return { ...progress, phase: isOver ? 'done' : progress.phase, steps };
+}
+
+const isFinished = (status: TransferStepStatus) => status !== 'pending' && status !== 'active';
+
+/**
+ * The steps as the card shows them, in the card's order whatever order the events came in: the
+ * seller's listing is confirmed before the buyer's purchase, so a step that finished while an
+ * earlier one is still under way shows as under way until the earlier one finishes.
+ */
+export function stepsInLogicalOrder(
+  steps: Record<TransferStep, StepView>,
+): Array<{ step: TransferStep; view: StepView }> {
+  let isEarlierUnfinished = false;
+  return transferStepValues.map((step) => {
+    const view = steps[step];
+    const shown: StepView = isEarlierUnfinished && view.status === 'success' ? { status: 'active' } : view;
+    if (!isFinished(view.status)) isEarlierUnfinished = true;
+    return { step, view: shown };
+  });
 }
 
 /** A page that (re)joins rebuilds the card from the server's record of the open transfer. */

@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import { defaultTransferConfig, marketMessages, rarityOfId, type TransferFilter } from '@tradedesk/domain';
+import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import type { EventAck, TransferEvent } from '@tradedesk/domain/realtime';
+import type { AppContext } from '../../context.js';
+import type { MarketLegRecord } from '../../db/schema.js';
+import { accountRepo } from '../account/repo.js';
+import { accountMetadataRepo } from '../account/metadata-repo.js';
+import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
+import { marketRepo, type MarketOrderRow } from './repo.js';
+import { stepAt, type MarketService } from './service.js';
+
+const ONE_HOUR_SECONDS = 3_600;
+const deliveryPrefix = 'm.';
+const syncPrefix = 'm.sync.';
+/** Refused starts of one transfer before it counts as failed, and the wait between tries. */
+const MAX_REFUSALS = 5;
+
+/** Whether an agent transfer id belongs to the marketplace (a delivery transfer or a balance sync). */
+export const isMarketTransferId = (transferId: string) => transferId.startsWith(deliveryPrefix);
+
+/** `m.<order id>.<leg index>`: the agent's id of one delivery transfer. */
+const legTransferId = (orderId: string, index: number) => `${deliveryPrefix}${orderId}.${index}`;
+
+function parseLegTransferId(transferId: string) {
+  const match = /^m\.([^.]+)\.(\d+)$/.exec(transferId);
+  return match ? { orderId: match[1] ?? '', index: Number(match[2]) } : undefined;
+}
+
+/** Where the marketplace tells users about their orders (the `/client/transfer` hub's rooms). */
+export interface MarketPublisher {
+  toUser(userId: string, action: 'market-order' | 'market-sync', data: unknown): void;
+  toUserError(userId: string, description: string): void;
+}
+
+/**
+ * A paid order's delivery over the coin-transfer flow with the roles crossing users: the buyer's
+ * account lists the card (the flow's receiving "seller"), each planned listed account of the
+ * seller buys it at its leg's price (the flow's paying "buyer"), one transfer after another.
+ * The outcome of each transfer arrives as agent events (replay-safe by `seq`); the order settles
+ * once, through the market service, when every leg succeeded or one failed.
+ */
+export function createMarketDelivery(
+  ctx: AppContext,
+  market: MarketService,
+  agents: TransferDispatcher,
+  publish: MarketPublisher,
+  timing: {
+    /** Wait between tries of a refused start. */
+    retryDelayMs?: number;
+    /** A running transfer with no event for this long has lost its agent (as on the transfer page). */
+    silenceMs?: number;
+  } = {},
+) {
+  const retryDelayMs = timing.retryDelayMs ?? 3_000;
+  const silenceMs = timing.silenceMs ?? 20 * 60_000;
+  const { db } = ctx;
+  const catalogue = loadCatalogue();
+
+  /** The transfer filter of one delivery transfer: the buyer's card at the leg's price. */
+  function deliveryFilter(cardDefinitionId: number, price: number): TransferFilter {
+    const card = catalogue.byDefinitionId(cardDefinitionId);
+    return {
+      type: 'transfer',
+      label: 'Marketplace delivery',
+      player: {
+        id: cardDefinitionId,
+        name: card?.name ?? `Player ${cardDefinitionId}`,
+        value: price,
+        bidPrice: 0,
+        buyNowPrice: 0,
+        quality: card?.quality ?? 'gold',
+        rarity: rarityOfId(card?.rarityId ?? 1),
+        duration: ONE_HOUR_SECONDS,
+        buyBackDuration: ONE_HOUR_SECONDS,
+        delay: 1_000,
+        enableAutoList: false,
+        enableAutoBuyBack: false,
+      },
+    };
+  }
+
+  function announce(order: MarketOrderRow) {
+    for (const userId of new Set([order.buyerUserId, order.sellerUserId]))
+      publish.toUser(userId, 'market-order', { orderId: order.id, status: order.status });
+  }
+  market.listeners.changed = announce;
+
+  /** Starts the order's next transfer, or settles it when none is left. */
+  async function advance(orderId: string): Promise<void> {
+    const agentId = await agents.pick();
+    const started = await db.transaction(async (tx) => {
+      const order = await marketRepo.lockOrder(tx, orderId);
+      if (!order || (order.status !== 'paid' && order.status !== 'delivering')) return undefined;
+      if (order.legs.some((leg) => leg.status === 'running')) return undefined;
+      const index = order.legs.findIndex((leg) => leg.status === 'planned');
+      if (index < 0) return { settle: true as const, order };
+      const now = ctx.now();
+      if (!agentId) {
+        if (order.steps.at(-1)?.text === marketMessages.noAgent) return undefined;
+        await marketRepo.updateOrder(tx, order.id, {
+          steps: [...order.steps, stepAt(marketMessages.noAgent, 'active', now)],
+          updatedAt: now,
+        });
+        return undefined;
+      }
+      const transferId = legTransferId(order.id, index);
+      const legs = order.legs.map((leg, at) =>
+        at === index ? { ...leg, status: 'running' as const, transferId, seqs: [] } : leg,
+      );
+      const steps =
+        order.status === 'paid'
+          ? [...order.steps, stepAt(marketMessages.deliveryStarted(legs.length), 'active', now)]
+          : order.steps;
+      await marketRepo.updateOrder(tx, order.id, { status: 'delivering', legs, steps, updatedAt: now });
+      return {
+        settle: false as const,
+        order: { ...order, legs, steps, status: 'delivering' },
+        index,
+        transferId,
+      };
+    });
+    if (!started) return;
+    if (started.settle) {
+      await market.settle(orderId);
+      return;
+    }
+    announce(started.order);
+    const leg = started.order.legs[started.index] as MarketLegRecord;
+    const payer = await accountRepo.findOwned(db, started.order.sellerUserId, leg.accountId);
+    const receiver = await accountRepo.findOwned(db, started.order.buyerUserId, started.order.buyerAccountId);
+    const ack =
+      payer && receiver && agentId
+        ? await agents
+            .command(agentId, 'transfer-start', {
+              transferId: started.transferId,
+              buyer: agentAccountOf(ctx, payer),
+              seller: agentAccountOf(ctx, receiver),
+              filter: deliveryFilter(started.order.cardDefinitionId, leg.price),
+              configuration: defaultTransferConfig(),
+            })
+            .catch((error: unknown) => ({ ok: false as const, message: String(error) }))
+        : { ok: false as const, message: 'An account of this order no longer exists' };
+    if (!ack.ok) await legRefused(started.transferId, ack.message);
+  }
+
+  /**
+   * The agent refused a start (nothing moved): most often it is still closing the previous
+   * transfer of the same accounts. The leg is planned again and retried shortly; after
+   * MAX_REFUSALS it fails and the order settles.
+   */
+  async function legRefused(transferId: string, reason: string) {
+    const parsed = parseLegTransferId(transferId);
+    if (!parsed) return;
+    const retry = await db.transaction(async (tx) => {
+      const order = await marketRepo.lockOrder(tx, parsed.orderId);
+      const leg = order?.legs[parsed.index];
+      if (!order || !leg || leg.transferId !== transferId || leg.status !== 'running') return false;
+      const refusals = (leg.refusals ?? 0) + 1;
+      if (refusals > MAX_REFUSALS) return false;
+      const legs = order.legs.map((entry, at) =>
+        at === parsed.index ? { ...entry, status: 'planned' as const, refusals } : entry,
+      );
+      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: ctx.now() });
+      return true;
+    });
+    if (retry) setTimeout(() => void advance(parsed.orderId).catch(() => undefined), retryDelayMs).unref();
+    else await legFailed(transferId, reason);
+  }
+
+  /** Ends a running leg as failed (its transfer refused or failed) and settles the order. */
+  async function legFailed(transferId: string, reason: string) {
+    const parsed = parseLegTransferId(transferId);
+    if (!parsed) return;
+    const failure = await db.transaction(async (tx) => {
+      const order = await marketRepo.lockOrder(tx, parsed.orderId);
+      const leg = order?.legs[parsed.index];
+      if (!order || !leg || leg.transferId !== transferId || leg.status !== 'running') return undefined;
+      const legs = order.legs.map((entry, at) =>
+        at === parsed.index ? { ...entry, status: 'failed' as const } : entry,
+      );
+      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: ctx.now() });
+      return marketMessages.legFailed(parsed.index + 1, legs.length, reason);
+    });
+    if (failure) await market.settle(parsed.orderId, failure);
+  }
+
+  /** One agent event of a delivery transfer; a re-sent event (same seq) changes nothing. */
+  async function applyLegEvent(transferId: string, seq: number, event: TransferEvent): Promise<EventAck> {
+    const parsed = parseLegTransferId(transferId);
+    if (!parsed) return { ok: false, message: 'Unknown transfer', stop: true };
+    const outcome = await db.transaction(async (tx) => {
+      const order = await marketRepo.lockOrder(tx, parsed.orderId);
+      const leg = order?.legs[parsed.index];
+      if (!order || !leg || leg.transferId !== transferId) return 'missing' as const;
+      if ((leg.seqs ?? []).includes(seq)) return 'replay' as const;
+      const now = ctx.now();
+      const legNumber = parsed.index + 1;
+      const isRunning = leg.status === 'running';
+      let next: MarketLegRecord = { ...leg, seqs: [...(leg.seqs ?? []), seq] };
+      const steps = [...order.steps];
+      let coinsDelivered = order.coinsDelivered;
+      let result: 'step' | 'success' | { failed: string } = 'step';
+      if (event.type === 'list-success')
+        steps.push(stepAt(marketMessages.legListed(legNumber, order.legs.length), 'success', now));
+      if (event.type === 'transfer-success' && isRunning) {
+        next = { ...next, status: 'success', received: event.sellerReceived };
+        coinsDelivered += event.sellerReceived;
+        steps.push(
+          stepAt(
+            marketMessages.legBought(legNumber, order.legs.length, event.sellerReceived),
+            'success',
+            now,
+          ),
+        );
+        result = 'success';
+      }
+      if (event.type === 'transfer-failed' && isRunning) {
+        next = { ...next, status: 'failed' };
+        result = { failed: marketMessages.legFailed(legNumber, order.legs.length, event.reason) };
+      }
+      const legs = order.legs.map((entry, at) => (at === parsed.index ? next : entry));
+      await marketRepo.updateOrder(tx, order.id, { legs, steps, coinsDelivered, updatedAt: now });
+      return { order: { ...order, legs, steps, coinsDelivered }, result, leg: next };
+    });
+    if (outcome === 'missing') return { ok: false, message: 'Unknown transfer', stop: true };
+    if (outcome === 'replay') return { ok: true };
+    const { order, result, leg } = outcome;
+    if (result === 'success') {
+      // The synced balances follow the coins at once (the next sync reads the game again).
+      const now = ctx.now();
+      await accountMetadataRepo.addCoins(db, order.sellerUserId, leg.accountId, -leg.price, now);
+      await accountMetadataRepo.addCoins(db, order.buyerUserId, order.buyerAccountId, leg.received ?? 0, now);
+      announce(order);
+      // After the acknowledgement: the agent closes this run first, then takes the next one.
+      setTimeout(() => void advance(order.id).catch(() => undefined), 0).unref();
+    } else if (typeof result === 'object') await market.settle(order.id, result.failed);
+    else announce(order);
+    return { ok: true };
+  }
+
+  /** A balance sync's answer: the account's coins are stored and the listings re-checked. */
+  async function applySync(transferId: string, event: TransferEvent): Promise<EventAck> {
+    const userId = transferId.slice(syncPrefix.length).split('.')[0] ?? '';
+    if (event.type === 'sync-result') {
+      const snapshot = event.seller;
+      const now = ctx.now();
+      if (await accountRepo.findOwned(db, userId, snapshot.accountId)) {
+        await accountMetadataRepo.saveSnapshot(
+          db,
+          userId,
+          snapshot.accountId,
+          {
+            username: snapshot.username,
+            coins: snapshot.coins,
+            unassigned: snapshot.unassigned.map((item) => ({ id: item.id })),
+            tradepile: snapshot.tradepile.map((item) => ({ id: item.id })),
+            screenshot: '',
+          },
+          now,
+        );
+        await market.recheckListingsOf([snapshot.accountId]);
+        publish.toUser(userId, 'market-sync', { accountId: snapshot.accountId, coins: snapshot.coins });
+      }
+    } else if (event.type === 'error') publish.toUserError(userId, event.description);
+    return { ok: true };
+  }
+
+  return {
+    advance,
+
+    /**
+     * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment);
+     * a transfer silent for `silenceMs` fails, so its order settles (the undelivered part refunded)
+     * instead of waiting forever on a lost agent.
+     */
+    async pump() {
+      const silentBefore = ctx.now().getTime() - silenceMs;
+      for (const order of await marketRepo.ordersToDeliver(db)) {
+        const running = order.legs.find((leg) => leg.status === 'running');
+        // An order with a transfer in flight waits for its agent's events; no agent pick, no lock.
+        if (!running) await advance(order.id);
+        else if (running.transferId && order.updatedAt.getTime() < silentBefore)
+          await legFailed(running.transferId, marketMessages.agentSilent);
+      }
+    },
+
+    apply(transferId: string, seq: number, event: TransferEvent): Promise<EventAck> {
+      return transferId.startsWith(syncPrefix)
+        ? applySync(transferId, event)
+        : applyLegEvent(transferId, seq, event);
+    },
+
+    /** Reads the coin balance of each of the user's given accounts in the game (one sync each). */
+    async syncBalances(userId: string, accountIds: readonly string[]) {
+      const agentId = await agents.pick();
+      if (!agentId) return false;
+      for (const accountId of accountIds) {
+        const account = await accountRepo.findOwned(db, userId, accountId);
+        if (!account) continue;
+        const side = agentAccountOf(ctx, account);
+        await agents.command(agentId, 'transfer-sync', {
+          transferId: `${syncPrefix}${userId}.${randomBytes(9).toString('base64url')}`,
+          buyer: side,
+          seller: side,
+          // The sync reads coins and piles; no card is looked for, so any valid filter does.
+          filter: deliveryFilter(1, 0),
+          configuration: defaultTransferConfig(),
+        });
+      }
+      return true;
+    },
+  };
+}
+
+export type MarketDelivery = ReturnType<typeof createMarketDelivery>;

@@ -1,0 +1,113 @@
+import { REHEARSAL_SPAN_MINUTES, type SnipeRehearseInput } from '@tradedesk/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useIsSavingRunInput } from '../../../../lib/run-inputs';
+import { useRehearsal } from '../api/get-rehearsal';
+import { RehearsalResultView } from './rehearsal-result';
+
+const spanChoices = [15, 30, 60, 120, 240] as const;
+/** After this long without the new rehearsal appearing, the start was refused (its toast says why). */
+const START_WAIT_MS = 30_000;
+
+/**
+ * "Rehearse in sandbox": runs the selected saved filters with the user's configuration for a
+ * virtual span on a sandbox market seeded from the price database, beside the classic autobuyer,
+ * and shows the latest result of these filters as they are now.
+ */
+export function RehearsalPanel({
+  filters,
+  onRehearse,
+}: {
+  /** The selected saved filters (an unsaved draft cannot be rehearsed). */
+  filters: readonly { id: string; label: string }[];
+  /** Sends `snipe-rehearse`; false when the snipe service is unreachable. */
+  onRehearse: (input: SnipeRehearseInput) => boolean;
+}) {
+  const filterIds = filters.map((filter) => filter.id);
+  const [spanMinutes, setSpanMinutes] = useState<number>(REHEARSAL_SPAN_MINUTES.default);
+  /** The rehearsal shown when Rehearse was pressed: a different one means ours has started. */
+  const [startingAfter, setStartingAfter] = useState<string | null | undefined>(undefined);
+  const isStarting = startingAfter !== undefined;
+  const rehearsal = useRehearsal(filterIds, isStarting);
+  const latest = rehearsal.data ?? null;
+  const startTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (isStarting && (latest?.id ?? null) !== startingAfter) setStartingAfter(undefined);
+  }, [isStarting, latest?.id, startingAfter]);
+  useEffect(() => () => clearTimeout(startTimer.current), []);
+
+  const isRunning = isStarting || latest?.status === 'running';
+  // The server rehearses the filters and settings it has stored: an edit being saved would be missed.
+  const isSaving = useIsSavingRunInput();
+  const rehearse = () => {
+    if (!onRehearse({ filterIds, spanMinutes })) return;
+    setStartingAfter(latest?.id ?? null);
+    clearTimeout(startTimer.current);
+    startTimer.current = setTimeout(() => setStartingAfter(undefined), START_WAIT_MS);
+  };
+
+  return (
+    <section className="card bg-base-100 border-base-300 border" aria-label="Rehearse in sandbox">
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-end gap-2">
+          <h3 className="card-title mr-auto text-base">Rehearse in sandbox</h3>
+          <label className="flex flex-col gap-1">
+            <span className="text-sm">Virtual span</span>
+            <select
+              className="select select-sm"
+              value={spanMinutes}
+              onChange={(event) => setSpanMinutes(Number(event.target.value))}
+              disabled={isRunning}
+            >
+              {spanChoices.map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes > 60 ? 's' : ''}`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={filterIds.length === 0 || isRunning || isSaving}
+            onClick={rehearse}
+          >
+            {isRunning ? 'Rehearsing…' : 'Rehearse in sandbox'}
+          </button>
+        </div>
+        {filterIds.length === 0 ? (
+          <p className="text-sm opacity-70">
+            Select a saved filter above to try it on a sandbox market before risking an account.
+          </p>
+        ) : (
+          <p className="text-sm opacity-70">
+            Runs {filters.map((filter) => filter.label).join(', ')} with your configuration against a sandbox
+            world seeded from the price database, beside the classic autobuyer on the same world.
+          </p>
+        )}
+        {isRunning && (
+          <div className="flex flex-col gap-1" role="status" aria-label="Rehearsal progress">
+            <progress
+              className="progress progress-primary w-full"
+              value={latest?.status === 'running' ? Math.round(latest.progress * 100) : 0}
+              max={100}
+            />
+            <span className="text-sm">
+              {latest?.status === 'running'
+                ? `Rehearsing: ${Math.round(latest.progress * 100)} % of ${latest.spanMinutes} virtual minutes`
+                : 'Starting the sandbox worlds…'}
+            </span>
+          </div>
+        )}
+        {!isRunning && latest?.status === 'failed' && (
+          <p className="text-error text-sm" role="alert">
+            {latest.message}
+          </p>
+        )}
+        {!isRunning && latest?.status === 'done' && latest.result && (
+          <RehearsalResultView result={latest.result} />
+        )}
+      </div>
+    </section>
+  );
+}

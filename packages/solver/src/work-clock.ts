@@ -1,0 +1,105 @@
+/**
+ * The solve's clock, counted in work instead of time, so the same challenge, pool and budget give
+ * the same squad on a quiet laptop, a busy server or a small VPS (issue 28: a wall-clock budget
+ * made the answers depend on the machine's load).
+ *
+ * Every search loop charges the work it did (nodes, steps, plans) in **work milliseconds**: what
+ * that work took on one quiet core of the reference machine (rates measured by `calibrate` in
+ * the bench, docs/decisions/sbc-solver.md). Deadlines and shares keep their arithmetic, read
+ * against this count. The wall clock only caps the worst case: past `wallCapAt` the count jumps
+ * ahead by `CAPPED_OFFSET`, so every deadline has passed and each stage stops at its next check.
+ *
+ * One clock is active per thread at a time (a solve is synchronous); outside a solve the loops
+ * read `Date.now()`, as callers that pass wall-clock deadlines (the reference, tests) expect.
+ */
+const CAPPED_OFFSET = 1e12;
+
+export class WorkClock {
+  private spent = 0;
+  private capped = false;
+
+  constructor(private readonly wallCapAt = Infinity) {}
+
+  charge(workMs: number): void {
+    this.spent += workMs;
+  }
+
+  now(): number {
+    if (!this.capped && this.wallCapAt !== Infinity && Date.now() > this.wallCapAt) this.capped = true;
+    return this.capped ? this.spent + CAPPED_OFFSET : this.spent;
+  }
+
+  /** Work done so far (without the cap's jump). */
+  get work(): number {
+    return this.spent;
+  }
+
+  /** Seconds of wall time left before the cap. */
+  wallSecondsLeft(): number {
+    return (this.wallCapAt - Date.now()) / 1000;
+  }
+
+  /** Whether the wall-clock cap stopped the solve (its answer may then depend on the machine). */
+  get wallCapped(): boolean {
+    return this.capped;
+  }
+}
+
+let active: WorkClock | undefined;
+
+/** The active solve's work count, or the wall clock outside a solve. */
+export function workNow(): number {
+  return active ? active.now() : Date.now();
+}
+
+/** Whether a solve's work clock is active (else loops read the wall clock). */
+export function workClockActive(): boolean {
+  return active !== undefined;
+}
+
+/** Wall seconds left before the active solve's cap (Infinity outside a solve or without a cap). */
+export function wallSecondsLeft(): number {
+  return active ? active.wallSecondsLeft() : Infinity;
+}
+
+/** Adds work done to the active solve's count (nothing outside a solve). */
+export function chargeWork(workMs: number): void {
+  active?.charge(workMs);
+}
+
+/** Runs `body` with `clock` as the active clock (the previous one is restored after). */
+export function withWorkClock<T>(clock: WorkClock, body: () => T): T {
+  const previous = active;
+  active = clock;
+  try {
+    return body();
+  } finally {
+    active = previous;
+  }
+}
+
+/**
+ * Work rates: the cost of one unit of each loop in work milliseconds (measured on the standard
+ * pools, see docs/decisions/sbc-solver.md). A loop that only calls other charged loops charges a
+ * small fixed amount per round, so it always makes progress towards its deadline.
+ */
+export const WORK_MS = {
+  /** One node of the rating-profile search (relaxations, rating floors). */
+  profileNode: 1 / 4_000,
+  /** One item of a rating-profile search's pool (its construction: sorts and cells). */
+  profileItem: 1 / 20_000,
+  /** One unit of the exact search's work (a node or a cut-list step). */
+  exactSearchWork: 1 / 11_000,
+  /** One step of the local search (a move proposed and scored). */
+  searchStep: 1 / 180,
+  /** One chemistry plan looked at (enumerated or placed by the min-cost flow). */
+  chemistryPlan: 1 / 26,
+  /** One placed chemistry plan (a min-cost flow). */
+  chemistryPlacement: 1.9,
+  /** One round of a loop whose rounds run charged searches (group sets, Lagrangian steps, groups). */
+  round: 0.05,
+  /** One branch-and-bound node of the MILP. */
+  milpNode: 0.5,
+  /** One column of a MILP model (its presolve and root LP). */
+  milpColumn: 1 / 200,
+} as const;
