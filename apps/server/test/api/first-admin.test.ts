@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminUsernamesOf, parseEnv } from '../../src/config/env.js';
-import { ensureDemoUser } from '../../src/db/seed.js';
+import { ensureDemoUser } from '../../src/modules/user/demo-user.js';
 import { grantAdminRoles } from '../../src/modules/admin/first-admins-repo.js';
 import { Client, signedInUser, useTestApp } from '../helpers.js';
 

@@ -28,7 +28,7 @@ describe('the transfer page’s live connection', () => {
   });
 
   it('adds to the Current Session total only for a transfer with auto-list on', async () => {
-    hub = await startTestHub(TRANSFER_SOCKET_PATH);
+    hub = await startTestHub(webHubPaths.transfer);
     vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
     useTransferStore.setState({ sessionTotal: 0 });
     useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
