@@ -71,11 +71,18 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<O
   };
 }
 
+/** The JS per page from the build manifest; none for a build made without one (an older build). */
+function jsPerRoute() {
+  try {
+    return measureRoutes(path.resolve(import.meta.dirname, '..', 'dist'));
+  } catch {
+    return [];
+  }
+}
+
 /** Prints a group's heading and table head; `row` prints one audited page (as it finishes). */
 function table(title: string, target: (typeof targets)['public']) {
-  const jsKb = new Map(
-    measureRoutes(path.resolve(import.meta.dirname, '..', 'dist')).map((route) => [route.path, route.gzipKb]),
-  );
+  const jsKb = new Map(jsPerRoute().map((route) => [route.path, route.gzipKb]));
   // The legal pages and articles share one page module each: their JS is the one budgeted page's.
   const jsOf = (pagePath: string) =>
     jsKb.get(pagePath) ??
