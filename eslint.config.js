@@ -106,6 +106,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/dist-types/**',
       '**/.data/**',
       'test-results/**',

@@ -81,6 +81,14 @@ const suites: Record<string, Suite> = {
       await benchAuth();
     },
   },
+  web: {
+    describe:
+      'Lighthouse (mobile) on every public page signed out and the desk pages signed in: scores, LCP, TBT, CLS, JS per page',
+    run: async () => {
+      const { benchWeb } = await import('../apps/web/bench/lighthouse.js');
+      await benchWeb();
+    },
+  },
   cluster: {
     describe:
       'scale-out: 2 servers + 2 agents + PostgreSQL + Redis, 1,000 web sockets and 400 sessions (BENCH_CLUSTER_SOCKETS / _SESSIONS), through four faults, with a profile of each process',

@@ -36,7 +36,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { createChatNotifier, type ChatNotifier, type ChatOptions } from './modules/webhook/notifier.js';
 import { webhookRoutes } from './modules/webhook/routes.js';
 import { installSecurityHeaders } from './web/security-headers.js';
-import { answerUnmatched, serveWebApp } from './web/static.js';
+import { serveWebApp } from './web/static.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,8 +149,10 @@ export async function buildApp(options: BuildAppOptions) {
     webDistDir: options.webDistDir,
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
   });
-  const hasWeb = options.webDistDir ? await serveWebApp(app, options.webDistDir) : false;
-  installErrorHandler(app, hasWeb ? answerUnmatched : undefined);
+  const answerUnmatchedPage = options.webDistDir
+    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl)
+    : undefined;
+  installErrorHandler(app, answerUnmatchedPage);
 
   await app.register(authRoutes, {
     prefix: '/api/auth',

@@ -80,9 +80,10 @@ test('iframe=true hides the navigation bar and the footer', async ({ page }) => 
   await expect(page.getByRole('navigation', { name: 'Legal' })).toBeVisible();
 });
 
-test('an unknown address shows the not-found page', async ({ page }) => {
-  await page.goto('/this/page/does/not/exist');
-  await expect(page).toHaveURL(/\/not-found$/);
+test('an unknown address answers 404 and shows the not-found page where it is', async ({ page }) => {
+  const answer = await page.goto('/this/page/does/not/exist');
+  expect(answer?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/this\/page\/does\/not\/exist$/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found · Trade Desk');
   await page.getByRole('link', { name: 'Back to home' }).click();

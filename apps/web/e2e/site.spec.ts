@@ -45,6 +45,27 @@ for (const [device, viewport] of Object.entries(devices)) {
   });
 }
 
+test('the public pages arrive rendered and the app takes them over without an error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const html = await (await page.request.get('/faq')).text();
+  expect(html).toContain('What is Trade Desk?');
+  expect(html).toContain('"@type":"FAQPage"');
+  for (const sitePage of sitePages) {
+    await page.goto(sitePage.path);
+    await expect(page.getByRole('heading', { level: 1, name: sitePage.heading })).toBeVisible();
+  }
+  // Hydrated: the FAQ's accordion answers a click.
+  await page.goto('/faq');
+  const banned = page.getByRole('button', { name: 'Can my game account be banned?' });
+  await banned.click();
+  await expect(banned).toHaveAttribute('aria-expanded', 'true');
+  expect(errors).toEqual([]);
+});
+
 test('the FAQ keeps one answer open and links the refund policy', async ({ page }) => {
   await page.goto('/faq');
   const first = page.getByRole('button', { name: 'What is Trade Desk?' });

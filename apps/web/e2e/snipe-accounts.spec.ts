@@ -1,5 +1,14 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
+
+/** How far (px) the field's focus ring reaches past its border box. */
+const ringOutsideBorder = (field: Locator) =>
+  field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    if (style.outlineStyle === 'none') return 0;
+    return parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+  });
 
 test('a new user creates, edits, resets and deletes a game account', async ({ page, server }) => {
   await openSnipeDashboard(page, server.baseURL, 'acct');
@@ -12,6 +21,10 @@ test('a new user creates, edits, resets and deletes a game account', async ({ pa
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Email must be a valid e-mail address')).toBeVisible();
   await expect(dialog.getByText('Backup code is required')).toBeVisible();
+  // The first broken field takes the focus; its ring sits on its red border, not beside it as a second one.
+  const email = dialog.getByLabel('Email');
+  await expect(email).toBeFocused();
+  expect(await ringOutsideBorder(email)).toBeLessThanOrEqual(0);
   await dialog.getByLabel('Backup Code').fill('ABC');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Backup code must be 8 characters long')).toBeVisible();

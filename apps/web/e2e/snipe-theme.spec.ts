@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
@@ -6,6 +6,27 @@ import { createAccountThroughForm, openSnipeDashboard } from './snipe-helpers';
 /** Toasts fade on their own; hide them so the pictures show the page. */
 const hideToasts = (page: Page) =>
   page.addStyleTag({ content: 'div:has(> [role="status"][aria-live]) { display: none !important; }' });
+
+/**
+ * The unit choices whose shown label is wider than the room the select leaves for it (its width
+ * less the padding, where daisyUI draws the arrow): the text runs under the arrow.
+ */
+const clippedUnitLabels = (dialog: Locator) =>
+  dialog.locator('select[aria-label$=" unit"]').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return (selects as HTMLSelectElement[]).flatMap((select) => {
+      const style = getComputedStyle(select);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const label = select.selectedOptions[0]?.text ?? '';
+      const inset = ['borderLeftWidth', 'borderRightWidth', 'paddingLeft', 'paddingRight'] as const;
+      const room = inset.reduce(
+        (width, side) => width - parseFloat(style[side]),
+        select.getBoundingClientRect().width,
+      );
+      // Half a pixel for rounding: a select as wide as its text measures a fraction under it.
+      return context.measureText(label).width > room + 0.5 ? [`${select.ariaLabel}: ${label}`] : [];
+    });
+  });
 
 /** Saves a plain normal filter from the account's Snipe Configuration, then closes it. */
 async function saveFilter(page: Page, email: RegExp, label: string) {
@@ -37,6 +58,8 @@ test('the dashboard reads well in the dark theme and on a phone', async ({ page,
   await page.getByRole('button', { name: 'Time Configuration' }).click();
   const time = page.getByRole('dialog', { name: 'Time Configuration' });
   await expect(time.getByLabel('Break Duration min unit')).toHaveValue('minutes');
+  await expect(time.getByLabel('Delay between Snipes min unit')).toHaveValue('milliseconds');
+  expect(await clippedUnitLabels(time)).toEqual([]);
   await expect(time.getByRole('button', { name: 'Save' })).toBeDisabled();
   await docScreenshot(page, 'snipe-time-configuration.png');
   await time.getByText('Close', { exact: true }).click();

@@ -36,6 +36,13 @@ const routeMatchers = Object.values(sitePaths).map(
   (pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
 );
 
+const literalPaths = new Set<string>(Object.values(sitePaths).filter((pattern) => !pattern.includes(':')));
+
+/** Whether `pathname` (no query string, no trailing slash) is a page address without parameters. */
+export function isLiteralSitePath(pathname: string): boolean {
+  return literalPaths.has(pathname);
+}
+
 /** Whether the web app has a page at `pathname` (no query string). */
 export function isSitePath(pathname: string): boolean {
   return routeMatchers.some((matcher) => matcher.test(pathname));

@@ -1,33 +1,70 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isSitePath } from '@tradedesk/domain';
+import { isLiteralSitePath, isSitePath, sitePaths } from '@tradedesk/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  loadPrerenderedSite,
+  prerenderedDirName,
+  sendPrerendered,
+  siteOrigin,
+  type PrerenderedSite,
+} from './prerendered.js';
+
+/** What a GET that matched no route and no file gets (undefined: the JSON 404). */
+export type UnmatchedAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 /**
- * Serves the built web app's files; `answerUnmatched` decides what other paths get.
+ * Serves the built web app's files and returns the answer for other paths, or undefined when
+ * there is no build. The prerendered pages are answered by address (with the site's address
+ * filled in), never as files of their folder; `/` is the prerendered home, not index.html.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string | undefined,
+): Promise<UnmatchedAnswer | undefined> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ category: 'web' }, `No web build in ${distDir}; only the API is served`);
-    return false;
+    return undefined;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'] });
-  return true;
+  const site = await loadPrerenderedSite(distDir);
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: site.has('/') ? false : ['index.html'],
+    allowedPath: (pathname) => !pathname.startsWith(`/${prerenderedDirName}/`),
+  });
+  return (request, reply) => answerUnmatched(site, publicUrl, request, reply);
 }
 
 /**
- * The answer to a GET that matched no route and no file: the app's own pages (the shared
- * `sitePaths`) get index.html; any other page address gets index.html with 404, and the app
- * shows its not-found page; files (`/favicon.ico`, `/robots.txt`), the API and the sockets get
- * the JSON 404 (undefined here).
+ * The answer to a GET that matched no route and no file:
+ * - a prerendered public page (or sitemap.xml, robots.txt) by its address;
+ * - the app's desk pages (the shared `sitePaths`) get index.html, where the app draws them;
+ * - any other page address gets 404 with the not-found page. With a prerendered site, that
+ *   includes `/blog/<unknown>`: an address with a parameter exists only when it was prerendered;
+ * - files (`/favicon.ico`), the API and the sockets get the JSON 404 (undefined here).
  */
-export function answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+function answerUnmatched(
+  site: PrerenderedSite,
+  publicUrl: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  const pathname = request.url.split('?')[0] ?? '/';
-  if (/^\/(api|client|socket\.io)(\/|$)/.test(pathname)) return undefined;
-  if (isSitePath(pathname)) return reply.sendFile('index.html');
+  const requested = request.url.split('?')[0] ?? '/';
+  if (/^\/(api|client|socket\.io)(\/|$)/.test(requested)) return undefined;
+  const pathname = requested.length > 1 ? requested.replace(/\/+$/, '') : requested;
+  const origin = () => siteOrigin(request, publicUrl);
+  const prerendered = site.get(pathname);
+  if (prerendered)
+    return sendPrerendered(reply, prerendered, origin(), pathname === sitePaths.notFound ? 404 : 200);
+  const isAppPage = site.size > 0 ? isLiteralSitePath(pathname) : isSitePath(pathname);
+  if (isAppPage) return reply.sendFile('index.html');
   const looksLikeFile = /\.[A-Za-z0-9]+$/.test(pathname);
   if (looksLikeFile || !String(request.headers.accept ?? '').includes('text/html')) return undefined;
+  const notFound = site.get(sitePaths.notFound);
+  if (notFound) return sendPrerendered(reply, notFound, origin(), 404);
   return reply.code(404).sendFile('index.html');
 }

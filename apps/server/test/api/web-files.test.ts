@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers.js';
 
-// The web build ships these files at its root (apps/web/build/site-files.ts writes the first two).
+// Files at the build's root are served as they are (the build's own sitemap.xml and robots.txt,
+// which name the site's address, are tested in prerendered-site.test.ts).
 const sitemap =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://td.example/subscription</loc></url></urlset>\n';
 const robots = 'User-agent: *\nDisallow: /api/\n\nSitemap: https://td.example/sitemap.xml\n';

@@ -1,15 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
 import { HomePage } from '../routes/home';
-import { LoginPage } from '../routes/login';
 import { NotFoundPage } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
 import { siteRoutes } from '../routes/site-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
 
+// The sign-in forms (and their form library) load with /login only.
+const LoginPage = lazy(() => import('../routes/login').then((module) => ({ default: module.LoginPage })));
 // The dashboard and /players (with the filter forms and the EA id tables) load in their own
 // chunks, so the home page, /login and the public pages never download them.
 const SnipeDashboard = lazy(() =>
@@ -45,7 +46,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.login, element: <LoginPage /> },
+      {
+        path: paths.login,
+        element: (
+          <Suspense fallback={<PageLoading label="Loading the sign-in page…" />}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
       { path: paths.notFound, element: <NotFoundPage /> },
       {
         path: paths.players,
@@ -102,7 +110,8 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutSuccess, element: paymentPage(<CheckoutSuccessPage />) },
       { path: paths.checkoutCancel, element: paymentPage(<CheckoutCancelPage />) },
       { path: paths.admin, element: <RequireSignIn>{paymentPage(<AdminRoute />)}</RequireSignIn> },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+      // In place, not a redirect: the server answers such an address 404 with this page's HTML.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

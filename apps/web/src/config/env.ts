@@ -1,23 +1,24 @@
-import { z } from 'zod';
+/**
+ * Build-time settings (Vite `VITE_*` variables), checked once so a typo fails loudly at start.
+ * Plain checks, not a schema library: this module is on every page's first download.
+ */
+const settings = import.meta.env as Record<string, string | undefined>;
 
-/** Build-time settings (Vite `VITE_*` variables), validated once so a typo fails loudly at start. */
-const envSchema = z.object({
-  VITE_API_URL: z.string().min(1).default('/api'),
-  VITE_COMMUNITY_URL: z.string().url().default('https://discord.com'),
-  VITE_X_URL: z.string().url().default('https://x.com'),
-  VITE_YOUTUBE_URL: z.string().url().default('https://www.youtube.com'),
-});
-
-const parsed = envSchema.safeParse(import.meta.env);
-if (!parsed.success) {
-  throw new Error(
-    `Invalid web configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join(', ')}`,
-  );
+function setting(name: string, fallback: string, isValid: (value: string) => boolean, rule: string): string {
+  const value = settings[name] || fallback;
+  if (!isValid(value)) throw new Error(`Invalid web configuration: ${name} ${rule}, got ${value}`);
+  return value;
 }
 
+const isAddress = (value: string) => URL.canParse(value);
+const webAddress = (name: string, fallback: string) => setting(name, fallback, isAddress, 'must be a URL');
+
 export const env = {
-  apiUrl: parsed.data.VITE_API_URL.replace(/\/$/, ''),
-  communityUrl: parsed.data.VITE_COMMUNITY_URL,
-  xUrl: parsed.data.VITE_X_URL,
-  youtubeUrl: parsed.data.VITE_YOUTUBE_URL,
+  apiUrl: setting('VITE_API_URL', '/api', (value) => value.length > 0, 'must not be empty').replace(
+    /\/$/,
+    '',
+  ),
+  communityUrl: webAddress('VITE_COMMUNITY_URL', 'https://discord.com'),
+  xUrl: webAddress('VITE_X_URL', 'https://x.com'),
+  youtubeUrl: webAddress('VITE_YOUTUBE_URL', 'https://www.youtube.com'),
 } as const;

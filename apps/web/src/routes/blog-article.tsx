@@ -1,9 +1,10 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MarkdownContent } from '../components/markdown-content';
 import { paths } from '../config/paths';
 import { blogArticleByHash, type BlogArticle } from '../content/blog/articles';
 import { formatContentDate } from '../utils/format';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { NotFoundPage } from './not-found';
 
 function Article({ article }: { article: BlogArticle }) {
   useDocumentTitle(article.title);
@@ -28,10 +29,13 @@ function Article({ article }: { article: BlogArticle }) {
   );
 }
 
-/** One article, by its hash (`/blog/{hash}`) or given directly (the named transfer-market guide). */
+/**
+ * One article, by its hash (`/blog/{hash}`) or given directly (the named transfer-market guide).
+ * An unknown hash shows the not-found page where it is: the server answered that address with 404.
+ */
 export function BlogArticlePage({ hash }: { hash?: string }) {
   const params = useParams();
   const article = blogArticleByHash(hash ?? params.hash);
-  if (!article) return <Navigate to={paths.notFound} replace />;
+  if (!article) return <NotFoundPage />;
   return <Article article={article} />;
 }

@@ -62,10 +62,10 @@ describe('public site pages', () => {
     ).toBeTruthy();
   });
 
-  it('sends an unknown article hash to the not-found page', async () => {
+  it('shows the not-found page at an unknown article’s address, without redirecting (no soft 404)', async () => {
     const { router } = renderSite('/blog/0000dead');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/not-found');
+    expect(router.state.location.pathname).toBe('/blog/0000dead');
   });
 
   it.each(legalDocuments.map((document) => [document.path, document.title]))(

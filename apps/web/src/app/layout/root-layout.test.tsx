@@ -84,9 +84,9 @@ describe('app shell', () => {
     ).toBe('/admin');
   });
 
-  it('hides the login button on the login page', () => {
+  it('hides the login button on the login page', async () => {
     renderApp('/login', {});
-    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 
@@ -164,10 +164,10 @@ describe('app shell', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
-  it('sends unknown paths to /not-found and visitors of a tool to /login', async () => {
+  it('shows the not-found page at an unknown address (no redirect) and sends visitors of a tool to /login', async () => {
     const { router } = renderApp('/no-such-page', {});
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/not-found');
+    expect(router.state.location.pathname).toBe('/no-such-page');
     await router.navigate('/snipe');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?redirectTo=%2Fsnipe');

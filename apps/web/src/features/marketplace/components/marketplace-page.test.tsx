@@ -79,6 +79,12 @@ describe('MarketplacePage', () => {
     expect((screen.getByRole('button', { name: 'Create Listing' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('sits in the layout’s main region instead of opening a second one', async () => {
+    renderPage({});
+    expect(await screen.findByText('No coin listings available')).toBeTruthy();
+    expect(screen.queryByRole('main')).toBeNull();
+  });
+
   it('offers only accounts in no listing and not already chosen; platform defaults to PC', async () => {
     renderPage({
       accounts: [account('a1', 'Alpha', 100_000), account('a2', 'Beta', 50_000), account('a3', 'Gamma', 10)],

@@ -101,7 +101,7 @@ export function MarketplacePage() {
   const rows = listings.data ?? [];
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 p-4">
+    <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Coin Marketplace</h1>
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-label="Profile" className="card bg-base-200">
@@ -217,6 +217,6 @@ export function MarketplacePage() {
         listedAccountIds={listedAccountIds}
       />
       <PurchaseModal listing={buying} onClose={() => setBuying(undefined)} accounts={accountList} />
-    </main>
+    </div>
   );
 }

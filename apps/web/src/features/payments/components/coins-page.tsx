@@ -55,7 +55,7 @@ export function CoinsPage() {
       </header>
       <ReferralSection onValid={setReferralCode} />
       {prices.isPending ? (
-        <span className="loading loading-spinner" aria-label="Loading prices" />
+        <span className="loading loading-spinner" role="status" aria-label="Loading prices" />
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {products.map((product) => (

@@ -79,7 +79,7 @@ export function SubscriptionPage() {
           </div>
         </div>
         {plans.isPending ? (
-          <span className="loading loading-spinner" aria-label="Loading plans" />
+          <span className="loading loading-spinner" role="status" aria-label="Loading plans" />
         ) : (
           <PlanTable
             plans={[...periodPlans, ...otherProducts]}

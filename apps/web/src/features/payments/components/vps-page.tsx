@@ -15,7 +15,9 @@ export function VpsPage() {
         <h1 className="text-3xl font-bold">VPS plans</h1>
         <p className="opacity-80">A private server near the game’s servers, set up to run your sessions.</p>
       </header>
-      {plans.isPending && <span className="loading loading-spinner" aria-label="Loading plans" />}
+      {plans.isPending && (
+        <span className="loading loading-spinner" role="status" aria-label="Loading plans" />
+      )}
       <div className="grid gap-4 md:grid-cols-2">
         {vpsPlans.map((plan) => (
           <ProductCard

@@ -102,6 +102,13 @@ describe('SBC page', () => {
     expect(within(row).getByLabelText('Club').textContent).toMatch(/^2 players, read/);
   });
 
+  it('sits in the layout’s main region instead of opening a second one', async () => {
+    vi.stubGlobal('fetch', fakeFetch(pageAnswers()).fetchStub);
+    renderWithProviders(<SbcPage />);
+    await screen.findByRole('row', { name: 'club@example.com' });
+    expect(screen.queryByRole('main')).toBeNull();
+  });
+
   it('gives Start Solver back when the server refuses the club read', async () => {
     vi.stubGlobal('fetch', fakeFetch(pageAnswers()).fetchStub);
     renderWithProviders(<SbcPage />);

@@ -249,7 +249,7 @@ export function SbcPage() {
   };
 
   return (
-    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4">
+    <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Squad Building Challenges</h1>
       <StatisticsCards />
       <AccountTable
@@ -308,6 +308,6 @@ export function SbcPage() {
       >
         Delete {toDelete?.name}? It disappears for every user.
       </ConfirmModal>
-    </main>
+    </div>
   );
 }

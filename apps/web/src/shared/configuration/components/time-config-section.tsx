@@ -41,8 +41,9 @@ function RangeFields({
         aria-label={`${label} ${side}`}
         {...form.register(`${path}.${side}.value`, { valueAsNumber: true })}
       />
+      {/* As wide as its longest unit ("Milliseconds") and the arrow; the number field gives way. */}
       <select
-        className="select select-sm join-item w-32"
+        className="select select-sm join-item w-auto shrink-0"
         aria-label={`${label} ${side} unit`}
         {...form.register(`${path}.${side}.unit`)}
       >

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers.js';
+
+// A web build as `npm run build -w @tradedesk/web` lays it out: the app's shell (index.html) and
+// the public site prerendered into prerendered/, naming the site by the build's placeholder.
+const origin = '%TRADEDESK_SITE_ORIGIN%';
+const page = (title: string, body: string, canonical: string) =>
+  `<!doctype html><title>${title}</title><link rel="canonical" href="${origin}${canonical}" /><div id="root">${body}</div>`;
+const files: Record<string, string> = {
+  'index.html': '<!doctype html><title>Trade Desk</title><div id="root"></div>',
+  'prerendered/index.html': page('Trade Desk', '<h1>Trade Desk</h1>', '/'),
+  'prerendered/faq.html': page('FAQ · Trade Desk', '<button>What is Trade Desk?</button>', '/faq'),
+  'prerendered/blog/e3b9c41f.html': page('Safe trading', '<h1>Safe trading habits</h1>', '/blog/e3b9c41f'),
+  'prerendered/not-found.html': page('Page not found · Trade Desk', '<h1>Page not found</h1>', '/not-found'),
+  'prerendered/sitemap.xml': `<urlset><url><loc>${origin}/faq</loc></url></urlset>`,
+  'prerendered/robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
+};
+
+async function writeBuild(distDir: string) {
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(distDir, name)), { recursive: true });
+    await writeFile(path.join(distDir, name), text);
+  }
+}
+
+describe('the prerendered public site', () => {
+  const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
+  beforeAll(() => writeBuild(distDir));
+  afterAll(() => rm(distDir, { recursive: true, force: true }));
+  const t = useTestApp('pglite', { webDistDir: distDir });
+  // As curl sends it: no Accept header naming HTML.
+  const get = (url: string, host = 'desk.example:8443') =>
+    t.app.inject({ method: 'GET', url, headers: { host, accept: '*/*' } });
+
+  it('answers /faq with the FAQ’s questions in its HTML, named at the address it was asked on', async () => {
+    const answer = await get('/faq');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toContain('What is Trade Desk?');
+    expect(answer.body).toContain('<link rel="canonical" href="http://desk.example:8443/faq" />');
+    expect(answer.body).not.toContain(origin);
+    expect((await get('/faq/')).body).toContain('What is Trade Desk?');
+  });
+
+  it('answers / with the prerendered home page and a known article with its page', async () => {
+    expect((await get('/')).body).toContain('<h1>Trade Desk</h1>');
+    const article = await get('/blog/e3b9c41f');
+    expect(article.statusCode).toBe(200);
+    expect(article.body).toContain('Safe trading habits');
+  });
+
+  it('answers an unknown article and an unknown page 404 with the not-found page (no soft 404)', async () => {
+    for (const url of ['/blog/0000dead', '/no-such-page']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect([url, answer.statusCode]).toEqual([url, 404]);
+      expect(answer.body).toContain('<h1>Page not found</h1>');
+    }
+  });
+
+  it('still answers the desk pages with the app, which draws them', async () => {
+    for (const url of ['/snipe', '/transfer', '/sbc', '/players']) {
+      const answer = await get(url);
+      expect([url, answer.statusCode]).toEqual([url, 200]);
+      expect(answer.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('names the address it was asked on in sitemap.xml and robots.txt, never 127.0.0.1:8080', async () => {
+    const sitemap = await get('/sitemap.xml', 'tradedesk.example');
+    expect(sitemap.headers['content-type']).toBe('application/xml');
+    expect(sitemap.body).toBe('<urlset><url><loc>http://tradedesk.example/faq</loc></url></urlset>');
+    const robots = await get('/robots.txt', 'tradedesk.example');
+    expect(robots.body).toContain('Sitemap: http://tradedesk.example/sitemap.xml');
+  });
+
+  it('never serves the prerendered folder as files, and puts no odd Host header into a page', async () => {
+    expect((await get('/prerendered/faq.html')).statusCode).toBe(404);
+    const answer = await get('/faq', 'evil.example"><script>alert(1)</script>');
+    expect(answer.body).not.toContain('<script>alert(1)');
+    expect(answer.body).toContain('href="http://localhost/faq"');
+  });
+});
+
+describe('the prerendered public site behind PUBLIC_URL', () => {
+  const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
+  beforeAll(() => writeBuild(distDir));
+  afterAll(() => rm(distDir, { recursive: true, force: true }));
+  const t = useTestApp('pglite', {
+    webDistDir: distDir,
+    payments: { publicUrl: 'https://desk.example.com' },
+  });
+
+  it('names PUBLIC_URL in the pages and the sitemap, whatever address the request came to', async () => {
+    const faq = await t.app.inject({ method: 'GET', url: '/faq', headers: { host: '127.0.0.1:8080' } });
+    expect(faq.body).toContain('<link rel="canonical" href="https://desk.example.com/faq" />');
+    const sitemap = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: '127.0.0.1:8080' },
+    });
+    expect(sitemap.body).toContain('<loc>https://desk.example.com/faq</loc>');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Renders the public site to HTML after the two Vite builds (the browser's in dist/, the server
+ * entry's in dist-ssr/): one file per public page in dist/prerendered/, plus sitemap.xml and
+ * robots.txt. Addresses in them name the site as a placeholder the server fills in
+ * (apps/server/src/web/prerendered.ts). Run by `npm run build -w @tradedesk/web`.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type * as ServerEntryModule from '../src/entry-server';
+import type { PublicPage } from '../src/prerender/public-pages';
+
+type ServerEntry = typeof ServerEntryModule;
+
+const webDir = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(webDir, 'dist');
+const ssrDir = path.join(webDir, 'dist-ssr');
+const prerenderedDirName = 'prerendered';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script>: "</" and "<!--" may not appear in it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The file of a page's HTML: "/" → index.html, "/blog/x" → blog/x.html. */
+const prerenderedFileOf = (pagePath: string) =>
+  pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`;
+
+function headFor(entry: ServerEntry, page: PublicPage): string {
+  const origin = entry.siteOriginPlaceholder;
+  const title = escapeHtml(entry.documentTitle(page.title));
+  const description = escapeHtml(page.description);
+  const url = `${origin}${page.path}`;
+  const image = `${origin}${page.image}`;
+  const structuredData = page.structuredData === 'faq' ? entry.faqStructuredData() : page.structuredData;
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:site_name" content="Trade Desk" />`,
+    `<meta property="og:type" content="${page.ogType}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    ...(structuredData ? [`<script type="application/ld+json">${scriptJson(structuredData)}</script>`] : []),
+  ].join('\n    ');
+}
+
+/** index.html with the page's head and markup in place of the generic title, description and empty root. */
+function pageHtml(template: string, pagePath: string, head: string, body: string): string {
+  const withHead = template
+    .replace(/\n\s*<title>[^<]*<\/title>/, '')
+    .replace(/\n\s*<meta\s+name="description"[^>]*\/>/, '')
+    .replace('</head>', `  ${head}\n  </head>`);
+  if (!withHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  // The path tells main.tsx which page the markup is: the not-found page is also sent for unknown paths.
+  return withHead.replace(
+    '<div id="root"></div>',
+    `<div id="root" data-prerendered="${pagePath}">${body}</div>`,
+  );
+}
+
+async function prerender() {
+  const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
+  const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const outDir = path.join(distDir, prerenderedDirName);
+  await rm(outDir, { recursive: true, force: true });
+  for (const page of entry.publicPages) {
+    const file = path.join(outDir, prerenderedFileOf(page.path));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      pageHtml(template, page.path, headFor(entry, page), await entry.renderPage(page.path)),
+    );
+  }
+  await writeFile(path.join(outDir, 'sitemap.xml'), entry.renderSitemap(entry.siteOriginPlaceholder));
+  await writeFile(path.join(outDir, 'robots.txt'), entry.renderRobots(entry.siteOriginPlaceholder));
+  await rm(ssrDir, { recursive: true, force: true });
+  console.log(`Prerendered ${entry.publicPages.length} public pages into dist/${prerenderedDirName}/`);
+}
+
+await prerender();
