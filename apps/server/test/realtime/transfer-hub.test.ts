@@ -1,9 +1,4 @@
-import {
-  defaultTransferConfig,
-  defaultTransferFilter,
-  subscriptionExpiredMessage,
-  type TransferFilter,
-} from '@tradedesk/domain';
+import { defaultTransferConfig, subscriptionExpiredMessage } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditLedger, transfers, users } from '../../src/db/schema.js';
@@ -20,20 +15,9 @@ import {
   type ServerNode,
 } from './stack.js';
 import { connectScriptedAgent } from './scripted-agent.js';
+import { ronaldoTransferFilter } from './scripted-stack.js';
 
-/** A 100,000-coin transfer of a rare gold card. */
-const filter: TransferFilter = {
-  ...defaultTransferFilter('Ronaldo 100k'),
-  id: 'filter-1',
-  player: {
-    ...defaultTransferFilter().player,
-    id: 20_801,
-    name: 'Cristiano Ronaldo',
-    value: 100_000,
-    rarity: 'rare',
-    quality: 'gold',
-  },
-};
+const filter = ronaldoTransferFilter;
 const configuration = defaultTransferConfig();
 const png =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
