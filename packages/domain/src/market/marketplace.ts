@@ -75,7 +75,7 @@ export interface DeliveryLeg {
 /**
  * The most transfers one delivery makes. Each is a listing and a purchase in the game, so an
  * order that needs more is refused as above what the listing can deliver; the bound also ends
- * every loop over a delivery's legs whatever the amounts (docs/decisions/marketplace.md).
+ * every loop over a delivery's legs whatever the amounts (docs/decisions/coin-market.md).
  */
 export const MAX_DELIVERY_LEGS = 50;
 
