@@ -4,4 +4,5 @@ export { useSnipeFilters, filtersQueryKey, type SnipePanelFilter } from './api/g
 export { ImportFilterModal, ShareFilterModal, DeleteFilterModal } from './components/filter-toolbar';
 export { PriceInput } from './components/price-input';
 export { PlayerNameField } from './components/player-name-field';
+export type { PlayerSuggestion } from './api/get-player-suggestions';
 export { useSaveFilter } from './api/filter-mutations';

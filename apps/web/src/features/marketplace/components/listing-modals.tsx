@@ -1,9 +1,19 @@
-import { formatFullNumber, platformLabels, type Account, type Platform } from '@tradedesk/domain';
+import {
+  formatFullNumber,
+  marketMessages,
+  platformLabels,
+  rarityLabels,
+  rarityOptions,
+  type Account,
+  type Platform,
+  type Rarity,
+} from '@tradedesk/domain';
 import { useState } from 'react';
-import { Field } from '../../../components/ui/field';
-import { TextField } from '../../../components/ui/form-controls';
+import { Field, FieldAlert } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { PlayerNameField, type PlayerSuggestion } from '../../../shared/filters';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
 
 const accountName = (account: Account) => account.username || account.email;
@@ -127,9 +137,20 @@ export function CreateListingModal({
   );
 }
 
+/** The delivery card must be rare or special (the server refuses common cards), so Any is not offered. */
+const deliveryRarityOptions = rarityOptions.filter((option) => option.value !== 'any');
+
+/** The form's coins refused before sending: more than the listing can deliver. */
+function coinsProblem(coins: string, listing: ListingView | undefined): string | undefined {
+  if (listing === undefined || coins.trim() === '') return undefined;
+  const wanted = Number(coins);
+  return wanted > listing.coins ? marketMessages.coinsAboveListing(listing.coins) : undefined;
+}
+
 /**
- * Purchase listing (spec 001 §2, §5): coins and the buyer account (submit disabled until both are
- * set), and the card that account lists so the seller's accounts can buy it (the delivery).
+ * Purchase listing (spec 001 §2, §5): coins (at most what the listing can deliver) and the buyer
+ * account (submit disabled until both are set), and the player whose card that account lists so
+ * the seller's accounts can buy it (the delivery), found by name as in the transfer filter.
  */
 export function PurchaseModal({
   listing,
@@ -142,15 +163,20 @@ export function PurchaseModal({
 }) {
   const [coins, setCoins] = useState('');
   const [buyerAccountId, setBuyerAccountId] = useState('');
-  const [cardId, setCardId] = useState('');
+  const [rarity, setRarity] = useState<Rarity>('rare');
+  const [playerName, setPlayerName] = useState('');
+  const [player, setPlayer] = useState<PlayerSuggestion | undefined>(undefined);
   const close = () => {
     setCoins('');
     setBuyerAccountId('');
-    setCardId('');
+    setRarity('rare');
+    setPlayerName('');
+    setPlayer(undefined);
     onClose();
   };
   const purchase = usePurchase(close);
   const usable = accounts.filter((account) => (account.platform ?? 'pc') === listing?.platform);
+  const coinsError = coinsProblem(coins, listing);
   return (
     <Modal
       isOpen={listing !== undefined}
@@ -160,11 +186,19 @@ export function PurchaseModal({
         <ModalActions
           confirmLabel="Submit"
           onCancel={close}
-          isDisabled={coins === '' || buyerAccountId === '' || cardId === ''}
+          isDisabled={
+            coins === '' || buyerAccountId === '' || player === undefined || coinsError !== undefined
+          }
           isPending={purchase.isPending}
           onConfirm={() =>
             listing &&
-            purchase.mutate({ id: listing.id, coins: Number(coins), buyerAccountId, cardId: Number(cardId) })
+            player &&
+            purchase.mutate({
+              id: listing.id,
+              coins: Number(coins),
+              buyerAccountId,
+              cardId: Number(player.id),
+            })
           }
         />
       }
@@ -182,7 +216,9 @@ export function PurchaseModal({
           inputMode="numeric"
           value={coins}
           onValueChange={setCoins}
+          aria-invalid={coinsError !== undefined}
         />
+        <FieldAlert message={coinsError} />
         <Field label="Buyer account">
           <select
             className="select select-bordered"
@@ -197,14 +233,38 @@ export function PurchaseModal({
             ))}
           </select>
         </Field>
-        <TextField
-          label="Card to list (card id)"
-          hint="A tradeable rare card on that account: it lists it and the seller’s accounts buy it, once per transfer."
-          className="input input-bordered"
-          inputMode="numeric"
-          value={cardId}
-          onValueChange={setCardId}
+        <p className="text-sm opacity-80">
+          The delivery card: a tradeable rare or special card of this player on the buyer account. It lists
+          the card and the seller’s accounts buy it, once per transfer.
+        </p>
+        <SelectField
+          label="Rarity"
+          options={deliveryRarityOptions}
+          value={rarity}
+          onChange={(event) => {
+            setRarity(event.target.value as Rarity);
+            setPlayer(undefined);
+          }}
         />
+        <PlayerNameField
+          label="Player"
+          value={playerName}
+          rarity={rarity}
+          onChange={(name) => {
+            setPlayerName(name);
+            setPlayer(undefined);
+          }}
+          onPick={(suggestion) => {
+            setPlayerName(suggestion.name);
+            setPlayer(suggestion);
+          }}
+        />
+        {player && (
+          <p className="text-sm" aria-label="Delivery card">
+            {player.name}
+            {player.rating !== undefined && ` (${player.rating})`} · {rarityLabels[rarity]}
+          </p>
+        )}
       </div>
     </Modal>
   );

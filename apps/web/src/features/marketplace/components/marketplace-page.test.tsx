@@ -36,6 +36,25 @@ const listing = (id: string, isOwn: boolean, accountIds: string[] = []) => ({
   closedReason: '',
 });
 
+/** Opens the purchase form of the first listing. */
+async function openPurchase() {
+  const table = await screen.findByRole('table');
+  const row = within(table).getAllByRole('row')[1] as HTMLElement;
+  await userEvent.click(within(row).getByRole('button', { name: 'Purchase' }));
+  return screen.getByRole('dialog', { name: 'Purchase Listing' });
+}
+
+/** Types a name in the delivery player field and picks the suggestion (after the search's debounce). */
+async function choosePlayer(dialog: HTMLElement, typed: string, suggested: string) {
+  await userEvent.type(within(dialog).getByLabelText('Player'), typed);
+  const suggestions = await within(dialog).findByRole(
+    'list',
+    { name: 'Player suggestions' },
+    { timeout: 3000 },
+  );
+  await userEvent.click(within(suggestions).getByRole('button', { name: new RegExp(suggested) }));
+}
+
 /** The page over the given data; `record` can be changed as the server's data changes. */
 function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?: unknown[] }) {
   const record: Record<string, { status: number; body?: unknown }> = {
@@ -50,6 +69,10 @@ function renderPage(answers: { accounts?: unknown[]; listings?: unknown[]; own?:
     'GET /api/market/coins/tok': { status: 200, body: { data: answers.own ?? [] } },
     'GET /api/market/orders': { status: 200, body: { data: [] } },
     'GET /api/market/balance': { status: 200, body: { data: { payoutCents: 445, refundedCents: 0 } } },
+    'GET /api/player-data': {
+      status: 200,
+      body: { data: [{ id: 231747, name: 'Kylian Mbappé', rating: 91 }] },
+    },
   };
   const { fetchStub, calls } = fakeFetch(record);
   const ownRead = holdableFetch(fetchStub, 'GET /api/market/coins/tok');
@@ -119,7 +142,57 @@ describe('MarketplacePage', () => {
     await userEvent.type(within(dialog).getByLabelText('Coins'), '200000');
     expect(submit.disabled).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
-    await userEvent.type(within(dialog).getByLabelText('Card to list (card id)'), '20801');
+    expect(submit.disabled).toBe(true);
+    await choosePlayer(dialog, 'Mbappe', 'Kylian Mbappé');
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('sends the definition id of the player chosen by name as the delivery card', async () => {
+    const { calls, record } = renderPage({
+      accounts: [account('b1', 'Buyer', 0)],
+      listings: [listing('l2', false)],
+    });
+    record['POST /api/market/coins/l2'] = {
+      status: 200,
+      body: { data: { url: '/marketplace', orderId: 'o1' } },
+    };
+    const dialog = await openPurchase();
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '200000');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
+    // Rare or special only: the server refuses a common delivery card.
+    const rarities = [...(within(dialog).getByLabelText('Rarity') as HTMLSelectElement).options];
+    expect(rarities.map((option) => option.value)).not.toContain('any');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Rarity'), 'icon');
+    await choosePlayer(dialog, 'Mbappe', 'Kylian Mbappé');
+    expect(within(dialog).getByLabelText('Delivery card').textContent).toContain('Kylian Mbappé (91)');
+    const search = calls.find((call) => call.url.startsWith('/api/player-data'));
+    expect(search?.url).toBe('/api/player-data?name=Mbappe&rarity=icon&numOfResults=5');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent?.url).toBe('/api/market/coins/l2');
+    expect(sent?.body).toEqual({ buyerAccountId: 'b1', coins: 200_000, cardId: 231747 });
+  });
+
+  it('refuses more coins than the listing can deliver, in the form, and sends nothing', async () => {
+    const { calls } = renderPage({ accounts: [account('b1', 'Buyer', 0)], listings: [listing('l2', false)] });
+    const dialog = await openPurchase();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
+    await choosePlayer(dialog, 'Mbappe', 'Kylian Mbappé');
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '285001');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'This listing can deliver at most 285,000 coins',
+    );
+    const submit = within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await userEvent.click(submit);
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    // Exactly what the listing holds is fine.
+    await userEvent.clear(within(dialog).getByLabelText('Coins'));
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '285000');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(submit.disabled).toBe(false);
   });
 

@@ -4,6 +4,8 @@ import { FieldAlert } from '../../../components/ui/field';
 import { getPlayerSuggestions, type PlayerSuggestion } from '../api/get-player-suggestions';
 
 type PlayerNameFieldProps = {
+  /** The field's label; 'Name' in the filters. */
+  label?: string;
   value: string;
   rarity: Rarity;
   error?: string | undefined;
@@ -17,7 +19,14 @@ type Hint = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'list'; 
  * The player name with suggestions: 750 ms after the last keystroke it asks for 5 names of the
  * chosen rarity; a name without a rarity says 'Please select a rarity' (spec §2, 001 §5).
  */
-export function PlayerNameField({ value, rarity, error, onChange, onPick }: PlayerNameFieldProps) {
+export function PlayerNameField({
+  label = 'Name',
+  value,
+  rarity,
+  error,
+  onChange,
+  onPick,
+}: PlayerNameFieldProps) {
   const [query, setQuery] = useState<string | null>(null);
   const [hint, setHint] = useState<Hint>({ kind: 'none' });
 
@@ -46,7 +55,7 @@ export function PlayerNameField({ value, rarity, error, onChange, onPick }: Play
   return (
     <div className="relative flex flex-col gap-1">
       <label className="flex flex-col gap-1">
-        <span className="text-sm font-medium">Name</span>
+        <span className="text-sm font-medium">{label}</span>
         <input
           className="input input-sm w-full"
           autoComplete="off"
