@@ -101,8 +101,25 @@ test('user A lists 300,000 coins from two accounts; user B buys 200,000, pays, a
   await expect(purchase.getByRole('button', { name: 'Submit' })).toBeDisabled();
   await purchase.getByLabel('Coins').fill('200000');
   await purchase.getByLabel('Buyer account').selectOption({ label: buyerEmail });
-  await purchase.getByLabel('Card to list (card id)').fill(String(card.id));
+  // More coins than listed are refused in the form.
+  await purchase.getByLabel('Coins').fill('285001');
+  await expect(purchase.getByRole('alert')).toHaveText('This listing can deliver at most 285,000 coins');
+  await expect(purchase.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await purchase.getByLabel('Coins').fill('200000');
+  // The delivery card, chosen by the player's name as in the transfer filter.
+  await purchase.getByLabel('Rarity', { exact: true }).selectOption('rare');
+  await purchase.getByLabel('Player', { exact: true }).fill(card.name);
+  await purchase
+    .getByRole('list', { name: 'Player suggestions' })
+    .getByRole('button', { name: new RegExp(`^${card.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+    .first()
+    .click();
+  await expect(purchase.getByLabel('Delivery card')).toContainText(card.name);
+  const sent = buyer.page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().includes('/api/market/coins/'),
+  );
   await purchase.getByRole('button', { name: 'Submit' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ coins: 200_000, cardId: card.id });
   await buyer.page.getByRole('button', { name: 'Pay €5.00' }).click();
   await buyer.page.waitForURL((url) => url.pathname === '/marketplace');
 
