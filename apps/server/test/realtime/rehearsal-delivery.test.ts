@@ -153,6 +153,9 @@ describe.each(backends)('a rehearsal result reaches the server once (%s)', hubSu
     });
     stores = watched;
     const rehearsalId = await rehearseUntilDone();
+    // The page can read the stored row before the store's own call has returned to the server:
+    // wait for that return, then look at what each try did.
+    await watched.tries(2);
     // Stored by the agent's second send, which only the server's `retry` answer asks for.
     expect(watched.outcomes).toEqual(['failed', 'stored']);
     const rows = await rowsOf(rehearsalId);
