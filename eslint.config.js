@@ -72,7 +72,7 @@ const sqlDebt = [
 
 /**
  * Borders inside the web app (docs/decisions/web.md): a feature (apps/web/src/features/<name>/)
- * imports only itself, shared/ and the base layers; shared/ imports no feature; the base layers
+ * imports only itself, common/ and the base layers; common/ imports no feature; the base layers
  * (lib, components, stores, utils, hooks, config, content) import neither. Pages in app/ and
  * routes/ compose features. Paths are resolved, so a relative import cannot slip past the rule.
  */
@@ -87,17 +87,17 @@ const webZones = [
     from: `${webSrc}/features`,
     except: [`./${feature}`],
     message:
-      'a web feature imports no other feature: move what two features share into apps/web/src/shared/.',
+      'a web feature imports no other feature: move what two features share into apps/web/src/common/.',
   })),
   {
-    target: `${webSrc}/shared`,
+    target: `${webSrc}/common`,
     from: `${webSrc}/features`,
-    message: 'apps/web/src/shared/ serves the features and imports none of them.',
+    message: 'apps/web/src/common/ serves the features and imports none of them.',
   },
   ...webBaseLayers.map((base) => ({
     target: `${webSrc}/${base}`,
-    from: [`${webSrc}/features`, `${webSrc}/shared`],
-    message: 'the web base layers import neither features nor shared/.',
+    from: [`${webSrc}/features`, `${webSrc}/common`],
+    message: 'the web base layers import neither features nor common/.',
   })),
 ];
 
@@ -144,7 +144,7 @@ export default tseslint.config(
               target: `${webSrc}/features`,
               from: [`${webSrc}/lib/web-hub-socket.ts`, `${webSrc}/lib/socket-recovery.ts`],
               message:
-                'a live view connects through apps/web/src/shared/live (useWebHub), never with a socket of its own.',
+                'a live view connects through apps/web/src/common/live (useWebHub), never with a socket of its own.',
             },
           ],
         },

@@ -1,3 +1,5 @@
+// Over 400 lines until the run model (issue 27, step 4) gives the agent one command path: every run kind's
+// agent events still arrive here, and the split follows that redesign rather than precede it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   agentAckSchema,

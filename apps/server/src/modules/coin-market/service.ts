@@ -1,3 +1,5 @@
+// Over 400 lines until the run model (issue 27, step 4) makes coin-market delivery a run kind: listings, orders and
+// reservations share one transaction scope here, and the split follows that redesign rather than precede it.
 import {
   euroToCents,
   marketMessages,

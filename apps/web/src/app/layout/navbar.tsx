@@ -3,7 +3,7 @@ import { LogoMark, MenuIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 import type { Tier } from '@tradedesk/domain';
 // Straight from its file: the accounts barrel would pull the account forms into the entry chunk.
-import { ImportAccountsButton } from '../../shared/accounts/components/import-accounts-button';
+import { ImportAccountsButton } from '../../common/accounts/components/import-accounts-button';
 import { NotificationsDropdown } from '../../features/notifications';
 import { navLinksFor } from './nav-links';
 import { ThemeToggle } from './theme-toggle';

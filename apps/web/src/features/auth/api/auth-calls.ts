@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { SessionUser } from '../../../shared/user';
+import type { SessionUser } from '../../../common/user';
 
 /** The auth service (spec §7). Each call is small, so they share one file. */
 export const authCalls = {

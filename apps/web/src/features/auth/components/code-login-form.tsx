@@ -4,7 +4,7 @@ import { errorMessage, notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
 import { authCalls } from '../api/auth-calls';
 import { useSignIn, type CodeSignInInput } from '../hooks/use-sign-in';
-import type { SessionUser } from '../../../shared/user';
+import type { SessionUser } from '../../../common/user';
 import { FloatingLabelInput, RememberMeCheckbox, SignInButton } from './sign-in-fields';
 
 type CodeLoginFormProps = { isIFrame: boolean; onSignedIn?: (user: SessionUser) => void };

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSignIn, type SignInInput } from '../hooks/use-sign-in';
-import type { SessionUser } from '../../../shared/user';
+import type { SessionUser } from '../../../common/user';
 import { FloatingLabelInput, RememberMeCheckbox, SignInButton } from './sign-in-fields';
 
 type LoginFormProps = { isIFrame: boolean; onSignedIn?: (user: SessionUser) => void };

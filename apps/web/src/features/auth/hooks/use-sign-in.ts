@@ -7,8 +7,8 @@ import { computeFingerprint } from '../../../lib/fingerprint';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
 import { authCalls } from '../api/auth-calls';
-import { userQueryKey } from '../../../shared/user';
-import type { SessionUser } from '../../../shared/user';
+import { userQueryKey } from '../../../common/user';
+import type { SessionUser } from '../../../common/user';
 
 export type SignInInput = { username: string; token: string; isRemembered: boolean };
 /** A one-time code sign-in: the session then lives without a licence token. */

@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
-import { webHubPaths } from '../../../shared/live';
+import { webHubPaths } from '../../../common/live';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
 import { useListings } from './market-api';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { accountsQueryKey } from '../../../shared/accounts';
-import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
+import { accountsQueryKey } from '../../../common/accounts';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
 import { marketQueryKeys } from './market-api';
 
 /**

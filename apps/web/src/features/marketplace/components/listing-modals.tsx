@@ -13,7 +13,7 @@ import { Field, FieldAlert } from '../../../components/ui/field';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
-import { PlayerNameField, type PlayerSuggestion } from '../../../shared/filters';
+import { PlayerNameField, type PlayerSuggestion } from '../../../common/filters';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
 
 const accountName = (account: Account) => account.username || account.email;

@@ -11,8 +11,8 @@ import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuthStore } from '../../../stores/auth-store';
 import { formatDate } from '../../../utils/format';
-import { useAccounts, accountsQueryKey } from '../../../shared/accounts';
-import { useUser } from '../../../shared/user';
+import { useAccounts, accountsQueryKey } from '../../../common/accounts';
+import { useUser } from '../../../common/user';
 import {
   marketQueryKeys,
   useListings,

@@ -5,7 +5,7 @@ import type * as WebHubModule from '../../../lib/web-hub-socket';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
-import { presentedAccount } from '../../../shared/accounts/test/account-fixtures';
+import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { SbcPage } from './sbc-page';
 
 type Handler = (payload?: unknown) => void;

@@ -8,9 +8,9 @@ import {
 import { useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { accountsQueryKey } from '../../../shared/accounts';
-import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
-import { useUser } from '../../../shared/user';
+import { accountsQueryKey } from '../../../common/accounts';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
+import { useUser } from '../../../common/user';
 import { accountClubQueryKey, accountSolutionQueryKey, allClubsQueryKey } from '../api/account-club';
 import { challengesQueryKey, sbcStatisticsQueryKey } from '../api/sbc-api';
 

@@ -1,5 +1,5 @@
 import type { Account } from '@tradedesk/domain';
-import type { SnipePanelFilter } from '../../../shared/filters';
+import type { SnipePanelFilter } from '../../../common/filters';
 
 type AccountFilterSelectProps = {
   account: Account;

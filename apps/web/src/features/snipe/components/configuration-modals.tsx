@@ -1,5 +1,5 @@
 import { Modal } from '../../../components/ui/modal';
-import { useUser } from '../../../shared/user';
+import { useUser } from '../../../common/user';
 import {
   AdvancedConfigSection,
   GeneralConfigSection,
@@ -7,7 +7,7 @@ import {
   NotificationConfigSection,
   TimeConfigSection,
   useConfiguration,
-} from '../../../shared/configuration';
+} from '../../../common/configuration';
 import { ShortcutsSection, storedShortcutsOf } from '../shortcuts';
 import { PanelErrorBoundary } from './panel-error-boundary';
 

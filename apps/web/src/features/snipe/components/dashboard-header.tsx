@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LiveStatus } from '../../../shared/live';
+import type { LiveStatus } from '../../../common/live';
 import type { ConfigurationPanel } from './configuration-modals';
 import {
   BellIcon,

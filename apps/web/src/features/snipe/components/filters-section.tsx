@@ -1,6 +1,6 @@
 import { defaultAdvancedConfig, type SnipeRehearseInput } from '@tradedesk/domain';
-import { useConfiguration } from '../../../shared/configuration';
-import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../../shared/filters';
+import { useConfiguration } from '../../../common/configuration';
+import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../../common/filters';
 import { RehearsalPanel } from '../rehearsal';
 import { PanelErrorBoundary } from './panel-error-boundary';
 

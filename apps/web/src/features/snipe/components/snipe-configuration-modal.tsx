@@ -1,11 +1,11 @@
 import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
-import { useConfiguration } from '../../../shared/configuration';
+import { useConfiguration } from '../../../common/configuration';
 import {
   FilterPanel,
   useFilterWorkspace,
   useSnipeFilters,
   type SnipePanelFilter,
-} from '../../../shared/filters';
+} from '../../../common/filters';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';

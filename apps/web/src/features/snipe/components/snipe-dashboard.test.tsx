@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
-import { presentedAccount } from '../../../shared/accounts/test/account-fixtures';
+import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { fakeSnipeSocket } from './fake-snipe-hub';
 import { answers, button, resetDashboard, rowOf } from './snipe-dashboard.fixtures';

@@ -8,10 +8,10 @@ import {
   EditAccountModal,
   ResetAccountStatisticsModal,
   useAccounts,
-} from '../../../shared/accounts';
+} from '../../../common/accounts';
 import { notify } from '../../../lib/notify';
-import { useSnipeFilters } from '../../../shared/filters';
-import { LaunchWebappModal } from '../../../shared/webapp-launch';
+import { useSnipeFilters } from '../../../common/filters';
+import { LaunchWebappModal } from '../../../common/webapp-launch';
 import { SNIPE_SERVICE_UNAVAILABLE, useSnipeActions } from '../hooks/use-snipe-actions';
 import { useSnipeLive } from '../live/use-snipe-live';
 import { AccountActions, type RowAction } from './account-actions';

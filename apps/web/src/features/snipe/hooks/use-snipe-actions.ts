@@ -9,10 +9,10 @@ import {
 } from '@tradedesk/domain';
 import { notify } from '../../../lib/notify';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
-import { accountsQueryKey } from '../../../shared/accounts';
-import { useUser } from '../../../shared/user';
-import { useConfiguration } from '../../../shared/configuration';
-import type { SnipePanelFilter } from '../../../shared/filters';
+import { accountsQueryKey } from '../../../common/accounts';
+import { useUser } from '../../../common/user';
+import { useConfiguration } from '../../../common/configuration';
+import type { SnipePanelFilter } from '../../../common/filters';
 import type { SnipeLive } from '../live/use-snipe-live';
 
 /** Shown when the snipe hub cannot be reached, so nothing is sent later by surprise (ours). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { filterShapeSchema, type TransferFilter } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import { filtersQueryKey } from '../../../shared/filters';
+import { filtersQueryKey } from '../../../common/filters';
 
 /** GET /api/filter, the transfer filters only (the same list and key as the snipe filters). */
 export const useTransferFilters = () =>

@@ -7,7 +7,7 @@ import {
 } from '@tradedesk/domain';
 import { useId, useState } from 'react';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { CreateAccountModal, DeleteAccountModal, EditAccountModal } from '../../../shared/accounts';
+import { CreateAccountModal, DeleteAccountModal, EditAccountModal } from '../../../common/accounts';
 import { useAccountMetadata } from '../api/get-account-metadata';
 
 type Side = 'seller' | 'buyer';

@@ -22,7 +22,7 @@ import { notify } from '../../../lib/notify';
 import { useIsSavingRunInput } from '../../../lib/run-inputs';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { SelectField } from '../../../components/ui/form-controls';
-import { PlayerNameField, PriceInput, useSaveFilter } from '../../../shared/filters';
+import { PlayerNameField, PriceInput, useSaveFilter } from '../../../common/filters';
 import { usePlayerRecord } from '../api/get-player-record';
 import { TransferFilterMenu } from './transfer-filter-menu';
 

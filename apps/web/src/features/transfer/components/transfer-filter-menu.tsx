@@ -2,7 +2,7 @@ import { successMessages, type TransferFilter } from '@tradedesk/domain';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { DeleteFilterModal, ImportFilterModal, ShareFilterModal } from '../../../shared/filters';
+import { DeleteFilterModal, ImportFilterModal, ShareFilterModal } from '../../../common/filters';
 
 type OpenModal = 'import' | 'share' | 'delete' | null;
 

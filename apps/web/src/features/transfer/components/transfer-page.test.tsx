@@ -10,7 +10,7 @@ import { StatisticsCards } from './statistics-cards';
 import { TransferFilterEditor } from './transfer-filter-editor';
 import { TransferPage } from './transfer-page';
 import { useTransferFilters } from '../api/get-transfer-filters';
-import { TransferConfigSection } from '../../../shared/configuration';
+import { TransferConfigSection } from '../../../common/configuration';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 
 /** A hub that never answers: the page stays Disconnected and sends nothing. */

@@ -13,14 +13,14 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { useAccounts } from '../../../shared/accounts';
-import { useUser } from '../../../shared/user';
+import { useAccounts } from '../../../common/accounts';
+import { useUser } from '../../../common/user';
 import {
   NotificationConfigSection,
   TransferConfigSection,
   useConfiguration,
-} from '../../../shared/configuration';
-import { LaunchWebappModal } from '../../../shared/webapp-launch';
+} from '../../../common/configuration';
+import { LaunchWebappModal } from '../../../common/webapp-launch';
 import { useTransferFilters } from '../api/get-transfer-filters';
 import { useTransferLive } from '../live/use-transfer-live';
 import { AccountPanel } from './account-panel';

@@ -4,7 +4,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
-import { webHubPaths } from '../../../shared/live';
+import { webHubPaths } from '../../../common/live';
 import { useTransferLive } from './use-transfer-live';
 
 let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;

@@ -16,11 +16,11 @@ import {
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { accountsQueryKey } from '../../../shared/accounts';
-import { userQueryKey } from '../../../shared/user';
-import { playSound, useConfiguration } from '../../../shared/configuration';
-import { isWebHubMessage, useWebHub, webHubPaths } from '../../../shared/live';
-import { useLaunchedWebApp } from '../../../shared/webapp-launch';
+import { accountsQueryKey } from '../../../common/accounts';
+import { userQueryKey } from '../../../common/user';
+import { playSound, useConfiguration } from '../../../common/configuration';
+import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
+import { useLaunchedWebApp } from '../../../common/webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
 import {
