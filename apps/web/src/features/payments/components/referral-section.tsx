@@ -2,6 +2,7 @@ import { referralInputError, referralOutcome, type ReferralState } from '@traded
 import { useState } from 'react';
 import { useOwnReferralCode } from '../api/get-own-referral-code';
 import { useVerifyReferral } from '../api/verify-referral';
+import { useIsHydrated } from '../../../hooks/use-is-hydrated';
 
 type ReferralSectionProps = {
   /** Called with the code once it is valid (its 30% applies at checkout). */
@@ -29,6 +30,8 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
   const [message, setMessage] = useState<string | null>(null);
   const verify = useVerifyReferral();
   const isLocked = state === 'valid';
+  // The form arrives prerendered on /subscription and /coins: it takes input once the app runs it.
+  const isHydrated = useIsHydrated();
 
   const apply = async () => {
     const inputError = referralInputError(code);
@@ -61,6 +64,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
                 if (state === 'invalid') setState('unverified');
               }}
               readOnly={isLocked}
+              disabled={!isHydrated}
               aria-invalid={state === 'invalid'}
               placeholder="Enter your referral code"
               maxLength={64}
@@ -75,7 +79,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
             type="button"
             className="btn btn-primary join-item"
             onClick={() => void apply()}
-            disabled={isLocked || verify.isPending}
+            disabled={!isHydrated || isLocked || verify.isPending}
           >
             Apply
           </button>
