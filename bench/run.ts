@@ -89,6 +89,14 @@ const suites: Record<string, Suite> = {
       await benchWeb();
     },
   },
+  'production-build': {
+    describe:
+      'the whole product started from the production build with node vs from sources with tsx: start time, memory',
+    run: async () => {
+      const { benchProductionBuild } = await import('../apps/server/bench/production-build.js');
+      await benchProductionBuild();
+    },
+  },
   cluster: {
     describe:
       'scale-out: 2 servers + 2 agents + PostgreSQL + Redis, 1,000 web sockets and 400 sessions (BENCH_CLUSTER_SOCKETS / _SESSIONS), through four faults, with a profile of each process',

@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import type { RehearsalSides } from './rehearsal-worlds.js';
 import { SIDE_PROCESS_FLAG, type SideAnswer, type SideRequest } from './side-protocol.js';
 
-const sideEntry = fileURLToPath(new URL('./side-process.ts', import.meta.url));
+/** The production build forks its own bundle of the side (apps/agent/dist/side-process.js); sources run under tsx. */
+const built = process.env.TRADEDESK_BUILT === 'true';
+const sideEntry = fileURLToPath(
+  new URL(built ? '../../dist/side-process.js' : './side-process.ts', import.meta.url),
+);
 
 /** Warm side processes kept after a rehearsal (one per side) for the next one. */
 const SPARES = 2;
@@ -23,7 +27,7 @@ function hold(child: ChildProcess, held: boolean) {
 
 const forkSide = () =>
   fork(sideEntry, [SIDE_PROCESS_FLAG], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: built ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

@@ -10,8 +10,13 @@ export function defaultPoolSize(): number {
   return Math.max(1, os.availableParallelism());
 }
 
-/** Starts one solver thread (solve-worker.ts). The server runs TypeScript: it registers tsx first. */
+/**
+ * Starts one solver thread (solve-worker.ts). The production build runs its own bundle of it
+ * (apps/server/dist/solve-worker.js); from sources, the thread registers tsx first.
+ */
 function startSolverWorker(): Worker {
+  if (process.env.TRADEDESK_BUILT === 'true')
+    return new Worker(new URL('../../../dist/solve-worker.js', import.meta.url));
   const loader = import.meta.resolve('tsx/esm/api');
   const body = new URL('./solve-worker.ts', import.meta.url).href;
   return new Worker(
