@@ -18,6 +18,10 @@ import { createAuthService } from './modules/auth/service.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
+import { createMetrics, type Metrics } from './modules/observability/metrics.js';
+import { databaseAnswers } from './modules/observability/metrics-repo.js';
+import { createReadiness, type Readiness } from './modules/observability/readiness.js';
+import { observabilityRoutes } from './modules/observability/routes.js';
 import { createCoinMarketModule, type CoinMarketModule } from './modules/coin-market/index.js';
 import { coinMarketRoutes } from './modules/coin-market/routes.js';
 import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
@@ -52,6 +56,10 @@ declare module 'fastify' {
     sbcAccountSolutions: AccountSolutions;
     /** The event loop's measured delay (GET /api/app/health reads it; stalls are logged). */
     eventLoop: EventLoopWatch;
+    /** Prometheus metrics (GET /metrics); the socket layer attaches its gauges and counts events. */
+    metrics: Metrics;
+    /** What GET /readyz asks; realtime adds Redis and the agents, shutdown drains it. */
+    readiness: Readiness;
   }
 }
 
@@ -165,6 +173,12 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   await app.register(appRoutes, { prefix: '/api/app', eventLoop });
+  const metrics = createMetrics(options.database);
+  const readiness = createReadiness();
+  readiness.addCheck('database', () => databaseAnswers(options.database.db));
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', readiness);
+  await app.register(observabilityRoutes, { metrics, readiness });
   await app.register(soundRoutes, { prefix: '/api/sound' });
   await app.register(userRoutes, { prefix: '/api/user', ctx, presentUser, ...signedIn });
   await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
@@ -192,11 +206,14 @@ export async function buildApp(options: BuildAppOptions) {
     agents: rehearsalAgents,
     ...signedIn,
   });
-  const chat = createChatNotifier(ctx, options.chat ?? {}, (error) =>
-    app.log.warn(
-      { category: 'chat', err: error instanceof Error ? error.message : String(error) },
-      'chat delivery',
-    ),
+  const chat = createChatNotifier(
+    ctx,
+    { ...options.chat, onGiveUp: (provider) => metrics.webhookGivenUp(provider) },
+    (error) =>
+      app.log.warn(
+        { category: 'chat', err: error instanceof Error ? error.message : String(error) },
+        'chat delivery',
+      ),
   );
   app.decorate('chat', chat);
   app.addHook('preClose', () => chat.close());

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's counts (PostgreSQL only; the metrics read them). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -50,6 +52,7 @@ export function openPostgres(url: string, poolSize = 20): Database {
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    pool,
   };
 }
 

@@ -111,6 +111,12 @@ export function createAgentHub(
     next();
   });
 
+  /** A snipe result without an error code: a card bought (stored even when its lease ended). */
+  const isPurchase = (envelope: unknown) => {
+    const event = (envelope as { event?: { type?: unknown; report?: { errorCode?: unknown } } }).event;
+    return event?.type === 'snipe-result' && event.report?.errorCode === undefined;
+  };
+
   /** Whether the agent is connected to any node (it may have come back on another one). */
   const isConnected = async (agentId: string) =>
     agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
@@ -171,11 +177,18 @@ export function createAgentHub(
     ) =>
       socket.on(name, async (payload: unknown, ack?: (answer: EventAck) => void) => {
         const parsed = schema.safeParse(payload);
-        if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
+        if (!parsed.success) {
+          app.metrics.agentEvent(name, 'refused');
+          return ack?.({ ok: false, message: 'Invalid event' });
+        }
         try {
-          ack?.(await apply(parsed.data));
+          const answer = await apply(parsed.data);
+          app.metrics.agentEvent(name, 'stored');
+          if (isPurchase(parsed.data)) app.metrics.purchaseStored();
+          ack?.(answer);
         } catch (error) {
           log.error({ err: error, event: name }, 'could not store an agent event');
+          app.metrics.agentEvent(name, 'retry');
           ack?.({ ok: false, message: 'Could not store the event', retry: true });
         }
       });
@@ -440,6 +453,15 @@ export function createAgentHub(
     endIfLost,
     /** The agents connected to this node. */
     connectedAgents: () => [...agents.keys()],
+    /** Capacity and runs held of each agent connected to this node (the metrics). */
+    async loads() {
+      const connected = [...agents].map(([agentId, socket]) => ({ agentId, capacity: socket.data.capacity }));
+      const running = await agentSlots.used(
+        ctx.db,
+        connected.map((agent) => agent.agentId),
+      );
+      return connected.map((agent) => ({ ...agent, running: running.get(agent.agentId) ?? 0 }));
+    },
     /** Drops every agent's transport (not a server-side disconnect): agents reconnect and resume. */
     dropAgentTransports() {
       for (const socket of agents.values()) socket.conn.close();

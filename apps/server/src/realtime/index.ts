@@ -66,6 +66,9 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
 function redisHealth(log: FastifyBaseLogger) {
   let isDown = false;
   return {
+    get isDown() {
+      return isDown;
+    },
     down(error: unknown) {
       if (!isDown) log.error({ err: error }, 'Redis is unreachable; events reach only this node');
       isDown = true;
@@ -202,14 +205,28 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     headfulSessions: options.headfulSessions ?? false,
   });
 
+  const redis = redisHealth(log);
   const closeRedis = options.redisUrl
     ? useRedisAdapter(
         { [webSnipePath]: web, [webTransferPath]: transferWeb, [agentSocketPath]: agents.io },
         options.redisUrl,
         options.redisChannelPrefix ?? 'tradedesk',
-        redisHealth(log),
+        redis,
       )
     : undefined;
+  if (options.redisUrl)
+    app.readiness.addCheck('redis', () => {
+      if (redis.isDown) throw new Error('Redis is unreachable');
+    });
+  app.readiness.addInfo('agentsOnThisNode', () => agents.connectedAgents().length);
+  app.metrics.attachRealtime({
+    socketsByHub: () => ({
+      [webSnipePath]: web.engine.clientsCount,
+      [webTransferPath]: transferWeb.engine.clientsCount,
+      [agentSocketPath]: agents.io.engine.clientsCount,
+    }),
+    agentLoads: agents.loads,
+  });
   if (options.embeddedAgentId !== undefined) await agents.endRunsOf(options.embeddedAgentId);
   const sweepEvery = options.sweepIntervalMs ?? 2_000;
   // An outage fails every sweep: it is logged when it starts and when it ends, not every time.

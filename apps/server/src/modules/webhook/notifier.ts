@@ -24,6 +24,8 @@ export interface ChatOptions extends Omit<SafeFetchOptions, 'allowLoopback'> {
   telegram?: { botToken?: string | undefined; apiUrl?: string | undefined };
   /** Replaceable wait between retries (tests). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Told of each message given up after every retry (the metrics count them). */
+  onGiveUp?: (provider: ChatProvider) => void;
 }
 
 /** The one notice a user gets while a provider keeps failing (ours). */
@@ -107,6 +109,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
     ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
     onOutcome(key, outcome) {
       const [provider, userId] = key.split(':') as [ChatProvider, string];
+      if (!outcome.delivered) options.onGiveUp?.(provider);
       const noticeKey = chatFailingKey(provider);
       const target = currentTarget.get(key) ?? '';
       const known = failing.get(key);

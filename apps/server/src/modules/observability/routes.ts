@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesAreFor } from '../../lib/audience.js';
+import type { Metrics } from './metrics.js';
+import type { Readiness } from './readiness.js';
+
+export interface ObservabilityRoutesOptions {
+  metrics: Metrics;
+  readiness: Readiness;
+}
+
+/**
+ * `/healthz` (liveness: the process answers), `/readyz` (readiness: 503 while a dependency is away
+ * or the node drains) and `/metrics` (Prometheus text). For the balancer, the orchestrator and the
+ * scraper on the nodes' own addresses; the public balancer refuses these paths (deploy/haproxy).
+ */
+export const observabilityRoutes: FastifyPluginAsyncZod<ObservabilityRoutesOptions> = async (
+  app,
+  { metrics, readiness },
+) => {
+  routesAreFor(app, 'anyone');
+  app.get('/healthz', async () => ({ data: { status: 'ok' as const } }));
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness.report();
+    return reply.code(report.ready ? 200 : 503).send({ data: report });
+  });
+  app.get('/metrics', async (_request, reply) => {
+    const { body, contentType } = await metrics.scrape();
+    return reply.type(contentType).send(body);
+  });
+};
