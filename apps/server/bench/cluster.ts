@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- cluster`: 2 server nodes behind the load balancer + 2 stand-alone agents +
+ * `npm run bench -- cluster`: 2 server nodes behind HAProxy + 2 stand-alone agents +
  * PostgreSQL + Redis on loopback, with many web sockets and running sandbox sessions, through four
  * faults: an agent killed, a server node killed, Redis restarted, PostgreSQL cut off. Prints the
  * sessions sustained, purchases recorded vs the sandbox ledger's (0 lost, 0 doubled), the time to
@@ -22,7 +22,7 @@ import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { freePort, startCluster, type Cluster } from '../src/cluster/cluster.js';
-import { stickyCookie } from '../src/cluster/load-balancer.js';
+import { stickyCookie } from '../src/cluster/haproxy.js';
 import { openPostgres } from '../src/db/client.js';
 import { snipeMessages } from '../src/modules/snipe/messages.js';
 import { startProcessSampler } from './process-sampler.js';
@@ -166,7 +166,7 @@ async function createUser(base: string, index: number): Promise<BenchUser> {
       .getSetCookie()
       .map((line) => line.split(';')[0]!)
       .filter((pair) => !pair.startsWith(`${stickyCookie}=`)),
-    `${stickyCookie}=${index % 2}`,
+    `${stickyCookie}=node-${(index % 2) + 1}`,
   ].join('; ');
   const http = new Http(base, cookie);
   const me = await http.call('GET', '/api/user');

@@ -2,14 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startLoadBalancer, type LoadBalancer } from './load-balancer.js';
+import { buildNode, isNodeBuildOutdated } from '../../scripts/build.js';
+import { startHaproxy, type RunningHaproxy } from './haproxy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-/**
- * Node with tsx's loader, in one process: the `tsx` command runs the script in a child process of
- * its own, which a `kill -9` of the command would leave running.
- */
-const nodeWithTsx = [process.execPath, '--import', 'tsx'] as const;
+/** Every process runs the production build with plain node, as the images do. */
+const nodeCommand = [process.execPath, '--enable-source-maps'] as const;
 
 export interface ClusterOptions {
   /** PostgreSQL every node shares (required: PGlite is one process's). */
@@ -20,7 +18,7 @@ export interface ClusterOptions {
   agents: number;
   /** Sessions per agent. */
   agentCapacity: number;
-  /** The load balancer's port (what browsers open); 0 = any free one. */
+  /** HAProxy's port (what browsers open); 0 = any free one. */
   port: number;
   /** First server node's port; the others follow (0 = any free ones). */
   firstServerPort: number;
@@ -55,7 +53,7 @@ export interface ClusterProcess {
 }
 
 export interface Cluster {
-  balancer: LoadBalancer;
+  balancer: RunningHaproxy;
   simUrl: string;
   servers: ClusterProcess[];
   agents: ClusterProcess[];
@@ -104,8 +102,8 @@ function managed(
   let child: ChildProcess | undefined;
   let exited = true;
   const start = async () => {
-    const [node, ...loader] = nodeWithTsx;
-    const launched = spawn(node, [...loader, script], {
+    const [node, ...flags] = nodeCommand;
+    const launched = spawn(node, [...flags, script], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,13 +159,17 @@ function managed(
 }
 
 /**
- * Starts N server nodes (PostgreSQL + Redis, no embedded agent) behind the load balancer, one
- * sandbox game they share and M stand-alone agents that connect through the balancer. The first
- * node starts alone (it migrates the database, seeds the demo user and builds the web app once);
- * the others start after it.
+ * Starts N server nodes (PostgreSQL + Redis, no embedded agent) behind HAProxy, one sandbox game
+ * they share and M stand-alone agents that connect through the balancer, all from the production
+ * build (built first when outdated). The first node starts alone (it migrates the database, seeds
+ * the demo user and builds the web app once); the others start after it.
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const output = options.output ?? ((name, line) => console.log(`[${name}] ${line}`));
+  if (await isNodeBuildOutdated()) {
+    output('build', 'Building the server, agent and sandbox game (missing or outdated)…');
+    await buildNode();
+  }
   const agentKey = options.agentKey ?? randomBytes(32).toString('base64url');
   const started: Array<{ stop(): Promise<void> }> = [];
   // Whatever started before a failure is stopped again: no process outlives a failed start.
@@ -179,7 +181,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const simUrl = options.simUrl ?? `http://127.0.0.1:${simPort}`;
     const sim = managed(
       'sim',
-      'apps/game-sim/src/main.ts',
+      'apps/game-sim/dist/main.js',
       { SIM_PORT: String(simPort), ...options.simEnv },
       simPort,
       { url: `${simUrl}/admin/world` },
@@ -196,7 +198,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const servers = serverPorts.map((port, index) =>
       managed(
         `node-${index + 1}`,
-        'apps/server/src/main.ts',
+        'apps/server/dist/main.js',
         {
           PORT: String(port),
           NODE_ID: `node-${index + 1}`,
@@ -206,13 +208,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           AGENT_KEYS: agentKey,
           EMBEDDED_AGENT: 'off',
           SIM_URL: simUrl,
-          // The balancer is the only proxy; it names the browser's address.
+          // HAProxy is the only proxy; it names the browser's address.
           TRUSTED_PROXIES: '127.0.0.1',
           LOG_FORMAT: 'json',
           ...options.serverEnv,
         },
         port,
-        { url: `http://127.0.0.1:${port}/api/app/version` },
+        // Ready when the node says so (database reached, Redis reached): what HAProxy asks too.
+        { url: `http://127.0.0.1:${port}/readyz` },
         output,
       ),
     );
@@ -220,16 +223,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const [first, ...others] = servers;
     await first?.start();
     await Promise.all(others.map((server) => server.start()));
-    const balancer = await startLoadBalancer({
-      backends: serverPorts.map((port) => ({ host: '127.0.0.1', port })),
-      port: options.port,
+    const balancer = await startHaproxy({
+      backends: serverPorts.map((port, index) => ({ name: `node-${index + 1}`, host: '127.0.0.1', port })),
+      port: options.port === 0 ? await freePort() : options.port,
+      output: (line) => output('haproxy', line),
     });
     started.push({ stop: () => balancer.close() });
 
     const agents = Array.from({ length: options.agents }, (_, index) =>
       managed(
         `agent-${index + 1}`,
-        'apps/agent/src/main.ts',
+        'apps/agent/dist/main.js',
         {
           SERVER_URL: balancer.url,
           AGENT_KEY: agentKey,

@@ -1,6 +1,6 @@
 /**
- * `npm run cluster`: N server nodes behind a small load balancer, M stand-alone agents and one
- * sandbox game on this machine, against the configured PostgreSQL and Redis (see the README's
+ * `npm run cluster`: N server nodes behind HAProxy, M stand-alone agents and one sandbox game on
+ * this machine, all from the production build, against the configured PostgreSQL and Redis (see the README's
  * operator section). Ctrl-C stops everything.
  */
 import { parseClusterEnv } from '../config/cluster-env.js';

@@ -9,7 +9,8 @@ import { accounts, snipeLeases } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import type { RealtimeOptions } from '../../src/realtime/index.js';
 import { backends, createTestDatabase } from '../database.js';
-import { startLoadBalancer } from '../../src/cluster/load-balancer.js';
+import { freePort } from '../../src/cluster/cluster.js';
+import { startHaproxy } from '../../src/cluster/haproxy.js';
 import { TestClock } from '../helpers.js';
 import {
   createAccount,
@@ -191,11 +192,17 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     expect(await leaseOf(accountId)).toBeUndefined();
   });
 
-  it('keeps the run of an agent that moves to the other node through the load balancer when its node dies', async () => {
+  it('keeps the run of an agent that moves to the other node through HAProxy when its node dies', async () => {
     const nodeB = await startNode({ reconnectGraceMs: 600_000 });
-    // Node B first: the agent's connection lands there; when B is gone it lands on A.
-    const balancer = await startLoadBalancer({
-      backends: [nodeB, nodeA].map((node) => ({ host: '127.0.0.1', port: Number(new URL(node.url).port) })),
+    // HAProxy fills node B first: the agent's connection lands there; when B is gone it lands on A.
+    const balancer = await startHaproxy({
+      port: await freePort(),
+      balance: 'first',
+      backends: [nodeB, nodeA].map((node, index) => ({
+        name: `node-${index + 1}`,
+        host: '127.0.0.1',
+        port: Number(new URL(node.url).port),
+      })),
     });
     try {
       const agent = startAgent({

@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A server node behind the balancer. */
+export interface Backend {
+  /** Its name in HAProxy's stats and its sticky cookie's value. */
+  name: string;
+  host: string;
+  port: number;
+}
+
+export interface HaproxyConfigOptions {
+  /** Address HAProxy listens on, e.g. `127.0.0.1:8080` or `*:8080`. */
+  bind: string;
+  backends: readonly Backend[];
+  /**
+   * `roundrobin` (production); `first` fills the first healthy node before the next (tests that
+   * must know where a connection lands).
+   */
+  balance?: 'roundrobin' | 'first';
+  /** Resolve backend host names through this resolver (compose, Kubernetes: `127.0.0.11:53`). */
+  resolver?: string;
+}
+
+/** The cookie that keeps a browser on one node: Socket.IO's long-polling requests must all reach it. */
+export const stickyCookie = 'td_node';
+
+/**
+ * The one HAProxy configuration of the product (`npm run cluster`, the cluster bench, the cluster
+ * test and `deploy/haproxy/haproxy.cfg` are all rendered here). Why each line:
+ * - `option httpchk GET /readyz`: a node that is not ready (database away, draining on SIGTERM)
+ *   gets no new requests within two checks (`inter 1s fall 2`);
+ * - `cookie td_node insert indirect nocache`: a browser stays on the node that answered first
+ *   (Socket.IO long-polling); WebSocket-only clients (agents) carry no cookie and take turns;
+ * - `on-marked-down shutdown-sessions`: when a node goes down or drains, its open sockets are cut
+ *   so their clients reconnect to a live node at once instead of waiting on a dead tunnel;
+ * - `option redispatch` + `retries`: a request whose sticky node refuses goes to another one;
+ * - `timeout tunnel 1h`: WebSockets stay open between messages (beats come every 2 s anyway);
+ * - `/metrics` is refused to the public: the scraper reads each node directly.
+ */
+export function haproxyConfig(options: HaproxyConfigOptions): string {
+  const resolvers = options.resolver
+    ? ['resolvers internal', `  nameserver dns ${options.resolver}`, '  hold valid 5s', '']
+    : [];
+  const resolve = options.resolver ? ' resolvers internal init-addr last,libc,none' : '';
+  return [
+    // No global maxconn: HAProxy derives it from the process's file limit (ulimit -n), and a
+    // fixed one above what the limit allows stops it at start.
+    'global',
+    '',
+    ...resolvers,
+    'defaults',
+    '  mode http',
+    '  option forwardfor',
+    '  option redispatch',
+    '  retries 3',
+    '  timeout connect 3s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  timeout tunnel 1h',
+    '  timeout http-keep-alive 10s',
+    '  timeout check 2s',
+    '',
+    'frontend public',
+    `  bind ${options.bind}`,
+    '  http-request deny deny_status 404 if { path /metrics }',
+    '  default_backend nodes',
+    '',
+    'backend nodes',
+    `  balance ${options.balance ?? 'roundrobin'}`,
+    '  option httpchk GET /readyz',
+    '  http-check expect status 200',
+    `  cookie ${stickyCookie} insert indirect nocache httponly`,
+    '  default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+    ...options.backends.map(
+      (backend) =>
+        `  server ${backend.name} ${backend.host}:${backend.port} check cookie ${backend.name}${resolve}`,
+    ),
+    '',
+  ].join('\n');
+}
+
+export interface RunningHaproxy {
+  /** What browsers and agents open, e.g. http://127.0.0.1:8080. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Resolves once `port` on loopback accepts a connection. */
+async function listening(port: number, exited: () => boolean, said: () => string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited()) throw new Error(`HAProxy ended while starting: ${said()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      const answer = (isOpen: boolean) => {
+        socket.destroy();
+        resolve(isOpen);
+      };
+      socket.once('connect', () => answer(true));
+      socket.once('error', () => answer(false));
+      socket.setTimeout(1_000, () => answer(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`HAProxy did not listen on port ${port} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Runs Debian's HAProxy (`HAPROXY_BIN`, default `haproxy`) in the foreground on 127.0.0.1:`port`
+ * in front of `backends`, with the configuration above written to a temporary folder.
+ */
+export async function startHaproxy(options: {
+  port: number;
+  backends: readonly Backend[];
+  balance?: HaproxyConfigOptions['balance'];
+  output?: (line: string) => void;
+}): Promise<RunningHaproxy> {
+  const folder = await mkdtemp(join(tmpdir(), 'tradedesk-haproxy-'));
+  const configFile = join(folder, 'haproxy.cfg');
+  await writeFile(
+    configFile,
+    haproxyConfig({
+      bind: `127.0.0.1:${options.port}`,
+      backends: options.backends,
+      ...(options.balance ? { balance: options.balance } : {}),
+    }),
+  );
+  const binary = process.env.HAPROXY_BIN ?? 'haproxy';
+  const child: ChildProcess = spawn(binary, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let exited = false;
+  const spawnFailed = new Promise<never>((_, reject) =>
+    child.once('error', (error) =>
+      reject(new Error(`Could not run ${binary} (apt-get install haproxy): ${error.message}`)),
+    ),
+  );
+  spawnFailed.catch(() => {});
+  child.once('exit', () => (exited = true));
+  /** Its last lines, for the error when it stops at start (an alert about its configuration). */
+  const lastLines: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) {
+          options.output?.(line);
+          lastLines.push(line);
+          if (lastLines.length > 5) lastLines.shift();
+        }
+    });
+  try {
+    await Promise.race([
+      listening(
+        options.port,
+        () => exited,
+        () => lastLines.join(' | '),
+      ),
+      spawnFailed,
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    port: options.port,
+    async close() {
+      if (!exited) {
+        const ended = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await ended;
+      }
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
