@@ -11,6 +11,7 @@ import { grantAdminRoles } from './modules/admin/first-admins-repo.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { buildOnStart, type StartBuild } from './embedded/build-on-start.js';
 import { startEmbeddedSim } from './embedded/sim.js';
+import { shutDownGracefully } from './lib/graceful-shutdown.js';
 import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
@@ -191,10 +192,14 @@ async function main() {
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      log.info({ category: 'start' }, `${signal}: shutting down`);
-      void Promise.allSettled([agent?.close()])
-        .then(() => Promise.allSettled([app.close(), sim?.close()]))
-        .then(() => process.exit(0));
+      void shutDownGracefully(signal, {
+        log,
+        drain: () => app.readiness.drain(),
+        drainMs: env.SHUTDOWN_DRAIN_MS,
+        steps: [async () => agent?.close(), () => Promise.all([app.close(), sim?.close()])],
+        limitMs: env.SHUTDOWN_DRAIN_MS + 25_000,
+        exit: (code) => process.exit(code),
+      });
     });
   }
 }

@@ -211,6 +211,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           // HAProxy is the only proxy; it names the browser's address.
           TRUSTED_PROXIES: '127.0.0.1',
           LOG_FORMAT: 'json',
+          // HAProxy takes a node out after three failed /readyz checks a second apart.
+          SHUTDOWN_DRAIN_MS: '5000',
           ...options.serverEnv,
         },
         port,

@@ -32,7 +32,7 @@ export const stickyCookie = 'td_node';
  * The one HAProxy configuration of the product (`npm run cluster`, the cluster bench, the cluster
  * test and `deploy/haproxy/haproxy.cfg` are all rendered here). Why each line:
  * - `option httpchk GET /readyz`: a node that is not ready (database away, draining on SIGTERM)
- *   gets no new requests within two checks (`inter 1s fall 2`);
+ *   gets no new requests within three checks (`inter 1s fall 3`; a check may take 3 s on a loaded machine);
  * - `cookie td_node insert indirect nocache`: a browser stays on the node that answered first
  *   (Socket.IO long-polling); WebSocket-only clients (agents) carry no cookie and take turns;
  * - `on-marked-down shutdown-sessions`: when a node goes down or drains, its open sockets are cut
@@ -62,7 +62,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
-    '  timeout check 2s',
+    '  timeout check 3s',
     '',
     'frontend public',
     `  bind ${options.bind}`,
@@ -74,7 +74,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     `  cookie ${stickyCookie} insert indirect nocache httponly`,
-    '  default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+    '  default-server inter 1s fall 3 rise 2 on-marked-down shutdown-sessions',
     ...options.backends.map(
       (backend) =>
         `  server ${backend.name} ${backend.host}:${backend.port} check cookie ${backend.name}${resolve}`,

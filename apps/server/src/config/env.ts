@@ -101,6 +101,11 @@ export const envSchema = z
      * nodes × size under the server's max_connections (PostgreSQL's default: 100).
      */
     DATABASE_POOL_SIZE: intVariable('DATABASE_POOL_SIZE', 1, 200, 20),
+    /**
+     * On SIGTERM the node answers not ready for this long before it closes, so the balancer (two
+     * failed /readyz checks) or Kubernetes (endpoints) stops sending it anything first. 0 for a lone node.
+     */
+    SHUTDOWN_DRAIN_MS: intVariable('SHUTDOWN_DRAIN_MS', 0, 120_000, 0),
     DATA_DIR: z.string().min(1).default('./.data'),
     /** SBC solver threads (0: one per core the process may use, os.availableParallelism()). */
     SBC_SOLVER_THREADS: intVariable('SBC_SOLVER_THREADS', 0, 256, 0),

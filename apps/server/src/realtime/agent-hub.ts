@@ -111,6 +111,9 @@ export function createAgentHub(
     next();
   });
 
+  /** Agents' events being written now: a closing node waits for them before its database closes. */
+  const beingStored = new Set<Promise<EventAck>>();
+
   /** A snipe result without an error code: a card bought (stored even when its lease ended). */
   const isPurchase = (envelope: unknown) => {
     const event = (envelope as { event?: { type?: unknown; report?: { errorCode?: unknown } } }).event;
@@ -182,7 +185,13 @@ export function createAgentHub(
           return ack?.({ ok: false, message: 'Invalid event' });
         }
         try {
-          const answer = await apply(parsed.data);
+          const storing = apply(parsed.data);
+          beingStored.add(storing);
+          void storing.then(
+            () => beingStored.delete(storing),
+            () => beingStored.delete(storing),
+          );
+          const answer = await storing;
           app.metrics.agentEvent(name, 'stored');
           if (isPurchase(parsed.data)) app.metrics.purchaseStored();
           ack?.(answer);
@@ -466,6 +475,8 @@ export function createAgentHub(
     dropAgentTransports() {
       for (const socket of agents.values()) socket.conn.close();
     },
+    /** Resolves once every event being stored now is written (or failed: the agent sends it again). */
+    settled: () => Promise.allSettled([...beingStored]),
     /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
     close() {
       closing = true;

@@ -264,6 +264,8 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     agents.io.engine.close();
     web.engine.close();
     transferWeb.engine.close();
+    // What agents sent before their sockets closed is written before the database closes.
+    await agents.settled();
     await closeRedis?.();
   });
   log.info(
