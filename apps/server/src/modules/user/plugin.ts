@@ -1,0 +1,8 @@
+import { serverModule } from '../../lib/server-module.js';
+import { protectedOptions } from '../protected.js';
+import { userRoutes } from './routes.js';
+
+/** The signed-in user: /api/user (the auth module presents the user). */
+export const userModule = serverModule('user', ['auth'], async (app) => {
+  await app.register(userRoutes, { prefix: '/api/user', ...protectedOptions(app), presentUser: app.presentUser });
+});
