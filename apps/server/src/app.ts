@@ -147,10 +147,10 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(appModule, { eventLoop });
   await app.register(soundModule);
+  await app.register(accountModule);
   await app.register(userModule);
   await app.register(configurationModule);
   await app.register(filterModule);
-  await app.register(accountModule);
   await app.register(statisticModule);
   await app.register(notificationModule);
   await app.register(transferModule);

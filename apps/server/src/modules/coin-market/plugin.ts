@@ -19,6 +19,11 @@ export const coinMarketModule = serverModule<{ publicUrl?: string | undefined }>
     for (const [productId, handler] of Object.entries(market.externalOrders))
       app.paymentOrders.handle(productId, handler);
     app.decorate('coinMarket', market);
-    await app.register(coinMarketRoutes, { prefix: '/api/market', ...protectedOptions(app), market, publicUrl });
+    await app.register(coinMarketRoutes, {
+      prefix: '/api/market',
+      ...protectedOptions(app),
+      market,
+      publicUrl,
+    });
   },
 );
