@@ -28,7 +28,10 @@ export async function signUpThroughCheckout(
   await periodButton.click();
   await expect(periodButton).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByTestId('plan-table').getByRole('button', { name: `Buy ${plan}`, exact: true }).click();
+  await page
+    .getByTestId('plan-table')
+    .getByRole('button', { name: `Buy ${plan}`, exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.getByRole('button', { name: /^Pay €/ }).click();
 
