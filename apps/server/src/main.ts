@@ -140,6 +140,25 @@ async function main() {
   const sbcCatalogue = createSbcCatalogue(app.appContext, { nodeId });
   app.addHook('onClose', () => sbcCatalogue.close());
 
+  // Shutdown is wired before the node listens: a SIGTERM that comes as soon as it answers (an
+  // orchestrator, a test) drains it too. What starts after listening is closed if it started.
+  const started: {
+    agent?: { close(): Promise<void> } | undefined;
+    sim?: { close(): Promise<void> } | undefined;
+  } = {};
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void shutDownGracefully(signal, {
+        log,
+        drain: () => app.readiness.drain(),
+        drainMs: env.SHUTDOWN_DRAIN_MS,
+        steps: [async () => started.agent?.close(), () => Promise.all([app.close(), started.sim?.close()])],
+        limitMs: env.SHUTDOWN_DRAIN_MS + 25_000,
+        exit: (code) => process.exit(code),
+      });
+    });
+  }
+
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
@@ -150,6 +169,7 @@ async function main() {
       : env.SIM_URL
         ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
         : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY, dataDir: env.DATA_DIR });
+  started.sim = sim;
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   app.priceDatabase.service
@@ -187,21 +207,9 @@ async function main() {
           return undefined;
         })
       : undefined;
+  started.agent = agent;
   if (demo)
     console.log(`Demo login — username: demo  token: ${demo.token}  open: http://127.0.0.1:${port}/login`);
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void shutDownGracefully(signal, {
-        log,
-        drain: () => app.readiness.drain(),
-        drainMs: env.SHUTDOWN_DRAIN_MS,
-        steps: [async () => agent?.close(), () => Promise.all([app.close(), sim?.close()])],
-        limitMs: env.SHUTDOWN_DRAIN_MS + 25_000,
-        exit: (code) => process.exit(code),
-      });
-    });
-  }
 }
 
 main().catch((error: unknown) => {
