@@ -24,10 +24,11 @@ import type { SbcEvents } from '../modules/sbc/sbc-events.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
 import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
 import type { RunEvents } from '../modules/snipe/run-events.js';
-import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
+import { leaseOfRun } from '../modules/snipe/repo.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
-import { transferRepo } from '../modules/transfer/repo.js';
 import type { TransferDispatcher } from '../runs/agent-ports.js';
+import type { RunKind } from '../db/schema.js';
+import { runsRepo, type RunRow } from '../runs/runs-repo.js';
 import { agentSlots } from '../runs/slots-repo.js';
 import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 import { originCheck } from './origin-check.js';
@@ -61,6 +62,9 @@ interface AgentSocketData {
   capacity: number;
 }
 type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
+
+/** The kinds whose agents beat for them, so the heartbeat sweep may judge them. */
+const sweptKinds = new Set<RunKind>(['snipe', 'transfer', 'sync']);
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -120,14 +124,22 @@ export function createAgentHub(
    * rehearsals. Answers the rehearsals it ended (the page polling one shows it ended).
    */
   async function endAgentRuns(agentId: string, before: Date, reason: string) {
-    const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
-      (lease) => lease.heartbeatAt.getTime() <= before.getTime(),
-    );
-    if (leases.length > 0) log.warn({ agentId, accounts: leases.length }, reason);
-    await runEvents().markLost(leases);
-    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
-    await sbcEvents().markLost(agentId, before);
-    return rehearsals().markLost(agentId, before);
+    const held = await runsRepo.runningOfAgent(ctx.db, agentId, before);
+    if (held.length > 0) log.warn({ agentId, runs: held.length }, reason);
+    return loseRuns(held);
+  }
+
+  /**
+   * Runs the lost-agent rule took, of any kind: each kind settles its own (a snipe's account turns
+   * `error`, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost
+   * message). Answers the rehearsals it ended (the page polling one shows it ended).
+   */
+  async function loseRuns(lost: RunRow[]) {
+    const ofKind = (...kinds: RunKind[]) => lost.filter((run) => kinds.includes(run.kind));
+    await runEvents().markLost(ofKind('snipe').map(leaseOfRun));
+    await transferEvents().markLost(ofKind('transfer', 'sync').map((run) => run.id));
+    await sbcEvents().markLost(ofKind('sbc'));
+    return rehearsals().markLost(ofKind('rehearsal').map((run) => run.id));
   }
 
   /**
@@ -215,13 +227,12 @@ export function createAgentHub(
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
       const now = ctx.now();
-      Promise.all([
-        snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, now),
-        transferRepo.touch(ctx.db, agentId, parsed.data.transferIds ?? [], now),
-      ]).catch((err: unknown) => {
-        distrustDatabase();
-        log.error({ err }, 'could not record a heartbeat');
-      });
+      runsRepo
+        .touch(ctx.db, agentId, [...parsed.data.leaseIds, ...(parsed.data.transferIds ?? [])], now)
+        .catch((err: unknown) => {
+          distrustDatabase();
+          log.error({ err }, 'could not record a heartbeat');
+        });
     });
 
     socket.on('disconnect', () => {
@@ -245,8 +256,8 @@ export function createAgentHub(
     await socket.join(agentRoom(agentId));
 
     // Resume: the agent still runs these sessions; leases that ended meanwhile are stopped.
-    const touched = await snipeRepo
-      .touchLeases(
+    const touched = await runsRepo
+      .touch(
         ctx.db,
         agentId,
         sessions.map((session) => session.leaseId),
@@ -258,22 +269,22 @@ export function createAgentHub(
         return undefined;
       });
     if (touched === undefined) return;
-    const claimed = new Set(touched.map((row) => row.leaseId));
+    const claimed = new Set(touched.map((row) => row.id));
     for (const session of sessions) if (!claimed.has(session.leaseId)) socket.emit('session-stop', session);
     // Orphans: leases this agent held before it connected but no longer runs (it restarted, e.g.
     // the embedded agent after a killed server). They end now, not after the heartbeat timeout.
     const announced = new Set(sessions.map((session) => session.leaseId));
-    const orphaned = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
-      (lease) => !announced.has(lease.leaseId) && lease.heartbeatAt.getTime() < connectedAt.getTime(),
+    // Only snipe sessions are announced at a connect, so only they can be found orphaned here.
+    const orphaned = (await runsRepo.runningOfAgent(ctx.db, agentId)).filter(
+      (run) =>
+        run.kind === 'snipe' && !announced.has(run.id) && run.heartbeatAt.getTime() < connectedAt.getTime(),
     );
     if (orphaned.length > 0) {
       log.warn(
         { agentId, accounts: orphaned.length },
         'agent came back without its runs; marking them error',
       );
-      await runEvents()
-        .markLost(orphaned)
-        .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
+      await loseRuns(orphaned).catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
     }
     log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
@@ -398,28 +409,19 @@ export function createAgentHub(
   async function sweepOnce() {
     const now = ctx.now().getTime();
     const beatBefore = new Date(now - options.heartbeatTimeoutMs);
-    let stale: LeaseRow[];
-    let staleTransfers: Awaited<ReturnType<typeof transferRepo.stale>>;
+    let stale: RunRow[];
     try {
-      stale = await snipeRepo.staleLeases(ctx.db, beatBefore);
-      staleTransfers = await transferRepo.stale(ctx.db, beatBefore);
+      stale = (await runsRepo.stale(ctx.db, beatBefore)).filter((run) => sweptKinds.has(run.kind));
     } catch (error) {
       distrustDatabase();
       throw error;
     }
     databaseTrustedSince ??= now;
     if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
-    const connected =
-      stale.length + staleTransfers.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
+    const connected = stale.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
     const lost = lostOf(stale, connected, now);
-    const lostTransfers = lostOf(staleTransfers, connected, now);
-    if (lost.length + lostTransfers.length > 0)
-      log.warn(
-        { accounts: lost.length, transfers: lostTransfers.length },
-        'agents stopped beating; ending their runs',
-      );
-    await runEvents().markLost(lost);
-    await transferEvents().markLost(lostTransfers);
+    if (lost.length > 0) log.warn({ runs: lost.length }, 'agents stopped beating; ending their runs');
+    await loseRuns(lost);
   }
 
   /**

@@ -1,12 +1,13 @@
 import { defaultTransferConfig } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, snipeLeases, transfers } from '../../src/db/schema.js';
+import { accounts, transfers } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { backends } from '../database.js';
 import { ronaldoTransferFilter, scriptedAgentStack } from './scripted-stack.js';
 import { createAccount, hubSuite, openBrowser, ronaldoFilter, startPayload } from './stack.js';
+import { runOf, runningSnipes } from '../runs.js';
 
 const heartbeatTimeoutMs = 45_000;
 const connectedHeartbeatTimeoutMs = 120_000;
@@ -42,7 +43,7 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
         config: defaultTransferConfig(),
       });
       const { transferId } = (await stack.agent.nextCommand('transfer-start', seen)).payload;
-      const [lease] = await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, sniper));
+      const [lease] = await runningSnipes(db, sniper);
       if (!lease) throw new Error('the snipe holds no lease');
 
       // Past the heartbeat limit but beating: both runs stay.
@@ -50,14 +51,13 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
       const beatAt = stack.node.clock.now().getTime();
       stack.agent.beat([lease.leaseId], [transferId]);
       await eventually(async () => {
-        const [row] = await db.select().from(transfers).where(eq(transfers.id, transferId));
-        return row?.heartbeatAt.getTime() === beatAt;
+        return (await runOf(db, transferId))?.heartbeatAt.getTime() === beatAt;
       });
       stack.node.clock.advance(connectedHeartbeatTimeoutMs - 20_000);
       await stack.node.realtime.sweep();
       const [running] = await db.select().from(transfers).where(eq(transfers.id, transferId));
       expect(running?.status).toBe('running');
-      expect((await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, sniper))).length).toBe(1);
+      expect((await runningSnipes(db, sniper)).length).toBe(1);
 
       // Silent past the long limit while still connected: both end, each with its kind's loss message.
       stack.node.clock.advance(connectedHeartbeatTimeoutMs);

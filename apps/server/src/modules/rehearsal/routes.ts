@@ -6,6 +6,7 @@ import { presentRehearsal } from './presenter.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
 import { failSilentRehearsals, type RehearsalAgentCheck } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 
 /**
  * /api/rehearsal?filterIds=a,b: the latest rehearsal of these filters as they are now (an edited
@@ -28,9 +29,10 @@ export const rehearsalRoutes: FastifyPluginAsyncZod<
     await failSilentRehearsals(ctx, userId);
     const key = filterKeyOf(rows);
     const latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
-    if (latest?.status === 'running' && latest.agentId !== null) {
+    const run = latest?.status === 'running' ? await runsRepo.byId(ctx.db, latest.id) : undefined;
+    if (latest && run?.agentId) {
       // The row as the loss ended it (no second read).
-      const ended = await agents.endIfLost(latest.agentId, latest.updatedAt);
+      const ended = await agents.endIfLost(run.agentId, run.heartbeatAt);
       return { data: presentRehearsal(ended.find((row) => row.id === latest.id) ?? latest) };
     }
     return { data: latest ? presentRehearsal(latest) : null };
