@@ -428,7 +428,11 @@ export async function benchCluster() {
       };
     };
     const leaseCount = async () =>
-      (await observer.query<{ n: number }>("SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running'")).rows[0]!.n;
+      (
+        await observer.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running'",
+        )
+      ).rows[0]!.n;
     const leasesOf = async (agentId: string) =>
       (
         await observer.query<{ n: number }>(

@@ -6,11 +6,6 @@ import {
   agentHandshakeSchema,
   agentSocketPath,
   heartbeatSchema,
-  sbcClubReportSchema,
-  sbcEventEnvelopeSchema,
-  rehearsalEventSchema,
-  sessionEventSchema,
-  transferEventEnvelopeSchema,
   type AgentAck,
   type EventAck,
   type TransferCommandName,
@@ -19,18 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
-import type { SbcClubDispatcher, SbcClubService } from '../modules/sbc/club-service.js';
-import type { SbcEvents } from '../modules/sbc/sbc-events.js';
+import type { SbcClubDispatcher } from '../modules/sbc/club-service.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
-import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
-import type { RunEvents } from '../modules/snipe/run-events.js';
-import { leaseOfRun } from '../modules/snipe/repo.js';
+import type { RehearsalDispatcher } from '../modules/rehearsal/service.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
 import type { TransferDispatcher } from '../runs/agent-ports.js';
-import type { RunKind } from '../db/schema.js';
+import type { AgentEventHandler, RunKindModule } from '../runs/run-kind.js';
 import { runsRepo, type RunRow } from '../runs/runs-repo.js';
 import { agentSlots } from '../runs/slots-repo.js';
-import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 import { originCheck } from './origin-check.js';
 
 /** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
@@ -63,20 +54,15 @@ interface AgentSocketData {
 }
 type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 
-/** The kinds whose agents beat for them, so the heartbeat sweep may judge them. */
-const sweptKinds = new Set<RunKind>(['snipe', 'transfer', 'sync']);
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** `/client/agent`: agents connect with a key, run sessions, stream events (acknowledged once stored). */
 export function createAgentHub(
   app: FastifyInstance,
   ctx: AppContext,
-  runEvents: () => RunEvents,
-  transferEvents: () => TransferEvents,
-  sbcEvents: () => SbcEvents & { applyClub: SbcClubService['apply'] },
+  /** The run kinds (their events and what a lost run settles); read when first needed. */
+  runKinds: () => readonly RunKindModule[],
   options: AgentHubOptions,
-  rehearsals: () => Pick<RehearsalService, 'apply' | 'markLost'>,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
     path: agentSocketPath,
@@ -119,38 +105,35 @@ export function createAgentHub(
   const isConnected = async (agentId: string) =>
     agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
 
-  /**
-   * Ends every run the agent held up to `before`: snipe leases, transfers, SBC solver runs,
-   * rehearsals. Answers the rehearsals it ended (the page polling one shows it ended).
-   */
+  /** Ends every run of every kind the agent held up to `before`; answers their ids. */
   async function endAgentRuns(agentId: string, before: Date, reason: string) {
     const held = await runsRepo.runningOfAgent(ctx.db, agentId, before);
     if (held.length > 0) log.warn({ agentId, runs: held.length }, reason);
-    return loseRuns(held);
+    await loseRuns(held);
+    return held.map((run) => run.id);
   }
 
   /**
    * Runs the lost-agent rule took, of any kind: each kind settles its own (a snipe's account turns
-   * `error`, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost
-   * message). Answers the rehearsals it ended (the page polling one shows it ended).
+   * `error`, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost message).
    */
   async function loseRuns(lost: RunRow[]) {
-    const ofKind = (...kinds: RunKind[]) => lost.filter((run) => kinds.includes(run.kind));
-    await runEvents().markLost(ofKind('snipe').map(leaseOfRun));
-    await transferEvents().markLost(ofKind('transfer', 'sync').map((run) => run.id));
-    await sbcEvents().markLost(ofKind('sbc'));
-    return rehearsals().markLost(ofKind('rehearsal').map((run) => run.id));
+    if (lost.length === 0) return;
+    for (const kind of runKinds()) {
+      const own = lost.filter((run) => kind.kinds.includes(run.kind));
+      if (own.length > 0) await kind.settleLost(own);
+    }
   }
 
   /**
    * A page polling a run asks: is its agent lost? It is when connected to no node and silent past
    * the reconnect grace (what the disconnect timer waits for; a node that died with the agent's
    * socket never fires it). Then every run it held up to `lastHeardAt` ends, as in `loseAgent`;
-   * answers the rehearsals that ended.
+   * answers the ids of the runs that ended.
    */
   async function endIfLost(agentId: string, lastHeardAt: Date) {
-    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [];
-    if (await isConnected(agentId)) return [];
+    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [] as string[];
+    if (await isConnected(agentId)) return [] as string[];
     return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
   }
 
@@ -176,33 +159,18 @@ export function createAgentHub(
      * One way for every run kind's events: an event the server could not store now (its database
      * is away) is answered `retry`, and the agent sends it again until it is stored.
      */
-    const onRunEvent = <T>(
-      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event' | 'sbc-club',
-      schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
-      apply: (envelope: T) => Promise<EventAck>,
-    ) =>
+    const onRunEvent = ({ name, schema, apply }: AgentEventHandler) =>
       socket.on(name, async (payload: unknown, ack?: (answer: EventAck) => void) => {
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
         try {
-          ack?.(await apply(parsed.data));
+          ack?.(await apply(parsed.data, agentId));
         } catch (error) {
           log.error({ err: error, event: name }, 'could not store an agent event');
           ack?.({ ok: false, message: 'Could not store the event', retry: true });
         }
       });
-    onRunEvent('session-event', sessionEventSchema, ({ leaseId, seq, event }) =>
-      runEvents().apply(leaseId, seq, event, agentId),
-    );
-    onRunEvent('transfer-event', transferEventEnvelopeSchema, ({ transferId, seq, event }) =>
-      transferEvents().apply(transferId, seq, event, agentId),
-    );
-    onRunEvent('sbc-event', sbcEventEnvelopeSchema, ({ runId, seq, event }) =>
-      sbcEvents().apply(runId, seq, event, agentId),
-    );
-    onRunEvent('sbc-club', sbcClubReportSchema, (report) => sbcEvents().applyClub(report));
-
-    onRunEvent('rehearsal-event', rehearsalEventSchema, (envelope) => rehearsals().apply(envelope, agentId));
+    for (const kind of runKinds()) for (const handler of kind.events) onRunEvent(handler);
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;
@@ -227,12 +195,11 @@ export function createAgentHub(
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
       const now = ctx.now();
-      runsRepo
-        .touch(ctx.db, agentId, [...parsed.data.leaseIds, ...(parsed.data.transferIds ?? [])], now)
-        .catch((err: unknown) => {
-          distrustDatabase();
-          log.error({ err }, 'could not record a heartbeat');
-        });
+      const { leaseIds, transferIds = [], runIds = [] } = parsed.data;
+      runsRepo.touch(ctx.db, agentId, [...leaseIds, ...transferIds, ...runIds], now).catch((err: unknown) => {
+        distrustDatabase();
+        log.error({ err }, 'could not record a heartbeat');
+      });
     });
 
     socket.on('disconnect', () => {
@@ -411,7 +378,7 @@ export function createAgentHub(
     const beatBefore = new Date(now - options.heartbeatTimeoutMs);
     let stale: RunRow[];
     try {
-      stale = (await runsRepo.stale(ctx.db, beatBefore)).filter((run) => sweptKinds.has(run.kind));
+      stale = await runsRepo.stale(ctx.db, beatBefore);
     } catch (error) {
       distrustDatabase();
       throw error;

@@ -31,9 +31,10 @@ export const rehearsalRoutes: FastifyPluginAsyncZod<
     const latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
     const run = latest?.status === 'running' ? await runsRepo.byId(ctx.db, latest.id) : undefined;
     if (latest && run?.agentId) {
-      // The row as the loss ended it (no second read).
       const ended = await agents.endIfLost(run.agentId, run.heartbeatAt);
-      return { data: presentRehearsal(ended.find((row) => row.id === latest.id) ?? latest) };
+      // The row as the loss ended it: read again only when it did.
+      const current = ended.includes(latest.id) ? await rehearsalRepo.byId(ctx.db, latest.id) : latest;
+      return { data: presentRehearsal(current ?? latest) };
     }
     return { data: latest ? presentRehearsal(latest) : null };
   });

@@ -27,7 +27,7 @@ import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
 import { reject } from '../../lib/web-action.js';
 import { runsRepo } from '../../runs/runs-repo.js';
-import { filterKeyOf, rehearsalRepo, type RehearsalRow } from './repo.js';
+import { filterKeyOf, rehearsalRepo } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */
 export interface RehearsalDispatcher {
@@ -37,12 +37,12 @@ export interface RehearsalDispatcher {
 
 /**
  * The agent hub as the GET route asks it: ends every run of the rehearsal's agent (the hub's
- * `endAgentRuns`, rehearsals included) when the agent is connected to no node and has been silent
- * past the reconnect grace; answers the rehearsals it ended (none when the agent is not lost).
+ * `endAgentRuns`, runs of every kind) when the agent is connected to no node and has been silent
+ * past the reconnect grace; answers the ids of the runs it ended (none when the agent is not lost).
  * Until realtime is attached, nothing is lost.
  */
 export interface RehearsalAgentCheck {
-  endIfLost(agentId: string, lastHeardAt: Date): Promise<RehearsalRow[]>;
+  endIfLost(agentId: string, lastHeardAt: Date): Promise<string[]>;
 }
 
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
