@@ -1,5 +1,6 @@
-// Over 400 lines until the run model (issue 27, step 4) gives the agent one command path: every run kind's
-// agent events still arrive here, and the split follows that redesign rather than precede it.
+// Over 400 lines: the connection lifecycle, the lost-agent rule and the command ports share one closure (the
+// connected agents, loss timers, database trust); splitting them by job is issue 27's next step. Run kinds
+// are no longer named here (runs/run-kind.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   agentAckSchema,

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.js';
-import { backends } from '../database.js';
+import { backends, dropScratchPostgres } from '../database.js';
 
 /** A SQL connection to one scratch database, whatever the back end, with its two migrators. */
 interface Scratch {
@@ -33,6 +33,7 @@ async function scratchDatabase(backend: (typeof backends)[number]): Promise<Scra
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
@@ -42,8 +43,7 @@ async function scratchDatabase(backend: (typeof backends)[number]): Promise<Scra
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
     async close() {
       await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await dropScratchPostgres(adminUrl, name);
     },
   };
 }
@@ -95,7 +95,8 @@ describe.each(backends)('the runs table migration on a database at the old schem
     for (const statement of oldRows.split(';').map((part) => part.trim()))
       if (statement !== '') await scratch.query(statement);
     await scratch.migrate(migrationsFolder);
-  });
+    // A cold PGlite migrated from nothing, twice: more than the default hook time on a loaded machine.
+  }, 300_000);
 
   afterAll(async () => {
     await scratch?.close();
