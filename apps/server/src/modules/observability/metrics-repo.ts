@@ -1,32 +1,27 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sbcRuns, snipeLeases, snipeRehearsals, transfers } from '../../db/schema.js';
+import { runs } from '../../db/schema.js';
+import { runKinds } from '../../runs/run-kinds.js';
 
 export interface RunCount {
-  kind: 'snipe' | 'transfer' | 'sbc' | 'rehearsal';
+  kind: string;
   status: string;
   total: number;
 }
 
 /**
- * Runs by kind and status, cluster-wide. A snipe run is a lease while it runs (its end is an
- * account status, not a run row), so snipe reports `running` only.
+ * Runs by kind and status, cluster-wide (the runs table). Every kind reports `running`, 0 included,
+ * so a dashboard sees a kind with nothing running rather than no series.
  */
 export async function runCounts(db: Db): Promise<RunCount[]> {
-  const byStatus = (table: typeof transfers | typeof sbcRuns | typeof snipeRehearsals) =>
-    db.select({ status: table.status, total: count() }).from(table).groupBy(table.status);
-  const [sniping, transferring, solving, rehearsing] = await Promise.all([
-    db.select({ total: count() }).from(snipeLeases),
-    byStatus(transfers),
-    byStatus(sbcRuns),
-    byStatus(snipeRehearsals),
-  ]);
-  return [
-    { kind: 'snipe', status: 'running', total: sniping[0]?.total ?? 0 },
-    ...transferring.map((row) => ({ kind: 'transfer' as const, ...row })),
-    ...solving.map((row) => ({ kind: 'sbc' as const, ...row })),
-    ...rehearsing.map((row) => ({ kind: 'rehearsal' as const, ...row })),
-  ];
+  const rows = await db
+    .select({ kind: runs.kind, status: runs.status, total: count() })
+    .from(runs)
+    .groupBy(runs.kind, runs.status);
+  const idle = Object.keys(runKinds)
+    .filter((kind) => !rows.some((row) => row.kind === kind && row.status === 'running'))
+    .map((kind) => ({ kind, status: 'running', total: 0 }));
+  return [...rows, ...idle];
 }
 
 /** Whether the database answers a trivial query (readiness). */
