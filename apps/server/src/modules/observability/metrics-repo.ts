@@ -1,7 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { runs } from '../../db/schema.js';
-import { runKinds } from '../../runs/run-kinds.js';
 
 export interface RunCount {
   kind: string;
@@ -9,19 +8,12 @@ export interface RunCount {
   total: number;
 }
 
-/**
- * Runs by kind and status, cluster-wide (the runs table). Every kind reports `running`, 0 included,
- * so a dashboard sees a kind with nothing running rather than no series.
- */
+/** Runs by kind and status, cluster-wide (the runs table); a pair with no run has no series. */
 export async function runCounts(db: Db): Promise<RunCount[]> {
-  const rows = await db
+  return db
     .select({ kind: runs.kind, status: runs.status, total: count() })
     .from(runs)
     .groupBy(runs.kind, runs.status);
-  const idle = Object.keys(runKinds)
-    .filter((kind) => !rows.some((row) => row.kind === kind && row.status === 'running'))
-    .map((kind) => ({ kind, status: 'running', total: 0 }));
-  return [...rows, ...idle];
 }
 
 /** Whether the database answers a trivial query (readiness). */
