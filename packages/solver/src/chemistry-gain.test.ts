@@ -61,6 +61,41 @@ describe('chemistry ceiling with the increments shared among groups', () => {
     }
   });
 
+  it('never rules out a set of players that some cards to come lift to the minimum', () => {
+    const random = seededRng(2028);
+    let lifted = 0;
+    for (let round = 0; round < 400; round += 1) {
+      const size = 16 + Math.floor(random() * 6);
+      const groups = Array.from({ length: size }, () => {
+        const club = Math.floor(random() * 4);
+        return [club, Math.floor(club / 2), Math.floor(random() * 3)];
+      });
+      const order = Array.from({ length: size }, (_, i) => i).sort(() => random() - 0.5);
+      const chosenCount = 2 + Math.floor(random() * 7);
+      const chosen = order.slice(0, chosenCount);
+      const rest = order.slice(chosenCount);
+      const r = 11 - chosenCount;
+      const least = 1 + Math.floor(random() * 2);
+      const verdict = new ChemistryGainCeiling(11).canLiftAll(
+        Int32Array.from(chosen),
+        chosen.length,
+        kindsOf(groups, chosen, rest),
+        r,
+        least,
+      );
+      for (let trial = 0; trial < 30; trial += 1) {
+        const squad = [...chosen, ...[...rest].sort(() => random() - 0.5).slice(0, r)];
+        const everyone = chosen.every((i) => chosenChemistry(groups, [i, ...squad.filter((o) => o !== i)], 1) >= least);
+        if (everyone) {
+          lifted += 1;
+          expect(verdict).toBe(true);
+        }
+      }
+    }
+    // The property was exercised, not vacuous.
+    expect(lifted).toBeGreaterThan(100);
+  });
+
   it('lets the cards to come raise one group of each kind, not all of them at once', () => {
     // Four players of four clubs, leagues and nations, each group with ten members still to come,
     // and one card to come: it can join one club, one league and one nation.

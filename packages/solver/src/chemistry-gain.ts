@@ -18,14 +18,12 @@ const pointsAt = (count: number, thresholds: readonly number[]) =>
 
 /** Scratch arrays reused across calls (the search calls this at every node). */
 export class ChemistryGainCeiling {
-  private readonly raw: Int32Array;
   private readonly headroom: Int32Array;
   private readonly groups: Int32Array;
   private readonly best: Int32Array;
   private readonly next: Int32Array;
 
   constructor(slots: number) {
-    this.raw = new Int32Array(slots);
     this.headroom = new Int32Array(slots);
     this.groups = new Int32Array(slots);
     this.best = new Int32Array(slots + 1);
@@ -41,18 +39,43 @@ export class ChemistryGainCeiling {
    * kind gave him. Where the per-card ceilings let every group gain r at once, this lets only one.
    */
   chosenCeiling(chosen: ArrayLike<number>, count: number, kinds: readonly GroupKindCounts[], r: number): number {
+    let total = this.pointsNow(chosen, count, kinds, MAX_PLAYER_CHEMISTRY);
+    if (r === 0) return total;
+    for (const kind of kinds) total += this.kindGain(chosen, count, kind, r);
+    return total;
+  }
+
+  /**
+   * Whether r more cards can still lift every chosen player to `least` points: the players below
+   * it are short by some points in all, and the best split of the increments per kind (each
+   * member's gain capped by what he is short) must make that up.
+   */
+  canLiftAll(
+    chosen: ArrayLike<number>,
+    count: number,
+    kinds: readonly GroupKindCounts[],
+    r: number,
+    least: number,
+  ): boolean {
+    const target = Math.min(MAX_PLAYER_CHEMISTRY, least);
+    let short = target * count - this.pointsNow(chosen, count, kinds, target);
+    if (short <= 0) return true;
+    if (r === 0) return false;
+    for (const kind of kinds) short -= this.kindGain(chosen, count, kind, r);
+    return short <= 0;
+  }
+
+  /** Each chosen player's points now, capped at `target`, summed; his headroom up to `target`. */
+  private pointsNow(chosen: ArrayLike<number>, count: number, kinds: readonly GroupKindCounts[], target: number) {
     let total = 0;
     for (let k = 0; k < count; k += 1) {
       const i = chosen[k] ?? 0;
       let points = 0;
       for (const kind of kinds) points += pointsAt(kind.count[kind.ids[i] ?? 0] ?? 0, kind.thresholds);
-      const capped = Math.min(MAX_PLAYER_CHEMISTRY, points);
-      this.raw[k] = capped;
-      this.headroom[k] = MAX_PLAYER_CHEMISTRY - capped;
+      const capped = Math.min(target, points);
+      this.headroom[k] = target - capped;
       total += capped;
     }
-    if (r === 0) return total;
-    for (const kind of kinds) total += this.kindGain(chosen, count, kind, r);
     return total;
   }
 
