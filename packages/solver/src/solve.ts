@@ -69,6 +69,16 @@ const CHEMISTRY_CORES = 6;
 const CORES_SHARE = 0.15;
 const MIN_CORES_MS = 60;
 
+/**
+ * Where the cheap tier takes the early exact pass's share: chemistry minima only, with one per
+ * player. Every player linked favours owned fodder (Everyone Links' optimum is all-owned: 791);
+ * a team total is met by floor-price cards too (Full House's best holds three), and there the
+ * tier cost the later stages their time (Full House 1,169 → 1,197 at 16,000 work ms).
+ */
+const cheapTierFirst = (requirements: readonly SbcRequirement[]) =>
+  requirements.every((r) => r.kind === 'chemistry' || r.kind === 'playerChemistry') &&
+  requirements.some((r) => r.kind === 'playerChemistry');
+
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
   | {
@@ -332,7 +342,7 @@ function solvePart(
     incumbent,
     relaxation.bound,
     useMilp,
-    requirements.every((r) => r.kind === 'chemistry' || r.kind === 'playerChemistry'),
+    cheapTierFirst(requirements),
     tighten,
   );
   if (early.proven) return early.proven;
