@@ -20,7 +20,11 @@ export interface CheapTierOutcome {
  * Undefined where the tier is the whole cut pool (the solve's own exact search covers it) or
  * holds too few players.
  */
-export function cheapTierSearch(problem: Problem, incumbent: SearchAnswer, deadline: number): CheapTierOutcome | undefined {
+export function cheapTierSearch(
+  problem: Problem,
+  incumbent: SearchAnswer,
+  deadline: number,
+): CheapTierOutcome | undefined {
   let floor = Infinity;
   for (const c of problem.candidates) if (c.source === 'market' && c.cost < floor) floor = c.cost;
   if (!Number.isFinite(floor)) return undefined;

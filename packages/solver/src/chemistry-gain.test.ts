@@ -8,7 +8,11 @@ const pointsAt = (count: number, thresholds: readonly number[]) =>
   thresholds.filter((threshold) => count >= threshold).length;
 
 /** The chemistry the first `chosen` cards end with when every card of `squad` is in position. */
-function chosenChemistry(groups: readonly (readonly number[])[], squad: readonly number[], chosen: number): number {
+function chosenChemistry(
+  groups: readonly (readonly number[])[],
+  squad: readonly number[],
+  chosen: number,
+): number {
   let total = 0;
   for (const i of squad.slice(0, chosen)) {
     let points = 0;
@@ -85,7 +89,9 @@ describe('chemistry ceiling with the increments shared among groups', () => {
       );
       for (let trial = 0; trial < 30; trial += 1) {
         const squad = [...chosen, ...[...rest].sort(() => random() - 0.5).slice(0, r)];
-        const everyone = chosen.every((i) => chosenChemistry(groups, [i, ...squad.filter((o) => o !== i)], 1) >= least);
+        const everyone = chosen.every(
+          (i) => chosenChemistry(groups, [i, ...squad.filter((o) => o !== i)], 1) >= least,
+        );
         if (everyone) {
           lifted += 1;
           expect(verdict).toBe(true);

@@ -38,7 +38,12 @@ export class ChemistryGainCeiling {
    * capped by his headroom to 3), and a player's gains over the kinds add up to at most what each
    * kind gave him. Where the per-card ceilings let every group gain r at once, this lets only one.
    */
-  chosenCeiling(chosen: ArrayLike<number>, count: number, kinds: readonly GroupKindCounts[], r: number): number {
+  chosenCeiling(
+    chosen: ArrayLike<number>,
+    count: number,
+    kinds: readonly GroupKindCounts[],
+    r: number,
+  ): number {
     let total = this.pointsNow(chosen, count, kinds, MAX_PLAYER_CHEMISTRY);
     if (r === 0) return total;
     for (const kind of kinds) total += this.kindGain(chosen, count, kind, r);
@@ -66,7 +71,12 @@ export class ChemistryGainCeiling {
   }
 
   /** Each chosen player's points now, capped at `target`, summed; his headroom up to `target`. */
-  private pointsNow(chosen: ArrayLike<number>, count: number, kinds: readonly GroupKindCounts[], target: number) {
+  private pointsNow(
+    chosen: ArrayLike<number>,
+    count: number,
+    kinds: readonly GroupKindCounts[],
+    target: number,
+  ) {
     let total = 0;
     for (let k = 0; k < count; k += 1) {
       const i = chosen[k] ?? 0;

@@ -357,15 +357,7 @@ function solvePart(
   let found = early.incumbent;
   if (!found || inTime()) {
     clock.stages.push('local search');
-    found = localSearch(
-      problem,
-      starts,
-      searchDeadline,
-      seed,
-      found,
-      provenBound,
-      input.searchSteps,
-    );
+    found = localSearch(problem, starts, searchDeadline, seed, found, provenBound, input.searchSteps);
   }
   // Without any squad yet there is nothing to prove: the search keeps the whole budget.
   // No squad yet: a fixed amount of search work, whatever the clock says (on a busy machine the
