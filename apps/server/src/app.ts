@@ -20,7 +20,12 @@ import { filterRoutes } from './modules/filter/routes.js';
 import { notificationRoutes } from './modules/notification/routes.js';
 import { createCoinMarketModule, type CoinMarketModule } from './modules/coin-market/index.js';
 import { coinMarketRoutes } from './modules/coin-market/routes.js';
-import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
+import {
+  plansStructuredData,
+  registerPayments,
+  type Catalogue,
+  type PaymentOptions,
+} from './modules/payment/index.js';
 import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
 import { registerPriceDatabase } from './modules/player-data/index.js';
 import { rehearsalRoutes } from './modules/rehearsal/routes.js';
@@ -149,8 +154,12 @@ export async function buildApp(options: BuildAppOptions) {
     webDistDir: options.webDistDir,
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
   });
+  // The plans pages' Product/Offer data comes from the catalogue, loaded with the payments below.
+  let catalogueOfPages: Catalogue | undefined;
   const answerUnmatchedPage = options.webDistDir
-    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl)
+    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl, (pagePath, origin) =>
+        catalogueOfPages ? plansStructuredData(catalogueOfPages, pagePath, origin) : undefined,
+      )
     : undefined;
   installErrorHandler(app, answerUnmatchedPage);
 
@@ -210,6 +219,7 @@ export async function buildApp(options: BuildAppOptions) {
     options.payments,
   );
   coinMarket.usePayments(payments);
+  catalogueOfPages = catalogue;
   await app.register(coinMarketRoutes, {
     prefix: '/api/market',
     ctx,
