@@ -155,10 +155,10 @@ export async function buildApp(options: BuildAppOptions) {
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
   });
   // The plans pages' Product/Offer data comes from the catalogue, loaded with the payments below.
-  let catalogueOfPages: Catalogue | undefined;
+  const pagesCatalogue: { current?: Catalogue } = {};
   const answerUnmatchedPage = options.webDistDir
     ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl, (pagePath, origin) =>
-        catalogueOfPages ? plansStructuredData(catalogueOfPages, pagePath, origin) : undefined,
+        pagesCatalogue.current ? plansStructuredData(pagesCatalogue.current, pagePath, origin) : undefined,
       )
     : undefined;
   installErrorHandler(app, answerUnmatchedPage);
@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions) {
     options.payments,
   );
   coinMarket.usePayments(payments);
-  catalogueOfPages = catalogue;
+  pagesCatalogue.current = catalogue;
   await app.register(coinMarketRoutes, {
     prefix: '/api/market',
     ctx,
