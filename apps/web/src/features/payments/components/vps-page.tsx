@@ -20,6 +20,8 @@ export function VpsPage() {
         // The bundled catalogue's two plans: one above the other on a phone, side by side from md.
         <ReservedLoading label="Loading plans" heightClassName="min-h-[482px] md:min-h-[233px]" />
       )}
+      {/* The cards' titles are h3s, as under the subscription page's "Plans". */}
+      <h2 className="sr-only">Plans on offer</h2>
       <div className="grid gap-4 md:grid-cols-2">
         {vpsPlans.map((plan) => (
           <ProductCard
