@@ -12,7 +12,13 @@ const starterClub = 18 + STARTER_TRADEABLES;
 interface ClubView {
   readAt: string | null;
   isReading: boolean;
-  cards: { definitionId: number; untradeable: boolean }[];
+  cards: {
+    definitionId: number;
+    untradeable: boolean;
+    name: string | null;
+    rarity: string | null;
+    quality: string | null;
+  }[];
 }
 interface AccountSolution {
   accountId: string;
@@ -74,6 +80,15 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
       expect(club.readAt).not.toBeNull();
       expect(club.cards).toHaveLength(starterClub);
       expect(club.cards.filter((card) => card.untradeable)).toHaveLength(18);
+      // Named from the player catalogue: the transfer page offers the seller's tradeable ones by name.
+      const tradeable = club.cards.filter((card) => !card.untradeable);
+      expect(tradeable).toHaveLength(STARTER_TRADEABLES);
+      for (const card of tradeable)
+        expect(card).toMatchObject({
+          name: loadCatalogue().byDefinitionId(card.definitionId)?.name,
+          rarity: 'rare',
+          quality: 'gold',
+        });
 
       // Another user's account is unknown to them: not read, not shown, not solved.
       const stranger = await openBrowser(sbc.stack.server, { tier: 'snipe' });

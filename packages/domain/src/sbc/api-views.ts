@@ -1,4 +1,6 @@
 import type { Platform } from '../enums/platform.js';
+import type { Quality } from '../enums/quality.js';
+import type { Rarity } from '../enums/rarity.js';
 import type { SbcClubCard } from '../realtime/sbc-club-contract.js';
 
 /**
@@ -57,8 +59,19 @@ export interface SbcClubView {
   accountId: string;
   readAt: string | null;
   isReading: boolean;
-  /** The cards as the agent's read reported them (the server stores and answers them unchanged). */
-  cards: SbcClubCard[];
+  /** The cards as the agent's read reported them, named from the player catalogue where it knows them. */
+  cards: SbcClubCardView[];
+}
+
+/**
+ * A club card with what the player catalogue says of it (null where the catalogue lacks the card):
+ * the transfer page offers the seller's tradeable ones to pick from by name.
+ */
+export interface SbcClubCardView extends SbcClubCard {
+  name: string | null;
+  rating: number | null;
+  rarity: Exclude<Rarity, 'any'> | null;
+  quality: Exclude<Quality, 'any'> | null;
 }
 
 /** An account's squad for one challenge: its own cards first, the rest to buy (`cost` is what buying costs). */

@@ -1,3 +1,5 @@
+import { rarityOfId, type SbcClubCardView, type SbcClubView } from '@tradedesk/domain';
+import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { isReadingClub, type SbcClubRow } from '../account/club-repo.js';
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
 
@@ -44,12 +46,25 @@ export function presentChallenges(
   return rows.filter((row) => row.parentId === null).map(present);
 }
 
+/** A club card named from the player catalogue (its fields null where the catalogue lacks it). */
+function presentClubCard(card: SbcClubRow['cards'][number]): SbcClubCardView {
+  const known = loadCatalogue().byDefinitionId(card.definitionId);
+  const rarity = known ? rarityOfId(known.rarityId) : 'any';
+  return {
+    ...card,
+    name: known?.name ?? null,
+    rating: known?.rating ?? null,
+    rarity: rarity === 'any' ? null : rarity,
+    quality: known?.quality ?? null,
+  };
+}
+
 /** An account's club as its last read found it; never read: no cards and no `readAt`. */
-export function presentClub(accountId: string, row: SbcClubRow | undefined, now: Date) {
+export function presentClub(accountId: string, row: SbcClubRow | undefined, now: Date): SbcClubView {
   return {
     accountId,
     readAt: row?.readAt?.toISOString() ?? null,
     isReading: isReadingClub(row, now),
-    cards: row?.cards ?? [],
+    cards: (row?.cards ?? []).map(presentClubCard),
   };
 }

@@ -24,6 +24,7 @@ import { useTransferStore } from '../../../stores/transfer-store';
 import { SelectField } from '../../../components/ui/form-controls';
 import { PlayerNameField, PriceInput, useSaveFilter } from '../../../common/filters';
 import { usePlayerRecord } from '../api/get-player-record';
+import { SellerTradeables } from './seller-tradeables';
 import { TransferFilterMenu } from './transfer-filter-menu';
 
 type EditorProps = {
@@ -34,6 +35,8 @@ type EditorProps = {
   onFetchLivePrice?: (player: TransferPlayer) => void;
   /** The last live lowest Buy Now the market showed for the card (null: none listed). */
   livePrice?: number | null | undefined;
+  /** The chosen seller account, whose tradeable players are offered; with the club read it asks for. */
+  seller?: { id: string | null; onReadClub: (accountId: string) => void };
 };
 
 function Toggle({
@@ -68,6 +71,7 @@ export function TransferFilterEditor({
   isRunning,
   onFetchLivePrice,
   livePrice,
+  seller,
 }: EditorProps) {
   const labelId = useId();
   const idFieldId = useId();
@@ -141,6 +145,13 @@ export function TransferFilterEditor({
           onDeleted={() => setFilterId(null)}
         />
       </div>
+      {seller && (
+        <SellerTradeables
+          sellerId={seller.id}
+          onReadClub={seller.onReadClub}
+          onPick={(picked) => setPlayer(picked)}
+        />
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={labelId} className="text-sm font-medium">

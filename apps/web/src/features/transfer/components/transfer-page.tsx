@@ -131,6 +131,7 @@ export function TransferPage() {
                 isRunning={isRunning}
                 onFetchLivePrice={fetchLivePrice}
                 livePrice={live.livePrice}
+                seller={{ id: sellerId ?? null, onReadClub: (id) => sendOrWarn(live.readClub(id)) }}
               />
             ) : (
               <p className="flex flex-wrap items-center gap-2">

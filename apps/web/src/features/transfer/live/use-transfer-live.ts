@@ -8,6 +8,7 @@ import {
   messages,
   successMessages,
   taxBreakdown,
+  type SbcClubView,
   type Screenshot,
   type TransferConfig,
   type TransferFilter,
@@ -22,6 +23,7 @@ import { playSound, useConfiguration } from '../../../common/configuration';
 import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
 import { useLaunchedWebApp } from '../../../common/webapp-launch';
 import { accountMetadataQueryKey } from '../api/get-account-metadata';
+import { transferClubsQueryKey } from '../api/get-seller-club';
 import { transferStatisticsQueryKey, webStatisticsQueryKey } from '../api/get-statistics';
 import {
   idleProgress,
@@ -147,6 +149,13 @@ export function useTransferLive() {
         launch.show(data);
         return notify.success(successMessages.launchedWebapp);
       }
+      if (action === 'SBC_CLUB') {
+        // The seller's club read ended: its tradeable players are read again over HTTP.
+        const read = data as { ok?: unknown; description?: unknown };
+        void queryClient.invalidateQueries({ queryKey: transferClubsQueryKey });
+        if (read.ok === false && typeof read.description === 'string') notify.error(read.description);
+        return;
+      }
       if (action === 'market-prices-result')
         return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
       if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
@@ -205,6 +214,18 @@ export function useTransferLive() {
       return true;
     },
     send: (action: TransferWebAction, data: unknown) => hub.send(action, data),
+    /**
+     * "Read club" of the seller's tradeable players: the agent reads the account's club and SBC_CLUB
+     * tells when it is stored. It shows as reading at once (a refetch now could answer first).
+     */
+    readClub(accountId: string): boolean {
+      const sent = hub.send('SBC_READ_CLUB', { id: accountId });
+      if (sent)
+        queryClient.setQueryData<SbcClubView>([...transferClubsQueryKey, accountId], (club) =>
+          club ? { ...club, isReading: true } : club,
+        );
+      return sent;
+    },
   };
 }
 
