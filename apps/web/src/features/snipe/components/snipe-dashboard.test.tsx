@@ -184,6 +184,37 @@ describe('snipe dashboard', () => {
     expect(await screen.findByText('You have reached your account limit')).toBeTruthy();
   });
 
+  it('reads the weekly profits again when a purchase arrives, so its profit shows without a reload', async () => {
+    const served = answers([presentedAccount({ id: 'a', email: 'live@example.com' })]);
+    vi.stubGlobal('fetch', served.fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('live@example.com');
+    expect(await screen.findByText('Live')).toBeTruthy();
+    const statisticsReads = () =>
+      served.calls.filter((call) => call.method === 'GET' && call.url.includes('/api/statistic/snipe'))
+        .length;
+    await waitFor(() => expect(statisticsReads()).toBeGreaterThan(0));
+    const before = statisticsReads();
+
+    act(() =>
+      fakeSnipeSocket.serverSends('message', {
+        action: 'snipe-result',
+        data: {
+          accountId: 'a',
+          buyerId: 'buyer-1',
+          platform: 'pc',
+          playerId: 20_801,
+          playerName: 'Cristiano Ronaldo',
+          buyPrice: 500,
+          sellPrice: 6_000,
+          tax: 300,
+          value: 5_200,
+        },
+      }),
+    );
+    await waitFor(() => expect(statisticsReads()).toBeGreaterThan(before));
+  });
+
   it('says the live updates are reconnecting while the hub refuses, and Live once back', async () => {
     vi.stubGlobal('fetch', answers([]).fetchStub);
     renderWithProviders(<SnipeDashboard />);

@@ -39,6 +39,10 @@ export function useSnipeLive() {
         applySnipeMessage(accounts, message),
       );
       if (message.action === 'stop') void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      // A buy attempt is stored before it is sent: the weekly profits, totals and latest snipes
+      // are read again, so a purchase's profit shows in the chart without a reload (issue 26).
+      if (message.action === 'snipe-result')
+        void queryClient.invalidateQueries({ queryKey: snipeStatisticsQueryKey });
       if (message.action === 'webapp-launched') launch.show(message.data);
     },
     onError: (payload) => {
