@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, signInThroughForm, test } from './support/fixtures';
-import { signUpThroughCheckout } from './support/journey-local';
+import { signUpThroughCheckout } from './support/journey';
 import type { RunningServer } from './support/server';
 
 // The operator reads the start log, where the server says whom ADMIN_USERNAMES made admin (an info line).

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { createGameAccount } from './support/game-accounts';
-import { signUpThroughCheckout } from './support/journey-local';
+import { signUpThroughCheckout } from './support/journey';
 import { uniqueName } from './support/names';
 
 /** A challenge of the accordion by its exact name (names may share words). */
