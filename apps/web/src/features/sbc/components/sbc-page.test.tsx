@@ -142,7 +142,9 @@ describe('SBC page', () => {
     try {
       renderWithProviders(<SbcPage />);
       await userEvent.setup().click(await screen.findByRole('button', { name: /Daily Gold Upgrade/ }));
-      expect(await screen.findByText('The solver is computing the cheapest squad for this challenge…')).toBeTruthy();
+      expect(
+        await screen.findByText('The solver is computing the cheapest squad for this challenge…'),
+      ).toBeTruthy();
 
       record['GET /api/sbc/challenges'] = {
         status: 200,
