@@ -135,7 +135,7 @@ describe('SBC page', () => {
       solutions,
       subChallenges: [],
     });
-    const record = pageAnswers();
+    const record: Record<string, { status: number; body?: unknown }> = pageAnswers();
     record['GET /api/sbc/challenges'] = { status: 200, body: { data: [goldUpgrade([])] } };
     vi.stubGlobal('fetch', fakeFetch(record).fetchStub);
     vi.useFakeTimers({ shouldAdvanceTime: true });
