@@ -60,6 +60,19 @@ module.exports = {
         pathNot: [`${src}modules/$1/`, `${src}modules/[^/]+/messages\\.ts$`],
       },
     },
+    {
+      name: 'no-foreign-service',
+      comment:
+        "A module never builds or calls another module's service itself: the module that owns it decorates it " +
+        '(lib/server-module.ts) and hands it over. Its type may be imported.',
+      severity: 'error',
+      from: { path: `${src}modules/([^/]+)/` },
+      to: {
+        path: `${src}modules/[^/]+/[^/]*service\\.ts$`,
+        pathNot: `${src}modules/$1/`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -44,30 +44,12 @@ const drizzleWhy =
 /** Where the server may import drizzle-orm: the schema and client, and each module's repositories. */
 const sqlFiles = ['apps/server/src/db/**/*.ts', 'apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts'];
 /**
- * Files that still query the database themselves (issue 27): each is to move its queries into its module's
- * repository and leave this list. No file may join it.
+ * Files that still query the database themselves. Only the run events of snipe and transfer are left:
+ * the one run model (issue 27) rewrites them with their tables. No file may join this list.
  */
 const sqlDebt = [
-  'apps/server/src/lib/job-lease.ts',
-  'apps/server/src/modules/admin/service.ts',
-  'apps/server/src/modules/auth/throttle.ts',
-  'apps/server/src/modules/community/routes.ts',
-  'apps/server/src/modules/credits/ledger.ts',
-  'apps/server/src/modules/coin-market/ledger.ts',
-  'apps/server/src/modules/coin-market/service.ts',
-  'apps/server/src/modules/notification/retention.ts',
-  'apps/server/src/modules/payment/fulfilment.ts',
-  'apps/server/src/modules/payment/service.ts',
-  'apps/server/src/modules/player-data/catalogue-sync.ts',
-  'apps/server/src/modules/prices/current-price-memory.ts',
-  'apps/server/src/modules/referral/service.ts',
-  'apps/server/src/modules/snipe/agent-prices.ts',
   'apps/server/src/modules/snipe/run-events.ts',
-  'apps/server/src/modules/statistic/*-statistics.ts',
   'apps/server/src/modules/transfer/transfer-events.ts',
-  'apps/server/src/modules/user/demo-user.ts',
-  'apps/server/src/modules/user/service.ts',
-  'apps/server/src/modules/webhook/notifier.ts',
 ];
 
 /**

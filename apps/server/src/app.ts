@@ -1,40 +1,34 @@
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { CredentialCipher } from './lib/crypto.js';
+import { appContextModule } from './lib/app-context.js';
 import { installAccessLog } from './lib/access-log.js';
 import type { Audience } from './lib/audience.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { watchEventLoop, type EventLoopWatch } from './lib/event-loop-watch.js';
 import { installInputGuard } from './lib/input-guard.js';
-import { requireUser } from './modules/auth/session.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { appRoutes } from './modules/app/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { configurationRoutes } from './modules/configuration/routes.js';
-import { filterRoutes } from './modules/filter/routes.js';
-import { notificationRoutes } from './modules/notification/routes.js';
-import { createCoinMarketModule, type CoinMarketModule } from './modules/coin-market/index.js';
-import { coinMarketRoutes } from './modules/coin-market/routes.js';
-import { registerPayments, type PaymentOptions } from './modules/payment/index.js';
-import { registerCommunity, type CommunityOptions } from './modules/community/index.js';
-import { registerPriceDatabase } from './modules/player-data/index.js';
-import { rehearsalRoutes } from './modules/rehearsal/routes.js';
-import type { RehearsalAgentCheck } from './modules/rehearsal/service.js';
-import { sandboxRoutes } from './modules/sandbox/routes.js';
-import { createAccountSolutions, type AccountSolutions } from './modules/sbc/account-solution.js';
-import { sbcRoutes } from './modules/sbc/routes.js';
-import { soundRoutes } from './modules/sound/routes.js';
-import { statisticRoutes } from './modules/statistic/routes.js';
-import { clientTransferRoutes, transferRoutes } from './modules/transfer/routes.js';
-import { createUserPresenter } from './modules/user/presenter.js';
-import { userRoutes } from './modules/user/routes.js';
-import { createChatNotifier, type ChatNotifier, type ChatOptions } from './modules/webhook/notifier.js';
-import { webhookRoutes } from './modules/webhook/routes.js';
+import { accountModule } from './modules/account/plugin.js';
+import { adminModule } from './modules/admin/plugin.js';
+import { appModule } from './modules/app/plugin.js';
+import { authModule } from './modules/auth/plugin.js';
+import { coinMarketModule } from './modules/coin-market/plugin.js';
+import { communityModule, type CommunityOptions } from './modules/community/index.js';
+import { configurationModule } from './modules/configuration/plugin.js';
+import { filterModule } from './modules/filter/plugin.js';
+import { notificationModule } from './modules/notification/plugin.js';
+import { paymentModule, type PaymentOptions } from './modules/payment/index.js';
+import { playerDataModule } from './modules/player-data/index.js';
+import { referralModule } from './modules/referral/plugin.js';
+import { rehearsalModule } from './modules/rehearsal/plugin.js';
+import { sandboxModule } from './modules/sandbox/plugin.js';
+import { sbcModule } from './modules/sbc/plugin.js';
+import { soundModule } from './modules/sound/plugin.js';
+import { statisticModule } from './modules/statistic/plugin.js';
+import { transferModule } from './modules/transfer/plugin.js';
+import { userModule } from './modules/user/plugin.js';
+import type { ChatOptions } from './modules/webhook/notifier.js';
+import { webhookModule } from './modules/webhook/plugin.js';
 import { installSecurityHeaders } from './web/security-headers.js';
 import { serveWebApp } from './web/static.js';
 
@@ -42,14 +36,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Method, path and declared audience of every registered route (HEAD left out). */
     routeTable: ReadonlyArray<RouteEntry>;
-    /** The rehearsal route's lost-agent check (the agent hub attaches it). */
-    rehearsalAgents: RehearsalAgentCheck;
-    /** The coin marketplace (the socket hubs attach its delivery). */
-    coinMarket: CoinMarketModule;
-    /** The chat webhook service (the socket layer posts run messages through it too). */
-    chat: ChatNotifier;
-    /** Accounts' SBC squads from their clubs: the /sbc routes show them, the solver bot builds them. */
-    sbcAccountSolutions: AccountSolutions;
     /** The event loop's measured delay (GET /api/app/health reads it; stalls are logged). */
     eventLoop: EventLoopWatch;
   }
@@ -133,16 +119,12 @@ export async function buildApp(options: BuildAppOptions) {
   installInputGuard(app);
   installAccessLog(app, options.accessLogSampleEvery ?? 100);
 
-  const ctx: AppContext = {
+  await app.register(appContextModule, {
     db: options.database.db,
-    cipher: new CredentialCipher(options.secretKey),
+    secretKey: options.secretKey,
     gameMode: options.gameMode,
-    now: options.now ?? (() => new Date()),
-  };
-  app.decorate('appContext', ctx);
-  const auth = createAuthService(ctx);
-  const presentUser = createUserPresenter(ctx);
-  const signedIn = { requireUser: requireUser(auth) };
+    now: options.now,
+  });
 
   installSecurityHeaders(app, {
     frameAncestors: options.frameAncestors ?? [],
@@ -154,79 +136,34 @@ export async function buildApp(options: BuildAppOptions) {
     : undefined;
   installErrorHandler(app, answerUnmatchedPage);
 
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    auth,
-    presentUser,
+  // Every module is a plugin that names the modules it needs (lib/server-module.ts); Fastify
+  // refuses one registered before them. Each brings its own routes under its own prefix.
+  await app.register(authModule, {
     // The sandbox is rehearsed and browser-tested from one address, so it allows more attempts.
     rateLimit: options.authRateLimit ?? {
       max: options.gameMode === 'sandbox' ? 300 : 30,
       timeWindowMs: 60_000,
     },
   });
-  await app.register(appRoutes, { prefix: '/api/app', eventLoop });
-  await app.register(soundRoutes, { prefix: '/api/sound' });
-  await app.register(userRoutes, { prefix: '/api/user', ctx, presentUser, ...signedIn });
-  await app.register(configurationRoutes, { prefix: '/api/configuration', ctx, ...signedIn });
-  await app.register(filterRoutes, { prefix: '/api/filter', ctx, ...signedIn });
-  await app.register(accountRoutes, { prefix: '/api/account', ctx, ...signedIn });
-  await app.register(statisticRoutes, { prefix: '/api/statistic', ctx, ...signedIn });
-  await app.register(notificationRoutes, { prefix: '/api/notification', ctx, ...signedIn });
-  await app.register(transferRoutes, { prefix: '/api/transfer', ctx, ...signedIn });
-  await app.register(clientTransferRoutes, { prefix: '/api/client-transfer', ctx, ...signedIn });
-  const sbcAccountSolutions = createAccountSolutions(ctx);
-  app.decorate('sbcAccountSolutions', sbcAccountSolutions);
-  app.addHook('onClose', () => sbcAccountSolutions.close());
-  await app.register(sbcRoutes, {
-    prefix: '/api/sbc',
-    ctx,
-    ...signedIn,
-    accountSolutions: sbcAccountSolutions,
-  });
-  // The agent hub fills in the lost-agent check when realtime is attached.
-  const rehearsalAgents: RehearsalAgentCheck = { endIfLost: async () => [] };
-  app.decorate('rehearsalAgents', rehearsalAgents);
-  await app.register(rehearsalRoutes, {
-    prefix: '/api/rehearsal',
-    ctx,
-    agents: rehearsalAgents,
-    ...signedIn,
-  });
-  const chat = createChatNotifier(ctx, options.chat ?? {}, (error) =>
-    app.log.warn(
-      { category: 'chat', err: error instanceof Error ? error.message : String(error) },
-      'chat delivery',
-    ),
-  );
-  app.decorate('chat', chat);
-  app.addHook('preClose', () => chat.close());
-  await app.register(webhookRoutes, { prefix: '/api/webhook', ctx, chat, ...signedIn });
-  await registerPriceDatabase(app, { db: ctx.db, now: ctx.now, staleAfterMs: options.prices?.staleAfterMs });
-  const coinMarket = createCoinMarketModule(ctx);
-  app.decorate('coinMarket', coinMarket);
-  const { catalogue, payments } = await registerPayments(
-    app,
-    { ctx, auth, externalOrders: coinMarket.externalOrders },
-    options.payments,
-  );
-  coinMarket.usePayments(payments);
-  await app.register(coinMarketRoutes, {
-    prefix: '/api/market',
-    ctx,
-    market: coinMarket,
-    publicUrl: options.payments?.publicUrl,
-    ...signedIn,
-  });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    ctx,
-    catalogue,
-    externalOrders: coinMarket.externalOrders,
-    ...signedIn,
-  });
-  await registerCommunity(app, { ctx, auth }, options.community);
-  if (options.gameMode === 'sandbox')
-    await app.register(sandboxRoutes, { prefix: '/api/sandbox', ctx, adminKey: options.sandboxAdminKey });
+  await app.register(appModule, { eventLoop });
+  await app.register(soundModule);
+  await app.register(accountModule);
+  await app.register(userModule);
+  await app.register(configurationModule);
+  await app.register(filterModule);
+  await app.register(statisticModule);
+  await app.register(notificationModule);
+  await app.register(transferModule);
+  await app.register(sbcModule);
+  await app.register(rehearsalModule);
+  await app.register(webhookModule, { chat: options.chat });
+  await app.register(playerDataModule, { staleAfterMs: options.prices?.staleAfterMs });
+  await app.register(referralModule);
+  await app.register(paymentModule, options.payments ?? {});
+  await app.register(coinMarketModule, { publicUrl: options.payments?.publicUrl });
+  await app.register(adminModule);
+  await app.register(communityModule, options.community ?? {});
+  await app.register(sandboxModule, { adminKey: options.sandboxAdminKey });
 
   if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   return app;

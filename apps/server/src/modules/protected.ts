@@ -1,4 +1,4 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.js';
 
 /** Options of every module that needs a signed-in user. */
@@ -7,3 +7,9 @@ export interface ProtectedModuleOptions {
   /** onRequest hook: sets `request.user` or answers 401 before the body is even validated. */
   requireUser: onRequestAsyncHookHandler;
 }
+
+/** The context and sign-in check a protected module's routes take (the `auth` module decorates the check). */
+export const protectedOptions = (app: FastifyInstance): ProtectedModuleOptions => ({
+  ctx: app.appContext,
+  requireUser: app.requireUser,
+});

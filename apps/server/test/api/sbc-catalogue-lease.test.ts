@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobLease } from '../../src/lib/job-lease.js';
+import { jobLease } from '../../src/lib/job-lease-repo.js';
 import { createSbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
 import { backends, useTestApp } from '../helpers.js';
 

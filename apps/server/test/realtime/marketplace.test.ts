@@ -11,7 +11,7 @@ import {
 } from '../../src/db/schema.js';
 import { loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { createFulfilment } from '../../src/modules/payment/fulfilment.js';
-import { bookBalance } from '../../src/modules/coin-market/ledger.js';
+import { bookBalance } from '../../src/modules/coin-market/ledger-repo.js';
 import { marketRepo } from '../../src/modules/coin-market/repo.js';
 import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentAccount } from './presenter.js';
-import { createAccountService } from './service.js';
+import type { AccountService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -19,13 +19,11 @@ const bulkBody = z
   .max(500, 'Import at most 500 accounts at once');
 
 /** /api/account: the signed-in user's game accounts. */
-export const accountRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
-  app,
-  { ctx, requireUser },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<
+  ProtectedModuleOptions & { accounts: AccountService }
+> = async (app, { requireUser, accounts }) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
-  const accounts = createAccountService(ctx);
 
   app.get('/', async (request) => ({
     data: (await accounts.list(request.user.id)).map(({ row, runningFilterIds }) =>

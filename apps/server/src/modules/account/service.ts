@@ -149,3 +149,5 @@ export function createAccountService(ctx: AppContext) {
     },
   };
 }
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,12 +1,12 @@
 import { FREE_TRIAL_DAYS, PERIOD_DAYS, trialExpiry } from '@tradedesk/domain';
-import { desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { checkoutOrders, users } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../auth/repo.js';
 import { sessionCacheOf } from '../auth/session-cache.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import type { Catalogue } from '../payment/catalogue.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
+import { adminRepo } from './repo.js';
 
 export const adminMessages = {
   userNotFound: 'User not found',
@@ -16,7 +16,7 @@ export const adminMessages = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const presentAdminUser = (row: typeof users.$inferSelect) => ({
+const presentAdminUser = (row: UserRow) => ({
   id: row.id,
   username: row.username,
   roles: row.roles,
@@ -40,31 +40,22 @@ export function createAdminService(
   const forgetSessions = (userId: string) => sessionCacheOf(ctx).forgetUser(userId);
 
   async function userOrThrow(id: string) {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const row = await adminRepo.user(db, id);
     if (!row) throw notFound(adminMessages.userNotFound);
     return row;
   }
 
   return {
     async listUsers(search: string | undefined) {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(search ? ilike(users.username, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined)
-        .orderBy(desc(users.createdAt))
-        .limit(200);
-      return rows.map(presentAdminUser);
+      return (await adminRepo.listUsers(db, search)).map(presentAdminUser);
     },
 
     /** The 3-day free trial (a support ticket's outcome): the tier, from now or after a running plan. */
     async grantTrial(userId: string, tier: 'snipe' | 'transfer') {
       const user = await userOrThrow(userId);
       const now = ctx.now();
-      const [updated] = await db
-        .update(users)
-        .set({ tier, expiresAt: trialExpiry(user.expiresAt, now, FREE_TRIAL_DAYS), updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning();
+      const expiresAt = trialExpiry(user.expiresAt, now, FREE_TRIAL_DAYS);
+      const updated = await adminRepo.setTier(db, userId, tier, expiresAt, now);
       forgetSessions(userId);
       return presentAdminUser(updated ?? user);
     },
@@ -85,12 +76,7 @@ export function createAdminService(
     },
 
     async listOrders(userId: string) {
-      const rows = await db
-        .select()
-        .from(checkoutOrders)
-        .where(eq(checkoutOrders.userId, userId))
-        .orderBy(desc(checkoutOrders.createdAt))
-        .limit(100);
+      const rows = await adminRepo.ordersOf(db, userId);
       return rows.map((row) => ({
         id: row.id,
         productId: row.productId,
@@ -111,11 +97,7 @@ export function createAdminService(
     async refund(orderId: string) {
       let refundedUserId: string | undefined;
       const refunded = await db.transaction(async (tx) => {
-        const [order] = await tx
-          .update(checkoutOrders)
-          .set({ status: 'refunded' })
-          .where(sql`${checkoutOrders.id} = ${orderId} and ${checkoutOrders.status} = 'paid'`)
-          .returning();
+        const order = await adminRepo.markRefunded(tx, orderId);
         if (!order || !order.userId) throw badRequest(adminMessages.orderNotRefundable, 'not_refundable');
         const external = externalOrders[order.productId];
         if (external) {
@@ -123,7 +105,7 @@ export function createAdminService(
           return { orderId, creditsTaken: 0 };
         }
         const product = catalogue.products.find((candidate) => candidate.id === order.productId);
-        const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
+        const user = await adminRepo.user(tx, order.userId);
         if (!product || !user) return { orderId, creditsTaken: 0 };
         const now = ctx.now();
         const { tier, credits, licences } = product.grants;
@@ -138,18 +120,11 @@ export function createAdminService(
               eventKey: `refund:${order.id}`,
             });
         }
-        if (licences)
-          await tx
-            .update(users)
-            .set({ maxAccounts: sql`greatest(1, ${users.maxAccounts} - ${licences * order.quantity})` })
-            .where(eq(users.id, user.id));
+        if (licences) await adminRepo.takeLicences(tx, user.id, licences * order.quantity);
         if (tier && user.expiresAt) {
           const pulledBack =
             user.expiresAt.getTime() - PERIOD_DAYS[product.price.type] * order.quantity * DAY_MS;
-          await tx
-            .update(users)
-            .set({ expiresAt: new Date(Math.max(now.getTime(), pulledBack)), updatedAt: now })
-            .where(eq(users.id, user.id));
+          await adminRepo.setExpiry(tx, user.id, new Date(Math.max(now.getTime(), pulledBack)), now);
         }
         refundedUserId = user?.id;
         return { orderId, creditsTaken };

@@ -10,7 +10,6 @@ import { sessionCacheOf } from './session-cache.js';
 import {
   addressKey,
   addressThrottlePolicy,
-  createSignInThrottle,
   pairKey,
   pairThrottlePolicy,
   targetKey,
@@ -18,6 +17,7 @@ import {
   type Admission,
   type ThrottlePolicy,
 } from './throttle.js';
+import { createSignInThrottle } from './throttle-repo.js';
 
 /** How long a signed-in browser stays signed in without signing in again. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;

@@ -13,19 +13,14 @@ export interface CoinMarketModule {
   delivery?: MarketDelivery;
   /** The checkout orders the payments module routes here. */
   externalOrders: ExternalOrderHandlers;
-  usePayments(payments: PaymentService): void;
 }
 
-export function createCoinMarketModule(ctx: AppContext): CoinMarketModule {
-  let payments: PaymentService | undefined;
+export function createCoinMarketModule(ctx: AppContext, payments: PaymentService): CoinMarketModule {
   const service = createMarketService(ctx, () => payments);
   return {
     service,
     externalOrders: {
       [MARKET_PRODUCT_ID]: { paid: service.paid, expired: service.expired, refunded: service.refunded },
-    },
-    usePayments(given) {
-      payments = given;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, coinListingAccounts, coinListings, marketOrders } from '../../db/schema.js';
 
@@ -134,4 +134,45 @@ export const marketRepo = {
       .select({ id: marketOrders.id, legs: marketOrders.legs, updatedAt: marketOrders.updatedAt })
       .from(marketOrders)
       .where(inArray(marketOrders.status, ['paid', 'delivering'])),
+
+  /** A new listing with its accounts, in one transaction; throws a unique violation if an account is listed already. */
+  insertListing: (
+    db: Db,
+    listing: typeof coinListings.$inferInsert,
+    listingAccounts: ReadonlyArray<Omit<typeof coinListingAccounts.$inferInsert, 'listingId'>>,
+  ) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(coinListings).values(listing).returning();
+      if (!row) throw new Error('listing was not stored');
+      await tx
+        .insert(coinListingAccounts)
+        .values(listingAccounts.map((account) => ({ ...account, listingId: row.id })));
+      return row;
+    }),
+
+  /** A listing's open accounts in order, locked (the caller's transaction): two buyers cannot reserve the same coins. */
+  lockOpenAccountsOf: (db: Db, listingId: string) =>
+    db
+      .select()
+      .from(coinListingAccounts)
+      .where(and(eq(coinListingAccounts.listingId, listingId), eq(coinListingAccounts.isOpen, true)))
+      .orderBy(coinListingAccounts.position)
+      .for('update'),
+
+  /** Moves the coins an account of a listing still promises by `delta` (negative: reserved for an order). */
+  changePromised: (db: Db, listingId: string, accountId: string, delta: number) =>
+    db
+      .update(coinListingAccounts)
+      .set({ promisedCoins: sql`${coinListingAccounts.promisedCoins} + ${delta}` })
+      .where(and(eq(coinListingAccounts.listingId, listingId), eq(coinListingAccounts.accountId, accountId))),
+
+  insertOrder: async (db: Db, values: typeof marketOrders.$inferInsert) => {
+    const [row] = await db.insert(marketOrders).values(values).returning();
+    if (!row) throw new Error('order was not stored');
+    return row;
+  },
+
+  /** The order after the change (undefined: no such order). */
+  updateOrderReturning: async (db: Db, id: string, values: Partial<typeof marketOrders.$inferInsert>) =>
+    (await db.update(marketOrders).set(values).where(eq(marketOrders.id, id)).returning())[0],
 };

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { licencePrefix } from '../auth/licence.js';
-import { userBookBalance } from './ledger.js';
+import { userBookBalance } from './ledger-repo.js';
 import type { CoinMarketModule } from './index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { routesAreFor } from '../../lib/audience.js';

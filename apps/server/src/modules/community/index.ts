@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { AuthService } from '../auth/service.js';
+import { serverModule } from '../../lib/server-module.js';
 import {
   createDiscordIdentity,
   createSandboxIdentity,
@@ -29,18 +28,15 @@ function pickIdentity(
   return { identity: sandbox, sandbox };
 }
 
-/** Registers /api/community (chat-community linking). */
-export async function registerCommunity(
-  app: FastifyInstance,
-  deps: { ctx: AppContext; auth: AuthService },
-  options: CommunityOptions = {},
-) {
-  const { identity, sandbox } = pickIdentity(options.discord, deps.ctx.gameMode);
+/** Chat-community linking: /api/community. */
+export const communityModule = serverModule<CommunityOptions>('community', ['auth'], async (app, options) => {
+  const { identity, sandbox } = pickIdentity(options.discord, app.appContext.gameMode);
   await app.register(communityRoutes, {
     prefix: '/api/community',
-    ...deps,
+    ctx: app.appContext,
+    auth: app.auth,
     identity,
     sandbox,
     publicUrl: options.publicUrl,
   });
-}
+});

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { boundedRedirect } from '../../lib/redirect.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
+import { userRepo } from '../user/repo.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -91,15 +89,9 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
       code && identity ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
     if (!discordId) return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
     // One chat identity belongs to one user.
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`${users.providers}->>'discordId' = ${discordId}`, ne(users.id, user.id)));
-    if (taken) return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
-    await ctx.db
-      .update(users)
-      .set({ providers: { ...user.providers, discordId }, updatedAt: ctx.now() })
-      .where(eq(users.id, user.id));
+    if (await userRepo.discordIdTakenByOther(ctx.db, discordId, user.id))
+      return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
+    await userRepo.setProviders(ctx.db, user.id, { ...user.providers, discordId }, ctx.now());
     // The callback is a GET, which keeps verified sessions cached: the next page must see the link.
     auth.forgetCachedUser(user.id);
     return boundedRedirect(reply, withOutcome(entry.returnTo, 'linked'));

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { configurations } from '../../db/schema.js';
+import { defaultConfigurationRow } from './defaults.js';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;
 export type ConfigurationGroup = 'time' | 'calibration' | 'advanced' | 'notification' | 'market' | 'transfer';
@@ -9,6 +10,19 @@ export type ConfigurationGroup = 'time' | 'calibration' | 'advanced' | 'notifica
 export const configurationRepo = {
   get: async (db: Db, userId: string) =>
     (await db.select().from(configurations).where(eq(configurations.userId, userId)).limit(1))[0],
+
+  /** The user's row; every user gets one at creation, so this only heals rows lost to manual database edits. */
+  async getOrCreate(db: Db, userId: string): Promise<ConfigurationRow> {
+    const row = await configurationRepo.get(db, userId);
+    if (row) return row;
+    await db
+      .insert(configurations)
+      .values({ userId, ...defaultConfigurationRow() })
+      .onConflictDoNothing();
+    const created = await configurationRepo.get(db, userId);
+    if (!created) throw new Error('Configuration row missing after insert');
+    return created;
+  },
 
   setGroup: async (
     db: Db,

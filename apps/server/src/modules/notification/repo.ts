@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
@@ -53,4 +53,24 @@ export const notificationRepo = {
     db.update(notifications).set({ isRead: true }).where(eq(notifications.userId, userId)),
 
   clear: (db: Db, userId: string) => db.delete(notifications).where(eq(notifications.userId, userId)),
+
+  /** Every user's notifications created before `cutoff` (the retention sweep); returns how many went. */
+  async deleteOlderThan(db: Db, cutoff: Date): Promise<number> {
+    const gone = await db
+      .delete(notifications)
+      .where(lt(notifications.createdAt, cutoff))
+      .returning({ id: notifications.id });
+    return gone.length;
+  },
+
+  /** Every user's notifications past their newest `keepNewest` (the retention sweep); returns how many went. */
+  async deleteBeyondNewest(db: Db, keepNewest: number): Promise<number> {
+    const gone = await db
+      .delete(notifications)
+      .where(
+        sql`${notifications.id} in (select id from (select id, row_number() over (partition by user_id order by created_at desc, id desc) as position from ${notifications}) ranked where position > ${keepNewest})`,
+      )
+      .returning({ id: notifications.id });
+    return gone.length;
+  },
 };

@@ -1,8 +1,7 @@
-import { lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
-import { jobLease } from '../../lib/job-lease.js';
+import { jobLease } from '../../lib/job-lease-repo.js';
+import { notificationRepo } from './repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,17 +22,9 @@ export const notificationRetention = {
 /** Deletes every user's notifications beyond the retention bound; returns how many went. */
 export async function pruneNotifications(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - notificationRetention.maxAgeDays * DAY_MS);
-  const old = await db
-    .delete(notifications)
-    .where(lt(notifications.createdAt, cutoff))
-    .returning({ id: notifications.id });
-  const beyondNewest = await db
-    .delete(notifications)
-    .where(
-      sql`${notifications.id} in (select id from (select id, row_number() over (partition by user_id order by created_at desc, id desc) as position from ${notifications}) ranked where position > ${notificationRetention.keepNewest})`,
-    )
-    .returning({ id: notifications.id });
-  return old.length + beyondNewest.length;
+  const old = await notificationRepo.deleteOlderThan(db, cutoff);
+  const beyondNewest = await notificationRepo.deleteBeyondNewest(db, notificationRetention.keepNewest);
+  return old + beyondNewest;
 }
 
 /** The pruning job's lease in `job_leases`: one node of the cluster prunes. */

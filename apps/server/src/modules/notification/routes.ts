@@ -1,9 +1,10 @@
 import { idText } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerOf, emptyAnswer } from '../../lib/answer.js';
 import { notFound } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { presentNotification } from './presenter.js';
+import { presentedNotificationSchema, presentNotification } from './presenter.js';
 import { notificationRepo } from './repo.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -12,6 +13,8 @@ const listQuery = z.object({
   since: z.string().datetime({ offset: true, message: 'since must be an ISO date-time' }).optional(),
 });
 const idParams = z.object({ id: idText() });
+const listAnswer = answerOf(z.array(presentedNotificationSchema));
+const markedAnswer = answerOf(z.object({ id: z.string() }));
 
 /**
  * /api/notification: what the server kept for the signed-in user (run events, purchases, breaks,
@@ -24,7 +27,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
-  app.get('/', { schema: { querystring: listQuery } }, async (request) => {
+  app.get('/', { schema: { querystring: listQuery, response: { 200: listAnswer } } }, async (request) => {
     const { since } = request.query;
     const rows = await notificationRepo.latestOf(
       ctx.db,
@@ -34,18 +37,22 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
     return { data: rows.map(presentNotification) };
   });
 
-  app.post('/:id/read', { schema: { params: idParams } }, async (request) => {
-    const marked = await notificationRepo.markRead(ctx.db, request.user.id, request.params.id);
-    if (!marked) throw notFound('Notification not found', 'notification_not_found');
-    return { data: { id: marked.id } };
-  });
+  app.post(
+    '/:id/read',
+    { schema: { params: idParams, response: { 200: markedAnswer } } },
+    async (request) => {
+      const marked = await notificationRepo.markRead(ctx.db, request.user.id, request.params.id);
+      if (!marked) throw notFound('Notification not found', 'notification_not_found');
+      return { data: { id: marked.id } };
+    },
+  );
 
-  app.post('/read', async (request) => {
+  app.post('/read', { schema: { response: { 200: emptyAnswer } } }, async (request) => {
     await notificationRepo.markAllRead(ctx.db, request.user.id);
     return { data: {} };
   });
 
-  app.delete('/', async (request) => {
+  app.delete('/', { schema: { response: { 200: emptyAnswer } } }, async (request) => {
     await notificationRepo.clear(ctx.db, request.user.id);
     return { data: {} };
   });

@@ -1,8 +1,6 @@
 import { COINS_PER_UNIT, extendedExpiry } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { randomCode } from '../../lib/crypto.js';
 import { sessionCacheOf } from '../auth/session-cache.js';
 import { applyCreditChange } from '../credits/ledger.js';
@@ -62,8 +60,8 @@ export function createFulfilment(
   async function grant(tx: Db, order: OrderRow, product: CatalogueProduct, userId: string, now: Date) {
     const { tier, credits, licences } = product.grants;
     if (tier) {
-      const [user] = await tx.select({ expiresAt: users.expiresAt }).from(users).where(eq(users.id, userId));
-      const expiresAt = extendedExpiry(user?.expiresAt ?? null, now, product.price.type, order.quantity);
+      const current = await paymentRepo.planExpiryOf(tx, userId);
+      const expiresAt = extendedExpiry(current ?? null, now, product.price.type, order.quantity);
       await paymentRepo.setPlan(tx, userId, tier, expiresAt, now);
     }
     if (licences) await paymentRepo.addLicences(tx, userId, licences * order.quantity, now);

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import type { AuthService } from '../auth/service.js';
-import { referralRoutes } from '../referral/routes.js';
-import { createReferralService } from '../referral/service.js';
+import { serverModule } from '../../lib/server-module.js';
 import { loadCatalogue, type Catalogue } from './catalogue.js';
 import { createFulfilment, type ExternalOrderHandler } from './fulfilment.js';
 import type { PaymentProvider } from './provider.js';
@@ -52,22 +49,49 @@ function unavailableProvider(): PaymentProvider {
   };
 }
 
-/** Registers /api/payment and /api/referral; returns the catalogue and provider in use. */
-export async function registerPayments(
-  app: FastifyInstance,
-  deps: { ctx: AppContext; auth: AuthService; externalOrders?: ExternalOrderHandlers },
-  options: PaymentOptions = {},
-): Promise<{ catalogue: Catalogue; provider: PaymentProvider; payments: PaymentService }> {
-  const { ctx, auth } = deps;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operator's catalogue of plans and credit packs. */
+    paymentCatalogue: Catalogue;
+    /** Checkouts of the catalogue's products and of other modules' orders. */
+    payments: PaymentService;
+    /** Where another module (the coin marketplace) hands in the orders it has paid through this checkout. */
+    paymentOrders: ExternalOrderRegistry;
+  }
+}
+
+/** Other modules' order handlers, by product id; read when an order's event arrives, so a module may register after this one. */
+export interface ExternalOrderRegistry {
+  readonly handlers: ExternalOrderHandlers;
+  handle(productId: string, handler: ExternalOrderHandler): void;
+}
+
+function externalOrderRegistry(): ExternalOrderRegistry {
+  const handlers: Record<string, ExternalOrderHandler> = {};
+  return {
+    handlers,
+    handle(productId, handler) {
+      if (handlers[productId]) throw new Error(`Orders of ${productId} already have a handler`);
+      handlers[productId] = handler;
+    },
+  };
+}
+
+/** Payments: /api/payment (checkout, provider webhook, the sandbox checkout page in sandbox mode). */
+export const paymentModule = serverModule<PaymentOptions>('payment', ['auth', 'referral'], async (app, options) => {
+  const ctx = app.appContext;
   const catalogue = loadCatalogue(options.catalogueFile);
   const { provider, sandbox } = pickProvider(options.stripe, ctx.gameMode);
-  const referrals = createReferralService(ctx.db);
-  const payments = createPaymentService(ctx, { catalogue, provider, referrals });
-  const fulfilment = createFulfilment(ctx, catalogue, deps.externalOrders);
+  const payments = createPaymentService(ctx, { catalogue, provider, referrals: app.referrals });
+  const orders = externalOrderRegistry();
+  const fulfilment = createFulfilment(ctx, catalogue, orders.handlers);
+  app.decorate('paymentCatalogue', catalogue);
+  app.decorate('payments', payments);
+  app.decorate('paymentOrders', orders);
 
   await app.register(paymentRoutes, {
     prefix: '/api/payment',
-    auth,
+    auth: app.auth,
     catalogue,
     payments,
     publicUrl: options.publicUrl,
@@ -79,6 +103,4 @@ export async function registerPayments(
       provider: sandbox,
       now: ctx.now,
     });
-  await app.register(referralRoutes, { prefix: '/api/referral', auth, referrals });
-  return { catalogue, provider, payments };
-}
+});

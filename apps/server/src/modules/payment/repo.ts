@@ -64,4 +64,11 @@ export const paymentRepo = {
       .update(users)
       .set({ maxAccounts: sql`${users.maxAccounts} + ${licences}`, updatedAt: now })
       .where(eq(users.id, userId)),
+
+  /** The user's plan expiry (null: none; undefined: no such user). */
+  planExpiryOf: async (db: Db, userId: string) =>
+    (await db.select({ expiresAt: users.expiresAt }).from(users).where(eq(users.id, userId)))[0]?.expiresAt,
+
+  usernameOf: async (db: Db, userId: string) =>
+    (await db.select({ username: users.username }).from(users).where(eq(users.id, userId)))[0]?.username,
 };

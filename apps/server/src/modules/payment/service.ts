@@ -1,8 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { messages, type CheckoutRequest } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 import { sha256 } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ReferralService } from '../referral/service.js';
@@ -143,11 +141,8 @@ export function createPaymentService(
         (await paymentRepo.takePendingToken(ctx.db, order.id, pending))
       ) {
         const token = ctx.cipher.decrypt(pending, pendingTokenContext(order.id));
-        const [user] = await ctx.db
-          .select({ username: users.username })
-          .from(users)
-          .where(eq(users.id, order.userId));
-        if (user) credentials = { username: user.username, token };
+        const username = await paymentRepo.usernameOf(ctx.db, order.userId);
+        if (username !== undefined) credentials = { username, token };
       }
       return {
         orderId: order.id,

@@ -1,5 +1,5 @@
 /** The player data module: the public price database API, its service and the name check. */
-export { registerPriceDatabase, type PriceDatabaseOptions } from './plugin.js';
+export { playerDataModule, type PriceDatabaseOptions } from './plugin.js';
 export { createPlayerDataService, type PlayerDataService, type PlayerDataSettings } from './service.js';
 export { ensureCatalogue } from './catalogue-sync.js';
 export { isKnownPlayerId, isKnownPlayerName } from './known-player.js';

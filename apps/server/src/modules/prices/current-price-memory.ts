@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
+import { readCurrentPrices } from './current-price-repo.js';
 
 /** A card's current price on one platform, as `current_prices` holds it. */
 export interface CurrentPrice {
@@ -86,36 +86,13 @@ export class CurrentPriceMemory {
     const neverLoaded = this.loadedAtMs === Number.NEGATIVE_INFINITY;
     const full = neverLoaded || this.reloads % FULL_RELOAD_EVERY === 0;
     this.reloads += 1;
-    this.loading = this.read(full ? undefined : new Date(this.loadedAtMs - RECENT_MARGIN_MS))
+    this.loading = readCurrentPrices(this.db, full ? undefined : new Date(this.loadedAtMs - RECENT_MARGIN_MS))
       .then((rows) => {
         this.apply(rows);
         this.loadedAtMs = nowMs;
       })
       .finally(() => (this.loading = undefined));
     return this.loading;
-  }
-
-  /** Every current price, or those observed since `since`. */
-  private async read(since: Date | undefined) {
-    const recent = since ? sql`WHERE observed_at >= ${since.toISOString()}::timestamptz` : sql``;
-    const result = (await this.db.execute(
-      sql`SELECT definition_id, platform, source, price, observed_at FROM current_prices ${recent}`,
-    )) as unknown as {
-      rows: {
-        definition_id: number;
-        platform: Platform;
-        source: string;
-        price: number;
-        observed_at: unknown;
-      }[];
-    };
-    return result.rows.map((row) => ({
-      definitionId: row.definition_id,
-      platform: row.platform,
-      source: row.source,
-      price: row.price,
-      observedAt: row.observed_at instanceof Date ? row.observed_at : new Date(String(row.observed_at)),
-    }));
   }
 }
 

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { referralCodes } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { randomCode } from '../../lib/crypto.js';
+import { referralRepo } from './repo.js';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const codeLength = 8;
@@ -13,11 +12,7 @@ export const normaliseReferralCode = (code: string) => code.trim().toUpperCase()
 /** Referral codes: each user owns one; a valid code is someone else's. */
 export function createReferralService(db: Db) {
   async function ownerOf(code: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ userId: referralCodes.userId })
-      .from(referralCodes)
-      .where(eq(referralCodes.code, normaliseReferralCode(code)));
-    return row?.userId;
+    return referralRepo.ownerOf(db, normaliseReferralCode(code));
   }
 
   return {
@@ -32,13 +27,10 @@ export function createReferralService(db: Db) {
     /** The user's own code, created on first request. */
     async codeOf(userId: string): Promise<string> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const [existing] = await db
-          .select({ code: referralCodes.code })
-          .from(referralCodes)
-          .where(eq(referralCodes.userId, userId));
-        if (existing) return existing.code;
+        const existing = await referralRepo.codeOf(db, userId);
+        if (existing) return existing;
         try {
-          await db.insert(referralCodes).values({ code: randomCode(codeLength, codeAlphabet), userId });
+          await referralRepo.insert(db, randomCode(codeLength, codeAlphabet), userId);
         } catch (error) {
           // A code collision or a concurrent first request: look again.
           if (!isUniqueViolation(error)) throw error;

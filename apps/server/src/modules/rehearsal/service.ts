@@ -19,7 +19,7 @@ import type {
 } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../auth/repo.js';
-import { createConfigurationService } from '../configuration/service.js';
+import { configurationRepo } from '../configuration/repo.js';
 import { presentConfiguration } from '../configuration/presenter.js';
 import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
@@ -79,7 +79,6 @@ export function failSilentRehearsals(ctx: AppContext, userId: string) {
 /** `snipe-rehearse` and the agent's rehearsal events. */
 export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatcher) {
   const { db } = ctx;
-  const configurations = createConfigurationService(ctx);
 
   return {
     /** Checks everything, then records the rehearsal and hands it to an agent. */
@@ -95,7 +94,7 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
       );
       const filters = rows.map(presentFilter) as unknown as SnipeFilter[];
       const configuration = configurationSchema.safeParse(
-        presentConfiguration(await configurations.get(user.id)),
+        presentConfiguration(await configurationRepo.getOrCreate(ctx.db, user.id)),
       );
       if (!configuration.success) return reject(firstIssueMessage(configuration.error));
       const ruleError = snipeStartError(filters, configuration.data.advanced.rotation);

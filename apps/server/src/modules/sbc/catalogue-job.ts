@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
-import { jobLease } from '../../lib/job-lease.js';
+import { jobLease } from '../../lib/job-lease-repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { sbcRepo, type SbcSolutionRow } from './repo.js';
 import type { SolveJob, SolveJobResult } from './solve-job.js';

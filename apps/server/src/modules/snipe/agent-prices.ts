@@ -5,10 +5,9 @@ import {
   type PriceAnswer,
   type WirePriceQuote,
 } from '@tradedesk/domain/realtime';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { currentPrices, playerCards } from '../../db/schema-prices.js';
 import { AppError } from '../../lib/errors.js';
+import { priceQuoteRepo, type PriceQuoteRow } from '../prices/quote-repo.js';
 import { recordObservedPrice } from '../prices/record.js';
 
 /** Common and rare gold: fodder of "gold" quality; every other rarity of a rating is special. */
@@ -21,20 +20,7 @@ const plainGoldRarityIds = [0, 1];
  */
 export function createAgentPrices(ctx: AppContext) {
   const { db } = ctx;
-  const columns = {
-    definitionId: currentPrices.definitionId,
-    price: currentPrices.price,
-    source: currentPrices.source,
-    observedAt: currentPrices.observedAt,
-    playerName: playerCards.name,
-  };
-  const toWire = (row: {
-    definitionId: number;
-    price: number;
-    source: string;
-    observedAt: Date;
-    playerName: string | null;
-  }): WirePriceQuote => ({
+  const toWire = (row: PriceQuoteRow): WirePriceQuote => ({
     definitionId: row.definitionId,
     price: row.price,
     source: row.source,
@@ -46,27 +32,21 @@ export function createAgentPrices(ctx: AppContext) {
     const parsed = priceRequestSchema.safeParse(payload);
     if (!parsed.success) return { ok: false, message: 'Invalid price request' };
     const request = parsed.data;
-    const query = db
-      .select(columns)
-      .from(currentPrices)
-      .leftJoin(playerCards, eq(playerCards.definitionId, currentPrices.definitionId));
-    const onPlatform = eq(currentPrices.platform, request.platform);
     if (request.kind === 'player') {
-      const rows = await query.where(and(onPlatform, eq(currentPrices.definitionId, request.definitionId)));
+      const rows = await priceQuoteRepo.ofCard(db, request.platform, request.definitionId);
       return { ok: true, quotes: rows.map(toWire) };
     }
     if (request.kind === 'rarity') {
-      const rows = await query.where(and(onPlatform, eq(playerCards.rarityId, rarityIds[request.rarity])));
+      const rows = await priceQuoteRepo.ofRarity(db, request.platform, rarityIds[request.rarity]);
       return { ok: true, quotes: rows.map(toWire) };
     }
-    const quality =
-      request.quality === 'gold'
-        ? inArray(playerCards.rarityId, plainGoldRarityIds)
-        : notInArray(playerCards.rarityId, plainGoldRarityIds);
-    const rows = await query
-      .where(and(onPlatform, eq(playerCards.rating, request.rating), quality))
-      .orderBy(asc(currentPrices.price))
-      .limit(1);
+    const rows = await priceQuoteRepo.cheapestOfRating(
+      db,
+      request.platform,
+      request.rating,
+      plainGoldRarityIds,
+      request.quality === 'gold',
+    );
     return { ok: true, quotes: rows.map(toWire) };
   }
 

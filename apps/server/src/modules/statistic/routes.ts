@@ -1,10 +1,15 @@
 import {
+  accountStatisticsSchema,
+  sbcStatisticsSchema,
+  webStatisticsSchema,
   accountStatisticsRequestSchema,
   accountStatisticsResetSchema,
   errorMessages,
   successMessages,
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerOf } from '../../lib/answer.js';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
@@ -22,19 +27,41 @@ export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = as
 ) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
-  app.get('/', async (request) => ({ data: await webStatisticsOf(ctx, request.user.id) }));
+  app.get('/', { schema: { response: { 200: answerOf(webStatisticsSchema) } } }, async (request) => ({
+    data: await webStatisticsOf(ctx, request.user.id),
+  }));
   app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));
   app.get('/transfer', async (request) => ({ data: await transferStatisticsOf(ctx, request.user.id) }));
-  app.get('/sbc', async (request) => ({ data: await sbcStatisticsOf(ctx, request.user.id) }));
-
-  app.post('/account', { schema: { body: accountStatisticsRequestSchema } }, async (request) => ({
-    data: await accountStatisticsOf(ctx, request.user.id, request.body.date),
+  app.get('/sbc', { schema: { response: { 200: answerOf(sbcStatisticsSchema) } } }, async (request) => ({
+    data: await sbcStatisticsOf(ctx, request.user.id),
   }));
 
-  app.post('/account/reset', { schema: { body: accountStatisticsResetSchema } }, async (request) => {
-    const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.id);
-    if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
-    await resetAccountStatistics(ctx, account.id, request.body.date);
-    return { data: { id: account.id, date: request.body.date }, message: successMessages.statisticsReset };
-  });
+  app.post(
+    '/account',
+    {
+      schema: {
+        body: accountStatisticsRequestSchema,
+        response: { 200: answerOf(z.array(accountStatisticsSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await accountStatisticsOf(ctx, request.user.id, request.body.date),
+    }),
+  );
+
+  app.post(
+    '/account/reset',
+    {
+      schema: {
+        body: accountStatisticsResetSchema,
+        response: { 200: answerOf(z.object({ id: z.string(), date: z.string() })) },
+      },
+    },
+    async (request) => {
+      const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.id);
+      if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
+      await resetAccountStatistics(ctx, account.id, request.body.date);
+      return { data: { id: account.id, date: request.body.date }, message: successMessages.statisticsReset };
+    },
+  );
 };

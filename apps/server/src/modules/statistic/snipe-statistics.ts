@@ -1,7 +1,6 @@
 import { platformOf, RECENT_CARDS_KEPT, type LogEntry, type SnipeStatistics } from '@tradedesk/domain';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { accounts, snipeLogEntries, snipeSessions } from '../../db/schema.js';
+import { statisticRepo } from './repo.js';
 
 const dayMs = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -15,29 +14,8 @@ export async function snipeStatisticsOf(ctx: AppContext, userId: string): Promis
   const now = ctx.now().getTime();
   const firstDay = Date.parse(isoDay(now - 6 * dayMs));
 
-  const [totals] = await db
-    .select({
-      attempts: sql<number>`count(*)::int`,
-      successes: sql<number>`count(*) filter (where ${snipeLogEntries.isSuccess})::int`,
-      profits: sql<number>`coalesce(sum(${snipeLogEntries.value}) filter (where ${snipeLogEntries.isSuccess}), 0)::int`,
-    })
-    .from(snipeLogEntries)
-    .where(eq(snipeLogEntries.userId, userId));
-
-  const daily = await db
-    .select({
-      day: sql<string>`to_char(${snipeLogEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      value: sql<number>`coalesce(sum(${snipeLogEntries.value}), 0)::int`,
-    })
-    .from(snipeLogEntries)
-    .where(
-      and(
-        eq(snipeLogEntries.userId, userId),
-        eq(snipeLogEntries.isSuccess, true),
-        gte(snipeLogEntries.createdAt, new Date(firstDay)),
-      ),
-    )
-    .groupBy(sql`1`);
+  const totals = await statisticRepo.userSnipes(db, userId);
+  const daily = await statisticRepo.dailySnipeProfits(db, userId, new Date(firstDay));
   const byDay = new Map(daily.map((row) => [row.day, row.value]));
   const weeklyProfits = Array.from({ length: 7 }, (_, index) => {
     const date = isoDay(firstDay + index * dayMs);
@@ -45,27 +23,15 @@ export async function snipeStatisticsOf(ctx: AppContext, userId: string): Promis
   });
 
   // A running session counts up to now.
-  const [time] = await db
-    .select({
-      ms: sql<number>`coalesce(sum(extract(epoch from (coalesce(${snipeSessions.endedAt}, ${new Date(now).toISOString()}::timestamptz) - ${snipeSessions.startedAt})) * 1000), 0)::bigint`,
-    })
-    .from(snipeSessions)
-    .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
-    .where(eq(accounts.userId, userId));
+  const timeMs = await statisticRepo.snipeTimeMs(db, userId, new Date(now));
+  const recent = await statisticRepo.recentSnipes(db, userId, RECENT_CARDS_KEPT);
 
-  const recent = await db
-    .select()
-    .from(snipeLogEntries)
-    .where(eq(snipeLogEntries.userId, userId))
-    .orderBy(desc(snipeLogEntries.createdAt), desc(snipeLogEntries.id))
-    .limit(RECENT_CARDS_KEPT);
-
-  const attempts = totals?.attempts ?? 0;
+  const attempts = totals.attempts;
   return {
     weeklyProfits,
-    totalProfits: totals?.profits ?? 0,
-    totalSuccessRate: attempts === 0 ? 0 : (totals?.successes ?? 0) / attempts,
-    totalTimeSpent: Math.max(0, Math.floor(Number(time?.ms ?? 0) / 1000)),
+    totalProfits: totals.profits,
+    totalSuccessRate: attempts === 0 ? 0 : totals.successes / attempts,
+    totalTimeSpent: Math.max(0, Math.floor(timeMs / 1000)),
     recentSnipes: recent.map((row): LogEntry => ({
       accountId: row.accountId,
       playerId: row.playerId,

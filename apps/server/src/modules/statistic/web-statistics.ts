@@ -1,7 +1,6 @@
 import type { WebStatistics } from '@tradedesk/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { snipeLogEntries } from '../../db/schema.js';
+import { statisticRepo } from './repo.js';
 import { transferTotalsOf } from './transfer-statistics.js';
 
 /**
@@ -10,15 +9,8 @@ import { transferTotalsOf } from './transfer-statistics.js';
  */
 export async function webStatisticsOf(ctx: AppContext, userId: string): Promise<WebStatistics> {
   const transfer = await transferTotalsOf(ctx, userId);
-  const [snipe] = await ctx.db
-    .select({
-      attempts: sql<number>`count(*)::int`,
-      successes: sql<number>`count(*) filter (where ${snipeLogEntries.isSuccess})::int`,
-      profits: sql<number>`coalesce(sum(${snipeLogEntries.value}) filter (where ${snipeLogEntries.isSuccess}), 0)::bigint`,
-    })
-    .from(snipeLogEntries)
-    .where(eq(snipeLogEntries.userId, userId));
-  const attempts = snipe?.attempts ?? 0;
+  const snipe = await statisticRepo.userSnipes(ctx.db, userId);
+  const attempts = snipe.attempts;
   return {
     transfer: {
       totalAmount: transfer.amount,
@@ -26,9 +18,9 @@ export async function webStatisticsOf(ctx: AppContext, userId: string): Promise<
       successRate: transfer.successRate,
     },
     snipe: {
-      totalAmount: Number(snipe?.profits ?? 0),
-      totalNumTransfers: snipe?.successes ?? 0,
-      successRate: attempts === 0 ? 0 : (snipe?.successes ?? 0) / attempts,
+      totalAmount: snipe.profits,
+      totalNumTransfers: snipe.successes,
+      successRate: attempts === 0 ? 0 : snipe.successes / attempts,
     },
   };
 }

@@ -1,11 +1,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { verifySecret } from '../../lib/crypto.js';
 import { issueLicenceToken } from '../auth/licence.js';
 import { createUserWithToken } from './commands.js';
+import { userRepo } from './repo.js';
 
 export const demoUsername = 'demo';
 
@@ -20,7 +19,7 @@ export async function ensureDemoUser(
   gameMode: 'sandbox' | 'live',
   savedToken?: string,
 ): Promise<{ token: string; created: boolean } | undefined> {
-  const total = (await db.select({ total: count() }).from(users))[0]?.total ?? 0;
+  const total = await userRepo.count(db);
   if (total === 0) {
     const { token } = await createUserWithToken(db, {
       username: demoUsername,
@@ -32,18 +31,12 @@ export async function ensureDemoUser(
     return { token, created: true };
   }
   if (gameMode !== 'sandbox') return undefined;
-  const [demo] = await db
-    .select({ id: users.id, tokenHash: users.tokenHash })
-    .from(users)
-    .where(eq(users.username, demoUsername));
+  const demo = await userRepo.tokenOf(db, demoUsername);
   if (!demo) return undefined;
   if (savedToken && (await verifySecret(demo.tokenHash, savedToken)))
     return { token: savedToken, created: false };
   const licence = await issueLicenceToken();
-  await db
-    .update(users)
-    .set({ tokenPrefix: licence.tokenPrefix, tokenHash: licence.tokenHash })
-    .where(eq(users.id, demo.id));
+  await userRepo.setToken(db, demo.id, licence);
   return { token: licence.token, created: false };
 }
 

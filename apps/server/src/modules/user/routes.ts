@@ -1,7 +1,7 @@
 import { decryptRequestSchema, shortcutsSchema, successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAccountService } from '../account/service.js';
+import type { AccountService } from '../account/service.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { UserPresenter } from './presenter.js';
 import { createUserService } from './service.js';
@@ -17,12 +17,11 @@ const userQuery = z.object({ configuration: flag, filters: flag, webIdentity: fl
 
 /** /api/user: the signed-in user, their chat providers, and decrypting one of their accounts. */
 export const userRoutes: FastifyPluginAsyncZod<
-  ProtectedModuleOptions & { presentUser: UserPresenter }
-> = async (app, { ctx, requireUser, presentUser }) => {
+  ProtectedModuleOptions & { presentUser: UserPresenter; accounts: AccountService }
+> = async (app, { ctx, requireUser, presentUser, accounts }) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
   const users = createUserService(ctx);
-  const accounts = createAccountService(ctx);
 
   app.get('/', { schema: { querystring: userQuery } }, async (request) => {
     const { configuration, filters, webIdentity } = request.query;

@@ -1,9 +1,8 @@
 import type { Shortcuts } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repo.js';
+import { userRepo } from './repo.js';
 
 export const webhookUrlMessage = 'Webhook URL must be an https:// address';
 export const telegramIdMessage = 'Telegram chat id must be a number or an @channel name';
@@ -43,21 +42,12 @@ export function createUserService(ctx: AppContext) {
       }
       if (telegramId !== '' && !isTelegramChatId(telegramId))
         throw badRequest(telegramIdMessage, 'invalid_telegram_id');
-      const [updated] = await ctx.db
-        .update(users)
-        .set({ providers: { ...user.providers, discordWebhookUrl, telegramId }, updatedAt: ctx.now() })
-        .where(eq(users.id, user.id))
-        .returning();
-      return updated ?? user;
+      const providers = { ...user.providers, discordWebhookUrl, telegramId };
+      return (await userRepo.setProviders(ctx.db, user.id, providers, ctx.now())) ?? user;
     },
 
     async updateShortcuts(user: UserRow, shortcuts: Shortcuts) {
-      const [updated] = await ctx.db
-        .update(users)
-        .set({ shortcuts, updatedAt: ctx.now() })
-        .where(eq(users.id, user.id))
-        .returning();
-      return updated ?? user;
+      return (await userRepo.setShortcuts(ctx.db, user.id, shortcuts, ctx.now())) ?? user;
     },
   };
 }

@@ -1,8 +1,7 @@
 import { notificationConfigSchema, type ServerLogMessage } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { configurations, users } from '../../db/schema.js';
 import { notificationRepo } from '../notification/repo.js';
+import { userRepo } from '../user/repo.js';
 import {
   attemptResultOf,
   createDeliveryQueues,
@@ -146,14 +145,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
   }
 
   async function targetsOf(userId: string): Promise<Targets | undefined> {
-    const row = (
-      await ctx.db
-        .select({ providers: users.providers, notification: configurations.notification })
-        .from(users)
-        .leftJoin(configurations, eq(configurations.userId, users.id))
-        .where(eq(users.id, userId))
-        .limit(1)
-    )[0];
+    const row = await userRepo.chatSettingsOf(ctx.db, userId);
     if (!row) return undefined;
     const notification = notificationConfigSchema.partial().safeParse(row.notification ?? {});
     const switches = notification.success ? notification.data : {};

@@ -1,0 +1,13 @@
+import { serverModule } from '../../lib/server-module.js';
+import { protectedOptions } from '../protected.js';
+import { userRoutes } from './routes.js';
+
+/** The signed-in user: /api/user (the auth module presents the user; an account is decrypted by the account module). */
+export const userModule = serverModule('user', ['auth', 'account'], async (app) => {
+  await app.register(userRoutes, {
+    prefix: '/api/user',
+    ...protectedOptions(app),
+    presentUser: app.presentUser,
+    accounts: app.accounts,
+  });
+});
