@@ -78,29 +78,33 @@ function externalOrderRegistry(): ExternalOrderRegistry {
 }
 
 /** Payments: /api/payment (checkout, provider webhook, the sandbox checkout page in sandbox mode). */
-export const paymentModule = serverModule<PaymentOptions>('payment', ['auth', 'referral'], async (app, options) => {
-  const ctx = app.appContext;
-  const catalogue = loadCatalogue(options.catalogueFile);
-  const { provider, sandbox } = pickProvider(options.stripe, ctx.gameMode);
-  const payments = createPaymentService(ctx, { catalogue, provider, referrals: app.referrals });
-  const orders = externalOrderRegistry();
-  const fulfilment = createFulfilment(ctx, catalogue, orders.handlers);
-  app.decorate('paymentCatalogue', catalogue);
-  app.decorate('payments', payments);
-  app.decorate('paymentOrders', orders);
+export const paymentModule = serverModule<PaymentOptions>(
+  'payment',
+  ['auth', 'referral'],
+  async (app, options) => {
+    const ctx = app.appContext;
+    const catalogue = loadCatalogue(options.catalogueFile);
+    const { provider, sandbox } = pickProvider(options.stripe, ctx.gameMode);
+    const payments = createPaymentService(ctx, { catalogue, provider, referrals: app.referrals });
+    const orders = externalOrderRegistry();
+    const fulfilment = createFulfilment(ctx, catalogue, orders.handlers);
+    app.decorate('paymentCatalogue', catalogue);
+    app.decorate('payments', payments);
+    app.decorate('paymentOrders', orders);
 
-  await app.register(paymentRoutes, {
-    prefix: '/api/payment',
-    auth: app.auth,
-    catalogue,
-    payments,
-    publicUrl: options.publicUrl,
-  });
-  await app.register(webhookRoutes, { prefix: '/api/payment', provider, fulfilment, now: ctx.now });
-  if (sandbox)
-    await app.register(sandboxCheckoutRoutes, {
-      prefix: '/api/payment/sandbox',
-      provider: sandbox,
-      now: ctx.now,
+    await app.register(paymentRoutes, {
+      prefix: '/api/payment',
+      auth: app.auth,
+      catalogue,
+      payments,
+      publicUrl: options.publicUrl,
     });
-});
+    await app.register(webhookRoutes, { prefix: '/api/payment', provider, fulfilment, now: ctx.now });
+    if (sandbox)
+      await app.register(sandboxCheckoutRoutes, {
+        prefix: '/api/payment/sandbox',
+        provider: sandbox,
+        now: ctx.now,
+      });
+  },
+);
