@@ -272,6 +272,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       socket.volatile.emit('heartbeat', {
         leaseIds: [...sessions.values()].map((session) => session.leaseId),
         transferIds: transfers.ids(),
+        runIds: [...sbcRuns.ids(), ...rehearsals.ids()],
       });
   }, options.heartbeatMs ?? 2_000);
   heartbeat.unref();

@@ -428,11 +428,15 @@ export async function benchCluster() {
       };
     };
     const leaseCount = async () =>
-      (await observer.query<{ n: number }>('SELECT count(*)::int AS n FROM snipe_leases')).rows[0]!.n;
+      (
+        await observer.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running'",
+        )
+      ).rows[0]!.n;
     const leasesOf = async (agentId: string) =>
       (
         await observer.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM snipe_leases WHERE agent_id = $1',
+          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND agent_id = $1",
           [agentId],
         )
       ).rows[0]!.n;
@@ -536,7 +540,7 @@ export async function benchCluster() {
     await lostNode.kill();
     const nodeRecovered = await timeUntil(async () => {
       const { rows } = await observer.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM snipe_leases WHERE heartbeat_at < $1',
+        "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
         [killedAt],
       );
       return dropped.size > 0 && [...dropped].every((client) => client.socket.connected) && rows[0]!.n === 0;

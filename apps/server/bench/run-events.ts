@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/context.js';
-import { accounts, snipeLeases, snipeSessions, users } from '../src/db/schema.js';
+import { accounts, runs as runsTable, snipeSessions, users } from '../src/db/schema.js';
 import type { SnipePublisher } from '../src/modules/snipe/publisher.js';
 import { createRunEvents } from '../src/modules/snipe/run-events.js';
 import { createScratchPostgres } from '../test/database.js';
@@ -50,12 +50,14 @@ export async function benchRunEvents() {
       )
       .returning({ id: accounts.id });
     const runs = rows.map((row, index) => ({ accountId: row.id, leaseId: `bench-lease-${index}` }));
-    await db.insert(snipeLeases).values(
+    await db.insert(runsTable).values(
       runs.map((run) => ({
-        ...run,
+        id: run.leaseId,
+        kind: 'snipe' as const,
+        accountId: run.accountId,
         userId: user.id,
         agentId: AGENT_ID,
-        filterIds: [],
+        detail: { filterIds: [] },
         startedAt: now,
         heartbeatAt: now,
       })),

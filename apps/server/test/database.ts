@@ -56,20 +56,25 @@ export async function createScratchPostgres(
     database,
     dispose: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      // pool.end() resolves before its sockets have closed; forcing the drop while one is still
-      // closing makes that connection raise an error in the test process. Let them go first.
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const { rows } = await cleanup.query<{ open: number }>(
-          'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.open === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropScratchPostgres(adminUrl, name);
     },
   };
+}
+
+/** Drops a scratch database once its pool is closed. */
+export async function dropScratchPostgres(adminUrl: string, name: string) {
+  const cleanup = new pg.Client({ connectionString: adminUrl });
+  await cleanup.connect();
+  // pool.end() resolves before its sockets have closed; forcing the drop while one is still
+  // closing makes that connection raise an error in the test process. Let them go first.
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { rows } = await cleanup.query<{ open: number }>(
+      'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0]?.open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await cleanup.end();
 }

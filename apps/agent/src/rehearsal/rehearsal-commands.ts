@@ -116,6 +116,8 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
   return {
     /** Rehearsals running now (each takes a slot like a session). */
     count: () => running.size,
+    /** Their ids: the agent's heartbeat names them. */
+    ids: () => [...running.keys()],
     /** Ends every rehearsal at its next step (each still reports). */
     stopAll() {
       for (const abort of running.values()) abort.abort();

@@ -38,6 +38,8 @@ export interface SbcCommandsOptions {
 export interface SbcCommands {
   isAccountBusy(accountId: string): boolean;
   count(): number;
+  /** The runs this agent works on now: its heartbeat names them. */
+  ids(): string[];
   stopAll(): Promise<void>;
 }
 
@@ -146,6 +148,7 @@ export function registerSbcCommands(options: SbcCommandsOptions): SbcCommands {
   return {
     isAccountBusy: ownBusy,
     count: () => runs.size,
+    ids: () => [...runs.keys()],
     async stopAll() {
       await Promise.allSettled([...runs.values()].map((entry) => entry.run.stop()));
     },

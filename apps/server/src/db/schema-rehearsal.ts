@@ -32,7 +32,6 @@ export const snipeRehearsals = pgTable(
     progress: doublePrecision('progress').notNull().default(0),
     message: text('message').notNull().default(''),
     result: jsonb('result').$type<Record<string, unknown>>(),
-    agentId: text('agent_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -96,12 +96,8 @@ export const sbcRuns = pgTable(
     costs: integer('costs').notNull().default(0),
     solved: integer('solved').notNull().default(0),
     description: text('description').notNull().default(''),
-    /** The last event stored (a replay of it or an older one changes nothing). */
-    lastSeq: integer('last_seq').notNull().default(-1),
     /** The run's progress so far, newest last (the page shows it again after a reload). */
     steps: jsonb('steps').$type<SbcRunStepRecord[]>().notNull().default([]),
-    agentId: text('agent_id'),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -10,29 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, perAccountKey, users } from './schema-core.js';
-
-/**
- * A running snipe: which agent runs the account, under which lease id, and when that agent last
- * said it is alive. One row per account; a stop reaches the right agent through it and a lost
- * agent's rows turn into `error` accounts.
- */
-export const snipeLeases = pgTable(
-  'snipe_leases',
-  {
-    ...perAccountKey(),
-    leaseId: text('lease_id').notNull(),
-    agentId: text('agent_id').notNull(),
-    /** Ids of the filters the run uses (the switch-filter rules compare against them). */
-    filterIds: jsonb('filter_ids').$type<string[]>().notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    uniqueIndex('snipe_leases_lease_unique').on(table.leaseId),
-    index('snipe_leases_agent').on(table.agentId),
-  ],
-);
+import { accounts, users } from './schema-core.js';
 
 /** One snipe run of an account, with its counters (the dashboard's Statistics column). */
 export const snipeSessions = pgTable(

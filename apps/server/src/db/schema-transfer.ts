@@ -16,8 +16,7 @@ export interface TransferStepRecord {
  * One coin transfer: which accounts, the filter it ran with (a snapshot: later edits of the
  * filter do not rewrite history), where it is and how it ended. `status`: `syncing` (only the
  * sync was asked for), `running` (the run was started), then `success` or `failed` once, or
- * `cancelled` (a sync that never became a run). While it runs, `agentId` routes a stop and
- * `heartbeatAt` (its agent's last beat or event) finds a lost agent, by the rule snipe leases follow.
+ * `cancelled` (a sync that never became a run). Its agent and heartbeat are its row in `runs`.
  */
 export const transfers = pgTable(
   'transfers',
@@ -42,15 +41,11 @@ export const transfers = pgTable(
     description: text('description').notNull().default(''),
     /** Failed because its agent was lost, not by its own outcome: a late success may still land. */
     isLost: boolean('is_lost').notNull().default(false),
-    agentId: text('agent_id'),
-    leaseId: text('lease_id').notNull(),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('transfers_lease_unique').on(table.leaseId),
     index('transfers_user_created').on(table.userId, table.createdAt),
     // One running transfer per account, whichever side it is on (the service also checks the other side).
     uniqueIndex('transfers_running_buyer')

@@ -13,3 +13,4 @@ export * from './schema-sbc.js';
 export * from './schema-market.js';
 export * from './schema-rehearsal.js';
 export * from './schema-jobs.js';
+export * from './schema-runs.js';

@@ -1,16 +1,12 @@
-// Over 400 lines until the run model (issue 27, step 4) gives the agent one command path: every run kind's
-// agent events still arrive here, and the split follows that redesign rather than precede it.
+// Over 400 lines: the connection lifecycle, the lost-agent rule and the command ports share one closure (the
+// connected agents, loss timers, database trust); splitting them by job is issue 27's next step. Run kinds
+// are no longer named here (runs/run-kind.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   agentAckSchema,
   agentHandshakeSchema,
   agentSocketPath,
   heartbeatSchema,
-  sbcClubReportSchema,
-  sbcEventEnvelopeSchema,
-  rehearsalEventSchema,
-  sessionEventSchema,
-  transferEventEnvelopeSchema,
   type AgentAck,
   type EventAck,
   type TransferCommandName,
@@ -19,17 +15,14 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
-import type { SbcClubDispatcher, SbcClubService } from '../modules/sbc/club-service.js';
-import type { SbcEvents } from '../modules/sbc/sbc-events.js';
+import type { SbcClubDispatcher } from '../modules/sbc/club-service.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
-import type { RehearsalDispatcher, RehearsalService } from '../modules/rehearsal/service.js';
-import type { RunEvents } from '../modules/snipe/run-events.js';
-import { snipeRepo, type LeaseRow } from '../modules/snipe/repo.js';
+import type { RehearsalDispatcher } from '../modules/rehearsal/service.js';
 import type { AgentDispatcher } from '../modules/snipe/service.js';
-import { transferRepo } from '../modules/transfer/repo.js';
 import type { TransferDispatcher } from '../runs/agent-ports.js';
+import type { AgentEventHandler, RunKindModule } from '../runs/run-kind.js';
+import { runsRepo, type RunRow } from '../runs/runs-repo.js';
 import { agentSlots } from '../runs/slots-repo.js';
-import type { TransferEvents } from '../modules/transfer/transfer-events.js';
 import { originCheck } from './origin-check.js';
 
 /** The room of one agent's socket: commands sent to it reach the agent on whichever node it is. */
@@ -68,11 +61,9 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function createAgentHub(
   app: FastifyInstance,
   ctx: AppContext,
-  runEvents: () => RunEvents,
-  transferEvents: () => TransferEvents,
-  sbcEvents: () => SbcEvents & { applyClub: SbcClubService['apply'] },
+  /** The run kinds (their events and what a lost run settles); read when first needed. */
+  runKinds: () => readonly RunKindModule[],
   options: AgentHubOptions,
-  rehearsals: () => Pick<RehearsalService, 'apply' | 'markLost'>,
 ) {
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>(app.server, {
     path: agentSocketPath,
@@ -115,30 +106,35 @@ export function createAgentHub(
   const isConnected = async (agentId: string) =>
     agents.has(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
 
-  /**
-   * Ends every run the agent held up to `before`: snipe leases, transfers, SBC solver runs,
-   * rehearsals. Answers the rehearsals it ended (the page polling one shows it ended).
-   */
+  /** Ends every run of every kind the agent held up to `before`; answers their ids. */
   async function endAgentRuns(agentId: string, before: Date, reason: string) {
-    const leases = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
-      (lease) => lease.heartbeatAt.getTime() <= before.getTime(),
-    );
-    if (leases.length > 0) log.warn({ agentId, accounts: leases.length }, reason);
-    await runEvents().markLost(leases);
-    await transferEvents().markLost(await transferRepo.runningOfAgent(ctx.db, agentId));
-    await sbcEvents().markLost(agentId, before);
-    return rehearsals().markLost(agentId, before);
+    const held = await runsRepo.runningOfAgent(ctx.db, agentId, before);
+    if (held.length > 0) log.warn({ agentId, runs: held.length }, reason);
+    await loseRuns(held);
+    return held.map((run) => run.id);
+  }
+
+  /**
+   * Runs the lost-agent rule took, of any kind: each kind settles its own (a snipe's account turns
+   * `error`, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost message).
+   */
+  async function loseRuns(lost: RunRow[]) {
+    if (lost.length === 0) return;
+    for (const kind of runKinds()) {
+      const own = lost.filter((run) => kind.kinds.includes(run.kind));
+      if (own.length > 0) await kind.settleLost(own);
+    }
   }
 
   /**
    * A page polling a run asks: is its agent lost? It is when connected to no node and silent past
    * the reconnect grace (what the disconnect timer waits for; a node that died with the agent's
    * socket never fires it). Then every run it held up to `lastHeardAt` ends, as in `loseAgent`;
-   * answers the rehearsals that ended.
+   * answers the ids of the runs that ended.
    */
   async function endIfLost(agentId: string, lastHeardAt: Date) {
-    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [];
-    if (await isConnected(agentId)) return [];
+    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [] as string[];
+    if (await isConnected(agentId)) return [] as string[];
     return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
   }
 
@@ -164,33 +160,18 @@ export function createAgentHub(
      * One way for every run kind's events: an event the server could not store now (its database
      * is away) is answered `retry`, and the agent sends it again until it is stored.
      */
-    const onRunEvent = <T>(
-      name: 'session-event' | 'transfer-event' | 'sbc-event' | 'rehearsal-event' | 'sbc-club',
-      schema: { safeParse(payload: unknown): { success: true; data: T } | { success: false } },
-      apply: (envelope: T) => Promise<EventAck>,
-    ) =>
+    const onRunEvent = ({ name, schema, apply }: AgentEventHandler) =>
       socket.on(name, async (payload: unknown, ack?: (answer: EventAck) => void) => {
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return ack?.({ ok: false, message: 'Invalid event' });
         try {
-          ack?.(await apply(parsed.data));
+          ack?.(await apply(parsed.data, agentId));
         } catch (error) {
           log.error({ err: error, event: name }, 'could not store an agent event');
           ack?.({ ok: false, message: 'Could not store the event', retry: true });
         }
       });
-    onRunEvent('session-event', sessionEventSchema, ({ leaseId, seq, event }) =>
-      runEvents().apply(leaseId, seq, event, agentId),
-    );
-    onRunEvent('transfer-event', transferEventEnvelopeSchema, ({ transferId, seq, event }) =>
-      transferEvents().apply(transferId, seq, event, agentId),
-    );
-    onRunEvent('sbc-event', sbcEventEnvelopeSchema, ({ runId, seq, event }) =>
-      sbcEvents().apply(runId, seq, event, agentId),
-    );
-    onRunEvent('sbc-club', sbcClubReportSchema, (report) => sbcEvents().applyClub(report));
-
-    onRunEvent('rehearsal-event', rehearsalEventSchema, (envelope) => rehearsals().apply(envelope, agentId));
+    for (const kind of runKinds()) for (const handler of kind.events) onRunEvent(handler);
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;
@@ -215,10 +196,8 @@ export function createAgentHub(
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
       const now = ctx.now();
-      Promise.all([
-        snipeRepo.touchLeases(ctx.db, agentId, parsed.data.leaseIds, now),
-        transferRepo.touch(ctx.db, agentId, parsed.data.transferIds ?? [], now),
-      ]).catch((err: unknown) => {
+      const { leaseIds, transferIds = [], runIds = [] } = parsed.data;
+      runsRepo.touch(ctx.db, agentId, [...leaseIds, ...transferIds, ...runIds], now).catch((err: unknown) => {
         distrustDatabase();
         log.error({ err }, 'could not record a heartbeat');
       });
@@ -245,8 +224,8 @@ export function createAgentHub(
     await socket.join(agentRoom(agentId));
 
     // Resume: the agent still runs these sessions; leases that ended meanwhile are stopped.
-    const touched = await snipeRepo
-      .touchLeases(
+    const touched = await runsRepo
+      .touch(
         ctx.db,
         agentId,
         sessions.map((session) => session.leaseId),
@@ -258,22 +237,22 @@ export function createAgentHub(
         return undefined;
       });
     if (touched === undefined) return;
-    const claimed = new Set(touched.map((row) => row.leaseId));
+    const claimed = new Set(touched.map((row) => row.id));
     for (const session of sessions) if (!claimed.has(session.leaseId)) socket.emit('session-stop', session);
     // Orphans: leases this agent held before it connected but no longer runs (it restarted, e.g.
     // the embedded agent after a killed server). They end now, not after the heartbeat timeout.
     const announced = new Set(sessions.map((session) => session.leaseId));
-    const orphaned = (await snipeRepo.leasesOfAgent(ctx.db, agentId)).filter(
-      (lease) => !announced.has(lease.leaseId) && lease.heartbeatAt.getTime() < connectedAt.getTime(),
+    // Only snipe sessions are announced at a connect, so only they can be found orphaned here.
+    const orphaned = (await runsRepo.runningOfAgent(ctx.db, agentId)).filter(
+      (run) =>
+        run.kind === 'snipe' && !announced.has(run.id) && run.heartbeatAt.getTime() < connectedAt.getTime(),
     );
     if (orphaned.length > 0) {
       log.warn(
         { agentId, accounts: orphaned.length },
         'agent came back without its runs; marking them error',
       );
-      await runEvents()
-        .markLost(orphaned)
-        .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
+      await loseRuns(orphaned).catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
     }
     log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
   });
@@ -398,28 +377,19 @@ export function createAgentHub(
   async function sweepOnce() {
     const now = ctx.now().getTime();
     const beatBefore = new Date(now - options.heartbeatTimeoutMs);
-    let stale: LeaseRow[];
-    let staleTransfers: Awaited<ReturnType<typeof transferRepo.stale>>;
+    let stale: RunRow[];
     try {
-      stale = await snipeRepo.staleLeases(ctx.db, beatBefore);
-      staleTransfers = await transferRepo.stale(ctx.db, beatBefore);
+      stale = await runsRepo.stale(ctx.db, beatBefore);
     } catch (error) {
       distrustDatabase();
       throw error;
     }
     databaseTrustedSince ??= now;
     if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
-    const connected =
-      stale.length + staleTransfers.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
+    const connected = stale.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
     const lost = lostOf(stale, connected, now);
-    const lostTransfers = lostOf(staleTransfers, connected, now);
-    if (lost.length + lostTransfers.length > 0)
-      log.warn(
-        { accounts: lost.length, transfers: lostTransfers.length },
-        'agents stopped beating; ending their runs',
-      );
-    await runEvents().markLost(lost);
-    await transferEvents().markLost(lostTransfers);
+    if (lost.length > 0) log.warn({ runs: lost.length }, 'agents stopped beating; ending their runs');
+    await loseRuns(lost);
   }
 
   /**

@@ -7,18 +7,22 @@ import { createAuthService } from '../modules/auth/service.js';
 import { createSbcClubService } from '../modules/sbc/club-service.js';
 import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js';
 import { sbcRepo } from '../modules/sbc/repo.js';
+import { sbcRunKind } from '../modules/sbc/run-kind.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
 import { isMarketTransferId, createMarketDelivery } from '../modules/coin-market/delivery.js';
+import { rehearsalRunKind } from '../modules/rehearsal/run-kind.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
+import { snipeRunKind } from '../modules/snipe/run-kind.js';
 import { createSnipeService } from '../modules/snipe/service.js';
 import { createTransferPublisher } from '../modules/transfer/publisher.js';
 import { presentTransferState } from '../modules/transfer/presenter.js';
 import { transferRepo } from '../modules/transfer/repo.js';
+import { transferRunKind } from '../modules/transfer/run-kind.js';
 import { createTransferService } from '../modules/transfer/service.js';
 import { createTransferEvents } from '../modules/transfer/transfer-events.js';
 import { createAgentHub, type AgentHubOptions } from './agent-hub.js';
@@ -133,16 +137,17 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
   const agents = createAgentHub(
     app,
     ctx,
-    () => runEvents,
-    // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
-    () => ({
-      apply: (transferId, seq, event, agentId) =>
+    () => [
+      snipeRunKind(runEvents),
+      // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
+      transferRunKind(transferEvents, (transferId, seq, event, agentId) =>
         isMarketTransferId(transferId)
           ? delivery.apply(transferId, seq, event)
           : transferEvents.apply(transferId, seq, event, agentId),
-      markLost: transferEvents.markLost,
-    }),
-    () => ({ ...sbcEvents, applyClub: sbcClub.apply }),
+      ),
+      sbcRunKind(sbcEvents, sbcClub),
+      rehearsalRunKind(rehearsals),
+    ],
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
@@ -150,7 +155,6 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
     },
-    () => rehearsals,
   );
   const publisher = createSnipePublisher(
     ctx,

@@ -1,14 +1,15 @@
-import { and, count, eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { sbcRuns, snipeLeases, snipeRehearsals, transfers, users } from '../db/schema.js';
+import { runs, users } from '../db/schema.js';
+import { agentSlotKinds, licenceSlotKinds } from './run-kinds.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The user's licence slots (`maxAccounts`), one rule for every run kind: a sniping account takes one
- * slot and a running transfer takes one (its two accounts together). Every start counts them the same
- * way, inside its own transaction and with the user row locked, so two starts of any kinds cannot both
- * take the last slot.
+ * The user's licence slots (`maxAccounts`), one rule for every run kind: each running run of a kind
+ * that takes a licence slot (`runKinds`) holds one (a transfer's two accounts together hold one).
+ * Every start counts them the same way (`runsRepo.start`), inside its own transaction and with the
+ * user row locked, so two starts of any kinds cannot both take the last slot.
  */
 export const licenceSlots = {
   /** Locks the user row for the rest of the transaction: starts of one user queue here. */
@@ -18,56 +19,32 @@ export const licenceSlots = {
 
   /** How many slots the user's runs hold now, over every kind. */
   async used(tx: Tx, userId: string): Promise<number> {
-    const [sniping] = await tx
+    const [held] = await tx
       .select({ total: count() })
-      .from(snipeLeases)
-      .where(eq(snipeLeases.userId, userId));
-    const [transferring] = await tx
-      .select({ total: count() })
-      .from(transfers)
-      .where(and(eq(transfers.userId, userId), eq(transfers.status, 'running')));
-    return (sniping?.total ?? 0) + (transferring?.total ?? 0);
+      .from(runs)
+      .where(and(eq(runs.userId, userId), eq(runs.status, 'running'), inArray(runs.kind, licenceSlotKinds)));
+    return held?.total ?? 0;
   },
 };
 
 /**
  * An agent's slots (the capacity it announced), one rule for every run kind, as the agent itself counts
- * them: a snipe session, a running transfer, an SBC solver run and a rehearsal each take one (a sync
- * being read takes none, on the agent either).
+ * them: each running run of a kind that takes an agent slot holds one (a sync being read takes none,
+ * on the agent either).
  */
 export const agentSlots = {
   /** How many runs of any kind each of these agents holds; an agent with none is absent. */
   async used(db: Db, agentIds: string[]): Promise<Map<string, number>> {
     const used = new Map<string, number>();
     if (agentIds.length === 0) return used;
-    const add = (rows: Array<{ agentId: string | null; running: number }>) => {
-      for (const row of rows)
-        if (row.agentId !== null) used.set(row.agentId, (used.get(row.agentId) ?? 0) + row.running);
-    };
-    const heldBy = (agentId: AnyColumn, running?: SQL) => and(inArray(agentId, agentIds), running);
-    const [sniping, transferring, solving, rehearsing] = await Promise.all([
-      db
-        .select({ agentId: snipeLeases.agentId, running: count() })
-        .from(snipeLeases)
-        .where(heldBy(snipeLeases.agentId))
-        .groupBy(snipeLeases.agentId),
-      db
-        .select({ agentId: transfers.agentId, running: count() })
-        .from(transfers)
-        .where(heldBy(transfers.agentId, eq(transfers.status, 'running')))
-        .groupBy(transfers.agentId),
-      db
-        .select({ agentId: sbcRuns.agentId, running: count() })
-        .from(sbcRuns)
-        .where(heldBy(sbcRuns.agentId, eq(sbcRuns.status, 'running')))
-        .groupBy(sbcRuns.agentId),
-      db
-        .select({ agentId: snipeRehearsals.agentId, running: count() })
-        .from(snipeRehearsals)
-        .where(heldBy(snipeRehearsals.agentId, eq(snipeRehearsals.status, 'running')))
-        .groupBy(snipeRehearsals.agentId),
-    ]);
-    for (const rows of [sniping, transferring, solving, rehearsing]) add(rows);
+    const rows = await db
+      .select({ agentId: runs.agentId, running: count() })
+      .from(runs)
+      .where(
+        and(inArray(runs.agentId, agentIds), eq(runs.status, 'running'), inArray(runs.kind, agentSlotKinds)),
+      )
+      .groupBy(runs.agentId);
+    for (const row of rows) if (row.agentId !== null) used.set(row.agentId, row.running);
     return used;
   },
 };

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { accounts, snipeLogEntries } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { createAccount, hubSuite, injectListing, ronaldoFilter, startPayload } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
+import { runningSnipes } from '../runs.js';
 
 const connectedHeartbeatTimeoutMs = 120_000;
 
@@ -25,10 +26,7 @@ describe.each(backends)('a lost agent loses nothing bought (%s)', hubSuite, (bac
     );
 
     // The agent that holds the run: another test may have started a second one (tests run shuffled).
-    const [lease] = await setup.stack.database.db
-      .select()
-      .from(snipeLeases)
-      .where(eq(snipeLeases.accountId, accountId));
+    const [lease] = await runningSnipes(setup.stack.database.db, accountId);
     const holder = setup.stack.agents.find((agent) => agent.agentId === lease?.agentId);
     if (!holder) throw new Error(`no agent of this stack holds the run (lease: ${JSON.stringify(lease)})`);
     holder.kill();
@@ -45,9 +43,7 @@ describe.each(backends)('a lost agent loses nothing bought (%s)', hubSuite, (bac
     expect(entries.map((entry) => entry.buyPrice)).toEqual([450]);
     const [row] = await setup.stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
-    expect(
-      await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)),
-    ).toEqual([]);
+    expect(await runningSnipes(setup.stack.database.db, accountId)).toEqual([]);
   });
 
   it('keeps the runs of a connected agent whose heartbeats are late, and ends them past the long limit', async () => {

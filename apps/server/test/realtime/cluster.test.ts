@@ -5,7 +5,7 @@ import type { RunningSim } from '@tradedesk/game-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { accounts, snipeLeases } from '../../src/db/schema.js';
+import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import type { RealtimeOptions } from '../../src/realtime/index.js';
 import { backends, createTestDatabase } from '../database.js';
@@ -24,6 +24,7 @@ import {
   type ServerNode,
   waitDeadlineMs,
 } from './stack.js';
+import { runningSnipes } from '../runs.js';
 
 // A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -90,8 +91,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     );
     return accountId;
   };
-  const leaseOf = async (accountId: string) =>
-    (await database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)))[0];
+  const leaseOf = async (accountId: string) => (await runningSnipes(database.db, accountId))[0];
   const accountRow = async (accountId: string) =>
     (await database.db.select().from(accounts).where(eq(accounts.id, accountId)))[0];
 

@@ -6,7 +6,7 @@ import type { RunningSim } from '@tradedesk/game-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { accounts, snipeLeases } from '../../src/db/schema.js';
+import { accounts } from '../../src/db/schema.js';
 import { backends, createTestDatabase } from '../database.js';
 import {
   createAccount,
@@ -20,6 +20,7 @@ import {
   type Browser,
   type ServerNode,
 } from './stack.js';
+import { runningSnipes } from '../runs.js';
 
 // A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -77,7 +78,7 @@ describe(`a browser on one node drives an agent connected to another (${backend}
       'the account to be active',
     );
     expect(agent.sessionCount()).toBe(1);
-    const [lease] = await database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId));
+    const [lease] = await runningSnipes(database.db, accountId);
     expect(lease?.agentId).toBe(agent.agentId);
 
     browser.send('snipe-create-browser', startPayload(accountId, [second], undefined, true));
@@ -93,9 +94,7 @@ describe(`a browser on one node drives an agent connected to another (${backend}
     );
     const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row?.status).toBe('inactive');
-    expect(await database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId))).toEqual(
-      [],
-    );
+    expect(await runningSnipes(database.db, accountId)).toEqual([]);
     expect(browser.errors).toEqual([]);
   });
 });

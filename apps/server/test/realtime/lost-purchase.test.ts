@@ -2,7 +2,7 @@ import { GameClient, sandboxConfig, type TransportObserver } from '@tradedesk/ga
 import { desc, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../src/db/schema.js';
+import { accounts, snipeLogEntries, snipeSessions } from '../../src/db/schema.js';
 import { backends } from '../database.js';
 import { simAdmin } from './sbc-support.js';
 import {
@@ -18,6 +18,7 @@ import {
   type WebMessage,
 } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
+import { runningSnipes } from '../runs.js';
 
 // One backend: the path under test is the same on both, and each run starts three agents' worth of work.
 const backend = backends[backends.length - 1] ?? 'pglite';
@@ -66,8 +67,7 @@ const countPileReads: TransportObserver = {
 describe(`a purchase whose event died with its agent (${backend})`, hubSuite, () => {
   const setup = useStackAndBrowser(backend, {}, { maxAccounts: 5 }, { observer: countPileReads });
 
-  const leaseOf = async (accountId: string) =>
-    (await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)))[0];
+  const leaseOf = async (accountId: string) => (await runningSnipes(setup.stack.database.db, accountId))[0];
   const purchasesOf = (accountId: string) =>
     setup.stack.database.db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId));
 

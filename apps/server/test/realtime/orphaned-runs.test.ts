@@ -2,10 +2,11 @@ import { feedPrices, startAgent } from '@tradedesk/agent';
 import { sandboxConfig } from '@tradedesk/game-client';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, snipeLeases } from '../../src/db/schema.js';
+import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { createAccount, hubSuite, ronaldoFilter, startPayload } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
+import { runningSnipes } from '../runs.js';
 
 describe('runs orphaned by a killed agent end as soon as it is back (pglite)', hubSuite, () => {
   // Nothing else would end the run within this test: no sweep, a long grace and heartbeat limit.
@@ -41,9 +42,7 @@ describe('runs orphaned by a killed agent end as soon as it is back (pglite)', h
       expect(lost.data.description).toBe(snipeMessages.agentLost);
       const [row] = await setup.stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
       expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
-      expect(
-        await setup.stack.database.db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)),
-      ).toEqual([]);
+      expect(await runningSnipes(setup.stack.database.db, accountId)).toEqual([]);
     } finally {
       restarted.kill();
     }

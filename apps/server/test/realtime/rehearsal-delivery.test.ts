@@ -31,15 +31,15 @@ function watchResultStores(beforeStore: (attempt: number) => void) {
     outcomes.push(outcome);
     for (const waiter of waiters.filter((entry) => outcomes.length >= entry.count)) waiter.resolve();
   };
-  const spy = vi.spyOn(rehearsalRepo, 'updateRunning').mockImplementation(async (db, id, patch) => {
-    if (patch.status !== 'done') return original(db, id, patch);
+  const spy = vi.spyOn(rehearsalRepo, 'updateRunning').mockImplementation(async (db, id, patch, at) => {
+    if (patch.status !== 'done') return original(db, id, patch, at);
     try {
       beforeStore(outcomes.length + 1);
     } catch (error) {
       record('failed');
       throw error;
     }
-    const row = await original(db, id, patch);
+    const row = await original(db, id, patch, at);
     record(row === undefined ? 'unchanged' : 'stored');
     return row;
   });

@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunningSim } from '@tradedesk/game-sim';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snipeRehearsals } from '../../src/db/schema.js';
 import { backends, createTestDatabase } from '../database.js';
+import { runOf } from '../runs.js';
 import { saveGoldRares, waitForRehearsal } from './rehearsal-helpers.js';
 import {
   hubHookTimeoutMs,
@@ -138,11 +137,8 @@ describe(`Rehearse in sandbox on a stand-alone agent (${backend})`, hubSuite, ()
     expect(done?.result?.spanMinutes).toBe(15);
     expect(done?.result?.ours.profitByMinute).toHaveLength(15);
     expect(done?.result?.classic.requests).toBeGreaterThan(0);
-    const [row] = await server.app.appContext.db
-      .select({ agentId: snipeRehearsals.agentId })
-      .from(snipeRehearsals)
-      .where(eq(snipeRehearsals.id, done?.id ?? ''));
-    expect(row?.agentId).toBe(agentId);
+    const run = await runOf(server.app.appContext.db, done?.id ?? '');
+    expect(run).toMatchObject({ kind: 'rehearsal', agentId, status: 'ended' });
 
     // After a rehearsal the agent keeps two warm spares (forked before it reported the result);
     // the rehearsal's own sides may still be on their way out.

@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { defaultTransferConfig } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, snipeLeases, transfers } from '../../src/db/schema.js';
+import { accounts, transfers } from '../../src/db/schema.js';
+import { rehearsalRepo } from '../../src/modules/rehearsal/repo.js';
+import { rehearsalLostMessage } from '../../src/modules/rehearsal/service.js';
+import { sbcMessages } from '../../src/modules/sbc/messages.js';
+import { sbcRepo } from '../../src/modules/sbc/repo.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { backends } from '../database.js';
 import { ronaldoTransferFilter, scriptedAgentStack } from './scripted-stack.js';
 import { createAccount, hubSuite, openBrowser, ronaldoFilter, startPayload } from './stack.js';
+import { runOf, runningSnipes } from '../runs.js';
 
 const heartbeatTimeoutMs = 45_000;
 const connectedHeartbeatTimeoutMs = 120_000;
@@ -16,7 +22,7 @@ async function eventually(check: () => Promise<boolean>) {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** A snipe and a transfer held by one agent end by one rule: their heartbeat, judged the same way. */
+/** Runs of every kind held by one agent end by one rule: their heartbeat, judged the same way. */
 describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend) => {
   const stack = scriptedAgentStack(backend, { node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs } });
 
@@ -42,7 +48,7 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
         config: defaultTransferConfig(),
       });
       const { transferId } = (await stack.agent.nextCommand('transfer-start', seen)).payload;
-      const [lease] = await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, sniper));
+      const [lease] = await runningSnipes(db, sniper);
       if (!lease) throw new Error('the snipe holds no lease');
 
       // Past the heartbeat limit but beating: both runs stay.
@@ -50,14 +56,13 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
       const beatAt = stack.node.clock.now().getTime();
       stack.agent.beat([lease.leaseId], [transferId]);
       await eventually(async () => {
-        const [row] = await db.select().from(transfers).where(eq(transfers.id, transferId));
-        return row?.heartbeatAt.getTime() === beatAt;
+        return (await runOf(db, transferId))?.heartbeatAt.getTime() === beatAt;
       });
       stack.node.clock.advance(connectedHeartbeatTimeoutMs - 20_000);
       await stack.node.realtime.sweep();
       const [running] = await db.select().from(transfers).where(eq(transfers.id, transferId));
       expect(running?.status).toBe('running');
-      expect((await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, sniper))).length).toBe(1);
+      expect((await runningSnipes(db, sniper)).length).toBe(1);
 
       // Silent past the long limit while still connected: both end, each with its kind's loss message.
       stack.node.clock.advance(connectedHeartbeatTimeoutMs);
@@ -71,6 +76,73 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
       expect(lostTransfer).toMatchObject({ status: 'failed', isLost: true });
       const [lostAccount] = await db.select().from(accounts).where(eq(accounts.id, sniper));
       expect(lostAccount).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
+    },
+  );
+
+  it(
+    'keeps a beating SBC run and rehearsal, and ends both by the same rule once their agent falls silent',
+    hubSuite,
+    async () => {
+      const page = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 1 });
+      stack.browsers.push(page);
+      const account = await createAccount(page.http, 'solver@example.com');
+      const db = stack.node.app.appContext.db;
+      const [owner] = await db
+        .select({ userId: accounts.userId })
+        .from(accounts)
+        .where(eq(accounts.id, account));
+      const userId = owner?.userId ?? '';
+      const agentId = 'scripted-agent';
+      const now = stack.node.clock.now();
+      const sbcRunId = randomUUID();
+      const rehearsalId = randomUUID();
+      expect(
+        await sbcRepo.openRun(
+          db,
+          { id: sbcRunId, userId, accountId: account, solutionIds: [], createdAt: now },
+          agentId,
+        ),
+      ).toBe('opened');
+      const rehearsal = await rehearsalRepo.open(
+        db,
+        {
+          id: rehearsalId,
+          userId,
+          filterKey: 'f@x',
+          filterIds: [],
+          spanMinutes: 15,
+          seed: 1,
+          createdAt: now,
+          updatedAt: now,
+        },
+        agentId,
+      );
+      expect(rehearsal).not.toBe('busy');
+
+      // Past the heartbeat limit but beating (by the heartbeat's run ids): both stay.
+      stack.node.clock.advance(connectedHeartbeatTimeoutMs - 20_000);
+      const beatAt = stack.node.clock.now().getTime();
+      stack.agent.beat([], [], [sbcRunId, rehearsalId]);
+      await eventually(async () => (await runOf(db, rehearsalId))?.heartbeatAt.getTime() === beatAt);
+      expect((await runOf(db, sbcRunId))?.heartbeatAt.getTime()).toBe(beatAt);
+      stack.node.clock.advance(connectedHeartbeatTimeoutMs - 20_000);
+      await stack.node.realtime.sweep();
+      expect((await sbcRepo.run(db, sbcRunId))?.status).toBe('running');
+      expect((await rehearsalRepo.byId(db, rehearsalId))?.status).toBe('running');
+
+      // Silent past the long limit while still connected: both end as lost, each with its kind's message.
+      stack.node.clock.advance(connectedHeartbeatTimeoutMs);
+      await stack.node.realtime.sweep();
+      expect(await sbcRepo.run(db, sbcRunId)).toMatchObject({
+        status: 'failed',
+        description: sbcMessages.agentLost,
+      });
+      expect(await rehearsalRepo.byId(db, rehearsalId)).toMatchObject({
+        status: 'failed',
+        message: rehearsalLostMessage,
+      });
+      expect((await runOf(db, sbcRunId))?.status).toBe('lost');
+      expect((await runOf(db, rehearsalId))?.status).toBe('lost');
     },
   );
 });

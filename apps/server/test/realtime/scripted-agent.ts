@@ -65,9 +65,9 @@ export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted
         check();
       });
     },
-    /** One heartbeat: the agent still holds these snipe leases and transfers. */
-    beat(leaseIds: string[], transferIds: string[]) {
-      socket.emit('heartbeat', { leaseIds, transferIds });
+    /** One heartbeat: the agent still holds these snipe leases, transfers and other runs (SBC, rehearsal). */
+    beat(leaseIds: string[], transferIds: string[], runIds: string[] = []) {
+      socket.emit('heartbeat', { leaseIds, transferIds, runIds });
     },
     send(transferId: string, seq: number, event: EventWithoutTime) {
       return socket.emitWithAck('transfer-event', { transferId, seq, event: { at: 0, ...event } });

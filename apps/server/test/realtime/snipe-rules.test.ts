@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snipeLeases, users } from '../../src/db/schema.js';
+import { users } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { runMessages } from '../../src/runs/messages.js';
 import { backends } from '../database.js';
@@ -26,6 +26,7 @@ import {
   type Browser,
   type Stack,
 } from './stack.js';
+import { runningSnipes } from '../runs.js';
 
 const withRotation = snipeConfiguration({ advanced: { rotation: { isEnabled: true, requests: 10 } } });
 const rarity = {
@@ -106,10 +107,7 @@ describe.each(backends)('snipe start rules over /client/snipe (%s)', hubSuite, (
     expect(await browser.waitForError()).toBe(expected);
     const since = browser.messages.slice(before);
     expect(since.some((m) => m.action === 'snipe-started' && m.data.accountId === accountId)).toBe(false);
-    const leases = await stack.database.db
-      .select()
-      .from(snipeLeases)
-      .where(eq(snipeLeases.accountId, accountId));
+    const leases = await runningSnipes(stack.database.db, accountId);
     expect(leases).toHaveLength(0);
   });
 

@@ -8,7 +8,7 @@ import {
 } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, snipeLeases, snipeLogEntries } from '../../src/db/schema.js';
+import { accounts, snipeLogEntries } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import {
@@ -26,6 +26,7 @@ import {
   type Stack,
   type WebMessage,
 } from './stack.js';
+import { runningSnipes } from '../runs.js';
 
 /** A local chat-webhook receiver on port 0. */
 async function startReceiver() {
@@ -128,10 +129,7 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
     expect(entries[0]).toMatchObject({ buyPrice: 500, isSuccess: true, playerId: 20_801 });
     // The account's profit is its only purchase's.
     expect(row?.profits).toBe(entries[0]?.value);
-    const leases = await stack.database.db
-      .select()
-      .from(snipeLeases)
-      .where(eq(snipeLeases.accountId, accountId));
+    const leases = await runningSnipes(stack.database.db, accountId);
     expect(leases).toHaveLength(0);
 
     // The masked test posts a 'Snipe successful' embed too (at 600).

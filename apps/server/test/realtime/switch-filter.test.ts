@@ -1,7 +1,5 @@
 import { filterSwitchedFor, messages, type NormalFilter } from '@tradedesk/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snipeLeases } from '../../src/db/schema.js';
 import { backends } from '../database.js';
 import {
   createAccount,
@@ -14,6 +12,7 @@ import {
   type Browser,
   type Stack,
 } from './stack.js';
+import { runningSnipes } from '../runs.js';
 
 describe.each(backends)('switching the filter of a running account (%s)', hubSuite, (backend) => {
   let stack: Stack;
@@ -42,10 +41,7 @@ describe.each(backends)('switching the filter of a running account (%s)', hubSui
 
   /** The saved filter the account runs now (tests run in random order; one of them switches). */
   async function runningFilter(): Promise<NormalFilter> {
-    const [lease] = await stack.database.db
-      .select()
-      .from(snipeLeases)
-      .where(eq(snipeLeases.accountId, accountId));
+    const [lease] = await runningSnipes(stack.database.db, accountId);
     const running = [first, second].find((filter) => lease?.filterIds[0] === filter.id);
     if (!running) throw new Error(`the account runs no saved filter (lease ${JSON.stringify(lease)})`);
     return running;
@@ -80,10 +76,7 @@ describe.each(backends)('switching the filter of a running account (%s)', hubSui
       (m) => m.action === 'notification' && m.data.message === filterSwitchedFor(email),
       'the switched notice',
     );
-    const [lease] = await stack.database.db
-      .select()
-      .from(snipeLeases)
-      .where(eq(snipeLeases.accountId, accountId));
+    const [lease] = await runningSnipes(stack.database.db, accountId);
     expect(lease?.filterIds).toEqual([second.id]);
     switchTo(second);
     expect(await browser.waitForError()).toBe(messages.filterAlreadySelected);

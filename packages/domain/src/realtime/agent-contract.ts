@@ -166,13 +166,15 @@ export const eventAckSchema = z.object({
 export type EventAck = z.infer<typeof eventAckSchema>;
 
 /**
- * `heartbeat` (volatile): the runs the agent still holds, snipe sessions by lease and transfers (and
- * syncs) by id; one rule finds a lost agent's runs of every kind by their last beat. `transferIds` is
- * optional so an agent from before it still connects (its transfers are then judged by their events).
+ * `heartbeat` (volatile): the runs the agent still holds, snipe sessions by lease, transfers (and
+ * syncs) by id, and its other runs (SBC solver runs, rehearsals) by id; one rule finds a lost agent's
+ * runs of every kind by their last beat. `transferIds` and `runIds` are optional so an agent from
+ * before them still connects (those runs are then judged by their events).
  */
 export const heartbeatSchema = z.object({
   leaseIds: z.array(id).max(10_000),
   transferIds: z.array(id).max(10_000).optional(),
+  runIds: z.array(id).max(10_000).optional(),
 });
 export type Heartbeat = z.infer<typeof heartbeatSchema>;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, snipeLeases } from '../../db/schema.js';
+import { accounts, runs } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -13,13 +13,18 @@ export const accountRepo = {
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id)),
 
-  /** The filter ids of each running account of the user (its lease's), by account id. */
+  /** The filter ids of each sniping account of the user (its running snipe run's), by account id. */
   async runningFilterIdsOf(db: Db, userId: string): Promise<Map<string, string[]>> {
     const rows = await db
-      .select({ accountId: snipeLeases.accountId, filterIds: snipeLeases.filterIds })
-      .from(snipeLeases)
-      .where(eq(snipeLeases.userId, userId));
-    return new Map(rows.map((row) => [row.accountId, row.filterIds]));
+      .select({ accountId: runs.accountId, detail: runs.detail })
+      .from(runs)
+      .where(and(eq(runs.userId, userId), eq(runs.kind, 'snipe'), eq(runs.status, 'running')));
+    return new Map(
+      rows.map((row) => [
+        row.accountId ?? '',
+        Array.isArray(row.detail['filterIds']) ? (row.detail['filterIds'] as string[]) : [],
+      ]),
+    );
   },
 
   findOwned: async (db: Db, userId: string, id: string) =>

@@ -1,17 +1,27 @@
-import { and, desc, eq, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { snipeRehearsals } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 
 export type RehearsalRow = typeof snipeRehearsals.$inferSelect;
 
-/** Fails the running rehearsals the conditions pick, with the message the user reads. */
+/** Fails the running rehearsals the conditions pick, with the message the user reads; their runs are lost. */
 const failRunning = (db: Db, conditions: SQL[], message: string, at: Date) =>
-  db
-    .update(snipeRehearsals)
-    .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
-    .where(and(eq(snipeRehearsals.status, 'running'), ...conditions))
-    .returning();
+  db.transaction(async (tx) => {
+    const failed = await tx
+      .update(snipeRehearsals)
+      .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
+      .where(and(eq(snipeRehearsals.status, 'running'), ...conditions))
+      .returning();
+    await runsRepo.endMany(
+      tx,
+      failed.map((row) => row.id),
+      'lost',
+      at,
+    );
+    return failed;
+  });
 
 /** The filters' version: each filter's id and last change, in a stable order. */
 export const filterKeyOf = (filters: readonly { id: string; updatedAt: Date }[]) =>
@@ -35,36 +45,60 @@ export const rehearsalRepo = {
         .limit(1)
     )[0],
 
-  /** Opens a running rehearsal, or 'busy' when the user already has one running. */
-  async open(db: Db, row: typeof snipeRehearsals.$inferInsert): Promise<RehearsalRow | 'busy'> {
+  /** Opens a running rehearsal and its run on `agentId`, or 'busy' when the user already has one running. */
+  async open(
+    db: Db,
+    row: typeof snipeRehearsals.$inferInsert & { id: string },
+    agentId: string,
+  ): Promise<RehearsalRow | 'busy'> {
+    let created: RehearsalRow | undefined;
     try {
-      const [created] = await db.insert(snipeRehearsals).values(row).returning();
-      if (!created) throw new Error('Rehearsal insert returned no row');
-      return created;
+      const opened = await runsRepo.start(
+        db,
+        {
+          id: row.id,
+          kind: 'rehearsal',
+          userId: row.userId,
+          agentId,
+          startedAt: row.createdAt,
+          heartbeatAt: row.createdAt,
+        },
+        {
+          busy: async (tx) => (await runsRepo.runningOfUser(tx, 'rehearsal', row.userId)).length > 0,
+          record: async (tx) => {
+            [created] = await tx.insert(snipeRehearsals).values(row).returning();
+          },
+        },
+      );
+      if (opened !== 'started') return 'busy';
     } catch (error) {
       if (isUniqueViolation(error)) return 'busy';
       throw error;
     }
+    if (!created) throw new Error('Rehearsal insert returned no row');
+    return created;
   },
 
-  /** Changes a running rehearsal only: a late or replayed event never rewrites a finished one. */
-  updateRunning: async (db: Db, id: string, patch: Partial<typeof snipeRehearsals.$inferInsert>) =>
-    (
-      await db
+  /**
+   * Changes a running rehearsal only: a late or replayed event never rewrites a finished one. A
+   * change is a beat of its run; one that finishes the rehearsal ends the run.
+   */
+  updateRunning: (db: Db, id: string, patch: Partial<typeof snipeRehearsals.$inferInsert>, at: Date) =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx
         .update(snipeRehearsals)
         .set(patch)
         .where(and(eq(snipeRehearsals.id, id), eq(snipeRehearsals.status, 'running')))
-        .returning()
-    )[0],
+        .returning();
+      if (!updated) return undefined;
+      if (updated.status === 'running') await runsRepo.recordEvent(tx, id, -1, at);
+      else await runsRepo.end(tx, id, 'ended', at);
+      return updated;
+    }),
 
-  /** Ends the agent's running rehearsals that reported nothing after `before`: the agent is gone. */
-  failOfAgent: (db: Db, agentId: string, before: Date, message: string, at: Date) =>
-    failRunning(
-      db,
-      [eq(snipeRehearsals.agentId, agentId), lte(snipeRehearsals.updatedAt, before)],
-      message,
-      at,
-    ),
+  /** Ends these rehearsals (the lost-agent rule took their runs) with the lost message. */
+  failLost: (db: Db, ids: string[], message: string, at: Date) =>
+    ids.length === 0 ? Promise.resolve([]) : failRunning(db, [inArray(snipeRehearsals.id, ids)], message, at),
 
   /** Ends the user's rehearsals that reported nothing since `before`: their agent is gone. */
   failSilent: (db: Db, userId: string, before: Date, message: string, at: Date) =>

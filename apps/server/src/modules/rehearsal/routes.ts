@@ -6,6 +6,7 @@ import { presentRehearsal } from './presenter.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
 import { failSilentRehearsals, type RehearsalAgentCheck } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 
 /**
  * /api/rehearsal?filterIds=a,b: the latest rehearsal of these filters as they are now (an edited
@@ -28,10 +29,12 @@ export const rehearsalRoutes: FastifyPluginAsyncZod<
     await failSilentRehearsals(ctx, userId);
     const key = filterKeyOf(rows);
     const latest = await rehearsalRepo.latestOf(ctx.db, userId, key);
-    if (latest?.status === 'running' && latest.agentId !== null) {
-      // The row as the loss ended it (no second read).
-      const ended = await agents.endIfLost(latest.agentId, latest.updatedAt);
-      return { data: presentRehearsal(ended.find((row) => row.id === latest.id) ?? latest) };
+    const run = latest?.status === 'running' ? await runsRepo.byId(ctx.db, latest.id) : undefined;
+    if (latest && run?.agentId) {
+      const ended = await agents.endIfLost(run.agentId, run.heartbeatAt);
+      // The row as the loss ended it: read again only when it did.
+      const current = ended.includes(latest.id) ? await rehearsalRepo.byId(ctx.db, latest.id) : latest;
+      return { data: presentRehearsal(current ?? latest) };
     }
     return { data: latest ? presentRehearsal(latest) : null };
   });

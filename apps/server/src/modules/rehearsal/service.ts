@@ -26,7 +26,8 @@ import { filterRepo } from '../filter/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
 import { reject } from '../../lib/web-action.js';
-import { filterKeyOf, rehearsalRepo, type RehearsalRow } from './repo.js';
+import { runsRepo } from '../../runs/runs-repo.js';
+import { filterKeyOf, rehearsalRepo } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */
 export interface RehearsalDispatcher {
@@ -36,12 +37,12 @@ export interface RehearsalDispatcher {
 
 /**
  * The agent hub as the GET route asks it: ends every run of the rehearsal's agent (the hub's
- * `endAgentRuns`, rehearsals included) when the agent is connected to no node and has been silent
- * past the reconnect grace; answers the rehearsals it ended (none when the agent is not lost).
+ * `endAgentRuns`, runs of every kind) when the agent is connected to no node and has been silent
+ * past the reconnect grace; answers the ids of the runs it ended (none when the agent is not lost).
  * Until realtime is attached, nothing is lost.
  */
 export interface RehearsalAgentCheck {
-  endIfLost(agentId: string, lastHeardAt: Date): Promise<RehearsalRow[]>;
+  endIfLost(agentId: string, lastHeardAt: Date): Promise<string[]>;
 }
 
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
@@ -104,18 +105,21 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
       await failSilentRehearsals(ctx, user.id);
       const now = ctx.now();
       const seed = randomInt(1, 2 ** 31 - 1);
-      const opened = await rehearsalRepo.open(db, {
-        id: randomUUID(),
-        userId: user.id,
-        filterKey: filterKeyOf(rows),
-        filterIds: rows.map((row) => row.id),
-        spanMinutes,
-        seed,
-        status: 'running',
+      const opened = await rehearsalRepo.open(
+        db,
+        {
+          id: randomUUID(),
+          userId: user.id,
+          filterKey: filterKeyOf(rows),
+          filterIds: rows.map((row) => row.id),
+          spanMinutes,
+          seed,
+          status: 'running',
+          createdAt: now,
+          updatedAt: now,
+        },
         agentId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      );
       if (opened === 'busy') return reject(rehearsalMessages.alreadyRunning);
       const ack = await agents
         .start(agentId, {
@@ -131,20 +135,24 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
         const at = ctx.now();
-        await rehearsalRepo.updateRunning(db, opened.id, {
-          status: 'failed',
-          message: rehearsalMessages.agentRefused(ack.message),
-          updatedAt: at,
-          finishedAt: at,
-        });
+        await rehearsalRepo.updateRunning(
+          db,
+          opened.id,
+          {
+            status: 'failed',
+            message: rehearsalMessages.agentRefused(ack.message),
+            updatedAt: at,
+            finishedAt: at,
+          },
+          at,
+        );
         reject(rehearsalMessages.agentRefused(ack.message));
       }
     },
 
-    /** Rehearsals of an agent that is gone, last heard of by `before`, fail with the lost message. */
-    /** Answers the rehearsals it ended. */
-    markLost: (agentId: string, before: Date) =>
-      rehearsalRepo.failOfAgent(db, agentId, before, rehearsalLostMessage, ctx.now()),
+    /** Rehearsals whose runs the lost-agent rule took fail with the lost message; answers them. */
+    markLost: (rehearsalIds: string[]) =>
+      rehearsalRepo.failLost(db, rehearsalIds, rehearsalLostMessage, ctx.now()),
 
     /**
      * Stores an agent's rehearsal event; only the agent it was given to may report on it. The agent
@@ -153,26 +161,37 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
      */
     async apply({ rehearsalId, event }: RehearsalEvent, agentId: string): Promise<EventAck> {
       const row = await rehearsalRepo.byId(db, rehearsalId);
-      if (!row || row.agentId !== agentId) return { ok: false, message: 'Unknown rehearsal' };
+      if (!row || (await runsRepo.byId(db, rehearsalId))?.agentId !== agentId)
+        return { ok: false, message: 'Unknown rehearsal' };
       const at = ctx.now();
       if (event.type === 'progress') {
         if (event.done > row.progress)
-          await rehearsalRepo.updateRunning(db, rehearsalId, { progress: event.done, updatedAt: at });
+          await rehearsalRepo.updateRunning(db, rehearsalId, { progress: event.done, updatedAt: at }, at);
       } else if (event.type === 'result') {
-        await rehearsalRepo.updateRunning(db, rehearsalId, {
-          status: 'done',
-          progress: 1,
-          result: event.result as unknown as Record<string, unknown>,
-          updatedAt: at,
-          finishedAt: at,
-        });
+        await rehearsalRepo.updateRunning(
+          db,
+          rehearsalId,
+          {
+            status: 'done',
+            progress: 1,
+            result: event.result as unknown as Record<string, unknown>,
+            updatedAt: at,
+            finishedAt: at,
+          },
+          at,
+        );
       } else {
-        await rehearsalRepo.updateRunning(db, rehearsalId, {
-          status: 'failed',
-          message: event.message,
-          updatedAt: at,
-          finishedAt: at,
-        });
+        await rehearsalRepo.updateRunning(
+          db,
+          rehearsalId,
+          {
+            status: 'failed',
+            message: event.message,
+            updatedAt: at,
+            finishedAt: at,
+          },
+          at,
+        );
       }
       return { ok: true };
     },

@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../db/client.js';
-import { accounts, sbcChallenges, sbcRuns, sbcSolutions, type SbcRunStepRecord } from '../../db/schema.js';
+import {
+  accounts,
+  runs,
+  sbcChallenges,
+  sbcRuns,
+  sbcSolutions,
+  type SbcRunStepRecord,
+} from '../../db/schema.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 
 export type SbcChallengeRow = typeof sbcChallenges.$inferSelect;
 export type SbcSolutionRow = typeof sbcSolutions.$inferSelect;
@@ -108,10 +116,27 @@ export const sbcRepo = {
     });
   },
 
-  /** Opens a run unless the account runs one already ('busy'). */
-  async openRun(db: Db, row: typeof sbcRuns.$inferInsert) {
-    const inserted = await db.insert(sbcRuns).values(row).onConflictDoNothing().returning({ id: sbcRuns.id });
-    return inserted.length > 0 ? ('opened' as const) : ('busy' as const);
+  /** Opens a run (and its lifecycle row) unless the account runs one already ('busy'). */
+  async openRun(db: Db, row: typeof sbcRuns.$inferInsert, agentId: string) {
+    const opened = await runsRepo.start(
+      db,
+      {
+        id: row.id,
+        kind: 'sbc',
+        userId: row.userId,
+        accountId: row.accountId,
+        agentId,
+        startedAt: row.createdAt,
+        heartbeatAt: row.createdAt,
+      },
+      {
+        busy: async (tx) => (await runsRepo.runningOfAccount(tx, 'sbc', row.accountId)) !== undefined,
+        record: async (tx) => {
+          await tx.insert(sbcRuns).values(row);
+        },
+      },
+    );
+    return opened === 'started' ? ('opened' as const) : ('busy' as const);
   },
 
   run: async (db: Db, id: string) => (await db.select().from(sbcRuns).where(eq(sbcRuns.id, id)).limit(1))[0],
@@ -133,15 +158,11 @@ export const sbcRepo = {
       .from(sbcRuns)
       .where(and(eq(sbcRuns.userId, userId), eq(sbcRuns.status, 'running'))),
 
-  runningOfAgent: (db: Db, agentId: string, before: Date) =>
-    db
-      .select()
-      .from(sbcRuns)
-      .where(
-        and(eq(sbcRuns.agentId, agentId), eq(sbcRuns.status, 'running'), lte(sbcRuns.heartbeatAt, before)),
-      ),
-
-  /** Records an event's number, the run's steps (and the outcome of a terminal one) while the run is running. */
+  /**
+   * Records an event's number (a beat of the run), the run's steps and the outcome of a terminal one,
+   * while the run is running and the number is new; a terminal event ends the run (`lost` when the
+   * lost-agent rule wrote it).
+   */
   async recordEvent(
     db: Db,
     id: string,
@@ -149,17 +170,21 @@ export const sbcRepo = {
     at: Date,
     steps: SbcRunStepRecord[],
     outcome?: { status: SbcRunStatus; costs: number; solved: number; description: string },
+    ending: 'ended' | 'lost' = 'ended',
   ) {
-    const updated = await db
-      .update(sbcRuns)
-      .set({
-        lastSeq: seq,
-        heartbeatAt: at,
-        steps,
-        ...(outcome ? { ...outcome, finishedAt: at } : {}),
-      })
-      .where(and(eq(sbcRuns.id, id), eq(sbcRuns.status, 'running'), sql`${sbcRuns.lastSeq} < ${seq}`))
-      .returning({ id: sbcRuns.id });
-    return updated.length > 0;
+    return db.transaction(async (tx) => {
+      const [numbered] = await tx
+        .update(runs)
+        .set({ lastSeq: seq, heartbeatAt: at })
+        .where(and(eq(runs.id, id), eq(runs.status, 'running'), sql`${runs.lastSeq} < ${seq}`))
+        .returning({ id: runs.id });
+      if (!numbered) return false;
+      await tx
+        .update(sbcRuns)
+        .set({ steps, ...(outcome ? { ...outcome, finishedAt: at } : {}) })
+        .where(eq(sbcRuns.id, id));
+      if (outcome) await runsRepo.end(tx, id, ending, at);
+      return true;
+    });
   },
 };

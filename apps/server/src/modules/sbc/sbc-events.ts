@@ -3,6 +3,7 @@ import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 import { sbcRepo, withStep, type SbcRunRow, type SbcRunStatus } from './repo.js';
 import type { SbcUserChannel } from './solver-service.js';
 
@@ -73,7 +74,7 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
   return {
     async apply(runId: string, seq: number, event: SbcEvent, agentId: string): Promise<EventAck> {
       const run = await sbcRepo.run(ctx.db, runId);
-      if (!run || run.agentId !== agentId) return { ok: true, stop: true };
+      if (!run || (await runsRepo.byId(ctx.db, runId))?.agentId !== agentId) return { ok: true, stop: true };
       const outcome =
         event.type === 'notification'
           ? undefined
@@ -91,16 +92,27 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
       return { ok: true };
     },
 
-    /** Runs of an agent that is gone fail with a clear description. */
-    async markLost(agentId: string, before: Date) {
-      for (const run of await sbcRepo.runningOfAgent(ctx.db, agentId, before)) {
+    /** Runs the lost-agent rule took (`runs/lifecycle`) fail with a clear description. */
+    async markLost(lost: Array<{ id: string; lastSeq: number }>) {
+      for (const { id, lastSeq } of lost) {
+        const run = await sbcRepo.run(ctx.db, id);
+        if (!run) continue;
         const steps = withStep(run.steps, { text: sbcMessages.agentLost, tone: 'error' });
-        const closed = await sbcRepo.recordEvent(ctx.db, run.id, run.lastSeq + 1, ctx.now(), steps, {
-          status: 'failed',
+        const outcome = {
+          status: 'failed' as const,
           costs: run.costs,
           solved: run.solved,
           description: sbcMessages.agentLost,
-        });
+        };
+        const closed = await sbcRepo.recordEvent(
+          ctx.db,
+          run.id,
+          lastSeq + 1,
+          ctx.now(),
+          steps,
+          outcome,
+          'lost',
+        );
         if (closed)
           toUser(run.userId, {
             action: sbcSocket.error,

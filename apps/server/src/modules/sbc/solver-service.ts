@@ -22,6 +22,7 @@ import { reject } from '../../lib/web-action.js';
 import { agentAccountOf } from '../../runs/agent-ports.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import type { AccountSolutions } from './account-solution.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import { sbcRepo, withStep } from './repo.js';
 
@@ -121,17 +122,19 @@ export function createSbcSolverService(
       const agentId = (await agents.pick()) ?? reject(sbcMessages.noAgent);
       const runId = randomUUID();
       const now = ctx.now();
-      const opened = await sbcRepo.openRun(db, {
-        id: runId,
-        userId: user.id,
-        accountId: account.id,
-        solutionIds,
+      const opened = await sbcRepo.openRun(
+        db,
+        {
+          id: runId,
+          userId: user.id,
+          accountId: account.id,
+          solutionIds,
+          // The page's first line; a page opened later reads the run's steps from here.
+          steps: withStep([], { text: successMessages.solverStarted, tone: 'success' }),
+          createdAt: now,
+        },
         agentId,
-        // The page's first line; a page opened later reads the run's steps from here.
-        steps: withStep([], { text: successMessages.solverStarted, tone: 'success' }),
-        heartbeatAt: now,
-        createdAt: now,
-      });
+      );
       if (opened === 'busy') reject(sbcMessages.alreadyRunning);
       const ack = await agents
         .start(agentId, {
@@ -168,7 +171,8 @@ export function createSbcSolverService(
       if (!parsed.success) return reject(errorMessages.accountNotFound);
       const run =
         (await sbcRepo.runningOfAccount(db, user.id, parsed.data.id)) ?? reject(sbcMessages.notRunning);
-      if (run.agentId) agents.stop(run.agentId, { runId: run.id });
+      const agentId = (await runsRepo.byId(db, run.id))?.agentId;
+      if (agentId) agents.stop(agentId, { runId: run.id });
     },
   };
 }

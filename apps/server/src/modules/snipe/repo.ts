@@ -1,10 +1,35 @@
-import { and, desc, eq, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { licenceSlots } from '../../runs/slots-repo.js';
-import { accounts, snipeLeases, snipeLogEntries, snipeSessions } from '../../db/schema.js';
+import { accounts, runs, snipeLogEntries, snipeSessions } from '../../db/schema.js';
+import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
 
-export type LeaseRow = typeof snipeLeases.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A running snipe as the snipe path reads it: its run in `runs`, under the names the agent protocol uses. */
+export interface LeaseRow {
+  accountId: string;
+  userId: string;
+  leaseId: string;
+  agentId: string;
+  filterIds: string[];
+  startedAt: Date;
+  heartbeatAt: Date;
+}
+
+/** The lease of a running snipe run (a snipe run always has an account and an agent). */
+export const leaseOfRun = (run: RunRow): LeaseRow => ({
+  accountId: run.accountId ?? '',
+  userId: run.userId,
+  leaseId: run.id,
+  agentId: run.agentId ?? '',
+  filterIds: Array.isArray(run.detail['filterIds']) ? (run.detail['filterIds'] as string[]) : [],
+  startedAt: run.startedAt,
+  heartbeatAt: run.heartbeatAt,
+});
+
+/** The account's running snipe (joined to a session: the account's current lease). */
+const runningSnipeOf = (accountId: typeof snipeSessions.accountId) =>
+  and(eq(runs.kind, 'snipe'), eq(runs.status, 'running'), eq(runs.accountId, accountId));
 
 /**
  * The account's runs before the one of `leaseId` that were lost with their agent and not yet
@@ -19,64 +44,58 @@ const unreconciledLostRuns = (accountId: string, leaseId: string, startedAt: Dat
     isNull(snipeSessions.reconciledAt),
   );
 
-/** Leases, sessions and log entries of snipe runs. */
+/** Snipe runs (their lifecycle is `runsRepo`'s), sessions and log entries. */
 export const snipeRepo = {
-  leaseOf: async (db: Db | Tx, accountId: string) =>
-    (await db.select().from(snipeLeases).where(eq(snipeLeases.accountId, accountId)).limit(1))[0],
-
-  leasesOfUser: (db: Db, userId: string) =>
-    db.select().from(snipeLeases).where(eq(snipeLeases.userId, userId)),
-
-  leasesOfAgent: (db: Db, agentId: string) =>
-    db.select().from(snipeLeases).where(eq(snipeLeases.agentId, agentId)),
-
-  /**
-   * Records a lease unless the account already runs or the user's licence slots are taken (by runs of
-   * any kind: `licenceSlots`).
-   */
-  async claimLease(db: Db, lease: typeof snipeLeases.$inferInsert, maxAccounts: number) {
-    return db.transaction(async (tx) => {
-      await licenceSlots.lock(tx, lease.userId);
-      if (await snipeRepo.leaseOf(tx, lease.accountId)) return 'running' as const;
-      if ((await licenceSlots.used(tx, lease.userId)) >= maxAccounts) return 'limit' as const;
-      await tx.insert(snipeLeases).values(lease);
-      await tx.insert(snipeSessions).values({
-        leaseId: lease.leaseId,
-        accountId: lease.accountId,
-        startedAt: lease.startedAt,
-      });
-      return 'claimed' as const;
-    });
+  leaseOf: async (db: Db | Tx, accountId: string) => {
+    const run = await runsRepo.runningOfAccount(db, 'snipe', accountId);
+    return run ? leaseOfRun(run) : undefined;
   },
 
-  /** Removes a lease; answers the removed row only to the one caller that removed it. */
-  releaseLease: async (db: Db, accountId: string, leaseId: string) =>
-    (
-      await db
-        .delete(snipeLeases)
-        .where(and(eq(snipeLeases.accountId, accountId), eq(snipeLeases.leaseId, leaseId)))
-        .returning()
-    )[0],
-
-  setFilterIds: (db: Db, accountId: string, filterIds: string[]) =>
-    db.update(snipeLeases).set({ filterIds }).where(eq(snipeLeases.accountId, accountId)),
-
-  /** An agent (re)claims its running sessions: heartbeat now, routed to it. */
-  touchLeases: (db: Db, agentId: string, leaseIds: string[], now: Date) =>
-    leaseIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .update(snipeLeases)
-          .set({ agentId, heartbeatAt: now })
-          .where(inArray(snipeLeases.leaseId, leaseIds))
-          .returning({ leaseId: snipeLeases.leaseId }),
-
-  staleLeases: (db: Db, olderThan: Date) =>
-    db.select().from(snipeLeases).where(lt(snipeLeases.heartbeatAt, olderThan)),
+  leasesOfUser: async (db: Db, userId: string) =>
+    (await runsRepo.runningOfUser(db, 'snipe', userId)).map(leaseOfRun),
 
   /**
-   * The run of a lease with its account's owner and the account's current lease (absent, or
-   * another lease, when this one ended): one round trip at the start of every run event.
+   * Records a run unless the account already runs or the user's licence slots are taken (by runs of
+   * any kind: `runsRepo.start`).
+   */
+  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number) =>
+    runsRepo.start(
+      db,
+      {
+        id: lease.leaseId,
+        kind: 'snipe',
+        userId: lease.userId,
+        accountId: lease.accountId,
+        agentId: lease.agentId,
+        detail: { filterIds: lease.filterIds },
+        startedAt: lease.startedAt,
+        heartbeatAt: lease.heartbeatAt,
+      },
+      {
+        maxAccounts,
+        busy: async (tx) => (await snipeRepo.leaseOf(tx, lease.accountId)) !== undefined,
+        record: async (tx) => {
+          await tx.insert(snipeSessions).values({
+            leaseId: lease.leaseId,
+            accountId: lease.accountId,
+            startedAt: lease.startedAt,
+          });
+        },
+      },
+    ),
+
+  /** Ends a run; answers its lease only to the one caller that ended it. */
+  releaseLease: async (db: Db, leaseId: string, status: 'ended' | 'lost', at: Date) => {
+    const ended = await runsRepo.end(db, leaseId, status, at);
+    return ended ? leaseOfRun(ended) : undefined;
+  },
+
+  setFilterIds: (db: Db, leaseId: string, filterIds: string[]) =>
+    runsRepo.setDetail(db, leaseId, { filterIds }),
+
+  /**
+   * The run of a lease with its account's owner and the account's current snipe run (absent, or
+   * another run, when this one ended): one round trip at the start of every run event.
    */
   sessionByLease: async (db: Db, leaseId: string) =>
     (
@@ -87,11 +106,11 @@ export const snipeRepo = {
           email: accounts.email,
           username: accounts.username,
           platform: accounts.platform,
-          currentLease: snipeLeases,
+          currentRun: runs,
         })
         .from(snipeSessions)
         .innerJoin(accounts, eq(accounts.id, snipeSessions.accountId))
-        .leftJoin(snipeLeases, eq(snipeLeases.accountId, snipeSessions.accountId))
+        .leftJoin(runs, runningSnipeOf(snipeSessions.accountId))
         .where(eq(snipeSessions.leaseId, leaseId))
         .limit(1)
     )[0],

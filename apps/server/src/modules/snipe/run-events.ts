@@ -21,7 +21,7 @@ import { runNoticeMessage, snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';
 import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
-import { snipeRepo, type LeaseRow } from './repo.js';
+import { leaseOfRun, snipeRepo, type LeaseRow } from './repo.js';
 
 /** The event id of a purchase found in the unassigned pile after its lease `leaseId` was lost. */
 const reconciledEventId = (leaseId: string, itemId: number) => `reconciled:${leaseId}:${itemId}`;
@@ -193,7 +193,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     if (!owner || owner.session.accountId !== event.accountId)
       return { ok: false, message: 'Unknown lease', stop: true };
     const { userId } = owner;
-    const lease = owner.currentLease;
+    const lease = owner.currentRun ? leaseOfRun(owner.currentRun) : undefined;
     const isRunning = lease?.leaseId === leaseId;
     const isLive = isRunning && lease.agentId === agentId;
 
@@ -308,11 +308,11 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
   /** The run ended (its stop event) or its agent was lost: the lease goes, the row says why. */
   async function endLease(lease: LeaseRow, message: string, reason: string | 'agent-lost') {
-    const released = await snipeRepo.releaseLease(db, lease.accountId, lease.leaseId);
+    const lost = reason === 'agent-lost';
+    const released = await snipeRepo.releaseLease(db, lease.leaseId, lost ? 'lost' : 'ended', ctx.now());
     if (!released) return;
     const current = (await db.select().from(accounts).where(eq(accounts.id, lease.accountId)).limit(1))[0];
     if (!current) return;
-    const lost = reason === 'agent-lost';
     const status: AccountStatus = lost
       ? 'error'
       : current.status === 'active' || current.status === 'break' || current.status === 'logging_in'

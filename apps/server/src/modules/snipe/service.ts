@@ -90,7 +90,7 @@ export function createSnipeService(
       filter,
     });
     if (!ack.ok) reject(ack.message);
-    await snipeRepo.setFilterIds(db, account.id, [resolved.filter.id]);
+    await snipeRepo.setFilterIds(db, lease.leaseId, [resolved.filter.id]);
     publish.toUser(user.id, 'filter-switched', { accountId: account.id, filterIds: [resolved.filter.id] });
     publish.notify(user.id, 'success', filterSwitchedFor(account.email));
   }
@@ -135,7 +135,7 @@ export function createSnipeService(
         },
         user.maxAccounts,
       );
-      if (claimed === 'running') reject(snipeMessages.alreadyRunning);
+      if (claimed === 'busy') reject(snipeMessages.alreadyRunning);
       if (claimed === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
       // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
       // reading it costs the user a game request, so other starts skip it.
@@ -158,7 +158,7 @@ export function createSnipeService(
         })
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
-        await snipeRepo.releaseLease(db, account.id, leaseId);
+        await snipeRepo.releaseLease(db, leaseId, 'ended', ctx.now());
         reject(snipeMessages.agentRefused(ack.message));
       }
       const runsHeadless = data.configuration.advanced.isHeadlessEnabled || settings.headfulSessions !== true;

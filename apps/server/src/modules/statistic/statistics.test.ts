@@ -42,8 +42,6 @@ describe.each(backends)('statistic service (%s)', (backend) => {
       status,
       coins,
       coinsReceived: status === 'success' ? Math.floor(coins * 0.95) : 0,
-      leaseId: `lease-${transferCounter}`,
-      heartbeatAt: at,
       createdAt: at,
       updatedAt: at,
       finishedAt: status === 'running' ? null : at,

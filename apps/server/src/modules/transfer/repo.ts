@@ -1,10 +1,12 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { licenceSlots } from '../../runs/slots-repo.js';
+import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
 import { transfers, type TransferStepRecord } from '../../db/schema.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferStatus = 'syncing' | 'synced' | 'running' | 'success' | 'failed' | 'cancelled';
+/** Syncing and running transfers hold a run; the other statuses are outcomes. */
+export const isOpen = (status: string) => status === 'syncing' || status === 'running';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const involves = (accountIds: string[]) =>
@@ -36,29 +38,53 @@ export const transferRepo = {
     )[0],
 
   /**
-   * Opens a transfer (status `syncing` or `running`) unless one of its accounts already runs one,
-   * or the user's licence slots are taken (by runs of any kind: `licenceSlots`, which locks the user
-   * row); an unstarted sync of the same accounts is cancelled (a new sync replaces it).
+   * Opens a transfer (status `syncing` or `running`) and its run unless one of its accounts already
+   * runs one, or the user's licence slots are taken (a running transfer takes one: `runsRepo.start`,
+   * the check every kind shares); an unstarted sync of the same accounts is cancelled (a new sync
+   * replaces it).
    */
-  async open(db: Db, row: typeof transfers.$inferInsert, maxAccounts: number) {
-    return db.transaction(async (tx) => {
-      await licenceSlots.lock(tx, row.userId);
-      const accountIds = [row.buyerAccountId, row.sellerAccountId];
-      const busy = await tx
-        .select({ id: transfers.id })
-        .from(transfers)
-        .where(and(eq(transfers.status, 'running'), involves(accountIds)))
-        .limit(1);
-      if (busy.length > 0) return 'busy' as const;
-      if (row.status === 'running' && (await licenceSlots.used(tx, row.userId)) >= maxAccounts)
-        return 'limit' as const;
-      await tx
-        .update(transfers)
-        .set({ status: 'cancelled', updatedAt: row.updatedAt, finishedAt: row.updatedAt })
-        .where(and(eq(transfers.status, 'syncing'), involves(accountIds)));
-      await tx.insert(transfers).values(row);
-      return 'opened' as const;
-    });
+  async open(db: Db, row: typeof transfers.$inferInsert, agentId: string, maxAccounts: number) {
+    const accountIds = [row.buyerAccountId, row.sellerAccountId];
+    const isRun = row.status === 'running';
+    const opened = await runsRepo.start(
+      db,
+      {
+        id: row.id,
+        kind: isRun ? 'transfer' : 'sync',
+        userId: row.userId,
+        accountId: row.buyerAccountId,
+        partnerAccountId: row.sellerAccountId,
+        agentId,
+        startedAt: row.createdAt,
+        heartbeatAt: row.createdAt,
+      },
+      {
+        ...(isRun ? { maxAccounts } : {}),
+        busy: async (tx) =>
+          (
+            await tx
+              .select({ id: transfers.id })
+              .from(transfers)
+              .where(and(eq(transfers.status, 'running'), involves(accountIds)))
+              .limit(1)
+          ).length > 0,
+        record: async (tx) => {
+          const replaced = await tx
+            .update(transfers)
+            .set({ status: 'cancelled', updatedAt: row.updatedAt, finishedAt: row.updatedAt })
+            .where(and(eq(transfers.status, 'syncing'), involves(accountIds)))
+            .returning({ id: transfers.id });
+          await runsRepo.endMany(
+            tx,
+            replaced.map((sync) => sync.id),
+            'ended',
+            row.updatedAt,
+          );
+          await tx.insert(transfers).values(row);
+        },
+      },
+    );
+    return opened === 'started' ? ('opened' as const) : opened;
   },
 
   /**
@@ -70,7 +96,12 @@ export const transferRepo = {
     db: Db,
     transferId: string,
     seq: number,
-    change: (row: TransferRow, tx: Tx) => Promise<{ values?: Partial<TransferRow>; result: T }>,
+    at: Date,
+    change: (
+      row: TransferRow,
+      run: RunRow | undefined,
+      tx: Tx,
+    ) => Promise<{ values?: Partial<TransferRow>; result: T }>,
   ): Promise<
     | { kind: 'missing' }
     | { kind: 'replay'; row: TransferRow }
@@ -80,8 +111,13 @@ export const transferRepo = {
       const [row] = await tx.select().from(transfers).where(eq(transfers.id, transferId)).for('update');
       if (!row) return { kind: 'missing' as const };
       if (row.steps.some((step) => step.seq === seq)) return { kind: 'replay' as const, row };
-      const { values, result } = await change(row, tx);
+      const run = await runsRepo.byId(tx, transferId);
+      const { values, result } = await change(row, run, tx);
       if (values === undefined) return { kind: 'applied' as const, row, result };
+      // An event is a beat of its run; one that settles the transfer ends the run.
+      await runsRepo.recordEvent(tx, transferId, seq, at);
+      if (values.status !== undefined && !isOpen(values.status))
+        await runsRepo.end(tx, transferId, 'ended', at);
       const [updated] = await tx
         .update(transfers)
         .set(values)
@@ -93,36 +129,6 @@ export const transferRepo = {
 
   update: async (db: Db | Tx, id: string, values: Partial<TransferRow>) =>
     (await db.update(transfers).set(values).where(eq(transfers.id, id)).returning())[0],
-
-  /** Running transfers of one agent (its loss fails them). */
-  runningOfAgent: (db: Db, agentId: string) =>
-    db
-      .select()
-      .from(transfers)
-      .where(and(eq(transfers.agentId, agentId), inArray(transfers.status, ['syncing', 'running']))),
-
-  /** The agent still works on these open transfers (its heartbeat names them): their beat is now. */
-  touch: (db: Db, agentId: string, transferIds: string[], now: Date) =>
-    transferIds.length === 0
-      ? Promise.resolve()
-      : db
-          .update(transfers)
-          .set({ heartbeatAt: now })
-          .where(
-            and(
-              inArray(transfers.id, transferIds),
-              eq(transfers.agentId, agentId),
-              inArray(transfers.status, ['syncing', 'running']),
-            ),
-          )
-          .then(() => undefined),
-
-  /** Open transfers whose last beat (or event) is older than `olderThan`. */
-  stale: (db: Db, olderThan: Date) =>
-    db
-      .select()
-      .from(transfers)
-      .where(and(inArray(transfers.status, ['syncing', 'running']), lt(transfers.heartbeatAt, olderThan))),
 };
 
 /** The step record of one event. */

@@ -24,6 +24,7 @@ import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../../lib/web-action.js';
 import { runMessages } from '../../runs/messages.js';
+import { runsRepo } from '../../runs/runs-repo.js';
 import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo } from './repo.js';
@@ -94,12 +95,10 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
         status,
         steps: [stepRecord(-1, 'sync', 'active', now)],
         coins: filter.player.value,
-        agentId,
-        leaseId: transferId,
-        heartbeatAt: now,
         createdAt: now,
         updatedAt: now,
       },
+      agentId,
       user.maxAccounts,
     );
     if (opened === 'busy') reject(transferMessages.alreadyRunning);
@@ -121,6 +120,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
         updatedAt: at,
         finishedAt: at,
       });
+      await runsRepo.end(db, transferId, 'ended', at);
       reject(transferMessages.agentRefused(ack.message));
     }
     return transferId;

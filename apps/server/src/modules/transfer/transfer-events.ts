@@ -9,7 +9,8 @@ import { transferResultMessage } from '../webhook/embeds.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
 import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
-import { stepRecord, transferRepo, type TransferRow } from './repo.js';
+import { runsRepo } from '../../runs/runs-repo.js';
+import { isOpen, stepRecord, transferRepo, type TransferRow } from './repo.js';
 import { isLaunchRequestId, userOfRequestId } from './service.js';
 
 /** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
@@ -132,8 +133,8 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
       return { ok: true };
     }
     const now = ctx.now();
-    const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, async (row, tx) => {
-      if (row.agentId !== agentId) return { result: 'foreign' as const };
+    const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, now, async (row, run, tx) => {
+      if (run?.agentId !== agentId) return { result: 'foreign' as const };
       const [step, status] = stepOf(event.type);
       const description =
         event.type === 'transfer-failed' ||
@@ -145,7 +146,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
             ? event.description
             : undefined;
       const steps = step === '' ? row.steps : [...row.steps, stepRecord(seq, step, status, now, description)];
-      const base = { steps, heartbeatAt: now, updatedAt: now };
+      const base = { steps, updatedAt: now };
 
       if (event.type === 'transfer-success') {
         // Settles once: from running, or from a failure that only said the agent was lost.
@@ -249,15 +250,19 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     }
   }
 
-  /** Open transfers of a lost agent (or without events for too long) fail, charging nothing. */
-  async function markLost(rows: TransferRow[], description: string = transferMessages.agentLost) {
-    for (const row of rows) {
+  /**
+   * Transfers (and syncs) whose run the lost-agent rule took (`runs/lifecycle`) fail, charging
+   * nothing: a run fails as lost (a late success still settles it), a sync is cancelled.
+   */
+  async function markLost(transferIds: string[], description: string = transferMessages.agentLost) {
+    for (const transferId of transferIds) {
       const now = ctx.now();
-      const isRun = row.status === 'running';
       const updated = await db.transaction(async (tx) => {
-        const current = await transferRepo.byId(tx, row.id);
-        if (!current || (current.status !== 'running' && current.status !== 'syncing')) return undefined;
-        return transferRepo.update(tx, row.id, {
+        const current = await transferRepo.byId(tx, transferId);
+        const ended = await runsRepo.end(tx, transferId, 'lost', now);
+        if (!current || !ended || !isOpen(current.status)) return undefined;
+        const isRun = current.status === 'running';
+        return transferRepo.update(tx, transferId, {
           status: isRun ? 'failed' : 'cancelled',
           isLost: isRun,
           description,
@@ -267,7 +272,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         });
       });
       if (!updated) continue;
-      if (isRun) {
+      if (updated.status === 'failed') {
         const filter = updated.filter as unknown as TransferFilter;
         publish.toUser(updated.userId, 'transfer-failed', {
           transferId: updated.id,

@@ -1,0 +1,18 @@
+import { sessionEventSchema } from '@tradedesk/domain/realtime';
+import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
+import { leaseOfRun } from './repo.js';
+import type { RunEvents } from './run-events.js';
+
+/** Snipe as a run kind: started by `session-start`, its events stored by `RunEvents`, a lost run's account turns `error`. */
+export const snipeRunKind = (runEvents: RunEvents): RunKindModule => ({
+  kinds: ['snipe'],
+  startCommand: 'session-start',
+  events: [
+    agentEvent({
+      name: 'session-event',
+      schema: sessionEventSchema,
+      apply: ({ leaseId, seq, event }, agentId) => runEvents.apply(leaseId, seq, event, agentId),
+    }),
+  ],
+  settleLost: (runs) => runEvents.markLost(runs.map(leaseOfRun)),
+});
