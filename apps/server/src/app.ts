@@ -18,7 +18,7 @@ import { configurationModule } from './modules/configuration/plugin.js';
 import { filterModule } from './modules/filter/plugin.js';
 import { notificationModule } from './modules/notification/plugin.js';
 import { observabilityModule } from './modules/observability/plugin.js';
-import { paymentModule, type PaymentOptions } from './modules/payment/index.js';
+import { paymentModule, plansStructuredData, type PaymentOptions } from './modules/payment/index.js';
 import { playerDataModule } from './modules/player-data/index.js';
 import { referralModule } from './modules/referral/plugin.js';
 import { rehearsalModule } from './modules/rehearsal/plugin.js';
@@ -132,8 +132,13 @@ export async function buildApp(options: BuildAppOptions) {
     webDistDir: options.webDistDir,
     extraImageSources: options.gameMode === 'sandbox' ? ['http://127.0.0.1:*', 'http://localhost:*'] : [],
   });
+  // The plans pages' Product/Offer data comes from the catalogue the payment module loads below.
   const answerUnmatchedPage = options.webDistDir
-    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl)
+    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl, (pagePath, origin) =>
+        app.hasDecorator('paymentCatalogue')
+          ? plansStructuredData(app.paymentCatalogue, pagePath, origin)
+          : undefined,
+      )
     : undefined;
   installErrorHandler(app, answerUnmatchedPage);
 

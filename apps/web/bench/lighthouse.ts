@@ -4,6 +4,7 @@
  * apps/web/dist, in the system Chromium, offline. Prints each page's scores, LCP, TBT and CLS, the
  * JavaScript it loads (gzip), and each figure against issue 29's target.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -31,6 +32,11 @@ const publicPaths = [
 ];
 const deskPaths = ['/', '/snipe', '/transfer', '/sbc', '/players', '/marketplace'];
 
+/** BENCH_WEB_PATHS=/faq,/snipe audits only those pages (of either list), to check one change quickly. */
+const onlyPaths = process.env.BENCH_WEB_PATHS?.split(',').map((pagePath) => pagePath.trim());
+const chosen = (paths: string[]) =>
+  onlyPaths ? paths.filter((pagePath) => onlyPaths.includes(pagePath)) : paths;
+
 /** Issue 29's targets: scores out of 100, LCP in ms. */
 const targets = {
   public: { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1500 },
@@ -48,6 +54,18 @@ type PageFigures = {
   cls: number;
 };
 
+/**
+ * BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse result there (JSON), to read
+ * where the time goes (its diagnostics: render-blocking resources, LCP element, main-thread work).
+ */
+function saveReport(url: string, signedIn: boolean, report: unknown): void {
+  const folder = process.env.BENCH_WEB_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const name = `${signedIn ? 'desk' : 'public'}${new URL(url).pathname.replaceAll('/', '_')}.json`;
+  writeFileSync(path.join(folder, name), JSON.stringify(report));
+}
+
 async function audit(url: string, port: number, keepStorage: boolean): Promise<Omit<PageFigures, 'path'>> {
   const result = await lighthouse(url, {
     port,
@@ -57,6 +75,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<O
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  saveReport(url, keepStorage, result.lhr);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -119,7 +138,7 @@ export async function benchWeb(): Promise<void> {
   });
   try {
     const publicRow = table('Public pages, signed out', targets.public);
-    for (const pagePath of publicPaths)
+    for (const pagePath of chosen(publicPaths))
       publicRow({ path: pagePath, ...(await audit(`${server.baseURL}${pagePath}`, chrome.port, false)) });
 
     // Signed in through the form with "Remember me", so the session is in localStorage for Lighthouse's tab.
@@ -134,7 +153,7 @@ export async function benchWeb(): Promise<void> {
     await tab.close();
     await browser.disconnect();
     const deskRow = table('Desk pages, signed in', targets.desk);
-    for (const pagePath of deskPaths)
+    for (const pagePath of chosen(deskPaths))
       deskRow({ path: pagePath, ...(await audit(`${server.baseURL}${pagePath}`, chrome.port, true)) });
   } finally {
     chrome.kill();

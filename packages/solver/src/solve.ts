@@ -1,6 +1,7 @@
 import { requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import { greedyPlacement } from './baseline.js';
 import { hasUniqueAssets, proveOrImprove } from './escalation.js';
+import { cheapTierSearch } from './cheap-tier.js';
 import { chemistryCores } from './chemistry-construction.js';
 import { groupedBoundFirst, groupedRelaxationBound, relaxationBound } from './lower-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
@@ -67,6 +68,16 @@ const GROUPED_FIRST_SHARE = 0.85;
 const CHEMISTRY_CORES = 6;
 const CORES_SHARE = 0.15;
 const MIN_CORES_MS = 60;
+
+/**
+ * Where the cheap tier takes the early exact pass's share: chemistry minima only, with one per
+ * player. Every player linked favours owned fodder (Everyone Links' optimum is all-owned: 791);
+ * a team total is met by floor-price cards too (Full House's best holds three), and there the
+ * tier cost the later stages their time (Full House 1,169 → 1,197 at 16,000 work ms).
+ */
+const cheapTierFirst = (requirements: readonly SbcRequirement[]) =>
+  requirements.every((r) => r.kind === 'chemistry' || r.kind === 'playerChemistry') &&
+  requirements.some((r) => r.kind === 'playerChemistry');
 
 /** One AND-ed requirement list solved: the best answer found and the proven bound. */
 type PartOutcome =
@@ -167,6 +178,7 @@ function earlyExactPass(
   incumbent: SearchAnswer | undefined,
   relaxationBound: number,
   useMilp: boolean,
+  chemistryTier: boolean,
   tighten?: (quick: SearchAnswer, deadline: number) => { bound: number; answer: SearchAnswer },
 ): EarlyPass {
   const { deadline, now } = clock;
@@ -214,11 +226,24 @@ function earlyExactPass(
   // Past the deadline with a squad: the exact methods (whose MILP takes a minimum slice) are
   // skipped, and the quick squad stands with the relaxation's bound.
   if (now() >= deadline) return { bound: lower, incumbent: quick, greedyTried, method: lowerMethod };
+  const exactUntil = now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE;
+  // Chemistry: where thousands of floor-price market cards fill the cut pool the exact search
+  // does not finish there; it does on the owned fodder below that price (the cheap tier).
+  const tier = chemistryTier ? cheapTierSearch(problem, quick, exactUntil) : undefined;
+  if (tier) {
+    clock.stages.push('cheap tier');
+    const best = tier.answer ?? quick;
+    const bound = Math.max(lower, tier.bound ?? lower);
+    const method = bound > lower ? 'exact search on the cheap tier' : lowerMethod;
+    if (best.cost <= bound)
+      return { proven: { kind: 'answer', problem, answer: best, bound, method }, bound, method, greedyTried };
+    return { bound, incumbent: best, searchedBelow: quick.cost, greedyTried, method };
+  }
   clock.stages.push('exact methods');
   const exact = proveOrImprove(
     problem,
     quick.cost,
-    now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE,
+    exactUntil,
     { useMilp, searchShare: EXACT_SEARCH_SHARE, maxMilpCards: MAX_MILP_CARDS_IN_SOLVE },
     lower,
   );
@@ -309,7 +334,17 @@ function solvePart(
         };
       }
     : undefined;
-  const early = earlyExactPass(problem, starts, clock, seed, incumbent, relaxation.bound, useMilp, tighten);
+  const early = earlyExactPass(
+    problem,
+    starts,
+    clock,
+    seed,
+    incumbent,
+    relaxation.bound,
+    useMilp,
+    cheapTierFirst(requirements),
+    tighten,
+  );
   if (early.proven) return early.proven;
   const provenBound = early.bound;
   // Without a squad yet the search always gets a short slice, even when the earlier stages used
@@ -322,15 +357,7 @@ function solvePart(
   let found = early.incumbent;
   if (!found || inTime()) {
     clock.stages.push('local search');
-    found = localSearch(
-      problem,
-      starts,
-      searchDeadline,
-      seed,
-      early.incumbent,
-      provenBound,
-      input.searchSteps,
-    );
+    found = localSearch(problem, starts, searchDeadline, seed, found, provenBound, input.searchSteps);
   }
   // Without any squad yet there is nothing to prove: the search keeps the whole budget.
   // No squad yet: a fixed amount of search work, whatever the clock says (on a busy machine the

@@ -89,7 +89,7 @@ export const WORK_MS = {
   /** One item of a rating-profile search's pool (its construction: sorts and cells). */
   profileItem: 1 / 20_000,
   /** One unit of the exact search's work (a node or a cut-list step). */
-  exactSearchWork: 1 / 11_000,
+  exactSearchWork: 1 / 4_000,
   /** One step of the local search (a move proposed and scored). */
   searchStep: 1 / 180,
   /** One chemistry plan looked at (enumerated or placed by the min-cost flow). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where the web build puts the public site's prerendered pages, sitemap.xml and robots.txt. */
@@ -15,7 +16,8 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-type PrerenderedFile = { text: string; contentType: string };
+/** `address` is the path the file answers (the key of the compressed copies). */
+type PrerenderedFile = { address: string; text: string; contentType: string };
 
 /** The prerendered files by the address they answer: index.html → "/", blog/x.html → "/blog/x". */
 export type PrerenderedSite = ReadonlyMap<string, PrerenderedFile>;
@@ -37,7 +39,7 @@ export async function loadPrerenderedSite(distDir: string): Promise<PrerenderedS
     const relative = path.relative(dir, file).split(path.sep).join('/');
     const address =
       relative === 'index.html' ? '/' : `/${extension === '.html' ? relative.slice(0, -5) : relative}`;
-    site.set(address, { text: await readFile(file, 'utf8'), contentType });
+    site.set(address, { address, text: await readFile(file, 'utf8'), contentType });
   }
   return site;
 }
@@ -55,15 +57,81 @@ export function siteOrigin(request: FastifyRequest, publicUrl: string | undefine
   return `${request.protocol}://${host}`;
 }
 
-/** Sends a prerendered file with the site's address in place of the build's placeholder. */
+type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding to send: brotli when the browser takes it, else gzip, else none. */
+export function preferredEncoding(
+  acceptEncoding: string | string[] | undefined,
+): ContentEncoding | undefined {
+  const offered = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const quality = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find(Boolean);
+    offered.set(name, quality === undefined ? 1 : Number(quality));
+  }
+  const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+const compressors: Record<ContentEncoding, (text: string) => Buffer> = {
+  // Quality 9 of 11: nearly the smallest, a few ms for the largest page, once per page and address.
+  br: (text) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+  gzip: (text) => gzipSync(text, { level: 9 }),
+};
+
+/**
+ * Compressed pages by file, site address and encoding. The address comes from the Host header
+ * when PUBLIC_URL is unset, so the cache is bounded: past the bound it starts over.
+ */
+const compressedPages = new Map<string, Buffer>();
+const compressedPagesBound = 500;
+
+function compressedPage(file: PrerenderedFile, origin: string, text: string, encoding: ContentEncoding) {
+  const key = `${encoding} ${origin} ${file.address}`;
+  const cached = compressedPages.get(key);
+  if (cached) return cached;
+  if (compressedPages.size >= compressedPagesBound) compressedPages.clear();
+  const compressed = compressors[encoding](text);
+  compressedPages.set(key, compressed);
+  return compressed;
+}
+
+/**
+ * schema.org data of a page that only the running server knows (the plans' prices), added to
+ * the page's head; undefined for none.
+ */
+export type PageStructuredData = (pagePath: string, origin: string) => Record<string, unknown> | undefined;
+
+/** The page's text for `origin`, with the server's structured data (JSON in a script: no "<"). */
+function pageText(file: PrerenderedFile, origin: string, structuredData: PageStructuredData | undefined) {
+  const text = file.text.replaceAll(siteOriginPlaceholder, origin);
+  const data = file.contentType.startsWith('text/html') ? structuredData?.(file.address, origin) : undefined;
+  if (!data) return text;
+  const script = `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return text.replace('</head>', `  ${script}\n  </head>`);
+}
+
+/**
+ * Sends a prerendered file with the site's address in place of the build's placeholder,
+ * compressed when the browser accepts it (the pages are 10–60 kB of HTML).
+ */
 export function sendPrerendered(
+  request: FastifyRequest,
   reply: FastifyReply,
   file: PrerenderedFile,
   origin: string,
-  statusCode = 200,
+  options: { statusCode?: number; structuredData?: PageStructuredData | undefined } = {},
 ): FastifyReply {
-  return reply
+  const { statusCode = 200, structuredData } = options;
+  const text = pageText(file, origin, structuredData);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply
     .code(statusCode)
     .type(file.contentType)
-    .send(file.text.replaceAll(siteOriginPlaceholder, origin));
+    .header('vary', 'accept-encoding')
+    .header('cache-control', 'no-cache');
+  if (!encoding) return reply.send(text);
+  return reply.header('content-encoding', encoding).send(compressedPage(file, origin, text, encoding));
 }

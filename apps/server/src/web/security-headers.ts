@@ -13,17 +13,25 @@ export interface SecurityHeaderOptions {
   extraImageSources?: readonly string[];
 }
 
-/** 'sha256-…' sources of every inline <script> of the built index.html. */
+/**
+ * 'sha256-…' sources of every inline <script> of the built index.html and of the prerendered
+ * home page (the prerendered pages share its script loader; their JSON-LD data is no script to run).
+ */
 export function inlineScriptHashes(webDistDir: string | undefined): string[] {
-  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
-  if (!indexFile || !existsSync(indexFile)) return [];
-  const html = readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+  if (!webDistDir) return [];
+  const pages = [path.join(webDistDir, 'index.html'), path.join(webDistDir, 'prerendered', 'index.html')];
+  const html = pages
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const inlineScripts = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g;
+  const hashes = [...html.matchAll(inlineScripts)].map(
     (match) =>
       `'sha256-${createHash('sha256')
         .update(match[1] ?? '')
         .digest('base64')}'`,
   );
+  return [...new Set(hashes)];
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   prerenderedDirName,
   sendPrerendered,
   siteOrigin,
+  type PageStructuredData,
   type PrerenderedSite,
 } from './prerendered.js';
 
@@ -23,19 +24,33 @@ export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
   publicUrl: string | undefined,
+  structuredData?: PageStructuredData,
 ): Promise<UnmatchedAnswer | undefined> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ category: 'web' }, `No web build in ${distDir}; only the API is served`);
     return undefined;
   }
   const site = await loadPrerenderedSite(distDir);
+  const hashedAssetsDir = path.join(distDir, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: site.has('/') ? false : ['index.html'],
     allowedPath: (pathname) => !pathname.startsWith(`/${prerenderedDirName}/`),
+    // The build writes .br and .gz copies beside each file (apps/web/build/compress-assets.ts).
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      response.setHeader('vary', 'accept-encoding');
+      // A hashed file's name changes with its content: a browser may keep it for good. The rest
+      // (index.html, the icons) may change under the same name, so the browser asks each time.
+      response.setHeader(
+        'cache-control',
+        filePath.startsWith(hashedAssetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
   });
-  return (request, reply) => answerUnmatched(site, publicUrl, request, reply);
+  return (request, reply) => answerUnmatched(site, { publicUrl, structuredData }, request, reply);
 }
 
 /**
@@ -48,7 +63,10 @@ export async function serveWebApp(
  */
 function answerUnmatched(
   site: PrerenderedSite,
-  publicUrl: string | undefined,
+  {
+    publicUrl,
+    structuredData,
+  }: { publicUrl: string | undefined; structuredData?: PageStructuredData | undefined },
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply | undefined {
@@ -59,12 +77,15 @@ function answerUnmatched(
   const origin = () => siteOrigin(request, publicUrl);
   const prerendered = site.get(pathname);
   if (prerendered)
-    return sendPrerendered(reply, prerendered, origin(), pathname === sitePaths.notFound ? 404 : 200);
+    return sendPrerendered(request, reply, prerendered, origin(), {
+      statusCode: pathname === sitePaths.notFound ? 404 : 200,
+      structuredData,
+    });
   const isAppPage = site.size > 0 ? isLiteralSitePath(pathname) : isSitePath(pathname);
   if (isAppPage) return reply.sendFile('index.html');
   const looksLikeFile = /\.[A-Za-z0-9]+$/.test(pathname);
   if (looksLikeFile || !String(request.headers.accept ?? '').includes('text/html')) return undefined;
   const notFound = site.get(sitePaths.notFound);
-  if (notFound) return sendPrerendered(reply, notFound, origin(), 404);
+  if (notFound) return sendPrerendered(request, reply, notFound, origin(), { statusCode: 404 });
   return reply.code(404).sendFile('index.html');
 }

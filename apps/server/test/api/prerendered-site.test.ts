@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers.js';
 
@@ -15,6 +16,7 @@ const files: Record<string, string> = {
   'prerendered/index.html': page('Trade Desk', '<h1>Trade Desk</h1>', '/'),
   'prerendered/faq.html': page('FAQ · Trade Desk', '<button>What is Trade Desk?</button>', '/faq'),
   'prerendered/blog/e3b9c41f.html': page('Safe trading', '<h1>Safe trading habits</h1>', '/blog/e3b9c41f'),
+  'prerendered/subscription.html': `<!doctype html><html><head><title>Subscription · Trade Desk</title>\n  </head><body><div id="root"><h1>Subscription</h1></div></body></html>`,
   'prerendered/not-found.html': page('Page not found · Trade Desk', '<h1>Page not found</h1>', '/not-found'),
   'prerendered/sitemap.xml': `<urlset><url><loc>${origin}/faq</loc></url></urlset>`,
   'prerendered/robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
@@ -59,6 +61,47 @@ describe('the prerendered public site', () => {
       expect([url, answer.statusCode]).toEqual([url, 404]);
       expect(answer.body).toContain('<h1>Page not found</h1>');
     }
+  });
+
+  it('sends a page compressed to a browser that accepts it, with the site’s address filled in', async () => {
+    const asked = (acceptEncoding: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/faq',
+        headers: { host: 'desk.example', 'accept-encoding': acceptEncoding },
+      });
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    const html = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(html).toContain('What is Trade Desk?');
+    expect(html).toContain('href="http://desk.example/faq"');
+    const gzip = await asked('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
+  it('gives the plans page Product/Offer data with the prices of the catalogue it runs with', async () => {
+    const answer = await get('/subscription', 'desk.example');
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(answer.body)?.[1];
+    const data = JSON.parse(json ?? 'null') as { '@graph': Record<string, unknown>[] };
+    const snipeMonth = data['@graph'].find((product) => product.sku === 'snipe-month');
+    expect(snipeMonth).toMatchObject({
+      '@type': 'Product',
+      name: 'Snipe — Trial month',
+      offers: {
+        '@type': 'Offer',
+        price: '24.99',
+        priceCurrency: 'EUR',
+        url: 'http://desk.example/subscription',
+      },
+    });
+    expect(data['@graph'].every((product) => product['@type'] === 'Product')).toBe(true);
+    // Other pages carry only what the build gave them.
+    expect((await get('/faq')).body).not.toContain('ld+json');
   });
 
   it('still answers the desk pages with the app, which draws them', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers.js';
 
@@ -11,6 +12,8 @@ const sitemap =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://td.example/subscription</loc></url></urlset>\n';
 const robots = 'User-agent: *\nDisallow: /api/\n\nSitemap: https://td.example/sitemap.xml\n';
 const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"></svg>';
+// A hashed script with the brotli copy the build writes beside it (build/compress-assets.ts).
+const script = `export const answer = ${JSON.stringify('x'.repeat(2000))};\n`;
 
 describe('the web build’s site files', () => {
   const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
@@ -20,6 +23,9 @@ describe('the web build’s site files', () => {
     await writeFile(path.join(distDir, 'sitemap.xml'), sitemap);
     await writeFile(path.join(distDir, 'robots.txt'), robots);
     await writeFile(path.join(distDir, 'favicon.svg'), favicon);
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'assets/index-AbC123.js'), script);
+    await writeFile(path.join(distDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
   });
   afterAll(() => rm(distDir, { recursive: true, force: true }));
   const t = useTestApp('pglite', { webDistDir: distDir });
@@ -40,5 +46,27 @@ describe('the web build’s site files', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml');
     expect(response.body).toBe('');
+  });
+
+  it('sends a hashed script brotli-compressed to a browser that takes it, cached for good', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toContain('javascript');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(script);
+    // No compressed copy that it takes: the file itself.
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('has the browser ask again for files whose name stays when they change', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(answer.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -22,7 +22,8 @@ export async function signUpThroughCheckout(
 ): Promise<{ username: string; token: string }> {
   await page.goto('/subscription');
   // The page arrives prerendered: the referral form takes input once the app runs it, and so do the plans.
-  await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  // On a loaded machine the app's scripts can take well over the default wait to run.
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled({ timeout: 90_000 });
   const period = plan.endsWith('Trial month') ? 'Month (trial)' : 'Season';
   const periodButton = page.getByRole('group', { name: 'Plan period' }).getByRole('button', { name: period });
   await periodButton.click();

@@ -25,6 +25,12 @@ export type RunningServer = {
   sandbox?: SandboxGame;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
+  /**
+   * What an operator does to change a setting: stops the server and starts it again on the same
+   * data (DATA_DIR, database) with `env` added. The new process binds another port: `baseURL`,
+   * `demo` and `output` then describe it.
+   */
+  restart: (env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -122,13 +128,8 @@ async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: (
   return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/**
- * Starts the real server (sandbox mode) on a free port with a fresh data directory and returns
- * its address and the demo login it printed. The web build (apps/web/dist) must exist.
- */
-export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
-  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
+/** One server process on `dataDir` (and `databaseUrl`), its output collected, stopped by `stop`. */
+function spawnServer(dataDir: string, databaseUrl: string | undefined, options: ServerOptions) {
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -140,7 +141,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Unique per server: the default name includes the port, which is 0 for every one of them.
       NODE_ID: `e2e-${randomBytes(6).toString('hex')}`,
       DATA_DIR: dataDir,
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       GAME_MODE: 'sandbox',
       // The sandbox game's address is an info line; other runs keep the log to warnings.
       LOG_LEVEL: options.withSandboxAdmin ? 'info' : 'warn',
@@ -160,19 +161,51 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }
+  };
+  const started = async () => {
+    const [, username, token, baseURL] = await waitForOutput(child, output, demoLinePattern);
+    const sandbox = options.withSandboxAdmin ? sandboxGameOf(output(), sandboxAdminKey) : undefined;
+    await waitUntilAnswering(baseURL!);
+    return { baseURL: baseURL!, demo: { username: username!, token: token! }, sandbox };
+  };
+  return { output, stop, started };
+}
+
+/**
+ * Starts the real server (sandbox mode) on a free port with a fresh data directory and returns
+ * its address and the demo login it printed. The web build (apps/web/dist) must exist.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tradedesk-e2e-'));
+  const database = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL) : undefined;
+  let process_ = spawnServer(dataDir, database?.url, options);
+  const removeData = async () => {
     await rm(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
-  try {
-    const [, username, token, baseURL] = await waitForOutput(child, output, demoLinePattern);
-    const demo = { username: username!, token: token! };
-    const sandbox = options.withSandboxAdmin ? sandboxGameOf(output(), sandboxAdminKey) : undefined;
-    await waitUntilAnswering(baseURL!);
-    return { baseURL: baseURL!, demo, ...(sandbox ? { sandbox } : {}), output, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const running = async (): Promise<Omit<RunningServer, 'restart' | 'stop'>> => {
+    try {
+      const { sandbox, ...started } = await process_.started();
+      return { ...started, ...(sandbox ? { sandbox } : {}), output: process_.output };
+    } catch (error) {
+      await process_.stop();
+      await removeData();
+      throw error;
+    }
+  };
+  const server: RunningServer = {
+    ...(await running()),
+    restart: async (env) => {
+      await process_.stop();
+      process_ = spawnServer(dataDir, database?.url, { ...options, env: { ...options.env, ...env } });
+      Object.assign(server, await running());
+    },
+    stop: async () => {
+      await process_.stop();
+      await removeData();
+    },
+  };
+  return server;
 }
 
 /** Creates a user through the sandbox API (with the sandbox admin key), as a rehearsal would. */

@@ -30,7 +30,7 @@ function ProfileSummary({ username, user }: { username: string; user: SessionUse
   return (
     <section aria-label="Your subscription" className="card bg-base-200 border-base-300 border">
       <div className="card-body gap-4">
-        <h2 className="card-title text-2xl">Welcome back, {user.username ?? username}</h2>
+        <h1 className="card-title text-2xl">Welcome back, {user.username ?? username}</h1>
         {user.tier !== 'none' &&
           !hasToolAccess({ tier: user.tier, expiresAt: user.expiresAt ?? null }, new Date()) && (
             <p role="alert" className="alert alert-warning">

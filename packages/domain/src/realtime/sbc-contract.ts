@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextPrice } from '../math/price-ladder.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
 import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
 import { transferAccountSchema } from './transfer-contract.js';
@@ -29,9 +30,17 @@ const description = storableText(TEXT_LIMITS.text).pipe(z.string().min(1));
  */
 export const SBC_PRICE_TOLERANCE_PERCENT = 10;
 
-/** The highest Buy Now the bot pays for a card the solution prices at `solutionPrice`. */
+/**
+ * The highest Buy Now the bot pays for a card the solution prices at `solutionPrice`: the
+ * tolerance, and never less than the next game price. Under 1,000 coins a step is 50 (16 % of
+ * 300), so 10 % alone allowed only the solution price itself: a card the database priced one step
+ * under its market could never be bought (a new user's Daily Gold Upgrade stopped on its first card).
+ */
 export function maxSbcBuyNow(solutionPrice: number): number {
-  return Math.floor((solutionPrice * (100 + SBC_PRICE_TOLERANCE_PERCENT)) / 100);
+  return Math.max(
+    Math.floor((solutionPrice * (100 + SBC_PRICE_TOLERANCE_PERCENT)) / 100),
+    nextPrice(solutionPrice),
+  );
 }
 
 /** One card of a squad to build: the solution's card and what it was priced at. */

@@ -12,6 +12,8 @@ import { createPaymentService, type PaymentService } from './service.js';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.js';
 import { webhookRoutes } from './webhook-routes.js';
 
+export { plansStructuredData } from './structured-data.js';
+
 export interface PaymentOptions {
   /** The operator's catalogue file (default: the bundled catalogue.json). */
   catalogueFile?: string | undefined;

@@ -49,7 +49,9 @@ export function RootLayout() {
           onSignOut={handleSignOut}
         />
       )}
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
+      {/* At least a screen tall: the footer starts below the fold, so it does not jump down as a
+          page's data arrives (Lighthouse measured CLS 0.16–0.46 on the desk pages from it). */}
+      <main className="mx-auto min-h-svh w-full max-w-6xl flex-1 px-4 py-6 sm:px-6">
         {isLoading ? (
           <div className="flex justify-center py-24" role="status" aria-label="Loading">
             <span className="loading loading-spinner loading-lg" />

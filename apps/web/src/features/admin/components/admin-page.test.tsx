@@ -19,11 +19,13 @@ const user = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AdminPage', () => {
-  it('shows nothing but the refusal to a user without the Admin role, and calls nothing', () => {
+  it('shows nothing but the page heading and the refusal to a user without the Admin role, and calls nothing', () => {
     const { fetchStub, calls } = fakeFetch({});
     vi.stubGlobal('fetch', fetchStub);
     renderWithProviders(<AdminPage roles={['user']} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
     expect(screen.getByText('Only an admin may do this')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(calls).toEqual([]);
   });
 

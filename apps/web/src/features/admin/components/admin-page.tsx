@@ -98,7 +98,13 @@ function UserRow({ user }: { user: AdminUser }) {
 /** The admin page: only for the Admin role (the server refuses everyone else too). */
 export function AdminPage({ roles }: { roles: readonly string[] }) {
   useDocumentTitle('Admin');
-  if (!isAdmin({ roles })) return <p className="alert alert-error">Only an admin may do this</p>;
+  if (!isAdmin({ roles }))
+    return (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">Admin</h1>
+        <p className="alert alert-error">Only an admin may do this</p>
+      </div>
+    );
   return <AdminConsole />;
 }
 

@@ -15,6 +15,7 @@ import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { PlayerNameField, type PlayerSuggestion } from '../../../common/filters';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
+import { BuyerClubCards } from './buyer-club-cards';
 
 const accountName = (account: Account) => account.username || account.email;
 
@@ -237,6 +238,20 @@ export function PurchaseModal({
           The delivery card: a tradeable rare or special card of this player on the buyer account. It lists
           the card and the seller’s accounts buy it, once per transfer.
         </p>
+        {buyerAccountId !== '' && (
+          <BuyerClubCards
+            accountId={buyerAccountId}
+            onPick={(card) => {
+              setRarity(card.rarity);
+              setPlayerName(card.name);
+              setPlayer({
+                id: card.definitionId,
+                name: card.name,
+                ...(card.rating === null ? {} : { rating: card.rating }),
+              });
+            }}
+          />
+        )}
         <SelectField
           label="Rarity"
           options={deliveryRarityOptions}

@@ -175,6 +175,70 @@ describe('MarketplacePage', () => {
     expect(sent?.body).toEqual({ buyerAccountId: 'b1', coins: 200_000, cardId: 231747 });
   });
 
+  it("offers the buyer account's tradeable rare cards from its club's read, and sends the one picked", async () => {
+    const { calls, record } = renderPage({
+      accounts: [account('b1', 'Buyer', 0), account('b2', 'Unread', 0)],
+      listings: [listing('l2', false)],
+    });
+    const card = (itemId: number, definitionId: number, facts: Record<string, unknown>) => ({
+      itemId,
+      definitionId,
+      untradeable: false,
+      discardValue: 100,
+      name: null,
+      rating: null,
+      rarity: null,
+      quality: null,
+      ...facts,
+    });
+    record['GET /api/sbc/club/b1'] = {
+      status: 200,
+      body: {
+        data: {
+          accountId: 'b1',
+          readAt: '2026-11-28T20:00:00.000Z',
+          isReading: false,
+          cards: [
+            card(1, 101, { name: 'Common Keeper', rating: 70, quality: 'gold', untradeable: true }),
+            card(2, 102, { name: 'Common Striker', rating: 71, quality: 'gold' }),
+            card(3, 103, { name: 'Untradeable Rare', rating: 79, rarity: 'rare', untradeable: true }),
+            card(4, 20801, { name: 'Ivan Toney', rating: 80, rarity: 'rare', quality: 'gold' }),
+          ],
+        },
+      },
+    };
+    record['GET /api/sbc/club/b2'] = {
+      status: 200,
+      body: { data: { accountId: 'b2', readAt: null, isReading: false, cards: [] } },
+    };
+    record['POST /api/market/coins/l2'] = {
+      status: 200,
+      body: { data: { url: '/marketplace', orderId: 'o1' } },
+    };
+    const dialog = await openPurchase();
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '5000');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b2');
+    expect(await within(dialog).findByText(/Read this account’s club on the/)).toBeTruthy();
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
+    const offered = await within(dialog).findByRole('list', { name: 'Cards on this account' });
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Ivan Toney (80 · Rare)']);
+    await userEvent.click(within(offered).getByRole('button', { name: 'Ivan Toney (80 · Rare)' }));
+    expect(within(dialog).getByLabelText('Delivery card').textContent).toBe('Ivan Toney (80) · Rare');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      buyerAccountId: 'b1',
+      coins: 5_000,
+      cardId: 20801,
+    });
+  });
+
   it('refuses more coins than the listing can deliver, in the form, and sends nothing', async () => {
     const { calls } = renderPage({ accounts: [account('b1', 'Buyer', 0)], listings: [listing('l2', false)] });
     const dialog = await openPurchase();

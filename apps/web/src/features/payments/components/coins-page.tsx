@@ -6,6 +6,7 @@ import { useCoinPrices } from '../api/get-coin-prices';
 import type { CatalogueProduct } from '../types';
 import { CoinCalculator } from './coin-calculator';
 import { ReferralSection } from './referral-section';
+import { ReservedLoading } from '../../../components/ui/reserved-loading';
 
 const faqSections = [
   {
@@ -55,7 +56,8 @@ export function CoinsPage() {
       </header>
       <ReferralSection onValid={setReferralCode} />
       {prices.isPending ? (
-        <span className="loading loading-spinner" role="status" aria-label="Loading prices" />
+        // Two calculators: one above the other on a phone, side by side from md.
+        <ReservedLoading label="Loading prices" heightClassName="min-h-[636px] md:min-h-[310px]" />
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {products.map((product) => (

@@ -8,6 +8,7 @@ import type { CatalogueProduct } from '../types';
 import { CreditPackages } from './credit-packages';
 import { PlanTable } from './plan-table';
 import { ReferralSection } from './referral-section';
+import { ReservedLoading } from '../../../components/ui/reserved-loading';
 
 type PlanPeriod = 'month' | 'season';
 const periodPlanTypes = new Set(['snipe', 'multi_rarity', 'transfer']);
@@ -79,7 +80,8 @@ export function SubscriptionPage() {
           </div>
         </div>
         {plans.isPending ? (
-          <span className="loading loading-spinner" role="status" aria-label="Loading plans" />
+          // The bundled catalogue's plans: a column of cards on a phone, a table from 769 px.
+          <ReservedLoading label="Loading plans" heightClassName="min-h-[1300px] min-[769px]:min-h-[480px]" />
         ) : (
           <PlanTable
             plans={[...periodPlans, ...otherProducts]}

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useCheckout } from '../api/create-checkout';
 import { usePlans } from '../api/get-plans';
 import { ProductCard } from './product-card';
+import { ReservedLoading } from '../../../components/ui/reserved-loading';
 
 /** /vps: the catalogue's VPS plans as cards. */
 export function VpsPage() {
@@ -16,8 +17,11 @@ export function VpsPage() {
         <p className="opacity-80">A private server near the game’s servers, set up to run your sessions.</p>
       </header>
       {plans.isPending && (
-        <span className="loading loading-spinner" role="status" aria-label="Loading plans" />
+        // The bundled catalogue's two plans: one above the other on a phone, side by side from md.
+        <ReservedLoading label="Loading plans" heightClassName="min-h-[482px] md:min-h-[233px]" />
       )}
+      {/* The cards' titles are h3s, as under the subscription page's "Plans". */}
+      <h2 className="sr-only">Plans on offer</h2>
       <div className="grid gap-4 md:grid-cols-2">
         {vpsPlans.map((plan) => (
           <ProductCard

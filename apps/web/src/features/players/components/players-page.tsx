@@ -83,7 +83,9 @@ export function PlayersPage() {
         </div>
       )}
       {players.isPending && (
-        <p role="status" className="flex items-center justify-center gap-2 py-8 opacity-70">
+        // A screen tall: a page of players is taller, so the pages nav below stays out of view
+        // instead of jumping down when they arrive.
+        <p role="status" className="flex min-h-svh items-start justify-center gap-2 py-8 opacity-70">
           <span className="loading loading-spinner" aria-hidden />
           Loading players…
         </p>

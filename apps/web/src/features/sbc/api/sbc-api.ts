@@ -12,15 +12,28 @@ import { errorMessage, notify } from '../../../lib/notify';
 export const challengesQueryKey = ['sbc', 'challenges'] as const;
 export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;
 
+/** How often the list is read again while a challenge still waits for the catalogue's first squad. */
+export const AWAITED_SOLUTION_POLL_MS = 5_000;
+
+/** A challenge (or one of its sub-challenges) the catalogue has not solved yet. */
+const awaitsSolution = (challenge: SbcChallengeView): boolean =>
+  challenge.subChallenges.length === 0
+    ? challenge.solutions.length === 0
+    : challenge.subChallenges.some(awaitsSolution);
+
 /**
  * GET /api/sbc/challenges: top-level challenges, sub-challenges nested, each with its solution
- * priced on `platform`'s market (the account's: console accounts get console prices).
+ * priced on `platform`'s market (the account's: console accounts get console prices). While a
+ * challenge says its squad is being computed, the list is read again until it arrives: the
+ * catalogue's first solve can take minutes after a start and pushes nothing to the page.
  */
 export const useChallenges = (platform: Platform) =>
   useQuery(
     queryOptions({
       queryKey: [...challengesQueryKey, platform],
       queryFn: () => api.get<SbcChallengeView[]>('sbc', '/challenges', { platform }),
+      refetchInterval: (query) =>
+        query.state.data?.some(awaitsSolution) === true ? AWAITED_SOLUTION_POLL_MS : false,
     }),
   );
 

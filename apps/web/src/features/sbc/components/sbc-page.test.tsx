@@ -6,6 +6,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
+import { AWAITED_SOLUTION_POLL_MS } from '../api/sbc-api';
 import { SbcPage } from './sbc-page';
 
 type Handler = (payload?: unknown) => void;
@@ -122,5 +123,51 @@ describe('SBC page', () => {
     expect(await screen.findByText('No agent is available')).toBeTruthy();
     await waitFor(() => expect(start.disabled).toBe(false));
     expect(within(row).getByLabelText('Club').textContent).toBe('Not read');
+  });
+
+  it("shows the catalogue's first squad once it is computed, without a reload", async () => {
+    const goldUpgrade = (solutions: unknown[]) => ({
+      challengeId: 'set-1001',
+      name: 'Daily Gold Upgrade',
+      imageId: 'sbc_set_image_1001',
+      rewards: [],
+      expiresAt: null,
+      solutions,
+      subChallenges: [],
+    });
+    const record: Record<string, { status: number; body?: unknown }> = pageAnswers();
+    record['GET /api/sbc/challenges'] = { status: 200, body: { data: [goldUpgrade([])] } };
+    vi.stubGlobal('fetch', fakeFetch(record).fetchStub);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<SbcPage />);
+      await userEvent.setup().click(await screen.findByRole('button', { name: /Daily Gold Upgrade/ }));
+      expect(
+        await screen.findByText('The solver is computing the cheapest squad for this challenge…'),
+      ).toBeTruthy();
+
+      record['GET /api/sbc/challenges'] = {
+        status: 200,
+        body: {
+          data: [
+            goldUpgrade([
+              {
+                solutionId: 'sol-1',
+                createdAt: '2026-11-28T10:00:00.000Z',
+                platform: 'pc',
+                cost: 2_950,
+                proof: { kind: 'optimal' },
+                players: [],
+              },
+            ]),
+          ],
+        },
+      };
+      await act(() => vi.advanceTimersByTimeAsync(AWAITED_SOLUTION_POLL_MS));
+      expect((await screen.findByLabelText('Solution cost')).textContent).toBe('2,950');
+      expect(screen.getByRole('button', { name: 'Select solution' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

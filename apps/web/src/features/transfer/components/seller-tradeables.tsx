@@ -31,7 +31,7 @@ export function SellerTradeables({
   return (
     <section
       className="bg-base-100 rounded-box flex flex-col gap-2 p-3 text-sm"
-      aria-label="Seller's tradeable players"
+      aria-label="Seller’s tradeable players"
     >
       <div className="flex items-center justify-between gap-2">
         <span className="font-semibold">Seller’s tradeable players</span>
