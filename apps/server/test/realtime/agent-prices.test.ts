@@ -83,12 +83,13 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
   });
 
   it("stores the lowest Buy Now a session's search showed as the card's current price", async () => {
+    // On PS: the 700 listing it leaves would otherwise be the PC purchase of the first test (tests run shuffled).
     const since = Date.now();
-    await setPrice(9_000, new Date(since - 60 * 60_000));
-    await injectListing(setup.stack.sim, 700);
-    await injectListing(setup.stack.sim, 650);
+    await setPrice(9_000, new Date(since - 60 * 60_000), 'ps');
+    await injectListing(setup.stack.sim, 700, 'ps');
+    await injectListing(setup.stack.sim, 650, 'ps');
     // One search of a plain filter (no price needed): it sees both listings and buys the cheaper.
-    const accountId = await createAccount(setup.browser.http, 'db.observe@example.com');
+    const accountId = await createAccount(setup.browser.http, 'db.observe@example.com', 'ps');
     setup.browser.send(
       'snipe-create-browser',
       startPayload(accountId, [ronaldoFilter()], snipeConfiguration({ time: { maxSearches: 1 } })),
@@ -104,7 +105,7 @@ describe.each(backends)("sniping reads and feeds the server's price database (%s
       [row] = await setup.stack.database.db
         .select()
         .from(currentPrices)
-        .where(and(eq(currentPrices.definitionId, sniped.definitionId), eq(currentPrices.platform, 'pc')));
+        .where(and(eq(currentPrices.definitionId, sniped.definitionId), eq(currentPrices.platform, 'ps')));
       if (row?.source === 'live' && row.observedAt.getTime() >= since) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
