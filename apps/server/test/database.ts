@@ -35,6 +35,21 @@ export async function createTestDatabase(
   return createScratchPostgres(adminUrl, 'td_test');
 }
 
+/** A new, empty database on the server at `adminUrl`: its name (for dropScratchPostgres) and its URL. */
+export async function createEmptyPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
 /**
  * A new, migrated PostgreSQL database named `<prefix>_<random>` on the server of `adminUrl`;
  * `dispose` closes it and drops it.
@@ -43,14 +58,8 @@ export async function createScratchPostgres(
   adminUrl: string,
   prefix: string,
 ): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
+  const { name, url } = await createEmptyPostgres(adminUrl, prefix);
+  const database = openPostgres(url);
   await database.migrate();
   return {
     database,

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signUpThroughCheckout } from './support/journey';
+import { saveCheapGoldsFilter } from './snipe-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -45,16 +46,7 @@ test('a new user rehearses a filter and its figures agree with each other', asyn
   await expect(page.getByRole('heading', { name: 'Snipe', exact: true })).toBeVisible();
 
   await page.getByText('Filters', { exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Filter configuration' });
-  await panel.getByRole('button', { name: 'Add filter' }).click();
-  await panel.getByRole('button', { name: 'Normal Filter' }).click();
-  const form = panel.getByRole('form');
-  await form.getByLabel('Label', { exact: true }).fill('Cheap golds');
-  const maxPrice = form.getByLabel('Max Buy Now Price', { exact: true });
-  await maxPrice.fill('20000');
-  await maxPrice.blur();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated filters')).toBeVisible();
+  await saveCheapGoldsFilter(page);
 
   const rehearsal = page.getByRole('region', { name: 'Rehearse in sandbox' });
   await expect(rehearsal.getByText(/Runs Cheap golds with your configuration/)).toBeVisible();

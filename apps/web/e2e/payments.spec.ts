@@ -1,5 +1,6 @@
 import { docScreenshot } from './support/doc-screenshot';
-import { expect, signInNewUser, signInThroughForm, test } from './support/fixtures';
+import { expect, signInNewUser, test } from './support/fixtures';
+import { signInAndLinkCommunity } from './support/journey';
 import { uniqueName } from './support/names';
 import { createSandboxUser } from './support/server';
 
@@ -49,14 +50,7 @@ test('a visitor buys a plan with a referral code, signs in with the token, links
   expect(username).toMatch(/^trader_/);
   expect(token).toHaveLength(40);
 
-  await page.getByRole('link', { name: 'Login' }).first().click();
-  await signInThroughForm(page, { username, token });
-  await expect(page.getByRole('heading', { name: 'Unverified account' })).toBeVisible();
-  await page.getByRole('link', { name: 'Link your community account' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox community sign-in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Authorize' }).click();
-
-  await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
+  await signInAndLinkCommunity(page, { username, token });
   await page.goto('/snipe');
   await expect(page.getByRole('heading', { name: 'Snipe', exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { openSnipeDashboard } from './snipe-helpers';
+import { openSnipeDashboard, saveCheapGoldsFilter } from './snipe-helpers';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -18,16 +18,7 @@ test('a filter is rehearsed in the sandbox beside the classic autobuyer, with it
   // Nothing selected yet: nothing to rehearse.
   await expect(rehearsal.getByRole('button', { name: 'Rehearse in sandbox' })).toBeDisabled();
 
-  const panel = page.getByRole('region', { name: 'Filter configuration' });
-  await panel.getByRole('button', { name: 'Add filter' }).click();
-  await panel.getByRole('button', { name: 'Normal Filter' }).click();
-  const form = panel.getByRole('form');
-  await form.getByLabel('Label', { exact: true }).fill('Cheap golds');
-  const maxPrice = form.getByLabel('Max Buy Now Price', { exact: true });
-  await maxPrice.fill('20000');
-  await maxPrice.blur();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Updated filters')).toBeVisible();
+  await saveCheapGoldsFilter(page);
 
   // The saved filter stays selected: rehearse it for a quarter of a virtual hour.
   await expect(rehearsal.getByText(/Runs Cheap golds with your configuration/)).toBeVisible();

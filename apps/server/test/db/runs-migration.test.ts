@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/db/client.js';
-import { backends, dropScratchPostgres } from '../database.js';
+import { backends, createEmptyPostgres, dropScratchPostgres } from '../database.js';
 
 /** A SQL connection to one scratch database, whatever the back end, with its two migrators. */
 interface Scratch {
@@ -29,14 +29,8 @@ async function scratchDatabase(backend: (typeof backends)[number]): Promise<Scra
     };
   }
   const adminUrl = process.env.DATABASE_URL ?? '';
-  const name = `td_runs_migration_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const { name, url } = await createEmptyPostgres(adminUrl, 'td_runs_migration');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = drizzlePg(pool);
   return {
     query: async <Row>(sql: string) => (await pool.query(sql)).rows as Row[],

@@ -42,12 +42,20 @@ export async function signUpThroughCheckout(
   expect(username, 'the success page shows the new username').not.toBe('');
   expect(token, 'the success page shows the licence token').not.toBe('');
 
+  await signInAndLinkCommunity(page, { username, token });
+  return { username, token };
+}
+
+/**
+ * From the checkout's success page: Login, sign in with the new licence, link the community account
+ * from the 'Unverified account' page and land on the home page that greets the user.
+ */
+export async function signInAndLinkCommunity(page: Page, user: { username: string; token: string }) {
   await page.getByRole('link', { name: 'Login' }).first().click();
-  await signInThroughForm(page, { username, token });
+  await signInThroughForm(page, user);
   await expect(page.getByRole('heading', { name: 'Unverified account' })).toBeVisible();
   await page.getByRole('link', { name: 'Link your community account' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox community sign-in' })).toBeVisible();
   await page.getByRole('button', { name: 'Authorize' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${username}` })).toBeVisible();
-  return { username, token };
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.username}` })).toBeVisible();
 }
