@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, signInThroughForm, test } from './support/fixtures';
 import { signUpThroughCheckout } from './support/journey';
 import type { RunningServer } from './support/server';
@@ -70,11 +71,13 @@ test('the first admin, made as the README says, deletes a challenge after confir
   await expect(named(admin)).toHaveCount(1);
 
   await target.getByRole('button', { name: 'Delete' }).click();
+  await docScreenshot(admin, 'sbc-admin-delete-dialog.png');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(admin.getByText('Challenge deleted')).toBeVisible({ timeout: 30_000 });
   await expect(named(admin)).toHaveCount(0);
   await admin.goto('/admin');
   await expect(admin.getByText('Only an admin may do this')).toHaveCount(0);
+  await docScreenshot(admin, 'admin-light-desktop.png', { fullPage: true });
   await admin.context().close();
 
   // Another new user is no admin: no delete, /admin refuses, and the challenge is gone for them too.

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createGameAccount } from './support/game-accounts';
 import { signUpThroughCheckout } from './support/journey';
@@ -124,6 +125,8 @@ test('from two fresh sign-ups: A lists coins, B buys some with a card of their c
     )
     .toBeLessThan(95_000);
 
+  await docScreenshot(seller.page, 'marketplace-seller-sold-light-desktop.png', { fullPage: true });
+  await docScreenshot(buyer.page, 'marketplace-buyer-delivered-light-desktop.png', { fullPage: true });
   await seller.close();
   await buyer.close();
 });

@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { signUpThroughCheckout } from './support/journey';
 import { saveCheapGoldsFilter } from './snipe-helpers';
@@ -90,4 +91,5 @@ test('a new user rehearses a filter and its figures agree with each other', asyn
   }
   // The checks above read real trades: a quarter hour of golds under 20,000 always buys some.
   expect(trades, 'purchases in the rehearsal').toBeGreaterThan(0);
+  await docScreenshot(page, 'rehearsal-result-light-desktop.png', { fullPage: true });
 });

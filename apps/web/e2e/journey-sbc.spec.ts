@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createGameAccount } from './support/game-accounts';
 import { signUpThroughCheckout } from './support/journey';
@@ -50,4 +51,5 @@ test('from a fresh sign-up: a new game account solves the Daily Gold Upgrade to 
   const solved = row.getByText(/^Successfully solved SBC with [\d,]+ coins$/);
   await expect(solved).toBeVisible({ timeout: 400_000 });
   await expect(page.getByRole('region', { name: 'SBCs Solved' })).toContainText('1');
+  await docScreenshot(page, 'sbc-solved-light-desktop.png', { fullPage: true });
 });

@@ -1,4 +1,5 @@
 import { formatCompactNumber } from '@tradedesk/domain';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createGameAccount } from './support/game-accounts';
 import { signUpThroughCheckout } from './support/journey';
@@ -85,4 +86,5 @@ test('a new user snipes a bargain the sandbox market listed and sees the profit 
       { message: `the chart's profit for today (the notice said ${profit})`, timeout: 30_000 },
     )
     .toBe(rowProfit);
+  await docScreenshot(page, 'snipe-weekly-profit-light-desktop.png', { fullPage: true });
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { docScreenshot } from './support/doc-screenshot';
 import { expect, test } from './support/fixtures';
 import { createGameAccount } from './support/game-accounts';
 import { signUpThroughCheckout } from './support/journey';
@@ -74,4 +75,5 @@ test('a new user’s first transfer between two brand-new accounts reaches the A
   await expect(step(page, 'Auto List')).toHaveAttribute('data-status', 'success', { timeout: 120_000 });
   // The buyer paid the 5,000 and the transfer cost one credit.
   await expect(page.getByLabel('Buyer coins')).toHaveText('95,000');
+  await docScreenshot(page, 'transfer-auto-list-light-desktop.png', { fullPage: true });
 });
