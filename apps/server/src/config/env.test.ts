@@ -14,6 +14,7 @@ describe('environment schema', () => {
         SBC_SOLVER_THREADS: 0,
         SBC_SOLVE_LIMIT_MS: 16_000,
         SBC_FIRST_WORK_MS: 1_000,
+        SHUTDOWN_DRAIN_MS: 0,
         GAME_MODE: 'sandbox',
         HEADFUL_SESSIONS: 'on',
         AGENT_KEYS: [],
