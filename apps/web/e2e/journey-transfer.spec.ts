@@ -75,5 +75,7 @@ test('a new user’s first transfer between two brand-new accounts reaches the A
   await expect(step(page, 'Auto List')).toHaveAttribute('data-status', 'success', { timeout: 120_000 });
   // The buyer paid the 5,000 and the transfer cost one credit.
   await expect(page.getByLabel('Buyer coins')).toHaveText('95,000');
-  await docScreenshot(page, 'transfer-auto-list-light-desktop.png', { fullPage: true });
+  // The top of the page (accounts, filter, progress): a full-page capture repeats the sticky header midway.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await docScreenshot(page, 'transfer-auto-list-light-desktop.png');
 });
