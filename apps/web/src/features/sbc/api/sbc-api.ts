@@ -12,7 +12,7 @@ import { errorMessage, notify } from '../../../lib/notify';
 export const challengesQueryKey = ['sbc', 'challenges'] as const;
 export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;
 
-/** How often the list is read again while a challenge still waits for the catalogue's first squad. */
+/** How often the list is read again while it is empty or a challenge still waits for the catalogue's first squad. */
 export const AWAITED_SOLUTION_POLL_MS = 5_000;
 
 /** A challenge (or one of its sub-challenges) the catalogue has not solved yet. */
@@ -20,6 +20,13 @@ const awaitsSolution = (challenge: SbcChallengeView): boolean =>
   challenge.subChallenges.length === 0
     ? challenge.solutions.length === 0
     : challenge.subChallenges.some(awaitsSolution);
+
+/**
+ * Whether the list is still being filled: no challenge yet (the catalogue's first sync, a few
+ * seconds after the server starts), or a challenge without its squad.
+ */
+const awaitsCatalogue = (challenges: readonly SbcChallengeView[] | undefined): boolean =>
+  challenges !== undefined && (challenges.length === 0 || challenges.some(awaitsSolution));
 
 /**
  * GET /api/sbc/challenges: top-level challenges, sub-challenges nested, each with its solution
@@ -32,8 +39,7 @@ export const useChallenges = (platform: Platform) =>
     queryOptions({
       queryKey: [...challengesQueryKey, platform],
       queryFn: () => api.get<SbcChallengeView[]>('sbc', '/challenges', { platform }),
-      refetchInterval: (query) =>
-        query.state.data?.some(awaitsSolution) === true ? AWAITED_SOLUTION_POLL_MS : false,
+      refetchInterval: (query) => (awaitsCatalogue(query.state.data) ? AWAITED_SOLUTION_POLL_MS : false),
     }),
   );
 

@@ -5,6 +5,9 @@ import { sbcImages } from '../api/sbc-api';
 import type { SolutionSelection } from './selection';
 import { ChallengeSquad } from './challenge-squad';
 
+/** Shown while the catalogue has not read the game's challenges yet (the list is read again meanwhile). */
+export const noChallengesYet = 'Reading the challenges from the game… they appear here by themselves.';
+
 const bandClass: Record<ExpiryBand, string> = {
   hidden: '',
   red: 'text-error',
@@ -122,6 +125,12 @@ export function ChallengesAccordion({
   const [openSub, setOpenSub] = useState<string | null>(null);
   return (
     <section aria-label="Challenges" className="flex flex-col gap-2">
+      {challenges.length === 0 && (
+        <p role="status" className="flex items-center gap-2 opacity-80">
+          <span className="loading loading-spinner loading-sm" aria-hidden />
+          {noChallengesYet}
+        </p>
+      )}
       {challenges.map((challenge) => {
         const isOpen = open === challenge.challengeId;
         return (

@@ -7,6 +7,7 @@ import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/ren
 import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { AWAITED_SOLUTION_POLL_MS } from '../api/sbc-api';
+import { noChallengesYet } from './challenges-accordion';
 import { SbcPage } from './sbc-page';
 
 type Handler = (payload?: unknown) => void;
@@ -123,6 +124,39 @@ describe('SBC page', () => {
     expect(await screen.findByText('No agent is available')).toBeTruthy();
     await waitFor(() => expect(start.disabled).toBe(false));
     expect(within(row).getByLabelText('Club').textContent).toBe('Not read');
+  });
+
+  it('says the challenges are being read while the catalogue has none, and shows them once synced, without a reload', async () => {
+    const record: Record<string, { status: number; body?: unknown }> = pageAnswers();
+    vi.stubGlobal('fetch', fakeFetch(record).fetchStub);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<SbcPage />);
+      const challenges = await screen.findByRole('region', { name: 'Challenges' });
+      expect(within(challenges).getByRole('status').textContent).toBe(noChallengesYet);
+
+      record['GET /api/sbc/challenges'] = {
+        status: 200,
+        body: {
+          data: [
+            {
+              challengeId: 'set-1001',
+              name: 'Daily Gold Upgrade',
+              imageId: 'sbc_set_image_1001',
+              rewards: [],
+              expiresAt: null,
+              solutions: [],
+              subChallenges: [],
+            },
+          ],
+        },
+      };
+      await act(() => vi.advanceTimersByTimeAsync(AWAITED_SOLUTION_POLL_MS));
+      expect(await within(challenges).findByRole('button', { name: /Daily Gold Upgrade/ })).toBeTruthy();
+      expect(within(challenges).queryByRole('status')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the catalogue's first squad once it is computed, without a reload", async () => {
