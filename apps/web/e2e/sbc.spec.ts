@@ -1,3 +1,4 @@
+import { solverStartingMessage } from '@tradedesk/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signInNewUser, test } from './support/fixtures';
 import { docScreenshot } from './support/doc-screenshot';
@@ -104,7 +105,10 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
   await expect(modal.getByLabel('Steps')).toBeDisabled();
   await modal.getByLabel('Search Speed (ms)').fill('1000');
   await modal.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 30_000 });
+  // The row says what the wait is for: the server fits the squad to the club before the run starts,
+  // which queues behind the catalogue's own solve on a busy machine.
+  await expect(row.getByText(solverStartingMessage)).toBeVisible();
+  await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 180_000 });
 
   const solved = page.getByText(/^Successfully solved SBC with \d+ coins$/).first();
   await expect(solved).toBeVisible({ timeout: 240_000 });

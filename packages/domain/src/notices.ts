@@ -111,6 +111,9 @@ export const snipeStoppedFor = (email: string) => `Snipe stopped for ${email}`;
 /** 'Filter switched successfully for' the account's e-mail. */
 export const filterSwitchedFor = (email: string) => `Filter switched successfully for ${email}`;
 /** 'Successfully solved SBC with {n} coins' */
+/** The solver row's first line, from Start until the server says the run started (or why not); ours, not the spec's. */
+export const solverStartingMessage = 'Starting the solver: fitting the squad to this account’s club…';
+
 export const solvedSbcWith = (coins: number) => `Successfully solved SBC with ${coins} coins`;
 /** "Buyer's coin balance downloaded" or the seller's. */
 export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>

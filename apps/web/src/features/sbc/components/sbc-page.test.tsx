@@ -29,6 +29,10 @@ const fakeSocket = vi.hoisted(() => {
       );
       return this;
     },
+    removeAllListeners() {
+      handlers.clear();
+      return this;
+    },
     disconnect: vi.fn(),
     serverSends(event: string, payload?: unknown) {
       for (const handler of handlers.get(event) ?? []) handler(payload);

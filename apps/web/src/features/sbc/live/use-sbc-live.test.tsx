@@ -1,4 +1,5 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { defaultSolverSettings, solverStartingMessage } from '@tradedesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
@@ -23,6 +24,26 @@ describe('the SBC solver’s live connection', () => {
     const { unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
 
     expect(await hub.joined).toEqual({ token: '', clientType: 'web' });
+    unmount();
+  });
+
+  it('shows the account as starting from Start until the server answers', async () => {
+    hub = await startTestHub('/client/snipe');
+    const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
+    useAuthStore.getState().signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
+    const { result, unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
+    await hub.joined;
+
+    await waitFor(() => expect(result.current.progress).toEqual({}));
+    act(() => {
+      result.current.start({ ...defaultSolverSettings(), account: { id: 'acc-1' }, solutions: [] });
+    });
+    expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe(solverStartingMessage);
+
+    hub.sendMessage('SBC_NOTIFICATION', { accountId: 'acc-1', runId: 'run-1', description: 'SBC solver started' });
+    await waitFor(() => expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe('SBC solver started'));
+    expect(result.current.progress['acc-1']?.isRunning).toBe(true);
     unmount();
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  solverStartingMessage,
   successMessages,
   type SbcAccountSolutionView,
   type SbcClubView,
@@ -180,8 +181,12 @@ export function useSbcLive() {
     progress,
     start(payload: SolverStart): boolean {
       const sent = hub.send('SBC_START_SOLVER', payload);
-      if (sent) void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      else notify.error(notConnected);
+      if (sent) {
+        // The server fits the squad to the account's club before the run starts (seconds, or a
+        // minute while the catalogue solves): the row says so meanwhile.
+        record(payload.account.id, solverStartingMessage, 'info', false);
+        void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      } else notify.error(notConnected);
       return sent;
     },
     stop(accountId: string): boolean {
