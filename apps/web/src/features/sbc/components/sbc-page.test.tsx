@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubModule from '../../../lib/web-hub-socket';
 import { useAuthStore } from '../../../stores/auth-store';
+import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
@@ -10,43 +11,9 @@ import { AWAITED_SOLUTION_POLL_MS } from '../api/sbc-api';
 import { noChallengesYet } from './challenges-accordion';
 import { SbcPage } from './sbc-page';
 
-type Handler = (payload?: unknown) => void;
-
-/** A stand-in for the web hub: the test plays the server. */
-const fakeSocket = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    connected: true,
-    emit: vi.fn(),
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return this;
-    },
-    off(event: string, handler: Handler) {
-      handlers.set(
-        event,
-        (handlers.get(event) ?? []).filter((each) => each !== handler),
-      );
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    disconnect: vi.fn(),
-    serverSends(event: string, payload?: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-    reset() {
-      handlers.clear();
-      this.emit.mockClear();
-    },
-  };
-});
-
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
   ...(await importOriginal<typeof WebHubModule>()),
-  connectWebHub: () => fakeSocket,
+  connectWebHub: (await import('../../../test/fake-web-hub')).connectFakeWebHub,
 }));
 
 const club = (overrides: Record<string, unknown>) => ({
@@ -68,7 +35,7 @@ const pageAnswers = () => ({
 
 describe('SBC page', () => {
   beforeEach(() => {
-    fakeSocket.reset();
+    fakeWebHubSocket.reset();
     useAuthStore.setState({ token: 'licence-token' });
   });
   afterEach(() => {
@@ -88,14 +55,14 @@ describe('SBC page', () => {
     expect(start.disabled).toBe(false);
 
     await user.click(within(row).getByRole('button', { name: 'Read club' }));
-    expect(fakeSocket.emit).toHaveBeenCalledWith('message', { action: 'SBC_READ_CLUB', data: { id: 'a' } });
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', { action: 'SBC_READ_CLUB', data: { id: 'a' } });
     // The run would be built from the club the read is replacing: Start waits for it.
     await waitFor(() => expect(start.disabled).toBe(true));
 
     record['GET /api/sbc/club/a'] = club({ readAt: '2026-11-27T19:00:00.000Z', cards: [{}, {}] });
     clubRead.hold();
     act(() =>
-      fakeSocket.serverSends('message', { action: 'SBC_CLUB', data: { accountId: 'a', ok: true, cards: 2 } }),
+      fakeWebHubSocket.serverSends('message', { action: 'SBC_CLUB', data: { accountId: 'a', ok: true, cards: 2 } }),
     );
     await waitFor(() => expect(clubRead.waiting()).toBe(1));
     // The page still shows the club being read: no toast yet, and Start still waits.
@@ -124,7 +91,7 @@ describe('SBC page', () => {
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Read club' }));
     await waitFor(() => expect(start.disabled).toBe(true));
 
-    act(() => fakeSocket.serverSends('error', { description: 'No agent is available' }));
+    act(() => fakeWebHubSocket.serverSends('error', { description: 'No agent is available' }));
     expect(await screen.findByText('No agent is available')).toBeTruthy();
     await waitFor(() => expect(start.disabled).toBe(false));
     expect(within(row).getByLabelText('Club').textContent).toBe('Not read');

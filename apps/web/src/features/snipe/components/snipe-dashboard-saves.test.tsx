@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
-import { fakeSnipeSocket } from './fake-snipe-hub';
+import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import {
   answers,
   button,
@@ -20,7 +20,7 @@ import {
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
   ...(await importOriginal<typeof WebHubSocketModule>()),
-  connectWebHub: (await import('./fake-snipe-hub')).connectFakeSnipeHub,
+  connectWebHub: (await import('../../../test/fake-web-hub')).connectFakeWebHub,
 }));
 
 /** Saves that the next action reads (docs/decisions/web.md): the action waits for the save. */
@@ -144,7 +144,7 @@ describe('snipe dashboard: saves before the action that reads them', () => {
     expect(await screen.findByText('Updated filters')).toBeTruthy();
     await waitFor(() => expect(rehearse.disabled).toBe(false));
     await user.click(rehearse);
-    expect(fakeSnipeSocket.emit).toHaveBeenCalledWith('message', {
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', {
       action: 'snipe-rehearse',
       data: expect.objectContaining({ filterIds: ['f-1'] }),
     });

@@ -6,14 +6,14 @@ import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { useAuthStore } from '../../../stores/auth-store';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
-import { fakeSnipeSocket } from './fake-snipe-hub';
+import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { SnipeDashboard } from './snipe-dashboard';
 
 /** What the snipe dashboard's component tests share: the server's answers and the user's moves. */
 
 /** Before each test: a signed-in user, no remembered filter choices, a fresh fake hub. */
 export function resetDashboard() {
-  fakeSnipeSocket.reset();
+  fakeWebHubSocket.reset();
   useAuthStore.setState({ token: 'licence-token' });
   useAccountFilterStore.setState({ filtersByAccount: {} });
 }
@@ -52,7 +52,7 @@ export const button = (row: HTMLElement, name: string) =>
 
 /** The data of the snipe-create-browser the page sent last. */
 export const sentStart = () =>
-  fakeSnipeSocket.emit.mock.calls.findLast(
+  fakeWebHubSocket.emit.mock.calls.findLast(
     ([event, message]) => event === 'message' && message?.action === 'snipe-create-browser',
   )?.[1]?.data;
 

@@ -5,13 +5,13 @@ import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { fakeSnipeSocket } from './fake-snipe-hub';
+import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { answers, button, resetDashboard, rowOf } from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
   ...(await importOriginal<typeof WebHubSocketModule>()),
-  connectWebHub: (await import('./fake-snipe-hub')).connectFakeSnipeHub,
+  connectWebHub: (await import('../../../test/fake-web-hub')).connectFakeWebHub,
 }));
 
 describe('snipe dashboard', () => {
@@ -117,14 +117,14 @@ describe('snipe dashboard', () => {
     const launch = button(rowOf('idle@example.com'), 'Launch Account');
     expect(launch.disabled).toBe(false);
     await userEvent.setup().click(launch);
-    expect(fakeSnipeSocket.emit).toHaveBeenCalledWith('message', {
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', {
       action: 'LAUNCH_BROWSER',
       data: { account: { id: 'a' }, isBuyer: false },
     });
     expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull();
 
     act(() =>
-      fakeSnipeSocket.serverSends('message', {
+      fakeWebHubSocket.serverSends('message', {
         action: 'webapp-launched',
         data: {
           user: { id: 'a', isBuyer: false },
@@ -148,7 +148,7 @@ describe('snipe dashboard', () => {
     await screen.findByText('idle@example.com');
     await screen.findByText('Live');
     await userEvent.setup().click(button(rowOf('idle@example.com'), 'Launch Account'));
-    act(() => fakeSnipeSocket.serverSends('error', { description: 'The game did not open a session' }));
+    act(() => fakeWebHubSocket.serverSends('error', { description: 'The game did not open a session' }));
     expect(await screen.findByText('The game did not open a session')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull();
   });
@@ -159,16 +159,16 @@ describe('snipe dashboard', () => {
     await screen.findByText('live@example.com');
     expect(await screen.findByText('Live')).toBeTruthy();
 
-    act(() => fakeSnipeSocket.serverSends('message', { action: 'snipe-started', data: { accountId: 'a' } }));
+    act(() => fakeWebHubSocket.serverSends('message', { action: 'snipe-started', data: { accountId: 'a' } }));
     act(() =>
-      fakeSnipeSocket.serverSends('message', {
+      fakeWebHubSocket.serverSends('message', {
         action: 'notification',
         data: { type: 'success', message: 'Starting snipe for live@example.com' },
       }),
     );
     expect(await screen.findByText('Starting snipe for live@example.com')).toBeTruthy();
     act(() =>
-      fakeSnipeSocket.serverSends('message', {
+      fakeWebHubSocket.serverSends('message', {
         action: 'update-account',
         data: { id: 'a', coins: 250_000, profits: 4_000, session: { requests: 9, searches: 4 } },
       }),
@@ -180,7 +180,7 @@ describe('snipe dashboard', () => {
     expect(within(row).getByText('+4K')).toBeTruthy();
     expect(within(row).getByText('Requests: 9')).toBeTruthy();
 
-    act(() => fakeSnipeSocket.serverSends('error', { description: 'You have reached your account limit' }));
+    act(() => fakeWebHubSocket.serverSends('error', { description: 'You have reached your account limit' }));
     expect(await screen.findByText('You have reached your account limit')).toBeTruthy();
   });
 
@@ -197,7 +197,7 @@ describe('snipe dashboard', () => {
     const before = statisticsReads();
 
     act(() =>
-      fakeSnipeSocket.serverSends('message', {
+      fakeWebHubSocket.serverSends('message', {
         action: 'snipe-result',
         data: {
           accountId: 'a',
@@ -221,14 +221,14 @@ describe('snipe dashboard', () => {
     await screen.findByText('Live');
 
     // The hub refused the handshake: socket.io-client stops, the dashboard keeps trying.
-    fakeSnipeSocket.connected = false;
-    fakeSnipeSocket.active = false;
-    act(() => fakeSnipeSocket.serverSends('connect_error', new Error('Unauthorized')));
+    fakeWebHubSocket.connected = false;
+    fakeWebHubSocket.active = false;
+    act(() => fakeWebHubSocket.serverSends('connect_error', new Error('Unauthorized')));
     expect(await screen.findByText('Live updates offline, reconnecting…')).toBeTruthy();
 
-    fakeSnipeSocket.connected = true;
-    fakeSnipeSocket.active = true;
-    act(() => fakeSnipeSocket.serverSends('connect'));
+    fakeWebHubSocket.connected = true;
+    fakeWebHubSocket.active = true;
+    act(() => fakeWebHubSocket.serverSends('connect'));
     expect(await screen.findByText('Live')).toBeTruthy();
   });
 
@@ -248,7 +248,7 @@ describe('snipe dashboard', () => {
     await user.selectOptions(within(dialog).getByLabelText('Select Filter'), 'Cheap Rares');
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Snipe Configuration/ })).toBeNull());
-    const [event, sent] = fakeSnipeSocket.emit.mock.calls.find(([name]) => name === 'message') ?? [];
+    const [event, sent] = fakeWebHubSocket.emit.mock.calls.find(([name]) => name === 'message') ?? [];
     expect(event).toBe('message');
     expect(sent).toMatchObject({
       action: 'snipe-create-browser',
@@ -273,7 +273,7 @@ describe('snipe dashboard', () => {
     await screen.findByText('Live');
     const before = calls.filter((call) => call.url === '/api/account').length;
     await userEvent.setup().click(button(rowOf('stop@example.com'), 'Stop Snipe'));
-    expect(fakeSnipeSocket.emit).toHaveBeenCalledWith('message', { action: 'snipe-stop', data: { id: 'a' } });
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', { action: 'snipe-stop', data: { id: 'a' } });
     expect(useAccountFilterStore.getState().filtersByAccount.a).toBeUndefined();
     await waitFor(() =>
       expect(calls.filter((call) => call.url === '/api/account').length).toBeGreaterThan(before),
@@ -294,7 +294,7 @@ describe('snipe dashboard', () => {
     await user.selectOptions(select.closest('select') as HTMLSelectElement, 'Icons');
     const dialog = await screen.findByRole('dialog', { name: 'Switch Filter' });
     await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
-    expect(fakeSnipeSocket.emit).toHaveBeenCalledWith(
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith(
       'message',
       expect.objectContaining({
         action: 'snipe-create-browser',
@@ -315,11 +315,11 @@ describe('snipe dashboard', () => {
     );
     renderWithProviders(<SnipeDashboard />);
     await screen.findByText('offline@example.com');
-    fakeSnipeSocket.connected = false;
+    fakeWebHubSocket.connected = false;
     await userEvent.setup().click(button(rowOf('offline@example.com'), 'Stop Snipe'));
     expect(
       await screen.findByText('Unable to reach the snipe service. Please try again later.'),
     ).toBeTruthy();
-    expect(fakeSnipeSocket.emit).not.toHaveBeenCalledWith('message', expect.anything());
+    expect(fakeWebHubSocket.emit).not.toHaveBeenCalledWith('message', expect.anything());
   });
 });

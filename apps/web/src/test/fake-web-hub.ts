@@ -3,11 +3,11 @@ import { vi } from 'vitest';
 type Handler = (payload?: unknown) => void;
 
 /**
- * A stand-in for the /client/snipe socket in the dashboard's component tests: the test plays the
+ * A stand-in for a web hub socket (/client/snipe, /client/transfer) in the pages' component tests: the test plays the
  * server (`serverSends`) and reads what the page sent (`emit`). The real hub is tested in
  * shared/live against a Socket.IO server.
  */
-export const fakeSnipeSocket = (() => {
+export const fakeWebHubSocket = (() => {
   const handlers = new Map<string, Handler[]>();
   return {
     connected: true,
@@ -40,7 +40,7 @@ export const fakeSnipeSocket = (() => {
 })();
 
 /** connectWebHub's stand-in: the fake socket, connected on the next tick as a real one would be. */
-export function connectFakeSnipeHub() {
-  queueMicrotask(() => fakeSnipeSocket.serverSends('connect'));
-  return fakeSnipeSocket;
+export function connectFakeWebHub() {
+  queueMicrotask(() => fakeWebHubSocket.serverSends('connect'));
+  return fakeWebHubSocket;
 }
