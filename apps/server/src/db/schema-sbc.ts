@@ -1,4 +1,4 @@
-import type { Platform } from '@tradedesk/domain';
+import type { Platform, SbcSolutionPlayer } from '@tradedesk/domain';
 import type { SbcClubCard } from '@tradedesk/domain/realtime';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -12,19 +12,8 @@ export interface SbcRewardRecord {
   imageId?: string;
 }
 
-/** One card of a stored solution (spec 001 §3 Solution.players) plus what the page and the bot need. */
-export interface SbcSolutionPlayerRecord {
-  definitionId: number;
-  position: string;
-  slot: number;
-  price: number;
-  chemistry: number;
-  clubId: number;
-  nationId: number;
-  leagueId: number;
-  rating: number;
-  name: string;
-}
+/** One card of a stored solution: the card the page shows (spec 001 §3 Solution.players). */
+export type SbcSolutionPlayerRecord = SbcSolutionPlayer;
 
 /**
  * SBC challenges synced from the game. A set with several challenges is a top-level row whose
