@@ -1,4 +1,5 @@
 import type { ClassifiedImportRow, ImportRowState } from '@tradedesk/domain';
+import { TableHead } from '../../../components/ui/table-head';
 
 const rowClass: Record<ImportRowState, string> = {
   success: 'bg-success/15',
@@ -30,20 +31,10 @@ export function ImportPreviewTable({ rows, onRemove }: ImportPreviewTableProps) 
   return (
     <div className="max-h-80 overflow-auto">
       <table className="table-sm table">
-        <thead>
-          <tr>
-            <th>Row</th>
-            <th>Email</th>
-            <th>Password</th>
-            <th>Backup Code</th>
-            <th>Platform</th>
-            <th>Enable Manual Login</th>
-            <th>Status</th>
-            <th>
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Row', 'Email', 'Password', 'Backup Code', 'Platform', 'Enable Manual Login', 'Status']}
+          actionColumn="Remove"
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.rowNumber} className={rowClass[row.state]} data-state={row.state}>

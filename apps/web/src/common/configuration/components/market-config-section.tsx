@@ -7,6 +7,7 @@ import {
 import { useFieldArray } from 'react-hook-form';
 import { useUpdateConfiguration } from '../api/update-configuration';
 import { SettingsSection } from './settings-section';
+import { TableHead } from '../../../components/ui/table-head';
 
 /**
  * Market Configuration: players by card id with a name, a price (the most to pay for that card,
@@ -49,17 +50,7 @@ function MarketPlayersFields({
         <p className="text-sm opacity-70">No players yet.</p>
       ) : (
         <table className="table-sm table" aria-label="Market players">
-          <thead>
-            <tr>
-              <th>Id</th>
-              <th>Name</th>
-              <th>Price</th>
-              <th>Excluded</th>
-              <th>
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Id', 'Name', 'Price', 'Excluded']} actionColumn="Remove" />
           <tbody>
             {players.fields.map((field, index) => (
               <tr key={field.id}>

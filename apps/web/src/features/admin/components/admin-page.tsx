@@ -10,6 +10,7 @@ import {
   useMarketPrices,
   type AdminUser,
 } from '../api/admin-calls';
+import { TableHead } from '../../../components/ui/table-head';
 
 function UserOrders({ userId }: { userId: string }) {
   const orders = useAdminOrders(userId);
@@ -134,16 +135,7 @@ function AdminConsole() {
       </label>
       <div className="overflow-x-auto">
         <table className="table table-sm">
-          <thead>
-            <tr>
-              <th>User</th>
-              <th>Tier</th>
-              <th>Credits</th>
-              <th>Joined</th>
-              <th>Expires</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['User', 'Tier', 'Credits', 'Joined', 'Expires', 'Actions']} />
           <tbody>
             {(users.data ?? []).map((user) => (
               <UserRow key={user.id} user={user} />

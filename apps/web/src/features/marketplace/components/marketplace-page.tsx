@@ -24,6 +24,7 @@ import {
 } from '../api/market-api';
 import { useMarketLive } from '../api/use-market-live';
 import { CreateListingModal, PurchaseModal } from './listing-modals';
+import { TableHead } from '../../../components/ui/table-head';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -156,18 +157,10 @@ export function MarketplacePage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="table">
-              <thead>
-                <tr>
-                  <th>Platform</th>
-                  <th>Amount</th>
-                  <th>Average coins per account</th>
-                  <th>Price</th>
-                  <th>Listed</th>
-                  <th>
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Platform', 'Amount', 'Average coins per account', 'Price', 'Listed']}
+                actionColumn="Action"
+              />
               <tbody>
                 {rows.map((listing) => (
                   <tr key={listing.id}>

@@ -2,6 +2,7 @@ import { pricePeriodLabels } from '@tradedesk/domain';
 import type { CatalogueProduct } from '../types';
 import { PriceTag } from './price-tag';
 import { BuyButton, ProductCard } from './product-card';
+import { TableHead } from '../../../components/ui/table-head';
 
 type PlanListProps = {
   plans: CatalogueProduct[];
@@ -16,18 +17,7 @@ export function PlanTable({ plans, hasReferral, onBuy, isBusy }: PlanListProps) 
     <>
       <div className="hidden overflow-x-auto min-[769px]:block" data-testid="plan-table">
         <table className="table">
-          <thead>
-            <tr>
-              <th>Plan</th>
-              <th>Category</th>
-              <th>Includes</th>
-              <th>Period</th>
-              <th>Price</th>
-              <th>
-                <span className="sr-only">Buy</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Plan', 'Category', 'Includes', 'Period', 'Price']} actionColumn="Buy" />
           <tbody>
             {plans.map((plan) => (
               <tr key={plan.id}>

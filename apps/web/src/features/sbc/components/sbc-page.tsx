@@ -23,6 +23,7 @@ import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
 import { ChallengesAccordion } from './challenges-accordion';
 import { resolveSelection, type SolutionSelection } from './selection';
 import { SolverModal } from './solver-modal';
+import { TableHead } from '../../../components/ui/table-head';
 
 function StatCard({ title, value }: { title: string; value: string }) {
   return (
@@ -145,15 +146,7 @@ function AccountTable({
       </div>
       <div className="overflow-x-auto">
         <table className="table table-sm">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Platform</th>
-              <th>Club</th>
-              <th>Progress</th>
-              <th>Solver</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Email', 'Platform', 'Club', 'Progress', 'Solver']} />
           <tbody>
             {accounts.length === 0 && (
               <tr>
