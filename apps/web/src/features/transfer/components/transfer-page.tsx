@@ -23,6 +23,7 @@ import {
 import { LaunchWebappModal } from '../../../common/webapp-launch';
 import { useTransferFilters } from '../api/get-transfer-filters';
 import { useTransferLive } from '../live/use-transfer-live';
+import { ClockIcon } from '../../../components/ui/icons';
 import { AccountPanel } from './account-panel';
 import { ProgressCard } from './progress-card';
 import { StatisticsCards } from './statistics-cards';
@@ -108,8 +109,12 @@ export function TransferPage() {
             aria-label="Check latency"
             onClick={checkLatency}
           >
-            <span className={live.latency === null ? '' : latencyClass[latencyColour(live.latency)]}>
-              ⏱ {live.latency === null ? '-' : `${live.latency} ms`}
+            <span
+              className={`flex items-center gap-1 ${live.latency === null ? '' : latencyClass[latencyColour(live.latency)]}`}
+            >
+              {/* An icon, not the ⏱ character: systems without an emoji font drew an empty box. */}
+              <ClockIcon />
+              {live.latency === null ? '-' : `${live.latency} ms`}
             </span>
           </button>
         </div>
