@@ -13,7 +13,8 @@ const accordion = () => (
   </MemoryRouter>
 );
 
-const questionButtons = (container: HTMLElement) => [...container.querySelectorAll('h3 button')] as HTMLButtonElement[];
+const questionButtons = (container: HTMLElement) =>
+  [...container.querySelectorAll('h3 button')] as HTMLButtonElement[];
 
 describe('FaqAccordion on a prerendered page', () => {
   it('keeps its questions disabled until the app has taken the page over, then they answer clicks', async () => {

@@ -55,14 +55,20 @@ describe('SBC page', () => {
     expect(start.disabled).toBe(false);
 
     await user.click(within(row).getByRole('button', { name: 'Read club' }));
-    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', { action: 'SBC_READ_CLUB', data: { id: 'a' } });
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', {
+      action: 'SBC_READ_CLUB',
+      data: { id: 'a' },
+    });
     // The run would be built from the club the read is replacing: Start waits for it.
     await waitFor(() => expect(start.disabled).toBe(true));
 
     record['GET /api/sbc/club/a'] = club({ readAt: '2026-11-27T19:00:00.000Z', cards: [{}, {}] });
     clubRead.hold();
     act(() =>
-      fakeWebHubSocket.serverSends('message', { action: 'SBC_CLUB', data: { accountId: 'a', ok: true, cards: 2 } }),
+      fakeWebHubSocket.serverSends('message', {
+        action: 'SBC_CLUB',
+        data: { accountId: 'a', ok: true, cards: 2 },
+      }),
     );
     await waitFor(() => expect(clubRead.waiting()).toBe(1));
     // The page still shows the club being read: no toast yet, and Start still waits.

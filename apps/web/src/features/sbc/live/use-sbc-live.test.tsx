@@ -31,7 +31,9 @@ describe('the SBC solver’s live connection', () => {
     hub = await startTestHub('/client/snipe');
     const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
-    useAuthStore.getState().signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
+    useAuthStore
+      .getState()
+      .signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
     const { result, unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
     await hub.joined;
 
@@ -41,8 +43,14 @@ describe('the SBC solver’s live connection', () => {
     });
     expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe(solverStartingMessage);
 
-    hub.sendMessage('SBC_NOTIFICATION', { accountId: 'acc-1', runId: 'run-1', description: 'SBC solver started' });
-    await waitFor(() => expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe('SBC solver started'));
+    hub.sendMessage('SBC_NOTIFICATION', {
+      accountId: 'acc-1',
+      runId: 'run-1',
+      description: 'SBC solver started',
+    });
+    await waitFor(() =>
+      expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe('SBC solver started'),
+    );
     expect(result.current.progress['acc-1']?.isRunning).toBe(true);
     unmount();
   });

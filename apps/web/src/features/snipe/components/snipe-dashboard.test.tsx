@@ -273,7 +273,10 @@ describe('snipe dashboard', () => {
     await screen.findByText('Live');
     const before = calls.filter((call) => call.url === '/api/account').length;
     await userEvent.setup().click(button(rowOf('stop@example.com'), 'Stop Snipe'));
-    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', { action: 'snipe-stop', data: { id: 'a' } });
+    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith('message', {
+      action: 'snipe-stop',
+      data: { id: 'a' },
+    });
     expect(useAccountFilterStore.getState().filtersByAccount.a).toBeUndefined();
     await waitFor(() =>
       expect(calls.filter((call) => call.url === '/api/account').length).toBeGreaterThan(before),
