@@ -17,7 +17,7 @@ import { eligiblePlacement } from './eligible-placement.js';
 import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { ratingCeiling } from './rating-ceiling.js';
-import { scoreWindowOf } from './rating-profile.js';
+import { scoreWindowOf } from './score-window.js';
 import { bump, countInGroups, denseIds, suffixCounts } from './search-counts.js';
 import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';

@@ -12,7 +12,8 @@ import {
 } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
-import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { cheapestRatingProfile } from './rating-profile.js';
+import { scoreWindowOf } from './score-window.js';
 import { ratingCountClass } from './rating-count-class.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 

@@ -2,7 +2,8 @@
 import { matchesCondition, requirementLabel, type SbcRequirement } from '@tradedesk/domain';
 import type { Problem } from './problem.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
-import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { cheapestRatingProfile } from './rating-profile.js';
+import { scoreWindowOf } from './score-window.js';
 
 export type CountRequirement = Extract<SbcRequirement, { kind: 'players' }>;
 

@@ -1,7 +1,7 @@
 /** The exact search's rating pruning: the highest and lowest team rating any completion of a node can reach. */
 import { ratingScore } from '@tradedesk/domain';
 import type { Candidate } from './problem.js';
-import type { ScoreWindow } from './rating-profile.js';
+import type { ScoreWindow } from './score-window.js';
 
 /** Range maximum (or minimum) queries in O(1) over a fixed array (a sparse table). */
 function rangeExtreme(values: Int32Array, pick: (a: number, b: number) => number) {
