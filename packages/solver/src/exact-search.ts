@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- one branch and bound: its pruning tests share the node's counts and chosen cards as closures, and splitting them would pass a dozen arrays around (the tables and leaf placement live apart) */
 import {
   CHEMISTRY_THRESHOLDS,
   MAX_PLAYER_CHEMISTRY,
@@ -6,17 +7,19 @@ import {
   groupIdOf,
   matchesCondition,
   normalizeClubId,
-  ratingScore,
   type ChemistryProfile,
   type SbcRequirement,
   type SbcSlot,
 } from '@tradedesk/domain';
 import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
 import { reducePool } from './milp.js';
-import { placeCards, placementCost } from './placement.js';
+import { eligiblePlacement } from './eligible-placement.js';
+import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
-import { scoreWindowOf, type ScoreWindow } from './rating-profile.js';
-import { judgePlacement, type Placement } from './squad-check.js';
+import { ratingCeiling } from './rating-ceiling.js';
+import { scoreWindowOf } from './score-window.js';
+import { bump, countInGroups, denseIds, suffixCounts } from './search-counts.js';
+import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
@@ -66,204 +69,6 @@ const pointsFor = (count: number, thresholds: readonly number[]) =>
   (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
   (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
   (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
-
-/** Adds `delta` to one cell of a counter array. */
-function bump(counts: Int32Array, index: number, delta: number): void {
-  counts[index] = (counts[index] ?? 0) + delta;
-}
-
-/** Dense ids for a group kind over the cards, and each card's id. */
-/**
- * Counts card i into (delta 1) or out of (−1) each rule's groups, and keeps each rule's number of
- * groups with at least one chosen card.
- */
-function countInGroups(
-  ids: readonly { ids: Int32Array }[],
-  counts: readonly Int32Array[],
-  distinct: Int32Array,
-  i: number,
-  delta: 1 | -1,
-): void {
-  for (let q = 0; q < counts.length; q += 1) {
-    const groupCounts = counts[q];
-    if (!groupCounts) continue;
-    const g = ids[q]?.ids[i] ?? 0;
-    const before = groupCounts[g] ?? 0;
-    groupCounts[g] = before + delta;
-    if (before === 0) distinct[q] = (distinct[q] ?? 0) + 1;
-    else if (before + delta === 0) distinct[q] = (distinct[q] ?? 0) - 1;
-  }
-}
-
-function denseIds(values: readonly number[]): { ids: Int32Array; size: number } {
-  const index = new Map<number, number>();
-  const ids = Int32Array.from(values, (value) => {
-    let id = index.get(value);
-    if (id === undefined) {
-      id = index.size;
-      index.set(value, id);
-    }
-    return id;
-  });
-  return { ids, size: index.size };
-}
-
-/** suffix[j * size + g]: cards at index ≥ j with id g (and `counted` set). */
-function suffixCounts(ids: Int32Array, size: number, counted: (i: number) => boolean): Int32Array {
-  const n = ids.length;
-  const suffix = new Int32Array((n + 1) * size);
-  for (let j = n - 1; j >= 0; j -= 1) {
-    suffix.copyWithin(j * size, (j + 1) * size, (j + 2) * size);
-    if (counted(j)) bump(suffix, j * size + (ids[j] ?? 0), 1);
-  }
-  return suffix;
-}
-
-/** Range maximum (or minimum) queries in O(1) over a fixed array (a sparse table). */
-function rangeExtreme(values: Int32Array, pick: (a: number, b: number) => number) {
-  const levels: Int32Array[] = [values];
-  for (let width = 2; width <= values.length; width *= 2) {
-    const below = levels[levels.length - 1] as Int32Array;
-    const half = width / 2;
-    levels.push(
-      Int32Array.from({ length: values.length - width + 1 }, (_, i) =>
-        pick(below[i] ?? 0, below[i + half] ?? 0),
-      ),
-    );
-  }
-  /** The extreme of values[from .. to − 1] (from < to). */
-  return (from: number, to: number): number => {
-    const level = Math.floor(Math.log2(to - from));
-    const row = levels[level] as Int32Array;
-    return pick(row[from] ?? 0, row[to - (1 << level)] ?? 0);
-  };
-}
-
-/**
- * A test of whether a team-rating window can still be met from a node: the score
- * (11·S + Σ max(0, 11·r − S)) never falls when a rating rises, so giving each card still to come
- * the highest (lowest) rating it could have gives the highest (lowest) score any completion has.
- * Of the r cards still to come, the t-th dearest costs at most (budget − the r − t cheapest
- * others) / t, which caps its rating by the best among the cards that cheap. `cards` are sorted
- * by cost, so those are one run j .. end − 1. Undefined when no requirement reads the rating.
- */
-function ratingCeiling(
-  cards: readonly Candidate[],
-  window: ScoreWindow,
-  cheapestOf: (j: number, count: number) => number,
-) {
-  if (window.min === -Infinity && window.max === Infinity) return undefined;
-  const n = cards.length;
-  const ratings = Int32Array.from(cards, (c) => c.card.rating);
-  const cost = Float64Array.from(cards, (c) => c.cost);
-  const highest = rangeExtreme(ratings, Math.max);
-  const lowest = rangeExtreme(ratings, Math.min);
-  const squad: number[] = [];
-  const withChosen = (chosen: Int32Array) => {
-    squad.length = 0;
-    for (const i of chosen) squad.push(ratings[i] ?? 0);
-  };
-  /** The first card from j on that costs more than `most` (binary search). */
-  const endOf = (j: number, most: number) => {
-    let low = j;
-    let high = n;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((cost[middle] ?? Infinity) > most) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  };
-  return (chosen: Int32Array, j: number, r: number, budget: number): boolean => {
-    withChosen(chosen);
-    if (r === 0) {
-      const score = ratingScore(squad);
-      return score >= window.min && score <= window.max;
-    }
-    if (window.min !== -Infinity) {
-      for (let t = 1; t <= r; t += 1) {
-        const end = endOf(j, (budget - cheapestOf(j, r - t)) / t);
-        if (end === j) return false;
-        squad.push(highest(j, end));
-      }
-      if (ratingScore(squad) < window.min) return false;
-    }
-    if (window.max !== Infinity) {
-      withChosen(chosen);
-      const end = endOf(j, budget - cheapestOf(j, r - 1));
-      if (end === j) return false;
-      const low = lowest(j, end);
-      for (let t = 0; t < r; t += 1) squad.push(low);
-      if (ratingScore(squad) > window.max) return false;
-    }
-    return true;
-  };
-}
-
-/** Visits every k-subset of 0..n-1 (as index lists) until `visit` returns true. */
-function someSubset(n: number, k: number, visit: (subset: readonly number[]) => boolean): boolean {
-  const subset: number[] = [];
-  const walk = (from: number): boolean => {
-    if (subset.length === k) return visit(subset);
-    for (let i = from; i <= n - (k - subset.length); i += 1) {
-      subset.push(i);
-      if (walk(i + 1)) return true;
-      subset.pop();
-    }
-    return false;
-  };
-  return walk(0);
-}
-
-/** Whether every card can be in position at once (augmenting paths over the slot bits). */
-function matchable(openSlots: readonly number[], cards: readonly Candidate[]): boolean {
-  const owner = new Map<number, number>();
-  const tryCard = (k: number, seen: Set<number>): boolean => {
-    const mask = cards[k]?.positionMask ?? 0;
-    for (const slot of openSlots) {
-      if (!(mask & (1 << slot)) || seen.has(slot)) continue;
-      seen.add(slot);
-      const holder = owner.get(slot);
-      if (holder === undefined || tryCard(holder, seen)) {
-        owner.set(slot, k);
-        return true;
-      }
-    }
-    return false;
-  };
-  return cards.every((_, k) => tryCard(k, new Set()));
-}
-
-/**
- * A placement of the cards that meets every requirement, if any. Only chemistry depends on the
- * placement and it grows with the set of cards in position, so the best placements put a largest
- * matchable set in position; those sets all have the size of a maximum matching (the bases of a
- * matroid). Each is tried (at most C(11, 5) = 462, usually one) by `chemistryHolds` on the cards
- * in position, and the first that passes is placed and judged by the exact evaluator.
- */
-function eligiblePlacement(
-  problem: Problem,
-  cards: readonly Candidate[],
-  chemistryHolds: (inPosition: readonly Candidate[]) => boolean,
-): Placement | undefined {
-  const first = placeCards(problem, cards);
-  if (judgePlacement(problem, first).eligible) return first;
-  const inPosition = problem.openSlots.filter(
-    (slot) => (first[slot]?.positionMask ?? 0) & (1 << slot),
-  ).length;
-  if (inPosition === cards.length) return undefined;
-  let found: Placement | undefined;
-  someSubset(cards.length, inPosition, (subset) => {
-    const members = subset.map((k) => cards[k] as Candidate);
-    if (!chemistryHolds(members) || !matchable(problem.openSlots, members)) return false;
-    // placeCards keeps every card it matched matched, so the subset placed first is in position
-    // whenever it is matchable (no other card can join a maximum matching).
-    const placement = placeCards(problem, [...members, ...cards.filter((_, k) => !subset.includes(k))]);
-    if (judgePlacement(problem, placement).eligible) found = placement;
-    return found !== undefined;
-  });
-  return found;
-}
 
 /**
  * Exact branch and bound for the challenges whose cost hinges on chemistry (SBC.md §6.4): on

@@ -2,7 +2,8 @@ import { groupIdOf, type SbcRequirement } from '@tradedesk/domain';
 import type { RelaxationBound, RelaxationResult } from './lower-bound.js';
 import type { Candidate, Problem } from './problem.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
-import { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+import { cheapestRatingProfile } from './rating-profile.js';
+import { scoreWindowOf } from './score-window.js';
 import { ratingCountClass } from './rating-count-class.js';
 
 type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;

@@ -2,5 +2,6 @@
 export * from './types.js';
 export { solveChallenge } from './solve.js';
 export { betterAnswer, FIRST_WORK_MS, solveAnytime } from './anytime.js';
-export { cheapestRatingProfile, scoreWindowOf } from './rating-profile.js';
+export { cheapestRatingProfile } from './rating-profile.js';
+export { scoreWindowOf } from './score-window.js';
 export { prepareSolver, milpReady } from './milp.js';

@@ -1,7 +1,8 @@
 import { CHEMISTRY_THRESHOLDS } from '@tradedesk/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupedRelaxationBound, relaxationBound } from './lower-bound.js';
-import { envelopeOf } from './milp-model.js';
+import { groupedRelaxationBound } from './grouped-bound.js';
+import { relaxationBound } from './lower-bound.js';
+import { envelopeOf } from './milp-chemistry.js';
 import { improveWithMilp, prepareSolver, reducePool } from './milp.js';
 import { buildProblem } from './problem.js';
 import { exactReference } from './reference.js';

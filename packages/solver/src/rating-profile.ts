@@ -1,24 +1,9 @@
-import { SQUAD_SIZE, type SbcRequirement } from '@tradedesk/domain';
+/* eslint-disable max-lines -- one search: ProfileSearch is a single class over typed arrays on purpose (see its comment: V8 keeps one optimized shape), and its methods share all of its tables */
+/** The cheapest set of items whose ratings meet a rating-score window and count constraints (an exact profile search). */
+import { SQUAD_SIZE } from '@tradedesk/domain';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
-import { maxScoreFor, minScoreFor } from './squad-check.js';
+import type { ScoreWindow } from './score-window.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
-
-/** Rating scores (11·S + Σ max(0, 11·r − S)) a squad may have: from the team-rating requirements. */
-export interface ScoreWindow {
-  readonly min: number;
-  readonly max: number;
-}
-
-export function scoreWindowOf(requirements: readonly SbcRequirement[]): ScoreWindow {
-  let min = -Infinity;
-  let max = Infinity;
-  for (const requirement of requirements) {
-    if (requirement.kind !== 'teamRating') continue;
-    if (requirement.scope !== 'max') min = Math.max(min, minScoreFor(requirement.value));
-    if (requirement.scope !== 'min') max = Math.min(max, maxScoreFor(requirement.value));
-  }
-  return { min, max };
-}
 
 export interface ProfileItem {
   readonly rating: number;

@@ -1,8 +1,8 @@
 import { proveOrImprove } from './escalation.js';
 import { groupCountApplies } from './group-count.js';
-import { groupedBoundFirst, groupedRelaxationBound } from './lower-bound.js';
+import { groupedBoundFirst, groupedRelaxationBound } from './grouped-bound.js';
 import { buildProblem, requirementParts, type Candidate } from './problem.js';
-import { cheapestEligible } from './solve.js';
+import { cheapestEligible } from './solve-stages.js';
 import type { SolveInput } from './types.js';
 
 export interface ReferenceAnswer {

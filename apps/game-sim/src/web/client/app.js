@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the sandbox page script: router, state and actions share the page's module state (state, main, dialog, timers); not split by job yet (issue 27) */
 // The sandbox web app: router, state and actions. Views are in views.js, game calls in
 // services.js. Exposes window.webApp / window.services / window.repositories (page-api.ts).
 import { nextPrice, previousPrice, snapPrice, configurePrices } from './prices.js';

@@ -1,3 +1,4 @@
+/** A small shared transfer market for the transfer flow's unit tests: accounts, listings, Buy Now and scripted failures. */
 import { amountAfterTax } from '@tradedesk/domain';
 import {
   errorFromCode,
@@ -12,19 +13,7 @@ import {
 } from '@tradedesk/game-client';
 import type { VirtualClock } from '../../time/clock.js';
 import type { TransferGame } from '../ports.js';
-
-/** A listing on the shared market; `sellerId` 'stranger' is someone outside the user's accounts. */
-interface MarketListing {
-  readonly tradeId: number;
-  readonly sellerId: string;
-  readonly item: ItemData;
-  readonly startingBid: number;
-  readonly buyNowPrice: number;
-  currentBid: number;
-  readonly visibleAt: number;
-  readonly expiresAt: number;
-  state: 'active' | 'closed' | 'expired';
-}
+import { matchesSearch, presentListing, type MarketListing } from './market-listing.js';
 
 interface MarketAccount {
   coins: number;
@@ -273,17 +262,7 @@ export class TransferMarket {
   }
 
   private present(listing: MarketListing, viewer: string): AuctionInfo {
-    const active = listing.state === 'active' && listing.expiresAt > this.clock.now();
-    return {
-      tradeId: listing.tradeId,
-      tradeState: active ? 'active' : listing.state === 'active' ? 'expired' : listing.state,
-      buyNowPrice: listing.buyNowPrice,
-      startingBid: listing.startingBid,
-      currentBid: listing.currentBid,
-      expires: Math.max(0, Math.ceil((listing.expiresAt - this.clock.now()) / 1000)),
-      tradeOwner: listing.sellerId === viewer,
-      itemData: listing.item,
-    };
+    return presentListing(listing, viewer, this.clock.now());
   }
 
   private search(accountId: string, search: MarketSearch): MarketPage {
@@ -296,19 +275,7 @@ export class TransferMarket {
     if (cached && now - cached.at < cacheMs)
       return { auctions: cached.page, hasNextPage: false, page: pageIndex, pageSize };
     const matching = [...this.listings.values()]
-      .filter((listing) => {
-        const bidPrice = listing.currentBid > 0 ? listing.currentBid : listing.startingBid;
-        return (
-          listing.state === 'active' &&
-          listing.visibleAt <= now &&
-          listing.expiresAt > now &&
-          (search.definitionId === undefined || listing.item.resourceId === search.definitionId) &&
-          listing.buyNowPrice >= (search.minBuyNow ?? 0) &&
-          listing.buyNowPrice <= (search.maxBuyNow ?? Infinity) &&
-          bidPrice >= (search.minBid ?? 0) &&
-          bidPrice <= (search.maxBid ?? Infinity)
-        );
-      })
+      .filter((listing) => matchesSearch(listing, search, now))
       .sort((a, b) => a.expiresAt - b.expiresAt || a.tradeId - b.tradeId);
     const page = matching
       .slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
