@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { accounts, configurations } from '../../db/schema.js';
+import { accountRepo } from '../account/repo.js';
+import { configurationRepo } from '../configuration/repo.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { transferResultMessage } from '../webhook/embeds.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
@@ -46,11 +46,8 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
   const { db } = ctx;
 
   async function isMasked(userId: string) {
-    const [row] = await db
-      .select({ transfer: configurations.transfer })
-      .from(configurations)
-      .where(eq(configurations.userId, userId));
-    return row?.transfer.isTransfersMasked === true;
+    const transfer = await configurationRepo.transferOf(db, userId);
+    return transfer?.isTransfersMasked === true;
   }
 
   async function postResult(
@@ -60,10 +57,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     received: number,
     reason?: string,
   ) {
-    const names = await db
-      .select({ id: accounts.id, username: accounts.username, email: accounts.email })
-      .from(accounts)
-      .where(eq(accounts.userId, row.userId));
+    const names = await accountRepo.namesOf(db, row.userId);
     const nameOf = (id: string) => {
       const account = names.find((candidate) => candidate.id === id);
       return account ? account.username || account.email : '';
