@@ -84,7 +84,6 @@ export function createMarketDelivery(
     for (const userId of new Set([order.buyerUserId, order.sellerUserId]))
       publish.toUser(userId, 'market-order', { orderId: order.id, status: order.status });
   }
-  market.listeners.changed = announce;
 
   /** Starts the order's next transfer, or settles it when none is left. */
   async function advance(orderId: string): Promise<void> {
@@ -268,6 +267,8 @@ export function createMarketDelivery(
 
   return {
     advance,
+    /** Tells the order's buyer and seller that it changed. */
+    announce,
 
     /**
      * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment);
