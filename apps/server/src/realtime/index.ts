@@ -15,7 +15,7 @@ import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
-import type { AgentPorts, TransferEventStore } from '../runs/agent-ports.js';
+import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { snipeRunKind } from '../modules/snipe/run-kind.js';
@@ -147,8 +147,8 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
       await sendSbcRuns(userId, socket);
     },
   });
-  /** Transfers other modules started on the agents (the marketplace's deliveries), by their ids. */
-  const claimedTransfers: { owns: (transferId: string) => boolean; store: TransferEventStore }[] = [];
+  /** Transfer kinds other modules start on the agents (the marketplace's), and who stores their events. */
+  const claimedTransfers = new Map<TransferRouteKind, TransferEventStore>();
   /** Jobs of other modules that run with every scheduled sweep. */
   const sweepJobs: (() => Promise<void>)[] = [];
   const agents = createAgentHub(
@@ -156,12 +156,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     ctx,
     () => [
       snipeRunKind(runEvents),
-      transferRunKind(transferEvents, (transferId, seq, event, agentId) => {
-        const claimed = claimedTransfers.find((claim) => claim.owns(transferId));
-        return claimed
-          ? claimed.store(transferId, seq, event)
-          : transferEvents.apply(transferId, seq, event, agentId);
-      }),
+      transferRunKind(transferEvents, (kind) => claimedTransfers.get(kind)),
       sbcRunKind(sbcEvents, sbcClub),
       rehearsalRunKind(rehearsals),
     ],
@@ -283,7 +278,9 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     toTransferPages: (userId, action, data) =>
       transferWeb.to(userRoom(userId)).emit('message', { action, data }),
     toTransferPagesError: transferPublisher.toUserError,
-    claimTransfers: (owns, store) => claimedTransfers.push({ owns, store }),
+    claimTransfers(kinds, store) {
+      for (const kind of kinds) claimedTransfers.set(kind, store);
+    },
     everySweep: (job) => sweepJobs.push(job),
   };
   return {

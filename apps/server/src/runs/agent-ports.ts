@@ -4,8 +4,10 @@ import type {
   EventAck,
   TransferAccount,
   TransferCommandName,
-  TransferEvent,
+  TransferRoute,
+  transferEventEnvelopeSchema,
 } from '@tradedesk/domain/realtime';
+import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { openCredentials } from '../modules/account/credentials.js';
 import type { AccountRow } from '../modules/account/repo.js';
@@ -21,8 +23,11 @@ export interface TransferDispatcher {
   command(agentId: string, name: TransferCommandName, payload: unknown): Promise<AgentAck>;
 }
 
-/** Stores one agent transfer event of a transfer someone else than the transfer page started. */
-export type TransferEventStore = (transferId: string, seq: number, event: TransferEvent) => Promise<EventAck>;
+/** One agent transfer event as the socket boundary checked it. */
+export type TransferEventEnvelopeData = z.infer<typeof transferEventEnvelopeSchema>;
+export type TransferRouteKind = TransferRoute['kind'];
+/** Stores agent transfer events of a kind another module than the transfer page started. */
+export type TransferEventStore = (envelope: TransferEventEnvelopeData) => Promise<EventAck>;
 
 /**
  * What the socket hubs offer the modules that run work on the agents, handed over when those modules
@@ -39,8 +44,8 @@ export interface AgentPorts {
   /** Tells the user's transfer pages (the `/client/transfer` hub's rooms) a message or an error. */
   toTransferPages(userId: string, action: string, data: unknown): void;
   toTransferPagesError(userId: string, description: string): void;
-  /** The agents' transfer events whose transfer id `owns` are stored by `store`, not by the transfer page. */
-  claimTransfers(owns: (transferId: string) => boolean, store: TransferEventStore): void;
+  /** The agents' transfer events of these route kinds are stored by `store`, not by the transfer page. */
+  claimTransfers(kinds: readonly TransferRouteKind[], store: TransferEventStore): void;
   /** Runs `job` with every scheduled sweep of the node (a failure is logged; the next sweep runs it again). */
   everySweep(job: () => Promise<void>): void;
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { PaymentService } from '../payment/service.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { AgentPorts } from '../../runs/agent-ports.js';
-import { createMarketDelivery, isMarketTransferId, type MarketDelivery } from './delivery.js';
+import { createMarketDelivery, type MarketDelivery } from './delivery.js';
 import { createMarketService, MARKET_PRODUCT_ID, type MarketService } from './service.js';
 
 /**
@@ -44,8 +44,8 @@ export function createCoinMarketModule(
       )
     : undefined;
   if (agents && delivery) {
-    // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
-    agents.claimTransfers(isMarketTransferId, delivery.apply);
+    // The marketplace's delivery transfers and balance syncs are its own to store.
+    agents.claimTransfers(['market-delivery', 'market-sync'], delivery.apply);
     agents.everySweep(delivery.pump);
   }
   return {

@@ -11,7 +11,6 @@ import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
 import { runsRepo } from '../../runs/runs-repo.js';
 import { isOpen, stepRecord, transferRepo, type TransferRow } from './repo.js';
-import { isLaunchRequestId, userOfRequestId } from './service.js';
 
 /** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
 type Settled = 'foreign' | 'step' | 'late' | 'failed' | { kind: 'success'; balance: number };
@@ -115,17 +114,13 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     }
   }
 
+  /** Stores one event of a transfer page's run (its row in `transfers`). */
   async function apply(
     transferId: string,
     seq: number,
     event: TransferEvent,
     agentId: string,
   ): Promise<EventAck> {
-    const requestUser = userOfRequestId(transferId);
-    if (requestUser !== undefined) {
-      await answerRequest(requestUser, event, isLaunchRequestId(transferId));
-      return { ok: true };
-    }
     const now = ctx.now();
     const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, now, async (row, run, tx) => {
       if (run?.agentId !== agentId) return { result: 'foreign' as const };
@@ -278,7 +273,15 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     }
   }
 
-  return { apply, markLost };
+  return {
+    apply,
+    /** The answer to a user's one-off request (a Launch Webapp's goes to both web hubs). */
+    async answer(userId: string, event: TransferEvent, isLaunch: boolean): Promise<EventAck> {
+      await answerRequest(userId, event, isLaunch);
+      return { ok: true };
+    },
+    markLost,
+  };
 }
 
 export type TransferEvents = ReturnType<typeof createTransferEvents>;
