@@ -43,14 +43,6 @@ const drizzleWhy =
   "SQL lives in the module's repository (repo.ts or <name>-repo.ts) and db/: call a repository function instead.";
 /** Where the server may import drizzle-orm: the schema and client, and each module's repositories. */
 const sqlFiles = ['apps/server/src/db/**/*.ts', 'apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts'];
-/**
- * Files that still query the database themselves. Only the run events of snipe and transfer are left:
- * the one run model (issue 27) rewrites them with their tables. No file may join this list.
- */
-const sqlDebt = [
-  'apps/server/src/modules/snipe/run-events.ts',
-  'apps/server/src/modules/transfer/transfer-events.ts',
-];
 
 /**
  * Borders inside the web app (docs/decisions/web.md): a feature (apps/web/src/features/<name>/)
@@ -207,7 +199,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: [...sqlFiles, ...sqlDebt],
+    files: sqlFiles,
     rules: restrictedImports([[serverEmbeds, serverEmbedsWhy]]),
   },
   layer(

@@ -27,7 +27,8 @@ const account = {
 /** Sends `transfer-launch-webapp` as the server would and waits for its one answer event. */
 async function launch(transferId: string): Promise<TransferEventEnvelope['event']> {
   const acks: AgentAck[] = [];
-  handlers.get('transfer-launch-webapp')?.({ transferId, account, isBuyer: true }, (answer) =>
+  const route = { kind: 'launch', userId: 'user-1' };
+  handlers.get('transfer-launch-webapp')?.({ transferId, route, account, isBuyer: true }, (answer) =>
     acks.push(answer),
   );
   expect(acks).toEqual([{ ok: true }]);

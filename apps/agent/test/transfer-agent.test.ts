@@ -81,6 +81,7 @@ async function start(buyer: TransferAccountSpec, seller: TransferAccountSpec, tr
   const card = transferCard(sim, 2.5, 3);
   const command: TransferStartCommand = {
     transferId,
+    route: { kind: 'transfer' },
     buyer: {
       accountId: buyer.accountId,
       email: buyer.email,
@@ -145,6 +146,7 @@ describe('the agent runs a transfer the server sends on its socket', () => {
     });
     const ack = await socket.timeout(10_000).emitWithAck('transfer-sync', {
       transferId: 'sync-1',
+      route: { kind: 'transfer' },
       buyer: credentials(buyer),
       seller: credentials(seller),
       filter: transferFilter(card),
@@ -190,11 +192,15 @@ describe('the agent runs a transfer the server sends on its socket', () => {
     const configuration = { ...defaultTransferConfig(), safeLatency: 75 };
     const card = transferCard(sim, 2.5, 5);
     const acks = await Promise.all([
-      socket
-        .timeout(10_000)
-        .emitWithAck('transfer-fetch-latency', { transferId: 'lat', seller: credentials, configuration }),
+      socket.timeout(10_000).emitWithAck('transfer-fetch-latency', {
+        transferId: 'lat',
+        route: { kind: 'request', userId: 'user-1' },
+        seller: credentials,
+        configuration,
+      }),
       socket.timeout(10_000).emitWithAck('transfer-fetch-market-prices', {
         transferId: 'prices',
+        route: { kind: 'request', userId: 'user-1' },
         seller: credentials,
         player: { id: card.definitionId, rarity: 'rare', quality: 'gold' },
       }),
@@ -214,6 +220,7 @@ describe('the agent runs a transfer the server sends on its socket', () => {
 
     const shot = await socket.timeout(10_000).emitWithAck('transfer-screenshot', {
       transferId: 'shot',
+      route: { kind: 'request', userId: 'user-1' },
       account: credentials,
       isBuyer: false,
     });

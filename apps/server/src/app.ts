@@ -20,6 +20,7 @@ import { notificationModule } from './modules/notification/plugin.js';
 import { observabilityModule } from './modules/observability/plugin.js';
 import { paymentModule, plansStructuredData, type PaymentOptions } from './modules/payment/index.js';
 import { playerDataModule } from './modules/player-data/index.js';
+import { realtimeModule, type RealtimeOptions } from './realtime/index.js';
 import { referralModule } from './modules/referral/plugin.js';
 import { rehearsalModule } from './modules/rehearsal/plugin.js';
 import { sandboxModule } from './modules/sandbox/plugin.js';
@@ -77,6 +78,11 @@ export interface BuildAppOptions {
   accessLogSampleEvery?: number;
   /** SIM_ADMIN_KEY: the key of the sandbox's user-making route (header x-sim-admin-key); unset = refused. */
   sandboxAdminKey?: string | undefined;
+  /**
+   * The socket hubs (web pages and agents) on the app's HTTP server; without them the app answers
+   * HTTP only and no agent runs anything (most API tests).
+   */
+  realtime?: RealtimeOptions;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
 }
@@ -162,11 +168,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(notificationModule);
   await app.register(transferModule);
   await app.register(sbcModule);
-  await app.register(rehearsalModule);
   await app.register(webhookModule, {
     chat: { ...options.chat, onGiveUp: (provider) => app.metrics.webhookGivenUp(provider) },
   });
   await app.register(playerDataModule, { staleAfterMs: options.prices?.staleAfterMs });
+  // The hubs before the modules that run work on the agents: they take `app.agentPorts`.
+  await app.register(realtimeModule, { hubs: options.realtime });
+  await app.register(rehearsalModule);
   await app.register(referralModule);
   await app.register(paymentModule, options.payments ?? {});
   await app.register(coinMarketModule, { publicUrl: options.payments?.publicUrl });

@@ -16,7 +16,6 @@ import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
 import { configureSolverPool } from './modules/sbc/solver-pool.js';
-import { attachRealtime } from './realtime/index.js';
 
 /** Challenges are synced and solutions recomputed at the prices of the moment this often. */
 const SBC_RESOLVE_INTERVAL_MS = 10 * 60_000;
@@ -106,6 +105,11 @@ async function main() {
     firstWorkMs: env.SBC_FIRST_WORK_MS,
     refineWorkMs: env.SBC_SOLVE_LIMIT_MS,
   });
+  // The embedded agent's id is this node's: unique among the nodes of a cluster, the same after
+  // a restart, so the runs it held before a crash end at this start.
+  const nodeId = env.NODE_ID ?? `${hostname()}-${env.PORT}`;
+  const runsEmbeddedAgent = env.GAME_MODE === 'sandbox' && env.EMBEDDED_AGENT === 'on';
+  const embeddedAgentId = `embedded-${nodeId}`;
   const app = await buildApp({
     database,
     secretKey: secret.key,
@@ -120,20 +124,17 @@ async function main() {
     trustedProxies: env.TRUSTED_PROXIES,
     frameAncestors: env.FRAME_ANCESTORS,
     chat: { telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL } },
+    realtime: {
+      nodeId,
+      redisUrl: env.REDIS_URL,
+      agentKeys: env.AGENT_KEYS,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      ...(runsEmbeddedAgent ? { embeddedAgentId } : {}),
+      headfulSessions: env.HEADFUL_SESSIONS === 'on',
+    },
   });
-  // The embedded agent's id is this node's: unique among the nodes of a cluster, the same after
-  // a restart, so the runs it held before a crash end at this start.
-  const nodeId = env.NODE_ID ?? `${hostname()}-${env.PORT}`;
-  const runsEmbeddedAgent = env.GAME_MODE === 'sandbox' && env.EMBEDDED_AGENT === 'on';
-  const embeddedAgentId = `embedded-${nodeId}`;
-  const realtime = await attachRealtime(app, {
-    nodeId,
-    redisUrl: env.REDIS_URL,
-    agentKeys: env.AGENT_KEYS,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    ...(runsEmbeddedAgent ? { embeddedAgentId } : {}),
-    headfulSessions: env.HEADFUL_SESSIONS === 'on',
-  });
+  const realtime = app.realtime;
+  if (!realtime) throw new Error('The server was built without its socket hubs');
   log.info({ category: 'start' }, `Node ${nodeId}${env.REDIS_URL ? ' (cluster through Redis)' : ''}`);
 
   // SBC challenges and their solutions: synced from the sandbox game, solved in a worker thread.

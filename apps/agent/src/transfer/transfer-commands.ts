@@ -5,6 +5,7 @@ import {
   type TransferCommandName,
   type TransferEvent,
   type TransferEventEnvelope,
+  type TransferRoute,
 } from '@tradedesk/domain/realtime';
 import {
   measureLatency,
@@ -80,12 +81,15 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     options.isAccountBusy(accountId) ||
     [...runs.values()].some((entry) => entry.accounts.includes(accountId));
 
-  /** Sends the events of one transfer in order; a `stop` answer stops that transfer. */
-  function linkFor(transferId: string) {
+  /**
+   * Sends the events of one transfer in order, each with the command's route (the server routes
+   * them by it); a `stop` answer stops that transfer.
+   */
+  function linkFor({ transferId, route }: { transferId: string; route: TransferRoute }) {
     let seq = 0;
     return async (event: TransferEvent): Promise<void> => {
       if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
-      const message = { transferId, seq: seq++, event };
+      const message: TransferEventEnvelope = { route, transferId, seq: seq++, event };
       const answer = await deliverEvent({
         emit: () => socket.emitWithAck('transfer-event', message),
         isKilled: options.isKilled,
@@ -137,7 +141,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   ): void {
     command(name, (payload, ack) => {
       ack({ ok: true });
-      const send = linkFor(payload.transferId);
+      const send = linkFor(payload);
       if (name === 'transfer-sync') syncing.add(payload.transferId);
       void answer(payload)
         .catch((error: unknown) => ({
@@ -167,7 +171,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         configuration: payload.configuration,
         clock,
         rng: seededRng(Math.floor(Math.random() * 2 ** 31)),
-        events: { emit: linkFor(payload.transferId) },
+        events: { emit: linkFor(payload) },
         screenshot: screenshotsOf(payload),
       });
     } catch (error) {
@@ -183,7 +187,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         await seller.signIn();
       } catch (error) {
         // Nothing was sent to the market: the run's outcome is a failure with the sign-in reason.
-        await linkFor(payload.transferId)({
+        await linkFor(payload)({
           type: 'transfer-failed',
           at: clock.now(),
           filter: payload.filter,

@@ -16,6 +16,7 @@ export type ServerModuleName =
   | 'observability'
   | 'payment'
   | 'player-data'
+  | 'realtime'
   | 'referral'
   | 'rehearsal'
   | 'sandbox'

@@ -10,11 +10,12 @@ import { sbcRepo } from '../modules/sbc/repo.js';
 import { sbcRunKind } from '../modules/sbc/run-kind.js';
 import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
-import { isMarketTransferId, createMarketDelivery } from '../modules/coin-market/delivery.js';
 import { rehearsalRunKind } from '../modules/rehearsal/run-kind.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
+import { serverModule } from '../lib/server-module.js';
+import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { snipeRunKind } from '../modules/snipe/run-kind.js';
@@ -33,15 +34,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services' context (the socket hubs share it with the HTTP routes). */
     appContext: AppContext;
+    /** The node's socket hubs (null when the app was built without them). */
+    realtime: Realtime | null;
   }
 }
 
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
-  /**
-   * A marketplace delivery transfer without any agent event for this long has failed (app clock;
-   * default 20 minutes). Transfers of the transfer page are judged by their heartbeat instead.
-   */
-  transferSilenceMs?: number;
   redisUrl?: string | undefined;
   /**
    * Prefix of the Redis channels (default `tradedesk`): the nodes of one deployment share it;
@@ -85,10 +83,22 @@ function redisHealth(log: FastifyBaseLogger) {
 }
 
 /**
- * Attaches the socket hubs to the app's HTTP server: `/client/snipe` and `/client/transfer` (web), `/client/agent`
- * (agents), with the Redis adapter when REDIS_URL is set. Call before `listen`.
+ * The socket hubs on the app's HTTP server: `/client/snipe` and `/client/transfer` (web), `/client/agent`
+ * (agents), with the Redis adapter when REDIS_URL is set. Registered before the modules that run work on
+ * the agents (they name it and take `app.agentPorts`); without options the app has no hubs, and both
+ * decorations are null.
  */
-export async function attachRealtime(app: FastifyInstance, options: RealtimeOptions = {}) {
+export const realtimeModule = serverModule<{ hubs?: RealtimeOptions | undefined }>(
+  'realtime',
+  ['app-context', 'auth', 'observability', 'webhook', 'sbc', 'player-data'],
+  async (app, { hubs }) => {
+    const realtime = hubs ? await attachRealtime(app, hubs) : null;
+    app.decorate('realtime', realtime?.handle ?? null);
+    app.decorate('agentPorts', realtime?.agentPorts ?? null);
+  },
+);
+
+async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
   const ctx = app.appContext;
   const log = app.log.child({ category: 'realtime' });
   const embeddedAgentKey = randomBytes(32).toString('base64url');
@@ -137,17 +147,16 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
       await sendSbcRuns(userId, socket);
     },
   });
+  /** Transfer kinds other modules start on the agents (the marketplace's), and who stores their events. */
+  const claimedTransfers = new Map<TransferRouteKind, TransferEventStore>();
+  /** Jobs of other modules that run with every scheduled sweep. */
+  const sweepJobs: (() => Promise<void>)[] = [];
   const agents = createAgentHub(
     app,
     ctx,
     () => [
       snipeRunKind(runEvents),
-      // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
-      transferRunKind(transferEvents, (transferId, seq, event, agentId) =>
-        isMarketTransferId(transferId)
-          ? delivery.apply(transferId, seq, event)
-          : transferEvents.apply(transferId, seq, event, agentId),
-      ),
+      transferRunKind(transferEvents, (kind) => claimedTransfers.get(kind)),
       sbcRunKind(sbcEvents, sbcClub),
       rehearsalRunKind(rehearsals),
     ],
@@ -189,21 +198,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     toSbcUser(userId, { action: sbcSocket.squad, data: solution });
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
-  const delivery = createMarketDelivery(
-    ctx,
-    app.coinMarket.service,
-    agents.transferDispatcher,
-    {
-      toUser: (userId, action, data) => transferWeb.to(userRoom(userId)).emit('message', { action, data }),
-      toUserError: transferPublisher.toUserError,
-    },
-    { silenceMs: options.transferSilenceMs ?? 20 * 60_000 },
-  );
-  app.coinMarket.delivery = delivery;
-  app.coinMarket.service.listeners.paid = (orderId) =>
-    void delivery.advance(orderId).catch((err: unknown) => log.error({ err }, 'market delivery failed'));
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
-  app.rehearsalAgents.endIfLost = agents.endIfLost;
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
     headfulSessions: options.headfulSessions ?? false,
@@ -241,7 +236,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     await Promise.all([agents.sweep(), notificationHistory.prune()]);
   };
   const sweepOnSchedule = () => {
-    void delivery.pump().catch((err: unknown) => log.error({ err }, 'market delivery failed'));
+    for (const job of sweepJobs) void job().catch((err: unknown) => log.error({ err }, 'a sweep job failed'));
     return sweep().then(
       () => {
         if (sweepFailing) log.info('lease sweep works again');
@@ -277,15 +272,29 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     'socket hubs ready on /client/snipe, /client/transfer and /client/agent',
   );
 
+  const agentPorts: AgentPorts = {
+    transfers: agents.transferDispatcher,
+    endIfLost: agents.endIfLost,
+    toTransferPages: (userId, action, data) =>
+      transferWeb.to(userRoom(userId)).emit('message', { action, data }),
+    toTransferPagesError: transferPublisher.toUserError,
+    claimTransfers(kinds, store) {
+      for (const kind of kinds) claimedTransfers.set(kind, store);
+    },
+    everySweep: (job) => sweepJobs.push(job),
+  };
   return {
-    /** The key the in-process agent connects with. */
-    embeddedAgentKey,
-    sweep,
-    connectedAgents: agents.connectedAgents,
-    dropAgentTransports: agents.dropAgentTransports,
-    drainWebhooks: chat.drain,
-    emitToUser: publisher.toUser,
+    agentPorts,
+    handle: {
+      /** The key the in-process agent connects with. */
+      embeddedAgentKey,
+      sweep,
+      connectedAgents: agents.connectedAgents,
+      dropAgentTransports: agents.dropAgentTransports,
+      drainWebhooks: chat.drain,
+      emitToUser: publisher.toUser,
+    },
   };
 }
 
-export type Realtime = Awaited<ReturnType<typeof attachRealtime>>;
+export type Realtime = Awaited<ReturnType<typeof attachRealtime>>['handle'];

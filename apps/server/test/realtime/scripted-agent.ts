@@ -11,7 +11,7 @@ export type EventWithoutTime = TransferEvent extends infer E
 
 export interface Command {
   name: string;
-  payload: Record<string, unknown> & { transferId: string };
+  payload: Record<string, unknown> & { transferId: string; route?: unknown };
 }
 
 /**
@@ -69,8 +69,12 @@ export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted
     beat(leaseIds: string[], transferIds: string[], runIds: string[] = []) {
       socket.emit('heartbeat', { leaseIds, transferIds, runIds });
     },
+    /** Sends an event of a transfer it was commanded, with the command's route, as the agent does. */
     send(transferId: string, seq: number, event: EventWithoutTime) {
-      return socket.emitWithAck('transfer-event', { transferId, seq, event: { at: 0, ...event } });
+      const route = commands.find((command) => command.payload.transferId === transferId)?.payload.route ?? {
+        kind: 'transfer',
+      };
+      return socket.emitWithAck('transfer-event', { route, transferId, seq, event: { at: 0, ...event } });
     },
   };
 }

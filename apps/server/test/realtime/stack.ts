@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
 import type { ChatOptions } from '../../src/modules/webhook/notifier.js';
-import { attachRealtime, type Realtime, type RealtimeOptions } from '../../src/realtime/index.js';
+import type { Realtime, RealtimeOptions } from '../../src/realtime/index.js';
 import { createTestDatabase, type Backend } from '../database.js';
 import { signedInUser, TestClock, testSandboxAdminKey, type Client } from '../helpers.js';
 
@@ -48,8 +48,10 @@ export async function startServerNode(
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     sandboxAdminKey: testSandboxAdminKey,
     ...(chat === undefined ? {} : { chat }),
+    realtime: { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options },
   });
-  const realtime = await attachRealtime(app, { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options });
+  const realtime = app.realtime;
+  if (!realtime) throw new Error('the app was built without its socket hubs');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, realtime, url: `http://127.0.0.1:${port}`, clock };

@@ -31,6 +31,7 @@ const account = (accountId: string) => ({
 });
 const start: TransferStartCommand = {
   transferId: 'transfer-1',
+  route: { kind: 'transfer' },
   buyer: account('buyer'),
   seller: account('seller'),
   filter,
@@ -48,7 +49,12 @@ const snapshot = (accountId: string) => ({
   screenshot: null,
 });
 const envelope = (event: Record<string, unknown>, seq = 0) =>
-  transferEventEnvelopeSchema.safeParse({ transferId: 'transfer-1', seq, event: { at: 1_000, ...event } });
+  transferEventEnvelopeSchema.safeParse({
+    route: { kind: 'transfer' },
+    transferId: 'transfer-1',
+    seq,
+    event: { at: 1_000, ...event },
+  });
 
 describe('the transfer commands', () => {
   it('accept the start command the server builds', () => {
@@ -73,25 +79,51 @@ describe('the transfer commands', () => {
   });
 
   it('need the seller for latency and prices, the account for a screenshot', () => {
-    const latency = { transferId: 't', seller: account('seller'), configuration: defaultTransferConfig() };
+    const route = { kind: 'request', userId: 'user-1' };
+    const latency = {
+      transferId: 't',
+      route,
+      seller: account('seller'),
+      configuration: defaultTransferConfig(),
+    };
     expect(transferCommandSchemas['transfer-fetch-latency'].safeParse(latency).success).toBe(true);
     expect(transferCommandSchemas['transfer-fetch-latency'].safeParse({ transferId: 't' }).success).toBe(
       false,
     );
     const prices = {
       transferId: 't',
+      route,
       seller: account('s'),
       player: { id: 5, rarity: 'rare', quality: 'gold' },
     };
     expect(transferCommandSchemas['transfer-fetch-market-prices'].safeParse(prices).success).toBe(true);
     const noPlayer = { ...prices, player: { id: 0, rarity: 'rare', quality: 'gold' } };
     expect(transferCommandSchemas['transfer-fetch-market-prices'].safeParse(noPlayer).success).toBe(false);
-    const shot = { transferId: 't', account: account('buyer'), isBuyer: true };
+    const shot = { transferId: 't', route, account: account('buyer'), isBuyer: true };
     expect(transferCommandSchemas['transfer-screenshot'].safeParse(shot).success).toBe(true);
+  });
+
+  it('say whose their events are: a route of a known kind, with the user where the answer goes to one', () => {
+    const { route: _route, ...withoutRoute } = start;
+    expect(transferStartCommandSchema.safeParse(withoutRoute).success).toBe(false);
+    const withRoute = (route: unknown) => transferStartCommandSchema.safeParse({ ...start, route }).success;
+    expect(withRoute({ kind: 'market-delivery' })).toBe(true);
+    expect(withRoute({ kind: 'market-sync', userId: 'user-1' })).toBe(true);
+    expect(withRoute({ kind: 'launch', userId: 'user-1' })).toBe(true);
+    expect(withRoute({ kind: 'request' })).toBe(false);
+    expect(withRoute({ kind: 'market-sync' })).toBe(false);
+    expect(withRoute({ kind: 'snipe' })).toBe(false);
   });
 });
 
 describe('the transfer events', () => {
+  it('are refused without the route of their command', () => {
+    const event = { at: 1_000, type: 'error', description: 'x' };
+    expect(transferEventEnvelopeSchema.safeParse({ transferId: 't', seq: 0, event }).success).toBe(false);
+    const routed = { route: { kind: 'request', userId: 'user-1' }, transferId: 't', seq: 0, event };
+    expect(transferEventEnvelopeSchema.safeParse(routed).success).toBe(true);
+  });
+
   it('carry a sync result with both accounts', () => {
     expect(envelope({ type: 'sync-result', buyer: snapshot('b'), seller: snapshot('s') }).success).toBe(true);
     const negative = { ...snapshot('b'), coins: -1 };

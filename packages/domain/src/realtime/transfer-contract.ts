@@ -13,15 +13,18 @@ import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from '.
  *
  * Server → agent (each acknowledged with `AgentAck`: `{ok: true}` = accepted and running, the
  * outcome follows as `transfer-event`s; `{ok: false, message}` = refused, nothing happened):
- * - `transfer-sync`           {transferId, buyer, seller, filter, configuration}
- * - `transfer-start`          {transferId, buyer, seller, filter, configuration}
+ * - `transfer-sync`           {transferId, route, buyer, seller, filter, configuration}
+ * - `transfer-start`          {transferId, route, buyer, seller, filter, configuration}
  * - `transfer-stop`           {transferId} (not acknowledged: the run's terminal event follows)
- * - `transfer-fetch-latency`  {transferId, seller, configuration}
- * - `transfer-fetch-market-prices` {transferId, seller, player}
- * - `transfer-screenshot`     {transferId, account, isBuyer}
- * - `transfer-launch-webapp`  {transferId, account, isBuyer} (Launch Webapp: a visible browser, signed in)
+ * - `transfer-fetch-latency`  {transferId, route, seller, configuration}
+ * - `transfer-fetch-market-prices` {transferId, route, seller, player}
+ * - `transfer-screenshot`     {transferId, route, account, isBuyer}
+ * - `transfer-launch-webapp`  {transferId, route, account, isBuyer} (Launch Webapp: a visible browser, signed in)
  *
- * Agent → server: `transfer-event {transferId, seq, event}`, acknowledged with `EventAck` and
+ * `route` says whose the command's events are (`transferRouteSchema`); the agent echoes it in each of
+ * them, and the server stores and routes them by its `kind`, never by the shape of the id.
+ *
+ * Agent → server: `transfer-event {route, transferId, seq, event}`, acknowledged with `EventAck` and
  * re-sent until acknowledged, also after a reconnect (seq numbers one transfer's events from 0,
  * so `{transferId}:{seq}` is a replay-safe key). `transferId` is the server's id of the run (or of
  * the one-off request: latency, prices, screenshot); the credit charge is keyed on the transfer id
@@ -56,9 +59,22 @@ export type TransferAccount = z.infer<typeof transferAccountSchema>;
 
 // ---- Server → agent -------------------------------------------------------------------------
 
+/**
+ * Whose a transfer command's events are: a transfer page's run (`transfer`), a user's one-off request
+ * (`request`; `launch` for Launch Webapp, whose answer goes to the user's pages on both web hubs), a
+ * marketplace delivery transfer (`market-delivery`) or a marketplace balance sync (`market-sync`).
+ */
+export const transferRouteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('transfer') }),
+  z.object({ kind: z.literal('market-delivery') }),
+  z.object({ kind: z.enum(['request', 'launch', 'market-sync']), userId: idText() }),
+]);
+export type TransferRoute = z.infer<typeof transferRouteSchema>;
+
 /** `transfer-sync`: read both accounts (coins, piles, the filter's card), screenshots per config. */
 export const transferSyncCommandSchema = z.object({
   transferId,
+  route: transferRouteSchema,
   buyer: transferAccountSchema,
   seller: transferAccountSchema,
   filter: transferFilterSchema,
@@ -77,6 +93,7 @@ export type TransferStopCommand = z.infer<typeof transferStopCommandSchema>;
 /** `transfer-fetch-latency`: the round trip to the game from the seller's session. */
 export const transferLatencyCommandSchema = z.object({
   transferId,
+  route: transferRouteSchema,
   seller: transferAccountSchema,
   configuration: transferConfigSchema,
 });
@@ -85,6 +102,7 @@ export type TransferLatencyCommand = z.input<typeof transferLatencyCommandSchema
 /** `transfer-fetch-market-prices`: the live lowest Buy Now of the filter's card, searched by the seller. */
 export const transferMarketPricesCommandSchema = z.object({
   transferId,
+  route: transferRouteSchema,
   seller: transferAccountSchema,
   player: z.object({
     id: int.positive(),
@@ -97,6 +115,7 @@ export type TransferMarketPricesCommand = z.infer<typeof transferMarketPricesCom
 /** `transfer-screenshot`: a PNG of the account's coin balance in the game's web app. */
 export const transferScreenshotCommandSchema = z.object({
   transferId,
+  route: transferRouteSchema,
   account: transferAccountSchema,
   isBuyer: z.boolean(),
 });
@@ -268,6 +287,7 @@ export type TransferEventType = TransferEvent['type'];
 
 /** `transfer-event`: one event of one transfer; `seq` numbers the transfer's events from 0. */
 export const transferEventEnvelopeSchema = z.object({
+  route: transferRouteSchema,
   transferId,
   seq: int.nonnegative(),
   event: transferEventSchema,

@@ -1,10 +1,33 @@
+import { z } from 'zod';
 import type { AccountRow } from './repo.js';
+
+/**
+ * An account as responses show it (the routes' response schema: Fastify serialises through it, so a
+ * field it does not name, a secret above all, is never sent). Status and platform are the stored
+ * text: a row is shown as it is rather than refused.
+ */
+export const presentedAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  imageUrl: z.string(),
+  platform: z.string(),
+  coins: z.number().int(),
+  status: z.string(),
+  description: z.string(),
+  isManualLogin: z.boolean(),
+  profits: z.number().int(),
+  session: z.object({ requests: z.number().int(), searches: z.number().int() }),
+  createdAt: z.string(),
+  runningFilterIds: z.array(z.string()).optional(),
+});
+export type PresentedAccount = z.infer<typeof presentedAccountSchema>;
 
 /**
  * An account as lists and responses show it: never the password or backup code.
  * `runningFilterIds` (the running session's filters) is given by the list, which reads leases.
  */
-export function presentAccount(row: AccountRow, runningFilterIds?: string[]) {
+export function presentAccount(row: AccountRow, runningFilterIds?: string[]): PresentedAccount {
   return {
     id: row.id,
     username: row.username,

@@ -6,6 +6,13 @@ export type AccountRow = typeof accounts.$inferSelect;
 
 /** Game accounts; every query is scoped to one user. */
 export const accountRepo = {
+  /** The names of the user's accounts: how a message names them (the username, else the email). */
+  namesOf: (db: Db, userId: string) =>
+    db
+      .select({ id: accounts.id, username: accounts.username, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
+
   listOf: (db: Db, userId: string) =>
     db
       .select()

@@ -6,20 +6,20 @@ import type { AppContext } from '../../context.js';
 import type { MarketLegRecord } from '../../db/schema.js';
 import { accountRepo } from '../account/repo.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
-import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.js';
+import {
+  agentAccountOf,
+  type TransferDispatcher,
+  type TransferEventEnvelopeData,
+} from '../../runs/agent-ports.js';
 import { marketRepo, type MarketOrderRow } from './repo.js';
 import { stepAt, type MarketService } from './service.js';
 
 const ONE_HOUR_SECONDS = 3_600;
 const deliveryPrefix = 'm.';
-const syncPrefix = 'm.sync.';
 /** Refused starts of one transfer before it counts as failed, and the wait between tries. */
 const MAX_REFUSALS = 5;
 
-/** Whether an agent transfer id belongs to the marketplace (a delivery transfer or a balance sync). */
-export const isMarketTransferId = (transferId: string) => transferId.startsWith(deliveryPrefix);
-
-/** `m.<order id>.<leg index>`: the agent's id of one delivery transfer. */
+/** `m.<order id>.<leg index>`: the agent's id of one delivery transfer (the id finds its order and leg). */
 const legTransferId = (orderId: string, index: number) => `${deliveryPrefix}${orderId}.${index}`;
 
 function parseLegTransferId(transferId: string) {
@@ -84,7 +84,6 @@ export function createMarketDelivery(
     for (const userId of new Set([order.buyerUserId, order.sellerUserId]))
       publish.toUser(userId, 'market-order', { orderId: order.id, status: order.status });
   }
-  market.listeners.changed = announce;
 
   /** Starts the order's next transfer, or settles it when none is left. */
   async function advance(orderId: string): Promise<void> {
@@ -134,6 +133,7 @@ export function createMarketDelivery(
         ? await agents
             .command(agentId, 'transfer-start', {
               transferId: started.transferId,
+              route: { kind: 'market-delivery' },
               buyer: agentAccountOf(ctx, payer),
               seller: agentAccountOf(ctx, receiver),
               filter: deliveryFilter(started.order.cardDefinitionId, leg.price),
@@ -240,8 +240,7 @@ export function createMarketDelivery(
   }
 
   /** A balance sync's answer: the account's coins are stored and the listings re-checked. */
-  async function applySync(transferId: string, event: TransferEvent): Promise<EventAck> {
-    const userId = transferId.slice(syncPrefix.length).split('.')[0] ?? '';
+  async function applySync(userId: string, event: TransferEvent): Promise<EventAck> {
     if (event.type === 'sync-result') {
       const snapshot = event.seller;
       const now = ctx.now();
@@ -268,6 +267,8 @@ export function createMarketDelivery(
 
   return {
     advance,
+    /** Tells the order's buyer and seller that it changed. */
+    announce,
 
     /**
      * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment);
@@ -285,9 +286,10 @@ export function createMarketDelivery(
       }
     },
 
-    apply(transferId: string, seq: number, event: TransferEvent): Promise<EventAck> {
-      return transferId.startsWith(syncPrefix)
-        ? applySync(transferId, event)
+    /** Stores an agent event of a delivery transfer or a balance sync (by its route's kind). */
+    apply({ route, transferId, seq, event }: TransferEventEnvelopeData): Promise<EventAck> {
+      return route.kind === 'market-sync'
+        ? applySync(route.userId, event)
         : applyLegEvent(transferId, seq, event);
     },
 
@@ -300,7 +302,8 @@ export function createMarketDelivery(
         if (!account) continue;
         const side = agentAccountOf(ctx, account);
         await agents.command(agentId, 'transfer-sync', {
-          transferId: `${syncPrefix}${userId}.${randomBytes(9).toString('base64url')}`,
+          transferId: randomBytes(12).toString('base64url'),
+          route: { kind: 'market-sync', userId },
           buyer: side,
           seller: side,
           // The sync reads coins and piles; no card is looked for, so any valid filter does.

@@ -5,25 +5,29 @@ import { coinMarketRoutes } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The coin marketplace (the socket hubs attach its delivery). */
+    /** The coin marketplace: its service and its delivery. */
     coinMarket: CoinMarketModule;
   }
 }
 
 /** The coin marketplace: /api/market; its orders are paid through the payment module's checkout. */
-export const coinMarketModule = serverModule<{ publicUrl?: string | undefined }>(
-  'coin-market',
-  ['auth', 'payment'],
-  async (app, { publicUrl }) => {
-    const market = createCoinMarketModule(app.appContext, app.payments);
-    for (const [productId, handler] of Object.entries(market.externalOrders))
-      app.paymentOrders.handle(productId, handler);
-    app.decorate('coinMarket', market);
-    await app.register(coinMarketRoutes, {
-      prefix: '/api/market',
-      ...protectedOptions(app),
-      market,
-      publicUrl,
-    });
-  },
-);
+export const coinMarketModule = serverModule<{
+  publicUrl?: string | undefined;
+  /** A delivery transfer silent this long has failed (default 20 minutes). */
+  transferSilenceMs?: number | undefined;
+}>('coin-market', ['auth', 'payment', 'realtime'], async (app, { publicUrl, transferSilenceMs }) => {
+  const log = app.log.child({ category: 'realtime' });
+  const market = createCoinMarketModule(app.appContext, app.payments, app.agentPorts, {
+    transferSilenceMs,
+    onDeliveryError: (err: unknown) => log.error({ err }, 'market delivery failed'),
+  });
+  for (const [productId, handler] of Object.entries(market.externalOrders))
+    app.paymentOrders.handle(productId, handler);
+  app.decorate('coinMarket', market);
+  await app.register(coinMarketRoutes, {
+    prefix: '/api/market',
+    ...protectedOptions(app),
+    market,
+    publicUrl,
+  });
+});

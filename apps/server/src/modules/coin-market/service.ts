@@ -13,13 +13,16 @@ export { MARKET_PRODUCT_ID, presentOrder, stepAt } from './order-steps.js';
  * The coin marketplace's service, one job per file: listings (listings.ts), purchases (purchase.ts)
  * and an order's money (order-money.ts); the delivery itself is delivery.ts.
  */
-export function createMarketService(ctx: AppContext, payments: () => PaymentService | undefined) {
-  const listeners: MarketListeners = { changed: () => {}, paid: () => {} };
+export function createMarketService(
+  ctx: AppContext,
+  payments: () => PaymentService | undefined,
+  /** Who hears of orders that changed and were paid (the delivery), given at construction. */
+  listeners: MarketListeners,
+) {
   const listings = createListings(ctx);
   const purchase = createPurchase(ctx, listings, payments, listeners);
   const money = createOrderMoney(ctx, listings, listeners);
   return {
-    listeners,
     recheckListingsOf: listings.recheckListingsOf,
     openListings: listings.openListings,
     listingsOf: listings.listingsOf,

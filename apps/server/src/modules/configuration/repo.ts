@@ -11,6 +11,16 @@ export const configurationRepo = {
   get: async (db: Db, userId: string) =>
     (await db.select().from(configurations).where(eq(configurations.userId, userId)).limit(1))[0],
 
+  /** The user's transfer settings alone (the transfer events read them for every outcome). */
+  transferOf: async (db: Db, userId: string) =>
+    (
+      await db
+        .select({ transfer: configurations.transfer })
+        .from(configurations)
+        .where(eq(configurations.userId, userId))
+        .limit(1)
+    )[0]?.transfer,
+
   /** The user's row; every user gets one at creation, so this only heals rows lost to manual database edits. */
   async getOrCreate(db: Db, userId: string): Promise<ConfigurationRow> {
     const row = await configurationRepo.get(db, userId);

@@ -3,17 +3,11 @@ import { protectedOptions } from '../protected.js';
 import { rehearsalRoutes } from './routes.js';
 import type { RehearsalAgentCheck } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The rehearsal route's lost-agent check (the agent hub attaches it). */
-    rehearsalAgents: RehearsalAgentCheck;
-  }
-}
+/** Without socket hubs no agent runs a rehearsal, so none is ever found lost. */
+const noAgents: RehearsalAgentCheck = { endIfLost: async () => [] };
 
-/** Rehearsals over HTTP: /api/rehearsal (started over the snipe hub). */
-export const rehearsalModule = serverModule('rehearsal', ['auth'], async (app) => {
-  // The agent hub fills in the lost-agent check when realtime is attached.
-  const agents: RehearsalAgentCheck = { endIfLost: async () => [] };
-  app.decorate('rehearsalAgents', agents);
+/** Rehearsals over HTTP: /api/rehearsal (started over the snipe hub, whose agents it asks after). */
+export const rehearsalModule = serverModule('rehearsal', ['auth', 'realtime'], async (app) => {
+  const agents: RehearsalAgentCheck = app.agentPorts ?? noAgents;
   await app.register(rehearsalRoutes, { prefix: '/api/rehearsal', ...protectedOptions(app), agents });
 });

@@ -12,16 +12,14 @@ import {
   type SnipeResultReport,
 } from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
-import { eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
-import { accounts } from '../../db/schema.js';
 import type { AccountRow } from '../account/repo.js';
 import { runNoticeMessage, snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';
 import { playerNameOf } from './player-names.js';
 import type { SnipePublisher } from './publisher.js';
 import { leaseOfRun, snipeRepo, type LeaseRow } from './repo.js';
+import { runAccountRepo, type RunAccountChange } from './run-account-repo.js';
 
 /** The event id of a purchase found in the unassigned pile after its lease `leaseId` was lost. */
 const reconciledEventId = (leaseId: string, itemId: number) => `reconciled:${leaseId}:${itemId}`;
@@ -39,16 +37,8 @@ export type EventOutcome = { ok: true } | { ok: false; message: string; stop?: b
 export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
   const { db } = ctx;
 
-  async function updateAccount(accountId: string, values: PgUpdateSetSource<typeof accounts>) {
-    const row = (
-      await db
-        .update(accounts)
-        .set({ ...values, updatedAt: ctx.now() })
-        .where(eq(accounts.id, accountId))
-        .returning()
-    )[0];
-    return row;
-  }
+  const updateAccount = (accountId: string, change: RunAccountChange) =>
+    runAccountRepo.update(db, accountId, change, ctx.now());
 
   const publishAccount = (row: AccountRow | undefined) => {
     if (row) publish.account(row.userId, row);
@@ -115,7 +105,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     const purchases = stored.filter(({ report }) => report.errorCode === undefined);
     if (purchases.length > 0) {
       const profit = purchases.reduce((sum, { report }) => sum + report.value, 0);
-      publishAccount(await updateAccount(accountId, { profits: sql`${accounts.profits} + ${profit}` }));
+      publishAccount(await runAccountRepo.addProfit(db, accountId, profit, ctx.now()));
     }
     for (const { report, logEntry } of stored) {
       publish.toUser(userId, 'snipe-result', { ...report, accountId });
@@ -225,16 +215,21 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
 
     switch (event.type) {
       case 'account-update': {
-        const row = await updateAccount(event.accountId, {
+        const change = {
           status: event.status,
           ...(event.coins === undefined || event.coins === null ? {} : { coins: event.coins }),
-          // Running clears an old error text, but keeps the headful-runs-headless note.
-          ...(event.status === 'active'
-            ? {
-                description: sql`case when ${accounts.description} = ${snipeMessages.headfulFallback} then ${accounts.description} else '' end`,
-              }
-            : {}),
-        });
+        };
+        // Running clears an old error text, but keeps the headful-runs-headless note.
+        const row =
+          event.status === 'active'
+            ? await runAccountRepo.markRunning(
+                db,
+                event.accountId,
+                change,
+                snipeMessages.headfulFallback,
+                ctx.now(),
+              )
+            : await updateAccount(event.accountId, change);
         publishAccount(row);
         break;
       }
@@ -311,7 +306,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     const lost = reason === 'agent-lost';
     const released = await snipeRepo.releaseLease(db, lease.leaseId, lost ? 'lost' : 'ended', ctx.now());
     if (!released) return;
-    const current = (await db.select().from(accounts).where(eq(accounts.id, lease.accountId)).limit(1))[0];
+    const current = await runAccountRepo.byId(db, lease.accountId);
     if (!current) return;
     const status: AccountStatus = lost
       ? 'error'

@@ -6,12 +6,37 @@ import {
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerOf } from '../../lib/answer.js';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
 import { transferListRepo } from './list-repo.js';
 import { routesAreFor } from '../../lib/audience.js';
+
+/** The saved transfer list as answered (`updatedAt` null while nothing is saved). */
+const transferListAnswer = answerOf(
+  z.object({
+    id: z.string(),
+    players: z.array(
+      z.object({ id: z.number().int(), listPrice: z.number().int(), order: z.number().int() }),
+    ),
+    updatedAt: z.date().nullable(),
+  }),
+);
+/** A pile's card as the agent read it: its id, and the game's other fields as they came. */
+const pileCard = z.object({ id: z.number().int() }).passthrough();
+/** What the transfer page shows of an account (coins as stored: a delivery may have taken more than a sync saw). */
+const metadataAnswer = answerOf(
+  z.object({
+    username: z.string(),
+    coins: z.number().int(),
+    unassigned: z.array(pileCard),
+    tradepile: z.array(pileCard),
+    screenshot: z.string(),
+  }),
+);
+const storedAnswer = answerOf(z.object({ ok: z.boolean() }));
 
 /** /api/transfer: the signed-in user's transfer list. */
 export const transferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
@@ -21,11 +46,17 @@ export const transferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asy
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
-  app.get('/players', async (request) => ({ data: await transferListRepo.listOf(ctx.db, request.user.id) }));
-
-  app.post('/players', { schema: { body: transferListCreateSchema } }, async (request) => ({
-    data: await transferListRepo.save(ctx.db, request.user.id, request.body.players, ctx.now()),
+  app.get('/players', { schema: { response: { 200: transferListAnswer } } }, async (request) => ({
+    data: await transferListRepo.listOf(ctx.db, request.user.id),
   }));
+
+  app.post(
+    '/players',
+    { schema: { body: transferListCreateSchema, response: { 200: transferListAnswer } } },
+    async (request) => ({
+      data: await transferListRepo.save(ctx.db, request.user.id, request.body.players, ctx.now()),
+    }),
+  );
 };
 
 const accountParams = z.object({ accountId: idText() });
@@ -44,20 +75,28 @@ export const clientTransferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions>
     return account.id;
   }
 
-  app.get('/:accountId', { schema: { params: accountParams } }, async (request) => {
-    const accountId = await ownedAccountId(request.user.id, request.params.accountId);
-    return { data: await accountMetadataRepo.of(ctx.db, request.user.id, accountId) };
-  });
+  app.get(
+    '/:accountId',
+    { schema: { params: accountParams, response: { 200: metadataAnswer } } },
+    async (request) => {
+      const accountId = await ownedAccountId(request.user.id, request.params.accountId);
+      return { data: await accountMetadataRepo.of(ctx.db, request.user.id, accountId) };
+    },
+  );
 
-  app.post('/', { schema: { body: clientTransferEventSchema } }, async (request) => {
-    const { accountId, ...metadata } = request.body.data;
-    await accountMetadataRepo.save(
-      ctx.db,
-      request.user.id,
-      await ownedAccountId(request.user.id, accountId),
-      metadata,
-      ctx.now(),
-    );
-    return { data: { ok: true } };
-  });
+  app.post(
+    '/',
+    { schema: { body: clientTransferEventSchema, response: { 200: storedAnswer } } },
+    async (request) => {
+      const { accountId, ...metadata } = request.body.data;
+      await accountMetadataRepo.save(
+        ctx.db,
+        request.user.id,
+        await ownedAccountId(request.user.id, accountId),
+        metadata,
+        ctx.now(),
+      );
+      return { data: { ok: true } };
+    },
+  );
 };

@@ -1,15 +1,17 @@
 import { transferEventEnvelopeSchema } from '@tradedesk/domain/realtime';
+import type { TransferEventStore, TransferRouteKind } from '../../runs/agent-ports.js';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
 import type { TransferEvents } from './transfer-events.js';
 
 /**
- * Transfer (and its sync) as a run kind: started by `transfer-start` (`transfer-sync`), its events
- * stored by `apply` (the transfer's own, or a caller's that also routes other ids on the same event),
- * a lost run fails charging nothing and a lost sync is cancelled.
+ * Transfer (and its sync) as a run kind: started by `transfer-start` (`transfer-sync`), a lost run
+ * fails charging nothing and a lost sync is cancelled. Its events are routed by their envelope's
+ * `route.kind`: a transfer page's run and a user's one-off request are stored here; the kinds another
+ * module started on the agents (the marketplace's) by the store it claimed them with.
  */
 export const transferRunKind = (
   transferEvents: TransferEvents,
-  apply: TransferEvents['apply'] = transferEvents.apply,
+  claimed: (kind: TransferRouteKind) => TransferEventStore | undefined = () => undefined,
 ): RunKindModule => ({
   kinds: ['transfer', 'sync'],
   startCommand: 'transfer-start',
@@ -17,7 +19,22 @@ export const transferRunKind = (
     agentEvent({
       name: 'transfer-event',
       schema: transferEventEnvelopeSchema,
-      apply: ({ transferId, seq, event }, agentId) => apply(transferId, seq, event, agentId),
+      apply: (envelope, agentId) => {
+        const { route, transferId, seq, event } = envelope;
+        switch (route.kind) {
+          case 'transfer':
+            return transferEvents.apply(transferId, seq, event, agentId);
+          case 'request':
+          case 'launch':
+            return transferEvents.answer(route.userId, event, route.kind === 'launch');
+          default: {
+            const store = claimed(route.kind);
+            return store
+              ? store(envelope)
+              : Promise.resolve({ ok: false, message: 'Unknown transfer', stop: true });
+          }
+        }
+      },
     }),
   ],
   settleLost: (runs) => transferEvents.markLost(runs.map((run) => run.id)),

@@ -17,7 +17,7 @@ import {
   type TransferFilter,
 } from '@tradedesk/domain';
 
-import type { TransferCommandName } from '@tradedesk/domain/realtime';
+import type { TransferCommandName, TransferRoute } from '@tradedesk/domain/realtime';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
@@ -29,18 +29,8 @@ import { agentAccountOf, type TransferDispatcher } from '../../runs/agent-ports.
 import { transferMessages } from './messages.js';
 import { stepRecord, transferRepo } from './repo.js';
 
-/**
- * The id of a one-off request (latency, prices, screenshot, launch): it names its user, so any node can route
- * the answer. A Launch Webapp request is marked `w.`: it may come from the snipe dashboard too, so its answer
- * goes to the user's pages on both web hubs.
- */
-export const requestIdFor = (userId: string, kind: 'request' | 'launch' = 'request') =>
-  `${kind === 'launch' ? 'w' : 'r'}.${userId}.${randomBytes(12).toString('base64url')}`;
-/** The user a one-off request id names, or undefined for a transfer's own id. */
-export const userOfRequestId = (id: string) =>
-  id.startsWith('r.') || id.startsWith('w.') ? id.split('.')[1] : undefined;
-/** Whether a one-off request id is a Launch Webapp's. */
-export const isLaunchRequestId = (id: string) => id.startsWith('w.');
+/** The id of a one-off request (latency, prices, screenshot, launch): the command's route names its user. */
+const requestId = () => randomBytes(12).toString('base64url');
 
 function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
   const parsed = schema.safeParse(input);
@@ -106,6 +96,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     const ack = await agents
       .command(agentId, status === 'syncing' ? 'transfer-sync' : 'transfer-start', {
         transferId,
+        route: { kind: 'transfer' },
         buyer: agentAccount(pair.buyer),
         seller: agentAccount(pair.seller),
         filter,
@@ -129,8 +120,9 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
   /** Sends a one-off request (latency, prices, screenshot); its answer arrives as an event. */
   async function request(userId: string, name: TransferCommandName, payload: Record<string, unknown>) {
     const agentId = await pickAgent();
-    const kind = name === 'transfer-launch-webapp' ? 'launch' : 'request';
-    const ack = await agents.command(agentId, name, { transferId: requestIdFor(userId, kind), ...payload });
+    // A Launch Webapp may come from the snipe dashboard too: its answer goes to both web hubs.
+    const route: TransferRoute = { kind: name === 'transfer-launch-webapp' ? 'launch' : 'request', userId };
+    const ack = await agents.command(agentId, name, { transferId: requestId(), route, ...payload });
     if (!ack.ok) reject(ack.message);
   }
 

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { accounts, configurations } from '../../db/schema.js';
+import { accountRepo } from '../account/repo.js';
+import { configurationRepo } from '../configuration/repo.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { transferResultMessage } from '../webhook/embeds.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
@@ -11,7 +11,6 @@ import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
 import { runsRepo } from '../../runs/runs-repo.js';
 import { isOpen, stepRecord, transferRepo, type TransferRow } from './repo.js';
-import { isLaunchRequestId, userOfRequestId } from './service.js';
 
 /** How an event left its transfer: a plain step, an outcome, or nothing (late, another agent's). */
 type Settled = 'foreign' | 'step' | 'late' | 'failed' | { kind: 'success'; balance: number };
@@ -46,11 +45,8 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
   const { db } = ctx;
 
   async function isMasked(userId: string) {
-    const [row] = await db
-      .select({ transfer: configurations.transfer })
-      .from(configurations)
-      .where(eq(configurations.userId, userId));
-    return row?.transfer.isTransfersMasked === true;
+    const transfer = await configurationRepo.transferOf(db, userId);
+    return transfer?.isTransfersMasked === true;
   }
 
   async function postResult(
@@ -60,10 +56,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     received: number,
     reason?: string,
   ) {
-    const names = await db
-      .select({ id: accounts.id, username: accounts.username, email: accounts.email })
-      .from(accounts)
-      .where(eq(accounts.userId, row.userId));
+    const names = await accountRepo.namesOf(db, row.userId);
     const nameOf = (id: string) => {
       const account = names.find((candidate) => candidate.id === id);
       return account ? account.username || account.email : '';
@@ -121,17 +114,13 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     }
   }
 
+  /** Stores one event of a transfer page's run (its row in `transfers`). */
   async function apply(
     transferId: string,
     seq: number,
     event: TransferEvent,
     agentId: string,
   ): Promise<EventAck> {
-    const requestUser = userOfRequestId(transferId);
-    if (requestUser !== undefined) {
-      await answerRequest(requestUser, event, isLaunchRequestId(transferId));
-      return { ok: true };
-    }
     const now = ctx.now();
     const outcome = await transferRepo.applyEvent<Settled>(db, transferId, seq, now, async (row, run, tx) => {
       if (run?.agentId !== agentId) return { result: 'foreign' as const };
@@ -284,7 +273,15 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     }
   }
 
-  return { apply, markLost };
+  return {
+    apply,
+    /** The answer to a user's one-off request (a Launch Webapp's goes to both web hubs). */
+    async answer(userId: string, event: TransferEvent, isLaunch: boolean): Promise<EventAck> {
+      await answerRequest(userId, event, isLaunch);
+      return { ok: true };
+    },
+    markLost,
+  };
 }
 
 export type TransferEvents = ReturnType<typeof createTransferEvents>;
