@@ -19,7 +19,12 @@ const bids = (market: ScriptedMarket) =>
  * Two accounts whose searches show the same bargains (trade ids 1–6, a new one every minute), with
  * the sessions' waits interleaved on one clock; `fleet` makes them one.
  */
-async function twoAccounts(options: { fleet: boolean; showSecondTheFirstsListings?: boolean }) {
+async function twoAccounts(options: {
+  fleet: boolean;
+  showSecondTheFirstsListings?: boolean;
+  /** The first account's nth search answers a soft ban. */
+  softBanFirstAt?: number;
+}) {
   const clock = new SharedVirtualClock(2, { startMs: 1_700_000_000_000 });
   const fleet = options.fleet ? new SnipeFleet(['account-1', 'account-2']) : undefined;
   const minute = () => Math.floor((clock.now() - 1_700_000_000_000) / 60_000);
@@ -34,7 +39,11 @@ async function twoAccounts(options: { fleet: boolean; showSecondTheFirstsListing
     );
   };
   const markets: ScriptedMarket[] = [
-    new ScriptedMarket({ coins: 1_000_000, onSearch: () => offers(upTo(() => first)) }),
+    new ScriptedMarket({
+      coins: 1_000_000,
+      onSearch: (_search, index) =>
+        index === options.softBanFirstAt ? { errorCode: 512 } : offers(upTo(() => first)),
+    }),
     new ScriptedMarket({
       coins: 1_000_000,
       onSearch: () =>
@@ -68,8 +77,8 @@ async function twoAccounts(options: { fleet: boolean; showSecondTheFirstsListing
     });
     return session.run().finally(() => clock.finished());
   });
-  await Promise.all(runs);
-  return markets;
+  const summaries = await Promise.all(runs);
+  return Object.assign(markets, { summaries });
 }
 
 describe('accounts sniping as a fleet', () => {
@@ -91,5 +100,14 @@ describe('accounts sniping as a fleet', () => {
     expect(first.calls.some((call) => call.startsWith('list'))).toBe(true);
     const listedByFirst = new Set(first.tradePile.map((auction) => auction.tradeId));
     expect(bids(second).filter((tradeId) => listedByFirst.has(tradeId))).toEqual([]);
+  });
+
+  it('go on at their own pace when one account meets a soft ban', async () => {
+    const markets = await twoAccounts({ fleet: true, softBanFirstAt: 2 });
+    const [banned, other] = markets.summaries;
+    expect(banned).toMatchObject({ reason: 'soft-ban', message: 'Encountered soft ban' });
+    expect(other?.reason).toBe('execution-time');
+    // The other account bought every bargain, the ones that showed after the ban too.
+    expect(new Set(bids(markets[1] as ScriptedMarket))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
   });
 });

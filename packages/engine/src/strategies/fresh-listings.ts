@@ -19,15 +19,20 @@ export class FreshListingWatch {
    * `markS`: the listing duration whose newest listings this watch follows (one hour by default);
    * a new listing of that duration sits right before the first listing with more time left.
    */
-  constructor(private readonly markS: number = ONE_HOUR_S) {
-    this.bisects = markS > ONE_HOUR_S;
+  constructor(
+    private readonly markS: number = ONE_HOUR_S,
+    options: { inFleet?: boolean } = {},
+  ) {
+    this.bisects = markS > ONE_HOUR_S || options.inFleet === true;
   }
 
   /**
    * Whether a look halves its way back from a page found too far. The longer durations' marks sit
    * where a page spans far more time left and the first guess from the newest listings' density
-   * lands far off; at the one-hour mark stepping back a page at a time measured better (the
-   * trading bench's seeds 7 and 11705: 132,881 and 69,601 against 124,629 and 60,057 halving).
+   * lands far off; so do a fleet's looks (fleet bench, 5 accounts, seeds 11705 / 61959: 104,165 /
+   * 93,768 against 87,225 / 88,492 stepping back). A lone account's one-hour look steps back a page
+   * at a time, which measured better there (trading bench seeds 7 / 11705: 132,881 / 69,601
+   * against 124,629 / 60,057 halving).
    */
   private readonly bisects: boolean;
 

@@ -239,7 +239,7 @@ export class MultiRarityStrategy implements Strategy {
   private watchOf(mark: number): FreshListingWatch {
     let watch = this.watches.get(mark);
     if (watch === undefined) {
-      watch = new FreshListingWatch(mark);
+      watch = new FreshListingWatch(mark, { inFleet: this.fleet !== undefined });
       this.watches.set(mark, watch);
     }
     return watch;
