@@ -96,7 +96,7 @@ describe('accounts sniping as a fleet', () => {
   it('never buy a card another account of the fleet listed, even at a bargain price', async () => {
     // The first account lists what it buys; the second's searches show those listings cheap.
     const markets = await twoAccounts({ fleet: true, showSecondTheFirstsListings: true });
-    const [first, second] = markets as [ScriptedMarket, ScriptedMarket];
+    const [first, second] = [markets[0], markets[1]] as [ScriptedMarket, ScriptedMarket];
     expect(first.calls.some((call) => call.startsWith('list'))).toBe(true);
     const listedByFirst = new Set(first.tradePile.map((auction) => auction.tradeId));
     expect(bids(second).filter((tradeId) => listedByFirst.has(tradeId))).toEqual([]);
