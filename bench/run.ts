@@ -29,6 +29,14 @@ const suites: Record<string, Suite> = {
       await benchTrading();
     },
   },
+  fleet: {
+    describe:
+      "one user's 1, 3 and 5 accounts sniping one world: independent runs vs one fleet vs the oracle for K budgets",
+    run: async () => {
+      const { benchFleet } = await import('../apps/agent/bench/fleet.js');
+      await benchFleet();
+    },
+  },
   rehearsal: {
     describe: '"Rehearse in sandbox": one virtual hour, both sides, vs the classic capture hour in-process',
     run: async () => {

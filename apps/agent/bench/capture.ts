@@ -61,7 +61,7 @@ function simClock(sim: BenchSim): Clock {
   };
 }
 
-function configuration(): Configuration {
+export function configuration(): Configuration {
   const base = defaultConfiguration();
   const seconds = scenario.virtualMinutes * 60;
   return {
@@ -84,7 +84,7 @@ function configuration(): Configuration {
   };
 }
 
-const rarityFilter = () => ({
+export const rarityFilter = () => ({
   ...defaultRarityFilter('Gold rares'),
   id: 'gold-rares',
   rarity: 'rare' as const,

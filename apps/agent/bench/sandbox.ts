@@ -40,7 +40,7 @@ export interface SimWorld {
   /** Every trade by id, ended ones included (until nobody can ask about them). */
   readonly trades: ReadonlyMap<number, SimTrade>;
   /** Accounts' clubs and the items in them (tests count a new club's cards). */
-  readonly accounts: ReadonlyMap<number, { readonly club: ReadonlySet<number> }>;
+  readonly accounts: ReadonlyMap<number, { readonly club: ReadonlySet<number>; readonly email: string }>;
   readonly items: ReadonlyMap<number, { readonly untradeable: boolean }>;
 }
 

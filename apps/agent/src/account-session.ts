@@ -6,6 +6,7 @@ import {
   systemClock,
   type Clock,
   type EngineEvent,
+  type FleetMember,
   type GamePort,
   type PricePort,
   type RunSummary,
@@ -37,6 +38,8 @@ export interface AccountSessionOptions {
   seed?: number;
   /** Lets a run whose Headless toggle is off open a real window on the game's web app. */
   headful?: HeadfulOptions;
+  /** The run is this account's part of a fleet (the start command named one). */
+  fleet?: FleetMember;
 }
 
 /** The notice a manual-login run shows while it waits for the user (spec: the run waits with a clear status). */
@@ -91,6 +94,7 @@ export class AccountSession {
       clock: options.clock ?? systemClock,
       rng: seededRng(options.seed ?? Math.floor(Math.random() * 2 ** 31)),
       events: { emit: options.send },
+      ...(options.fleet === undefined ? {} : { fleet: options.fleet }),
     });
     this.signIn = this.headful ? this.headful.signIn : account.signIn;
   }

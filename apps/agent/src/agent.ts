@@ -11,7 +11,7 @@ import {
   type SessionEvent,
 } from '@tradedesk/domain/realtime';
 import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
-import { SnipeSetupError } from '@tradedesk/engine';
+import { FleetSetupError, SnipeSetupError } from '@tradedesk/engine';
 import { liveConfig, type GameClientConfig, type TransportObserver } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { AccountSession } from './account-session.js';
@@ -26,6 +26,7 @@ import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 import { agentRefusals, refuse } from './command-ack.js';
 import { deliverEvent } from './event-delivery.js';
+import { FleetRegistry } from './fleets.js';
 
 export interface AgentOptions {
   /** The server's base URL, e.g. http://127.0.0.1:8080. */
@@ -102,6 +103,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
     sessions.has(accountId) || transfers.isAccountBusy(accountId) || sbcRuns.isAccountBusy(accountId);
   const log = options.log ?? (() => {});
   const sessions = new Map<string, AccountSession>();
+  /** The fleets the running sessions belong to (a multi-account start of one platform). */
+  const fleets = new FleetRegistry();
   let killed = false;
 
   const socket: Socket = io(options.serverUrl, {
@@ -168,9 +171,13 @@ export function startAgent(options: AgentOptions): RunningAgent {
     if (isAccountBusy(command.accountId)) return ack(refuse(agentRefusals.accountBusy));
     if (busySlots() >= capacity) return ack(refuse(agentRefusals.full));
     let session: AccountSession;
+    let joinedFleet = false;
     try {
+      const fleet = fleets.join(command);
+      joinedFleet = fleet !== undefined;
       session = new AccountSession({
         command,
+        ...(fleet === undefined ? {} : { fleet }),
         game: options.game,
         prices,
         observed,
@@ -189,7 +196,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
         ...(options.observer === undefined ? {} : { observer: options.observer }),
       });
     } catch (error) {
-      return ack(refuse(error instanceof SnipeSetupError ? error.message : 'Could not start the session'));
+      if (joinedFleet) fleets.leave(command);
+      const known = error instanceof SnipeSetupError || error instanceof FleetSetupError;
+      return ack(refuse(known ? error.message : 'Could not start the session'));
     }
     sessions.set(command.accountId, session);
     ack({ ok: true });
@@ -201,6 +210,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       .catch((error: unknown) => log(`session ${command.accountId} crashed: ${String(error)}`))
       .finally(() => {
         if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
+        fleets.leave(command);
       });
   });
 

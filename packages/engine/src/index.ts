@@ -9,6 +9,7 @@ export * from './fan-out.js';
 export * from './run-log.js';
 export * from './time/clock.js';
 export * from './time/rng.js';
+export * from './time/shared-virtual-clock.js';
 export * from './guards/index.js';
 export * from './strategies/index.js';
 export * from './pricing/freshness.js';
@@ -17,6 +18,7 @@ export * from './session/options.js';
 export * from './session/pacing.js';
 export * from './session/reports.js';
 export { SnipeSession } from './session/snipe-session.js';
+export * from './fleet/index.js';
 export * from './session/summary.js';
 export { gamePortFromClient, type GameClientLike } from './adapters/game-client-port.js';
 // The benchmark's baseline and measuring tools; the runnable benchmark is `@tradedesk/engine/bench`.

@@ -31,6 +31,13 @@ describe('the agent socket contract', () => {
     expect(sessionStartSchema.safeParse({ ...command, readUnassignedPile: 'yes' }).success).toBe(false);
   });
 
+  it('takes a fleet part of two accounts or more, and refuses a fleet of one', () => {
+    const fleet = { id: 'fleet-1', accountIds: ['account-1', 'account-2'] };
+    expect(sessionStartSchema.safeParse({ ...command, fleet }).success).toBe(true);
+    const lone = sessionStartSchema.safeParse({ ...command, fleet: { ...fleet, accountIds: ['account-1'] } });
+    expect(lone.success ? '' : lone.error.issues[0]?.message).toBe('A fleet needs at least two accounts');
+  });
+
   it('lets a first connection leave out the sessions it resumes', () => {
     const handshake = agentHandshakeSchema.parse({ key: 'k', agentId: 'agent-1', capacity: 5 });
     expect(handshake.sessions).toEqual([]);

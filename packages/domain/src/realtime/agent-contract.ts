@@ -20,6 +20,8 @@ export const agentSocketPath = '/client/agent';
 
 const int = z.number().int();
 const id = z.string().min(1);
+/** Accounts one fleet may hold (far above any licence's account count). */
+export const MAX_FLEET_ACCOUNTS = 100;
 
 /** Handshake `auth`. `sessions` lets a reconnecting agent resume what it still runs. */
 export const agentHandshakeSchema = z.object({
@@ -56,6 +58,20 @@ export const sessionStartSchema = z.object({
    * read, since each costs a game request of the user's budget.
    */
   readUnassignedPile: z.boolean().optional(),
+  /**
+   * This run is one account's part of a fleet: the user's accounts of one platform started
+   * together, sniping as one team (docs/decisions/snipe-engine.md, "Fleet"). Every part names the
+   * same id and accounts; the agent runs them as one. Absent: the account runs alone.
+   */
+  fleet: z
+    .object({
+      id,
+      accountIds: z
+        .array(id)
+        .min(2, 'A fleet needs at least two accounts')
+        .max(MAX_FLEET_ACCOUNTS, `A fleet holds at most ${MAX_FLEET_ACCOUNTS} accounts`),
+    })
+    .optional(),
 });
 /** A start command as the agent reads it. */
 export type SessionStart = z.infer<typeof sessionStartSchema>;

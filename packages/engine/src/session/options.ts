@@ -10,6 +10,7 @@ import {
 } from '@tradedesk/domain';
 import { z } from 'zod';
 import type { EngineEvent } from '../events.js';
+import type { FleetMember } from '../fleet/fleet.js';
 import type { BackoffSettings } from '../guards/backoff-guard.js';
 import type { Clock, EventSink, GamePort, PricePort, Rng } from '../ports.js';
 import type { Strategy } from '../strategies/strategy.js';
@@ -37,6 +38,12 @@ export interface SnipeSessionOptions {
   readonly strategyFor?: (filter: SnipeFilter) => Strategy;
   /** Spreads the requests threshold over the run (default true; off for the classic baseline). */
   readonly paceBudget?: boolean;
+  /**
+   * This account's place in a fleet of the user's accounts sniping together: listings another
+   * account claimed or listed are never bought, looks are spread over the fleet, and the 59th
+   * Minute strategy shares the backlog sweep and the market's level (docs/decisions/snipe-engine.md).
+   */
+  readonly fleet?: FleetMember;
 }
 
 /** Bad session input: nothing was started. */

@@ -24,6 +24,7 @@ import { MultiRarityStrategy } from '../strategies/multi-rarity.js';
 import type { Strategy } from '../strategies/strategy.js';
 import { BUY_MAX_REQUESTS, buyAndFollowUp, type BuyContext } from './buy.js';
 import { CREDIT_CHECK_MAX_REQUESTS, housekeeping } from './housekeeping.js';
+import type { GamePort } from '../ports.js';
 import { parseSnipeFilter, validateSessionInput, type SnipeSessionOptions } from './options.js';
 import { Pacing } from './pacing.js';
 import { FilterRotation } from './rotation.js';
@@ -31,6 +32,15 @@ import { reactToError } from './react-to-error.js';
 import { SessionReporter } from './reporter.js';
 import { RunState } from './run-state.js';
 import { accountStatusAfter, type RunSummary } from './summary.js';
+
+/** Both rules, when both apply. */
+function bothRules(
+  first: ((auction: AuctionInfo) => boolean) | undefined,
+  second: ((auction: AuctionInfo) => boolean) | undefined,
+): ((auction: AuctionInfo) => boolean) | undefined {
+  if (first === undefined || second === undefined) return first ?? second;
+  return (auction) => first(auction) && second(auction);
+}
 
 /** Repeated run-log lines (a stale price, too many results …) reach the user once a minute. */
 const DEFAULT_NOTICE_REPEAT_WINDOW_MS = 60_000;
@@ -43,8 +53,12 @@ const DEFAULT_NOTICE_REPEAT_WINDOW_MS = 60_000;
 export class SnipeSession {
   private readonly options: SnipeSessionOptions;
   private readonly configuration: Configuration;
-  /** The market configuration's player rules, when any apply. */
+  /**
+   * Which listings the run may buy, when anything rules some out: the market configuration's
+   * player rules, and in a fleet the listings another account claimed or listed.
+   */
   private readonly marketRules: ((auction: AuctionInfo) => boolean) | undefined;
+  private readonly game: GamePort;
   private readonly pacing: Pacing;
   private readonly rotation: FilterRotation;
   private readonly buster: CacheBuster;
@@ -61,8 +75,13 @@ export class SnipeSession {
     const { filters, configuration } = validateSessionInput(options);
     this.options = options;
     this.configuration = configuration;
-    this.marketRules = marketRulesOf(configuration.market);
-    this.makeStrategy = options.strategyFor ?? strategyFor;
+    const { fleet } = options;
+    this.marketRules = bothRules(
+      marketRulesOf(configuration.market),
+      fleet && ((auction: AuctionInfo) => fleet.mayBid(auction.tradeId)),
+    );
+    this.game = fleet ? fleet.watchGame(options.game) : options.game;
+    this.makeStrategy = options.strategyFor ?? ((filter) => strategyFor(filter, fleet));
     this.report = new SessionReporter(
       throttleRepeatedNotices(
         fanOut([options.events], options.onSinkError),
@@ -124,10 +143,6 @@ export class SnipeSession {
     return maxRequests <= 0 || this.counters().requests + count <= maxRequests;
   }
 
-  private get game() {
-    return this.options.game;
-  }
-
   private now(): number {
     return this.options.clock.now();
   }
@@ -176,6 +191,7 @@ export class SnipeSession {
         await this.pause(state, verdict);
         continue;
       }
+      if (!(await this.takeFleetTurn())) continue;
       await this.attempt(state, () => this.cycle(state, strategy));
       const { searches } = this.counters();
       if (
@@ -190,6 +206,20 @@ export class SnipeSession {
       if (!this.stopRequested)
         await this.sleep(strategy.cycleWaitMs?.(this.options.rng) ?? this.pacing.cycleWaitMs());
     }
+  }
+
+  /**
+   * In a fleet, waits until this account's look falls between the other accounts' looks; false
+   * when a stop came during the wait.
+   */
+  private async takeFleetTurn(): Promise<boolean> {
+    const { fleet } = this.options;
+    if (fleet === undefined) return true;
+    const waitMs = fleet.lookWaitMs(this.now());
+    if (waitMs > 0) await this.sleep(waitMs);
+    if (this.stopRequested) return false;
+    fleet.noteLook(this.now());
+    return true;
   }
 
   /** Switch filter and rotation take effect between steps, never inside one. */
@@ -274,7 +304,8 @@ export class SnipeSession {
       // Hot path: one comparison, one scan, then the Buy Now request.
       const tooMany = maxSearchResults > 0 && result.auctions.length > maxSearchResults;
       const auctions = this.marketRules ? result.auctions.filter(this.marketRules) : result.auctions;
-      const target = tooMany || this.stopRequested || !buyFits ? undefined : strategy.pick(auctions);
+      const target =
+        tooMany || this.stopRequested || !buyFits ? undefined : this.claimed(strategy.pick(auctions));
       if (target !== undefined) await buyAndFollowUp(buyContext, strategy, target);
       state.recordSuccess();
       if (tooMany) await this.report.notice('INFO', tooManyResultsFor(strategy.subject));
@@ -287,9 +318,15 @@ export class SnipeSession {
     // After the search: a look at the newest listings is never delayed by buying older ones.
     for (const auction of strategy.recalled?.(this.now()) ?? []) {
       if (this.stopRequested || !this.budgetFits(BUY_MAX_REQUESTS)) return;
-      if (this.marketRules === undefined || this.marketRules(auction))
+      if ((this.marketRules === undefined || this.marketRules(auction)) && this.claimed(auction))
         await buyAndFollowUp(buyContext, strategy, auction);
     }
+  }
+
+  /** The listing, once this account holds it in its fleet (always, outside a fleet). */
+  private claimed(auction: AuctionInfo | undefined): AuctionInfo | undefined {
+    const { fleet } = this.options;
+    return auction === undefined || fleet === undefined || fleet.claim(auction.tradeId) ? auction : undefined;
   }
 
   private buyContext(state: RunState, strategy: Strategy): BuyContext {
@@ -310,6 +347,7 @@ export class SnipeSession {
   }
 
   private async finish(state: RunState, reason: StopReason, message: string): Promise<RunSummary> {
+    this.options.fleet?.leave();
     await this.report.account(state, accountStatusAfter(reason));
     await this.report.session(state, this.now());
     await this.report.stop(reason, message);

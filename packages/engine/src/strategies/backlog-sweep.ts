@@ -1,7 +1,7 @@
 import { MIN_PRICE, previousPrice, snapPrice } from '@tradedesk/domain';
 import type { MarketPage } from '@tradedesk/game-client';
 
-interface Band {
+export interface Band {
   readonly minBuyNow: number;
   readonly maxBuyNow: number;
 }
@@ -24,12 +24,20 @@ export function sweepBands(minPrice: number, maxPrice: number): Band[] {
   return bands;
 }
 
+/** A walk over the backlog as a strategy reads it: the band and page to read next. */
+export interface SweepCursor {
+  readonly done: boolean;
+  readonly current: Band & { page: number };
+  /** After reading `current`: moves on. */
+  advance(page: MarketPage): void;
+}
+
 /**
  * One walk over the listings that were on the market before the run (the backlog: mispriced
  * listings nobody took yet), band by band from the most expensive, page by page, within a page
  * budget. The fresh-listing watch sees what arrives later; this sees what it never could.
  */
-export class BacklogSweep {
+export class BacklogSweep implements SweepCursor {
   private readonly bands: Band[];
   private band = 0;
   private currentPage = 0;

@@ -8,11 +8,14 @@ import {
   type RarityFilter,
 } from '@tradedesk/domain';
 import type { AuctionInfo, MarketPage, MarketSearch } from '@tradedesk/game-client';
+import type { FleetMember } from '../fleet/fleet.js';
+import { SharedBacklogSweep } from '../fleet/fleet-sweep.js';
+import { LookMarks } from '../fleet/look-marks.js';
 import type { PriceQuote } from '../ports.js';
 import { judgePrice } from '../pricing/freshness.js';
 import { MarketLevel } from '../pricing/market-level.js';
 import { runLog, skippedStalePrices } from '../run-log.js';
-import { BacklogSweep } from './backlog-sweep.js';
+import { BacklogSweep, type SweepCursor } from './backlog-sweep.js';
 import { limitUnderMarket } from './buy-limit.js';
 import { searchOfCriteria } from './criteria.js';
 import { ListingsPassedOver } from './passed-over.js';
@@ -68,8 +71,8 @@ export class MultiRarityStrategy implements Strategy {
   /** Inclusive Buy Now limit per definition id (the price rule's, above the max Buy Now too), from fresh prices only. */
   private limits = new Map<number, number>();
   private quotes = new Map<number, PriceQuote>();
-  /** Where the market trades relative to the price site, from the pages this run read. */
-  private readonly marketLevel = new MarketLevel(FAIR_ASK_PREMIUM);
+  /** Where the market trades relative to the price site, from the pages this run (its fleet) read. */
+  private readonly marketLevel: MarketLevel;
   /** The market level the limits were computed with. */
   private limitsFactor = 1;
   private readonly passedOver = new ListingsPassedOver();
@@ -79,8 +82,12 @@ export class MultiRarityStrategy implements Strategy {
   private warned = false;
   private pageLimit: number = MAX_PLAYER_PAGES_WARNING;
   private pageSize = 20;
-  private readonly watch = new FreshListingWatch();
-  private sweep: BacklogSweep | undefined;
+  /** One watch per listing duration looked at (a lone run only ever looks at one hour's). */
+  private readonly watches = new Map<number, FreshListingWatch>();
+  /** The duration (s) whose newest listings the current look reads, and how many it found. */
+  private mark = ONE_HOUR_S;
+  private newAtMark = 0;
+  private sweep: SweepCursor | undefined;
   private step: 'watch' | 'sweep' = 'watch';
   private sweepPages = 0;
   /** When the current step started and when the last look at the newest listings was. */
@@ -89,7 +96,15 @@ export class MultiRarityStrategy implements Strategy {
   /** Seconds from the last look to this one (set once per look, read on each of its pages). */
   private sinceLastLookS = ONE_HOUR_S;
 
-  constructor(readonly filter: RarityFilter) {}
+  /** In a fleet, the market's level and the backlog sweep are the fleet's, shared by its accounts. */
+  constructor(
+    readonly filter: RarityFilter,
+    private readonly fleet?: FleetMember,
+  ) {
+    this.marketLevel = fleet
+      ? fleet.shared('market-level', () => new MarketLevel(FAIR_ASK_PREMIUM))
+      : new MarketLevel(FAIR_ASK_PREMIUM);
+  }
 
   get label(): string {
     return this.filter.label;
@@ -127,9 +142,7 @@ export class MultiRarityStrategy implements Strategy {
     this.pageLimit = context.maxPageJumps > 0 ? context.maxPageJumps : MAX_PLAYER_PAGES_WARNING;
     this.pageSize = context.pageSize;
     this.stepAt = context.now;
-    this.sweep ??= new BacklogSweep(
-      this.filter.minPrice,
-      this.filter.maxPrice,
+    this.sweep ??= this.sweepOf(
       context.requestBudget > 0
         ? Math.floor(context.requestBudget * BACKLOG_BUDGET_SHARE)
         : BACKLOG_PAGES_UNBUDGETED,
@@ -146,6 +159,24 @@ export class MultiRarityStrategy implements Strategy {
       return { notices: [...notices, runLog.unableToFetchMarketData], skipCycle: true };
     }
     return { notices };
+  }
+
+  /**
+   * The backlog sweep: this run's own, or its share of the fleet's (one sweep of the band's pages
+   * for all the accounts, each adding its page budget to it).
+   */
+  private sweepOf(pages: number): SweepCursor {
+    const { minPrice, maxPrice } = this.filter;
+    const { fleet } = this;
+    if (fleet === undefined) return new BacklogSweep(minPrice, maxPrice, pages);
+    const sweep = fleet.shared(
+      `backlog-sweep:${minPrice}-${maxPrice}`,
+      () => new SharedBacklogSweep(minPrice, maxPrice, 0),
+    );
+    sweep.addPages(pages);
+    const share = sweep.share();
+    fleet.whenLeaving(() => share.release());
+    return share;
   }
 
   /** Loads every rarity's table; returns how many prices were too old to use. */
@@ -192,8 +223,26 @@ export class MultiRarityStrategy implements Strategy {
       return this.sweep.current.page;
     }
     this.step = 'watch';
-    this.sinceLastLookS = this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
-    return this.watch.page(this.pageSize, this.stepAt);
+    this.newAtMark = 0;
+    if (this.fleet === undefined) {
+      this.sinceLastLookS =
+        this.lastLookAt === undefined ? ONE_HOUR_S : (this.stepAt - this.lastLookAt) / 1000;
+    } else {
+      // The fleet decides which duration's newest listings this look reads (`LookMarks`).
+      ({ mark: this.mark, sinceLastLookS: this.sinceLastLookS } = this.fleet
+        .shared('look-marks', () => new LookMarks())
+        .take(this.stepAt));
+    }
+    return this.watchOf(this.mark).page(this.pageSize, this.stepAt);
+  }
+
+  private watchOf(mark: number): FreshListingWatch {
+    let watch = this.watches.get(mark);
+    if (watch === undefined) {
+      watch = new FreshListingWatch(mark, { inFleet: this.fleet !== undefined });
+      this.watches.set(mark, watch);
+    }
+    return watch;
   }
 
   search(): MarketSearch {
@@ -245,18 +294,33 @@ export class MultiRarityStrategy implements Strategy {
         ? this.sweep.current.page
         : undefined;
     }
-    const next = this.watch.observe(page, this.sinceLastLookS);
+    const watch = this.watchOf(this.mark);
+    if (this.fleet !== undefined) this.newAtMark += this.countNew(page);
+    const next = watch.observe(page, this.sinceLastLookS);
     if (next === undefined || !canJump) {
-      this.watch.finishLook(this.stepAt);
+      watch.finishLook(this.stepAt);
       this.lastLookAt = this.stepAt;
+      this.fleet
+        ?.shared('look-marks', () => new LookMarks())
+        .noteFound(this.mark, this.sinceLastLookS, this.newAtMark);
       return undefined;
     }
     return next;
   }
 
+  /** Listings on the page shown since the last look at the current mark. */
+  private countNew(page: MarketPage): number {
+    const newest = this.mark - this.sinceLastLookS;
+    return page.auctions.filter(({ expires }) => expires <= this.mark && expires > newest).length;
+  }
+
   /** Off the hot path, after a page was picked from: the market's level and what was passed over. */
   private learnFrom(page: MarketPage): void {
+    // Picked now after it was passed over on an earlier page: bought or lost, it is not recalled.
+    if (this.picked !== undefined) this.passedOver.forget(this.picked);
     for (const auction of page.auctions) {
+      // The fleet's own listings say nothing about the market, and are never a bargain for it.
+      if (this.fleet?.isFleetListing(auction.tradeId) === true) continue;
       const definitionId = definitionIdOf(auction);
       const quote = this.quotes.get(definitionId);
       if (quote === undefined) continue;

@@ -22,6 +22,11 @@ interface PassedOverListing {
 export class ListingsPassedOver {
   private readonly kept = new Map<number, PassedOverListing>();
 
+  /** A listing bought (or lost) since it was passed over: recalling it would spend a Buy Now for nothing. */
+  forget(tradeId: number): void {
+    this.kept.delete(tradeId);
+  }
+
   /** Notes a listing shown at `now` and not bought; `limit` undefined: its card is never bought. */
   note(auction: AuctionInfo, definitionId: number, limit: number | undefined, now: number): void {
     if (limit === undefined || auction.buyNowPrice > limit * (1 + NEAR_SHARE)) return;

@@ -6,7 +6,8 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-function checkDelay(ms: number): number {
+/** A wait must be a finite, non-negative number of ms. */
+export function checkDelay(ms: number): number {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
     throw new RangeError(`sleep needs a finite, non-negative number of ms, got ${String(ms)}`);
   }
