@@ -52,6 +52,8 @@ export interface AgentHubOptions {
 interface AgentSocketData {
   agentId: string;
   capacity: number;
+  /** The agent said it is shutting down: no node picks it for a run (other nodes read it too). */
+  leaving?: boolean;
 }
 type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 
@@ -213,6 +215,12 @@ export function createAgentHub(
       );
     });
 
+    socket.on('agent-leaving', (ack?: (answer: AgentAck) => void) => {
+      socket.data.leaving = true;
+      log.info({ agentId }, 'agent leaving; its runs are handed to other agents');
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+
     // One beat for every run kind the agent holds: each run's heartbeat is what finds it lost.
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
@@ -296,10 +304,14 @@ export function createAgentHub(
   }
 
   const dispatcher: AgentDispatcher = {
-    async pick() {
+    async pick(except?: string) {
       const capacities = new Map<string, number>();
       for (const socket of await io.fetchSockets())
-        if (socket.rooms.has(agentRoom(socket.data.agentId)))
+        if (
+          socket.rooms.has(agentRoom(socket.data.agentId)) &&
+          socket.data.leaving !== true &&
+          socket.data.agentId !== except
+        )
           capacities.set(socket.data.agentId, socket.data.capacity);
       // Runs of every kind are counted from the database, not kept per socket: a run is written
       // before its start command, by whichever node took the start, and survives restarts of the

@@ -16,6 +16,7 @@ import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { userRoom } from '../runs/user-channel.js';
+import { createSnipeHandover } from '../modules/snipe/handover.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { snipeRunKind } from '../modules/snipe/run-kind.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -141,7 +142,7 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     app,
     ctx,
     () => [
-      snipeRunKind(runEvents),
+      snipeRunKind(runEvents, handover),
       // Delivery transfers of the marketplace and its balance syncs carry ids of their own.
       transferRunKind(transferEvents, (transferId, seq, event, agentId) =>
         isMarketTransferId(transferId)
@@ -170,6 +171,14 @@ export async function attachRealtime(app: FastifyInstance, options: RealtimeOpti
     publisher.notify(userId, 'error', message, 'run', noticeKey),
   );
   const runEvents = createRunEvents(ctx, publisher);
+  const handover = createSnipeHandover(
+    ctx,
+    agents.dispatcher,
+    runEvents,
+    publisher,
+    { priceStaleAfterMs: app.priceDatabase.staleAfterMs },
+    log.child({ category: 'agents' }),
+  );
   const transferPublisher = createTransferPublisher(
     ctx,
     transferWeb,
