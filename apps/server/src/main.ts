@@ -120,6 +120,7 @@ async function main() {
     trustedProxies: env.TRUSTED_PROXIES,
     frameAncestors: env.FRAME_ANCESTORS,
     chat: { telegram: { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL } },
+    metricsAddress: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST },
   });
   // The embedded agent's id is this node's: unique among the nodes of a cluster, the same after
   // a restart, so the runs it held before a crash end at this start.
