@@ -5,7 +5,7 @@ import { runsRepo } from '../../runs/runs-repo.js';
 import { accountRepo } from '../account/repo.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
-import { leaseOfRun, planOfRun, snipeRepo } from './repo.js';
+import { leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
 import type { RunEvents } from './run-events.js';
 import type { AgentDispatcher } from './service.js';
 import { sessionStartCommand } from './start-command.js';
@@ -23,7 +23,7 @@ export function createSnipeHandover(
   runEvents: RunEvents,
   publish: SnipePublisher,
   settings: { priceStaleAfterMs: number },
-  log: { info(details: object, message: string): void },
+  log: { info(details: object, message: string): void; error(details: object, message: string): void },
 ) {
   const { db } = ctx;
 
@@ -47,10 +47,27 @@ export function createSnipeHandover(
     const now = ctx.now();
     const moved = { leaseId: randomUUID(), agentId: target, at: now };
     if (!(await snipeRepo.moveLease(db, leaseId, moved))) return { ok: true };
-    const lostRun = await snipeRepo.lostRunToReconcile(db, accountId, moved.leaseId, now);
+    log.info({ accountId, from: agentId, to: target }, 'snipe run moving to another agent');
+    // The new session signs in again: the row says so (before the start, so its Active comes after).
+    const row = await accountRepo.update(db, run.userId, accountId, { status: 'logging_in', updatedAt: now });
+    if (row) publish.account(run.userId, row);
+    // Answered once moved: the leaving agent's next hand-back, queued behind this answer on its
+    // socket, does not wait for the new agent's start as well.
+    void startMoved(account, plan, moved).catch((err: unknown) =>
+      log.error({ err, accountId }, 'could not start a moved snipe run'),
+    );
+    return { ok: true };
+  }
+
+  async function startMoved(
+    account: NonNullable<Awaited<ReturnType<typeof accountRepo.findOwned>>>,
+    plan: SnipePlan,
+    moved: { leaseId: string; agentId: string; at: Date },
+  ) {
+    const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, moved.leaseId, moved.at);
     const ack = await agents
       .start(
-        target,
+        moved.agentId,
         sessionStartCommand(ctx, account, {
           leaseId: moved.leaseId,
           plan,
@@ -59,16 +76,9 @@ export function createSnipeHandover(
         }),
       )
       .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
-    if (!ack.ok) {
-      const started = await runsRepo.byId(db, moved.leaseId);
-      if (started) await runEvents.endLease(leaseOfRun(started), snipeMessages.handBackFailed, 'error');
-      return { ok: true };
-    }
-    log.info({ accountId, from: agentId, to: target }, 'snipe run moved to another agent');
-    // The new session signs in again: the row says so until it reports Active.
-    const row = await accountRepo.update(db, run.userId, accountId, { status: 'logging_in', updatedAt: now });
-    if (row) publish.account(run.userId, row);
-    return { ok: true };
+    if (ack.ok) return;
+    const started = await runsRepo.byId(db, moved.leaseId);
+    if (started) await runEvents.endLease(leaseOfRun(started), snipeMessages.handBackFailed, 'error');
   }
 
   return { handBack };
