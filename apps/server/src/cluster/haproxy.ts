@@ -142,7 +142,13 @@ export async function startHaproxy(options: {
     ),
   );
   spawnFailed.catch(() => {});
-  child.once('exit', () => (exited = true));
+  // It must not outlive a cluster or bench that ends without closing it (a crash, process.exit).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   /** Its last lines, for the error when it stops at start (an alert about its configuration). */
   const lastLines: string[] = [];
   for (const stream of [child.stdout, child.stderr])
