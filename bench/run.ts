@@ -113,6 +113,14 @@ const suites: Record<string, Suite> = {
       await benchCluster();
     },
   },
+  'cluster-hosts': {
+    describe:
+      'the cluster bench on network-namespace hosts (root): nodes, agents, PostgreSQL and Redis each on a host of its own behind HAProxy; faults: a host killed, a host cut off 20 s, Redis killed, PostgreSQL restarted, a rolling restart of every node and agent (BENCH_CLUSTER_SESSIONS / _SOCKETS)',
+    run: async () => {
+      const { benchCluster } = await import('../apps/server/bench/cluster.js');
+      await benchCluster({ hosts: true });
+    },
+  },
 };
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type AgentHandshake,
   type PriceRequest,
   type SessionEvent,
+  type SessionHandBack,
 } from '@tradedesk/domain/realtime';
 import type { Clock, EngineEvent, PricePort } from '@tradedesk/engine';
 import { FleetSetupError, SnipeSetupError } from '@tradedesk/engine';
@@ -84,6 +85,11 @@ export interface RunningAgent {
   sessionCount(): number;
   /** Stops every session (each reports its stop) and disconnects. */
   close(): Promise<void>;
+  /**
+   * Leaves for good (SIGTERM, a rolling deploy): takes no new runs, stops each snipe session and
+   * hands it back to the server (which moves it to another agent), then closes as `close` does.
+   */
+  leave(): Promise<void>;
   /** Drops the connection and the sessions at once, reporting nothing: a crash (tests). */
   kill(): void;
 }
@@ -105,7 +111,14 @@ export function startAgent(options: AgentOptions): RunningAgent {
   const sessions = new Map<string, AccountSession>();
   /** The fleets the running sessions belong to (a multi-account start of one platform). */
   const fleets = new FleetRegistry();
+  /** Each session's run, settled once its last event is acknowledged (what a hand-back waits for). */
+  const sessionRuns = new Map<AccountSession, Promise<unknown>>();
   let killed = false;
+  /** Set by `leave`: no new run of any kind is taken. */
+  let leaving = false;
+  /** Leases being handed back: their stop event is replaced by the hand-back. */
+  const handingBack = new Set<string>();
+  const freeSlots = () => (leaving ? 0 : capacity - busySlots());
 
   const socket: Socket = io(options.serverUrl, {
     path: agentSocketPath,
@@ -151,6 +164,11 @@ export function startAgent(options: AgentOptions): RunningAgent {
     let seq = 0;
     return async (event: EngineEvent): Promise<void> => {
       if (killed) return new Promise<void>(() => {}); // a crashed agent never goes on
+      // A handed-back run is not over for the user: the server moves it instead of ending it, so
+      // its stop and the closing "inactive" status stay here.
+      const closing =
+        event.type === 'stop' || (event.type === 'account-update' && event.status === 'inactive');
+      if (closing && handingBack.has(leaseId)) return;
       // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
       const message: SessionEvent = { leaseId, seq: seq++, event };
       const answer = await deliverEvent({
@@ -168,6 +186,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     const parsed = sessionStartSchema.safeParse(payload);
     if (!parsed.success) return ack(refuse('Invalid start command'));
     const command = parsed.data;
+    if (leaving) return ack(refuse(agentRefusals.leaving));
     if (isAccountBusy(command.accountId)) return ack(refuse(agentRefusals.accountBusy));
     if (busySlots() >= capacity) return ack(refuse(agentRefusals.full));
     let session: AccountSession;
@@ -205,13 +224,15 @@ export function startAgent(options: AgentOptions): RunningAgent {
     log(
       `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}`,
     );
-    void session
+    const running = session
       .run()
       .catch((error: unknown) => log(`session ${command.accountId} crashed: ${String(error)}`))
       .finally(() => {
         if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
         fleets.leave(command);
+        sessionRuns.delete(session);
       });
+    sessionRuns.set(session, running);
   });
 
   const browser = options.browser ?? new BrowserRuntime();
@@ -228,7 +249,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     webAppUrl,
     launcher,
     isAccountBusy,
-    freeSlots: () => capacity - busySlots(),
+    freeSlots,
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -241,7 +262,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       ? {}
       : { minCallIntervalMs: options.sbcMinCallIntervalMs }),
     isAccountBusy,
-    freeSlots: () => capacity - busySlots(),
+    freeSlots,
     isKilled: () => killed,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
@@ -252,7 +273,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
   const rehearsals = registerRehearsalCommands({
     socket,
     sides: rehearsalSides,
-    freeSlots: () => capacity - busySlots(),
+    freeSlots,
     isKilled: () => killed,
     log,
   });
@@ -287,10 +308,34 @@ export function startAgent(options: AgentOptions): RunningAgent {
   }, options.heartbeatMs ?? 2_000);
   heartbeat.unref();
 
-  return {
+  /** Stops the session, waits until its events are acknowledged, then hands its run back. */
+  async function handBack(session: AccountSession) {
+    handingBack.add(session.leaseId);
+    await session.stop();
+    await sessionRuns.get(session);
+    const message: SessionHandBack = { leaseId: session.leaseId, accountId: session.accountId };
+    await deliverEvent({
+      emit: () => socket.emitWithAck('session-hand-back', message),
+      isKilled: () => killed,
+    });
+    log(`session ${session.accountId}: handed back to the server`);
+  }
+
+  /** Resolves after `ms` at most (an unreachable server must not hold the exit). */
+  const atMost = (ms: number, work: Promise<unknown>) =>
+    Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
+  const agent: RunningAgent = {
     agentId,
     connected,
     sessionCount: () => sessions.size,
+    async leave() {
+      leaving = true;
+      // Queued before the hand-backs (the socket sends in order): no node picks this agent again.
+      await atMost(5_000, socket.emitWithAck('agent-leaving'));
+      await atMost(20_000, Promise.allSettled([...sessions.values()].map(handBack)));
+      await agent.close();
+    },
     async close() {
       clearInterval(heartbeat);
       observed.close();
@@ -304,7 +349,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
         transfers.stopAll(),
         sbcRuns.stopAll(),
       ]);
-      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      await atMost(15_000, stopped);
       await browser.close();
       await launcher?.close();
       socket.disconnect();
@@ -324,4 +369,5 @@ export function startAgent(options: AgentOptions): RunningAgent {
       void launcher?.close();
     },
   };
+  return agent;
 }

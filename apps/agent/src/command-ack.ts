@@ -11,4 +11,5 @@ export const messageOf = (error: unknown) =>
 export const agentRefusals = {
   accountBusy: 'This account is already running on the agent',
   full: 'The agent is full',
+  leaving: 'The agent is shutting down',
 } as const;

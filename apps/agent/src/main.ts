@@ -36,9 +36,10 @@ agent.connected.then(
     process.exit(1);
   },
 );
+// A stopped agent hands its runs back: the server moves each to another agent, nothing is lost.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    console.log(`${signal}: stopping sessions`);
-    void agent.close().then(() => process.exit(0));
+    console.log(`${signal}: handing the runs back to the server`);
+    void agent.leave().then(() => process.exit(0));
   });
 }

@@ -11,6 +11,11 @@
  * Redis is a redis-server of its own on a free port. Every process's CPU, memory and event-loop
  * delay are printed as a profile; BENCH_CLUSTER_CPU_PROF=<dir> also writes V8 CPU profiles of the
  * server nodes and agents there.
+ *
+ * `npm run bench -- cluster-hosts` (root) runs the same on network-namespace hosts: a host each for
+ * PostgreSQL (a server of its own), Redis, both nodes and both agents, every process the production
+ * build with node as the images run it, HAProxy, the sandbox game and the browsers on the bridge;
+ * the faults then include a host cut off for 20 s and a rolling restart (see `benchCluster`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +30,8 @@ import { freePort, startCluster, type Cluster } from '../src/cluster/cluster.js'
 import { stickyCookie } from '../src/cluster/haproxy.js';
 import { openPostgres } from '../src/db/client.js';
 import { snipeMessages } from '../src/modules/snipe/messages.js';
+import { startHostPostgres, startHostRedis } from './host-services.js';
+import { createHosts } from './netns-hosts.js';
 import { startProcessSampler } from './process-sampler.js';
 import { startCuttableProxy } from './tcp-proxy.js';
 
@@ -240,28 +247,42 @@ function startRedis(port: number): Promise<ChildProcess> {
   }, 20_000).then(() => child);
 }
 
-export async function benchCluster() {
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * `hosts`: every node, agent, PostgreSQL and Redis on a network-namespace host of its own
+ * (netns-hosts.ts), HAProxy, the sandbox game and the browsers on the bridge; the faults are then
+ * a host's processes killed, a host cut off for 20 s, Redis killed, PostgreSQL restarted and a
+ * rolling restart (SIGTERM) of every node and agent, one at a time.
+ */
+export async function benchCluster(options: { hosts?: boolean } = {}) {
+  const netns = options.hosts
+    ? createHosts(['db', 'redis', 'node-1', 'node-2', 'agent-1', 'agent-2'])
+    : undefined;
+  const hostPg = netns ? await startHostPostgres(netns, 'db') : undefined;
+  const adminUrl = hostPg?.adminUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new URL(adminUrl);
   const databaseName = `td_cluster_bench_${randomBytes(4).toString('hex')}`;
   const logFile = path.join(os.tmpdir(), `${databaseName}.log`);
   const log = createWriteStream(logFile);
   const [load1] = os.loadavg();
   console.log(
-    `${SESSIONS} sessions, ${SOCKETS} web sockets; machine load before the run: ${load1!.toFixed(1)} on ${os.cpus().length} cores; process output in ${logFile}`,
+    `${netns ? 'network-namespace hosts: ' : ''}${SESSIONS} sessions, ${SOCKETS} web sockets; machine load before the run: ${load1!.toFixed(1)} on ${os.cpus().length} cores; process output in ${logFile}`,
   );
 
   const adminClient = new pg.Client({ connectionString: adminUrl });
   await adminClient.connect();
   await adminClient.query(`CREATE DATABASE ${databaseName}`);
   await adminClient.end();
-  const pgProxy = await startCuttableProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
-  const clusterUrl = new URL(adminUrl);
-  clusterUrl.hostname = '127.0.0.1';
-  clusterUrl.port = String(pgProxy.port);
-  clusterUrl.pathname = `/${databaseName}`;
   const direct = new URL(adminUrl);
   direct.pathname = `/${databaseName}`;
+  // On loopback PostgreSQL is cut off through a proxy; on hosts it is restarted on its own host.
+  const pgProxy = netns
+    ? undefined
+    : await startCuttableProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
+  const clusterUrl = new URL(direct);
+  if (pgProxy) {
+    clusterUrl.hostname = '127.0.0.1';
+    clusterUrl.port = String(pgProxy.port);
+  }
   const migrated = openPostgres(direct.toString());
   await migrated.migrate();
   await migrated.close();
@@ -271,13 +292,28 @@ export async function benchCluster() {
     max: 2,
     application_name: 'bench-observer',
   });
+  // A restart of PostgreSQL ends the idle connections too: the pool opens new ones.
+  observer.on('error', () => {});
 
   const redisPort = await freePort();
-  let redis = await startRedis(redisPort);
+  let loopbackRedis: ChildProcess | undefined;
+  const redis = netns
+    ? await startHostRedis(netns, 'redis')
+    : {
+        url: `redis://127.0.0.1:${redisPort}`,
+        start: async () => {
+          loopbackRedis = await startRedis(redisPort);
+        },
+        kill: async () => {
+          loopbackRedis?.kill('SIGKILL');
+        },
+      };
+  if (!netns) await redis.start();
   // A quiet sandbox: no rival bots or human buyers and no abuse rules, so every buy is ours and
   // sessions run until stopped; the bench plants the cheap listings the sessions buy.
   const sim: RunningSim = await startSim({
     port: 0,
+    ...(netns ? { host: netns.bridgeAddress } : {}),
     seed: 7,
     adminKey: SIM_ADMIN_KEY,
     market: { initialListings: 300, mispricedShare: 0, rivalCatchShare: 0, humanBuyShare: 0 },
@@ -302,7 +338,7 @@ export async function benchCluster() {
   try {
     cluster = await startCluster({
       databaseUrl: clusterUrl.toString(),
-      redisUrl: `redis://127.0.0.1:${redisPort}`,
+      redisUrl: redis.url,
       servers: 2,
       agents: 2,
       agentCapacity: SESSIONS,
@@ -319,6 +355,15 @@ export async function benchCluster() {
         ...probeEnv,
       },
       agentEnv: probeEnv,
+      ...(netns
+        ? {
+            hosts: {
+              wrap: netns.wrap,
+              address: (name: string) => netns.get(name).address,
+              balancerHost: netns.bridgeAddress,
+            },
+          }
+        : {}),
       output: (name, line) => {
         sampler.line(name, line);
         log.write(`[${name}] ${line}\n`);
@@ -326,7 +371,9 @@ export async function benchCluster() {
     });
     console.log(`cluster started in ${seconds(Date.now() - benchStarted)}`);
     const base = cluster.balancer.url;
-    const nodeUrls = cluster.servers.map((server) => `http://127.0.0.1:${server.port}`);
+    const nodeUrls = cluster.servers.map(
+      (server) => `http://${netns?.get(server.name).address ?? '127.0.0.1'}:${server.port}`,
+    );
 
     // Users, accounts and web sockets (spread over the users, each through the balancer).
     const userCount = Math.max(2, Math.ceil(SESSIONS / ACCOUNTS_PER_USER));
@@ -508,13 +555,15 @@ export async function benchCluster() {
     const itsRuns = await leasesOf(lostAgent.name);
     // The runs that were going (all of them, unless the start fell short): the level to get back to.
     const runningBefore = (await statusCounts()).active ?? 0;
-    await lostAgent.kill();
+    // On hosts: every process of the agent's host.
+    if (netns) netns.killAll(lostAgent.name);
+    else await lostAgent.kill();
     const reclaimed = await timeUntil(async () => (await leasesOf(lostAgent.name)) === 0);
     const { rows: lostRows } = await observer.query<{ id: string; description: string }>(
       "SELECT id, description FROM accounts WHERE status = 'error'",
     );
     note(
-      'agent killed',
+      netns ? "agent host's processes killed" : 'agent killed',
       reclaimed,
       `${itsRuns} runs ended Error, ${lostRows.filter((row) => row.description === snipeMessages.agentLost).length} with the agent-lost description`,
     );
@@ -537,7 +586,8 @@ export async function benchCluster() {
     const dropped = new Set<WebClient>();
     for (const client of clients) client.socket.once('disconnect', () => dropped.add(client));
     const killedAt = new Date();
-    await lostNode.kill();
+    if (netns) netns.killAll(lostNode.name);
+    else await lostNode.kill();
     const nodeRecovered = await timeUntil(async () => {
       const { rows } = await observer.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
@@ -547,12 +597,56 @@ export async function benchCluster() {
     });
     const stillRunning = (await statusCounts()).active ?? 0;
     note(
-      'server node killed',
+      netns ? "server node host's processes killed" : 'server node killed',
       nodeRecovered,
       `${dropped.size} web sockets moved to the other node; ${stillRunning}/${activeBefore} runs kept`,
     );
     await lostNode.restart();
     await sleep(5_000);
+
+    /** Runs that have not beaten since `since` (their agent has not said it runs them since). */
+    const silentSince = async (since: Date) =>
+      (
+        await observer.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
+          [since],
+        )
+      ).rows[0]!.n;
+    /**
+     * Waits until `level` runs are Active and every run beat since `since`; a run that ended Error
+     * meanwhile is started again by its user (the bench), once. Answers the time and the restarts.
+     */
+    const backToLevel = async (level: number, since: Date) => {
+      const from = Date.now();
+      const restarted = new Set<string>();
+      const ms = await timeUntil(async () => {
+        const { rows } = await observer.query<{ id: string }>(
+          "SELECT id FROM accounts WHERE status = 'error'",
+        );
+        const again = rows.filter((row) => !restarted.has(row.id));
+        for (const row of again) restarted.add(row.id);
+        if (again.length > 0)
+          await startRuns(allRuns.filter(({ accountId }) => again.some((row) => row.id === accountId)));
+        return ((await statusCounts()).active ?? 0) >= level && (await silentSince(since)) === 0;
+      });
+      return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
+    };
+
+    // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
+    if (netns) {
+      const cutHost = cluster.agents[1]!;
+      const level = (await statusCounts()).active ?? 0;
+      const itsRunsBefore = await leasesOf(cutHost.name);
+      netns.linkDown(cutHost.name);
+      await sleep(20_000);
+      netns.linkUp(cutHost.name);
+      const back = await backToLevel(level, new Date());
+      note(
+        'agent host cut off for 20 s, then back',
+        back.ms,
+        `it held ${itsRunsBefore} runs; ${back.restarted} ended Error and were started again; ${level} runs Active again, all beating`,
+      );
+    }
 
     // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
     // reach that user's socket on node 1 (through Redis).
@@ -583,32 +677,56 @@ export async function benchCluster() {
     );
 
     // 3. Redis restarts: events between the nodes pause, nothing else does.
-    redis.kill('SIGKILL');
+    await redis.kill();
     const redisDownAt = Date.now();
     await sleep(3_000);
-    redis = await startRedis(redisPort);
+    await redis.start();
     const redisBack = await timeUntil(crossNodeDelivered);
     note(
-      'Redis restarted (3 s down)',
+      netns ? 'Redis killed (3 s down, then a new one on its host)' : 'Redis restarted (3 s down)',
       redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
       'events reach browsers on the other node again',
     );
 
     // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
     const activeBeforeCut = (await statusCounts()).active ?? 0;
-    pgProxy.cut();
-    await sleep(5_000);
-    pgProxy.restore();
+    const pgDownAt = Date.now();
+    if (hostPg) await hostPg.restart();
+    else {
+      pgProxy!.cut();
+      await sleep(5_000);
+      pgProxy!.restore();
+    }
+    const pgDownMs = Date.now() - pgDownAt;
     const pgBack = await timeUntil(
       async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
     );
     await sleep(12_000);
     const activeAfterCut = (await statusCounts()).active ?? 0;
     note(
-      'PostgreSQL cut off (5 s)',
+      hostPg
+        ? `PostgreSQL restarted on its host (fast shutdown, ${seconds(pgDownMs)} down)`
+        : 'PostgreSQL cut off (5 s)',
       pgBack,
       `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
     );
+
+    // 5 (hosts). A rolling restart: every node, then every agent, stopped with SIGTERM as an
+    // orchestrator does and started again, one at a time, each after the runs are back.
+    if (netns) {
+      for (const part of [...cluster.servers, ...cluster.agents]) {
+        const level = (await statusCounts()).active ?? 0;
+        const stoppedAt = Date.now();
+        await part.stop();
+        await part.restart();
+        const back = await backToLevel(level, new Date(stoppedAt));
+        note(
+          `rolling restart: ${part.name} (SIGTERM, started again)`,
+          back.ms === undefined ? undefined : Date.now() - stoppedAt,
+          `${level} runs Active again, all beating; ${back.restarted} had ended Error`,
+        );
+      }
+    }
 
     // The end: stop planting, let the last buys land, stop every run and compare with the ledger.
     clearInterval(planting);
@@ -717,13 +835,17 @@ export async function benchCluster() {
     for (const client of clients) client.socket.disconnect();
     await cluster?.stop().catch(() => {});
     await sim.close();
-    redis.kill('SIGKILL');
+    await redis.kill();
     await observer.end();
-    await pgProxy.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await cleanup.end();
+    await pgProxy?.close();
+    if (hostPg) await hostPg.stop();
+    else {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await cleanup.end();
+    }
+    netns?.remove();
     log.end();
   }
 }

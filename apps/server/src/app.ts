@@ -85,6 +85,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeOptions;
   /** Closes the database when the app closes (production); tests close it themselves. */
   ownsDatabase?: boolean;
+  /** METRICS_PORT (with HOST): `/metrics` there instead of on the app's port. */
+  metricsAddress?: { port: number; host: string } | undefined;
 }
 
 /** Builds the HTTP app: plugins, error handling and every API module. Does not listen. */
@@ -158,7 +160,10 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   await app.register(appModule, { eventLoop });
-  await app.register(observabilityModule, { database: options.database });
+  await app.register(observabilityModule, {
+    database: options.database,
+    metricsAddress: options.metricsAddress,
+  });
   await app.register(soundModule);
   await app.register(accountModule);
   await app.register(userModule);

@@ -132,6 +132,7 @@ async function main() {
       ...(runsEmbeddedAgent ? { embeddedAgentId } : {}),
       headfulSessions: env.HEADFUL_SESSIONS === 'on',
     },
+    metricsAddress: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.HOST },
   });
   const realtime = app.realtime;
   if (!realtime) throw new Error('The server was built without its socket hubs');

@@ -37,6 +37,16 @@ export interface ClusterOptions {
   simEnv?: Record<string, string>;
   /** Where each process's output lines go, prefixed with its name. */
   output?: (name: string, line: string) => void;
+  /**
+   * Each node and agent on a host of its own (the bench's network namespaces): the command prefix
+   * that runs a process there and the host's address; HAProxy listens on `balancerHost`.
+   * Default: every process on loopback.
+   */
+  hosts?: {
+    wrap(name: string): string[];
+    address(name: string): string;
+    balancerHost: string;
+  };
 }
 
 /** One child process of the cluster, which can be killed and started again. */
@@ -45,6 +55,8 @@ export interface ClusterProcess {
   readonly port: number | undefined;
   /** `kill -9`: nothing is closed cleanly. */
   kill(): Promise<void>;
+  /** SIGTERM, as an orchestrator stops it (SIGKILL after 40 s); resolves once it exited. */
+  stop(): Promise<void>;
   /** Starts it again with the same name, port and environment; resolves when it answers. */
   restart(): Promise<void>;
   isRunning(): boolean;
@@ -98,12 +110,14 @@ function managed(
   /** Ready when this address answers, or when a line of its output matches. */
   ready: { url: string } | { line: RegExp },
   output: (name: string, line: string) => void,
-): ClusterProcess & { start(): Promise<void>; stop(): Promise<void> } {
+  /** A command prefix that runs it elsewhere (`ip netns exec <host>`). */
+  wrap: readonly string[] = [],
+): ClusterProcess & { start(): Promise<void> } {
   let child: ChildProcess | undefined;
   let exited = true;
   const start = async () => {
-    const [node, ...flags] = nodeCommand;
-    const launched = spawn(node, [...flags, script], {
+    const [command, ...args] = [...wrap, ...nodeCommand, script];
+    const launched = spawn(command!, args, {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +165,7 @@ function managed(
       if (!child || exited) return;
       const target = child;
       target.kill('SIGTERM');
-      const timer = setTimeout(() => target.kill('SIGKILL'), 20_000);
+      const timer = setTimeout(() => target.kill('SIGKILL'), 40_000);
       await ended(target);
       clearTimeout(timer);
     },
@@ -192,15 +206,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await sim.start();
     }
 
+    const hosts = options.hosts;
     const serverPorts: number[] = [];
+    // A host of its own has every port free: the nodes listen where the images do.
     for (let index = 0; index < options.servers; index += 1)
-      serverPorts.push(options.firstServerPort === 0 ? await freePort() : options.firstServerPort + index);
+      serverPorts.push(
+        hosts ? 8080 : options.firstServerPort === 0 ? await freePort() : options.firstServerPort + index,
+      );
+    const serverHost = (index: number) => hosts?.address(`node-${index + 1}`) ?? '127.0.0.1';
     const servers = serverPorts.map((port, index) =>
       managed(
         `node-${index + 1}`,
         'apps/server/dist/main.js',
         {
           PORT: String(port),
+          ...(hosts ? { HOST: serverHost(index) } : {}),
           NODE_ID: `node-${index + 1}`,
           DATABASE_URL: options.databaseUrl,
           REDIS_URL: options.redisUrl,
@@ -209,7 +229,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           EMBEDDED_AGENT: 'off',
           SIM_URL: simUrl,
           // HAProxy is the only proxy; it names the browser's address.
-          TRUSTED_PROXIES: '127.0.0.1',
+          TRUSTED_PROXIES: hosts?.balancerHost ?? '127.0.0.1',
           LOG_FORMAT: 'json',
           // HAProxy takes a node out after three failed /readyz checks a second apart.
           SHUTDOWN_DRAIN_MS: '5000',
@@ -217,8 +237,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         },
         port,
         // Ready when the node says so (database reached, Redis reached): what HAProxy asks too.
-        { url: `http://127.0.0.1:${port}/readyz` },
+        { url: `http://${serverHost(index)}:${port}/readyz` },
         output,
+        hosts?.wrap(`node-${index + 1}`),
       ),
     );
     started.push(...servers);
@@ -226,8 +247,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await first?.start();
     await Promise.all(others.map((server) => server.start()));
     const balancer = await startHaproxy({
-      backends: serverPorts.map((port, index) => ({ name: `node-${index + 1}`, host: '127.0.0.1', port })),
+      backends: serverPorts.map((port, index) => ({
+        name: `node-${index + 1}`,
+        host: serverHost(index),
+        port,
+      })),
       port: options.port === 0 ? await freePort() : options.port,
+      ...(hosts ? { host: hosts.balancerHost } : {}),
       output: (line) => output('haproxy', line),
     });
     started.push({ stop: () => balancer.close() });
@@ -249,6 +275,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         // The agent prints that it connected; until then it is starting.
         { line: /^Agent .* connected to / },
         output,
+        hosts?.wrap(`agent-${index + 1}`),
       ),
     );
     started.push(...agents);

@@ -90,13 +90,13 @@ export interface RunningHaproxy {
   close(): Promise<void>;
 }
 
-/** Resolves once `port` on loopback accepts a connection. */
-async function listening(port: number, exited: () => boolean, said: () => string) {
+/** Resolves once `port` on `host` accepts a connection. */
+async function listening(host: string, port: number, exited: () => boolean, said: () => string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (exited()) throw new Error(`HAProxy ended while starting: ${said()}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(port, host);
       const answer = (isOpen: boolean) => {
         socket.destroy();
         resolve(isOpen);
@@ -112,11 +112,13 @@ async function listening(port: number, exited: () => boolean, said: () => string
 }
 
 /**
- * Runs Debian's HAProxy (`HAPROXY_BIN`, default `haproxy`) in the foreground on 127.0.0.1:`port`
- * in front of `backends`, with the configuration above written to a temporary folder.
+ * Runs Debian's HAProxy (`HAPROXY_BIN`, default `haproxy`) in the foreground on `host`:`port`
+ * (default host 127.0.0.1) in front of `backends`, with the configuration above written to a
+ * temporary folder.
  */
 export async function startHaproxy(options: {
   port: number;
+  host?: string;
   backends: readonly Backend[];
   balance?: HaproxyConfigOptions['balance'];
   output?: (line: string) => void;
@@ -126,7 +128,7 @@ export async function startHaproxy(options: {
   await writeFile(
     configFile,
     haproxyConfig({
-      bind: `127.0.0.1:${options.port}`,
+      bind: `${options.host ?? '127.0.0.1'}:${options.port}`,
       backends: options.backends,
       ...(options.balance ? { balance: options.balance } : {}),
     }),
@@ -140,7 +142,13 @@ export async function startHaproxy(options: {
     ),
   );
   spawnFailed.catch(() => {});
-  child.once('exit', () => (exited = true));
+  // It must not outlive a cluster or bench that ends without closing it (a crash, process.exit).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   /** Its last lines, for the error when it stops at start (an alert about its configuration). */
   const lastLines: string[] = [];
   for (const stream of [child.stdout, child.stderr])
@@ -155,6 +163,7 @@ export async function startHaproxy(options: {
   try {
     await Promise.race([
       listening(
+        options.host ?? '127.0.0.1',
         options.port,
         () => exited,
         () => lastLines.join(' | '),
@@ -167,7 +176,7 @@ export async function startHaproxy(options: {
     throw error;
   }
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://${options.host ?? '127.0.0.1'}:${options.port}`,
     port: options.port,
     async close() {
       if (!exited) {

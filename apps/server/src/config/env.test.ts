@@ -47,6 +47,15 @@ describe('environment schema', () => {
     });
   });
 
+  it('moves /metrics to METRICS_PORT when set, and refuses a port out of range', () => {
+    const set = parseEnv({ METRICS_PORT: '9464' });
+    expect(set.ok && set.env.METRICS_PORT).toBe(9464);
+    const wrong = parseEnv({ METRICS_PORT: '70000' });
+    expect(wrong.ok ? [] : wrong.problems).toContain(
+      'METRICS_PORT: METRICS_PORT must be a number from 1 to 65535',
+    );
+  });
+
   it('turns headful sessions off with HEADFUL_SESSIONS=off and refuses other values', () => {
     const off = parseEnv({ HEADFUL_SESSIONS: 'off' });
     expect(off.ok && off.env.HEADFUL_SESSIONS).toBe('off');

@@ -95,6 +95,11 @@ export const envSchema = z
   .object({
     PORT: portVariable('PORT', 8080),
     HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * `/metrics` on this port (on HOST) instead of PORT, for the scraper alone: an Ingress or a
+     * balancer in front of PORT then cannot show it. Unset: `/metrics` is on PORT.
+     */
+    METRICS_PORT: intVariable('METRICS_PORT', 1, 65_535, 0).optional(),
     DATABASE_URL: databaseUrlVariable().optional(),
     /**
      * PostgreSQL connections this node may hold. Every node of a cluster holds its own, so keep

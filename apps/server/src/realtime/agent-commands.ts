@@ -29,11 +29,18 @@ export function createAgentCommands(ctx: AppContext, io: AgentServer, commandTim
     return parsed.success ? parsed.data : { ok: false, message: 'The agent gave no valid answer' };
   }
 
-  /** The agent with the most room for one more run, drawn at random by its free slots. */
-  async function pick() {
+  /**
+   * The agent with the most room for one more run, drawn at random by its free slots; never one
+   * that said it is leaving, nor `except` (the agent a run is handed back from).
+   */
+  async function pick(except?: string) {
     const capacities = new Map<string, number>();
     for (const socket of await io.fetchSockets())
-      if (socket.rooms.has(agentRoom(socket.data.agentId)))
+      if (
+        socket.rooms.has(agentRoom(socket.data.agentId)) &&
+        socket.data.leaving !== true &&
+        socket.data.agentId !== except
+      )
         capacities.set(socket.data.agentId, socket.data.capacity);
     // Runs of every kind are counted from the database, not kept per socket: a run is written
     // before its start command, by whichever node took the start, and survives restarts of the

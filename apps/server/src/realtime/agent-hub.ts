@@ -94,6 +94,12 @@ export function createAgentHub(
       );
     });
 
+    socket.on('agent-leaving', (ack?: (answer: AgentAck) => void) => {
+      socket.data.leaving = true;
+      log.info({ agentId }, 'agent leaving; its runs are handed to other agents');
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+
     // One beat for every run kind the agent holds: each run's heartbeat is what finds it lost.
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);

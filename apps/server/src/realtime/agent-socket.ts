@@ -7,6 +7,8 @@ export const agentRoom = (agentId: string) => `agent:${agentId}`;
 export interface AgentSocketData {
   agentId: string;
   capacity: number;
+  /** The agent said it is shutting down: no node picks it for a run (other nodes read it too). */
+  leaving?: boolean;
 }
 export type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 export type AgentServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;

@@ -17,6 +17,7 @@ import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
 import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import { userRoom } from '../runs/user-channel.js';
+import { createSnipeHandover } from '../modules/snipe/handover.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { snipeRunKind } from '../modules/snipe/run-kind.js';
 import { createSnipeService } from '../modules/snipe/service.js';
@@ -155,7 +156,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     app,
     ctx,
     () => [
-      snipeRunKind(runEvents),
+      snipeRunKind(runEvents, handover),
       transferRunKind(transferEvents, (kind) => claimedTransfers.get(kind)),
       sbcRunKind(sbcEvents, sbcClub),
       rehearsalRunKind(rehearsals),
@@ -179,6 +180,14 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     publisher.notify(userId, 'error', message, 'run', noticeKey),
   );
   const runEvents = createRunEvents(ctx, publisher);
+  const handover = createSnipeHandover(
+    ctx,
+    agents.dispatcher,
+    runEvents,
+    publisher,
+    { priceStaleAfterMs: app.priceDatabase.staleAfterMs },
+    log.child({ category: 'agents' }),
+  );
   const transferPublisher = createTransferPublisher(
     ctx,
     transferWeb,

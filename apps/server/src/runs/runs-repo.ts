@@ -117,8 +117,12 @@ export const runsRepo = {
       .where(eq(runs.id, id))
       .then(() => undefined),
 
-  setDetail: (db: Db, id: string, detail: Record<string, unknown>) =>
-    db.update(runs).set({ detail }).where(eq(runs.id, id)),
+  /** Sets these keys of the run's detail; the others stay. */
+  mergeDetail: (db: Db, id: string, detail: Record<string, unknown>) =>
+    db
+      .update(runs)
+      .set({ detail: sql`${runs.detail} || ${JSON.stringify(detail)}::jsonb` })
+      .where(eq(runs.id, id)),
 
   /** Running runs of every kind whose last beat is older than `olderThan`. */
   stale: (db: Db, olderThan: Date) =>

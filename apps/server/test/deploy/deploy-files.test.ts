@@ -112,11 +112,28 @@ describe('deployment files', () => {
     const server = named('Deployment', 'server') as unknown as {
       spec: {
         template: {
-          spec: { containers: Array<{ readinessProbe: unknown; livenessProbe: unknown; args: string[] }> };
+          metadata: { annotations: Record<string, string> };
+          spec: {
+            containers: Array<{
+              readinessProbe: unknown;
+              livenessProbe: unknown;
+              args: string[];
+              env: Array<{ name: string; value?: string }>;
+              ports: Array<{ name: string; containerPort: number }>;
+            }>;
+          };
         };
       };
     };
     const [container] = server.spec.template.spec.containers;
+    // /metrics is on a port of its own that the Service (and so the Ingress) does not expose.
+    const metricsPort = container?.env.find((variable) => variable.name === 'METRICS_PORT')?.value;
+    expect(container?.ports).toContainEqual({ name: 'metrics', containerPort: Number(metricsPort) });
+    expect(server.spec.template.metadata.annotations['prometheus.io/port']).toBe(metricsPort);
+    const service = named('Service', 'server') as unknown as {
+      spec: { ports: Array<{ port: number; targetPort: string | number }> };
+    };
+    expect(service.spec.ports.map((port) => port.targetPort)).toEqual(['http']);
     expect(container?.readinessProbe).toMatchObject({ httpGet: { path: '/readyz' } });
     expect(container?.livenessProbe).toMatchObject({ httpGet: { path: '/healthz' } });
     expect(builtEntries).toContain(container?.args.at(-1));

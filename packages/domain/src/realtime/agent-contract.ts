@@ -182,6 +182,15 @@ export const eventAckSchema = z.object({
 export type EventAck = z.infer<typeof eventAckSchema>;
 
 /**
+ * `session-hand-back` (acknowledged with `EventAck`): a leaving agent (SIGTERM) stopped this session
+ * and delivered every event of it; it sends this instead of the run's stop event, and the server
+ * moves the run to another agent under a new lease. Sent once the agent said `agent-leaving`
+ * (acknowledged, no payload), after which no node picks it for new runs.
+ */
+export const sessionHandBackSchema = z.object({ leaseId: id, accountId: id });
+export type SessionHandBack = z.infer<typeof sessionHandBackSchema>;
+
+/**
  * `heartbeat` (volatile): the runs the agent still holds, snipe sessions by lease, transfers (and
  * syncs) by id, and its other runs (SBC solver runs, rehearsals) by id; one rule finds a lost agent's
  * runs of every kind by their last beat. `transferIds` and `runIds` are optional so an agent from

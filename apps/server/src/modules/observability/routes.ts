@@ -6,16 +6,19 @@ import type { Readiness } from './readiness.js';
 export interface ObservabilityRoutesOptions {
   metrics: Metrics;
   readiness: Readiness;
+  /** False when `/metrics` is served on a port of its own (METRICS_PORT). */
+  servesMetrics: boolean;
 }
 
 /**
  * `/healthz` (liveness: the process answers), `/readyz` (readiness: 503 while a dependency is away
  * or the node drains) and `/metrics` (Prometheus text). For the balancer, the orchestrator and the
- * scraper on the nodes' own addresses; the public balancer refuses these paths (deploy/haproxy).
+ * scraper on the nodes' own addresses; the public balancer refuses these paths (deploy/haproxy), and
+ * with METRICS_PORT `/metrics` is not on this port at all (an Ingress passes every path).
  */
 export const observabilityRoutes: FastifyPluginAsyncZod<ObservabilityRoutesOptions> = async (
   app,
-  { metrics, readiness },
+  { metrics, readiness, servesMetrics },
 ) => {
   routesAreFor(app, 'anyone');
   app.get('/healthz', async () => ({ data: { status: 'ok' as const } }));
@@ -23,8 +26,9 @@ export const observabilityRoutes: FastifyPluginAsyncZod<ObservabilityRoutesOptio
     const report = await readiness.report();
     return reply.code(report.ready ? 200 : 503).send({ data: report });
   });
-  app.get('/metrics', async (_request, reply) => {
-    const { body, contentType } = await metrics.scrape();
-    return reply.type(contentType).send(body);
-  });
+  if (servesMetrics)
+    app.get('/metrics', async (_request, reply) => {
+      const { body, contentType } = await metrics.scrape();
+      return reply.type(contentType).send(body);
+    });
 };

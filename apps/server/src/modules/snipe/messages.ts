@@ -6,6 +6,8 @@ export const snipeMessages = {
   noAgent: 'No snipe agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The snipe could not start: ${message}`,
   agentLost: 'The snipe agent running this account stopped responding. Start the snipe again.',
+  handBackFailed:
+    'The snipe agent running this account shut down and no other agent could take the run. Start the snipe again.',
   headfulFallback: 'Headful mode is not available yet: this account snipes headless.',
   switchUnsupported: 'Switching filters needs exactly one filter',
   snipeFilterOnly: 'Only snipe filters can be switched to',

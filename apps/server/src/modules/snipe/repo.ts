@@ -1,3 +1,5 @@
+import type { Configuration, SnipeFilter } from '@tradedesk/domain';
+import { sessionStartSchema } from '@tradedesk/domain/realtime';
 import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries, snipeSessions } from '../../db/schema.js';
@@ -26,6 +28,23 @@ export const leaseOfRun = (run: RunRow): LeaseRow => ({
   startedAt: run.startedAt,
   heartbeatAt: run.heartbeatAt,
 });
+
+/**
+ * What a snipe run runs (filters and configuration as started or last switched to), kept with the
+ * run so the server can start it again on another agent when its agent leaves.
+ */
+export interface SnipePlan {
+  filters: SnipeFilter[];
+  configuration: Configuration;
+}
+
+const planSchema = sessionStartSchema.pick({ filters: true, configuration: true });
+
+/** The run's plan, or undefined for a run stored without one (started before plans were kept). */
+export function planOfRun(run: RunRow): SnipePlan | undefined {
+  const parsed = planSchema.safeParse(run.detail);
+  return parsed.success ? (parsed.data as SnipePlan) : undefined;
+}
 
 /** The account's running snipe (joined to a session: the account's current lease). */
 const runningSnipeOf = (accountId: typeof snipeSessions.accountId) =>
@@ -58,7 +77,7 @@ export const snipeRepo = {
    * Records a run unless the account already runs or the user's licence slots are taken (by runs of
    * any kind: `runsRepo.start`).
    */
-  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number) =>
+  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number, plan: SnipePlan) =>
     runsRepo.start(
       db,
       {
@@ -67,7 +86,7 @@ export const snipeRepo = {
         userId: lease.userId,
         accountId: lease.accountId,
         agentId: lease.agentId,
-        detail: { filterIds: lease.filterIds },
+        detail: { filterIds: lease.filterIds, ...plan },
         startedAt: lease.startedAt,
         heartbeatAt: lease.heartbeatAt,
       },
@@ -90,8 +109,36 @@ export const snipeRepo = {
     return ended ? leaseOfRun(ended) : undefined;
   },
 
-  setFilterIds: (db: Db, leaseId: string, filterIds: string[]) =>
-    runsRepo.setDetail(db, leaseId, { filterIds }),
+  /** The run switched to this filter: it is what the run shows, and what a moved run starts with. */
+  setFilter: (db: Db, leaseId: string, filterIds: string[], filter: SnipeFilter) =>
+    runsRepo.mergeDetail(db, leaseId, { filterIds, filters: [filter] }),
+
+  /**
+   * Moves a running snipe to another agent: the run ends (`ended`) and a new one of the same
+   * account, plan and owner starts under `to.leaseId`, in one transaction (the account never has
+   * two, and the licence slot passes from one to the other). Answers the ended run only to the
+   * one caller that moved it.
+   */
+  moveLease: (db: Db, leaseId: string, to: { leaseId: string; agentId: string; at: Date }) =>
+    db.transaction(async (tx) => {
+      const ended = await runsRepo.end(tx, leaseId, 'ended', to.at);
+      if (!ended) return undefined;
+      await tx.insert(runs).values({
+        id: to.leaseId,
+        kind: 'snipe',
+        userId: ended.userId,
+        accountId: ended.accountId,
+        agentId: to.agentId,
+        detail: ended.detail,
+        startedAt: to.at,
+        heartbeatAt: to.at,
+      });
+      await tx.update(snipeSessions).set({ endedAt: to.at }).where(eq(snipeSessions.leaseId, leaseId));
+      await tx
+        .insert(snipeSessions)
+        .values({ leaseId: to.leaseId, accountId: ended.accountId ?? '', startedAt: to.at });
+      return ended;
+    }),
 
   /**
    * The run of a lease with its account's owner and the account's current snipe run (absent, or

@@ -1,10 +1,14 @@
-import { sessionEventSchema } from '@tradedesk/domain/realtime';
+import { sessionEventSchema, sessionHandBackSchema } from '@tradedesk/domain/realtime';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
+import type { SnipeHandover } from './handover.js';
 import { leaseOfRun } from './repo.js';
 import type { RunEvents } from './run-events.js';
 
-/** Snipe as a run kind: started by `session-start`, its events stored by `RunEvents`, a lost run's account turns `error`. */
-export const snipeRunKind = (runEvents: RunEvents): RunKindModule => ({
+/**
+ * Snipe as a run kind: started by `session-start`, its events stored by `RunEvents`, a run a leaving
+ * agent hands back moved to another agent, a lost run's account turns `error`.
+ */
+export const snipeRunKind = (runEvents: RunEvents, handover: SnipeHandover): RunKindModule => ({
   kinds: ['snipe'],
   startCommand: 'session-start',
   events: [
@@ -13,6 +17,7 @@ export const snipeRunKind = (runEvents: RunEvents): RunKindModule => ({
       schema: sessionEventSchema,
       apply: ({ leaseId, seq, event }, agentId) => runEvents.apply(leaseId, seq, event, agentId),
     }),
+    agentEvent({ name: 'session-hand-back', schema: sessionHandBackSchema, apply: handover.handBack }),
   ],
   settleLost: (runs) => runEvents.markLost(runs.map(leaseOfRun)),
 });

@@ -14,7 +14,6 @@ import {
   stoppingSnipeFor,
   subscriptionExpiredMessage,
   type SnipeFilter,
-  platformOf,
 } from '@tradedesk/domain';
 import type {
   AgentAck,
@@ -25,7 +24,6 @@ import type {
 import type { AppContext } from '../../context.js';
 import { reject } from '../../lib/web-action.js';
 import { runMessages } from '../../runs/messages.js';
-import { openCredentials } from '../account/credentials.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { presentFilter } from '../filter/presenter.js';
@@ -34,11 +32,12 @@ import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { snipeRepo } from './repo.js';
+import { sessionStartCommand } from './start-command.js';
 
 /** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
-  /** A connected agent with a free slot (on any node), or undefined when none has one. */
-  pick(): Promise<string | undefined>;
+  /** A connected agent with a free slot (on any node, not `except`), or undefined when none has one. */
+  pick(except?: string): Promise<string | undefined>;
   start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
   switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;
   /** Reaches the agent on whichever node it is connected to. */
@@ -90,7 +89,7 @@ export function createSnipeService(
       filter,
     });
     if (!ack.ok) reject(ack.message);
-    await snipeRepo.setFilterIds(db, lease.leaseId, [resolved.filter.id]);
+    await snipeRepo.setFilter(db, lease.leaseId, [resolved.filter.id], filter);
     publish.toUser(user.id, 'filter-switched', { accountId: account.id, filterIds: [resolved.filter.id] });
     publish.notify(user.id, 'success', filterSwitchedFor(account.email));
   }
@@ -134,6 +133,7 @@ export function createSnipeService(
           heartbeatAt: now,
         },
         user.maxAccounts,
+        { filters, configuration: data.configuration },
       );
       if (claimed === 'busy') reject(snipeMessages.alreadyRunning);
       if (claimed === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
@@ -141,21 +141,16 @@ export function createSnipeService(
       // reading it costs the user a game request, so other starts skip it.
       const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, leaseId, now);
 
-      // Stored credentials win: the browser's copy is never trusted for an account that has them.
-      const credentials = openCredentials(ctx.cipher, account);
       const ack = await agents
-        .start(agentId, {
-          leaseId,
-          accountId: account.id,
-          email: account.email,
-          ...credentials,
-          platform: platformOf(account),
-          isManualLogin: account.isManualLogin,
-          filters,
-          configuration: data.configuration,
-          maxPriceAgeMs: settings.priceStaleAfterMs,
-          readUnassignedPile: lostRun !== undefined,
-        })
+        .start(
+          agentId,
+          sessionStartCommand(ctx, account, {
+            leaseId,
+            plan: { filters, configuration: data.configuration },
+            maxPriceAgeMs: settings.priceStaleAfterMs,
+            readUnassignedPile: lostRun !== undefined,
+          }),
+        )
         .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
       if (!ack.ok) {
         await snipeRepo.releaseLease(db, leaseId, 'ended', ctx.now());

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, runs, snipeLogEntries } from '../../src/db/schema.js';
+import { snipeMessages } from '../../src/modules/snipe/messages.js';
+import { backends } from '../database.js';
+import { runningSnipes } from '../runs.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  hubSuite,
+  injectListing,
+  openBrowser,
+  ronaldoFilter,
+  startPayload,
+  startStack,
+  waitDeadlineMs,
+  type Browser,
+  type Stack,
+  type WebMessage,
+} from './stack.js';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+interface AgentProcess {
+  agentId: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** A remote agent as operators run it: its own process, stopped by a signal. */
+async function spawnAgent(stack: Stack, agentId: string): Promise<AgentProcess> {
+  // Node itself with tsx's loader (not the tsx wrapper): the signal reaches the agent, not a parent.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/agent/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      SERVER_URL: stack.server.url,
+      AGENT_KEY: stack.server.realtime.embeddedAgentKey,
+      AGENT_ID: agentId,
+      CAPACITY: '10',
+      GAME_MODE: 'sandbox',
+      SIM_URL: stack.sim.url,
+      PRICE_FEED_URL: stack.sim.hosts.feeds,
+      HEADFUL_SESSIONS: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${agentId} did not connect`)), waitDeadlineMs);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`Agent ${agentId} connected to`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => reject(new Error(`${agentId} exited with ${code}: ${output}`)));
+  });
+  child.stdout?.resume();
+  return { agentId, child, exited };
+}
+
+/** Postgres when the run has it (the cluster's database), else PGlite. */
+const backend = backends.at(-1) ?? 'pglite';
+
+describe('an agent stopped with SIGTERM hands its snipe run to another agent', hubSuite, () => {
+  let stack: Stack;
+  let browser: Browser;
+  const agents: AgentProcess[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack(backend);
+    // Only the two agent processes run sessions.
+    await stack.agent.close();
+    agents.push(await spawnAgent(stack, 'hand-back-a'), await spawnAgent(stack, 'hand-back-b'));
+    browser = await openBrowser(stack.server);
+  }, hubHookTimeoutMs);
+
+  afterAll(async () => {
+    for (const agent of agents) agent.child.kill('SIGKILL');
+    browser?.socket.disconnect();
+    await stack?.close();
+  }, hubHookTimeoutMs);
+
+  it('goes on Active on the other agent, with every purchase stored once; with none left it ends and says why', async () => {
+    const accountId = await createAccount(browser.http, 'hand-back@example.com');
+    const purchaseOf = (price: number) => (m: WebMessage) =>
+      m.action === 'snipe-result' && m.data.accountId === accountId && m.data['buyPrice'] === price;
+    await injectListing(stack.sim, 450);
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    await browser.waitFor(purchaseOf(450), 'the first purchase');
+
+    const db = stack.database.db;
+    const [lease] = await runningSnipes(db, accountId);
+    const holder = agents.find((agent) => agent.agentId === lease?.agentId);
+    const other = agents.find((agent) => agent !== holder);
+    if (!lease || !holder || !other)
+      throw new Error(`no agent process holds the run: ${JSON.stringify(lease)}`);
+    const mark = browser.messages.length;
+    holder.child.kill('SIGTERM');
+    expect(await holder.exited).toBe(0);
+
+    const statusUpdate = (status: string) => (m: WebMessage) =>
+      m.action === 'update-account' && m.data.id === accountId && m.data['status'] === status;
+    const after = (index: number, match: (m: WebMessage) => boolean) => (m: WebMessage) =>
+      browser.messages.indexOf(m) > index && match(m);
+    // The new session signs in, then runs: the row goes Logging in, then Active.
+    const signingIn = await browser.waitFor(after(mark - 1, statusUpdate('logging_in')), 'the run to move');
+    await browser.waitFor(
+      after(browser.messages.indexOf(signingIn), statusUpdate('active')),
+      'the run to be Active again',
+    );
+    const [moved] = await runningSnipes(db, accountId);
+    expect(moved?.agentId).toBe(other.agentId);
+    expect(moved?.leaseId).not.toBe(lease.leaseId);
+    // The new session buys too: the run goes on, not only its row.
+    await injectListing(stack.sim, 460);
+    await browser.waitFor(purchaseOf(460), 'a purchase on the other agent');
+
+    const entries = await db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId));
+    expect(entries.map((entry) => entry.buyPrice).sort()).toEqual([450, 460]);
+    const [handedBack] = await db.select().from(runs).where(eq(runs.id, lease.leaseId));
+    expect(handedBack?.status).toBe('ended');
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(row?.status).toBe('active');
+    // Nothing told the user the run stopped.
+    expect(browser.messages.slice(mark).some((m) => m.action === 'stop')).toBe(false);
+
+    // The last agent leaves too: with nowhere to go, the run ends and the row says why.
+    other.child.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+    const ended = await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data['status'] === 'error',
+      'the account to turn error',
+    );
+    expect(ended.data['description']).toBe(snipeMessages.handBackFailed);
+    expect(await runningSnipes(db, accountId)).toEqual([]);
+  });
+});
