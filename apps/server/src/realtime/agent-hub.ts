@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { agentHandshakeSchema, agentSocketPath, heartbeatSchema } from '@tradedesk/domain/realtime';
+import {
+  agentHandshakeSchema,
+  agentSocketPath,
+  heartbeatSchema,
+  type AgentAck,
+} from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context.js';
