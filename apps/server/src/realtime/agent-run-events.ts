@@ -3,12 +3,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AgentEventHandler } from '../runs/run-kind.js';
 import type { AgentSocket } from './agent-socket.js';
 
-/** A snipe result without an error code: a card bought (stored even when its lease ended). */
-const isPurchase = (envelope: unknown) => {
-  const event = (envelope as { event?: { type?: unknown; report?: { errorCode?: unknown } } }).event;
-  return event?.type === 'snipe-result' && event.report?.errorCode === undefined;
-};
-
 /**
  * The agents' run events, of every kind, received one way: validated, stored, then acknowledged.
  * An event the server could not store now (its database is away) is answered `retry`, and the
@@ -36,7 +30,6 @@ export function createAgentRunEvents(app: FastifyInstance, log: FastifyBaseLogge
           );
           const answer = await storing;
           app.metrics.agentEvent(name, 'stored');
-          if (isPurchase(parsed.data)) app.metrics.purchaseStored();
           ack?.(answer);
         } catch (error) {
           log.error({ err: error, event: name }, 'could not store an agent event');

@@ -179,7 +179,9 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
   chat.setNoticeSink((userId, message, noticeKey) =>
     publisher.notify(userId, 'error', message, 'run', noticeKey),
   );
-  const runEvents = createRunEvents(ctx, publisher);
+  const runEvents = createRunEvents(ctx, publisher, {
+    onPurchasesStored: (count) => app.metrics.purchasesStored(count),
+  });
   const handover = createSnipeHandover(
     ctx,
     agents.dispatcher,

@@ -347,6 +347,13 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
 
   it("is not confused with a running run's buy-back of the same card at the same price: both count, a replay once", async () => {
     const { stack, browser } = setup;
+    const purchasesCounted = async () => {
+      const text = await (await fetch(`${stack.server.url}/metrics`)).text();
+      return Number(/^tradedesk_purchases_total (\d+)$/m.exec(text)?.[1]);
+    };
+    const purchasesStored = async () =>
+      (await stack.database.db.select().from(snipeLogEntries)).filter((row) => row.isSuccess).length;
+    const [countedBefore, storedBefore] = [await purchasesCounted(), await purchasesStored()];
     const accountId = await createAccount(browser.http, 'buy.back@example.com');
     await startRun(accountId);
     const running = await leaseOf(accountId);
@@ -379,5 +386,10 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     const allPurchases = await purchasesOf(accountId);
     expect(account?.profits).toBe(allPurchases.reduce((sum, row) => sum + row.value, 0));
     expect(browser.messages.filter(results)).toHaveLength(2);
+    // The operator's purchase counter counts what was stored, not what was sent: the re-sent
+    // purchase is not counted twice.
+    const stored = (await purchasesStored()) - storedBefore;
+    expect(stored).toBeGreaterThanOrEqual(2);
+    expect((await purchasesCounted()) - countedBefore).toBe(stored);
   });
 });

@@ -28,7 +28,7 @@ export function createMetrics(database: Database) {
 
   const purchases = new Counter({
     name: 'tradedesk_purchases_total',
-    help: 'Cards bought by agents and stored through this node (purchases reported twice count once per report).',
+    help: 'Cards bought by agents and stored through this node (a purchase an agent sends again counts once).',
     registers,
   });
   const agentEvents = new Counter({
@@ -116,8 +116,9 @@ export function createMetrics(database: Database) {
     agentEvent(kind: string, outcome: AgentEventOutcome) {
       agentEvents.inc({ kind, outcome });
     },
-    purchaseStored() {
-      purchases.inc();
+    /** The snipe run events count each purchase when it is first stored. */
+    purchasesStored(count: number) {
+      purchases.inc(count);
     },
     webhookGivenUp(provider: string) {
       webhookFailures.inc({ provider });

@@ -34,7 +34,12 @@ export type EventOutcome = { ok: true } | { ok: false; message: string; stop?: b
  * forwards it to the user's sockets and the chat webhook. The agent is acknowledged only after
  * this resolves, so a purchase is stored before the engine moves on.
  */
-export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
+export interface RunEventsOptions {
+  /** Told how many purchases an event stored for the first time (a re-sent one stores none). */
+  onPurchasesStored?: (count: number) => void;
+}
+
+export function createRunEvents(ctx: AppContext, publish: SnipePublisher, options: RunEventsOptions = {}) {
   const { db } = ctx;
 
   const updateAccount = (accountId: string, change: RunAccountChange) =>
@@ -104,6 +109,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher) {
     const stored = storedIds.flatMap((eventId) => byEventId.get(eventId) ?? []);
     const purchases = stored.filter(({ report }) => report.errorCode === undefined);
     if (purchases.length > 0) {
+      options.onPurchasesStored?.(purchases.length);
       const profit = purchases.reduce((sum, { report }) => sum + report.value, 0);
       publishAccount(await runAccountRepo.addProfit(db, accountId, profit, ctx.now()));
     }
