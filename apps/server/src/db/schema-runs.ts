@@ -6,10 +6,12 @@ import { accounts, users } from './schema-core.js';
  * What kind of work a run is (docs/decisions/runs.md). `sync` is a transfer's read of its two
  * accounts before the purchase: it runs on an agent like the others but takes no slot.
  */
-export type RunKind = 'snipe' | 'transfer' | 'sync' | 'sbc' | 'rehearsal';
+export const allRunKinds = ['snipe', 'transfer', 'sync', 'sbc', 'rehearsal'] as const;
+export type RunKind = (typeof allRunKinds)[number];
 
 /** `running` until it ends once: `ended` by its own outcome, `lost` with its agent. */
-export type RunStatus = 'running' | 'ended' | 'lost';
+export const allRunStatuses = ['running', 'ended', 'lost'] as const;
+export type RunStatus = (typeof allRunStatuses)[number];
 
 /**
  * Every run of every kind, one lifecycle: who started it, on which accounts, which agent holds it,

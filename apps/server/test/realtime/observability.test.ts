@@ -39,6 +39,8 @@ describe.each(backends)('health, readiness and metrics of a node (%s)', (backend
     expect(text).toContain(`tradedesk_agent_capacity{agent="${agentId}"} 10`);
     expect(text).toContain(`tradedesk_agent_load{agent="${agentId}"} 0`);
     expect(text).toContain('tradedesk_sockets{hub="/client/agent"} 1');
+    // A kind and status with no run yet still has its series, at 0.
+    expect(text).toMatch(/^tradedesk_runs\{kind="rehearsal",status="lost"\} 0$/m);
   });
 
   it('is live and ready with its database, and not ready once it drains', async () => {

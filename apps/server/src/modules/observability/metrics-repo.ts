@@ -8,7 +8,7 @@ export interface RunCount {
   total: number;
 }
 
-/** Runs by kind and status, cluster-wide (the runs table); a pair with no run has no series. */
+/** Runs by kind and status, cluster-wide (the runs table); pairs with no run are not returned. */
 export async function runCounts(db: Db): Promise<RunCount[]> {
   return db
     .select({ kind: runs.kind, status: runs.status, total: count() })

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
+import { allRunKinds, allRunStatuses } from '../../db/schema.js';
 import { runCounts } from './metrics-repo.js';
 
 /** What the socket layer reports when scraped (attached once realtime is up; empty before). */
@@ -50,6 +51,9 @@ export function createMetrics(database: Database) {
     registers,
     async collect() {
       this.reset();
+      // Every pair has a series, 0 when it has no run: a dashboard's rate or alert on a pair that
+      // has not happened yet reads 0 rather than no data.
+      for (const kind of allRunKinds) for (const status of allRunStatuses) this.set({ kind, status }, 0);
       for (const row of await runCounts(database.db))
         this.set({ kind: row.kind, status: row.status }, row.total);
     },
