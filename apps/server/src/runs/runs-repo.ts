@@ -71,6 +71,23 @@ export const runsRepo = {
   },
 
   /**
+   * The run that carries an ended one on under a new id and agent (a run moved off a leaving agent):
+   * same kind, owner, account and detail, inside the caller's transaction, so the licence slot
+   * passes from one to the other without a start check in between.
+   */
+  successor: (tx: Tx, ended: RunRow, to: { id: string; agentId: string; at: Date }) =>
+    tx.insert(runs).values({
+      id: to.id,
+      kind: ended.kind,
+      userId: ended.userId,
+      accountId: ended.accountId,
+      agentId: to.agentId,
+      detail: ended.detail,
+      startedAt: to.at,
+      heartbeatAt: to.at,
+    }),
+
+  /**
    * Ends a running run once (`ended` by its outcome, `lost` with its agent); answers the row only
    * to the one caller that ended it, so two nodes ending it at once settle it once.
    */

@@ -123,16 +123,7 @@ export const snipeRepo = {
     db.transaction(async (tx) => {
       const ended = await runsRepo.end(tx, leaseId, 'ended', to.at);
       if (!ended) return undefined;
-      await tx.insert(runs).values({
-        id: to.leaseId,
-        kind: 'snipe',
-        userId: ended.userId,
-        accountId: ended.accountId,
-        agentId: to.agentId,
-        detail: ended.detail,
-        startedAt: to.at,
-        heartbeatAt: to.at,
-      });
+      await runsRepo.successor(tx, ended, { id: to.leaseId, agentId: to.agentId, at: to.at });
       await tx.update(snipeSessions).set({ endedAt: to.at }).where(eq(snipeSessions.leaseId, leaseId));
       await tx
         .insert(snipeSessions)
