@@ -35,31 +35,52 @@ describe('SBC answers bounded by work, not by the clock', () => {
     load = [];
   });
 
-  it('gives the same squad for the same challenge and pool on a quiet and on a loaded machine', async () => {
-    // A chemistry challenge the budget does not prove: every stage runs to its deadline, so a
-    // wall-clock budget gave the loaded solve less search and another squad.
-    const inputs: SolveInput[] = standardSets(world)
+  // A chemistry challenge the budget does not prove: every stage runs to its deadline, so a
+  // wall-clock budget gave a loaded solve less search and another squad.
+  const everyoneLinks = (workLimitMs: number): SolveInput => {
+    const challenge = standardSets(world)
       .flatMap((set) => set.challenges)
-      .filter((challenge) => challenge.name === 'Everyone Links')
-      .map((challenge) => ({
-        challenge: decodeChallengeRequirements({
-          elgOperation: challenge.operation ?? 'AND',
-          elgReq: encodeRequirements(challenge.requirements),
-        }),
-        formation: challenge.formation,
-        owned: pool.owned,
-        market: pool.market,
-        workLimitMs: 1_000,
-        // The wall-clock cap only guards the worst case; this machine is shared and the loaded
-        // solve gets a fraction of a core, so the cap is set out of the way.
-        wallLimitMs: 200_000,
-        seed: challenge.challengeId,
-      }));
-    expect(inputs).toHaveLength(1);
-    const quiet = inputs.map((input) => solveChallenge(input));
-    expect(quiet.every((result) => result.status === 'solved' && !result.wallCapped)).toBe(true);
+      .find((candidate) => candidate.name === 'Everyone Links');
+    if (!challenge) throw new Error('Everyone Links is missing from the standard set');
+    return {
+      challenge: decodeChallengeRequirements({
+        elgOperation: challenge.operation ?? 'AND',
+        elgReq: encodeRequirements(challenge.requirements),
+      }),
+      formation: challenge.formation,
+      owned: pool.owned,
+      market: pool.market,
+      workLimitMs,
+      seed: challenge.challengeId,
+    };
+  };
+
+  it('gives the same squad for the same challenge and pool on a quiet and on a loaded machine', async () => {
+    const input = everyoneLinks(1_000);
+    const quiet = solveChallenge(input);
+    expect(quiet).toMatchObject({ status: 'solved', proof: { kind: 'bounded' } });
+    expect(quiet.status === 'solved' && quiet.capped === true).toBe(false);
     load = await loadEveryCore();
-    const loaded = inputs.map((input) => solveChallenge(input));
-    expect(loaded.map(answerOf)).toEqual(quiet.map(answerOf));
+    const loaded = solveChallenge(input);
+    expect(answerOf(loaded)).toEqual(answerOf(quiet));
+  }, 600_000);
+
+  it('gives the same squad whether the clock the safety cap reads is frozen or very slow', () => {
+    const input = everyoneLinks(300);
+    const frozen = solveChallenge({ ...input, capClock: () => 0 });
+    expect(frozen).toMatchObject({ status: 'solved', proof: { kind: 'bounded' } });
+    // Every read of the cap's clock 100 ms later: the solve reads it about 30 times (once per 5
+    // work ms), ~3 s against the 10 s cap, so the squad must not change. Read at every check of
+    // the work count (~260 reads), as the old wall-clock cap was, it stopped this solve early.
+    let reads = 0;
+    const slow = solveChallenge({ ...input, capClock: () => (reads += 1) * 100 });
+    expect(answerOf(slow)).toEqual(answerOf(frozen));
+    expect(slow.status === 'solved' && slow.capped === true).toBe(false);
+  }, 600_000);
+
+  it('still stops a solve whose cap clock passes the cap, and says so', () => {
+    let reads = 0;
+    const capped = solveChallenge({ ...everyoneLinks(300), capClock: () => (reads++ === 0 ? 0 : 1e9) });
+    expect(capped).toMatchObject({ status: 'solved', capped: true });
   }, 600_000);
 });

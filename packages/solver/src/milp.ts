@@ -2,7 +2,7 @@ import { chemistryProfileOf, groupIdOf, matchesCondition, normalizeClubId } from
 import loadHighs, { type Highs } from 'highs';
 import { buildMilp, type MilpModel } from './milp-model.js';
 import type { Candidate, Problem } from './problem.js';
-import { chargeWork, wallSecondsLeft, workClockActive, WORK_MS } from './work-clock.js';
+import { capSecondsLeft, chargeWork, workClockActive, WORK_MS } from './work-clock.js';
 
 let runtime: Highs | undefined;
 let loading: Promise<Highs> | undefined;
@@ -29,6 +29,11 @@ export function milpReady(): boolean {
 
 /** Cards scanned for dominators of one card before it is kept anyway (keeps the cut linear). */
 const DOMINANCE_SCAN = 400;
+/**
+ * HiGHS counts wall time; the solve's cap counts this thread's CPU time. A thread on a busy
+ * machine gets a fraction of a core, so HiGHS's limit is the cap's seconds times this.
+ */
+const HIGHS_WALL_PER_CAP_SECOND = 50;
 
 /**
  * The pool cut to the cards an optimal squad cheaper than `upperBound` may hold (exact):
@@ -212,7 +217,11 @@ function solveModel(highs: Highs, model: MilpModel, seconds: number) {
   try {
     instance.options.set({
       output_flag: false,
-      time_limit: inSolve ? Math.max(0.01, Math.min(3_600, wallSecondsLeft())) : Math.max(0.01, seconds),
+      // In a solve the node limit bounds HiGHS; its time limit (wall time) is only the cap's, with
+      // room for a busy machine, so load does not cut it short.
+      time_limit: inSolve
+        ? Math.max(0.01, Math.min(3_600, capSecondsLeft() * HIGHS_WALL_PER_CAP_SECOND))
+        : Math.max(0.01, seconds),
       ...(inSolve ? { mip_max_nodes: Math.max(1, Math.floor((seconds * 1000) / WORK_MS.milpNode)) } : {}),
       mip_rel_gap: 0,
       mip_abs_gap: 0.5,

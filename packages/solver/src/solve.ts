@@ -11,12 +11,12 @@ import { WorkClock, withWorkClock } from './work-clock.js';
 /** The work budget (work milliseconds: about a quiet core's second, see work-clock.ts). */
 const DEFAULT_WORK_LIMIT_MS = 1000;
 /**
- * The wall-clock cap when none is given: this many times the work budget, at least 10 s. A shared
- * 2-core machine at load 15 ran a 300 ms work budget in 6.5 s of wall time: the cap is for a
- * stuck solve, not for a busy machine.
+ * The safety cap when none is given, in this thread's CPU milliseconds: this many times the work
+ * budget, at least 10 s. A quiet core spends 1–2 CPU ms per work ms, so only a stuck solve (or a
+ * core 10× slower) reaches it; a busy machine does not, since other threads' time is not counted.
  */
-const WALL_CAP_FACTOR = 30;
-const MIN_WALL_CAP_MS = 10_000;
+const CAP_FACTOR = 20;
+const MIN_CAP_MS = 10_000;
 
 function picksOf(problem: Problem, placement: Placement, perSlot: readonly number[]): SquadPick[] {
   return problem.openSlots.flatMap((slot) => {
@@ -52,8 +52,8 @@ function picksOf(problem: Problem, placement: Placement, perSlot: readonly numbe
 export function solveChallenge(input: SolveInput): SolveResult {
   const wallStarted = Date.now();
   const workLimit = input.workLimitMs ?? DEFAULT_WORK_LIMIT_MS;
-  const wallCap = input.wallLimitMs ?? Math.max(MIN_WALL_CAP_MS, workLimit * WALL_CAP_FACTOR);
-  const clock = new WorkClock(wallStarted + wallCap);
+  const cap = input.capMs ?? Math.max(MIN_CAP_MS, workLimit * CAP_FACTOR);
+  const clock = new WorkClock(cap, input.capClock);
   return withWorkClock(clock, () => solveWithClock(input, workLimit, clock, wallStarted));
 }
 
@@ -112,7 +112,7 @@ function solveWithClock(
     proof,
     elapsedMs: elapsedMs(),
     workMs: Math.round(clock.work),
-    ...(clock.wallCapped ? { wallCapped: true } : {}),
+    ...(clock.wasCapped ? { capped: true } : {}),
     stages,
   };
 }

@@ -40,10 +40,14 @@ export interface SolveInput {
    */
   readonly workLimitMs?: number;
   /**
-   * Wall-clock cap (default 30 × the work budget, at least 10 s): only the worst case; a solve
-   * stopped by it says so (`wallCapped`) and its answer may depend on the machine.
+   * Safety cap in milliseconds of this thread's CPU time (default 20 × the work budget, at least
+   * 10 s; wall time where the platform has no per-thread CPU clock): only the worst case, never
+   * reached by a busy machine; a solve stopped by it says so (`capped`) and its answer may depend
+   * on the machine.
    */
-  readonly wallLimitMs?: number;
+  readonly capMs?: number;
+  /** What the cap reads, in milliseconds (default: this thread's CPU time; tests pass fake clocks). */
+  readonly capClock?: () => number;
   /**
    * Steps of the local search instead of the time budget: the same input and seed then give the
    * same answer on any machine (tests).
@@ -99,8 +103,8 @@ export type SolveResult =
       readonly elapsedMs: number;
       /** Work done (work milliseconds): the same for the same input on any machine. */
       readonly workMs: number;
-      /** Present when the wall-clock cap, not the work budget, ended the solve. */
-      readonly wallCapped?: true;
+      /** Present when the safety cap, not the work budget, ended the solve. */
+      readonly capped?: true;
       /** The stages that ran, in order (per OR part): what the budget was spent on. */
       readonly stages?: readonly string[];
     }

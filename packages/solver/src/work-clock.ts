@@ -6,27 +6,78 @@
  * Every search loop charges the work it did (nodes, steps, plans) in **work milliseconds**: what
  * that work took on one quiet core of the reference machine (rates measured by `calibrate` in
  * the bench, docs/decisions/sbc-solver.md). Deadlines and shares keep their arithmetic, read
- * against this count. The wall clock only caps the worst case: past `wallCapAt` the count jumps
- * ahead by `CAPPED_OFFSET`, so every deadline has passed and each stage stops at its next check.
+ * against this count. A safety cap only stops a pathological solve: it reads this thread's CPU
+ * time (`threadCpuMs`), which a busy machine does not inflate (the wall clock did: a loaded
+ * machine's first answers passed a 30 s wall cap and came out different). Past the cap the count
+ * jumps ahead by `CAPPED_OFFSET`, so every deadline has passed and each stage stops at its next check.
  *
  * One clock is active per thread at a time (a solve is synchronous); outside a solve the loops
  * read `Date.now()`, as callers that pass wall-clock deadlines (the reference, tests) expect.
  */
+import { readFileSync } from 'node:fs';
+
 const CAPPED_OFFSET = 1e12;
+/** The cap is read once per this much charged work (reading it costs a system call)… */
+const CAP_CHECK_EVERY_WORK_MS = 5;
+/** …or once per this many reads of the count, should a loop charge less than its work. */
+const CAP_CHECK_EVERY_READS = 4_096;
+/** Kernel clock ticks per second in /proc stat files (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+let threadStatReadable = true;
+
+/**
+ * This thread's CPU time in milliseconds (user + system, from /proc/thread-self/stat, 10 ms
+ * steps), or the wall clock where the platform has no such file. Other threads and processes
+ * (a busy machine) do not add to it.
+ */
+export function threadCpuMs(): number {
+  if (threadStatReadable) {
+    try {
+      const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+      // Fields after the command name (which may hold spaces): state is the first, utime the 12th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      threadStatReadable = false;
+    }
+  }
+  return Date.now();
+}
 
 export class WorkClock {
   private spent = 0;
   private capped = false;
+  private nextCapCheck = 0;
+  private readsSinceCheck = 0;
+  private readonly capAt: number;
 
-  constructor(private readonly wallCapAt = Infinity) {}
+  /**
+   * @param capMs the safety cap, in milliseconds of `capClock` from now (Infinity: none)
+   * @param capClock what the cap reads (this thread's CPU time; tests pass slow or frozen clocks)
+   */
+  constructor(
+    capMs = Infinity,
+    private readonly capClock: () => number = threadCpuMs,
+  ) {
+    this.capAt = capMs === Infinity ? Infinity : capClock() + capMs;
+  }
 
   charge(workMs: number): void {
     this.spent += workMs;
   }
 
   now(): number {
-    if (!this.capped && this.wallCapAt !== Infinity && Date.now() > this.wallCapAt) this.capped = true;
+    if (!this.capped && this.capAt !== Infinity) this.checkCap();
     return this.capped ? this.spent + CAPPED_OFFSET : this.spent;
+  }
+
+  private checkCap(): void {
+    this.readsSinceCheck += 1;
+    if (this.spent < this.nextCapCheck && this.readsSinceCheck < CAP_CHECK_EVERY_READS) return;
+    this.nextCapCheck = this.spent + CAP_CHECK_EVERY_WORK_MS;
+    this.readsSinceCheck = 0;
+    if (this.capClock() > this.capAt) this.capped = true;
   }
 
   /** Work done so far (without the cap's jump). */
@@ -34,13 +85,13 @@ export class WorkClock {
     return this.spent;
   }
 
-  /** Seconds of wall time left before the cap. */
-  wallSecondsLeft(): number {
-    return (this.wallCapAt - Date.now()) / 1000;
+  /** Seconds of the cap's clock left before the cap. */
+  capSecondsLeft(): number {
+    return (this.capAt - this.capClock()) / 1000;
   }
 
-  /** Whether the wall-clock cap stopped the solve (its answer may then depend on the machine). */
-  get wallCapped(): boolean {
+  /** Whether the safety cap stopped the solve (its answer may then depend on the machine). */
+  get wasCapped(): boolean {
     return this.capped;
   }
 }
@@ -57,9 +108,9 @@ export function workClockActive(): boolean {
   return active !== undefined;
 }
 
-/** Wall seconds left before the active solve's cap (Infinity outside a solve or without a cap). */
-export function wallSecondsLeft(): number {
-  return active ? active.wallSecondsLeft() : Infinity;
+/** Seconds of the cap's clock left before the active solve's cap (Infinity outside a solve or without a cap). */
+export function capSecondsLeft(): number {
+  return active ? active.capSecondsLeft() : Infinity;
 }
 
 /** Adds work done to the active solve's count (nothing outside a solve). */
