@@ -3,8 +3,13 @@ import type { SolveInput, SolveResult } from './types.js';
 
 type Solved = Extract<SolveResult, { status: 'solved' }>;
 
-/** The first answer's work budget: about a second of one quiet core. */
-export const FIRST_WORK_MS = 1_000;
+/**
+ * The first answer's work budget. The unproven chemistry family spends all of it, at 1.2–3.6
+ * thread-CPU ms per work ms on a loaded machine: 1,000 made their first answers take 1.2–3.6 s of
+ * CPU (400: 0.7–1.9 s). The refinement (1,200, 4,800, 16,000) then improves them; challenges that
+ * needed more than 300 to prove (Brazil or Argentina, Four Leagues: 313–473) are proven there.
+ */
+export const FIRST_WORK_MS = 300;
 /** Each later solve gets this many times the previous one's budget, up to the final limit. */
 const BUDGET_GROWTH = 4;
 

@@ -5,3 +5,4 @@ export { betterAnswer, FIRST_WORK_MS, solveAnytime } from './anytime.js';
 export { cheapestRatingProfile } from './rating-profile.js';
 export { scoreWindowOf } from './score-window.js';
 export { prepareSolver, milpReady } from './milp.js';
+export { threadCpuMs } from './work-clock.js';

@@ -13,7 +13,7 @@ describe('environment schema', () => {
         DATABASE_POOL_SIZE: 20,
         SBC_SOLVER_THREADS: 0,
         SBC_SOLVE_LIMIT_MS: 16_000,
-        SBC_FIRST_WORK_MS: 1_000,
+        SBC_FIRST_WORK_MS: 300,
         SHUTDOWN_DRAIN_MS: 0,
         GAME_MODE: 'sandbox',
         HEADFUL_SESSIONS: 'on',

@@ -119,8 +119,8 @@ export const envSchema = z
      * solver's work milliseconds (about a quiet core's ms each; 0: no refinement).
      */
     SBC_SOLVE_LIMIT_MS: intVariable('SBC_SOLVE_LIMIT_MS', 0, 600_000, 16_000),
-    /** An account squad's first answer, in the solver's work milliseconds (about a second). */
-    SBC_FIRST_WORK_MS: intVariable('SBC_FIRST_WORK_MS', 1, 600_000, 1_000),
+    /** An account squad's first answer, in the solver's work milliseconds (well under a second of CPU). */
+    SBC_FIRST_WORK_MS: intVariable('SBC_FIRST_WORK_MS', 1, 600_000, 300),
     SECRET_KEY: z
       .string()
       .regex(secretKeyPattern, 'SECRET_KEY must be 64 hexadecimal characters (32 bytes)')

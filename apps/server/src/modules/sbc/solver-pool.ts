@@ -243,8 +243,8 @@ export class SolverPool {
 let shared: { pool: SolverPool; users: number } | undefined;
 /** Threads of the shared pool (SBC_SOLVER_THREADS; 0 or unset: one per core). */
 let configuredThreads = 0;
-/** The default of SBC_FIRST_WORK_MS: an account squad's first answer (work ms, about a second). */
-export const DEFAULT_FIRST_WORK_MS = 1_000;
+/** The default of SBC_FIRST_WORK_MS: an account squad's first answer (work ms; the solver's FIRST_WORK_MS). */
+export const DEFAULT_FIRST_WORK_MS = 300;
 /** The default of SBC_SOLVE_LIMIT_MS: how far an unproven answer is refined (work ms). */
 export const DEFAULT_REFINE_WORK_MS = 16_000;
 let firstWorkMs = DEFAULT_FIRST_WORK_MS;
