@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 
 import type * as ServerEntryModule from '../src/entry-server';
 import type { PublicPage } from '../src/prerender/public-pages';
+import { appStartAttribute, appStartScript } from '../src/prerender/app-start-script';
+import { authStorageKey, themeStorageKey } from '../src/stores/storage-keys';
 
 type ServerEntry = typeof ServerEntryModule;
 
@@ -56,49 +58,26 @@ function headFor(entry: ServerEntry, page: PublicPage): string {
 const moduleScriptTag = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const modulePreloadTag = /\n\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/**
- * The page's scripts, started after its first paint instead of from the head. A prerendered page
- * draws without them; started from the head they download beside the stylesheet and run (the
- * hydration) before the browser paints, which delays the first paint on a slow phone by their
- * download and run time. A tab opened in the background starts them at once (it paints nothing).
- */
-function afterFirstPaintLoader(entry: string, preloads: readonly string[]): string {
-  return `<script>
-      (function () {
-        function start() {
-          ${JSON.stringify(preloads)}.forEach(function (href) {
-            var link = document.createElement('link');
-            link.rel = 'modulepreload';
-            link.crossOrigin = '';
-            link.href = href;
-            document.head.appendChild(link);
-          });
-          var script = document.createElement('script');
-          script.type = 'module';
-          script.crossOrigin = '';
-          script.src = ${JSON.stringify(entry)};
-          document.head.appendChild(script);
-        }
-        if (document.visibilityState === 'hidden') start();
-        else requestAnimationFrame(function () { setTimeout(start, 0); });
-      })();
-    </script>`;
-}
-
-/** The template with its module script and preloads moved behind `afterFirstPaintLoader`. */
-function withScriptsAfterFirstPaint(template: string): string {
+/** The template with its module script and preloads moved behind the page's `appStartScript`. */
+function withAppStartScript(template: string): string {
   const entry = moduleScriptTag.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script');
   const preloads = [...template.matchAll(modulePreloadTag)].map((match) => match[1]!);
+  const script = appStartScript({
+    entry,
+    preloads,
+    sessionStorageKey: authStorageKey,
+    themeStorageKey,
+  });
   return template
     .replace(moduleScriptTag, '')
     .replace(modulePreloadTag, '')
-    .replace('</body>', `  ${afterFirstPaintLoader(entry, preloads)}\n  </body>`);
+    .replace('</body>', `  ${script}\n  </body>`);
 }
 
 /** index.html with the page's head and markup in place of the generic title, description and empty root. */
-function pageHtml(template: string, pagePath: string, head: string, body: string): string {
-  const withHead = withScriptsAfterFirstPaint(template)
+function pageHtml(template: string, page: PublicPage, head: string, body: string): string {
+  const withHead = withAppStartScript(template)
     .replace(/\n\s*<title>[^<]*<\/title>/, '')
     .replace(/\n\s*<meta\s+name="description"[^>]*\/>/, '')
     .replace('</head>', `  ${head}\n  </head>`);
@@ -106,7 +85,7 @@ function pageHtml(template: string, pagePath: string, head: string, body: string
   // The path tells main.tsx which page the markup is: the not-found page is also sent for unknown paths.
   return withHead.replace(
     '<div id="root"></div>',
-    `<div id="root" data-prerendered="${pagePath}">${body}</div>`,
+    `<div id="root" data-prerendered="${page.path}" ${appStartAttribute}="${page.appStart}">${body}</div>`,
   );
 }
 
@@ -118,10 +97,7 @@ async function prerender() {
   for (const page of entry.publicPages) {
     const file = path.join(outDir, prerenderedFileOf(page.path));
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      pageHtml(template, page.path, headFor(entry, page), await entry.renderPage(page.path)),
-    );
+    await writeFile(file, pageHtml(template, page, headFor(entry, page), await entry.renderPage(page.path)));
   }
   await writeFile(path.join(outDir, 'sitemap.xml'), entry.renderSitemap(entry.siteOriginPlaceholder));
   await writeFile(path.join(outDir, 'robots.txt'), entry.renderRobots(entry.siteOriginPlaceholder));

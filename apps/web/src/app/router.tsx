@@ -8,6 +8,7 @@ import { RouteError } from '../routes/route-error';
 import { siteRoutes } from '../routes/site-routes';
 import { RootLayout } from './layout/root-layout';
 import { RequireSignIn } from './require-sign-in';
+import { ReplayEarlyClick } from '../prerender/replay-early-click';
 
 // The sign-in forms (and their form library) load with /login only.
 const LoginPage = lazy(() => import('../routes/login').then((module) => ({ default: module.LoginPage })));
@@ -45,7 +46,15 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: <HomePage /> },
+      {
+        path: paths.home,
+        element: (
+          <>
+            <HomePage />
+            <ReplayEarlyClick />
+          </>
+        ),
+      },
       {
         path: paths.login,
         element: (
@@ -54,7 +63,15 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: paths.notFound, element: <NotFoundPage /> },
+      {
+        path: paths.notFound,
+        element: (
+          <>
+            <NotFoundPage />
+            <ReplayEarlyClick />
+          </>
+        ),
+      },
       {
         path: paths.players,
         element: (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FaqSection } from '../content/faq';
-import { useIsHydrated } from '../hooks/use-is-hydrated';
 
 type FaqAccordionProps = {
   sections: readonly FaqSection[];
@@ -12,13 +11,12 @@ const itemKey = (sectionIndex: number, itemIndex: number) => `${sectionIndex}:${
 
 /**
  * The FAQ accordion of spec §2: one answer open at a time across all sections, the first open on
- * arrival; clicking the open question closes it. The page is prerendered: its questions stay
- * disabled until the app has taken it over, so an early click is not silently lost.
+ * arrival; clicking the open question closes it. The page is prerendered: a question clicked before
+ * the app has taken it over is clicked again once it has (prerender/app-start-script.ts).
  */
 export function FaqAccordion({ sections, showSectionTitles = true }: FaqAccordionProps) {
   const [openKey, setOpenKey] = useState<string | null>(itemKey(0, 0));
   const baseId = useId();
-  const isHydrated = useIsHydrated();
   return (
     <div className="flex flex-col gap-8">
       {sections.map((section, sectionIndex) => (
@@ -41,7 +39,6 @@ export function FaqAccordion({ sections, showSectionTitles = true }: FaqAccordio
                     className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-medium"
                     aria-expanded={isOpen}
                     aria-controls={answerId}
-                    disabled={!isHydrated}
                     onClick={() => setOpenKey(isOpen ? null : key)}
                   >
                     <span>{item.question}</span>

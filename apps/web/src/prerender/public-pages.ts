@@ -1,6 +1,7 @@
 import { blogArticles } from '../content/blog/articles';
 import { legalDocuments } from '../content/legal-documents';
 import { paths } from '../config/paths';
+import type { AppStart } from './app-start-script';
 
 /**
  * Stands for the site's public address in prerendered files. The build cannot know it (one build
@@ -23,6 +24,8 @@ export type PublicPage = {
   image: string;
   /** Filled in by the prerender (the FAQ's answers are only known once rendered). */
   structuredData?: 'faq' | StructuredData;
+  /** When the page starts the app (`app-start-script.ts`): its HTML is the whole page, or it reads data. */
+  appStart: AppStart;
 };
 
 const siteImage = '/images/blog/how-sniping-works.svg';
@@ -37,6 +40,7 @@ const articlePages: PublicPage[] = blogArticles.map((article) => ({
   description: article.description,
   ogType: 'article',
   image: article.image.src,
+  appStart: 'on-first-intent',
   structuredData: {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -56,11 +60,13 @@ const legalPages: PublicPage[] = legalDocuments.map((document) => ({
   description: `Trade Desk's ${document.title}, last updated ${document.updatedOn}.`,
   ogType: 'website',
   image: siteImage,
+  appStart: 'on-first-intent',
 }));
 
 /**
  * Every page a visitor or a crawler reaches without signing in. The plans pages read their prices
- * from the server once loaded; their HTML carries the page around them. /login is left to the app:
+ * from the server once loaded (their HTML carries the page around them), so they start the app after
+ * the first paint; the others are whole in their HTML and start it on the visitor's first intent. /login is left to the app:
  * a sign-in form clicked before the app took it over would send the licence token in the address.
  */
 export const publicPages: readonly PublicPage[] = [
@@ -70,6 +76,7 @@ export const publicPages: readonly PublicPage[] = [
       'Trade Desk: sniping, coin transfers, SBC solving and a price database for the Ultimate Team transfer market.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'on-first-intent',
   },
   {
     path: paths.faq,
@@ -78,6 +85,7 @@ export const publicPages: readonly PublicPage[] = [
       'Answers about Trade Desk: platforms, how sniping and transfers work, account safety, billing and support.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'on-first-intent',
     structuredData: 'faq',
   },
   {
@@ -87,6 +95,7 @@ export const publicPages: readonly PublicPage[] = [
       'Guides for Ultimate Team traders: unlocking the transfer market, safe habits, how sniping works.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'on-first-intent',
   },
   ...articlePages,
   ...legalPages,
@@ -97,6 +106,7 @@ export const publicPages: readonly PublicPage[] = [
       'Trade Desk plans: Snipe, Transfer and SBC tools for your Ultimate Team accounts, paid monthly.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'after-first-paint',
   },
   {
     path: paths.coins,
@@ -105,6 +115,7 @@ export const publicPages: readonly PublicPage[] = [
       'Buy Ultimate Team coins for PC or console, delivered to your own club through the transfer market.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'after-first-paint',
   },
   {
     path: paths.vps,
@@ -113,6 +124,7 @@ export const publicPages: readonly PublicPage[] = [
       'Virtual servers that keep Trade Desk running around the clock, with the plans and their prices.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'after-first-paint',
   },
   {
     path: paths.accounts,
@@ -120,6 +132,7 @@ export const publicPages: readonly PublicPage[] = [
     description: 'Game accounts with the transfer market unlocked, for console and PC.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'after-first-paint',
   },
   {
     path: paths.notFound,
@@ -127,5 +140,6 @@ export const publicPages: readonly PublicPage[] = [
     description: 'This page does not exist on Trade Desk.',
     ogType: 'website',
     image: siteImage,
+    appStart: 'on-first-intent',
   },
 ];

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
 import { paths } from '../config/paths';
 import { legalDocuments } from '../content/legal-documents';
+import { ReplayEarlyClick } from '../prerender/replay-early-click';
 
 // The site's reading pages (Markdown renderer, article and policy texts) load in their own chunks,
 // so the tools never download them.
@@ -15,7 +16,10 @@ const LegalPage = lazy(() => import('./legal-page').then((module) => ({ default:
 const AccountsPage = lazy(() => import('./accounts').then((module) => ({ default: module.AccountsPage })));
 
 const loading = (page: ReactNode) => (
-  <Suspense fallback={<PageLoading label="Loading the page…" />}>{page}</Suspense>
+  <Suspense fallback={<PageLoading label="Loading the page…" />}>
+    {page}
+    <ReplayEarlyClick />
+  </Suspense>
 );
 
 /** The public site: FAQ, blog, legal pages and account plans (spec §2, Other pages). */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { authStorageKey } from './storage-keys';
 
 type AuthState = {
   username: string;
@@ -13,7 +14,7 @@ type AuthState = {
   clearSession: () => void;
 };
 
-export const authStorageKey = 'tradedesk-auth';
+export { authStorageKey };
 
 /**
  * "Remember me" decides where the session lives: localStorage survives closing the browser,

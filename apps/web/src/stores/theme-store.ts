@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { themeStorageKey } from './storage-keys';
 
 export type Theme = 'light' | 'dark';
 
@@ -8,8 +9,7 @@ type ThemeState = {
   toggleTheme: () => void;
 };
 
-/** Storage key read by index.html's pre-paint script too; keep them in step. */
-export const themeStorageKey = 'tradedesk-theme';
+export { themeStorageKey };
 
 export const useThemeStore = create<ThemeState>()(
   persist(
