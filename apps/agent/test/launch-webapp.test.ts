@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
 import { BrowserRuntime } from '../src/browser/browser-runtime.js';
 import { WebAppLauncher } from '../src/browser/launch-webapp.js';
+import { createRunHost } from '../src/run-host.js';
 import { registerTransferCommands } from '../src/transfer/transfer-commands.js';
 
 let sim: BenchSim;
@@ -14,7 +15,17 @@ let addOnDir: string;
 const runtime = new BrowserRuntime();
 const handlers = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
 const events: TransferEventEnvelope[] = [];
-const active = new Set<string>();
+const host = createRunHost({
+  socket: {
+    on: (event, listener) => handlers.set(event, listener),
+    emitWithAck: async (_event, envelope) => {
+      events.push(envelope as TransferEventEnvelope);
+      return { ok: true };
+    },
+  },
+  capacity: 1,
+  log: () => undefined,
+});
 
 const account = {
   accountId: 'acc-launch',
@@ -54,21 +65,11 @@ beforeAll(async () => {
   );
   await writeFile(join(addOnDir, 'mark.js'), "document.documentElement.dataset.addOn = 'loaded';");
   launcher = new WebAppLauncher({ runtime, webAppUrl: `${sim.url}/web-app/`, extensionDir: addOnDir });
-  registerTransferCommands({
-    socket: {
-      on: (event, listener) => handlers.set(event, listener),
-      emitWithAck: async (_event, envelope) => {
-        events.push(envelope);
-        return { ok: true };
-      },
-    },
+  registerTransferCommands(host, {
     game: gameConfig(sim),
     browser: runtime,
     webAppUrl: `${sim.url}/web-app/`,
     launcher,
-    isAccountBusy: (accountId) => active.has(accountId),
-    freeSlots: () => 1,
-    isKilled: () => false,
     log: () => undefined,
   });
 }, 60_000);
@@ -107,9 +108,21 @@ describe('Launch Webapp', { timeout: 90_000 }, () => {
   });
 
   it('refuses while the account is active', async () => {
-    active.add('acc-launch');
+    // Another run of the agent holds the account (as a snipe session would).
+    let endRun: () => void = () => {};
+    const running = new Promise<void>((resolve) => (endRun = resolve));
+    void host.hold(
+      {
+        id: 'lease-1',
+        label: 'session acc-launch',
+        accounts: ['acc-launch'],
+        takesSlot: true,
+        stop: async () => endRun(),
+      },
+      running,
+    );
     const event = await launch('launch-3');
-    active.delete('acc-launch');
+    endRun();
 
     expect(event).toMatchObject({
       type: 'error',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminKey, gameConfig, startBenchSim, type BenchSim } from '../bench/sandbox.js';
 import { GameAccount } from '../src/game-account.js';
 import { readClubCards } from '../src/sbc/club-read.js';
+import { createRunHost } from '../src/run-host.js';
 import { registerSbcCommands } from '../src/sbc/sbc-commands.js';
 
 let sim: BenchSim;
@@ -16,7 +17,7 @@ function agentWithClubReports() {
   const listeners = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
   let reported: (report: SbcClubReport) => void = () => {};
   const report = new Promise<SbcClubReport>((resolve) => (reported = resolve));
-  registerSbcCommands({
+  const host = createRunHost({
     socket: {
       on: (event, listener) => listeners.set(event, listener),
       emitWithAck: async (_event: string, payload: unknown) => {
@@ -24,13 +25,10 @@ function agentWithClubReports() {
         return { ok: true };
       },
     },
-    game: gameConfig(sim),
-    isAccountBusy: () => false,
-    freeSlots: () => 1,
-    isKilled: () => false,
+    capacity: 1,
     log: () => {},
-    minCallIntervalMs: 0,
   });
+  registerSbcCommands(host, { game: gameConfig(sim), minCallIntervalMs: 0 });
   const command = (name: string, payload: unknown) => {
     let answer: AgentAck | undefined;
     listeners.get(name)?.(payload, (ack) => (answer = ack));

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
+import { liveEventsModule } from './lib/live-events.js';
 import { appContextModule } from './lib/app-context.js';
 import { installAccessLog } from './lib/access-log.js';
 import type { Audience } from './lib/audience.js';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions) {
     gameMode: options.gameMode,
     now: options.now,
   });
+  await app.register(liveEventsModule);
 
   installSecurityHeaders(app, {
     frameAncestors: options.frameAncestors ?? [],

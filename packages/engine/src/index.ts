@@ -7,6 +7,7 @@ export * from './ports.js';
 export * from './events.js';
 export * from './fan-out.js';
 export * from './run-log.js';
+export * from './game-call-policy.js';
 export * from './time/clock.js';
 export * from './time/rng.js';
 export * from './time/shared-virtual-clock.js';

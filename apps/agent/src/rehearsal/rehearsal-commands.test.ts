@@ -1,7 +1,8 @@
 import { defaultConfiguration, defaultRarityFilter } from '@tradedesk/domain';
 import type { AgentAck, EventAck, RehearsalEvent } from '@tradedesk/domain/realtime';
 import { describe, expect, it } from 'vitest';
-import { registerRehearsalCommands, type RehearsalSocket } from './rehearsal-commands.js';
+import { createRunHost, type HostSocket } from '../run-host.js';
+import { registerRehearsalCommands } from './rehearsal-commands.js';
 import type { RehearsalSides } from './rehearsal-worlds.js';
 import { summariseSide } from './run-rehearsal.js';
 
@@ -20,10 +21,10 @@ function fakeSocket() {
   const sent: RehearsalEvent[] = [];
   const answers: Array<(answer: EventAck) => void> = [];
   let nextSend = deferred<void>();
-  const socket: RehearsalSocket = {
+  const socket: HostSocket = {
     on: (event, listener) => listeners.set(event, listener),
     emitWithAck: (_event, envelope) => {
-      sent.push(envelope);
+      sent.push(envelope as RehearsalEvent);
       const answered = deferred<EventAck>();
       answers.push(answered.settle);
       nextSend.settle();
@@ -72,7 +73,10 @@ describe('rehearsal commands on the agent', () => {
       },
       close() {},
     };
-    registerRehearsalCommands({ socket, sides, freeSlots: () => 1, isKilled: () => false, log: () => {} });
+    registerRehearsalCommands(createRunHost({ socket, capacity: 1, log: () => {} }), {
+      sides,
+      log: () => {},
+    });
     command(
       'rehearsal-start',
       {

@@ -1,30 +1,14 @@
-import {
-  rehearsalStartSchema,
-  type AgentAck,
-  type RehearsalEvent,
-  type RehearsalStart,
-} from '@tradedesk/domain/realtime';
+import { rehearsalStartSchema, type RehearsalEvent, type RehearsalStart } from '@tradedesk/domain/realtime';
 import { runRehearsal } from './run-rehearsal.js';
 import type { RehearsalSides } from './rehearsal-worlds.js';
-import { agentRefusals, refuse } from '../command-ack.js';
-import { deliverEvent } from '../event-delivery.js';
-
-/** The agent's socket as rehearsals use it (socket.io-client's Socket fits). */
-export interface RehearsalSocket {
-  on(event: string, listener: (payload: unknown, ack?: (answer: AgentAck) => void) => void): unknown;
-  emitWithAck(event: 'rehearsal-event', envelope: RehearsalEvent): Promise<unknown>;
-}
+import type { RunHost } from '../run-host.js';
 
 export interface RehearsalCommandsOptions {
-  readonly socket: RehearsalSocket;
   readonly sides: RehearsalSides;
-  readonly freeSlots: () => number;
-  readonly isKilled: () => boolean;
   readonly log: (line: string) => void;
 }
 
 export const rehearsalRefusals = {
-  full: agentRefusals.full,
   invalid: 'Invalid rehearsal command',
 } as const;
 
@@ -36,9 +20,7 @@ type RehearsalOutcome = Extract<RehearsalEvent['event'], { type: 'result' | 'fai
  * server answers `retry` and, by the socket's retries, after a reconnect), so a finished backtest
  * reaches the server even across a lost node or a database hiccup.
  */
-export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
-  const running = new Map<string, AbortController>();
-
+export function registerRehearsalCommands(host: RunHost, options: RehearsalCommandsOptions): void {
   /**
    * One rehearsal's events, in order. Only the latest progress matters: a progress waiting behind
    * a slow delivery is replaced by a newer one, so a stalled server never piles them up, and the
@@ -50,12 +32,9 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
     let waitingProgress: number | undefined;
     const deliver = async (event: RehearsalEvent['event']) => {
       // A crashed agent sends nothing more (its run is ended by the server's loss rules).
-      if (options.isKilled()) return;
+      if (host.isKilled()) return;
       const envelope: RehearsalEvent = { rehearsalId, seq: seq++, event };
-      await deliverEvent({
-        emit: () => options.socket.emitWithAck('rehearsal-event', envelope),
-        isKilled: options.isKilled,
-      });
+      await host.deliver('rehearsal-event', envelope);
     };
     const enqueue = (send: () => Promise<void>) => {
       // A failed delivery (the socket gave up) does not hold back the next event.
@@ -101,26 +80,28 @@ export function registerRehearsalCommands(options: RehearsalCommandsOptions) {
     }
   }
 
-  options.socket.on('rehearsal-start', (payload, ack) => {
-    const answer = ack ?? (() => {});
-    const parsed = rehearsalStartSchema.safeParse(payload);
-    if (!parsed.success) return answer(refuse(rehearsalRefusals.invalid));
-    if (options.freeSlots() <= 0) return answer(refuse(rehearsalRefusals.full));
-    const command = parsed.data;
+  host.command('rehearsal-start', rehearsalStartSchema, rehearsalRefusals.invalid, (command, answer) => {
+    // A rehearsal signs no game account in: it takes a slot and holds no account.
+    const refusal = host.refusalOf({ accounts: [], takesSlot: true });
+    if (refusal) return answer(refusal);
     const abort = new AbortController();
-    running.set(command.rehearsalId, abort);
     answer({ ok: true });
-    void run(command, abort).finally(() => running.delete(command.rehearsalId));
+    const ended = run(command, abort);
+    void host.hold(
+      {
+        id: command.rehearsalId,
+        label: `rehearsal ${command.rehearsalId}`,
+        accounts: [],
+        takesSlot: true,
+        beat: 'runIds',
+        handBackKind: 'rehearsal',
+        // Ends at its next step; it still reports (its outcome: failed, stopped).
+        stop: () => {
+          abort.abort();
+          return ended;
+        },
+      },
+      ended,
+    );
   });
-
-  return {
-    /** Rehearsals running now (each takes a slot like a session). */
-    count: () => running.size,
-    /** Their ids: the agent's heartbeat names them. */
-    ids: () => [...running.keys()],
-    /** Ends every rehearsal at its next step (each still reports). */
-    stopAll() {
-      for (const abort of running.values()) abort.abort();
-    },
-  };
 }

@@ -1,7 +1,8 @@
 import type { AgentAck, EventAck, SbcClubReport, SbcEventEnvelope } from '@tradedesk/domain/realtime';
 import { sandboxConfig } from '@tradedesk/game-client';
 import { describe, expect, it } from 'vitest';
-import { registerSbcCommands, type SbcSocket } from './sbc-commands.js';
+import { createRunHost, type HostSocket } from '../run-host.js';
+import { registerSbcCommands } from './sbc-commands.js';
 
 type Listener = (payload: unknown, ack?: (answer: AgentAck) => void) => void;
 
@@ -12,7 +13,7 @@ function fakeSocket(answers: EventAck[]) {
   const clubReports: SbcClubReport[] = [];
   let delivered: () => void = () => {};
   const settled = new Promise<void>((resolve) => (delivered = resolve));
-  const socket: SbcSocket = {
+  const socket: HostSocket = {
     on: (event, listener) => listeners.set(event, listener),
     emitWithAck: async (event: string, payload: unknown) => {
       if (event === 'sbc-club') clubReports.push(payload as SbcClubReport);
@@ -44,23 +45,19 @@ const account = {
   platform: 'pc',
 };
 
-/** The commands' options; nothing listens at the game's address, so every sign-in fails. */
-const options = (socket: SbcSocket) => ({
-  socket,
-  game: sandboxConfig('http://127.0.0.1:9'),
-  isAccountBusy: () => false,
-  freeSlots: () => 1,
-  isKilled: () => false,
-  log: () => {},
-  minCallIntervalMs: 0,
-});
+/** The commands on a one-slot run host; nothing listens at the game's address, so every sign-in fails. */
+const register = (socket: HostSocket) =>
+  registerSbcCommands(createRunHost({ socket, capacity: 1, log: () => {} }), {
+    game: sandboxConfig('http://127.0.0.1:9'),
+    minCallIntervalMs: 0,
+  });
 
 describe('SBC solver commands on the agent', () => {
   // The re-sending itself is deliverEvent's, shared by every run kind (event-delivery.test.ts).
   it("sends a run's events to the server numbered from 0", async () => {
     const { socket, sent, settled, command } = fakeSocket([{ ok: true }]);
     // The sign-in fails and the run reports its ERROR event.
-    registerSbcCommands(options(socket));
+    register(socket);
     command('sbc-start', {
       runId: 'run-retry',
       account,
@@ -84,7 +81,7 @@ describe('SBC solver commands on the agent', () => {
 
   it('reports a club read it could not do, and refuses a malformed one without reading anything', async () => {
     const { socket, clubReports, settled, command } = fakeSocket([]);
-    registerSbcCommands(options(socket));
+    register(socket);
     expect(command('sbc-club-read', { readId: '', account: {} })).toEqual({
       ok: false,
       message: 'Invalid club read command',

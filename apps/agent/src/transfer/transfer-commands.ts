@@ -24,43 +24,19 @@ import { screenshotCoinBalance } from '../browser/coin-balance.js';
 import type { BrowserRuntime } from '../browser/browser-runtime.js';
 import type { WebAppLauncher } from '../browser/launch-webapp.js';
 import { GameAccount } from '../game-account.js';
-import { agentRefusals, messageOf, refuse } from '../command-ack.js';
-import { deliverEvent } from '../event-delivery.js';
-
-/** The agent's socket as the transfer commands use it (socket.io-client's Socket fits). */
-export interface TransferSocket {
-  on(event: string, listener: (payload: unknown, ack?: (answer: AgentAck) => void) => void): unknown;
-  emitWithAck(event: 'transfer-event', envelope: TransferEventEnvelope): Promise<unknown>;
-}
+import { messageOf, refuse } from '../command-ack.js';
+import type { RunHost } from '../run-host.js';
 
 export interface TransferCommandsOptions {
-  readonly socket: TransferSocket;
   readonly game: GameClientConfig;
   readonly browser: BrowserRuntime;
   /** The game's web app for screenshots (sandbox: the sim's /web-app/); absent: none can be taken. */
   readonly webAppUrl: string | undefined;
   /** Opens accounts' web apps in visible windows (Launch Webapp); absent: no web app configured. */
   readonly launcher?: WebAppLauncher | undefined;
-  /** An account the agent runs already (a snipe session). */
-  readonly isAccountBusy: (accountId: string) => boolean;
-  /** Free run slots of the agent. */
-  readonly freeSlots: () => number;
-  /** True once the agent was killed: nothing more is sent. */
-  readonly isKilled: () => boolean;
   readonly clock?: Clock;
   readonly observer?: TransportObserver;
   readonly log: (line: string) => void;
-}
-
-export interface TransferCommands {
-  /** Accounts a transfer uses right now. */
-  isAccountBusy(accountId: string): boolean;
-  /** Running transfers. */
-  count(): number;
-  /** The transfers (and syncs) this agent works on now: its heartbeat names them. */
-  ids(): string[];
-  /** Stops every transfer (each still sends its outcome). */
-  stopAll(): Promise<void>;
 }
 
 /**
@@ -69,17 +45,13 @@ export interface TransferCommands {
  * order, numbered from 0, each awaited until the server acknowledges it; socket.io re-sends an
  * unacknowledged one after a reconnect, so an outcome is never lost while the agent lives.
  */
-export function registerTransferCommands(options: TransferCommandsOptions): TransferCommands {
-  const { socket, log } = options;
-  const runs = new Map<string, { run: TransferRun; accounts: readonly string[] }>();
-  /** Syncs being read now (a sync is a transfer record too, and beats like one while it is read). */
-  const syncing = new Set<string>();
+export function registerTransferCommands(host: RunHost, options: TransferCommandsOptions): void {
+  const { log } = options;
+  /** The engine runs of the transfers this agent holds (the host holds them as runs). */
+  const runs = new Map<string, TransferRun>();
   const clock = options.clock ?? systemClock;
   const account = (credentials: TransferAccount) =>
     new GameAccount(credentials, options.game, options.observer);
-  const busy = (accountId: string) =>
-    options.isAccountBusy(accountId) ||
-    [...runs.values()].some((entry) => entry.accounts.includes(accountId));
 
   /**
    * Sends the events of one transfer in order, each with the command's route (the server routes
@@ -88,13 +60,10 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   function linkFor({ transferId, route }: { transferId: string; route: TransferRoute }) {
     let seq = 0;
     return async (event: TransferEvent): Promise<void> => {
-      if (options.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
+      if (host.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
       const message: TransferEventEnvelope = { route, transferId, seq: seq++, event };
-      const answer = await deliverEvent({
-        emit: () => socket.emitWithAck('transfer-event', message),
-        isKilled: options.isKilled,
-      });
-      if (answer?.stop === true) void runs.get(transferId)?.run.stop();
+      const answer = await host.deliver('transfer-event', message);
+      if (answer?.stop === true) void runs.get(transferId)?.stop();
     };
   }
 
@@ -121,17 +90,14 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     username: () => game.client.sessionInfo?.persona.personaName,
   });
 
-  /** Registers one command: parse, then `handle` answers the acknowledgement. */
+  /** Registers one command: parse (refused as invalid otherwise), then `handle` answers the acknowledgement. */
   function command<N extends TransferCommandName>(
     name: N,
     handle: (payload: z.infer<(typeof transferCommandSchemas)[N]>, ack: (answer: AgentAck) => void) => void,
   ): void {
-    socket.on(name, (payload, ack) => {
-      const respond = ack ?? (() => {});
-      const parsed = transferCommandSchemas[name].safeParse(payload);
-      if (!parsed.success) return respond(refuse('Invalid transfer command'));
-      handle(parsed.data as z.infer<(typeof transferCommandSchemas)[N]>, respond);
-    });
+    host.command(name, transferCommandSchemas[name], 'Invalid transfer command', (payload, ack) =>
+      handle(payload as z.infer<(typeof transferCommandSchemas)[N]>, ack),
+    );
   }
 
   /** One-off requests: accepted at once, answered with one event (or `error`). */
@@ -142,24 +108,37 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
     command(name, (payload, ack) => {
       ack({ ok: true });
       const send = linkFor(payload);
-      if (name === 'transfer-sync') syncing.add(payload.transferId);
-      void answer(payload)
+      const answered = answer(payload)
         .catch((error: unknown) => ({
           type: 'error' as const,
           at: clock.now(),
           description: messageOf(error),
         }))
         .then(send)
-        .catch((error: unknown) => log(`${name} ${payload.transferId}: ${messageOf(error)}`))
-        .finally(() => syncing.delete(payload.transferId));
+        .catch((error: unknown) => log(`${name} ${payload.transferId}: ${messageOf(error)}`));
+      // A sync is a transfer record too: held (and named in the heartbeat) while it is read. It
+      // takes no slot and holds no account, as before; a leaving agent waits for its answer.
+      if (name === 'transfer-sync')
+        void host.hold(
+          {
+            id: payload.transferId,
+            label: `sync ${payload.transferId}`,
+            accounts: [],
+            takesSlot: false,
+            beat: 'transferIds',
+            handBackKind: 'sync',
+            stop: () => answered,
+          },
+          answered,
+        );
     });
   }
 
   command('transfer-start', (payload, ack) => {
-    if (runs.has(payload.transferId)) return ack(refuse('This transfer is already running'));
-    if (busy(payload.buyer.accountId) || busy(payload.seller.accountId))
-      return ack(refuse(agentRefusals.accountBusy));
-    if (options.freeSlots() < 1) return ack(refuse(agentRefusals.full));
+    if (host.get(payload.transferId)) return ack(refuse('This transfer is already running'));
+    const accounts = [payload.buyer.accountId, payload.seller.accountId];
+    const refusal = host.refusalOf({ accounts, takesSlot: true });
+    if (refusal) return ack(refusal);
     const buyer = account(payload.buyer);
     const seller = account(payload.seller);
     let run: TransferRun;
@@ -179,9 +158,9 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         refuse(error instanceof TransferSetupError ? error.message : 'Could not start the transfer'),
       );
     }
-    runs.set(payload.transferId, { run, accounts: [payload.buyer.accountId, payload.seller.accountId] });
+    runs.set(payload.transferId, run);
     ack({ ok: true });
-    void (async () => {
+    const work = (async () => {
       try {
         await buyer.signIn();
         await seller.signIn();
@@ -196,13 +175,23 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
         return;
       }
       await run.run();
-    })()
-      .catch((error: unknown) => log(`transfer ${payload.transferId} crashed: ${messageOf(error)}`))
-      .finally(() => runs.delete(payload.transferId));
+    })().finally(() => runs.delete(payload.transferId));
+    void host.hold(
+      {
+        id: payload.transferId,
+        label: `transfer ${payload.transferId}`,
+        accounts,
+        takesSlot: true,
+        beat: 'transferIds',
+        handBackKind: 'transfer',
+        stop: () => run.stop(),
+      },
+      work,
+    );
   });
 
   command('transfer-stop', (payload) => {
-    void runs.get(payload.transferId)?.run.stop();
+    void runs.get(payload.transferId)?.stop();
   });
 
   request('transfer-sync', async (payload) => {
@@ -264,7 +253,7 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
   request('transfer-launch-webapp', async (payload) => {
     if (options.launcher === undefined)
       throw new Error('Launch Webapp needs the game web app, which is not configured');
-    if (busy(payload.account.accountId))
+    if (host.isAccountBusy(payload.account.accountId))
       throw new Error('The account is active: stop it before launching its web app');
     const game = account(payload.account);
     await game.signIn();
@@ -282,13 +271,4 @@ export function registerTransferCommands(options: TransferCommandsOptions): Tran
       ...opened,
     };
   });
-
-  return {
-    isAccountBusy: (accountId) => [...runs.values()].some((entry) => entry.accounts.includes(accountId)),
-    count: () => runs.size,
-    ids: () => [...runs.keys(), ...syncing],
-    async stopAll() {
-      await Promise.allSettled([...runs.values()].map((entry) => entry.run.stop()));
-    },
-  };
 }

@@ -12,6 +12,7 @@ export type ServerModuleName =
   | 'community'
   | 'configuration'
   | 'filter'
+  | 'live-events'
   | 'notification'
   | 'observability'
   | 'payment'

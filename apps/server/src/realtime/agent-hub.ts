@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AppContext } from '../context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
+import { runHandBack } from '../runs/run-hand-back.js';
 import type { RunKindModule } from '../runs/run-kind.js';
 import { runsRepo } from '../runs/runs-repo.js';
 import { agentSlots } from '../runs/slots-repo.js';
@@ -53,6 +54,8 @@ export function createAgentHub(
   let closing = false;
   const log = app.log.child({ category: 'agents' });
   const prices = createAgentPrices(ctx);
+  /** A leaving agent's runs that cannot move, ended at once (every kind's one rule). */
+  const handBack = runHandBack(ctx, runKinds);
   const loss = createAgentLoss(ctx, io, log, runKinds, (agentId) => agents.has(agentId), options);
   const runEvents = createAgentRunEvents(app, log);
 
@@ -80,6 +83,7 @@ export function createAgentHub(
 
     for (const kind of runKinds())
       for (const handler of kind.events) runEvents.listen(socket, agentId, handler);
+    runEvents.listen(socket, agentId, handBack);
 
     socket.on('price-request', (payload: unknown, ack?: (answer: unknown) => void) => {
       if (typeof ack !== 'function') return;

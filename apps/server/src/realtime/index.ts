@@ -12,6 +12,7 @@ import { sbcSocket } from '../modules/sbc/messages.js';
 import { createSbcSolverService, type SbcUserChannel } from '../modules/sbc/solver-service.js';
 import { rehearsalRunKind } from '../modules/rehearsal/run-kind.js';
 import { createRehearsalService } from '../modules/rehearsal/service.js';
+import { presentNotification } from '../modules/notification/presenter.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
@@ -91,7 +92,7 @@ function redisHealth(log: FastifyBaseLogger) {
  */
 export const realtimeModule = serverModule<{ hubs?: RealtimeOptions | undefined }>(
   'realtime',
-  ['app-context', 'auth', 'observability', 'webhook', 'sbc', 'player-data'],
+  ['app-context', 'live-events', 'auth', 'observability', 'webhook', 'sbc', 'player-data'],
   async (app, { hubs }) => {
     const realtime = hubs ? await attachRealtime(app, hubs) : null;
     app.decorate('realtime', realtime?.handle ?? null);
@@ -175,9 +176,9 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     chat,
     (error) => log.error({ err: error }, 'could not keep a notification'),
   );
-  // A failing chat's notice is kept and shown live, like a run's notices.
-  chat.setNoticeSink((userId, message, noticeKey) =>
-    publisher.notify(userId, 'error', message, 'run', noticeKey),
+  // A failing chat's notice is kept by the chat and shown live, like a run's notices.
+  const stopChatNotices = app.liveEvents.on('chatNoticeKept', (userId, notification) =>
+    publisher.toUser(userId, 'notification', { ...presentNotification(notification), topic: 'run' }),
   );
   const runEvents = createRunEvents(ctx, publisher, {
     onPurchasesStored: (count) => app.metrics.purchasesStored(count),
@@ -205,8 +206,9 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     transferWeb.to(userRoom(userId)).emit('message', message);
   };
   const sbcEvents = createSbcEvents(ctx, toSbcUser);
-  app.sbcAccountSolutions.listeners.improved = (userId, solution) =>
-    toSbcUser(userId, { action: sbcSocket.squad, data: solution });
+  const stopSbcSquads = app.liveEvents.on('sbcSquadImproved', (userId, solution) =>
+    toSbcUser(userId, { action: sbcSocket.squad, data: solution }),
+  );
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
@@ -264,6 +266,8 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
 
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
+    stopChatNotices();
+    stopSbcSquads();
     agents.close();
     await notificationHistory.release().catch(() => undefined); // it lapses within the hour anyway
     // Only this node's connections close, and as a lost transport, not a server-side disconnect:

@@ -26,6 +26,13 @@ export interface RunKindModule {
   events: readonly AgentEventHandler[];
   /** Ends the kind's own record of runs the lost-agent rule took (a snipe's account turns `error`…). */
   settleLost(runs: RunRow[]): Promise<unknown>;
+  /**
+   * Ends the kind's own record of runs a leaving agent handed back (`run-hand-back`: stopped, every
+   * event delivered, and not able to resume elsewhere) that their own outcome did not end: as the
+   * lost rule does, but `ended` and saying the agent shut down. A kind that moves its runs instead
+   * (snipe: `session-hand-back`) has none.
+   */
+  settleHandedBack?(runs: RunRow[]): Promise<unknown>;
 }
 
 /** A handler with its envelope type checked against its schema. */

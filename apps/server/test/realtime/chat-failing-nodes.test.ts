@@ -5,6 +5,7 @@ import type { AppContext } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { notifications, users } from '../../src/db/schema.js';
 import { CredentialCipher, generateSecretKey } from '../../src/lib/crypto.js';
+import { createLiveEvents } from '../../src/lib/live-events.js';
 import { notificationRepo } from '../../src/modules/notification/repo.js';
 import { createUserWithToken } from '../../src/modules/user/commands.js';
 import { chatFailingKey, chatFailingNotice, createChatNotifier } from '../../src/modules/webhook/notifier.js';
@@ -38,6 +39,8 @@ describe.each(backends)('the chat failing notice across server nodes (%s)', (bac
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let userId: string;
   const errors: unknown[] = [];
+  /** The failing notices the nodes announced to their pages (each node has its own live bus). */
+  const announced: string[] = [];
 
   beforeAll(async () => {
     ({ database, dispose } = await createTestDatabase(backend));
@@ -61,7 +64,9 @@ describe.each(backends)('the chat failing notice across server nodes (%s)', (bac
       gameMode: 'sandbox',
       now: () => new Date(),
     };
-    return createChatNotifier(ctx, { policy: { maxAttempts: 1 } }, (error) => errors.push(error));
+    const liveEvents = createLiveEvents((error) => errors.push(error));
+    liveEvents.on('chatNoticeKept', (_userId, notification) => announced.push(notification.message));
+    return createChatNotifier(ctx, { policy: { maxAttempts: 1 } }, (error) => errors.push(error), liveEvents);
   }
 
   const failingNotices = () =>
@@ -82,6 +87,8 @@ describe.each(backends)('the chat failing notice across server nodes (%s)', (bac
     ).toEqual([true, true]);
     await Promise.all([one.drain(), two.drain()]);
     expect(await failingNotices()).toEqual([expect.objectContaining({ isRead: false })]);
+    // Only the node whose write kept the notice shows it live: the user sees it once.
+    expect(announced).toEqual([failing]);
 
     // Still failing: neither node raises it again.
     await one.queue(userId, 'log', debugLine('again from node 1'));
@@ -105,6 +112,7 @@ describe.each(backends)('the chat failing notice across server nodes (%s)', (bac
     const notices = await failingNotices();
     expect(notices.filter((notice) => !notice.isRead)).toHaveLength(1);
     expect(notices).toHaveLength(2);
+    expect(announced).toEqual([failing, failing]);
     expect(errors).toEqual([]);
     one.close();
     two.close();

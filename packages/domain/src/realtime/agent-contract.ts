@@ -191,6 +191,18 @@ export const sessionHandBackSchema = z.object({ leaseId: id, accountId: id });
 export type SessionHandBack = z.infer<typeof sessionHandBackSchema>;
 
 /**
+ * `run-hand-back` (acknowledged with `EventAck`): a leaving agent stopped this run, which cannot
+ * resume on another agent (a transfer, a sync, an SBC solver run, a rehearsal), and delivered every
+ * event of it; the server ends it now, if its own outcome did not, rather than leaving it to the
+ * lost-agent rule.
+ */
+export const runHandBackSchema = z.object({
+  kind: z.enum(['transfer', 'sync', 'sbc', 'rehearsal']),
+  runId: id,
+});
+export type RunHandBack = z.infer<typeof runHandBackSchema>;
+
+/**
  * `heartbeat` (volatile): the runs the agent still holds, snipe sessions by lease, transfers (and
  * syncs) by id, and its other runs (SBC solver runs, rehearsals) by id; one rule finds a lost agent's
  * runs of every kind by their last beat. `transferIds` and `runIds` are optional so an agent from

@@ -6,6 +6,7 @@ import {
   type SbcEvent,
 } from '@tradedesk/domain/realtime';
 import { definitionIdOf, isGameError } from '@tradedesk/game-client';
+import { verdictOn } from '../game-call-policy.js';
 import type { Clock } from '../ports.js';
 import type { SbcEventSink, SbcGame } from './ports.js';
 
@@ -121,8 +122,9 @@ export class SbcRun {
   }
 
   /**
-   * One paced game call: at least `minCallIntervalMs` after the previous one; a temporary failure
-   * (429, 5xx) is tried again after a wait, an expired session signs in again once.
+   * One paced game call: at least `minCallIntervalMs` after the previous one; what a failure leads to
+   * is the engine's one policy (`verdictOn`): a temporary failure (429, 5xx) is tried again after a
+   * wait, an expired session signs in again once, anything else ends the call.
    */
   private async call<T>(request: (game: SbcGame) => Promise<T>, tries = CALL_TRIES): Promise<T> {
     const { game } = this.options;
@@ -133,15 +135,17 @@ export class SbcRun {
       try {
         return await request(game);
       } catch (error) {
-        if (!isGameError(error) || attempt >= tries) throw error;
-        if (error.kind === 'session-expired' && game.reauthenticate && !reauthenticated) {
+        const { reauthenticate } = game;
+        const verdict = verdictOn(error, reauthenticate !== undefined && !reauthenticated);
+        if (attempt >= tries) throw error;
+        if (verdict.do === 'reauthenticate' && reauthenticate) {
           reauthenticated = true;
-          await game.reauthenticate();
+          await reauthenticate.call(game);
           continue;
         }
-        if (error.category !== 'temporary') throw error;
+        if (verdict.do !== 'wait-and-retry') throw error;
         await this.waitUntil(
-          this.options.clock.now() + (error.kind === 'throttled' ? THROTTLE_WAIT_MS : this.interval),
+          this.options.clock.now() + (verdict.throttled ? THROTTLE_WAIT_MS : this.interval),
         );
       }
     }

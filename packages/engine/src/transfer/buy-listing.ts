@@ -1,5 +1,6 @@
 import { randomIntInclusive, SNIPE_ATTEMPTS_PER_TRANSFER, type Rng } from '@tradedesk/domain';
 import { isGameError, type AuctionInfo } from '@tradedesk/game-client';
+import { verdictOn } from '../game-call-policy.js';
 import type { Clock } from '../ports.js';
 import { transferMessages } from './messages.js';
 import type { TransferGame } from './ports.js';
@@ -56,12 +57,15 @@ export async function buyListing(
         return { bought: true, itemId: listing.itemData.id, attempts: attempt };
       if (error.kind === 'outbid-or-not-allowed' || error.kind === 'no-such-trade')
         return { bought: false, reason: transferMessages.listingTaken, attempts: attempt };
-      if (error.kind === 'session-expired' && game.reauthenticate && !reauthenticated) {
+      // The rest is the engine's one policy: sign in again once, a temporary failure is tried again.
+      const { reauthenticate } = game;
+      const verdict = verdictOn(error, reauthenticate !== undefined && !reauthenticated);
+      if (verdict.do === 'reauthenticate' && reauthenticate) {
         reauthenticated = true;
-        await game.reauthenticate();
+        await reauthenticate.call(game);
         continue;
       }
-      if (error.category !== 'temporary') return { bought: false, reason: error.message, attempts: attempt };
+      if (verdict.do !== 'wait-and-retry') return { bought: false, reason: error.message, attempts: attempt };
       reason = error.message;
       if (attempt < limit)
         await options.clock.sleep(randomIntInclusive(options.delay, options.rng), options.signal);

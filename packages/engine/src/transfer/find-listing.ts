@@ -10,7 +10,8 @@ import {
   type Rarity,
   type Rng,
 } from '@tradedesk/domain';
-import { isGameError, type AuctionInfo, type MarketSearch } from '@tradedesk/game-client';
+import type { AuctionInfo, MarketSearch } from '@tradedesk/game-client';
+import { verdictOn } from '../game-call-policy.js';
 import type { Clock } from '../ports.js';
 import type { TransferGame } from './ports.js';
 
@@ -125,12 +126,14 @@ export async function findListing(target: ListingTarget, options: FindListingOpt
         if (!answer.hasNextPage) break;
       }
     } catch (error) {
-      if (isGameError(error, 'session-expired') && options.game.reauthenticate && !reauthenticated) {
+      const { reauthenticate } = options.game;
+      const verdict = verdictOn(error, reauthenticate !== undefined && !reauthenticated);
+      if (verdict.do === 'reauthenticate' && reauthenticate) {
         reauthenticated = true;
-        await options.game.reauthenticate();
+        await reauthenticate.call(options.game);
         continue;
       }
-      if (!isGameError(error) || error.category !== 'temporary') throw error;
+      if (verdict.do !== 'wait-and-retry') throw error;
     }
   }
   return { listing: undefined, searches };

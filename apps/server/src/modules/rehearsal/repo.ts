@@ -7,7 +7,13 @@ import { runsRepo } from '../../runs/runs-repo.js';
 export type RehearsalRow = typeof snipeRehearsals.$inferSelect;
 
 /** Fails the running rehearsals the conditions pick, with the message the user reads; their runs are lost. */
-const failRunning = (db: Db, conditions: SQL[], message: string, at: Date) =>
+const failRunning = (
+  db: Db,
+  conditions: SQL[],
+  message: string,
+  at: Date,
+  ending: 'lost' | 'ended' = 'lost',
+) =>
   db.transaction(async (tx) => {
     const failed = await tx
       .update(snipeRehearsals)
@@ -17,7 +23,7 @@ const failRunning = (db: Db, conditions: SQL[], message: string, at: Date) =>
     await runsRepo.endMany(
       tx,
       failed.map((row) => row.id),
-      'lost',
+      ending,
       at,
     );
     return failed;
@@ -99,6 +105,12 @@ export const rehearsalRepo = {
   /** Ends these rehearsals (the lost-agent rule took their runs) with the lost message. */
   failLost: (db: Db, ids: string[], message: string, at: Date) =>
     ids.length === 0 ? Promise.resolve([]) : failRunning(db, [inArray(snipeRehearsals.id, ids)], message, at),
+
+  /** Fails running rehearsals a leaving agent handed back (their runs end `ended`, not lost). */
+  failHandedBack: (db: Db, ids: string[], message: string, at: Date) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : failRunning(db, [inArray(snipeRehearsals.id, ids)], message, at, 'ended'),
 
   /** Ends the user's rehearsals that reported nothing since `before`: their agent is gone. */
   failSilent: (db: Db, userId: string, before: Date, message: string, at: Date) =>

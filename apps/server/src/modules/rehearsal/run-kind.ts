@@ -4,7 +4,7 @@ import type { RehearsalService } from './service.js';
 
 /** The sandbox rehearsal as a run kind: started by `rehearsal-start`, a lost one fails with the lost message. */
 export const rehearsalRunKind = (
-  rehearsals: Pick<RehearsalService, 'apply' | 'markLost'>,
+  rehearsals: Pick<RehearsalService, 'apply' | 'markLost' | 'markHandedBack'>,
 ): RunKindModule => ({
   kinds: ['rehearsal'],
   startCommand: 'rehearsal-start',
@@ -16,4 +16,5 @@ export const rehearsalRunKind = (
     }),
   ],
   settleLost: (runs) => rehearsals.markLost(runs.map((run) => run.id)),
+  settleHandedBack: (runs) => rehearsals.markHandedBack(runs.map((run) => run.id)),
 });

@@ -48,6 +48,8 @@ export interface RehearsalAgentCheck {
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
 export const REHEARSAL_SILENCE_MS = 5 * 60_000;
 export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
+/** A rehearsal whose agent shut down (a deploy) and handed it back. */
+export const rehearsalLeftMessage = 'The agent running the rehearsal shut down; rehearse again';
 
 /**
  * The price database's current prices as the world's starting values, one entry per card: from
@@ -153,6 +155,9 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
     /** Rehearsals whose runs the lost-agent rule took fail with the lost message; answers them. */
     markLost: (rehearsalIds: string[]) =>
       rehearsalRepo.failLost(db, rehearsalIds, rehearsalLostMessage, ctx.now()),
+
+    markHandedBack: (rehearsalIds: string[]) =>
+      rehearsalRepo.failHandedBack(db, rehearsalIds, rehearsalLeftMessage, ctx.now()),
 
     /**
      * Stores an agent's rehearsal event; only the agent it was given to may report on it. The agent

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { amountAfterTax, errorMessages, platformOf, type Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { LiveEvents } from '../../lib/live-events.js';
 import { accountRepo } from '../account/repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { sbcClubRepo, type SbcClubRow } from '../account/club-repo.js';
@@ -31,8 +32,12 @@ function sharedSquadSolver(): SquadSolver {
   };
 }
 
-/** A better squad found after the first answer (SBC_SQUAD to the user's pages). */
-export type ImprovedSquadListener = (userId: string, solution: AccountSolutionView) => void;
+declare module '../../lib/live-events.js' {
+  interface LiveEventMap {
+    /** A better squad found after the first answer (SBC_SQUAD to the user's pages). */
+    sbcSquadImproved: [userId: string, solution: AccountSolutionView];
+  }
+}
 
 /** A solvable challenge as the store holds it. */
 type SolvableChallenge = SbcChallengeRow & { gameChallengeId: number; formation: string };
@@ -58,7 +63,12 @@ const contentKeyOf = (challenge: SolvableChallenge): string =>
  * shared solver pool, queued as the user's own (the pool's turns keep one user's many squads from
  * holding up another's, and the catalogue's from holding up a page).
  */
-export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sharedSquadSolver()) {
+export function createAccountSolutions(
+  ctx: AppContext,
+  solver: SquadSolver = sharedSquadSolver(),
+  /** Where better squads are announced (none when a test builds its own). */
+  liveEvents?: LiveEvents,
+) {
   const { db } = ctx;
   const kept = new Map<string, { at: number; solved: Solved }>();
   /** Solves under way, shared by every request that needs the same squad meanwhile. */
@@ -73,7 +83,6 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sh
     }
   }
 
-  const listeners: { improved?: ImprovedSquadListener } = {};
   let closed = false;
 
   /**
@@ -160,7 +169,11 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sh
         // Only while the first answer is the one kept (a later solve of the same key replaced it).
         if (!key || !kept.has(key)) return;
         remember(key, better, now);
-        listeners.improved?.(userId, presentAccountSolution(account.id, platform, new Date(now), better));
+        liveEvents?.emit(
+          'sbcSquadImproved',
+          userId,
+          presentAccountSolution(account.id, platform, new Date(now), better),
+        );
       });
       // Registered before anything is awaited, so a request arriving meanwhile joins this solve.
       for (const challenge of toSolve) {
@@ -238,9 +251,6 @@ export function createAccountSolutions(ctx: AppContext, solver: SquadSolver = sh
           );
       return presented;
     },
-
-    /** Set by the realtime layer: where better squads are pushed. */
-    listeners,
 
     close: () => {
       closed = true;

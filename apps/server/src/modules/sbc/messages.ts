@@ -10,6 +10,9 @@ export const sbcMessages = {
   /** A run cut off by a restart or a lost agent: what happened and how to finish it. */
   agentLost:
     "The solver stopped before finishing: its agent restarted or stopped responding. Cards it already bought are in the account's club: start the solver again to finish, and it uses them first.",
+  /** A run a leaving agent (a deploy) stopped and handed back. */
+  agentLeft:
+    "The solver stopped before finishing: its agent shut down. Cards it already bought are in the account's club: start the solver again to finish, and it uses them first.",
   cannotDeleteWithSubChallenges: 'Only a challenge without sub-challenges can be deleted',
   challengeNotFound: 'Challenge not found',
   solutionNotFound: 'Solution not found',

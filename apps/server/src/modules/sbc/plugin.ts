@@ -11,8 +11,8 @@ declare module 'fastify' {
 }
 
 /** SBC over HTTP: /api/sbc, and the accounts' squads the socket hub's solver also uses. */
-export const sbcModule = serverModule('sbc', ['auth'], async (app) => {
-  const accountSolutions = createAccountSolutions(app.appContext);
+export const sbcModule = serverModule('sbc', ['auth', 'live-events'], async (app) => {
+  const accountSolutions = createAccountSolutions(app.appContext, undefined, app.liveEvents);
   app.decorate('sbcAccountSolutions', accountSolutions);
   app.addHook('onClose', () => accountSolutions.close());
   await app.register(sbcRoutes, { prefix: '/api/sbc', ...protectedOptions(app), accountSolutions });

@@ -1,6 +1,7 @@
 import { sbcClubReportSchema, sbcEventEnvelopeSchema } from '@tradedesk/domain/realtime';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
 import type { SbcClubService } from './club-service.js';
+import { sbcMessages } from './messages.js';
 import type { SbcEvents } from './sbc-events.js';
 
 /**
@@ -20,4 +21,5 @@ export const sbcRunKind = (sbcEvents: SbcEvents, club: Pick<SbcClubService, 'app
     agentEvent({ name: 'sbc-club', schema: sbcClubReportSchema, apply: (report) => club.apply(report) }),
   ],
   settleLost: (runs) => sbcEvents.markLost(runs),
+  settleHandedBack: (runs) => sbcEvents.markLost(runs, sbcMessages.agentLeft, 'ended'),
 });

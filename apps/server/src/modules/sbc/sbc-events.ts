@@ -93,16 +93,21 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
     },
 
     /** Runs the lost-agent rule took (`runs/lifecycle`) fail with a clear description. */
-    async markLost(lost: Array<{ id: string; lastSeq: number }>) {
+    /** Fails runs whose agent is gone: `lost` by the lost-agent rule, `ended` when handed back. */
+    async markLost(
+      lost: Array<{ id: string; lastSeq: number }>,
+      description: string = sbcMessages.agentLost,
+      ending: 'lost' | 'ended' = 'lost',
+    ) {
       for (const { id, lastSeq } of lost) {
         const run = await sbcRepo.run(ctx.db, id);
         if (!run) continue;
-        const steps = withStep(run.steps, { text: sbcMessages.agentLost, tone: 'error' });
+        const steps = withStep(run.steps, { text: description, tone: 'error' });
         const outcome = {
           status: 'failed' as const,
           costs: run.costs,
           solved: run.solved,
-          description: sbcMessages.agentLost,
+          description,
         };
         const closed = await sbcRepo.recordEvent(
           ctx.db,
@@ -111,12 +116,12 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
           ctx.now(),
           steps,
           outcome,
-          'lost',
+          ending,
         );
         if (closed)
           toUser(run.userId, {
             action: sbcSocket.error,
-            data: { accountId: run.accountId, runId: run.id, description: sbcMessages.agentLost },
+            data: { accountId: run.accountId, runId: run.id, description },
           });
       }
     },

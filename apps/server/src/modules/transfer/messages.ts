@@ -6,6 +6,8 @@ export const transferMessages = {
   noAgent: 'No transfer agent is available right now. Please try again later.',
   agentRefused: (message: string) => `The transfer could not start: ${message}`,
   agentLost: 'The transfer agent stopped responding. Check both accounts before the next transfer.',
+  agentLeft:
+    'The transfer agent shut down before the transfer finished. Check both accounts before the next transfer.',
   noResult: 'The transfer did not finish in time. Check both accounts before the next transfer.',
   launchWhileActive: launchWhileActiveMessage,
   unknownAction: 'Unknown action',

@@ -1,6 +1,7 @@
 import { transferEventEnvelopeSchema } from '@tradedesk/domain/realtime';
 import type { TransferEventStore, TransferRouteKind } from '../../runs/agent-ports.js';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
+import { transferMessages } from './messages.js';
 import type { TransferEvents } from './transfer-events.js';
 
 /**
@@ -38,4 +39,10 @@ export const transferRunKind = (
     }),
   ],
   settleLost: (runs) => transferEvents.markLost(runs.map((run) => run.id)),
+  settleHandedBack: (runs) =>
+    transferEvents.markLost(
+      runs.map((run) => run.id),
+      transferMessages.agentLeft,
+      'ended',
+    ),
 });

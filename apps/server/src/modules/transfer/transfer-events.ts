@@ -243,17 +243,25 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
    * Transfers (and syncs) whose run the lost-agent rule took (`runs/lifecycle`) fail, charging
    * nothing: a run fails as lost (a late success still settles it), a sync is cancelled.
    */
-  async function markLost(transferIds: string[], description: string = transferMessages.agentLost) {
+  /**
+   * Ends transfers (and syncs) whose agent is gone: `lost` by the lost-agent rule, `ended` when a
+   * leaving agent handed them back. A running transfer fails charging nothing, a sync is cancelled.
+   */
+  async function markLost(
+    transferIds: string[],
+    description: string = transferMessages.agentLost,
+    ending: 'lost' | 'ended' = 'lost',
+  ) {
     for (const transferId of transferIds) {
       const now = ctx.now();
       const updated = await db.transaction(async (tx) => {
         const current = await transferRepo.byId(tx, transferId);
-        const ended = await runsRepo.end(tx, transferId, 'lost', now);
+        const ended = await runsRepo.end(tx, transferId, ending, now);
         if (!current || !ended || !isOpen(current.status)) return undefined;
         const isRun = current.status === 'running';
         return transferRepo.update(tx, transferId, {
           status: isRun ? 'failed' : 'cancelled',
-          isLost: isRun,
+          isLost: isRun && ending === 'lost',
           description,
           steps: [...current.steps, stepRecord(-1, isRun ? 'result' : 'sync', 'failed', now, description)],
           updatedAt: now,

@@ -1,6 +1,7 @@
 import { notificationConfigSchema, type ServerLogMessage } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
-import { notificationRepo } from '../notification/repo.js';
+import type { LiveEvents } from '../../lib/live-events.js';
+import { notificationRepo, type NotificationRow } from '../notification/repo.js';
 import { userRepo } from '../user/repo.js';
 import {
   attemptResultOf,
@@ -40,11 +41,12 @@ export function chatFailingNotice(provider: ChatProvider, reason: string): strin
  */
 export const chatFailingKey = (provider: ChatProvider) => `chat-failing:${provider}`;
 
-/**
- * Keeps a notice for the user and shows it live; answers the kept notification's id, or undefined
- * when none was kept (an unread one of the same key already stands).
- */
-export type NoticeSink = (userId: string, message: string, noticeKey: string) => Promise<string | undefined>;
+declare module '../../lib/live-events.js' {
+  interface LiveEventMap {
+    /** A chat-failing notice was kept for the user: their open pages show it as well. */
+    chatNoticeKept: [userId: string, notification: NotificationRow];
+  }
+}
 
 interface Targets {
   webhookUrl: string;
@@ -60,21 +62,27 @@ interface Targets {
  * (the database keeps it to one across server nodes); a
  * delivery that succeeds again marks it read and re-arms it.
  */
-export function createChatNotifier(ctx: AppContext, options: ChatOptions, onError: (error: unknown) => void) {
+export function createChatNotifier(
+  ctx: AppContext,
+  options: ChatOptions,
+  onError: (error: unknown) => void,
+  liveEvents: LiveEvents,
+) {
   const safeFetch = createSafeFetch({ ...options, allowLoopback: ctx.gameMode === 'sandbox' });
   const timeoutMs = options.timeoutMs ?? 5_000;
   const telegramToken = options.telegram?.botToken ?? '';
   const telegramApi = (options.telegram?.apiUrl ?? 'https://api.telegram.org').replace(/\/+$/, '');
-  let sink: NoticeSink = async (userId, message, noticeKey) =>
-    (
-      await notificationRepo.insert(ctx.db, {
-        userId,
-        type: 'ERROR',
-        message,
-        noticeKey,
-        createdAt: ctx.now(),
-      })
-    )?.id;
+  /** Keeps the notice (at most one unread per key: none is raised while one stands) and announces it. */
+  async function keepNotice(userId: string, message: string, noticeKey: string) {
+    const kept = await notificationRepo.insert(ctx.db, {
+      userId,
+      type: 'ERROR',
+      message,
+      noticeKey,
+      createdAt: ctx.now(),
+    });
+    if (kept) liveEvents.emit('chatNoticeKept', userId, kept);
+  }
   /**
    * Per queue (user and provider) that this node saw failing: the target that failed. The notice
    * itself is the database's (one unread per user and provider), so two nodes never raise two.
@@ -123,7 +131,7 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
       // Another target failing (the user changed it) is news: its notice replaces the old one.
       writeNotice(key, async () => {
         if (known !== undefined) await notificationRepo.markKeyRead(ctx.db, userId, noticeKey);
-        await sink(userId, chatFailingNotice(provider, outcome.reason), noticeKey);
+        await keepNotice(userId, chatFailingNotice(provider, outcome.reason), noticeKey);
       });
     },
   });
@@ -205,10 +213,6 @@ export function createChatNotifier(ctx: AppContext, options: ChatOptions, onErro
     async queue(userId: string, kind: ChatKind, message: ServerLogMessage): Promise<boolean> {
       const targets = await targetsOf(userId);
       return targets ? dispatch(userId, targets, kind, message) : false;
-    },
-    /** Where the failing notice goes (the realtime layer shows it live as well as keeping it). */
-    setNoticeSink(next: NoticeSink) {
-      sink = next;
     },
     pending: (userId: string, provider: ChatProvider) => queues.pending(keyOf(userId, provider)),
     /**

@@ -13,13 +13,17 @@ declare module 'fastify' {
 /** The chat webhook service: /api/webhook, and `app.chat` for the runs' own messages. */
 export const webhookModule = serverModule<{ chat?: ChatOptions | undefined }>(
   'webhook',
-  ['auth'],
+  ['auth', 'live-events'],
   async (app, options) => {
-    const chat = createChatNotifier(app.appContext, options.chat ?? {}, (error) =>
-      app.log.warn(
-        { category: 'chat', err: error instanceof Error ? error.message : String(error) },
-        'chat delivery',
-      ),
+    const chat = createChatNotifier(
+      app.appContext,
+      options.chat ?? {},
+      (error) =>
+        app.log.warn(
+          { category: 'chat', err: error instanceof Error ? error.message : String(error) },
+          'chat delivery',
+        ),
+      app.liveEvents,
     );
     app.decorate('chat', chat);
     app.addHook('preClose', () => chat.close());

@@ -1,0 +1,119 @@
+import {
+  sessionStartSchema,
+  sessionStopSchema,
+  sessionSwitchSchema,
+  type SessionEvent,
+  type SessionHandBack,
+} from '@tradedesk/domain/realtime';
+import type { EngineEvent } from '@tradedesk/engine';
+import { FleetSetupError, SnipeSetupError } from '@tradedesk/engine';
+import { AccountSession, type AccountSessionOptions } from './account-session.js';
+import { refuse } from './command-ack.js';
+import { FleetRegistry } from './fleets.js';
+import type { RunHost } from './run-host.js';
+
+/** What every session of the agent shares (game, prices, browser…): the session's options but its own. */
+export type SnipeSessionSetup = Omit<AccountSessionOptions, 'command' | 'fleet' | 'send'>;
+
+/**
+ * The snipe session as a run kind: `session-start` (one AccountSession per account, in a fleet when
+ * the start names one), `session-stop`, `session-switch-filter`. Events go out numbered per lease,
+ * each awaited until acknowledged. A leaving agent hands a session back: it stops, its events are
+ * delivered, and `session-hand-back` replaces its stop event, so the server moves the run.
+ */
+export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, log: (line: string) => void) {
+  const sessions = new Map<string, AccountSession>();
+  /** The fleets the running sessions belong to (a multi-account start of one platform). */
+  const fleets = new FleetRegistry();
+  /** Leases being handed back: their stop event is replaced by the hand-back. */
+  const handingBack = new Set<string>();
+
+  function linkFor(leaseId: string, accountId: string) {
+    let seq = 0;
+    return async (event: EngineEvent): Promise<void> => {
+      if (host.isKilled()) return new Promise<void>(() => {}); // a crashed agent never goes on
+      // A handed-back run is not over for the user: the server moves it instead of ending it, so
+      // its stop and the closing "inactive" status stay here.
+      const closing =
+        event.type === 'stop' || (event.type === 'account-update' && event.status === 'inactive');
+      if (closing && handingBack.has(leaseId)) return;
+      // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
+      const message: SessionEvent = { leaseId, seq: seq++, event };
+      const answer = await host.deliver('session-event', message);
+      if (answer?.stop === true && event.type !== 'stop') {
+        log(`server ended lease of ${accountId}; stopping`);
+        void sessions.get(accountId)?.stop();
+      }
+    };
+  }
+
+  host.command('session-start', sessionStartSchema, 'Invalid start command', (command, ack) => {
+    const refusal = host.refusalOf({ accounts: [command.accountId], takesSlot: true });
+    if (refusal) return ack(refusal);
+    let session: AccountSession;
+    let joinedFleet = false;
+    try {
+      const fleet = fleets.join(command);
+      joinedFleet = fleet !== undefined;
+      session = new AccountSession({
+        ...setup,
+        command,
+        ...(fleet === undefined ? {} : { fleet }),
+        send: linkFor(command.leaseId, command.accountId),
+      });
+    } catch (error) {
+      if (joinedFleet) fleets.leave(command);
+      const known = error instanceof SnipeSetupError || error instanceof FleetSetupError;
+      return ack(refuse(known ? error.message : 'Could not start the session'));
+    }
+    sessions.set(command.accountId, session);
+    ack({ ok: true });
+    log(
+      `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}`,
+    );
+    const finished = host.hold(
+      {
+        id: command.leaseId,
+        label: `session ${command.accountId}`,
+        accounts: [command.accountId],
+        takesSlot: true,
+        beat: 'leaseIds',
+        stop: () => session.stop(),
+        /** Stops the session, waits until its events are acknowledged, then hands its run back. */
+        async handBack() {
+          handingBack.add(session.leaseId);
+          await session.stop();
+          await finished;
+          const message: SessionHandBack = { leaseId: session.leaseId, accountId: session.accountId };
+          await host.deliver('session-hand-back', message);
+          log(`session ${session.accountId}: handed back to the server`);
+        },
+      },
+      session.run().finally(() => {
+        if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
+        fleets.leave(command);
+      }),
+    );
+  });
+
+  host.command('session-stop', sessionStopSchema, 'Invalid stop command', (command) => {
+    const session = sessions.get(command.accountId);
+    if (session?.leaseId === command.leaseId) void session.stop();
+  });
+
+  host.command('session-switch-filter', sessionSwitchSchema, 'The session is not running', (command, ack) => {
+    const session = sessions.get(command.accountId);
+    if (session?.leaseId !== command.leaseId) return ack(refuse('The session is not running'));
+    try {
+      session.switchFilter(command.filter);
+      ack({ ok: true });
+    } catch (error) {
+      ack(refuse(error instanceof SnipeSetupError ? error.message : 'Could not switch the filter'));
+    }
+  });
+
+  return {
+    /** The sessions the handshake names (the server reconciles its snipe runs against them). */
+    handshakeSessions: () => [...sessions.values()].map(({ accountId, leaseId }) => ({ accountId, leaseId })),
+  };
+}
