@@ -1,5 +1,5 @@
 import type { Configuration, SnipeFilter } from '@tradedesk/domain';
-import { sessionStartSchema } from '@tradedesk/domain/realtime';
+import { sessionStartSchema, type SessionStartCommand } from '@tradedesk/domain/realtime';
 import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries, snipeSessions } from '../../db/schema.js';
@@ -40,6 +40,17 @@ export interface SnipePlan {
 
 const planSchema = sessionStartSchema.pick({ filters: true, configuration: true });
 
+/** The fleet a snipe run is a part of: its id and every account of it (the agent runs them as one). */
+export type FleetPart = NonNullable<SessionStartCommand['fleet']>;
+
+const fleetSchema = sessionStartSchema.shape.fleet.unwrap();
+
+/** The fleet the run was started as a part of, or undefined for a run of its own. */
+export function fleetOfRun(run: Pick<RunRow, 'detail'>): FleetPart | undefined {
+  const parsed = fleetSchema.safeParse(run.detail['fleet']);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The run's plan, or undefined for a run stored without one (started before plans were kept). */
 export function planOfRun(run: RunRow): SnipePlan | undefined {
   const parsed = planSchema.safeParse(run.detail);
@@ -77,7 +88,7 @@ export const snipeRepo = {
    * Records a run unless the account already runs or the user's licence slots are taken (by runs of
    * any kind: `runsRepo.start`).
    */
-  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number, plan: SnipePlan) =>
+  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number, plan: SnipePlan, fleet?: FleetPart) =>
     runsRepo.start(
       db,
       {
@@ -86,7 +97,7 @@ export const snipeRepo = {
         userId: lease.userId,
         accountId: lease.accountId,
         agentId: lease.agentId,
-        detail: { filterIds: lease.filterIds, ...plan },
+        detail: { filterIds: lease.filterIds, ...plan, ...(fleet === undefined ? {} : { fleet }) },
         startedAt: lease.startedAt,
         heartbeatAt: lease.heartbeatAt,
       },

@@ -3,7 +3,7 @@ import type { SessionStartCommand } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { openCredentials } from '../account/credentials.js';
 import type { AccountRow } from '../account/repo.js';
-import type { SnipePlan } from './repo.js';
+import type { FleetPart, SnipePlan } from './repo.js';
 
 /**
  * The `session-start` of a snipe run, for a first start and for a run moved to another agent alike.
@@ -12,7 +12,14 @@ import type { SnipePlan } from './repo.js';
 export function sessionStartCommand(
   ctx: Pick<AppContext, 'cipher'>,
   account: AccountRow,
-  run: { leaseId: string; plan: SnipePlan; maxPriceAgeMs: number; readUnassignedPile: boolean },
+  run: {
+    leaseId: string;
+    plan: SnipePlan;
+    maxPriceAgeMs: number;
+    readUnassignedPile: boolean;
+    /** The fleet this run is a part of (a first start only: a moved run runs alone). */
+    fleet?: FleetPart;
+  },
 ): SessionStartCommand {
   return {
     leaseId: run.leaseId,
@@ -25,5 +32,6 @@ export function sessionStartCommand(
     configuration: run.plan.configuration,
     maxPriceAgeMs: run.maxPriceAgeMs,
     readUnassignedPile: run.readUnassignedPile,
+    ...(run.fleet === undefined ? {} : { fleet: run.fleet }),
   };
 }
