@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { fleetPartOf } from '@tradedesk/domain/realtime';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries } from '../../db/schema.js';
-import { fleetOfRun } from '../snipe/repo.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -47,7 +47,7 @@ export const accountRepo = {
     return new Map(
       rows.map((row) => {
         const accountId = row.accountId ?? '';
-        const fleet = fleetOfRun(row);
+        const fleet = fleetPartOf(row.detail['fleet']);
         const filterIds = Array.isArray(row.detail['filterIds']) ? (row.detail['filterIds'] as string[]) : [];
         return [
           accountId,

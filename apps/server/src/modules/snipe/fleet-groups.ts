@@ -1,5 +1,5 @@
 import { platformOf } from '@tradedesk/domain';
-import type { FleetPart } from './repo.js';
+import type { FleetPart } from '@tradedesk/domain/realtime';
 
 /** Accounts of one multi-account start that run together: as one fleet, or each alone. */
 export interface StartGroup<A> {

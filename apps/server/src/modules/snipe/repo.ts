@@ -1,5 +1,5 @@
 import type { Configuration, SnipeFilter } from '@tradedesk/domain';
-import { sessionStartSchema, type SessionStartCommand } from '@tradedesk/domain/realtime';
+import { sessionStartSchema, type FleetPart } from '@tradedesk/domain/realtime';
 import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries, snipeSessions } from '../../db/schema.js';
@@ -39,17 +39,6 @@ export interface SnipePlan {
 }
 
 const planSchema = sessionStartSchema.pick({ filters: true, configuration: true });
-
-/** The fleet a snipe run is a part of: its id and every account of it (the agent runs them as one). */
-export type FleetPart = NonNullable<SessionStartCommand['fleet']>;
-
-const fleetSchema = sessionStartSchema.shape.fleet.unwrap();
-
-/** The fleet the run was started as a part of, or undefined for a run of its own. */
-export function fleetOfRun(run: Pick<RunRow, 'detail'>): FleetPart | undefined {
-  const parsed = fleetSchema.safeParse(run.detail['fleet']);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /** The run's plan, or undefined for a run stored without one (started before plans were kept). */
 export function planOfRun(run: RunRow): SnipePlan | undefined {

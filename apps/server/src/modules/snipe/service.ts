@@ -19,6 +19,7 @@ import {
 } from '@tradedesk/domain';
 import type {
   AgentAck,
+  FleetPart,
   SessionStartCommand,
   SessionStopCommand,
   SessionSwitchCommand,
@@ -34,7 +35,7 @@ import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { startGroups } from './fleet-groups.js';
-import { snipeRepo, type FleetPart, type SnipePlan } from './repo.js';
+import { snipeRepo, type SnipePlan } from './repo.js';
 import { sessionStartCommand } from './start-command.js';
 
 /** Where running sessions live: the agents connected to any server node. */

@@ -1,9 +1,9 @@
 import { platformOf } from '@tradedesk/domain';
-import type { SessionStartCommand } from '@tradedesk/domain/realtime';
+import type { FleetPart, SessionStartCommand } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { openCredentials } from '../account/credentials.js';
 import type { AccountRow } from '../account/repo.js';
-import type { FleetPart, SnipePlan } from './repo.js';
+import type { SnipePlan } from './repo.js';
 
 /**
  * The `session-start` of a snipe run, for a first start and for a run moved to another agent alike.
