@@ -18,6 +18,10 @@ export const messages = {
   rarityFilterFollowUp: 'A 59th Minute filter can only list on the transfer list', // ours
   // Before a snipe starts (000 §5)
   selectAtLeastOneFilter: 'You need to select at least one filter.',
+  // Starting several accounts together (ours)
+  selectAtLeastTwoAccounts: 'Select at least two accounts to start them together.', // ours
+  tooManyAccountsPerStart: 'You can start at most 100 accounts together.', // ours
+  accountNamedTwice: 'An account was selected twice.', // ours
   rotationNeedsTwoFilters:
     'You need at least 2 filters to enable filter rotation. Please disable filter rotation or select more filters.',
   rotationWithMultiRarity:

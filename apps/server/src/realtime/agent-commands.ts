@@ -31,9 +31,10 @@ export function createAgentCommands(ctx: AppContext, io: AgentServer, commandTim
 
   /**
    * The agent with the most room for one more run, drawn at random by its free slots; never one
-   * that said it is leaving, nor `except` (the agent a run is handed back from).
+   * that said it is leaving, nor `except` (the agent a run is handed back from). `slots` runs that
+   * must share one agent (a fleet's parts) take an agent with at least that many free slots.
    */
-  async function pick(except?: string) {
+  async function pick(except?: string, slots = 1) {
     const capacities = new Map<string, number>();
     for (const socket of await io.fetchSockets())
       if (
@@ -50,10 +51,9 @@ export function createAgentCommands(ctx: AppContext, io: AgentServer, commandTim
     // by its free slots: a burst spreads over the agents instead of piling onto one. If two
     // starts still take one agent's last slot, the agent refuses the second as full.
     const running = await agentSlots.used(ctx.db, [...capacities.keys()]);
-    const free = [...capacities].map(([agentId, capacity]) => ({
-      agentId,
-      slots: Math.max(0, capacity - (running.get(agentId) ?? 0)),
-    }));
+    const free = [...capacities]
+      .map(([agentId, capacity]) => ({ agentId, slots: Math.max(0, capacity - (running.get(agentId) ?? 0)) }))
+      .filter((agent) => agent.slots >= slots);
     let draw = Math.random() * free.reduce((sum, agent) => sum + agent.slots, 0);
     for (const agent of free) {
       if (agent.slots === 0) continue;

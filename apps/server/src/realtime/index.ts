@@ -117,6 +117,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     path: webSnipePath,
     actions: () => ({
       'snipe-create-browser': snipe.create,
+      'snipe-create-browsers': snipe.createMany,
       'snipe-stop': snipe.stop,
       [sbcSocket.start]: sbcSolver.start,
       [sbcSocket.stop]: sbcSolver.stop,

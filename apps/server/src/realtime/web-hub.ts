@@ -83,7 +83,7 @@ export function createWebHub(
         await socket.join(userRoom(userId));
         const [rows, running] = await Promise.all([
           accountRepo.listOf(ctx.db, userId),
-          accountRepo.runningFilterIdsOf(ctx.db, userId),
+          accountRepo.runningSnipesOf(ctx.db, userId),
         ]);
         const data = rows.map((row) => presentAccount(row, running.get(row.id)));
         socket.emit('message', { action: 'accounts', data });

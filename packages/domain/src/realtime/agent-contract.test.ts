@@ -3,6 +3,7 @@ import { defaultConfiguration } from '../schemas/configuration.js';
 import { defaultNormalFilter } from '../schemas/filters/normal.js';
 import {
   agentHandshakeSchema,
+  fleetPartOf,
   sessionEventSchema,
   sessionStartSchema,
   type SessionStartCommand,
@@ -36,6 +37,14 @@ describe('the agent socket contract', () => {
     expect(sessionStartSchema.safeParse({ ...command, fleet }).success).toBe(true);
     const lone = sessionStartSchema.safeParse({ ...command, fleet: { ...fleet, accountIds: ['account-1'] } });
     expect(lone.success ? '' : lone.error.issues[0]?.message).toBe('A fleet needs at least two accounts');
+  });
+
+  it('reads the fleet part a run keeps, and none from a run of its own or a damaged value', () => {
+    const fleet = { id: 'fleet-1', accountIds: ['account-1', 'account-2'] };
+    expect(fleetPartOf(fleet)).toEqual(fleet);
+    expect(fleetPartOf(undefined)).toBeUndefined();
+    expect(fleetPartOf({ id: 'fleet-1', accountIds: ['account-1'] })).toBeUndefined();
+    expect(fleetPartOf('fleet-1')).toBeUndefined();
   });
 
   it('lets a first connection leave out the sessions it resumes', () => {

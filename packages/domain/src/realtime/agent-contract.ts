@@ -34,6 +34,25 @@ export type AgentHandshake = z.input<typeof agentHandshakeSchema>;
 
 // ---- Server → agent -------------------------------------------------------------------------
 
+/**
+ * A run's part of a fleet: the fleet's id and every account of it (the same in every part). The
+ * server keeps it with the run, so the accounts list can show the fleet the run belongs to.
+ */
+export const fleetPartSchema = z.object({
+  id,
+  accountIds: z
+    .array(id)
+    .min(2, 'A fleet needs at least two accounts')
+    .max(MAX_FLEET_ACCOUNTS, `A fleet holds at most ${MAX_FLEET_ACCOUNTS} accounts`),
+});
+export type FleetPart = z.infer<typeof fleetPartSchema>;
+
+/** The fleet part a stored value names, or undefined when it names none (a run of its own). */
+export function fleetPartOf(value: unknown): FleetPart | undefined {
+  const parsed = fleetPartSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** `session-start` (acknowledged with `AgentAck`). */
 export const sessionStartSchema = z.object({
   leaseId: id,
@@ -63,15 +82,7 @@ export const sessionStartSchema = z.object({
    * together, sniping as one team (docs/decisions/snipe-engine.md, "Fleet"). Every part names the
    * same id and accounts; the agent runs them as one. Absent: the account runs alone.
    */
-  fleet: z
-    .object({
-      id,
-      accountIds: z
-        .array(id)
-        .min(2, 'A fleet needs at least two accounts')
-        .max(MAX_FLEET_ACCOUNTS, `A fleet holds at most ${MAX_FLEET_ACCOUNTS} accounts`),
-    })
-    .optional(),
+  fleet: fleetPartSchema.optional(),
 });
 /** A start command as the agent reads it. */
 export type SessionStart = z.infer<typeof sessionStartSchema>;

@@ -88,6 +88,11 @@ export const accountSchema = z.object({
   createdAt: dateTimeSchema,
   /** The running session's filter ids (the server's record); absent while nothing runs. */
   runningFilterIds: z.array(z.string()).optional(),
+  /**
+   * The fleet the running session is a part of (accounts of one platform started together), with
+   * this account's purchases in the fleet's run so far; absent while the account runs alone or not at all.
+   */
+  fleet: z.object({ id: z.string().min(1), purchases: nonNegativeIntLike() }).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -6,6 +6,7 @@ import {
   defaultAdvancedConfig,
   defaultConfiguration,
   defaultTransferConfig,
+  isFleetSnipingOn,
   marketConfigSchema,
   notificationConfigSchema,
   timeConfigSchema,
@@ -20,6 +21,17 @@ function firstMessage(
   return result.success ? '' : firstIssueMessage(result.error);
 }
 
+describe('the fleet switch', () => {
+  it('is on unless switched off, so a configuration saved before it existed snipes as a fleet', () => {
+    const { isFleetEnabled: _absent, ...saved } = defaultConfiguration().advanced;
+    const parsed = advancedConfigSchema.parse(saved);
+    expect(parsed.isFleetEnabled).toBeUndefined();
+    expect(isFleetSnipingOn(parsed)).toBe(true);
+    expect(isFleetSnipingOn({ isFleetEnabled: false })).toBe(false);
+    expect(advancedConfigSchema.safeParse({ ...saved, isFleetEnabled: 'yes' }).success).toBe(false);
+  });
+});
+
 describe('configuration defaults', () => {
   const config = defaultConfiguration();
 
@@ -31,6 +43,7 @@ describe('configuration defaults', () => {
       isShortcutsEnabled: true,
       isSnipesMasked: false,
       numOfSearchResults: 20,
+      isFleetEnabled: true,
     });
     expect(config.notification).toEqual({
       isStartStopEnabled: true,

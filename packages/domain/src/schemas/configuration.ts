@@ -68,6 +68,12 @@ export const advancedConfigSchema = z
     isShortcutsEnabled: z.boolean(),
     isSnipesMasked: z.boolean(),
     numOfSearchResults: intLike(),
+    /**
+     * Sniping as a fleet: accounts of one platform started together snipe as one team
+     * (docs/decisions/snipe-engine.md, "Fleet"). Absent (a configuration saved before the switch
+     * existed) means on: `isFleetSnipingOn`.
+     */
+    isFleetEnabled: z.boolean().optional(),
   })
   .superRefine((config, ctx) => {
     const { isEnabled, requests } = config.rotation;
@@ -97,8 +103,13 @@ export function defaultAdvancedConfig(): AdvancedConfig {
     isShortcutsEnabled: true,
     isSnipesMasked: false,
     numOfSearchResults: SEARCH_RESULTS_DEFAULT,
+    isFleetEnabled: true,
   };
 }
+
+/** Whether accounts of one platform started together snipe as a fleet: on unless switched off. */
+export const isFleetSnipingOn = (advanced: Pick<AdvancedConfig, 'isFleetEnabled'>): boolean =>
+  advanced.isFleetEnabled !== false;
 
 export const notificationSoundsSchema = z.object({
   transferSuccess: soundSchema,

@@ -52,6 +52,26 @@ export const snipeCreateBrowserSchema = z.object({
 });
 export type SnipeCreateBrowser = z.infer<typeof snipeCreateBrowserSchema>;
 
+/** Accounts one multi-account start may name (far above any licence's account count). */
+export const ACCOUNTS_PER_START_MAX = 100;
+
+/**
+ * Socket action snipe-create-browsers (ours): several accounts start together with one filter
+ * choice and configuration. Accounts of one platform run as a fleet while the configuration's
+ * fleet switch is on; otherwise each runs alone, as if started one by one.
+ */
+export const snipeCreateBrowsersSchema = z.object({
+  ids: z
+    .array(idText())
+    .min(2, messages.selectAtLeastTwoAccounts)
+    .max(ACCOUNTS_PER_START_MAX, messages.tooManyAccountsPerStart)
+    .refine((ids) => new Set(ids).size === ids.length, messages.accountNamedTwice),
+  filters: z.array(filterSchema).min(1, messages.selectAtLeastOneFilter).max(FILTERS_PER_RUN_MAX),
+  configuration: configurationSchema,
+  providers: providerConfigSchema,
+});
+export type SnipeCreateBrowsers = z.infer<typeof snipeCreateBrowsersSchema>;
+
 /** Socket action snipe-stop. */
 export const snipeStopSchema = z.object({ id: idText() });
 

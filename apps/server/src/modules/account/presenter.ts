@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AccountRow } from './repo.js';
+import type { AccountRow, RunningSnipe } from './repo.js';
 
 /**
  * An account as responses show it (the routes' response schema: Fastify serialises through it, so a
@@ -20,14 +20,15 @@ export const presentedAccountSchema = z.object({
   session: z.object({ requests: z.number().int(), searches: z.number().int() }),
   createdAt: z.string(),
   runningFilterIds: z.array(z.string()).optional(),
+  fleet: z.object({ id: z.string(), purchases: z.number().int() }).optional(),
 });
 export type PresentedAccount = z.infer<typeof presentedAccountSchema>;
 
 /**
  * An account as lists and responses show it: never the password or backup code.
- * `runningFilterIds` (the running session's filters) is given by the list, which reads leases.
+ * `running` (the running session's filters and fleet) is given by the list, which reads runs.
  */
-export function presentAccount(row: AccountRow, runningFilterIds?: string[]): PresentedAccount {
+export function presentAccount(row: AccountRow, running?: RunningSnipe): PresentedAccount {
   return {
     id: row.id,
     username: row.username,
@@ -41,6 +42,7 @@ export function presentAccount(row: AccountRow, runningFilterIds?: string[]): Pr
     profits: row.profits,
     session: { requests: row.sessionRequests, searches: row.sessionSearches },
     createdAt: row.createdAt.toISOString(),
-    ...(runningFilterIds === undefined ? {} : { runningFilterIds }),
+    ...(running === undefined ? {} : { runningFilterIds: running.filterIds }),
+    ...(running?.fleet === undefined ? {} : { fleet: running.fleet }),
   };
 }

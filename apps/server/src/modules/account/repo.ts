@@ -1,8 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { fleetPartOf } from '@tradedesk/domain/realtime';
 import type { Db } from '../../db/client.js';
-import { accounts, runs } from '../../db/schema.js';
+import { accounts, runs, snipeLogEntries } from '../../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** A sniping account's run as the accounts list shows it. */
+export interface RunningSnipe {
+  filterIds: string[];
+  /** Present for a fleet's part: the fleet, and this account's purchases in the run so far. */
+  fleet?: { id: string; purchases: number };
+}
 
 /** Game accounts; every query is scoped to one user. */
 export const accountRepo = {
@@ -20,17 +28,37 @@ export const accountRepo = {
       .where(eq(accounts.userId, userId))
       .orderBy(asc(accounts.createdAt), asc(accounts.id)),
 
-  /** The filter ids of each sniping account of the user (its running snipe run's), by account id. */
-  async runningFilterIdsOf(db: Db, userId: string): Promise<Map<string, string[]>> {
-    const rows = await db
-      .select({ accountId: runs.accountId, detail: runs.detail })
-      .from(runs)
-      .where(and(eq(runs.userId, userId), eq(runs.kind, 'snipe'), eq(runs.status, 'running')));
+  /**
+   * Each sniping account of the user (its running snipe run's filter ids and, for a fleet's part,
+   * the fleet and the account's purchases since the run started), by account id.
+   */
+  async runningSnipesOf(db: Db, userId: string): Promise<Map<string, RunningSnipe>> {
+    const runningSnipe = and(eq(runs.userId, userId), eq(runs.kind, 'snipe'), eq(runs.status, 'running'));
+    const [rows, purchases] = await Promise.all([
+      db.select({ accountId: runs.accountId, detail: runs.detail }).from(runs).where(runningSnipe),
+      db
+        .select({ accountId: snipeLogEntries.accountId, count: count() })
+        .from(snipeLogEntries)
+        .innerJoin(runs, and(runningSnipe, eq(runs.accountId, snipeLogEntries.accountId)))
+        .where(and(eq(snipeLogEntries.isSuccess, true), gte(snipeLogEntries.createdAt, runs.startedAt)))
+        .groupBy(snipeLogEntries.accountId),
+    ]);
+    const purchasesOf = new Map(purchases.map((row) => [row.accountId, row.count]));
     return new Map(
-      rows.map((row) => [
-        row.accountId ?? '',
-        Array.isArray(row.detail['filterIds']) ? (row.detail['filterIds'] as string[]) : [],
-      ]),
+      rows.map((row) => {
+        const accountId = row.accountId ?? '';
+        const fleet = fleetPartOf(row.detail['fleet']);
+        const filterIds = Array.isArray(row.detail['filterIds']) ? (row.detail['filterIds'] as string[]) : [];
+        return [
+          accountId,
+          {
+            filterIds,
+            ...(fleet === undefined
+              ? {}
+              : { fleet: { id: fleet.id, purchases: purchasesOf.get(accountId) ?? 0 } }),
+          },
+        ];
+      }),
     );
   },
 

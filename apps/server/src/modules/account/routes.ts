@@ -37,9 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<
   app.addHook('onRequest', requireUser);
 
   app.get('/', { schema: { response: { 200: listAnswer } } }, async (request) => ({
-    data: (await accounts.list(request.user.id)).map(({ row, runningFilterIds }) =>
-      presentAccount(row, runningFilterIds),
-    ),
+    data: (await accounts.list(request.user.id)).map(({ row, running }) => presentAccount(row, running)),
   }));
 
   app.post(

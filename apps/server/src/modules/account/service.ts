@@ -55,13 +55,13 @@ export function createAccountService(ctx: AppContext) {
   }
 
   return {
-    /** The user's accounts, each running one with its session's filter ids. */
+    /** The user's accounts, each running one with its session's filter ids and fleet. */
     async list(userId: string) {
       const [rows, running] = await Promise.all([
         accountRepo.listOf(db, userId),
-        accountRepo.runningFilterIdsOf(db, userId),
+        accountRepo.runningSnipesOf(db, userId),
       ]);
-      return rows.map((row) => ({ row, runningFilterIds: running.get(row.id) }));
+      return rows.map((row) => ({ row, running: running.get(row.id) }));
     },
 
     async create(userId: string, input: AccountCreate) {

@@ -1,5 +1,5 @@
 import type { Configuration, SnipeFilter } from '@tradedesk/domain';
-import { sessionStartSchema } from '@tradedesk/domain/realtime';
+import { sessionStartSchema, type FleetPart } from '@tradedesk/domain/realtime';
 import { and, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries, snipeSessions } from '../../db/schema.js';
@@ -77,7 +77,7 @@ export const snipeRepo = {
    * Records a run unless the account already runs or the user's licence slots are taken (by runs of
    * any kind: `runsRepo.start`).
    */
-  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number, plan: SnipePlan) =>
+  claimLease: (db: Db, lease: LeaseRow, maxAccounts: number, plan: SnipePlan, fleet?: FleetPart) =>
     runsRepo.start(
       db,
       {
@@ -86,7 +86,7 @@ export const snipeRepo = {
         userId: lease.userId,
         accountId: lease.accountId,
         agentId: lease.agentId,
-        detail: { filterIds: lease.filterIds, ...plan },
+        detail: { filterIds: lease.filterIds, ...plan, ...(fleet === undefined ? {} : { fleet }) },
         startedAt: lease.startedAt,
         heartbeatAt: lease.heartbeatAt,
       },

@@ -6,7 +6,9 @@ import {
   hasToolAccess,
   resolveFilterSwitch,
   runLogMessages,
+  isFleetSnipingOn,
   snipeCreateBrowserSchema,
+  snipeCreateBrowsersSchema,
   snipeStartError,
   snipeStopSchema,
   snipeStoppedFor,
@@ -17,6 +19,7 @@ import {
 } from '@tradedesk/domain';
 import type {
   AgentAck,
+  FleetPart,
   SessionStartCommand,
   SessionStopCommand,
   SessionSwitchCommand,
@@ -24,20 +27,22 @@ import type {
 import type { AppContext } from '../../context.js';
 import { reject } from '../../lib/web-action.js';
 import { runMessages } from '../../runs/messages.js';
-import { accountRepo } from '../account/repo.js';
+import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { presentFilter } from '../filter/presenter.js';
 import { filterRepo } from '../filter/repo.js';
 import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
-import { snipeRepo } from './repo.js';
+import { startGroups } from './fleet-groups.js';
+import { snipeRepo, type SnipePlan } from './repo.js';
 import { sessionStartCommand } from './start-command.js';
 
 /** Where running sessions live: the agents connected to any server node. */
 export interface AgentDispatcher {
   /** A connected agent with a free slot (on any node, not `except`), or undefined when none has one. */
-  pick(except?: string): Promise<string | undefined>;
+  /** `slots`: runs that must share the agent (a fleet's parts); default one. */
+  pick(except?: string, slots?: number): Promise<string | undefined>;
   start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
   switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;
   /** Reaches the agent on whichever node it is connected to. */
@@ -94,82 +99,190 @@ export function createSnipeService(
     publish.notify(user.id, 'success', filterSwitchedFor(account.email));
   }
 
+  /** Whether the user may snipe at all, checked before the payload is read. */
+  function checkAccess(user: UserRow) {
+    if (user.tier !== 'snipe') reject(snipeMessages.tierRequired);
+    // An ended plan closes the tools; the user's accounts, filters and settings stay.
+    if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+  }
+
+  /** The spec's checks of a plan before an agent is asked. */
+  function checkPlan(plan: SnipePlan) {
+    const ruleError = snipeStartError(plan.filters, plan.configuration.advanced.rotation);
+    if (ruleError !== null) reject(ruleError);
+    // A normal filter's player is a card version of the price database; an id it does not hold
+    // (a stale or hand-made filter) would search for nothing all run long.
+    const unknownPlayer = plan.filters.some(
+      (filter) =>
+        filter.type === 'normal' && (filter.playerId ?? 0) > 0 && !isKnownPlayerId(filter.playerId ?? 0),
+    );
+    if (unknownPlayer) reject(runLogMessages.unableToFindPlayerInServer);
+  }
+
+  /** A run claimed (its lease written, its licence slot taken) and not yet sent to its agent. */
+  interface ClaimedRun {
+    account: AccountRow;
+    agentId: string;
+    leaseId: string;
+    plan: SnipePlan;
+    fleet?: FleetPart;
+  }
+
+  const filterIdsOf = (plan: SnipePlan) =>
+    plan.filters.map((filter) => filter.id ?? '').filter((id) => id !== '');
+
+  /** Claims the account's run on the agent; answers the refusal's message, nothing written, if it may not run. */
+  async function claim(user: UserRow, run: Omit<ClaimedRun, 'leaseId'>): Promise<ClaimedRun | string> {
+    const leaseId = randomUUID();
+    const now = ctx.now();
+    const claimed = await snipeRepo.claimLease(
+      db,
+      {
+        accountId: run.account.id,
+        userId: user.id,
+        leaseId,
+        agentId: run.agentId,
+        filterIds: filterIdsOf(run.plan),
+        startedAt: now,
+        heartbeatAt: now,
+      },
+      user.maxAccounts,
+      run.plan,
+      run.fleet,
+    );
+    if (claimed === 'busy') return snipeMessages.alreadyRunning;
+    if (claimed === 'limit') return runMessages.licenceLimit(user.maxAccounts);
+    return { ...run, leaseId };
+  }
+
+  const unclaim = (run: ClaimedRun) => snipeRepo.releaseLease(db, run.leaseId, 'ended', ctx.now());
+
+  /** Sends a claimed run to its agent; answers the refusal's message (the run ended) if the agent refused. */
+  async function launch(user: UserRow, run: ClaimedRun): Promise<string | undefined> {
+    const { account, plan } = run;
+    // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
+    // reading it costs the user a game request, so other starts skip it.
+    const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, run.leaseId, ctx.now());
+    const ack = await agents
+      .start(
+        run.agentId,
+        sessionStartCommand(ctx, account, {
+          leaseId: run.leaseId,
+          plan,
+          maxPriceAgeMs: settings.priceStaleAfterMs,
+          readUnassignedPile: lostRun !== undefined,
+          ...(run.fleet === undefined ? {} : { fleet: run.fleet }),
+        }),
+      )
+      .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
+    if (!ack.ok) {
+      await unclaim(run);
+      return snipeMessages.agentRefused(ack.message);
+    }
+    const advanced = plan.configuration.advanced;
+    const runsHeadless = advanced.isHeadlessEnabled || settings.headfulSessions !== true;
+    const description = runsHeadless && !advanced.isHeadlessEnabled ? snipeMessages.headfulFallback : '';
+    const row = await accountRepo.update(db, user.id, account.id, {
+      status: 'logging_in',
+      description,
+      sessionRequests: 0,
+      sessionSearches: 0,
+      updatedAt: ctx.now(),
+    });
+    if (row) publish.account(user.id, row);
+    publish.toUser(user.id, 'snipe-started', {
+      accountId: account.id,
+      filterIds: filterIdsOf(plan),
+      ...(run.fleet === undefined ? {} : { fleetId: run.fleet.id }),
+    });
+    publish.notify(user.id, 'success', startingSnipeFor(account.email));
+    publish.webhookStartStop(user.id, account, 'INFO', startingSnipeFor(account.email));
+    return undefined;
+  }
+
+  /**
+   * Starts the runs of one group: every run is claimed before any is sent, so a refusal (licence
+   * limit, an account already sniping) starts none of the group. A fleet part the agent refuses
+   * stops the parts already sent: a fleet runs whole or not at all.
+   */
+  async function startGroup(user: UserRow, runs: Omit<ClaimedRun, 'leaseId'>[]): Promise<string | undefined> {
+    const claimed: ClaimedRun[] = [];
+    for (const run of runs) {
+      const outcome = await claim(user, run);
+      if (typeof outcome === 'string') {
+        for (const done of claimed) await unclaim(done);
+        return outcome;
+      }
+      claimed.push(outcome);
+    }
+    const launched: ClaimedRun[] = [];
+    for (const [index, run] of claimed.entries()) {
+      const refusal = await launch(user, run);
+      if (refusal === undefined) {
+        launched.push(run);
+        continue;
+      }
+      if (run.fleet === undefined) return refusal;
+      for (const unsent of claimed.slice(index + 1)) await unclaim(unsent);
+      for (const sent of launched)
+        agents.stop(sent.agentId, { accountId: sent.account.id, leaseId: sent.leaseId });
+      return refusal;
+    }
+    return undefined;
+  }
+
   return {
     /** `snipe-create-browser`: start a run, or switch the running one's filter. */
     async create(user: UserRow, input: unknown) {
-      if (user.tier !== 'snipe') reject(snipeMessages.tierRequired);
-      // An ended plan closes the tools; the user's accounts, filters and settings stay.
-      if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+      checkAccess(user);
       const parsed = snipeCreateBrowserSchema.safeParse(input);
       if (!parsed.success) return reject(firstIssueMessage(parsed.error));
       const data = parsed.data;
       if (data.isSwitchFilter) return switchFilter(user, data.id, data.filters as SnipeFilter[]);
 
       const account = await ownedAccount(user.id, data.id, errorMessages.accountNotFound);
-      const ruleError = snipeStartError(data.filters, data.configuration.advanced.rotation);
-      if (ruleError !== null) reject(ruleError);
-      // A normal filter's player is a card version of the price database; an id it does not hold
-      // (a stale or hand-made filter) would search for nothing all run long.
-      const unknownPlayer = (data.filters as SnipeFilter[]).some(
-        (filter) =>
-          filter.type === 'normal' && (filter.playerId ?? 0) > 0 && !isKnownPlayerId(filter.playerId ?? 0),
-      );
-      if (unknownPlayer) reject(runLogMessages.unableToFindPlayerInServer);
+      const plan: SnipePlan = { filters: data.filters as SnipeFilter[], configuration: data.configuration };
+      checkPlan(plan);
       const agentId = (await agents.pick()) ?? reject(snipeMessages.noAgent);
+      const refusal = await startGroup(user, [{ account, agentId, plan }]);
+      if (refusal !== undefined) reject(refusal);
+    },
 
-      const leaseId = randomUUID();
-      const now = ctx.now();
-      const filters = data.filters as SnipeFilter[];
-      const filterIds = filters.map((filter) => filter.id ?? '').filter((id) => id !== '');
-      const claimed = await snipeRepo.claimLease(
-        db,
-        {
-          accountId: account.id,
-          userId: user.id,
-          leaseId,
-          agentId,
-          filterIds,
-          startedAt: now,
-          heartbeatAt: now,
-        },
-        user.maxAccounts,
-        { filters, configuration: data.configuration },
-      );
-      if (claimed === 'busy') reject(snipeMessages.alreadyRunning);
-      if (claimed === 'limit') reject(runMessages.licenceLimit(user.maxAccounts));
-      // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
-      // reading it costs the user a game request, so other starts skip it.
-      const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, leaseId, now);
-
-      const ack = await agents
-        .start(
-          agentId,
-          sessionStartCommand(ctx, account, {
-            leaseId,
-            plan: { filters, configuration: data.configuration },
-            maxPriceAgeMs: settings.priceStaleAfterMs,
-            readUnassignedPile: lostRun !== undefined,
-          }),
-        )
-        .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
-      if (!ack.ok) {
-        await snipeRepo.releaseLease(db, leaseId, 'ended', ctx.now());
-        reject(snipeMessages.agentRefused(ack.message));
+    /**
+     * `snipe-create-browsers` (ours): several accounts started together with one plan. With the
+     * fleet switch on, the accounts of one platform run as one fleet on one agent; otherwise, and
+     * for a platform with one account, each runs alone. Nothing starts unless every account is the
+     * user's; each group starts whole or not at all.
+     */
+    async createMany(user: UserRow, input: unknown) {
+      checkAccess(user);
+      const parsed = snipeCreateBrowsersSchema.safeParse(input);
+      if (!parsed.success) return reject(firstIssueMessage(parsed.error));
+      const data = parsed.data;
+      const plan: SnipePlan = { filters: data.filters as SnipeFilter[], configuration: data.configuration };
+      checkPlan(plan);
+      const accounts: AccountRow[] = [];
+      for (const id of data.ids)
+        accounts.push(await ownedAccount(user.id, id, errorMessages.accountNotFound));
+      const groups = startGroups(accounts, isFleetSnipingOn(data.configuration.advanced), randomUUID);
+      const refusals: string[] = [];
+      for (const group of groups) {
+        const agentId = await agents.pick(undefined, group.accounts.length);
+        const refusal =
+          agentId === undefined
+            ? snipeMessages.noAgent
+            : await startGroup(
+                user,
+                group.accounts.map((account) => ({
+                  account,
+                  agentId,
+                  plan,
+                  ...(group.fleet === undefined ? {} : { fleet: group.fleet }),
+                })),
+              );
+        if (refusal !== undefined) refusals.push(refusal);
       }
-      const runsHeadless = data.configuration.advanced.isHeadlessEnabled || settings.headfulSessions !== true;
-      const description =
-        runsHeadless && !data.configuration.advanced.isHeadlessEnabled ? snipeMessages.headfulFallback : '';
-      const row = await accountRepo.update(db, user.id, account.id, {
-        status: 'logging_in',
-        description,
-        sessionRequests: 0,
-        sessionSearches: 0,
-        updatedAt: now,
-      });
-      if (row) publish.account(user.id, row);
-      publish.toUser(user.id, 'snipe-started', { accountId: account.id, filterIds });
-      publish.notify(user.id, 'success', startingSnipeFor(account.email));
-      publish.webhookStartStop(user.id, account, 'INFO', startingSnipeFor(account.email));
+      if (refusals.length > 0) reject(refusals[0] ?? snipeMessages.noAgent);
     },
 
     /** `snipe-stop`: asks the agent to stop; the run's own stop event ends the lease. */

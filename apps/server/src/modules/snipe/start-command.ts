@@ -1,5 +1,5 @@
 import { platformOf } from '@tradedesk/domain';
-import type { SessionStartCommand } from '@tradedesk/domain/realtime';
+import type { FleetPart, SessionStartCommand } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { openCredentials } from '../account/credentials.js';
 import type { AccountRow } from '../account/repo.js';
@@ -12,7 +12,14 @@ import type { SnipePlan } from './repo.js';
 export function sessionStartCommand(
   ctx: Pick<AppContext, 'cipher'>,
   account: AccountRow,
-  run: { leaseId: string; plan: SnipePlan; maxPriceAgeMs: number; readUnassignedPile: boolean },
+  run: {
+    leaseId: string;
+    plan: SnipePlan;
+    maxPriceAgeMs: number;
+    readUnassignedPile: boolean;
+    /** The fleet this run is a part of (a first start only: a moved run runs alone). */
+    fleet?: FleetPart;
+  },
 ): SessionStartCommand {
   return {
     leaseId: run.leaseId,
@@ -25,5 +32,6 @@ export function sessionStartCommand(
     configuration: run.plan.configuration,
     maxPriceAgeMs: run.maxPriceAgeMs,
     readUnassignedPile: run.readUnassignedPile,
+    ...(run.fleet === undefined ? {} : { fleet: run.fleet }),
   };
 }

@@ -10,7 +10,7 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 
-/** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, shortcuts. */
+/** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, fleet, shortcuts. */
 export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
   const update = useUpdateConfiguration('advanced');
   return (
@@ -59,6 +59,11 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
               min={SEARCH_RESULTS_MIN}
               max={SEARCH_RESULTS_MAX}
               registration={form.register('numOfSearchResults', { valueAsNumber: true })}
+            />
+            <ToggleField
+              label="Sniping as a fleet"
+              hint="Accounts of one platform started together snipe as one team: they share the market's looks and never bid against each other."
+              registration={form.register('isFleetEnabled')}
             />
             <ToggleField
               label="Keyboard Shortcuts"

@@ -12,19 +12,31 @@ const statusColour: Partial<Record<Account['status'], string>> = {
   ready: 'badge-primary',
 };
 
-type AccountRowProps = { account: Account; filterSelector: ReactNode; actions: ReactNode };
-
-/** One account of the dashboard table: identity, status, coins, filter, statistics, actions. */
-export function AccountRow({ account, filterSelector, actions }: AccountRowProps) {
-  const badge = (
-    <span className={`badge badge-sm ${statusColour[account.status] ?? 'badge-ghost'}`}>
-      {accountStatusBadge(account.status)}
+/** The account's status as an upper-case badge, coloured by what it asks of the user. */
+export function StatusBadge({ status }: { status: Account['status'] }) {
+  return (
+    <span className={`badge badge-sm ${statusColour[status] ?? 'badge-ghost'}`}>
+      {accountStatusBadge(status)}
     </span>
   );
+}
+
+type AccountRowProps = {
+  account: Account;
+  /** Picks the account for a start of several accounts together (absent while it runs). */
+  selector?: ReactNode;
+  filterSelector: ReactNode;
+  actions: ReactNode;
+};
+
+/** One account of the dashboard table: identity, status, coins, filter, statistics, actions. */
+export function AccountRow({ account, selector, filterSelector, actions }: AccountRowProps) {
+  const badge = <StatusBadge status={account.status} />;
   return (
     <tr data-account-id={account.id}>
       <td>
         <div className="flex items-center gap-3">
+          {selector}
           <AccountAvatar imageUrl={account.imageUrl} username={account.username} />
           <div className="min-w-0">
             <div className="font-semibold">{account.username || '—'}</div>

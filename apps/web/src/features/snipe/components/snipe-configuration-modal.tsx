@@ -12,9 +12,10 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { useIsSavingRunInput } from '../../../lib/run-inputs';
 
 type SnipeConfigurationModalProps = {
-  account: Account | null;
+  /** The accounts to start: one (its row's Start Snipe) or several together; none keeps it closed. */
+  accounts: readonly Account[];
   initialFilterIds: readonly string[];
-  onStart: (account: Account, selected: SnipePanelFilter[]) => boolean;
+  onStart: (accounts: readonly Account[], selected: SnipePanelFilter[]) => boolean;
   onClose: () => void;
 };
 
@@ -22,17 +23,23 @@ type SnipeConfigurationModalProps = {
  * Snipe Configuration: choose the filters for this run, then Start (spec §2). Start waits while a
  * filter or setting is being saved: until then the selection holds the unsaved draft.
  */
-export function SnipeConfigurationModal({ account, ...props }: SnipeConfigurationModalProps) {
-  if (!account) return null;
-  return <SnipeConfigurationBody key={account.id} account={account} {...props} />;
+export function SnipeConfigurationModal({ accounts, ...props }: SnipeConfigurationModalProps) {
+  if (accounts.length === 0) return null;
+  return (
+    <SnipeConfigurationBody
+      key={accounts.map((account) => account.id).join(' ')}
+      accounts={accounts}
+      {...props}
+    />
+  );
 }
 
 function SnipeConfigurationBody({
-  account,
+  accounts,
   initialFilterIds,
   onStart,
   onClose,
-}: SnipeConfigurationModalProps & { account: Account }) {
+}: SnipeConfigurationModalProps) {
   const filters = useSnipeFilters();
   const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
   const workspace = useFilterWorkspace({
@@ -45,13 +52,13 @@ function SnipeConfigurationBody({
     <Modal
       size="wide"
       isOpen
-      title={`Snipe Configuration — ${account.email}`}
+      title={`Snipe Configuration — ${accounts.length === 1 ? accounts[0]?.email : `${accounts.length} accounts together`}`}
       onClose={onClose}
       actions={
         <ModalActions
           confirmLabel="Start"
           isDisabled={isSaving}
-          onConfirm={() => onStart(account, workspace.selected) && onClose()}
+          onConfirm={() => onStart(accounts, workspace.selected) && onClose()}
           onCancel={onClose}
         />
       }

@@ -1,4 +1,4 @@
-import type { Account } from '@tradedesk/domain';
+import { isAccountRunning, type Account } from '@tradedesk/domain';
 import { useState } from 'react';
 import { RunningAccountsProvider, type RunningAccount } from '../../../components/ui/update-confirmation';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -20,11 +20,15 @@ import { AccountRow } from './account-row';
 import { AccountsTable } from './accounts-table';
 import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
 import { DashboardHeader } from './dashboard-header';
+import { FleetRuns } from './fleet-runs';
 import { FiltersSection } from './filters-section';
 import { PanelErrorBoundary } from './panel-error-boundary';
 import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
 import { WeeklyProfitsChart } from './weekly-profits-chart';
+
+/** Sniping, or signing in to snipe: not an account to start again. */
+const isSniping = (account: Account) => isAccountRunning(account.status) || account.status === 'logging_in';
 
 type AccountDialog = { kind: Exclude<RowAction, 'stop' | 'launch'>; account: Account } | null;
 
@@ -39,6 +43,15 @@ export function SnipeDashboard() {
   const [panel, setPanel] = useState<ConfigurationPanel | null>(null);
   const [dialog, setDialog] = useState<AccountDialog>(null);
   const [pendingSwitch, setPendingSwitch] = useState<PendingSwitch | null>(null);
+  // Accounts ticked for a start together, and the ones whose Snipe Configuration is open for it.
+  const [selectedIds, setSelectedIds] = useState<readonly string[]>([]);
+  const [startingTogether, setStartingTogether] = useState<readonly Account[]>([]);
+  const selectable = (accounts.data ?? []).filter((account) => !isSniping(account));
+  const selected = selectable.filter((account) => selectedIds.includes(account.id));
+  const toggleSelected = (accountId: string) =>
+    setSelectedIds((ids) =>
+      ids.includes(accountId) ? ids.filter((id) => id !== accountId) : [...ids, accountId],
+    );
   const closeDialog = () => setDialog(null);
   const dialogAccount = (kind: NonNullable<AccountDialog>['kind']) =>
     dialog?.kind === kind ? dialog.account : null;
@@ -61,6 +74,19 @@ export function SnipeDashboard() {
     <AccountRow
       key={account.id}
       account={account}
+      {...(isSniping(account)
+        ? {}
+        : {
+            selector: (
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                aria-label={`Select ${account.email}`}
+                checked={selectedIds.includes(account.id)}
+                onChange={() => toggleSelected(account.id)}
+              />
+            ),
+          })}
       filterSelector={
         <AccountFilterSelect
           account={account}
@@ -94,6 +120,22 @@ export function SnipeDashboard() {
           onRefresh={() => void accounts.refetch()}
           onOpenPanel={setPanel}
         />
+        <PanelErrorBoundary name="Fleet runs">
+          <FleetRuns accounts={accounts.data} />
+        </PanelErrorBoundary>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-success"
+            disabled={selected.length < 2}
+            onClick={() => setStartingTogether(selected)}
+          >
+            Start Together ({selected.length})
+          </button>
+          <span className="text-sm opacity-70">
+            Tick two or more accounts to start them together: those of one platform snipe as a fleet.
+          </span>
+        </div>
         <PanelErrorBoundary name="Accounts">
           <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
         </PanelErrorBoundary>
@@ -112,10 +154,20 @@ export function SnipeDashboard() {
         <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
         <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
         <SnipeConfigurationModal
-          account={dialogAccount('start')}
+          accounts={dialog?.kind === 'start' ? [dialog.account] : []}
           initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
-          onStart={actions.start}
+          onStart={([account], chosen) => account !== undefined && actions.start(account, chosen)}
           onClose={closeDialog}
+        />
+        <SnipeConfigurationModal
+          accounts={startingTogether}
+          initialFilterIds={startingTogether[0] ? actions.filterIdsOf(startingTogether[0]) : []}
+          onStart={(together, chosen) => {
+            const sent = actions.startTogether(together, chosen);
+            if (sent) setSelectedIds([]);
+            return sent;
+          }}
+          onClose={() => setStartingTogether([])}
         />
         <SwitchFilterModal
           pending={pendingSwitch}

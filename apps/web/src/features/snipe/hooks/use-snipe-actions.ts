@@ -4,6 +4,7 @@ import {
   providerConfigSchema,
   resolveFilterSwitch,
   snipeCreateBrowserSchema,
+  snipeCreateBrowsersSchema,
   snipeStartError,
   type Account,
 } from '@tradedesk/domain';
@@ -20,7 +21,7 @@ export const SNIPE_SERVICE_UNAVAILABLE = 'Unable to reach the snipe service. Ple
 
 const withoutSelection = ({ isSelected: _selection, ...filter }: SnipePanelFilter) => filter;
 
-/** Start, stop, launch and switch-filter for one account, with the spec's checks before anything is sent. */
+/** Start (one account or several together), stop, launch and switch-filter, with the spec's checks before anything is sent. */
 export function useSnipeActions(live: SnipeLive) {
   const queryClient = useQueryClient();
   const configuration = useConfiguration().data ?? defaultConfiguration();
@@ -75,6 +76,34 @@ export function useSnipeActions(live: SnipeLive) {
         account.id,
         selected.flatMap((filter) => (filter.id ? [filter.id] : [])),
       );
+      return true;
+    },
+    /**
+     * Starts several accounts together with one filter choice (snipe-create-browsers): the server
+     * runs those of one platform as a fleet while "Sniping as a fleet" is on. Returns true when sent.
+     */
+    startTogether: (accounts: readonly Account[], selected: SnipePanelFilter[]) => {
+      const problem = snipeStartError(selected, configuration.advanced.rotation);
+      if (problem) {
+        notify.error(problem);
+        return false;
+      }
+      const payload = snipeCreateBrowsersSchema.safeParse({
+        ids: accounts.map((account) => account.id),
+        filters: selected.map(withoutSelection),
+        configuration,
+        providers: providerConfigSchema.parse(user?.providers ?? {}),
+      });
+      if (!payload.success) {
+        notify.error(payload.error.issues[0]?.message ?? 'Invalid input');
+        return false;
+      }
+      if (!live.send('snipe-create-browsers', payload.data)) {
+        notify.error(SNIPE_SERVICE_UNAVAILABLE);
+        return false;
+      }
+      const filterIds = selected.flatMap((filter) => (filter.id ? [filter.id] : []));
+      for (const account of accounts) setAccountFilters(account.id, filterIds);
       return true;
     },
     stop: async (account: Account) => {

@@ -1,4 +1,4 @@
-import type { Account } from '@tradedesk/domain';
+import { isFailedSnipe, type Account } from '@tradedesk/domain';
 import type { SnipeServerMessage } from './snipe-messages';
 
 const patch = (accounts: Account[], id: string, change: (account: Account) => Account) =>
@@ -30,12 +30,22 @@ export function applySnipeMessage(
     case 'break-end':
       return patch(accounts, message.data.accountId, (account) => ({ ...account, status: 'active' }));
     case 'snipe-started': {
-      const { accountId, filterIds } = message.data;
-      return patch(accounts, accountId, (account) => ({
+      const { accountId, filterIds, fleetId } = message.data;
+      return patch(accounts, accountId, ({ fleet: _previous, ...account }) => ({
         ...account,
         status: 'active',
         ...(filterIds === undefined ? {} : { runningFilterIds: filterIds }),
+        ...(fleetId === undefined ? {} : { fleet: { id: fleetId, purchases: 0 } }),
       }));
+    }
+    case 'snipe-result': {
+      // A fleet's part counts its purchases live (a failed attempt is no purchase).
+      if (isFailedSnipe(message.data)) return accounts;
+      return patch(accounts, message.data.accountId, (account) =>
+        account.fleet === undefined
+          ? account
+          : { ...account, fleet: { ...account.fleet, purchases: account.fleet.purchases + 1 } },
+      );
     }
     case 'filter-switched': {
       const { accountId, filterIds } = message.data;
@@ -43,11 +53,15 @@ export function applySnipeMessage(
       return patch(accounts, accountId, (account) => ({ ...account, runningFilterIds: filterIds }));
     }
     case 'stop':
-      return patch(accounts, message.data.accountId, ({ runningFilterIds: _ended, ...account }) => ({
-        ...account,
-        status: 'inactive',
-        description: message.data.reason,
-      }));
+      return patch(
+        accounts,
+        message.data.accountId,
+        ({ runningFilterIds: _ended, fleet: _left, ...account }) => ({
+          ...account,
+          status: 'inactive',
+          description: message.data.reason,
+        }),
+      );
     default:
       return accounts;
   }

@@ -47,7 +47,11 @@ export const snipeServerMessageSchema = z.discriminatedUnion('action', [
       topic: z.enum(['run', 'snipe', 'break', 'follow-up']).optional(),
     }),
   }),
-  z.object({ action: z.literal('snipe-started'), data: accountRef.extend({ filterIds: runningFilterIds }) }),
+  z.object({
+    action: z.literal('snipe-started'),
+    // fleetId: the run is a part of this fleet (accounts started together), absent for a run of its own.
+    data: accountRef.extend({ filterIds: runningFilterIds, fleetId: z.string().min(1).optional() }),
+  }),
   z.object({
     action: z.literal('filter-switched'),
     data: accountRef.extend({ filterIds: runningFilterIds }),
