@@ -15,6 +15,7 @@ import { createRehearsalService } from '../modules/rehearsal/service.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
+import { createStallLedger } from '../lib/stall-ledger.js';
 import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createSnipeHandover } from '../modules/snipe/handover.js';
@@ -152,6 +153,8 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
   const claimedTransfers = new Map<TransferRouteKind, TransferEventStore>();
   /** Jobs of other modules that run with every scheduled sweep. */
   const sweepJobs: (() => Promise<void>)[] = [];
+  /** This node's own stalls, which the lost-agent rule does not count against an agent. */
+  const stallLedger = createStallLedger(() => ctx.now().getTime());
   const agents = createAgentHub(
     app,
     ctx,
@@ -166,6 +169,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
       connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
+      stalls: options.stalls ?? stallLedger,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
     },
   );
@@ -264,6 +268,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
 
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
+    stallLedger.stop();
     agents.close();
     await notificationHistory.release().catch(() => undefined); // it lapses within the hour anyway
     // Only this node's connections close, and as a lost transport, not a server-side disconnect:
