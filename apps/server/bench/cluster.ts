@@ -746,6 +746,25 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       for (const accountId of client.user.accountIds)
         client.socket.emit('message', { action: 'snipe-stop', data: { id: accountId } });
     await timeUntil(async () => (await leaseCount()) === 0, 60_000);
+    // A run ends when the server takes the stop; a Buy Now its session had in flight reaches the
+    // server after that (the 400-session run stored such ones ~3 s after the count). Compare once
+    // the stored purchases have not changed for 5 s.
+    const storedPurchases = async () =>
+      (
+        await observer.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM snipe_log_entries WHERE is_success',
+        )
+      ).rows[0]!.n;
+    let lastCount = await storedPurchases();
+    let quietSince = Date.now();
+    await timeUntil(async () => {
+      const count = await storedPurchases();
+      if (count !== lastCount) {
+        lastCount = count;
+        quietSince = Date.now();
+      }
+      return Date.now() - quietSince >= 5_000;
+    }, 30_000);
 
     const { rows: recorded } = await observer.query<{
       email: string;
