@@ -544,12 +544,15 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     );
 
     const recoveries: Array<[string, string]> = [];
+    /** When each fault began (wall clock): a purchase the ledger has and the cluster lacks is placed by it. */
+    const begins = (fault: string) => console.log(`${new Date().toISOString()} fault: ${fault}`);
     const note = (fault: string, ms: number | undefined, what: string) =>
       recoveries.push([
         fault,
         ms === undefined ? `not within ${seconds(RECOVERY_LIMIT_MS)} (${what})` : `${seconds(ms)} (${what})`,
       ]);
 
+    begins('agent host killed');
     // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
     const lostAgent = cluster.agents[0]!;
     const itsRuns = await leasesOf(lostAgent.name);
@@ -579,6 +582,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     );
     await sleep(5_000);
 
+    begins('server node killed');
     // 2. A server node is killed: its agents and browsers reconnect through the balancer. It has
     // recovered when every socket that dropped is back and every run has beaten since the kill.
     const lostNode = cluster.servers[0]!;
@@ -632,6 +636,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
     };
 
+    begins('agent host cut off');
     // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
     if (netns) {
       const cutHost = cluster.agents[1]!;
@@ -676,6 +681,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
     );
 
+    begins('Redis killed');
     // 3. Redis restarts: events between the nodes pause, nothing else does.
     await redis.kill();
     const redisDownAt = Date.now();
@@ -688,6 +694,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       'events reach browsers on the other node again',
     );
 
+    begins('PostgreSQL restarted');
     // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
     const activeBeforeCut = (await statusCounts()).active ?? 0;
     const pgDownAt = Date.now();
@@ -717,6 +724,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       for (const part of [...cluster.servers, ...cluster.agents]) {
         const level = (await statusCounts()).active ?? 0;
         const stoppedAt = Date.now();
+        begins(`rolling restart: ${part.name}`);
         await part.stop();
         await part.restart();
         const back = await backToLevel(level, new Date(stoppedAt));
@@ -738,6 +746,25 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       for (const accountId of client.user.accountIds)
         client.socket.emit('message', { action: 'snipe-stop', data: { id: accountId } });
     await timeUntil(async () => (await leaseCount()) === 0, 60_000);
+    // A run ends when the server takes the stop; a Buy Now its session had in flight reaches the
+    // server after that (the 400-session run stored such ones ~3 s after the count). Compare once
+    // the stored purchases have not changed for 5 s.
+    const storedPurchases = async () =>
+      (
+        await observer.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM snipe_log_entries WHERE is_success',
+        )
+      ).rows[0]!.n;
+    let lastCount = await storedPurchases();
+    let quietSince = Date.now();
+    await timeUntil(async () => {
+      const count = await storedPurchases();
+      if (count !== lastCount) {
+        lastCount = count;
+        quietSince = Date.now();
+      }
+      return Date.now() - quietSince >= 5_000;
+    }, 30_000);
 
     const { rows: recorded } = await observer.query<{
       email: string;
@@ -777,8 +804,16 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       const mine = recorded.find((row) => row.email === account.email)?.buys ?? 0;
       lost += Math.max(0, buys.length - mine);
       extra += Math.max(0, mine - buys.length);
-      if (mine !== buys.length)
+      if (mine !== buys.length) {
         mismatched.push(`${account.email}: ${mine} recorded, ${buys.length} in the ledger`);
+        const { rows: stored } = await observer.query<{ at: Date; itemId: string | null; eventId: string }>(
+          `SELECT l.created_at AS at, l.item_id AS "itemId", l.event_id AS "eventId" FROM snipe_log_entries l
+             JOIN accounts a ON a.id = l.account_id WHERE a.email = $1 AND l.is_success ORDER BY l.created_at`,
+          [account.email],
+        );
+        console.log(`${account.email}: ledger buys ${JSON.stringify(buys)}`);
+        console.log(`${account.email}: recorded ${JSON.stringify(stored)}`);
+      }
     }
     const recordedBuys = recorded.reduce((sum, row) => sum + row.buys, 0);
     const recordedSpent = recorded.reduce((sum, row) => sum + row.spent, 0);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RunKindModule } from '../runs/run-kind.js';
+import type { StallReading } from '../lib/stall-ledger.js';
 import { runsRepo, type RunRow } from '../runs/runs-repo.js';
 import { agentRoom, type AgentServer } from './agent-socket.js';
 
@@ -18,6 +19,12 @@ export interface AgentLossOptions {
   connectedHeartbeatTimeoutMs: number;
   /** After a disconnect, how long the agent has to come back before its accounts turn `error`. */
   reconnectGraceMs: number;
+  /**
+   * This node's own stalls (its event loop blocked or starved). Every limit above counts only the
+   * time the node could run: while it could not, it could neither store an agent's beats nor take
+   * its reconnect, and that silence is the judge's, not the agent's.
+   */
+  stalls: StallReading;
 }
 
 /**
@@ -39,14 +46,26 @@ export function createAgentLoss(
   let closing = false;
 
   /**
-   * Since when (app clock) this node has reached the database without a failure. Heartbeats are
-   * judged only after one full timeout of that: after an outage of the database (or a start of
-   * the node) the agents' beats could not be stored, and their runs must not be taken for lost.
+   * How long this node could run since `since` (app clock): the time passed less its own stalls.
+   * Every age the rule judges is measured this way.
+   */
+  const runnableMsSince = (since: number, now = ctx.now().getTime()) =>
+    Math.max(0, now - since - options.stalls.stalledMsSince(since));
+
+  /**
+   * Since when (app clock) this node has reached the database without a failure. Agents are
+   * judged only after one full heartbeat limit of that, in time the node could run: after an
+   * outage of the database, a start of the node, or a start spent starved (agents and browsers
+   * moving onto it), the agents' beats could not be stored or seen, and their runs must not be
+   * taken for lost.
    */
   let databaseTrustedSince: number | undefined = ctx.now().getTime();
   const distrustDatabase = () => {
     databaseTrustedSince = undefined;
   };
+  const mayJudge = (now: number) =>
+    databaseTrustedSince !== undefined &&
+    runnableMsSince(databaseTrustedSince, now) >= options.heartbeatTimeoutMs;
 
   /** Whether the agent is connected to any node (it may have come back on another one). */
   const isConnected = async (agentId: string) =>
@@ -79,13 +98,23 @@ export function createAgentLoss(
    * answers the ids of the runs that ended.
    */
   async function endIfLost(agentId: string, lastHeardAt: Date) {
-    if (ctx.now().getTime() - lastHeardAt.getTime() < options.reconnectGraceMs) return [] as string[];
+    const now = ctx.now().getTime();
+    if (!mayJudge(now) || runnableMsSince(lastHeardAt.getTime(), now) < options.reconnectGraceMs)
+      return [] as string[];
     if (await isConnected(agentId)) return [] as string[];
     return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
   }
 
   async function loseAgent(agentId: string, disconnectedAt: Date) {
     lossTimers.delete(agentId);
+    // A timer that fires after a stall fires before the node reads its sockets (timers run first
+    // in Node's loop): the agent's reconnect may be waiting in them. The stall does not count.
+    const left = options.reconnectGraceMs - runnableMsSince(disconnectedAt.getTime());
+    if (closing) return;
+    if (left > 0) {
+      armLossTimer(agentId, disconnectedAt, left);
+      return;
+    }
     if (await isConnected(agentId)) return;
     await endAgentRuns(agentId, disconnectedAt, 'agent lost; marking its accounts error');
   }
@@ -117,13 +146,15 @@ export function createAgentLoss(
     connected: Set<string> | undefined,
     now: number,
   ): Run[] {
-    const silentTooLong = now - options.connectedHeartbeatTimeoutMs;
-    return stale.filter(
-      (run) =>
-        run.heartbeatAt.getTime() < silentTooLong ||
+    return stale.filter((run) => {
+      const silentMs = runnableMsSince(run.heartbeatAt.getTime(), now);
+      if (silentMs < options.heartbeatTimeoutMs) return false;
+      return (
+        silentMs >= options.connectedHeartbeatTimeoutMs ||
         run.agentId === null ||
-        connected?.has(run.agentId) === false,
-    );
+        connected?.has(run.agentId) === false
+      );
+    });
   }
 
   async function sweepOnce() {
@@ -137,7 +168,7 @@ export function createAgentLoss(
       throw error;
     }
     databaseTrustedSince ??= now;
-    if (now - databaseTrustedSince < options.heartbeatTimeoutMs) return;
+    if (!mayJudge(now)) return;
     const connected = stale.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
     const lost = lostOf(stale, connected, now);
     if (lost.length > 0) log.warn({ runs: lost.length }, 'agents stopped beating; ending their runs');
@@ -145,6 +176,19 @@ export function createAgentLoss(
   }
 
   let sweeping: Promise<void> | undefined;
+
+  function armLossTimer(agentId: string, disconnectedAt: Date, afterMs: number) {
+    lossTimers.set(
+      agentId,
+      setTimeout(
+        () =>
+          void loseAgent(agentId, disconnectedAt).catch((err: unknown) =>
+            log.error({ err }, 'loss check failed'),
+          ),
+        afterMs,
+      ),
+    );
+  }
 
   return {
     loseRuns,
@@ -159,16 +203,7 @@ export function createAgentLoss(
     /** The agent's socket on this node closed: its runs end unless it is back within the grace. */
     disconnected(agentId: string, disconnectedAt: Date) {
       if (closing) return;
-      lossTimers.set(
-        agentId,
-        setTimeout(
-          () =>
-            void loseAgent(agentId, disconnectedAt).catch((err: unknown) =>
-              log.error({ err }, 'loss check failed'),
-            ),
-          options.reconnectGraceMs,
-        ),
-      );
+      armLossTimer(agentId, disconnectedAt, options.reconnectGraceMs);
     },
     /**
      * Leases whose agent stopped sending heartbeats turn `error` (any node may find them; ending a

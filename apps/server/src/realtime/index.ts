@@ -16,6 +16,7 @@ import { presentNotification } from '../modules/notification/presenter.js';
 import { notificationPruner } from '../modules/notification/retention.js';
 import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
+import { createStallLedger } from '../lib/stall-ledger.js';
 import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createSnipeHandover } from '../modules/snipe/handover.js';
@@ -154,6 +155,8 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
   const claimedTransfers = new Map<TransferRouteKind, TransferEventStore>();
   /** Jobs of other modules that run with every scheduled sweep. */
   const sweepJobs: (() => Promise<void>)[] = [];
+  /** This node's own stalls, which the lost-agent rule does not count against an agent. */
+  const stallLedger = createStallLedger(() => ctx.now().getTime());
   const agents = createAgentHub(
     app,
     ctx,
@@ -168,6 +171,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
       heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
       connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
       reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
+      stalls: options.stalls ?? stallLedger,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
     },
   );
@@ -269,6 +273,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     clearInterval(sweeper);
     stopChatNotices();
     stopSbcSquads();
+    stallLedger.stop();
     agents.close();
     await notificationHistory.release().catch(() => undefined); // it lapses within the hour anyway
     // Only this node's connections close, and as a lost transport, not a server-side disconnect:

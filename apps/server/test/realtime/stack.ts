@@ -6,12 +6,16 @@ import { sandboxConfig, type TransportObserver } from '@tradedesk/game-client';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
+import type { StallReading } from '../../src/lib/stall-ledger.js';
 import type { ChatOptions } from '../../src/modules/webhook/notifier.js';
 import type { Realtime, RealtimeOptions } from '../../src/realtime/index.js';
 import { createTestDatabase, type Backend } from '../database.js';
 import { signedInUser, TestClock, testSandboxAdminKey, type Client } from '../helpers.js';
 
 export const simAdminKey = 'test-admin-key';
+
+/** A node that never stalled (the tests' nodes judge agents on their test clock). */
+export const noStalls: StallReading = { stalledMsSince: () => 0 };
 
 /** A quiet sandbox: few listings, no rivals or buyers, no budgets, listings visible at once. */
 export function startQuietSim(): Promise<RunningSim> {
@@ -48,7 +52,8 @@ export async function startServerNode(
     authRateLimit: { max: 10_000, timeWindowMs: 60_000 },
     sandboxAdminKey: testSandboxAdminKey,
     ...(chat === undefined ? {} : { chat }),
-    realtime: { sweepIntervalMs: 0, reconnectGraceMs: 0, ...options },
+    // The test clock is not the time the process runs in: its real stalls do not count on it.
+    realtime: { sweepIntervalMs: 0, reconnectGraceMs: 0, stalls: noStalls, ...options },
   });
   const realtime = app.realtime;
   if (!realtime) throw new Error('the app was built without its socket hubs');
