@@ -1,5 +1,4 @@
-/* eslint-disable max-lines -- the standard challenge set is one data table (35 challenges), read top to bottom */
-// Over 400 lines on purpose: the 35 challenges of the standard set are one table, read top to bottom; split, a reader would page between files to compare neighbours.
+/* eslint-disable max-lines -- over 400 lines on purpose: the 35 challenges of the standard set are one data table, read top to bottom; split, a reader would page between files to compare neighbours */
 import type { World } from '../world/world.js';
 import type { Award, ChallengeDef, SetDef } from './catalog.js';
 import { players, RARITY_GROUPS, target, type ScopeName } from './requirements.js';
