@@ -25,6 +25,7 @@ export const nodeBuilds: readonly NodeBuild[] = [
     entryPoints: {
       main: 'apps/server/src/main.ts',
       'solve-worker': 'apps/server/src/modules/sbc/solve-worker.ts',
+      'sim-thread': 'apps/server/src/embedded/sim-thread.ts',
     },
   },
   {

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSourceThread } from '../../lib/source-thread.js';
 import type { SolveJob, SolveJobResult, SolverToWorker, WorkerToSolver } from './solve-job.js';
 
 /** The batch's owner when the caller names none (the shared catalogue's solves). */
@@ -10,20 +11,9 @@ export function defaultPoolSize(): number {
   return Math.max(1, os.availableParallelism());
 }
 
-/**
- * Starts one solver thread (solve-worker.ts). The production build runs its own bundle of it
- * (apps/server/dist/solve-worker.js); from sources, the thread registers tsx first.
- */
-function startSolverWorker(): Worker {
-  if (process.env.TRADEDESK_BUILT === 'true')
-    return new Worker(new URL('../../../dist/solve-worker.js', import.meta.url));
-  const loader = import.meta.resolve('tsx/esm/api');
-  const body = new URL('./solve-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(body)}); })`,
-    { eval: true },
-  );
-}
+/** Starts one solver thread (solve-worker.ts). */
+const startSolverWorker = (): Worker =>
+  startSourceThread('solve-worker', new URL('./solve-worker.ts', import.meta.url));
 
 interface PriceSet {
   readonly id: number;
