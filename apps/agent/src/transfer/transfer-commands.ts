@@ -184,7 +184,7 @@ export function registerTransferCommands(host: RunHost, options: TransferCommand
         takesSlot: true,
         beat: 'transferIds',
         handBackKind: 'transfer',
-        stop: () => run.stop(),
+        stop: (cause) => run.stop(cause),
       },
       work,
     );

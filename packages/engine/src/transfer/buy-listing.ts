@@ -2,7 +2,7 @@ import { randomIntInclusive, SNIPE_ATTEMPTS_PER_TRANSFER, type Rng } from '@trad
 import { isGameError, type AuctionInfo } from '@tradedesk/game-client';
 import { verdictOn } from '../game-call-policy.js';
 import type { Clock } from '../ports.js';
-import { transferMessages } from './messages.js';
+import { stoppedReason, transferMessages } from './messages.js';
 import type { TransferGame } from './ports.js';
 
 export type BuyOutcome =
@@ -70,7 +70,7 @@ export async function buyListing(
       if (attempt < limit)
         await options.clock.sleep(randomIntInclusive(options.delay, options.rng), options.signal);
       if (options.signal.aborted)
-        return { bought: false, reason: transferMessages.stoppedListed, attempts: attempt };
+        return { bought: false, reason: stoppedReason(options.signal, true), attempts: attempt };
     }
   }
   return { bought: false, reason, attempts: limit };

@@ -16,7 +16,7 @@ import { isGameError } from '@tradedesk/game-client';
 import { buyBackRefusal } from './buy-back.js';
 import { buyListing } from './buy-listing.js';
 import { findListing, type ListingTarget } from './find-listing.js';
-import { transferMessages } from './messages.js';
+import { stoppedReason, transferMessages, type TransferStopCause } from './messages.js';
 import type { TransferGame, TransferRunOptions, TransferSide } from './ports.js';
 import { syncAccounts, syncRefusal, type AccountRead } from './sync.js';
 
@@ -83,9 +83,12 @@ export class TransferRun {
     return this.running;
   }
 
-  /** Ends the run after the call in flight; the outcome event still follows. */
-  stop(): Promise<TransferSummary> {
-    this.abort.abort();
+  /**
+   * Ends the run after the call in flight; the outcome event still follows and says why it stopped
+   * (the first stop's cause: a later one changes nothing).
+   */
+  stop(cause: TransferStopCause = 'user'): Promise<TransferSummary> {
+    if (!this.stopped) this.abort.abort(cause);
     return this.run();
   }
 
@@ -150,7 +153,7 @@ export class TransferRun {
     const [buyerRead, sellerRead] = await this.sync();
     const refusal = syncRefusal(buyerRead, sellerRead, this.filter);
     if (refusal !== null) throw new TransferFailure(refusal);
-    if (this.stopped) throw new TransferFailure(transferMessages.stopped);
+    if (this.stopped) throw new TransferFailure(stoppedReason(this.abort.signal, false));
     await this.guardLatency(seller);
 
     const listing = await this.list(sellerRead);
@@ -244,13 +247,14 @@ export class TransferRun {
   /** Waits for the listing to show, finds it by trade id and buys it. */
   private async buy(game: TransferGame, target: ListingTarget) {
     await this.sleep(this.options.listingSettleMs ?? LISTING_SETTLE_MS);
-    if (this.stopped) return { bought: false as const, reason: transferMessages.stoppedListed, attempts: 0 };
+    if (this.stopped)
+      return { bought: false as const, reason: stoppedReason(this.abort.signal, true), attempts: 0 };
     const maxSearches = SNIPE_ATTEMPTS_PER_TRANSFER * (1 + this.configuration.retries);
     const found = await findListing(target, { ...this.pacing(), game, maxSearches });
     this.searches += found.searches;
     if (found.listing === undefined) {
       const reason = this.stopped
-        ? transferMessages.stoppedListed
+        ? stoppedReason(this.abort.signal, true)
         : transferMessages.listingNotFound(found.searches);
       return { bought: false as const, reason, attempts: 0 };
     }
