@@ -17,7 +17,8 @@ import { buyBackRefusal } from './buy-back.js';
 import { buyListing } from './buy-listing.js';
 import { findListing, type ListingTarget } from './find-listing.js';
 import { stoppedReason, transferMessages, type TransferStopCause } from './messages.js';
-import type { TransferGame, TransferRunOptions, TransferSide } from './ports.js';
+import type { GamePort } from '../ports.js';
+import type { TransferRunOptions, TransferSide } from './ports.js';
 import { syncAccounts, syncRefusal, type AccountRead } from './sync.js';
 
 /** A new listing shows in search results only after a few seconds; the buyer waits this long first. */
@@ -245,7 +246,7 @@ export class TransferRun {
   }
 
   /** Waits for the listing to show, finds it by trade id and buys it. */
-  private async buy(game: TransferGame, target: ListingTarget) {
+  private async buy(game: GamePort, target: ListingTarget) {
     await this.sleep(this.options.listingSettleMs ?? LISTING_SETTLE_MS);
     if (this.stopped)
       return { bought: false as const, reason: stoppedReason(this.abort.signal, true), attempts: 0 };
@@ -349,7 +350,7 @@ export class TransferRun {
 }
 
 /** The round trip of one light call (the coin balance), ms on the run's clock. */
-export async function measureLatency(game: TransferGame, now: () => number): Promise<number> {
+export async function measureLatency(game: GamePort, now: () => number): Promise<number> {
   const started = now();
   await game.credits();
   return Math.max(0, Math.round(now() - started));
