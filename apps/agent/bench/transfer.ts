@@ -146,8 +146,8 @@ async function pairs(sim: BenchSim, count: number, label: string): Promise<Pair[
     made.push({
       buyer,
       seller,
-      buyerSide: { accountId: buyer.accountId, game: buyerAccount.transferGame() },
-      sellerSide: { accountId: seller.accountId, game: sellerAccount.transferGame() },
+      buyerSide: { accountId: buyer.accountId, game: buyerAccount.gamePort() },
+      sellerSide: { accountId: seller.accountId, game: sellerAccount.gamePort() },
     });
   }
   return made;

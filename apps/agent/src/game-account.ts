@@ -1,11 +1,4 @@
-import {
-  gamePortFromClient,
-  sbcGameFromClient,
-  transferGameFromClient,
-  type GamePort,
-  type SbcGame,
-  type TransferGame,
-} from '@tradedesk/engine';
+import { gamePortFromClient, type GamePort } from '@tradedesk/engine';
 import {
   GameClient,
   type GameClientConfig,
@@ -49,18 +42,11 @@ export class GameAccount {
     await this.onSignedIn?.(persona);
   };
 
-  /** The engine's view of this account for a snipe session. */
+  /**
+   * The engine's one game port over this account, whatever runs on it (a snipe session, a side of
+   * a transfer, the SBC solver bot); an expired session signs in again.
+   */
   gamePort(): GamePort {
     return gamePortFromClient(this.client, this.signIn);
-  }
-
-  /** The engine's view of this account as one side of a transfer. */
-  transferGame(): TransferGame {
-    return transferGameFromClient(this.client, this.signIn);
-  }
-
-  /** The engine's view of this account for the SBC solver bot. */
-  sbcGame(): SbcGame {
-    return sbcGameFromClient(this.client, this.signIn);
   }
 }

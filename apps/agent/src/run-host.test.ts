@@ -1,7 +1,7 @@
 import type { AgentAck } from '@tradedesk/domain/realtime';
 import { describe, expect, it } from 'vitest';
 import { agentRefusals } from './command-ack.js';
-import { createRunHost, type HostedRun, type HostSocket } from './run-host.js';
+import { createRunHost, type HostedRun, type HostSocket, type RunStopCause } from './run-host.js';
 
 /** The agent's socket as the server sees it: every emit is recorded and acknowledged at once. */
 function fakeSocket() {
@@ -25,20 +25,20 @@ function stoppableRun(
 ) {
   let end: () => void = () => {};
   const ended = new Promise<void>((resolve) => (end = resolve));
-  let stops = 0;
+  const causes: RunStopCause[] = [];
   void host.hold(
     {
       ...run,
       label: run.id,
-      async stop() {
-        stops += 1;
+      async stop(cause) {
+        causes.push(cause);
         await host.deliver(outcome.event, outcome.payload);
         end();
       },
     },
     ended,
   );
-  return { stops: () => stops };
+  return { causes: () => causes };
 }
 
 describe('the agent run host', () => {
@@ -122,7 +122,8 @@ describe('the agent run host', () => {
       ok: false,
       message: agentRefusals.leaving,
     });
-    expect(transfer.stops()).toBe(1);
+    // Stopped once, told why: its outcome says the agent shut down rather than a plain stop.
+    expect(transfer.causes()).toEqual(['agent-leaving']);
     expect(movedBack).toBe(true);
     // Announced first; the transfer's outcome is delivered before it is handed back.
     expect(sent.map(({ event }) => event)).toEqual(['agent-leaving', 'transfer-event', 'run-hand-back']);

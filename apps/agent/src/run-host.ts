@@ -8,6 +8,9 @@ export interface HostSocket {
   emitWithAck(event: string, payload: unknown): Promise<unknown>;
 }
 
+/** Why a run is stopped: by its user (or the server), or because the agent is leaving (SIGTERM). */
+export type RunStopCause = 'user' | 'agent-leaving';
+
 /** Which list of the heartbeat names a run (the server's lost rule reads it). */
 export type BeatList = keyof Heartbeat;
 
@@ -23,8 +26,11 @@ export interface HostedRun {
   readonly takesSlot: boolean;
   /** Named in the heartbeat (a run the server tracks), or not (a club read). */
   readonly beat?: BeatList;
-  /** Ends the work at its next step; its outcome event still goes out. */
-  stop(): Promise<unknown>;
+  /**
+   * Ends the work at its next step; its outcome event still goes out and, where the kind can say
+   * so (a transfer), says that the agent shut down when `cause` is the leave.
+   */
+  stop(cause: RunStopCause): Promise<unknown>;
   /**
    * How it leaves with the agent (SIGTERM): a run that can resume elsewhere hands itself back (a
    * snipe session). Without it the host stops the run, waits until its events are acknowledged and
@@ -70,7 +76,7 @@ export function createRunHost(options: RunHostOptions) {
 
   async function endForLeave({ run, finished }: { run: HostedRun; finished: Promise<void> }) {
     if (run.handBack) return run.handBack();
-    await run.stop();
+    await run.stop('agent-leaving');
     await finished;
     if (run.handBackKind === undefined) return;
     await deliver('run-hand-back', { kind: run.handBackKind, runId: run.id } satisfies RunHandBack);
@@ -135,7 +141,7 @@ export function createRunHost(options: RunHostOptions) {
 
     /** Stops every run (each still reports its outcome); resolves once each stop returned. */
     async stopAll() {
-      await Promise.allSettled([...runs.values()].map(({ run }) => run.stop()));
+      await Promise.allSettled([...runs.values()].map(({ run }) => run.stop('user')));
     },
 
     /**
@@ -153,7 +159,7 @@ export function createRunHost(options: RunHostOptions) {
     /** A crash (tests): nothing more is sent, every run stops where it is. */
     kill() {
       killed = true;
-      for (const { run } of runs.values()) void run.stop().catch(() => undefined);
+      for (const { run } of runs.values()) void run.stop('user').catch(() => undefined);
       runs.clear();
     },
   };

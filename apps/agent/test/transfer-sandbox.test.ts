@@ -27,7 +27,7 @@ afterAll(() => sim.close());
 async function signedIn(spec: TransferAccountSpec) {
   const account = new GameAccount(spec, gameConfig(sim));
   await account.signIn();
-  return { accountId: spec.accountId, game: account.transferGame() };
+  return { accountId: spec.accountId, game: account.gamePort() };
 }
 
 async function coinsOf(spec: TransferAccountSpec): Promise<number> {

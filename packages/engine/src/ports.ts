@@ -21,8 +21,11 @@ export type { Clock } from './time/clock.js';
 export type { Rng } from '@tradedesk/domain';
 
 /**
- * The game calls one snipe session needs (GAME-PROTOCOL §2.2–2.5). Failures are game-client's
- * typed errors (`GameError` with a `kind`); the engine never looks at wire codes itself.
+ * The engine's one game port: every game call a run makes (GAME-PROTOCOL §2.2–2.5, the club and
+ * the SBC calls), whatever its kind — a snipe session, a transfer side, the SBC solver bot. One
+ * adapter fills it from a game-client session (`gamePortFromClient`) and one policy judges its
+ * failures (`verdictOn`, game-call-policy.ts). Failures are game-client's typed errors
+ * (`GameError` with a `kind`); the engine never looks at wire codes itself.
  */
 export interface GamePort {
   /** GET `transfermarket` with §2.2 parameters; `page` is 0-based. */
@@ -40,6 +43,14 @@ export interface GamePort {
   clearSold(): Promise<void>;
   quickSell(itemId: number): Promise<{ totalCredits: number | undefined }>;
   credits(): Promise<Credits>;
+  /** The account's club copies of one card version (a transfer's seller card, an SBC squad's). */
+  clubItems(definitionId: number): Promise<ItemData[]>;
+  /** Starts (or reopens) an SBC challenge. */
+  startChallenge(challengeId: number): Promise<void>;
+  /** Saves an SBC squad: `itemIds[slot]` (0 = empty). */
+  saveSquad(challengeId: number, itemIds: readonly number[]): Promise<void>;
+  /** Submits the saved squad; the game refuses it with the requirements it finds unmet. */
+  submit(challengeId: number): Promise<void>;
   /** Requests and searches sent so far (game-client's transport counters). */
   requestCounters(): RequestStats;
   /**

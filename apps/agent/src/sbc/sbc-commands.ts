@@ -52,7 +52,7 @@ export function registerSbcCommands(host: RunHost, options: SbcCommandsOptions):
     const account = new GameAccount(command.account, options.game, options.observer);
     const send = linkFor(command.runId);
     const run = new SbcRun({
-      game: account.sbcGame(),
+      game: account.gamePort(),
       challenges: command.challenges,
       settings: command,
       clock,

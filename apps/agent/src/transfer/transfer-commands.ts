@@ -86,7 +86,7 @@ export function registerTransferCommands(host: RunHost, options: TransferCommand
   /** One side of a transfer over a game account; the sync shows its persona name once signed in. */
   const sideOf = (credentials: TransferAccount, game: GameAccount): TransferSide => ({
     accountId: credentials.accountId,
-    game: game.transferGame(),
+    game: game.gamePort(),
     username: () => game.client.sessionInfo?.persona.personaName,
   });
 
@@ -184,7 +184,7 @@ export function registerTransferCommands(host: RunHost, options: TransferCommand
         takesSlot: true,
         beat: 'transferIds',
         handBackKind: 'transfer',
-        stop: () => run.stop(),
+        stop: (cause) => run.stop(cause),
       },
       work,
     );
@@ -212,7 +212,7 @@ export function registerTransferCommands(host: RunHost, options: TransferCommand
   request('transfer-fetch-latency', async (payload) => {
     const seller = account(payload.seller);
     await seller.signIn();
-    const latencyMs = await measureLatency(seller.transferGame(), () => clock.now());
+    const latencyMs = await measureLatency(seller.gamePort(), () => clock.now());
     const safe = payload.configuration.safeLatency;
     return {
       type: 'latency-result',

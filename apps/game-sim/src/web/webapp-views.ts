@@ -60,4 +60,13 @@ export function webAppShell(config: WebAppConfig): string {
 }
 
 /** The scripts' names, the only files `/web-app/js/` serves. */
-export const WEB_APP_SCRIPTS = ['app.js', 'services.js', 'views.js', 'prices.js'] as const;
+export const WEB_APP_SCRIPTS = [
+  'app.js',
+  'page.js',
+  'lists.js',
+  'search.js',
+  'actions.js',
+  'services.js',
+  'views.js',
+  'prices.js',
+] as const;

@@ -1,4 +1,4 @@
-import type { Platform, SbcSolutionPlayer } from '@tradedesk/domain';
+import type { Platform, SbcSolutionPlayer, SbcSolutionProof } from '@tradedesk/domain';
 import type { SbcClubCard } from '@tradedesk/domain/realtime';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -60,7 +60,7 @@ export const sbcSolutions = pgTable(
     cost: integer('cost').notNull(),
     players: jsonb('players').$type<SbcSolutionPlayerRecord[]>().notNull(),
     /** `optimal`, or `bounded` with the lower bound (the solver's proof). */
-    proof: jsonb('proof').$type<Record<string, unknown>>().notNull(),
+    proof: jsonb('proof').$type<SbcSolutionProof>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sbc_solutions_challenge_platform').on(table.challengeId, table.platform)],

@@ -42,6 +42,10 @@ function bindAll(game: GamePort): GamePort {
     clearSold: () => game.clearSold(),
     quickSell: (itemId) => game.quickSell(itemId),
     credits: () => game.credits(),
+    clubItems: (definitionId) => game.clubItems(definitionId),
+    startChallenge: (challengeId) => game.startChallenge(challengeId),
+    saveSquad: (challengeId, itemIds) => game.saveSquad(challengeId, itemIds),
+    submit: (challengeId) => game.submit(challengeId),
     requestCounters: () => game.requestCounters(),
     ...(game.reauthenticate === undefined ? {} : { reauthenticate: () => game.reauthenticate!() }),
   };

@@ -23,6 +23,10 @@ function listingGame(listedTradeId: number, pileTradeIds: number[]): GamePort {
     clearSold: unused,
     quickSell: unused,
     credits: unused,
+    clubItems: unused,
+    startChallenge: unused,
+    saveSquad: unused,
+    submit: unused,
     requestCounters: () => ({ requests: 0, searches: 0 }),
   };
 }

@@ -219,6 +219,10 @@ export class FleetMember {
       clearSold: () => game.clearSold(),
       quickSell: (itemId) => game.quickSell(itemId),
       credits: () => game.credits(),
+      clubItems: (definitionId) => game.clubItems(definitionId),
+      startChallenge: (challengeId) => game.startChallenge(challengeId),
+      saveSquad: (challengeId, itemIds) => game.saveSquad(challengeId, itemIds),
+      submit: (challengeId) => game.submit(challengeId),
       requestCounters: () => game.requestCounters(),
       async list(listing) {
         const tradeId = await game.list(listing);

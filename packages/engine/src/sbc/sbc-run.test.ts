@@ -8,7 +8,7 @@ import {
 } from '@tradedesk/game-client';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock, type Clock } from '../time/clock.js';
-import type { SbcGame } from './ports.js';
+import type { GamePort } from '../ports.js';
 import { MIN_CALL_INTERVAL_MS, SbcRun, type SbcRunSettings } from './sbc-run.js';
 
 /**
@@ -28,7 +28,7 @@ function scriptedGame(
   let saved: readonly number[] = [];
   const searches: MarketSearch[] = [];
   const unreachable = () => Promise.reject(new Error('not used by the bot'));
-  const game: SbcGame = {
+  const game: GamePort = {
     async search(search) {
       if (throttles-- > 0) throw errorFromCode(429, 'Too many requests');
       searches.push(search);
@@ -123,7 +123,7 @@ const challenge: SbcCommandChallenge = {
 };
 
 function runOf(
-  game: SbcGame,
+  game: GamePort,
   overrides: Partial<SbcRunSettings> = {},
   clock: Clock = new VirtualClock(),
   // Pacing is tested on its own; elsewhere the calls follow each other at once.

@@ -7,8 +7,8 @@ import {
 } from '@tradedesk/domain/realtime';
 import { definitionIdOf, isGameError } from '@tradedesk/game-client';
 import { verdictOn } from '../game-call-policy.js';
-import type { Clock } from '../ports.js';
-import type { SbcEventSink, SbcGame } from './ports.js';
+import type { Clock, GamePort } from '../ports.js';
+import type { SbcEventSink } from './ports.js';
 
 /** The solver modal's settings as a run uses them. */
 export interface SbcRunSettings {
@@ -25,7 +25,7 @@ export interface SbcRunSettings {
 }
 
 export interface SbcRunOptions {
-  readonly game: SbcGame;
+  readonly game: GamePort;
   readonly challenges: readonly SbcCommandChallenge[];
   readonly settings: SbcRunSettings;
   readonly clock: Clock;
@@ -107,7 +107,7 @@ export class SbcRun {
   }
 
   /** A paced call that a stop does not cut short (auto-list runs after a stop too). */
-  private async pacedAfterStop<T>(request: (game: SbcGame) => Promise<T>): Promise<T> {
+  private async pacedAfterStop<T>(request: (game: GamePort) => Promise<T>): Promise<T> {
     const wait = this.lastCallAt + this.interval - this.options.clock.now();
     if (wait > 0) await this.options.clock.sleep(wait);
     this.lastCallAt = this.options.clock.now();
@@ -126,7 +126,7 @@ export class SbcRun {
    * is the engine's one policy (`verdictOn`): a temporary failure (429, 5xx) is tried again after a
    * wait, an expired session signs in again once, anything else ends the call.
    */
-  private async call<T>(request: (game: SbcGame) => Promise<T>, tries = CALL_TRIES): Promise<T> {
+  private async call<T>(request: (game: GamePort) => Promise<T>, tries = CALL_TRIES): Promise<T> {
     const { game } = this.options;
     let reauthenticated = false;
     for (let attempt = 1; ; attempt += 1) {
@@ -222,7 +222,7 @@ export class SbcRun {
         .filter((auction) => auction.buyNowPrice > 0 && auction.buyNowPrice <= maxBuyNow)
         .sort((a, b) => a.buyNowPrice - b.buyNowPrice)[0];
       if (!listing) continue;
-      let bought: Awaited<ReturnType<SbcGame['bid']>>;
+      let bought: Awaited<ReturnType<GamePort['bid']>>;
       try {
         // Never tried again: a Buy Now whose answer was lost may have gone through.
         bought = await this.call((game) => game.bid(listing.tradeId, listing.buyNowPrice), 1);

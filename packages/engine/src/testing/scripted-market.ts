@@ -209,4 +209,25 @@ export class ScriptedMarket implements GamePort {
     this.call('credits');
     return { coins: this.coins, currencies: [] };
   }
+
+  async clubItems(definitionId: number): Promise<ItemData[]> {
+    this.call('clubItems', String(definitionId));
+    return this.club.filter((item) => item.resourceId === definitionId);
+  }
+
+  // A snipe session makes no SBC call: the market answers them as the game does a call it refuses.
+  async startChallenge(challengeId: number): Promise<void> {
+    this.call('startChallenge', String(challengeId));
+    throw errorFromCode(461, 'not supported here', 'startChallenge');
+  }
+
+  async saveSquad(challengeId: number): Promise<void> {
+    this.call('saveSquad', String(challengeId));
+    throw errorFromCode(461, 'not supported here', 'saveSquad');
+  }
+
+  async submit(challengeId: number): Promise<void> {
+    this.call('submit', String(challengeId));
+    throw errorFromCode(461, 'not supported here', 'submit');
+  }
 }

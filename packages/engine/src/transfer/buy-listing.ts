@@ -1,9 +1,8 @@
 import { randomIntInclusive, SNIPE_ATTEMPTS_PER_TRANSFER, type Rng } from '@tradedesk/domain';
 import { isGameError, type AuctionInfo } from '@tradedesk/game-client';
 import { verdictOn } from '../game-call-policy.js';
-import type { Clock } from '../ports.js';
-import { transferMessages } from './messages.js';
-import type { TransferGame } from './ports.js';
+import type { Clock, GamePort } from '../ports.js';
+import { stoppedReason, transferMessages } from './messages.js';
 
 export type BuyOutcome =
   | { readonly bought: true; readonly itemId: number; readonly attempts: number }
@@ -19,7 +18,7 @@ export interface BuyListingOptions {
 }
 
 /** Whether the item is in the account's unassigned pile: a Buy Now whose answer was lost went through. */
-async function owns(game: TransferGame, itemId: number): Promise<boolean> {
+async function owns(game: GamePort, itemId: number): Promise<boolean> {
   try {
     return (await game.unassigned()).items.some((item) => item.id === itemId);
   } catch {
@@ -33,7 +32,7 @@ async function owns(game: TransferGame, itemId: number): Promise<boolean> {
  * coins moved); a temporary error is tried again after the search delay, up to `attempts`.
  */
 export async function buyListing(
-  game: TransferGame,
+  game: GamePort,
   listing: AuctionInfo,
   options: BuyListingOptions,
 ): Promise<BuyOutcome> {
@@ -70,7 +69,7 @@ export async function buyListing(
       if (attempt < limit)
         await options.clock.sleep(randomIntInclusive(options.delay, options.rng), options.signal);
       if (options.signal.aborted)
-        return { bought: false, reason: transferMessages.stoppedListed, attempts: attempt };
+        return { bought: false, reason: stoppedReason(options.signal, true), attempts: attempt };
     }
   }
   return { bought: false, reason, attempts: limit };

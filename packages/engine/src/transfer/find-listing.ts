@@ -12,8 +12,7 @@ import {
 } from '@tradedesk/domain';
 import type { AuctionInfo, MarketSearch } from '@tradedesk/game-client';
 import { verdictOn } from '../game-call-policy.js';
-import type { Clock } from '../ports.js';
-import type { TransferGame } from './ports.js';
+import type { Clock, GamePort } from '../ports.js';
 
 /** One listing the flow means to buy, and the terms that narrow the search to it. */
 export interface ListingTarget {
@@ -26,7 +25,7 @@ export interface ListingTarget {
 }
 
 export interface FindListingOptions {
-  readonly game: TransferGame;
+  readonly game: GamePort;
   readonly clock: Clock;
   readonly rng: Rng;
   /** Pause between two searches, ms. */

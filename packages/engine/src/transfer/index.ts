@@ -5,4 +5,3 @@ export * from './find-listing.js';
 export * from './buy-listing.js';
 export * from './buy-back.js';
 export * from './transfer-run.js';
-export * from './game-client-adapter.js';

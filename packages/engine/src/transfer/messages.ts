@@ -18,6 +18,10 @@ export const transferMessages = {
   listingTaken: 'Another buyer took the seller’s listing first',
   stopped: 'Stopped',
   stoppedListed: 'Stopped: the seller’s listing stays on the market until it expires',
+  /** A stop because the agent is shutting down (SIGTERM): the user sees the agent went, not a plain stop. */
+  agentLeft: 'The transfer agent shut down before the transfer finished',
+  agentLeftListed:
+    'The transfer agent shut down before the transfer finished: the seller’s listing stays on the market until it expires',
   gameError: (message: string) => `The game refused: ${message}`,
   notBought: (reason: string) => `The buyer did not buy the listing: ${reason}`,
   autoListItemMissing: 'The bought card is not in the buyer’s unassigned pile',
@@ -27,3 +31,16 @@ export const transferMessages = {
   buyBackSellerLacksCoins: 'The seller does not have the coins to buy the card back',
   buyBackNotFound: (searches: number) => `The buyer’s listing did not show up in ${searches} searches`,
 } as const;
+
+/** Why a transfer was stopped: by its user (or the server), or because its agent is shutting down. */
+export type TransferStopCause = 'user' | 'agent-leaving';
+
+/**
+ * What a stopped transfer says: the cause is the run's abort signal's reason, so every step that
+ * sees the stop names it the same way; `listed` when the seller's listing was already up.
+ */
+export function stoppedReason(signal: AbortSignal, listed: boolean): string {
+  const leaving = signal.reason === ('agent-leaving' satisfies TransferStopCause);
+  if (listed) return leaving ? transferMessages.agentLeftListed : transferMessages.stoppedListed;
+  return leaving ? transferMessages.agentLeft : transferMessages.stopped;
+}

@@ -1,18 +1,11 @@
 import type { TransferConfig, TransferFilter } from '@tradedesk/domain';
 import type { TransferEvent } from '@tradedesk/domain/realtime';
-import type { ItemData } from '@tradedesk/game-client';
 import type { Clock, GamePort, Rng } from '../ports.js';
-
-/** The game calls of one side of a transfer: a snipe session's calls plus the club lookup. */
-export interface TransferGame extends GamePort {
-  /** The account's club copies of one card version (the seller's card may sit in the club). */
-  clubItems(definitionId: number): Promise<ItemData[]>;
-}
 
 /** One of the two accounts of a transfer. */
 export interface TransferSide {
   readonly accountId: string;
-  readonly game: TransferGame;
+  readonly game: GamePort;
   /** The account's name in the game once signed in (the sync shows it); default the account id. */
   readonly username?: () => string | undefined;
 }

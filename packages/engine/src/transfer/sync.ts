@@ -2,7 +2,8 @@ import { TEXT_LIMITS, type Screenshot, type TransferFilter } from '@tradedesk/do
 import type { TransferAccountSnapshot, TransferCard, TransferPileItem } from '@tradedesk/domain/realtime';
 import { definitionIdOf, type AuctionInfo, type ItemData } from '@tradedesk/game-client';
 import { transferMessages } from './messages.js';
-import type { ScreenshotSide, TransferGame, TransferSide } from './ports.js';
+import type { GamePort } from '../ports.js';
+import type { ScreenshotSide, TransferSide } from './ports.js';
 
 /** Transfer-list capacity of an account (GAME-PROTOCOL §4.4; sold entries count until cleared). */
 export const TRANSFER_LIST_CAPACITY = 100;
@@ -73,7 +74,7 @@ export async function readAccount(
  * of the transfer list, the unassigned pile, the club. Untradeable copies never count.
  */
 async function findCard(
-  game: TransferGame,
+  game: GamePort,
   filter: TransferFilter,
   tradepile: readonly AuctionInfo[],
   unassigned: readonly ItemData[],

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../time/clock.js';
 import { seededRng } from '../time/rng.js';
 import { TransferMarket } from './testing/transfer-market.js';
+import { transferMessages } from './messages.js';
 import { TransferRun, TransferSetupError } from './transfer-run.js';
 
 const CARD = 50_331_749;
@@ -322,6 +323,22 @@ describe('a coin transfer', () => {
     expect(market.coins('buyer')).toBe(150_000);
     expect(market.piles('buyer').unassigned).toEqual([]);
     expect(market.piles('seller').tradepile).toHaveLength(1);
+  });
+
+  it('says the agent shut down when the stop came from the agent leaving, not a plain stop', async () => {
+    const { run, events } = transfer({
+      onEvent: (event, { run: current }) => {
+        if (event.type === 'list-success') {
+          void current.stop('agent-leaving');
+          void current.stop('user');
+        }
+      },
+    });
+    const summary = await run.run();
+    const leftListed = expect.stringContaining(transferMessages.agentLeftListed);
+    expect(summary).toMatchObject({ outcome: 'failed', reason: leftListed });
+    expect(summary.reason).not.toContain(transferMessages.stopped);
+    expect(events.at(-1)).toMatchObject({ type: 'transfer-failed', reason: leftListed });
   });
 
   it('replays exactly under the same seed', async () => {

@@ -16,8 +16,9 @@ import { isGameError } from '@tradedesk/game-client';
 import { buyBackRefusal } from './buy-back.js';
 import { buyListing } from './buy-listing.js';
 import { findListing, type ListingTarget } from './find-listing.js';
-import { transferMessages } from './messages.js';
-import type { TransferGame, TransferRunOptions, TransferSide } from './ports.js';
+import { stoppedReason, transferMessages, type TransferStopCause } from './messages.js';
+import type { GamePort } from '../ports.js';
+import type { TransferRunOptions, TransferSide } from './ports.js';
 import { syncAccounts, syncRefusal, type AccountRead } from './sync.js';
 
 /** A new listing shows in search results only after a few seconds; the buyer waits this long first. */
@@ -83,9 +84,12 @@ export class TransferRun {
     return this.running;
   }
 
-  /** Ends the run after the call in flight; the outcome event still follows. */
-  stop(): Promise<TransferSummary> {
-    this.abort.abort();
+  /**
+   * Ends the run after the call in flight; the outcome event still follows and says why it stopped
+   * (the first stop's cause: a later one changes nothing).
+   */
+  stop(cause: TransferStopCause = 'user'): Promise<TransferSummary> {
+    if (!this.stopped) this.abort.abort(cause);
     return this.run();
   }
 
@@ -150,7 +154,7 @@ export class TransferRun {
     const [buyerRead, sellerRead] = await this.sync();
     const refusal = syncRefusal(buyerRead, sellerRead, this.filter);
     if (refusal !== null) throw new TransferFailure(refusal);
-    if (this.stopped) throw new TransferFailure(transferMessages.stopped);
+    if (this.stopped) throw new TransferFailure(stoppedReason(this.abort.signal, false));
     await this.guardLatency(seller);
 
     const listing = await this.list(sellerRead);
@@ -242,15 +246,16 @@ export class TransferRun {
   }
 
   /** Waits for the listing to show, finds it by trade id and buys it. */
-  private async buy(game: TransferGame, target: ListingTarget) {
+  private async buy(game: GamePort, target: ListingTarget) {
     await this.sleep(this.options.listingSettleMs ?? LISTING_SETTLE_MS);
-    if (this.stopped) return { bought: false as const, reason: transferMessages.stoppedListed, attempts: 0 };
+    if (this.stopped)
+      return { bought: false as const, reason: stoppedReason(this.abort.signal, true), attempts: 0 };
     const maxSearches = SNIPE_ATTEMPTS_PER_TRANSFER * (1 + this.configuration.retries);
     const found = await findListing(target, { ...this.pacing(), game, maxSearches });
     this.searches += found.searches;
     if (found.listing === undefined) {
       const reason = this.stopped
-        ? transferMessages.stoppedListed
+        ? stoppedReason(this.abort.signal, true)
         : transferMessages.listingNotFound(found.searches);
       return { bought: false as const, reason, attempts: 0 };
     }
@@ -345,7 +350,7 @@ export class TransferRun {
 }
 
 /** The round trip of one light call (the coin balance), ms on the run's clock. */
-export async function measureLatency(game: TransferGame, now: () => number): Promise<number> {
+export async function measureLatency(game: GamePort, now: () => number): Promise<number> {
   const started = now();
   await game.credits();
   return Math.max(0, Math.round(now() - started));

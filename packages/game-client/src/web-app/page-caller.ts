@@ -1,7 +1,9 @@
 import type { MarketSearchCriteria, ServiceResponse } from '@tradedesk/domain/web-app';
 import { createAccountApi } from '../api/account.js';
+import { createClubApi } from '../api/club.js';
 import { createMarketApi } from '../api/market.js';
 import { createPilesApi } from '../api/piles.js';
+import { createSbcApi } from '../api/sbc.js';
 import type { GameClientConfig } from '../config.js';
 import { errorFromResponse } from '../error-mapping.js';
 import { MalformedResponseError, NetworkError, RequestFailedError } from '../errors.js';
@@ -144,13 +146,18 @@ export function createPageCaller(invoke: PageInvoker): { call: GameCaller; stats
   return { call, stats };
 }
 
-/** The game-client endpoint groups a snipe session uses, performed by the web app's services. */
+/**
+ * The game-client endpoint groups, performed by the web app's services: every group a game port
+ * needs, of which only a snipe session's calls are routed (a club or SBC call is refused loudly).
+ */
 export function createPageGameApis(invoke: PageInvoker, config: GameClientConfig) {
   const { call, stats } = createPageCaller(invoke);
   return {
     market: createMarketApi(call, config),
     piles: createPilesApi(call),
     account: createAccountApi(call),
+    club: createClubApi(call, config),
+    sbc: createSbcApi(call),
     get stats(): RequestStats {
       return { ...stats };
     },

@@ -4,6 +4,13 @@ import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { AccountSolutions } from './account-solution.js';
 import { sbcClubRepo } from '../account/club-repo.js';
+import {
+  accountSolutionAnswer,
+  challengeDeletedAnswer,
+  challengesAnswer,
+  clubAnswer,
+  solutionAnswer,
+} from './answers.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
 import { presentClub } from './presenter.js';
 import { createSbcService } from './service.js';
@@ -48,22 +55,34 @@ export const sbcRoutes: FastifyPluginAsyncZod<
   );
 
   const signedIn = { onRequest: requireUser };
-  app.get('/challenges', { ...signedIn, schema: { querystring: challengesQuery } }, async (request) => ({
-    data: await service.challenges(request.query.platform),
-  }));
-  app.get('/solution/:id', { ...signedIn, schema: { params: idParams } }, async (request) => ({
-    data: await service.solution(request.params.id),
-  }));
+  app.get(
+    '/challenges',
+    { ...signedIn, schema: { querystring: challengesQuery, response: { 200: challengesAnswer } } },
+    async (request) => ({
+      data: await service.challenges(request.query.platform),
+    }),
+  );
+  app.get(
+    '/solution/:id',
+    { ...signedIn, schema: { params: idParams, response: { 200: solutionAnswer } } },
+    async (request) => ({
+      data: await service.solution(request.params.id),
+    }),
+  );
   // An account's club (its last read) and its squads from it: only the account's owner sees them.
-  app.get('/club/:accountId', { ...signedIn, schema: { params: accountParams } }, async (request) => {
-    const { accountId } = request.params;
-    await service.requireOwnedAccount(request.user.id, accountId);
-    const club = await sbcClubRepo.of(ctx.db, request.user.id, accountId);
-    return { data: presentClub(accountId, club, ctx.now()) };
-  });
+  app.get(
+    '/club/:accountId',
+    { ...signedIn, schema: { params: accountParams, response: { 200: clubAnswer } } },
+    async (request) => {
+      const { accountId } = request.params;
+      await service.requireOwnedAccount(request.user.id, accountId);
+      const club = await sbcClubRepo.of(ctx.db, request.user.id, accountId);
+      return { data: presentClub(accountId, club, ctx.now()) };
+    },
+  );
   app.get(
     '/club/:accountId/solution/:challengeId',
-    { ...signedIn, schema: { params: accountChallengeParams } },
+    { ...signedIn, schema: { params: accountChallengeParams, response: { 200: accountSolutionAnswer } } },
     async (request) => ({
       data: await accountSolutions.solutionFor(
         request.user.id,
@@ -74,7 +93,11 @@ export const sbcRoutes: FastifyPluginAsyncZod<
   );
   app.delete(
     '/challenge/:id',
-    { ...signedIn, config: { audience: 'admin' }, schema: { params: idParams } },
+    {
+      ...signedIn,
+      config: { audience: 'admin' },
+      schema: { params: idParams, response: { 200: challengeDeletedAnswer } },
+    },
     async (request) => {
       await service.deleteChallenge(isAdmin(request.user), request.params.id);
       return { data: { challengeId: request.params.id }, message: successMessages.challengeDeleted };

@@ -1,6 +1,8 @@
 import {
   accountStatisticsSchema,
   sbcStatisticsSchema,
+  snipeStatisticsSchema,
+  transferStatisticsSchema,
   webStatisticsSchema,
   accountStatisticsRequestSchema,
   accountStatisticsResetSchema,
@@ -30,8 +32,14 @@ export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = as
   app.get('/', { schema: { response: { 200: answerOf(webStatisticsSchema) } } }, async (request) => ({
     data: await webStatisticsOf(ctx, request.user.id),
   }));
-  app.get('/snipe', async (request) => ({ data: await snipeStatisticsOf(ctx, request.user.id) }));
-  app.get('/transfer', async (request) => ({ data: await transferStatisticsOf(ctx, request.user.id) }));
+  app.get('/snipe', { schema: { response: { 200: answerOf(snipeStatisticsSchema) } } }, async (request) => ({
+    data: await snipeStatisticsOf(ctx, request.user.id),
+  }));
+  app.get(
+    '/transfer',
+    { schema: { response: { 200: answerOf(transferStatisticsSchema) } } },
+    async (request) => ({ data: await transferStatisticsOf(ctx, request.user.id) }),
+  );
   app.get('/sbc', { schema: { response: { 200: answerOf(sbcStatisticsSchema) } } }, async (request) => ({
     data: await sbcStatisticsOf(ctx, request.user.id),
   }));

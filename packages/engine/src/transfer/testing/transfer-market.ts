@@ -12,7 +12,7 @@ import {
   type RequestStats,
 } from '@tradedesk/game-client';
 import type { VirtualClock } from '../../time/clock.js';
-import type { TransferGame } from '../ports.js';
+import type { GamePort } from '../../ports.js';
 import { matchesSearch, presentListing, type MarketListing } from './market-listing.js';
 
 interface MarketAccount {
@@ -29,7 +29,7 @@ interface MarketAccount {
   latencyMs: number;
 }
 
-type Method = Exclude<keyof TransferGame, 'requestCounters' | 'reauthenticate'>;
+type Method = Exclude<keyof GamePort, 'requestCounters' | 'reauthenticate'>;
 
 export interface TransferMarketOptions {
   /** Seconds a new listing stays out of search results (the game's search delay). */
@@ -150,7 +150,7 @@ export class TransferMarket {
   }
 
   /** The account's view of the market: one side of a transfer. */
-  gameFor(accountId: string): TransferGame {
+  gameFor(accountId: string): GamePort {
     const account = this.account(accountId);
     const call = (method: Method): void => {
       account.stats.requests += 1;
@@ -215,6 +215,19 @@ export class TransferMarket {
       clubItems: async (definitionId) => {
         call('clubItems');
         return account.club.filter((item) => item.resourceId === definitionId);
+      },
+      // A transfer makes no SBC call: refused as the game refuses a call it does not allow.
+      startChallenge: async () => {
+        call('startChallenge');
+        throw errorFromCode(461, 'not supported here');
+      },
+      saveSquad: async () => {
+        call('saveSquad');
+        throw errorFromCode(461, 'not supported here');
+      },
+      submit: async () => {
+        call('submit');
+        throw errorFromCode(461, 'not supported here');
       },
       requestCounters: () => ({ ...account.stats }),
     };
