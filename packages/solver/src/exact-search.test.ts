@@ -128,6 +128,45 @@ describe('exact search without chemistry requirements', () => {
   }
 });
 
+/**
+ * Owned fodder below a floor price that most market cards sit at, as in the standard pool: asked
+ * below a squad just above the optimum, only a few floor cards fit, and the search caps what the
+ * groups can still gain from them (and takes the last card by a direct scan).
+ */
+function fodderAndFloor(seed: number): MarketCard[] {
+  const cards = randomPool(seed, 19);
+  return cards.map((card, k) => ({ ...card, price: k < 9 ? 60 + ((card.rating * 7 + k * 13) % 50) : 200 }));
+}
+
+describe('exact search on fodder and floor-price cards, asked just above the optimum', () => {
+  const challenges = [
+    and(chemistry(24)),
+    and(chemistry(29)),
+    and({ kind: 'playerChemistry', scope: 'min', value: 2 }),
+  ];
+  for (const [index, challenge] of challenges.entries()) {
+    it(`challenge ${index}: finds the true optimum, or proves nothing is cheaper than it`, () => {
+      let searched = 0;
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const pool = fodderAndFloor(seed * 7 + index);
+        const optimum = exhaustiveOptimum(pool, challenge);
+        if (optimum === Infinity) continue;
+        for (const above of [1, 150]) {
+          const outcome = search(pool, challenge, optimum + above);
+          if (outcome === 'infeasible' || !outcome)
+            throw new Error('the search should run on a 19-card pool');
+          expect(outcome).toMatchObject({ finished: true, bound: optimum, answer: { cost: optimum } });
+          if (outcome.answer)
+            expect(judgePlacement(outcome.problem, outcome.answer.placement).eligible).toBe(true);
+        }
+        expect(search(pool, challenge, optimum)).toMatchObject({ finished: true, bound: optimum });
+        searched += 1;
+      }
+      expect(searched).toBeGreaterThan(2);
+    }, 120_000);
+  }
+});
+
 describe('requirement parts', () => {
   it('splits an OR challenge into one part per requirement and keeps an AND challenge whole', () => {
     const or: ChallengeRequirements = { operation: 'OR', requirements: [rating(85), chemistry(25)] };

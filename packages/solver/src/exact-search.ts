@@ -11,6 +11,7 @@ import {
   type SbcRequirement,
   type SbcSlot,
 } from '@tradedesk/domain';
+import { BudgetedChemistryCeiling } from './budget-chemistry.js';
 import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
 import { reducePool } from './milp.js';
 import { eligiblePlacement } from './eligible-placement.js';
@@ -18,7 +19,14 @@ import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { ratingCeiling } from './rating-ceiling.js';
 import { scoreWindowOf } from './score-window.js';
-import { bump, countInGroups, denseIds, suffixCounts } from './search-counts.js';
+import {
+  bump,
+  capSuffixCounts,
+  countInGroups,
+  denseIds,
+  joinableFrom,
+  suffixCounts,
+} from './search-counts.js';
 import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
@@ -29,6 +37,19 @@ export const MAX_SEARCH_CARDS = 6_000;
  * scans (on a pool of thousands one node can scan them all, so counting nodes alone overran).
  */
 const CLOCK_EVERY = 65_536;
+/**
+ * From the first card on which at most this many more can join a squad below the bound (the
+ * floor-price cards, usually), the groups' counts still to come are capped at that many.
+ */
+const FEW_JOINABLE = 4;
+/**
+ * The budgeted chemistry ceiling (budget-chemistry.ts) is tried at nodes with at least this many
+ * cards to come: near the root, where it cuts whole subtrees (Full House below 800: 20,473 →
+ * 1,938 nodes with 7 to come); deeper its knapsacks cost more than the nodes they save.
+ */
+const BUDGETED_MIN_TO_COME = 7;
+/** Work charged per budgeted ceiling besides its scan and knapsack cells. */
+const BUDGETED_WORK = 16;
 /** Suffix-count cells built per unit of search work (a cell is a copy; a unit, a node or scan). */
 const SETUP_ITEMS_PER_WORK = 8;
 
@@ -125,6 +146,17 @@ export function exactSearch(
   const clubLeft = suffixCounts(club.ids, club.size, isCapable);
   const leagueLeft = suffixCounts(league.ids, league.size, isCapable);
   const nationLeft = suffixCounts(nation.ids, nation.size, isCapable);
+  // Past the card where only a few more can join (the floor price, usually), a group gains at
+  // most that many of its members there.
+  const joinable = joinableFrom(cost, slots, upperBound);
+  const split = joinable.findIndex((most) => most <= FEW_JOINABLE);
+  if (split >= 0)
+    for (const [left, size] of [
+      [clubLeft, club.size],
+      [leagueLeft, league.size],
+      [nationLeft, nation.size],
+    ] as const)
+      capSuffixCounts(left, size, joinable, split);
   // Building the suffix counts copies n rows of every group (56–82 ms of CPU on a 3,000-card cut).
   chargeWork(
     ((n * (club.size + league.size + nation.size)) / SETUP_ITEMS_PER_WORK) * WORK_MS.exactSearchWork,
@@ -263,6 +295,17 @@ export function exactSearch(
   const gainCeiling = new ChemistryGainCeiling(slots);
   const capableChosen = new Int32Array(slots);
   let leftAt = 0;
+  const budgetedCeiling = new BudgetedChemistryCeiling(slots, [
+    { thresholds: CHEMISTRY_THRESHOLDS.club, ids: club.ids, size: club.size, count: clubCount },
+    { thresholds: CHEMISTRY_THRESHOLDS.league, ids: league.ids, size: league.size, count: leagueCount },
+    { thresholds: CHEMISTRY_THRESHOLDS.nation, ids: nation.ids, size: nation.size, count: nationCount },
+  ]);
+  let fillAt = 0;
+  const cardsToCome = { cost, capable, fill: (m: number) => fill[fillAt * (slots + 1) + m] ?? Infinity };
+  const toComeCards = (j: number) => {
+    fillAt = j;
+    return cardsToCome;
+  };
   const kinds: GroupKindCounts[] = [
     {
       thresholds: CHEMISTRY_THRESHOLDS.club,
@@ -339,7 +382,11 @@ export function exactSearch(
     leftAt = j;
     workSinceClock += capableCount * 4;
     total = Math.min(total, gainCeiling.chosenCeiling(capableChosen, capableCount, kinds, r));
-    return total + toCome >= teamMin;
+    if (total + toCome < teamMin) return false;
+    if (r < BUDGETED_MIN_TO_COME) return true;
+    const budgeted = budgetedCeiling.ceiling(capableChosen, capableCount, toComeCards(j), j, r, budget);
+    workSinceClock += budgeted.work + BUDGETED_WORK;
+    return budgeted.chemistry >= teamMin;
   };
 
   const countsReachable = (j: number, r: number): boolean => {
@@ -493,6 +540,16 @@ export function exactSearch(
       return;
     }
     if (j >= n) return;
+    if (r === 1) {
+      // The last card: each affordable one is tried as a leaf directly (the skip branch would
+      // repeat the node's tests once per card, each scanning the cards after it).
+      for (let i = j; i < n && spent + (cost[i] ?? 0) < best && !aborted; i += 1) {
+        if (assetUsed[asset.ids[i] ?? 0] || !addCard(i)) continue;
+        visit(i + 1, 0, spent + (cost[i] ?? 0));
+        removeCard(i);
+      }
+      return;
+    }
     const i = j;
     const a = asset.ids[i] ?? 0;
     if (!assetUsed[a] && addCard(i)) {

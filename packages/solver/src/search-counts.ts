@@ -51,3 +51,40 @@ export function countInGroups(
     else if (before + delta === 0) distinct[q] = (distinct[q] ?? 0) - 1;
   }
 }
+
+/**
+ * joinable[j]: the most cards from index j on that a set of `slots` cards cheaper than `below` can
+ * hold (cards sorted by cost: each of them costs at least cost[j], the others at least the
+ * cheapest cards of all).
+ */
+export function joinableFrom(cost: Float64Array, slots: number, below: number): Int32Array {
+  const cheapest = new Float64Array(slots + 1);
+  for (let m = 1; m <= slots; m += 1) cheapest[m] = (cheapest[m - 1] ?? 0) + (cost[m - 1] ?? Infinity);
+  return Int32Array.from({ length: cost.length + 1 }, (_, j) => {
+    let most = 0;
+    for (let m = 1; m <= slots; m += 1)
+      if (m * (cost[j] ?? Infinity) + (cheapest[slots - m] ?? 0) < below) most = m;
+    return most;
+  });
+}
+
+/**
+ * Caps suffix counts (in place) by what can still join: from a card `split` on at most
+ * joinable[split] cards join, so a group gains at most its members before the split plus that
+ * many of the rest (the floor-price cards: thousands of them, of which a squad below the
+ * incumbent holds a few).
+ */
+export function capSuffixCounts(suffix: Int32Array, size: number, joinable: Int32Array, split: number): void {
+  const n = joinable.length - 1;
+  const atSplit = split * size;
+  const most = joinable[split] ?? 0;
+  for (let j = 0; j < split; j += 1)
+    for (let g = 0; g < size; g += 1) {
+      const after = suffix[atSplit + g] ?? 0;
+      suffix[j * size + g] = (suffix[j * size + g] ?? 0) - after + Math.min(most, after);
+    }
+  for (let j = split; j <= n; j += 1) {
+    const cap = joinable[j] ?? 0;
+    for (let g = 0; g < size; g += 1) if ((suffix[j * size + g] ?? 0) > cap) suffix[j * size + g] = cap;
+  }
+}
