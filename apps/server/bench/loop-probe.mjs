@@ -40,9 +40,11 @@ function startProbe() {
     });
   if (stallProfileDir) session.post('Profiler.enable', () => session.post('Profiler.start'));
 
-  // Whether the process was listening for the whole window (`serving=1`): a stall before that
+  // Whether the process was serving for the whole window (`serving=1`): a stall before that
   // (loading modules and data at start) holds up no request, one after it holds up every one.
-  const isListening = () => process.getActiveResourcesInfo().includes('TCPServerWrap');
+  // An agent listens on nothing: it serves once it holds a connection (to its node).
+  const servingResource = process.env.AGENT_ID ? 'TCPWrap' : 'TCPServerWrap';
+  const isListening = () => process.getActiveResourcesInfo().includes(servingResource);
   let listeningAtWindowStart = false;
   setInterval(() => {
     const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
