@@ -43,7 +43,7 @@ function startProbe() {
   // Whether the process was serving for the whole window (`serving=1`): a stall before that
   // (loading modules and data at start) holds up no request, one after it holds up every one.
   // An agent listens on nothing: it serves once it holds a connection (to its node).
-  const servingResource = process.env.AGENT_ID ? 'TCPWrap' : 'TCPServerWrap';
+  const servingResource = process.env.AGENT_ID ? 'TCPSocketWrap' : 'TCPServerWrap';
   const isListening = () => process.getActiveResourcesInfo().includes(servingResource);
   let listeningAtWindowStart = false;
   setInterval(() => {
