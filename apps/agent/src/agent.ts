@@ -88,6 +88,12 @@ export interface RunningAgent {
  * Every engine event is streamed back and acknowledged before the engine goes on (events queue in
  * order and are re-sent until acknowledged, across reconnects).
  */
+/**
+ * The longest wait between two reconnect attempts (socket.io-client adds up to half of it at
+ * random): the servers' reconnect grace covers it after the balancer is back (realtime.md).
+ */
+export const agentReconnectDelayMaxMs = 2_000;
+
 export function startAgent(options: AgentOptions): RunningAgent {
   const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const capacity = options.capacity ?? 50;
@@ -101,7 +107,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
     ackTimeout: options.ackTimeoutMs ?? 10_000,
     // A lost server node is replaced by another behind the load balancer within seconds; the
     // agent must be back before the servers' heartbeat limit takes its runs for lost.
-    reconnectionDelayMax: 2_000,
+    reconnectionDelayMax: agentReconnectDelayMaxMs,
     auth: (send: (auth: AgentHandshake) => void) =>
       send({ key: options.agentKey, agentId, capacity, sessions: snipe.handshakeSessions() }),
   });

@@ -27,6 +27,8 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
   const fleets = new FleetRegistry();
   /** Leases being handed back: their stop event is replaced by the hand-back. */
   const handingBack = new Set<string>();
+  /** When each running session's run has ended (its events acknowledged), by lease. */
+  const finishedOf = new Map<string, Promise<void>>();
 
   function linkFor(leaseId: string, accountId: string) {
     let seq = 0;
@@ -42,13 +44,25 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
       const answer = await host.deliver('session-event', message);
       if (answer?.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);
-        void sessions.get(accountId)?.stop();
+        // This lease's session only: a start may have taken the account over meanwhile.
+        const session = sessions.get(accountId);
+        if (session?.leaseId === leaseId) void session.stop();
       }
     };
   }
 
   host.command('session-start', sessionStartSchema, 'Invalid start command', (command, ack) => {
-    const refusal = host.refusalOf({ accounts: [command.accountId], takesSlot: true });
+    // A start for an account whose session runs here under another lease takes the account over:
+    // the server claims a lease only when the account has none running, so the old lease has ended
+    // there (lost while this agent was cut off, say) before the agent heard of it. The old session
+    // stops (its events still go out: the server keeps a purchase of an ended lease) and the new
+    // one signs in once it has ended, in its slot; refusing would fail the user's start for a
+    // session the server no longer counts.
+    const previous = sessions.get(command.accountId);
+    const takenOver = previous !== undefined && previous.leaseId !== command.leaseId ? previous : undefined;
+    const refusal = host.refusalOf(
+      takenOver ? { accounts: [], takesSlot: false } : { accounts: [command.accountId], takesSlot: true },
+    );
     if (refusal) return ack(refusal);
     let session: AccountSession;
     let joinedFleet = false;
@@ -69,8 +83,15 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
     sessions.set(command.accountId, session);
     ack({ ok: true });
     log(
-      `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}`,
+      `session ${command.accountId}: ${session.isHeadful ? 'headful (a web app window drives the run)' : 'headless'}${takenOver ? `, taking over from lease ${takenOver.leaseId}` : ''}`,
     );
+    // Two sign-ins of one account end the first: the new session waits for the old one to end.
+    const previousEnded = takenOver
+      ? takenOver
+          .stop()
+          .catch(() => undefined)
+          .then(() => finishedOf.get(takenOver.leaseId))
+      : Promise.resolve();
     const finished = host.hold(
       {
         id: command.leaseId,
@@ -89,11 +110,15 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
           log(`session ${session.accountId}: handed back to the server`);
         },
       },
-      session.run().finally(() => {
-        if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
-        fleets.leave(command);
-      }),
+      previousEnded
+        .then(() => session.run())
+        .finally(() => {
+          if (sessions.get(command.accountId) === session) sessions.delete(command.accountId);
+          finishedOf.delete(command.leaseId);
+          fleets.leave(command);
+        }),
     );
+    finishedOf.set(command.leaseId, finished);
   });
 
   host.command('session-stop', sessionStopSchema, 'Invalid stop command', (command) => {

@@ -10,7 +10,8 @@
  * postgres://postgres@127.0.0.1:5432/test), where a database of its own is created and dropped.
  * Redis is a redis-server of its own on a free port. Every process's CPU, memory and event-loop
  * delay are printed as a profile; BENCH_CLUSTER_CPU_PROF=<dir> also writes V8 CPU profiles of the
- * server nodes and agents there.
+ * server nodes and agents there; BENCH_CLUSTER_STALL_PROF=<dir> profiles them all the time and keeps
+ * each 5 s slice in which an event loop stalled past 500 ms.
  *
  * `npm run bench -- cluster-hosts` (root) runs the same on network-namespace hosts: a host each for
  * PostgreSQL (a server of its own), Redis, both nodes and both agents, every process the production
@@ -38,6 +39,11 @@ import { startCuttableProxy } from './tcp-proxy.js';
 const SESSIONS = Number(process.env.BENCH_CLUSTER_SESSIONS ?? 400);
 const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 1_000);
 const CPU_PROFILE_DIR = process.env.BENCH_CLUSTER_CPU_PROF;
+/** Profiles every node and agent all the time and keeps the 5 s slices whose event loop stalled. */
+const STALL_PROFILE_DIR = process.env.BENCH_CLUSTER_STALL_PROF;
+/** The hosts' namespace prefix and subnet, so two benches on one machine do not meet. */
+const NETNS_PREFIX = process.env.BENCH_CLUSTER_NETNS_PREFIX ?? 'tdh';
+const NETNS_SUBNET = Number(process.env.BENCH_CLUSTER_NETNS_SUBNET ?? 88);
 /** A trader with a few accounts and a few tabs open: 100 users, 10 sockets each at the defaults. */
 const ACCOUNTS_PER_USER = 4;
 /** How many set-up requests (users, accounts) are in flight at once. */
@@ -255,7 +261,7 @@ function startRedis(port: number): Promise<ChildProcess> {
  */
 export async function benchCluster(options: { hosts?: boolean } = {}) {
   const netns = options.hosts
-    ? createHosts(['db', 'redis', 'node-1', 'node-2', 'agent-1', 'agent-2'])
+    ? createHosts(['db', 'redis', 'node-1', 'node-2', 'agent-1', 'agent-2'], NETNS_PREFIX, NETNS_SUBNET)
     : undefined;
   const hostPg = netns ? await startHostPostgres(netns, 'db') : undefined;
   const adminUrl = hostPg?.adminUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -333,6 +339,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
   const probeEnv = {
     NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', `--import ${loopProbe}`].join(' ').trim(),
     ...(CPU_PROFILE_DIR === undefined ? {} : { BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR) }),
+    ...(STALL_PROFILE_DIR === undefined ? {} : { BENCH_STALL_PROFILE_DIR: path.resolve(STALL_PROFILE_DIR) }),
   };
   const benchStarted = Date.now();
   try {
@@ -854,12 +861,12 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     console.log(`| bench duration | ${seconds(Date.now() - benchStarted)} |`);
     console.log('');
     console.log(
-      '| process | CPU (% of one core, mean) | peak RSS | event-loop delay p99 (median of 5 s windows) / max |',
+      '| process | CPU (% of one core, mean) | peak RSS | event-loop delay p99 (median of 5 s windows) / max, serving | max while starting |',
     );
-    console.log('| --- | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
     for (const row of sampler.summary())
       console.log(
-        `| ${row.name} | ${row.cpuPercent.toFixed(0)} % | ${row.peakRssMb.toFixed(0)} MB | ${row.loopP99Ms === undefined ? '–' : `${row.loopP99Ms.toFixed(0)} ms / ${row.loopMaxMs!.toFixed(0)} ms`} |`,
+        `| ${row.name} | ${row.cpuPercent.toFixed(0)} % | ${row.peakRssMb.toFixed(0)} MB | ${row.loopP99Ms === undefined ? '–' : `${row.loopP99Ms.toFixed(0)} ms / ${row.loopMaxMs!.toFixed(0)} ms`} | ${row.startingLoopMaxMs.toFixed(0)} ms |`,
       );
     const [loadAtEnd] = os.loadavg();
     console.log(`machine load at the end: ${loadAtEnd!.toFixed(1)}`);

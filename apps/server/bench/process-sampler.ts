@@ -15,7 +15,9 @@ interface Row {
   peakRssMb: number;
   lastTicks?: { pid: number; ticks: number; at: number };
   loopP99: number[];
+  /** The longest delay while the process was serving (listening), and before it listened. */
   loopMax: number;
+  startingLoopMax: number;
 }
 
 function readTicks(pid: number): number | undefined {
@@ -47,7 +49,7 @@ export function startProcessSampler(
   const rowOf = (name: string) => {
     let row = rows.get(name);
     if (!row) {
-      row = { cpuSeconds: 0, sampledSeconds: 0, peakRssMb: 0, loopP99: [], loopMax: 0 };
+      row = { cpuSeconds: 0, sampledSeconds: 0, peakRssMb: 0, loopP99: [], loopMax: 0, startingLoopMax: 0 };
       rows.set(name, row);
     }
     return row;
@@ -79,16 +81,20 @@ export function startProcessSampler(
     ownDelay.reset();
   }, 5_000);
   ownTimer.unref();
-  function keepLoop(name: string, p99Ms: number, maxMs: number) {
+  function keepLoop(name: string, p99Ms: number, maxMs: number, serving = true) {
     const row = rowOf(name);
+    if (!serving) {
+      row.startingLoopMax = Math.max(row.startingLoopMax, maxMs);
+      return;
+    }
     row.loopP99.push(p99Ms);
     row.loopMax = Math.max(row.loopMax, maxMs);
   }
   return {
     /** Feeds one output line of a process; loop-probe lines are kept, others ignored. */
     line(name: string, line: string) {
-      const probe = /loop-probe p50=[\d.]+ p99=([\d.]+) max=([\d.]+)/.exec(line);
-      if (probe) keepLoop(name, Number(probe[1]), Number(probe[2]));
+      const probe = /loop-probe p50=[\d.]+ p99=([\d.]+) max=([\d.]+) heapMb=\d+ serving=([01])/.exec(line);
+      if (probe) keepLoop(name, Number(probe[1]), Number(probe[2]), probe[3] === '1');
     },
     /** Resident memory of a process now (MB). */
     rssMb: (pid: number | undefined) => (pid === undefined ? undefined : readRssMb(pid)),
@@ -97,7 +103,10 @@ export function startProcessSampler(
       clearInterval(ownTimer);
       ownDelay.disable();
     },
-    /** One row per process: mean CPU (% of one core), peak RSS, event-loop delay p99 (median of 5 s windows) and max. */
+    /**
+     * One row per process: mean CPU (% of one core), peak RSS, event-loop delay p99 (median of 5 s
+     * windows) and max while serving, and the max before it listened (starts and restarts).
+     */
     summary() {
       return [...rows.entries()].map(([name, row]) => {
         const sorted = [...row.loopP99].sort((a, b) => a - b);
@@ -107,6 +116,7 @@ export function startProcessSampler(
           peakRssMb: row.peakRssMb,
           loopP99Ms: sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)]! : undefined,
           loopMaxMs: sorted.length > 0 ? row.loopMax : undefined,
+          startingLoopMaxMs: row.startingLoopMax,
         };
       });
     },

@@ -161,6 +161,14 @@ async function main() {
     });
   }
 
+  // The card index is built (about a second of CPU, seconds on a loaded machine) before the node
+  // listens: built after, it held the event loop while the balancer's first checks and the first
+  // requests waited.
+  app.priceDatabase.service
+    .warmUp()
+    .catch((error: unknown) =>
+      log.error({ category: 'prices', err: error }, 'Could not load the price database'),
+    );
   await app.listen({ port: env.PORT, host: env.HOST });
   const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
   // The sandbox game starts after the server answers, so the site is up within seconds.
@@ -174,11 +182,6 @@ async function main() {
   started.sim = sim;
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
-  app.priceDatabase.service
-    .warmUp()
-    .catch((error: unknown) =>
-      log.error({ category: 'prices', err: error }, 'Could not load the price database'),
-    );
   const feedUrl = env.PRICE_FEED_URL ?? sim?.url;
   if (feedUrl)
     app.priceDatabase.collection.start({

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildNode, isNodeBuildOutdated } from '../../scripts/build.js';
-import { startHaproxy, type RunningHaproxy } from './haproxy.js';
+import { balancerDrainMs, startHaproxy, type RunningHaproxy } from './haproxy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** Every process runs the production build with plain node, as the images do. */
@@ -231,8 +231,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           // HAProxy is the only proxy; it names the browser's address.
           TRUSTED_PROXIES: hosts?.balancerHost ?? '127.0.0.1',
           LOG_FORMAT: 'json',
-          // HAProxy takes a node out after three failed /readyz checks a second apart.
-          SHUTDOWN_DRAIN_MS: '5000',
+          // Not ready for as long as HAProxy may still send it new requests (balancerDrainMs).
+          SHUTDOWN_DRAIN_MS: String(balancerDrainMs),
           ...options.serverEnv,
         },
         port,

@@ -29,14 +29,50 @@ export interface HaproxyConfigOptions {
 export const stickyCookie = 'td_node';
 
 /**
+ * How HAProxy checks the nodes (`default-server`), and the worst time it takes to put a node that
+ * answers again back in (the agents' reconnect grace must cover it: docs/decisions/realtime.md).
+ */
+export const balancerChecks = {
+  /** A check every 2 s while a node is up… */
+  interMs: 2_000,
+  /** …every second once one failed (so a node answering 503 is out within ~5 s: drain ≥ that)… */
+  fastInterMs: 1_000,
+  /** …and every second while it is down, so it is back soon after it answers again. */
+  downInterMs: 1_000,
+  /** Failed checks in a row before a node is out: a busy node must miss four. */
+  fall: 4,
+  rise: 2,
+  /** A check answered later than this failed: 5 s, a loaded node's answer may take seconds. */
+  timeoutMs: 5_000,
+} as const;
+
+/**
+ * How long a node that answers ready again waits before HAProxy sends it traffic again: `rise`
+ * checks a `downinter` apart (each answered within 500 ms: a busy node answers from memory).
+ */
+export const balancerReturnMs = balancerChecks.rise * (balancerChecks.downInterMs + 500);
+
+/**
+ * How long a node that turned 503 (draining on SIGTERM) may still get new requests: the next check
+ * (`inter`), then `fall - 1` more `fastinter` apart, each answered within 500 ms. SHUTDOWN_DRAIN_MS
+ * must be at least this.
+ */
+export const balancerDrainMs =
+  balancerChecks.interMs + (balancerChecks.fall - 1) * balancerChecks.fastInterMs + 500 * balancerChecks.fall;
+
+/**
  * The one HAProxy configuration of the product (`npm run cluster`, the cluster bench, the cluster
  * test and `deploy/haproxy/haproxy.cfg` are all rendered here). Why each line:
  * - `option httpchk GET /readyz`: a node that is not ready (database away, draining on SIGTERM)
- *   gets no new requests within three checks (`inter 1s fall 3`; a check may take 3 s on a loaded machine);
+ *   gets no new requests within four checks (`balancerChecks`: a 503 is out in ~5 s, a node that
+ *   does not answer at all in ~20 s; a busy node answers `/readyz` within 500 ms from memory);
+ * - no `on-marked-down shutdown-sessions`: a node marked down keeps its open sockets. A node that
+ *   dies closes them itself (its kernel resets them) and a draining one drops them when it closes,
+ *   so the cut helped only a hung node, and it cut every socket of a node that was only slow: at
+ *   400 sessions that sent every agent and browser to reconnect at once, and the runs of agents
+ *   that reached no node ended (docs/benchmarks.md, cluster-hosts);
  * - `cookie td_node insert indirect nocache`: a browser stays on the node that answered first
  *   (Socket.IO long-polling); WebSocket-only clients (agents) carry no cookie and take turns;
- * - `on-marked-down shutdown-sessions`: when a node goes down or drains, its open sockets are cut
- *   so their clients reconnect to a live node at once instead of waiting on a dead tunnel;
  * - `option redispatch` + `retries`: a request whose sticky node refuses goes to another one;
  * - `timeout tunnel 1h`: WebSockets stay open between messages (beats come every 2 s anyway);
  * - `/metrics` is refused to the public: the scraper reads each node directly.
@@ -62,7 +98,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  timeout server 60s',
     '  timeout tunnel 1h',
     '  timeout http-keep-alive 10s',
-    '  timeout check 3s',
+    `  timeout check ${balancerChecks.timeoutMs / 1000}s`,
     '',
     'frontend public',
     `  bind ${options.bind}`,
@@ -74,7 +110,7 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     '  option httpchk GET /readyz',
     '  http-check expect status 200',
     `  cookie ${stickyCookie} insert indirect nocache httponly`,
-    '  default-server inter 1s fall 3 rise 2 on-marked-down shutdown-sessions',
+    `  default-server inter ${balancerChecks.interMs / 1000}s fastinter ${balancerChecks.fastInterMs / 1000}s downinter ${balancerChecks.downInterMs / 1000}s fall ${balancerChecks.fall} rise ${balancerChecks.rise}`,
     ...options.backends.map(
       (backend) =>
         `  server ${backend.name} ${backend.host}:${backend.port} check cookie ${backend.name}${resolve}`,

@@ -26,6 +26,9 @@ export interface AgentHubOptions extends AgentLossOptions {
   commandTimeoutMs: number;
 }
 
+/** Between a run's claim and its start command: the reads a start makes first (see snipe's launch). */
+const START_CLAIM_MARGIN_MS = 5_000;
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
@@ -150,10 +153,17 @@ export function createAgentHub(
     // Orphans: leases this agent held before it connected but no longer runs (it restarted, e.g.
     // the embedded agent after a killed server). They end now, not after the heartbeat timeout.
     const announced = new Set(sessions.map((session) => session.leaseId));
+    // A run claimed within a command's time-out before the connect may still have its start on
+    // the way (sent while the agent was between sockets): the handshake cannot name it yet. Its
+    // start settles it (taken, or refused and the claim released); the heartbeat limit after that.
+    const startsInFlightSince = connectedAt.getTime() - options.commandTimeoutMs - START_CLAIM_MARGIN_MS;
     // Only snipe sessions are announced at a connect, so only they can be found orphaned here.
     const orphaned = (await runsRepo.runningOfAgent(ctx.db, agentId)).filter(
       (run) =>
-        run.kind === 'snipe' && !announced.has(run.id) && run.heartbeatAt.getTime() < connectedAt.getTime(),
+        run.kind === 'snipe' &&
+        !announced.has(run.id) &&
+        run.heartbeatAt.getTime() < connectedAt.getTime() &&
+        run.startedAt.getTime() < startsInFlightSince,
     );
     if (orphaned.length > 0) {
       log.warn(

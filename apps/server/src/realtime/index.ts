@@ -42,6 +42,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The lost-agent rule's limits (docs/decisions/runs.md), in time the judging node could run. The
+ * grace and the heartbeat limit cover the balancer's own recovery: a node that could not answer
+ * (its stalls are not counted) or was not ready (its database away: it judges nothing until it has
+ * trusted it a heartbeat limit) is back in HAProxy `balancerReturnMs` after it answers again, and
+ * an agent's next attempt comes within 1.5 × its longest reconnect delay; a test keeps the sum
+ * below both.
+ */
+export const agentLossDefaults = {
+  heartbeatTimeoutMs: 10_000,
+  connectedHeartbeatTimeoutMs: 120_000,
+  reconnectGraceMs: 8_000,
+} as const;
+
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
   redisUrl?: string | undefined;
   /**
@@ -168,9 +182,10 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     ],
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
-      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? 10_000,
-      connectedHeartbeatTimeoutMs: options.connectedHeartbeatTimeoutMs ?? 120_000,
-      reconnectGraceMs: options.reconnectGraceMs ?? 8_000,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs ?? agentLossDefaults.heartbeatTimeoutMs,
+      connectedHeartbeatTimeoutMs:
+        options.connectedHeartbeatTimeoutMs ?? agentLossDefaults.connectedHeartbeatTimeoutMs,
+      reconnectGraceMs: options.reconnectGraceMs ?? agentLossDefaults.reconnectGraceMs,
       stalls: options.stalls ?? stallLedger,
       commandTimeoutMs: options.commandTimeoutMs ?? 15_000,
     },

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { nodeBuilds } from '../../scripts/build.js';
-import { haproxyConfig } from '../../src/cluster/haproxy.js';
+import { balancerDrainMs, haproxyConfig } from '../../src/cluster/haproxy.js';
 
 /**
  * The deployment files, checked offline (no container engine runs here): the compose file parses
@@ -62,6 +62,8 @@ describe('deployment files', () => {
       expect(services[node]?.environment?.NODE_ID).toBe(node);
       expect(services[node]?.environment?.REDIS_URL).toBe('redis://redis:6379');
       expect(services[node]?.healthcheck?.test.join(' ')).toContain('/readyz');
+      // A draining node stays up while HAProxy may still send it new requests.
+      expect(Number(services[node]?.environment?.SHUTDOWN_DRAIN_MS)).toBeGreaterThanOrEqual(balancerDrainMs);
     }
     // The second node waits for the first, which migrates the database.
     expect(services['node-2']?.depends_on?.['node-1']?.condition).toBe('service_healthy');

@@ -242,6 +242,56 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     }
   });
 
+  it('keeps the sockets of a node HAProxy takes out: its agent and run stay on it', async () => {
+    const nodeB = await startNode();
+    const balancerLines: string[] = [];
+    // HAProxy fills node B first: the agent's connection lands there.
+    const balancer = await startHaproxy({
+      port: await freePort(),
+      balance: 'first',
+      backends: [nodeB, nodeA].map((node, index) => ({
+        name: `node-${index + 1}`,
+        host: '127.0.0.1',
+        port: Number(new URL(node.url).port),
+      })),
+      output: (line) => balancerLines.push(line),
+    });
+    try {
+      const agent = startAgent({
+        serverUrl: balancer.url,
+        agentKey: clusterAgentKey,
+        capacity: 2,
+        heartbeatMs: 200,
+        game: sandboxConfig(sim.url),
+        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+      });
+      started.agents.push(agent);
+      await agent.connected;
+      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
+      const accountId = await startRun('slow.node@example.com');
+
+      // Node B fails its checks (as a node too busy to answer would) until HAProxy marks it down.
+      nodeB.app.readiness.drain();
+      await eventually(
+        () => balancerLines.some((line) => /node-1 is DOWN/.test(line)),
+        'HAProxy to mark node B down',
+      );
+      // A beat stamped after the mark reaches the database: had HAProxy cut the agent's socket,
+      // it would have come through node A (the only node left) instead.
+      clock.advance(1_000);
+      const afterMark = clock.now().getTime();
+      await eventually(
+        async () => ((await leaseOf(accountId))?.heartbeatAt.getTime() ?? 0) >= afterMark,
+        'a beat after the mark',
+      );
+      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
+      expect(nodeA.realtime.connectedAgents()).not.toContain(agent.agentId);
+      expect(await accountRow(accountId)).toMatchObject({ status: 'active' });
+    } finally {
+      await balancer.close();
+    }
+  });
+
   it('marks the runs of its own embedded agent Error when a node starts again after a crash', async () => {
     const embeddedAgentId = `embedded-node-${randomUUID().slice(0, 8)}`;
     // kill -9 of node B's process: its embedded agent and its loss timers die with it.

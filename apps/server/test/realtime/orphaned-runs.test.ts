@@ -4,45 +4,69 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
-import { createAccount, hubSuite, ronaldoFilter, startPayload } from './stack.js';
+import { createAccount, hubSuite, ronaldoFilter, startPayload, type Stack } from './stack.js';
 import { useStackAndBrowser } from './stack-hooks.js';
 import { runningSnipes } from '../runs.js';
 
-describe('runs orphaned by a killed agent end as soon as it is back (pglite)', hubSuite, () => {
-  // Nothing else would end the run within this test: no sweep, a long grace and heartbeat limit.
-  const setup = useStackAndBrowser('pglite', { reconnectGraceMs: 600_000, heartbeatTimeoutMs: 600_000 });
+/** Longer than a start's way to the agent (the command time-out, 15 s, and the claim's reads). */
+const pastAnyStartInFlightMs = 60_000;
 
-  it('marks the account Error with the agent-lost description when the same agent reconnects without the run', async () => {
-    const accountId = await createAccount(setup.browser.http, 'orphan@example.com');
+/** kill -9 of the process tree: the agent vanishes, then starts again under its id, empty-handed. */
+function restartAgentEmptyHanded(stack: Stack, afterMs: number) {
+  const { agentId } = stack.agent;
+  stack.agent.kill();
+  stack.server.clock.advance(afterMs);
+  return startAgent({
+    agentId,
+    serverUrl: stack.server.url,
+    agentKey: stack.server.realtime.embeddedAgentKey,
+    capacity: 10,
+    game: sandboxConfig(stack.sim.url),
+    prices: feedPrices({ feedsUrl: stack.sim.hosts.feeds }),
+    heartbeatMs: 60_000,
+  });
+}
+
+describe('runs orphaned by a killed agent end as soon as it is back (pglite)', hubSuite, () => {
+  // Nothing else would end the runs within these tests: no sweep, a long grace and heartbeat limit.
+  const setup = useStackAndBrowser(
+    'pglite',
+    { reconnectGraceMs: 600_000, heartbeatTimeoutMs: 600_000 },
+    { maxAccounts: 5 },
+  );
+  const startRun = async (email: string) => {
+    const accountId = await createAccount(setup.browser.http, email);
     setup.browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
     await setup.browser.waitFor(
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
-      'the run to start',
+      `${email} to run`,
     );
+    return accountId;
+  };
 
-    // kill -9 of the process tree: the agent vanishes, then starts again under its id, empty-handed.
-    const { agentId } = setup.stack.agent;
-    setup.stack.agent.kill();
-    setup.stack.server.clock.advance(1_000);
-    const restarted = startAgent({
-      agentId,
-      serverUrl: setup.stack.server.url,
-      agentKey: setup.stack.server.realtime.embeddedAgentKey,
-      capacity: 10,
-      game: sandboxConfig(setup.stack.sim.url),
-      prices: feedPrices({ feedsUrl: setup.stack.sim.hosts.feeds }),
-      heartbeatMs: 60_000,
-    });
+  it('marks an orphaned run Error, but not one claimed so recently that its start may still be on its way', async () => {
+    const orphan = await startRun('orphan@example.com');
+    setup.stack.server.clock.advance(pastAnyStartInFlightMs);
+    // Claimed a second before the agent comes back: as far as the node can tell, its start may
+    // have been sent while the agent was between sockets, so the handshake could not name it.
+    const recent = await startRun('recent@example.com');
+
+    const restarted = restartAgentEmptyHanded(setup.stack, 1_000);
     try {
       await restarted.connected;
       const lost = await setup.browser.waitFor(
-        (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
-        'the account to turn error',
+        (m) => m.action === 'update-account' && m.data.id === orphan && m.data.status === 'error',
+        'the orphaned run to turn error',
       );
       expect(lost.data.description).toBe(snipeMessages.agentLost);
-      const [row] = await setup.stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
+      const db = setup.stack.database.db;
+      const [row] = await db.select().from(accounts).where(eq(accounts.id, orphan));
       expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
-      expect(await runningSnipes(setup.stack.database.db, accountId)).toEqual([]);
+      expect(await runningSnipes(db, orphan)).toEqual([]);
+      // The same connect judged both: the recent run is left to its heartbeat limit.
+      expect(await runningSnipes(db, recent)).toHaveLength(1);
+      const [recentRow] = await db.select().from(accounts).where(eq(accounts.id, recent));
+      expect(recentRow?.status).not.toBe('error');
     } finally {
       restarted.kill();
     }

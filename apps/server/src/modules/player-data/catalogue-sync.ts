@@ -1,5 +1,6 @@
 import { loadCatalogue, searchableNames, type CatalogueCard } from '@tradedesk/domain/catalogue';
 import type { Db } from '../../db/client.js';
+import { slicesOf } from '../../lib/in-slices.js';
 import { catalogueRepo } from './catalogue-repo.js';
 
 const loaded = new WeakMap<Db, Promise<void>>();
@@ -23,8 +24,11 @@ export function ensureCatalogue(db: Db): Promise<void> {
 async function loadInto(db: Db): Promise<void> {
   const catalogue = loadCatalogue();
   if ((await catalogueRepo.cardCount(db)) >= catalogue.size) return renameCards(db, catalogue.cards);
-  const cards = catalogue.cards;
-  await db.transaction((tx) => catalogueRepo.insert(tx, cards, tokensOf(cards)));
+  // A slice of cards per statement: building all 18,000 cards' tokens and rows at once held the
+  // event loop for seconds (each statement's round trip gives it back).
+  await db.transaction(async (tx) => {
+    for (const cards of slicesOf(catalogue.cards)) await catalogueRepo.insert(tx, cards, tokensOf(cards));
+  });
 }
 
 /**
@@ -32,10 +36,12 @@ async function loadInto(db: Db): Promise<void> {
  * the rows whose name changed are renamed and their new names' tokens added.
  */
 async function renameCards(db: Db, cards: readonly CatalogueCard[]): Promise<void> {
-  const ids = new Set(await catalogueRepo.rename(db, cards));
-  if (ids.size === 0) return;
-  const renamed = cards.filter((card) => ids.has(card.definitionId));
-  await db.transaction((tx) => catalogueRepo.insert(tx, [], tokensOf(renamed)));
+  for (const slice of slicesOf(cards)) {
+    const ids = new Set(await catalogueRepo.rename(db, slice));
+    if (ids.size === 0) continue;
+    const renamed = slice.filter((card) => ids.has(card.definitionId));
+    await db.transaction((tx) => catalogueRepo.insert(tx, [], tokensOf(renamed)));
+  }
 }
 
 /** The name tokens of these cards, each with the card's id, rating and rarity. */

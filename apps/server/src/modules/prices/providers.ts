@@ -1,5 +1,6 @@
 import type { Platform } from '@tradedesk/domain';
 import { z } from 'zod';
+import { mapInSlices } from '../../lib/in-slices.js';
 
 export const priceProviderNames = ['futbin', 'futwiz', 'futgg'] as const;
 export type PriceProviderName = (typeof priceProviderNames)[number];
@@ -25,14 +26,27 @@ export interface PriceProviderAdapter {
 
 const feedSchema = z.object({
   generatedAt: z.number(),
-  prices: z.array(
-    z.object({
-      definitionId: z.number().int().positive(),
-      price: z.number().int().positive(),
-      updatedAt: z.number(),
-    }),
-  ),
+  // Entries are checked slice by slice below: one parse of a whole feed held the event loop.
+  prices: z.array(z.unknown()),
 });
+
+const feedEntrySchema = z.object({
+  definitionId: z.number().int().positive(),
+  price: z.number().int().positive(),
+  updatedAt: z.number(),
+});
+
+/** A feed's entries as prices, checked and converted a slice per turn of the event loop. */
+const pricesOf = (name: PriceProviderName, entries: readonly unknown[]) =>
+  mapInSlices(entries, (raw, index): ProviderPrice => {
+    const entry = feedEntrySchema.safeParse(raw);
+    if (!entry.success) throw new Error(`${name} feed entry ${index} is not a price`);
+    return {
+      definitionId: entry.data.definitionId,
+      price: entry.data.price,
+      observedAt: new Date(entry.data.updatedAt),
+    };
+  });
 
 /** The sandbox game's feed for one site: `GET {base}/feeds/{site}/prices?platform=&since=`. */
 export function createFeedProvider(
@@ -49,14 +63,7 @@ export function createFeedProvider(
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(30_000) });
       if (!response.ok) throw new Error(`${name} feed answered ${response.status}`);
       const feed = feedSchema.parse(await response.json());
-      return {
-        asOf: feed.generatedAt,
-        prices: feed.prices.map((entry) => ({
-          definitionId: entry.definitionId,
-          price: entry.price,
-          observedAt: new Date(entry.updatedAt),
-        })),
-      };
+      return { asOf: feed.generatedAt, prices: await pricesOf(name, feed.prices) };
     },
   };
 }

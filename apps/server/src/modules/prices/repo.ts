@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { slicesOf } from '../../lib/in-slices.js';
 import type { Platform } from '@tradedesk/domain';
 import { currentPriceMemory } from './current-price-memory.js';
 import type { PriceSource } from './freshness.js';
@@ -12,15 +13,14 @@ export interface PriceObservation {
   observedAt: Date;
 }
 
-const BATCH_SIZE = 20_000;
-
 /**
  * Appends observations to the history and moves each card's current price forward when the
- * observation is newer. One statement per table per batch (arrays through unnest).
+ * observation is newer. One statement per table per batch (arrays through unnest); a batch is what
+ * one turn of the event loop handles (building and sending a 20,000-row batch held it for seconds
+ * on a loaded node), and each batch's transaction gives the loop back.
  */
 export async function storeObservations(db: Db, observations: readonly PriceObservation[]): Promise<void> {
-  for (let start = 0; start < observations.length; start += BATCH_SIZE) {
-    const batch = observations.slice(start, start + BATCH_SIZE);
+  for (const batch of slicesOf(observations)) {
     const columns = {
       ids: batch.map((row) => row.definitionId),
       platforms: batch.map((row) => row.platform),
