@@ -19,7 +19,12 @@ import { configurationModule } from './modules/configuration/plugin.js';
 import { filterModule } from './modules/filter/plugin.js';
 import { notificationModule } from './modules/notification/plugin.js';
 import { observabilityModule } from './modules/observability/plugin.js';
-import { paymentModule, plansStructuredData, type PaymentOptions } from './modules/payment/index.js';
+import {
+  catalogueAnswers,
+  paymentModule,
+  plansStructuredData,
+  type PaymentOptions,
+} from './modules/payment/index.js';
 import { playerDataModule } from './modules/player-data/index.js';
 import { realtimeModule, type RealtimeOptions } from './realtime/index.js';
 import { referralModule } from './modules/referral/plugin.js';
@@ -144,11 +149,15 @@ export async function buildApp(options: BuildAppOptions) {
   });
   // The plans pages' Product/Offer data comes from the catalogue the payment module loads below.
   const answerUnmatchedPage = options.webDistDir
-    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl, (pagePath, origin) =>
-        app.hasDecorator('paymentCatalogue')
-          ? plansStructuredData(app.paymentCatalogue, pagePath, origin)
-          : undefined,
-      )
+    ? await serveWebApp(app, options.webDistDir, options.payments?.publicUrl, {
+        structuredData: (pagePath, origin) =>
+          app.hasDecorator('paymentCatalogue')
+            ? plansStructuredData(app.paymentCatalogue, pagePath, origin)
+            : undefined,
+        // The plans pages are prerendered with the bundled catalogue's prices: sent so while they are current.
+        apiAnswer: (address) =>
+          app.hasDecorator('paymentCatalogue') ? catalogueAnswers(app.paymentCatalogue)[address] : undefined,
+      })
     : undefined;
   installErrorHandler(app, answerUnmatchedPage);
 

@@ -101,3 +101,27 @@ test('the buying pages render on desktop and phone widths: plan table above 768 
     await docScreenshot(page, `vps-light-${suffix}.png`, { fullPage: true });
   }
 });
+
+test('the plans pages arrive with their prices, and the app takes them over on the first click without an error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // As a crawler or a visitor without JS reads them: the bundled catalogue's prices are in the HTML.
+  const vps = await (await page.request.get('/vps')).text();
+  expect(vps).toContain('VPS Pro');
+  expect(vps).toContain('€29.99');
+  expect(await (await page.request.get('/coins')).text()).toContain('€11.99');
+
+  // The app starts on the first intent: the click that started it is not lost.
+  await page.goto('/subscription');
+  await expect(page.getByTestId('plan-table').getByText('€99.99').first()).toBeVisible();
+  const month = page.getByRole('button', { name: 'Month (trial)' });
+  await month.click();
+  await expect(month).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('plan-table').getByText('€24.99').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

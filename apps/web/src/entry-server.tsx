@@ -6,9 +6,11 @@ import { routes } from './app/router';
 import { AppToaster } from './components/ui/app-toaster';
 import { faqSections } from './content/faq';
 import { createQueryClient } from './lib/query-client';
+import { seedQueries, type PrerenderedQuery } from './prerender/prerendered-queries';
 
 export { renderRobots, renderSitemap } from './config/sitemap';
 export { documentTitle, publicPages, siteOriginPlaceholder, type PublicPage } from './prerender/public-pages';
+export { prerenderedQueriesBlock } from './prerender/prerendered-queries';
 
 async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
   const chunks: Buffer[] = [];
@@ -19,14 +21,16 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
 
 /**
  * The app's markup at `path` for a signed-out visitor in the light theme, as the browser's first
- * render draws it (main.tsx hydrates it). `prerenderToNodeStream` waits for the lazy pages.
+ * render draws it (main.tsx hydrates it), with `queries` already answered (none: the page's
+ * reads are loading). `prerenderToNodeStream` waits for the lazy pages.
  */
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, queries: readonly PrerenderedQuery[] = []): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects; it cannot be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient({ onUnauthorized: () => undefined });
+  seedQueries(queryClient, queries);
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

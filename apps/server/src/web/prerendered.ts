@@ -7,6 +7,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Where the web build puts the public site's prerendered pages, sitemap.xml and robots.txt. */
 export const prerenderedDirName = 'prerendered';
 
+/**
+ * Where it puts the pages that read API data (the plans pages) a second time, drawn without it
+ * (they load it themselves): sent when the server's answers are not those the build drew with.
+ */
+export const withoutDataDirName = 'prerendered-without-data';
+
+/**
+ * The block in which a page carries the API answers it was drawn with, by address
+ * (apps/web/src/prerender/prerendered-queries.ts writes it; the app starts from them).
+ */
+const drawnWithBlock = /<script type="application\/json" id="prerendered-queries">([^<]*)<\/script>/;
+
 /** The web build's stand-in for the site's address (apps/web/src/prerender/public-pages.ts). */
 const siteOriginPlaceholder = '%TRADEDESK_SITE_ORIGIN%';
 
@@ -16,8 +28,18 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** `address` is the path the file answers (the key of the compressed copies). */
-type PrerenderedFile = { address: string; text: string; contentType: string };
+type PrerenderedFile = {
+  /** The path the file answers. */
+  address: string;
+  /** The key of its compressed copies: a page and its variant without data share an address. */
+  cacheKey: string;
+  text: string;
+  contentType: string;
+  /** The API answers (JSON text) the page was drawn with, by address; none for a page that reads none. */
+  drawnWith?: ReadonlyMap<string, string>;
+  /** The page drawn without them, to send when the server's answers differ. */
+  withoutData?: PrerenderedFile;
+};
 
 /** The prerendered files by the address they answer: index.html → "/", blog/x.html → "/blog/x". */
 export type PrerenderedSite = ReadonlyMap<string, PrerenderedFile>;
@@ -27,11 +49,19 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Reads dist/prerendered/ once at start (a few dozen small files); empty when the build has none. */
-export async function loadPrerenderedSite(distDir: string): Promise<PrerenderedSite> {
-  const dir = path.join(distDir, prerenderedDirName);
-  const site = new Map<string, PrerenderedFile>();
-  if (!existsSync(dir)) return site;
+type DrawnWith = { address: string; data: unknown }[];
+
+/** The answers a page was drawn with, each as JSON text (as JSON.stringify writes the server's own). */
+function drawnWithOf(text: string): Map<string, string> | undefined {
+  const block = drawnWithBlock.exec(text)?.[1];
+  if (block === undefined) return undefined;
+  const queries = JSON.parse(block) as DrawnWith;
+  return new Map(queries.map((query) => [query.address, JSON.stringify(query.data)]));
+}
+
+async function loadFolder(dir: string, cacheKeySuffix: string): Promise<Map<string, PrerenderedFile>> {
+  const files = new Map<string, PrerenderedFile>();
+  if (!existsSync(dir)) return files;
   for (const file of await filesUnder(dir)) {
     const extension = path.extname(file);
     const contentType = contentTypes[extension];
@@ -39,9 +69,56 @@ export async function loadPrerenderedSite(distDir: string): Promise<PrerenderedS
     const relative = path.relative(dir, file).split(path.sep).join('/');
     const address =
       relative === 'index.html' ? '/' : `/${extension === '.html' ? relative.slice(0, -5) : relative}`;
-    site.set(address, { address, text: await readFile(file, 'utf8'), contentType });
+    const text = await readFile(file, 'utf8');
+    const drawnWith = extension === '.html' ? drawnWithOf(text) : undefined;
+    files.set(address, {
+      address,
+      cacheKey: `${address}${cacheKeySuffix}`,
+      text,
+      contentType,
+      ...(drawnWith ? { drawnWith } : {}),
+    });
+  }
+  return files;
+}
+
+/**
+ * Reads dist/prerendered/ (and the variants without data) once at start (a few dozen small
+ * files); empty when the build has none.
+ */
+export async function loadPrerenderedSite(distDir: string): Promise<PrerenderedSite> {
+  const site = await loadFolder(path.join(distDir, prerenderedDirName), '');
+  const withoutData = await loadFolder(path.join(distDir, withoutDataDirName), ' without data');
+  for (const [address, file] of site) {
+    const variant = withoutData.get(address);
+    if (file.drawnWith && !variant)
+      throw new Error(`The web build has ${address} drawn with data but not without: rebuild it`);
+    if (variant) site.set(address, { ...file, withoutData: variant });
   }
   return site;
+}
+
+/** What the server answers an API address now (its `data`); undefined for an address it does not know. */
+export type ApiAnswer = (address: string) => unknown;
+
+/**
+ * Chooses, for a page that was drawn with API data, the page itself while the server answers
+ * the same (its prices are the ones on sale) and else its variant without data. The answers
+ * (the catalogue) are fixed for the process's life, so each page is compared once.
+ */
+export function pageChooser(apiAnswer: ApiAnswer | undefined): (file: PrerenderedFile) => PrerenderedFile {
+  const isCurrent = new Map<string, boolean>();
+  const compare = (drawnWith: ReadonlyMap<string, string>) =>
+    [...drawnWith].every(([address, data]) => JSON.stringify(apiAnswer?.(address)) === data);
+  return (file) => {
+    if (!file.drawnWith || !file.withoutData) return file;
+    let current = isCurrent.get(file.address);
+    if (current === undefined) {
+      current = compare(file.drawnWith);
+      isCurrent.set(file.address, current);
+    }
+    return current ? file : file.withoutData;
+  };
 }
 
 /** A Host header that can only name a host (and port): anything else never reaches the page. */
@@ -89,7 +166,7 @@ const compressedPages = new Map<string, Buffer>();
 const compressedPagesBound = 500;
 
 function compressedPage(file: PrerenderedFile, origin: string, text: string, encoding: ContentEncoding) {
-  const key = `${encoding} ${origin} ${file.address}`;
+  const key = `${encoding} ${origin} ${file.cacheKey}`;
   const cached = compressedPages.get(key);
   if (cached) return cached;
   if (compressedPages.size >= compressedPagesBound) compressedPages.clear();

@@ -5,12 +5,23 @@ import { isLiteralSitePath, isSitePath, sitePaths } from '@tradedesk/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   loadPrerenderedSite,
+  pageChooser,
   prerenderedDirName,
   sendPrerendered,
   siteOrigin,
+  withoutDataDirName,
+  type ApiAnswer,
   type PageStructuredData,
   type PrerenderedSite,
 } from './prerendered.js';
+
+/** What the running server knows that the build could not: the plans' prices. */
+export type ServerPageData = {
+  /** schema.org data added to a page's head. */
+  structuredData?: PageStructuredData | undefined;
+  /** The server's answer of an API address, to tell whether a page's prerendered data is current. */
+  apiAnswer?: ApiAnswer | undefined;
+};
 
 /** What a GET that matched no route and no file gets (undefined: the JSON 404). */
 export type UnmatchedAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
@@ -24,7 +35,7 @@ export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
   publicUrl: string | undefined,
-  structuredData?: PageStructuredData,
+  { structuredData, apiAnswer }: ServerPageData = {},
 ): Promise<UnmatchedAnswer | undefined> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ category: 'web' }, `No web build in ${distDir}; only the API is served`);
@@ -36,7 +47,8 @@ export async function serveWebApp(
     root: distDir,
     wildcard: false,
     index: site.has('/') ? false : ['index.html'],
-    allowedPath: (pathname) => !pathname.startsWith(`/${prerenderedDirName}/`),
+    allowedPath: (pathname) =>
+      !pathname.startsWith(`/${prerenderedDirName}/`) && !pathname.startsWith(`/${withoutDataDirName}/`),
     // The build writes .br and .gz copies beside each file (apps/web/build/compress-assets.ts).
     preCompressed: true,
     cacheControl: false,
@@ -50,7 +62,8 @@ export async function serveWebApp(
       );
     },
   });
-  return (request, reply) => answerUnmatched(site, { publicUrl, structuredData }, request, reply);
+  const choosePage = pageChooser(apiAnswer);
+  return (request, reply) => answerUnmatched(site, { publicUrl, structuredData, choosePage }, request, reply);
 }
 
 /**
@@ -66,7 +79,12 @@ function answerUnmatched(
   {
     publicUrl,
     structuredData,
-  }: { publicUrl: string | undefined; structuredData?: PageStructuredData | undefined },
+    choosePage,
+  }: {
+    publicUrl: string | undefined;
+    structuredData?: PageStructuredData | undefined;
+    choosePage: ReturnType<typeof pageChooser>;
+  },
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply | undefined {
@@ -77,7 +95,7 @@ function answerUnmatched(
   const origin = () => siteOrigin(request, publicUrl);
   const prerendered = site.get(pathname);
   if (prerendered)
-    return sendPrerendered(request, reply, prerendered, origin(), {
+    return sendPrerendered(request, reply, choosePage(prerendered), origin(), {
       statusCode: pathname === sitePaths.notFound ? 404 : 200,
       structuredData,
     });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueAnswers, loadCatalogue } from '../../src/modules/payment/catalogue.js';
 import { useTestApp } from '../helpers.js';
 
 // A web build as `npm run build -w @tradedesk/web` lays it out: the app's shell (index.html) and
@@ -21,6 +22,23 @@ const files: Record<string, string> = {
   'prerendered/sitemap.xml': `<urlset><url><loc>${origin}/faq</loc></url></urlset>`,
   'prerendered/robots.txt': `User-agent: *\nSitemap: ${origin}/sitemap.xml\n`,
 };
+
+// /vps as the build draws it: with the bundled catalogue's plans (the app starts from them on the
+// visitor's first intent), and again without them, loading them after the first paint.
+const bundledPlans = catalogueAnswers(loadCatalogue())['/api/payment/plans'];
+const drawnWith = `<script type="application/json" id="prerendered-queries">${JSON.stringify([
+  { queryKey: ['payment', 'plans'], address: '/api/payment/plans', data: bundledPlans },
+]).replace(/</g, '\\u003c')}</script>`;
+files['prerendered/vps.html'] = page(
+  'VPS plans · Trade Desk',
+  `<h1>VPS plans</h1><p data-app-start="on-first-intent">VPS Basic €14.99</p>${drawnWith}`,
+  '/vps',
+);
+files['prerendered-without-data/vps.html'] = page(
+  'VPS plans · Trade Desk',
+  '<h1>VPS plans</h1><p data-app-start="after-first-paint">Loading plans</p>',
+  '/vps',
+);
 
 async function writeBuild(distDir: string) {
   for (const [name, text] of Object.entries(files)) {
@@ -104,6 +122,14 @@ describe('the prerendered public site', () => {
     expect((await get('/faq')).body).not.toContain('ld+json');
   });
 
+  it('sends the plans page drawn with its prices while the server sells at those prices', async () => {
+    const answer = await get('/vps');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('VPS Basic €14.99');
+    expect(answer.body).toContain('id="prerendered-queries"');
+    expect((await get('/prerendered-without-data/vps.html')).statusCode).toBe(404);
+  });
+
   it('still answers the desk pages with the app, which draws them', async () => {
     for (const url of ['/snipe', '/transfer', '/sbc', '/players']) {
       const answer = await get(url);
@@ -146,5 +172,28 @@ describe('the prerendered public site behind PUBLIC_URL', () => {
       headers: { host: '127.0.0.1:8080' },
     });
     expect(sitemap.body).toContain('<loc>https://desk.example.com/faq</loc>');
+  });
+});
+
+describe('the prerendered plans pages of a server with its own catalogue', () => {
+  const distDir = path.join(tmpdir(), `td-web-${randomBytes(6).toString('hex')}`);
+  const catalogueFile = path.join(distDir, 'catalogue.json');
+  beforeAll(async () => {
+    await writeBuild(distDir);
+    // The operator's prices: the bundled catalogue with the first product 1 cent dearer.
+    const catalogue = loadCatalogue();
+    const [first, ...rest] = catalogue.products;
+    const dearer = { ...first!, price: { ...first!.price, value: first!.price.value + 1 } };
+    await writeFile(catalogueFile, JSON.stringify({ ...catalogue, products: [dearer, ...rest] }));
+  });
+  afterAll(() => rm(distDir, { recursive: true, force: true }));
+  const t = useTestApp('pglite', { webDistDir: distDir, payments: { catalogueFile } });
+
+  it('sends the page drawn without prices, which loads them itself: the build’s would be wrong', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/vps', headers: { accept: '*/*' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('Loading plans');
+    expect(answer.body).not.toContain('VPS Basic €14.99');
+    expect(answer.body).not.toContain('prerendered-queries');
   });
 });

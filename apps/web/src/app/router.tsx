@@ -34,8 +34,13 @@ const MarketplacePage = lazy(() =>
   import('../features/marketplace').then((module) => ({ default: module.MarketplacePage })),
 );
 const AdminRoute = lazy(() => import('../routes/admin').then((module) => ({ default: module.AdminRoute })));
+// The plans pages arrive prerendered with their prices and start the app on the first intent: a buy
+// or period click made before then is clicked again once the page has hydrated.
 const paymentPage = (page: ReactNode) => (
-  <Suspense fallback={<PageLoading label="Loading…" />}>{page}</Suspense>
+  <Suspense fallback={<PageLoading label="Loading…" />}>
+    {page}
+    <ReplayEarlyClick />
+  </Suspense>
 );
 const PlayersPage = lazy(() =>
   import('../features/players').then((module) => ({ default: module.PlayersPage })),

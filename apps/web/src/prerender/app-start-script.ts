@@ -5,9 +5,9 @@
  * A prerendered page draws without the app. Started from the head, the app's ~165 kB gzip of
  * scripts would download beside the stylesheet and hydrate before the first paint, and on a slow
  * phone that hydration is seconds of a blocked main thread. So:
- * - `after-first-paint` pages (the plans pages, whose prices the app reads from the server) start it
- *   right after the first paint;
- * - `on-first-intent` pages (home, FAQ, blog, legal pages: their HTML is the whole page) start it
+ * - `after-first-paint` pages (a plans page drawn without its prices, sent by a server whose
+ *   catalogue is not the bundled one: the app must load them) start it right after the first paint;
+ * - `on-first-intent` pages (every other public page: their HTML is the whole page) start it
  *   when the visitor first touches, clicks, types, tabs, scrolls with a wheel or moves the mouse.
  *   A click that comes before the app has taken the page over is remembered and clicked again once it
  *   has (`ReplayEarlyClick`), so it is not lost.

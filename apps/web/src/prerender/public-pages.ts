@@ -1,7 +1,10 @@
 import { blogArticles } from '../content/blog/articles';
 import { legalDocuments } from '../content/legal-documents';
 import { paths } from '../config/paths';
+import { coinPricesQueryOptions } from '../features/payments/api/get-coin-prices';
+import { plansQueryOptions } from '../features/payments/api/get-plans';
 import type { AppStart } from './app-start-script';
+import type { PageQuery } from './prerendered-queries';
 
 /**
  * Stands for the site's public address in prerendered files. The build cannot know it (one build
@@ -26,7 +29,16 @@ export type PublicPage = {
   structuredData?: 'faq' | StructuredData;
   /** When the page starts the app (`app-start-script.ts`): its HTML is the whole page, or it reads data. */
   appStart: AppStart;
+  /**
+   * The API reads the page draws (the plans' prices). The build draws it with the bundled
+   * catalogue's answers, and again without them (`after-first-paint`, loading them) for a server
+   * whose answers differ (build/prerender.ts).
+   */
+  queries?: readonly PageQuery[];
 };
+
+const plansQuery: PageQuery = { queryKey: plansQueryOptions().queryKey, address: '/api/payment/plans' };
+const coinsQuery: PageQuery = { queryKey: coinPricesQueryOptions().queryKey, address: '/api/payment/coins' };
 
 const siteImage = '/images/blog/how-sniping-works.svg';
 const absolute = (path: string) => `${siteOriginPlaceholder}${path}`;
@@ -64,10 +76,10 @@ const legalPages: PublicPage[] = legalDocuments.map((document) => ({
 }));
 
 /**
- * Every page a visitor or a crawler reaches without signing in. The plans pages read their prices
- * from the server once loaded (their HTML carries the page around them), so they start the app after
- * the first paint; the others are whole in their HTML and start it on the visitor's first intent. /login is left to the app:
- * a sign-in form clicked before the app took it over would send the licence token in the address.
+ * Every page a visitor or a crawler reaches without signing in. Each is whole in its HTML (the
+ * plans pages with the prices the server sends them with) and starts the app on the visitor's
+ * first intent. /login is left to the app: a sign-in form clicked before the app took it over
+ * would send the licence token in the address.
  */
 export const publicPages: readonly PublicPage[] = [
   {
@@ -106,7 +118,8 @@ export const publicPages: readonly PublicPage[] = [
       'Trade Desk plans: Snipe, Transfer and SBC tools for your Ultimate Team accounts, paid monthly.',
     ogType: 'website',
     image: siteImage,
-    appStart: 'after-first-paint',
+    appStart: 'on-first-intent',
+    queries: [plansQuery],
   },
   {
     path: paths.coins,
@@ -115,7 +128,8 @@ export const publicPages: readonly PublicPage[] = [
       'Buy Ultimate Team coins for PC or console, delivered to your own club through the transfer market.',
     ogType: 'website',
     image: siteImage,
-    appStart: 'after-first-paint',
+    appStart: 'on-first-intent',
+    queries: [coinsQuery],
   },
   {
     path: paths.vps,
@@ -124,7 +138,8 @@ export const publicPages: readonly PublicPage[] = [
       'Virtual servers that keep Trade Desk running around the clock, with the plans and their prices.',
     ogType: 'website',
     image: siteImage,
-    appStart: 'after-first-paint',
+    appStart: 'on-first-intent',
+    queries: [plansQuery],
   },
   {
     path: paths.accounts,
@@ -132,7 +147,7 @@ export const publicPages: readonly PublicPage[] = [
     description: 'Game accounts with the transfer market unlocked, for console and PC.',
     ogType: 'website',
     image: siteImage,
-    appStart: 'after-first-paint',
+    appStart: 'on-first-intent',
   },
   {
     path: paths.notFound,

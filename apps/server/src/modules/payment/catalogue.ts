@@ -107,3 +107,15 @@ export function presentCoinPrices(catalogue: Catalogue) {
   }
   return prices;
 }
+
+/**
+ * What the catalogue's public reads answer (their `data`), by address: the plans pages read them,
+ * and the web build prerenders those pages with the bundled catalogue's answers
+ * (`scripts/catalogue-answers.ts`). The server sends that HTML only while it answers the same.
+ */
+export function catalogueAnswers(catalogue: Catalogue): Readonly<Record<string, unknown>> {
+  return {
+    '/api/payment/plans': catalogue.products.map(presentProduct),
+    '/api/payment/coins': presentCoinPrices(catalogue),
+  };
+}

@@ -12,6 +12,7 @@ import { createPaymentService, type PaymentService } from './service.js';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.js';
 import { webhookRoutes } from './webhook-routes.js';
 
+export { catalogueAnswers } from './catalogue.js';
 export { plansStructuredData } from './structured-data.js';
 
 export interface PaymentOptions {

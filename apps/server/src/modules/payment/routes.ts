@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
-import { presentCoinPrices, presentProduct, type Catalogue } from './catalogue.js';
+import { catalogueAnswers, type Catalogue } from './catalogue.js';
 import type { PaymentService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -25,8 +25,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app,
   { auth, catalogue, payments, publicUrl },
 ) => {
-  const plans = catalogue.products.map(presentProduct);
-  const coins = presentCoinPrices(catalogue);
+  // The same answers the prerendered plans pages were built with (catalogueAnswers' addresses).
+  const answers = catalogueAnswers(catalogue);
+  const plans = answers['/api/payment/plans'];
+  const coins = answers['/api/payment/coins'];
 
   // A visitor may see the plans and buy one; the receipt needs the order's key.
   routesAreFor(app, 'anyone');

@@ -1,5 +1,12 @@
-import { weeklyChartTicks } from '@tradedesk/domain';
-import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
+
+export type WeeklyPoints = ReadonlyArray<{ date: string; value: number }>;
+
+// The chart library is ~105 kB gzip, about a third of /snipe's and /transfer's JS: the page draws
+// (and answers) without it, and the bars fill their box when it has loaded.
+const WeeklyBarPlot = lazy(() =>
+  import('./weekly-bar-plot').then((module) => ({ default: module.WeeklyBarPlot })),
+);
 
 /**
  * Seven daily bars with 3 y-axis ticks rounded up to 1,000 (spec 001 §2, §9): the weekly profits
@@ -11,23 +18,18 @@ export function WeeklyBarChart({
   seriesName,
 }: {
   title: string;
-  points: ReadonlyArray<{ date: string; value: number }>;
+  points: WeeklyPoints;
   seriesName: string;
 }) {
-  const ticks = weeklyChartTicks(points.map((point) => point.value));
   return (
     <section className="card bg-base-200" aria-label={title}>
       <div className="card-body gap-2 p-4">
         <h2 className="card-title text-base">{title}</h2>
+        {/* A fixed height: nothing moves when the bars arrive. */}
         <div className="h-48 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={[...points]}>
-              <XAxis dataKey="date" tickFormatter={(date: string) => date.slice(5)} />
-              <YAxis ticks={ticks} domain={[ticks[0], ticks[2]]} width={70} />
-              <Tooltip />
-              <Bar dataKey="value" name={seriesName} fill="var(--color-primary)" />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={<p className="sr-only">Loading the chart…</p>}>
+            <WeeklyBarPlot points={points} seriesName={seriesName} />
+          </Suspense>
         </div>
       </div>
     </section>

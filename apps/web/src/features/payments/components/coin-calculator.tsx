@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import type { CatalogueProduct } from '../types';
 import { PriceTag } from './price-tag';
+import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration';
 
 type CoinCalculatorProps = {
   product: CatalogueProduct;
@@ -31,6 +32,9 @@ export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: Coi
     setQuantity(
       Number.isFinite(value) ? Math.min(MAX_COIN_UNITS, Math.max(MIN_COIN_UNITS, Math.trunc(value))) : 0,
     );
+  // The page arrives prerendered: a quantity typed or slid before the app ran it counts.
+  const quantityField = useTypedBeforeHydration(String(quantity), (value) => setClamped(Number(value)));
+  const sliderField = useTypedBeforeHydration(String(quantity), (value) => setClamped(Number(value)));
   return (
     <section aria-label={`${label} coins`} className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-3">
@@ -42,6 +46,7 @@ export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: Coi
         <label className="flex flex-col gap-1">
           <span className="text-sm">Units of 100,000 coins</span>
           <input
+            ref={quantityField}
             type="number"
             className="input w-32"
             min={MIN_COIN_UNITS}
@@ -52,6 +57,7 @@ export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: Coi
           />
         </label>
         <input
+          ref={sliderField}
           type="range"
           className="range range-primary range-sm"
           min={MIN_COIN_UNITS}

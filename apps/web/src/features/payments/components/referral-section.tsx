@@ -2,7 +2,7 @@ import { referralInputError, referralOutcome, type ReferralState } from '@traded
 import { useState } from 'react';
 import { useOwnReferralCode } from '../api/get-own-referral-code';
 import { useVerifyReferral } from '../api/verify-referral';
-import { useIsHydrated } from '../../../hooks/use-is-hydrated';
+import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration';
 
 type ReferralSectionProps = {
   /** Called with the code once it is valid (its 30% applies at checkout). */
@@ -30,20 +30,27 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
   const [message, setMessage] = useState<string | null>(null);
   const verify = useVerifyReferral();
   const isLocked = state === 'valid';
-  // The form arrives prerendered on /subscription and /coins: it takes input once the app runs it.
-  const isHydrated = useIsHydrated();
+  const changeCode = (value: string) => {
+    setCode(value);
+    if (state === 'invalid') setState('unverified');
+  };
+  // The form arrives prerendered on /subscription and /coins, and may be typed into before the app runs it.
+  const field = useTypedBeforeHydration(code, changeCode);
 
   const apply = async () => {
-    const inputError = referralInputError(code);
+    // The field's own text: an Apply clicked before the app ran the page is clicked again as it
+    // takes over, before the state has the code typed meanwhile.
+    const entered = field.current?.value ?? code;
+    const inputError = referralInputError(entered);
     if (inputError) {
       setState('invalid');
       setMessage(inputError);
       return;
     }
-    const outcome = referralOutcome(await verify.mutateAsync(code.trim()).catch(() => false));
+    const outcome = referralOutcome(await verify.mutateAsync(entered.trim()).catch(() => false));
     setState(outcome.state);
     setMessage(outcome.message);
-    if (outcome.state === 'valid') onValid(code.trim());
+    if (outcome.state === 'valid') onValid(entered.trim());
   };
 
   return (
@@ -58,13 +65,10 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
           <label className="input join-item w-full">
             <span className="sr-only">Referral code</span>
             <input
+              ref={field}
               value={code}
-              onChange={(event) => {
-                setCode(event.target.value);
-                if (state === 'invalid') setState('unverified');
-              }}
+              onChange={(event) => changeCode(event.target.value)}
               readOnly={isLocked}
-              disabled={!isHydrated}
               aria-invalid={state === 'invalid'}
               placeholder="Enter your referral code"
               maxLength={64}
@@ -79,7 +83,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
             type="button"
             className="btn btn-primary join-item"
             onClick={() => void apply()}
-            disabled={!isHydrated || isLocked || verify.isPending}
+            disabled={isLocked || verify.isPending}
           >
             Apply
           </button>

@@ -1,8 +1,12 @@
 import { REHEARSAL_SPAN_MINUTES, type SnipeRehearseInput } from '@tradedesk/domain';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsSavingRunInput } from '../../../../lib/run-inputs';
 import { useRehearsal } from '../api/get-rehearsal';
-import { RehearsalResultView } from './rehearsal-result';
+
+// The result draws a chart (recharts, its own chunk): loaded when a rehearsal has a result to show.
+const RehearsalResultView = lazy(() =>
+  import('./rehearsal-result').then((module) => ({ default: module.RehearsalResultView })),
+);
 
 const spanChoices = [15, 30, 60, 120, 240] as const;
 /** After this long without the new rehearsal appearing, the start was refused (its toast says why). */
@@ -105,7 +109,9 @@ export function RehearsalPanel({
           </p>
         )}
         {!isRunning && latest?.status === 'done' && latest.result && (
-          <RehearsalResultView result={latest.result} />
+          <Suspense fallback={<p className="text-sm">Loading the rehearsal result…</p>}>
+            <RehearsalResultView result={latest.result} />
+          </Suspense>
         )}
       </div>
     </section>
