@@ -1,4 +1,5 @@
 import { MAX_PLAYER_CHEMISTRY } from '@tradedesk/domain';
+import { pointsAt } from './chemistry-groups.js';
 
 /** One group kind (club, league or nation) as the exact search counts it. */
 export interface BudgetKind {
@@ -24,11 +25,6 @@ export interface CardsToCome {
 const CELLS_PER_WORK = 64;
 /** The most chemistry one kind can give a squad of 11: 3 per player. */
 const KIND_VALUES = 3 * 11;
-
-const pointsAt = (count: number, thresholds: readonly number[]) =>
-  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
 
 /**
  * A ceiling on a squad's chemistry when r more cards, costing at most `budget` together, join the

@@ -1,4 +1,5 @@
 import { MAX_PLAYER_CHEMISTRY } from '@tradedesk/domain';
+import { pointsAt } from './chemistry-groups.js';
 
 /** One group kind (club, league or nation) as the exact search counts it. */
 export interface GroupKindCounts {
@@ -10,11 +11,6 @@ export interface GroupKindCounts {
   /** The most cards the group can still gain (its members still to come), by group. */
   readonly left: (group: number) => number;
 }
-
-const pointsAt = (count: number, thresholds: readonly number[]) =>
-  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
 
 /** Scratch arrays reused across calls (the search calls this at every node). */
 export class ChemistryGainCeiling {

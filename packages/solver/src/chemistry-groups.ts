@@ -48,8 +48,11 @@ export interface Structure {
 }
 
 export const thresholdsOf = (kind: GroupKind) => CHEMISTRY_THRESHOLDS[kind];
+/** A group's points at `count` members (thresholds: the kind's three; no array made: the search calls it at every node). */
 export const pointsAt = (count: number, thresholds: readonly number[]) =>
-  thresholds.filter((needed) => count >= needed).length;
+  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
+  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
+  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
 
 /** What a special card adds to a group of the structure's kind (the domain's profile rules). */
 export function specialBonus(special: Candidate | undefined, group: Group): number {
