@@ -27,6 +27,7 @@ import {
 } from './modules/payment/index.js';
 import { playerDataModule } from './modules/player-data/index.js';
 import { realtimeModule, type RealtimeOptions } from './realtime/index.js';
+import { redisChannelPrefixFor } from './realtime/redis.js';
 import { referralModule } from './modules/referral/plugin.js';
 import { rehearsalModule } from './modules/rehearsal/plugin.js';
 import { sandboxModule } from './modules/sandbox/plugin.js';
@@ -189,7 +190,12 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(playerDataModule, { staleAfterMs: options.prices?.staleAfterMs });
   // The hubs before the modules that run work on the agents: they take `app.agentPorts`.
-  await app.register(realtimeModule, { hubs: options.realtime });
+  await app.register(realtimeModule, {
+    hubs: options.realtime && {
+      redisChannelPrefix: redisChannelPrefixFor(options.secretKey),
+      ...options.realtime,
+    },
+  });
   await app.register(rehearsalModule);
   await app.register(referralModule);
   await app.register(paymentModule, options.payments ?? {});

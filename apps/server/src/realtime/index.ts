@@ -59,8 +59,9 @@ export const agentLossDefaults = {
 export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKeys'>> {
   redisUrl?: string | undefined;
   /**
-   * Prefix of the Redis channels (default `tradedesk`): the nodes of one deployment share it;
-   * another deployment, or a test, on the same Redis takes its own.
+   * Prefix of the Redis channels: the nodes of one deployment share it; another deployment, or a
+   * test, on the same Redis takes its own. The app derives it from SECRET_KEY when not given
+   * (`redisChannelPrefixFor`).
    */
   redisChannelPrefix?: string;
   /** Keys of remote agents; a key for the embedded agent is always generated. */
@@ -105,7 +106,9 @@ function redisHealth(log: FastifyBaseLogger) {
  * the agents (they name it and take `app.agentPorts`); without options the app has no hubs, and both
  * decorations are null.
  */
-export const realtimeModule = serverModule<{ hubs?: RealtimeOptions | undefined }>(
+export const realtimeModule = serverModule<{
+  hubs?: (RealtimeOptions & { redisChannelPrefix: string }) | undefined;
+}>(
   'realtime',
   ['app-context', 'live-events', 'auth', 'observability', 'webhook', 'sbc', 'player-data'],
   async (app, { hubs }) => {
@@ -115,7 +118,10 @@ export const realtimeModule = serverModule<{ hubs?: RealtimeOptions | undefined 
   },
 );
 
-async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
+async function attachRealtime(
+  app: FastifyInstance,
+  options: RealtimeOptions & { redisChannelPrefix: string },
+) {
   const ctx = app.appContext;
   const log = app.log.child({ category: 'realtime' });
   const embeddedAgentKey = randomBytes(32).toString('base64url');
@@ -242,7 +248,7 @@ async function attachRealtime(app: FastifyInstance, options: RealtimeOptions) {
     ? useRedisAdapter(
         { [webSnipePath]: web, [webTransferPath]: transferWeb, [agentSocketPath]: agents.io },
         options.redisUrl,
-        options.redisChannelPrefix ?? 'tradedesk',
+        options.redisChannelPrefix,
         redis,
       )
     : undefined;

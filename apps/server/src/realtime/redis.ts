@@ -1,6 +1,20 @@
+import { createHash } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+
+/**
+ * The Redis channel prefix of a deployment: its nodes share SECRET_KEY (they must, to read each
+ * other's sessions and stored passwords), so it names the deployment without any setting. Two
+ * deployments on one Redis (staging beside production, parallel test servers) then never see each
+ * other's agents: on one shared prefix a node could start a run on another deployment's agent,
+ * whose beats reach the other database, and the run was ended as lost two minutes later. A hash
+ * with its own label, so the channel names say nothing about the key.
+ */
+export function redisChannelPrefixFor(secretKey: string): string {
+  const digest = createHash('sha256').update(`tradedesk redis channels\0${secretKey}`).digest('hex');
+  return `tradedesk:${digest.slice(0, 16)}`;
+}
 
 /** The socket hubs by path, each with its own Redis channels. */
 export type HubsByPath = Record<string, Server>;

@@ -38,14 +38,18 @@ export interface ServerNode {
 /** A listening server with its socket hubs, on port 0. */
 export async function startServerNode(
   database: Database,
-  { chat, ...options }: RealtimeOptions & { chat?: ChatOptions } = {},
+  {
+    chat,
+    secretKey = 'ab'.repeat(32),
+    ...options
+  }: RealtimeOptions & { chat?: ChatOptions; secretKey?: string } = {},
   clock = new TestClock(),
   /** The price database's stale limit (PRICE_STALE_AFTER_MS); default 15 minutes. */
   priceStaleAfterMs?: number,
 ): Promise<ServerNode> {
   const app = await buildApp({
     database,
-    secretKey: 'ab'.repeat(32),
+    secretKey,
     gameMode: 'sandbox',
     now: clock.now,
     prices: { staleAfterMs: priceStaleAfterMs },
