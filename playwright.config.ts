@@ -7,7 +7,8 @@ export default defineConfig({
   // Playwright's default of 5 s per assertion is below what a page needs on a loaded 2-core CI
   // machine (an API answer from the embedded database, a socket event); the limit only stops a hang.
   expect: { timeout: 20_000 },
-  workers: 1,
+  // One server per worker: two share the 2-core runner well (docs/decisions/testing.md).
+  workers: 2,
   // On CI a failed test runs once more and is reported "flaky" if it then passes: a 2-core runner
   // under the suite's own load has made journeys of minutes miss a limit once in a run. A test that
   // fails twice fails the run (docs/decisions/testing.md).

@@ -154,6 +154,19 @@ function spawnServer(dataDir: string, databaseUrl: string | undefined, options: 
     detached: true,
   });
   const output = collectOutput(child);
+  // The server runs in its own process group (detached, so `stop` reaches tsx's child too): a
+  // worker that exits without its teardown (a test's hard timeout) must not leave it running and
+  // loading the machine for the rest of the suite.
+  const killGroup = () => {
+    if (child.exitCode !== null || !child.pid) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  };
+  process.once('exit', killGroup);
+  child.once('exit', () => process.off('exit', killGroup));
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
