@@ -1,4 +1,12 @@
 /** Places an exact-search leaf's cards so that every requirement holds, trying each largest matchable set in position. */
+import {
+  CHEMISTRY_THRESHOLDS,
+  evaluateSquad,
+  MAX_PLAYER_CHEMISTRY,
+  normalizeClubId,
+  type SbcSlot,
+} from '@tradedesk/domain';
+import { pointsAt } from './chemistry-groups.js';
 import type { Candidate, Problem } from './problem.js';
 import { placeCards } from './placement.js';
 import { judgePlacement, type Placement } from './squad-check.js';
@@ -66,4 +74,65 @@ export function eligiblePlacement(
     return found !== undefined;
   });
   return found;
+}
+
+/** The chemistry minima a leaf must meet: every player at `playerMin`, the squad at `teamMin`. */
+export interface LeafMinima {
+  readonly playerMin: number;
+  readonly teamMin: number;
+}
+
+/** The squad with every card that has a formation position in position (the most chemistry any placement gives). */
+function relaxedSquad(problem: Problem, picked: readonly Candidate[]) {
+  const { positions, openSlots } = problem;
+  const squadPositions = [...positions];
+  const squadSlots: SbcSlot[] = positions.map((_, slot) => problem.bricks.get(slot) ?? null);
+  picked.forEach((candidate, k) => {
+    const slot = openSlots[k] ?? 0;
+    squadSlots[slot] = candidate.card;
+    const home = openSlots.find((s) => candidate.positionMask & (1 << s));
+    if (home !== undefined) squadPositions[slot] = positions[home] ?? '';
+  });
+  return { positions: squadPositions, slots: squadSlots };
+}
+
+/** Base-profile chemistry of a set of in-position cards against the minima (a quick filter). */
+function chemistryHolds(inPosition: readonly Candidate[], slots: number, minima: LeafMinima): boolean {
+  const groupsOf = (c: Candidate) =>
+    [
+      [`c${normalizeClubId(c.card.clubId)}`, CHEMISTRY_THRESHOLDS.club],
+      [`l${c.card.leagueId}`, CHEMISTRY_THRESHOLDS.league],
+      [`n${c.card.nationId}`, CHEMISTRY_THRESHOLDS.nation],
+    ] as const;
+  const counts = new Map<string, number>();
+  for (const c of inPosition) for (const [key] of groupsOf(c)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  let total = 0;
+  let everyOne = inPosition.length === slots;
+  for (const c of inPosition) {
+    let points = 0;
+    for (const [key, thresholds] of groupsOf(c)) points += pointsAt(counts.get(key) ?? 0, thresholds);
+    const capped = Math.min(MAX_PLAYER_CHEMISTRY, points);
+    total += capped;
+    if (capped < minima.playerMin) everyOne = false;
+  }
+  return total >= minima.teamMin && (minima.playerMin === 0 || everyOne);
+}
+
+/**
+ * The exact search's leaf: a placement of the picked cards meeting every requirement, if any.
+ * First the quick filter (every card that has a position in position: nothing placed can beat
+ * it), then `eligiblePlacement` with the base-profile chemistry test.
+ */
+export function leafPlacement(
+  problem: Problem,
+  picked: readonly Candidate[],
+  minima: LeafMinima,
+): Placement | undefined {
+  if (
+    !evaluateSquad(relaxedSquad(problem, picked), { operation: 'AND', requirements: problem.requirements })
+      .eligible
+  )
+    return undefined;
+  const slots = problem.openSlots.length;
+  return eligiblePlacement(problem, picked, (inPosition) => chemistryHolds(inPosition, slots, minima));
 }

@@ -1,24 +1,20 @@
-/* eslint-disable max-lines -- one branch and bound: its pruning tests share the node's counts and chosen cards as closures, and splitting them would pass a dozen arrays around (the tables and leaf placement live apart) */
+/* eslint-disable max-lines -- one branch and bound: its count and rating tests share the node's counts and chosen cards as closures, and splitting them would pass a dozen arrays around (the chemistry test, the tables and the leaf placement live apart) */
 import {
   CHEMISTRY_THRESHOLDS,
-  MAX_PLAYER_CHEMISTRY,
   chemistryProfileOf,
-  evaluateSquad,
   groupIdOf,
   matchesCondition,
   normalizeClubId,
   type ChemistryProfile,
   type SbcRequirement,
-  type SbcSlot,
 } from '@tradedesk/domain';
-import { BudgetedChemistryCeiling } from './budget-chemistry.js';
-import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
 import { reducePool } from './milp.js';
-import { eligiblePlacement } from './eligible-placement.js';
+import { leafPlacement } from './eligible-placement.js';
 import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { ratingCeiling } from './rating-ceiling.js';
 import { scoreWindowOf } from './score-window.js';
+import { SearchChemistry } from './search-chemistry.js';
 import {
   bump,
   capSuffixCounts,
@@ -42,14 +38,6 @@ const CLOCK_EVERY = 65_536;
  * floor-price cards, usually), the groups' counts still to come are capped at that many.
  */
 const FEW_JOINABLE = 4;
-/**
- * The budgeted chemistry ceiling (budget-chemistry.ts) is tried at nodes with at least this many
- * cards to come: near the root, where it cuts whole subtrees (Full House below 800: 20,473 →
- * 1,938 nodes with 7 to come); deeper its knapsacks cost more than the nodes they save.
- */
-const BUDGETED_MIN_TO_COME = 7;
-/** Work charged per budgeted ceiling besides its scan and knapsack cells. */
-const BUDGETED_WORK = 16;
 /** Suffix-count cells built per unit of search work (a cell is a copy; a unit, a node or scan). */
 const SETUP_ITEMS_PER_WORK = 8;
 
@@ -85,11 +73,6 @@ const isBaseProfile = (profile: ChemistryProfile) =>
   profile.nation === 1 &&
   profile.everyLeague === 0 &&
   profile.fixedChemistry === undefined;
-
-const pointsFor = (count: number, thresholds: readonly number[]) =>
-  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
 
 /**
  * Exact branch and bound for the challenges whose cost hinges on chemistry (SBC.md §6.4): on
@@ -236,26 +219,6 @@ export function exactSearch(
   const chosen = new Int32Array(slots);
   let chosenCount = 0;
 
-  /**
-   * Ceiling of card i's chemistry at node (j, r): each of its groups ends with at most its count
-   * so far plus r more, and no more than the members left from j on (a card still to come is
-   * itself among them).
-   */
-  const ceiling = (i: number, j: number, r: number): number => {
-    const c = club.ids[i] ?? 0;
-    const l = league.ids[i] ?? 0;
-    const t = nation.ids[i] ?? 0;
-    const clubs = (clubCount[c] ?? 0) + Math.min(r, clubLeft[j * club.size + c] ?? 0);
-    const leagues = (leagueCount[l] ?? 0) + Math.min(r, leagueLeft[j * league.size + l] ?? 0);
-    const nations = (nationCount[t] ?? 0) + Math.min(r, nationLeft[j * nation.size + t] ?? 0);
-    return Math.min(
-      MAX_PLAYER_CHEMISTRY,
-      pointsFor(clubs, CHEMISTRY_THRESHOLDS.club) +
-        pointsFor(leagues, CHEMISTRY_THRESHOLDS.league) +
-        pointsFor(nations, CHEMISTRY_THRESHOLDS.nation),
-    );
-  };
-
   const mask = Int32Array.from(cards, (c) => c.positionMask);
   const slotOwner = new Int32Array(positions.length);
   const slotSeen = new Int32Array(positions.length);
@@ -290,103 +253,24 @@ export function exactSearch(
     matchedKnown[chosenCount] = 1;
     return matched;
   };
-  const chosenPoints = new Int32Array(slots);
   let workSinceClock = 0;
-  const gainCeiling = new ChemistryGainCeiling(slots);
-  const capableChosen = new Int32Array(slots);
-  let leftAt = 0;
-  const budgetedCeiling = new BudgetedChemistryCeiling(slots, [
-    { thresholds: CHEMISTRY_THRESHOLDS.club, ids: club.ids, size: club.size, count: clubCount },
-    { thresholds: CHEMISTRY_THRESHOLDS.league, ids: league.ids, size: league.size, count: leagueCount },
-    { thresholds: CHEMISTRY_THRESHOLDS.nation, ids: nation.ids, size: nation.size, count: nationCount },
-  ]);
-  let fillAt = 0;
-  const cardsToCome = { cost, capable, fill: (m: number) => fill[fillAt * (slots + 1) + m] ?? Infinity };
-  const toComeCards = (j: number) => {
-    fillAt = j;
-    return cardsToCome;
-  };
-  const kinds: GroupKindCounts[] = [
-    {
-      thresholds: CHEMISTRY_THRESHOLDS.club,
-      ids: club.ids,
-      count: clubCount,
-      left: (g) => clubLeft[leftAt * club.size + g] ?? 0,
-    },
-    {
-      thresholds: CHEMISTRY_THRESHOLDS.league,
-      ids: league.ids,
-      count: leagueCount,
-      left: (g) => leagueLeft[leftAt * league.size + g] ?? 0,
-    },
-    {
-      thresholds: CHEMISTRY_THRESHOLDS.nation,
-      ids: nation.ids,
-      count: nationCount,
-      left: (g) => nationLeft[leftAt * nation.size + g] ?? 0,
-    },
-  ];
-
-  /**
-   * Whether the chemistry minima can still be met from node (j, r) with `budget` left. The cards
-   * in position at the end are a matchable set: at most a maximum matching's worth of the chosen
-   * cards (their best ceilings) and at most r of the cards to come (their best affordable ones).
-   */
+  const chemistry =
+    teamMin > 0
+      ? new SearchChemistry(
+          { slots, cost, capable, assetIds: asset.ids, assetUsed, fill, chosen },
+          [
+            { ...club, thresholds: CHEMISTRY_THRESHOLDS.club, count: clubCount, left: clubLeft },
+            { ...league, thresholds: CHEMISTRY_THRESHOLDS.league, count: leagueCount, left: leagueLeft },
+            { ...nation, thresholds: CHEMISTRY_THRESHOLDS.nation, count: nationCount, left: nationLeft },
+          ],
+          { playerMin, teamMin },
+        )
+      : undefined;
   const chemistryReachable = (j: number, r: number, budget: number): boolean => {
-    for (let k = 0; k < chosenCount; k += 1) {
-      const i = chosen[k] ?? 0;
-      const value = capable[i] ? ceiling(i, j, r) : 0;
-      if (value < playerMin) return false;
-      chosenPoints[k] = value;
-    }
-    const sorted = chosenPoints.subarray(0, chosenCount).sort().reverse();
-    const matched = matchedNow();
-    if (playerMin > 0 && matched < chosenCount) return false;
-    if (playerMin > 0 && r > 0) {
-      // Every chosen card is in position (matched), so all of them must reach the minimum.
-      leftAt = j;
-      workSinceClock += chosenCount * 4;
-      if (!gainCeiling.canLiftAll(chosen, chosenCount, kinds, r, playerMin)) return false;
-    }
-    let total = 0;
-    for (let k = 0; k < matched; k += 1) total += sorted[k] ?? 0;
-    if (r === 0) return total >= teamMin;
-    // The best r ceilings among the affordable cards still to come. The cards are sorted by
-    // cost, so the first one past the budget ends the scan; r cards at the most any player can
-    // have end it too.
-    const byPoints = [0, 0, 0, 0];
-    const rest = fill[j * (slots + 1) + r - 1] ?? 0;
-    let i = j;
-    for (; i < n && (cost[i] ?? 0) + rest <= budget && (byPoints[MAX_PLAYER_CHEMISTRY] ?? 0) < r; i += 1) {
-      if (!capable[i] || assetUsed[asset.ids[i] ?? 0]) continue;
-      const value = ceiling(i, j, r);
-      if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
-    }
-    workSinceClock += i - j;
-    let left = r;
-    if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
-    let toCome = 0;
-    for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
-      const take = Math.min(left, byPoints[value] ?? 0);
-      toCome += take * value;
-      left -= take;
-    }
-    if (total + toCome < teamMin) return false;
-    // The per-card ceilings let every group gain r at once; the r cards to come share the r
-    // increments of each kind (tried only where the per-card ceilings did not prune).
-    let capableCount = 0;
-    for (let k = 0; k < chosenCount; k += 1) {
-      const c = chosen[k] ?? 0;
-      if (capable[c]) capableChosen[capableCount++] = c;
-    }
-    leftAt = j;
-    workSinceClock += capableCount * 4;
-    total = Math.min(total, gainCeiling.chosenCeiling(capableChosen, capableCount, kinds, r));
-    if (total + toCome < teamMin) return false;
-    if (r < BUDGETED_MIN_TO_COME) return true;
-    const budgeted = budgetedCeiling.ceiling(capableChosen, capableCount, toComeCards(j), j, r, budget);
-    workSinceClock += budgeted.work + BUDGETED_WORK;
-    return budgeted.chemistry >= teamMin;
+    if (!chemistry) return true;
+    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget);
+    workSinceClock += chemistry.takeWork();
+    return reachable;
   };
 
   const countsReachable = (j: number, r: number): boolean => {
@@ -455,62 +339,17 @@ export function exactSearch(
     return found === r;
   };
 
-  const relaxedSquad = (picked: readonly Candidate[]) => {
-    const squadPositions = [...positions];
-    const squadSlots: SbcSlot[] = positions.map((_, slot) => problem.bricks.get(slot) ?? null);
-    picked.forEach((candidate, k) => {
-      const slot = openSlots[k] ?? 0;
-      squadSlots[slot] = candidate.card;
-      const home = openSlots.find((s) => candidate.positionMask & (1 << s));
-      if (home !== undefined) squadPositions[slot] = positions[home] ?? '';
-    });
-    return { positions: squadPositions, slots: squadSlots };
-  };
-
   let best = upperBound;
   let answer: ExactSearchOutcome['answer'];
   let nodes = 0;
   let aborted = false;
-
-  const leagueScratch = new Int32Array(league.size);
-  const nationScratch = new Int32Array(nation.size);
-  const clubScratch = new Int32Array(club.size);
-  /** Base-profile chemistry of a set of in-position cards against the minima (a quick filter). */
-  const chemistryHolds = (inPosition: readonly Candidate[]): boolean => {
-    const at = inPosition.map((c) => cards.indexOf(c));
-    for (const i of at) {
-      bump(clubScratch, club.ids[i] ?? 0, 1);
-      bump(leagueScratch, league.ids[i] ?? 0, 1);
-      bump(nationScratch, nation.ids[i] ?? 0, 1);
-    }
-    let total = 0;
-    let everyOne = inPosition.length === slots;
-    for (const i of at) {
-      const points = Math.min(
-        MAX_PLAYER_CHEMISTRY,
-        pointsFor(clubScratch[club.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.club) +
-          pointsFor(leagueScratch[league.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.league) +
-          pointsFor(nationScratch[nation.ids[i] ?? 0] ?? 0, CHEMISTRY_THRESHOLDS.nation),
-      );
-      total += points;
-      if (points < playerMin) everyOne = false;
-    }
-    for (const i of at) {
-      clubScratch[club.ids[i] ?? 0] = 0;
-      leagueScratch[league.ids[i] ?? 0] = 0;
-      nationScratch[nation.ids[i] ?? 0] = 0;
-    }
-    return total >= teamMin && (playerMin === 0 || everyOne);
-  };
 
   let leaves = 0;
   let workCharged = 0;
   const leaf = (spent: number) => {
     leaves += 1;
     const picked = Array.from(chosen.subarray(0, chosenCount), (i) => cards[i] as Candidate);
-    // The quick filter: nothing placed can beat every card in position.
-    if (!evaluateSquad(relaxedSquad(picked), { operation: 'AND', requirements }).eligible) return;
-    const placement = eligiblePlacement(problem, picked, chemistryHolds);
+    const placement = leafPlacement(problem, picked, { playerMin, teamMin });
     if (!placement) return;
     best = spent;
     answer = { placement, cost: placementCost(placement) };
@@ -534,7 +373,7 @@ export function exactSearch(
     if (!countsReachable(j, r)) return;
     if (groupRules.length > 0 && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
     if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
-    if (teamMin > 0 && !chemistryReachable(j, r, best - 1e-9 - spent)) return;
+    if (!chemistryReachable(j, r, best - 1e-9 - spent)) return;
     if (r === 0) {
       leaf(spent);
       return;

@@ -1,0 +1,183 @@
+/** The exact search's chemistry test: can the chemistry minima still be met from a node? */
+import { MAX_PLAYER_CHEMISTRY } from '@tradedesk/domain';
+import { BudgetedChemistryCeiling, type CardsToCome } from './budget-chemistry.js';
+import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
+import { pointsAt } from './chemistry-groups.js';
+
+/**
+ * The budgeted chemistry ceiling (budget-chemistry.ts) is tried at nodes with at least this many
+ * cards to come: near the root, where it cuts whole subtrees (Full House below 800: 20,473 →
+ * 1,938 nodes with 7 to come); deeper its knapsacks cost more than the nodes they save.
+ */
+const BUDGETED_MIN_TO_COME = 7;
+/** Work charged per budgeted ceiling besides its scan and knapsack cells. */
+const BUDGETED_WORK = 16;
+/** One group kind as the search keeps it: the cards' groups, the chosen counts, the counts to come. */
+export interface SearchKind {
+  readonly thresholds: readonly number[];
+  readonly ids: Int32Array;
+  readonly size: number;
+  /** In-position-capable chosen cards, by group (the search updates it). */
+  readonly count: Int32Array;
+  /** left[j * size + g]: capable members of g from card j on (capped where few can join). */
+  readonly left: Int32Array;
+}
+
+/** The search's cards (sorted by cost) and its chosen set, shared by reference. */
+export interface SearchCards {
+  readonly slots: number;
+  readonly cost: Float64Array;
+  readonly capable: Uint8Array;
+  readonly assetIds: Int32Array;
+  readonly assetUsed: Uint8Array;
+  /** fill[j * (slots + 1) + m]: the m cheapest costs from card j on. */
+  readonly fill: Float64Array;
+  readonly chosen: Int32Array;
+}
+
+/** The chemistry minima: every player at `playerMin`, the squad at `teamMin`. */
+export interface ChemistryMinima {
+  readonly playerMin: number;
+  readonly teamMin: number;
+}
+
+/**
+ * The search's chemistry pruning (see `exactSearch`): per-card ceilings with the best affordable
+ * cards to come, the increments the cards to come share per kind (`ChemistryGainCeiling`), near
+ * the root what the cards to come must cost (`BudgetedChemistryCeiling`).
+ */
+export class SearchChemistry {
+  /** Work units done since the search last took them (`takeWork`). */
+  private work = 0;
+  private readonly chosenPoints: Int32Array;
+  private readonly capableChosen: Int32Array;
+  private readonly gainCeiling: ChemistryGainCeiling;
+  private readonly budgetedCeiling: BudgetedChemistryCeiling;
+  private readonly gainKinds: GroupKindCounts[];
+  private leftAt = 0;
+  private fillAt = 0;
+  private readonly byPoints = new Int32Array(MAX_PLAYER_CHEMISTRY + 1);
+  private readonly toCome: CardsToCome;
+
+  constructor(
+    private readonly cards: SearchCards,
+    private readonly kinds: readonly SearchKind[],
+    private readonly minima: ChemistryMinima,
+  ) {
+    const { slots, cost, capable } = cards;
+    this.chosenPoints = new Int32Array(slots);
+    this.capableChosen = new Int32Array(slots);
+    this.gainCeiling = new ChemistryGainCeiling(slots);
+    this.budgetedCeiling = new BudgetedChemistryCeiling(slots, kinds);
+    this.gainKinds = kinds.map((kind) => ({
+      thresholds: kind.thresholds,
+      ids: kind.ids,
+      count: kind.count,
+      left: (g: number) => kind.left[this.leftAt * kind.size + g] ?? 0,
+    }));
+    this.toCome = {
+      cost,
+      capable,
+      fill: (m: number) => cards.fill[this.fillAt * (slots + 1) + m] ?? Infinity,
+    };
+  }
+
+  /** The work done since the last call (nodes' scans, knapsack cells), and resets it. */
+  takeWork(): number {
+    const work = this.work;
+    this.work = 0;
+    return work;
+  }
+
+  /**
+   * Ceiling of card i's chemistry at node (j, r): each of its groups ends with at most its count
+   * so far plus r more, and no more than the members left from j on (a card still to come is
+   * itself among them).
+   */
+  private cardCeiling(i: number, j: number, r: number): number {
+    let points = 0;
+    for (const kind of this.kinds) {
+      const g = kind.ids[i] ?? 0;
+      points += pointsAt(
+        (kind.count[g] ?? 0) + Math.min(r, kind.left[j * kind.size + g] ?? 0),
+        kind.thresholds,
+      );
+    }
+    return Math.min(MAX_PLAYER_CHEMISTRY, points);
+  }
+
+  /**
+   * Whether the chemistry minima can still be met from node (j, r) with `budget` left, the first
+   * `chosenCount` cards of `chosen` picked. The cards in position at the end are a matchable set:
+   * at most a maximum matching's worth (`matched()`) of the chosen cards (their best ceilings)
+   * and at most r of the cards to come (their best affordable ones).
+   */
+  reachable(chosenCount: number, matched: () => number, j: number, r: number, budget: number): boolean {
+    const { chosen, capable, cost, fill, slots, assetIds, assetUsed } = this.cards;
+    const { playerMin, teamMin } = this.minima;
+    const n = cost.length;
+    for (let k = 0; k < chosenCount; k += 1) {
+      const i = chosen[k] ?? 0;
+      const value = capable[i] ? this.cardCeiling(i, j, r) : 0;
+      if (value < playerMin) return false;
+      this.chosenPoints[k] = value;
+    }
+    const sorted = this.chosenPoints.subarray(0, chosenCount).sort().reverse();
+    const inPosition = matched();
+    if (playerMin > 0 && inPosition < chosenCount) return false;
+    if (playerMin > 0 && r > 0) {
+      // Every chosen card is in position (matched), so all of them must reach the minimum.
+      this.leftAt = j;
+      this.work += chosenCount * 4;
+      if (!this.gainCeiling.canLiftAll(chosen, chosenCount, this.gainKinds, r, playerMin)) return false;
+    }
+    let total = 0;
+    for (let k = 0; k < inPosition; k += 1) total += sorted[k] ?? 0;
+    if (r === 0) return total >= teamMin;
+    // The best r ceilings among the affordable cards still to come. The cards are sorted by
+    // cost, so the first one past the budget ends the scan; r cards at the most any player can
+    // have end it too.
+    const byPoints = this.byPoints.fill(0);
+    const rest = fill[j * (slots + 1) + r - 1] ?? 0;
+    let i = j;
+    for (; i < n && (cost[i] ?? 0) + rest <= budget && (byPoints[MAX_PLAYER_CHEMISTRY] ?? 0) < r; i += 1) {
+      if (!capable[i] || assetUsed[assetIds[i] ?? 0]) continue;
+      const value = this.cardCeiling(i, j, r);
+      if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
+    }
+    this.work += i - j;
+    let left = r;
+    if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
+    let toCome = 0;
+    for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
+      const take = Math.min(left, byPoints[value] ?? 0);
+      toCome += take * value;
+      left -= take;
+    }
+    if (total + toCome < teamMin) return false;
+    // The per-card ceilings let every group gain r at once; the r cards to come share the r
+    // increments of each kind (tried only where the per-card ceilings did not prune).
+    let capableCount = 0;
+    for (let k = 0; k < chosenCount; k += 1) {
+      const c = chosen[k] ?? 0;
+      if (capable[c]) this.capableChosen[capableCount++] = c;
+    }
+    this.leftAt = j;
+    this.work += capableCount * 4;
+    const chosenCeiling = this.gainCeiling.chosenCeiling(this.capableChosen, capableCount, this.gainKinds, r);
+    total = Math.min(total, chosenCeiling);
+    if (total + toCome < teamMin) return false;
+    if (r < BUDGETED_MIN_TO_COME) return true;
+    this.fillAt = j;
+    const budgeted = this.budgetedCeiling.ceiling(
+      this.capableChosen,
+      capableCount,
+      this.toCome,
+      j,
+      r,
+      budget,
+    );
+    this.work += budgeted.work + BUDGETED_WORK;
+    return budgeted.chemistry >= teamMin;
+  }
+}
