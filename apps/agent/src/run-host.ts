@@ -1,4 +1,4 @@
-import type { AgentAck, Heartbeat, RunHandBack } from '@tradedesk/domain/realtime';
+import type { AgentAck, Heartbeat, RunHandBack, RunStopCause } from '@tradedesk/domain/realtime';
 import { agentRefusals, messageOf, refuse } from './command-ack.js';
 import { deliverEvent } from './event-delivery.js';
 
@@ -8,8 +8,8 @@ export interface HostSocket {
   emitWithAck(event: string, payload: unknown): Promise<unknown>;
 }
 
-/** Why a run is stopped: by its user (or the server), or because the agent is leaving (SIGTERM). */
-export type RunStopCause = 'user' | 'agent-leaving';
+/** Why a run is stopped (the domain's one cause for every kind: the user, or the agent leaving). */
+export type { RunStopCause };
 
 /** Which list of the heartbeat names a run (the server's lost rule reads it). */
 export type BeatList = keyof Heartbeat;
@@ -27,8 +27,9 @@ export interface HostedRun {
   /** Named in the heartbeat (a run the server tracks), or not (a club read). */
   readonly beat?: BeatList;
   /**
-   * Ends the work at its next step; its outcome event still goes out and, where the kind can say
-   * so (a transfer), says that the agent shut down when `cause` is the leave.
+   * Ends the work at its next step; its outcome event still goes out and carries `cause`, so a
+   * stop for the leave says that the agent shut down (a transfer's failure reason, an SBC run's
+   * and a rehearsal's `stopped` event).
    */
   stop(cause: RunStopCause): Promise<unknown>;
   /**

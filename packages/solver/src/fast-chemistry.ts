@@ -8,8 +8,7 @@ import {
   normalizeClubId,
   type ChemistryProfile,
 } from '@tradedesk/domain';
-import type { Problem } from './problem.js';
-import type { Placement } from './squad-check.js';
+import type { Placement, Problem } from './problem.js';
 
 /** What one slot adds to chemistry, resolved once per card (no maps in the search's hot loop). */
 interface Contributor {

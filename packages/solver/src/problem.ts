@@ -23,6 +23,9 @@ export interface Candidate {
   readonly positionMask: number;
 }
 
+/** A squad under construction: the candidate in each slot (null for bricks and empty slots). */
+export type Placement = readonly (Candidate | null)[];
+
 /** A challenge with AND-ed requirements over a filtered candidate pool. */
 export interface Problem {
   readonly positions: readonly string[];

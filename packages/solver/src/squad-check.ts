@@ -10,10 +10,9 @@ import {
   type SquadEvaluation,
 } from '@tradedesk/domain';
 import { fastChemistry } from './fast-chemistry.js';
-import type { Candidate, Problem } from './problem.js';
+import type { Placement, Problem } from './problem.js';
 
-/** A squad under construction: the candidate in each slot (null for bricks and empty slots). */
-export type Placement = readonly (Candidate | null)[];
+export type { Placement };
 
 export function toSquad(problem: Problem, placement: Placement): SbcSquad {
   return {

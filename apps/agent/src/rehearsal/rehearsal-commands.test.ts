@@ -57,6 +57,25 @@ const quietSide = summariseSide({
   peakRequestsPerMinute: 0,
 });
 
+/** A start command of a five-minute rehearsal of one filter. */
+const rehearsalStart = (rehearsalId: string) => ({
+  rehearsalId,
+  seed: 7,
+  spanMinutes: 5,
+  platform: 'pc',
+  coins: 100_000,
+  filters: [
+    {
+      ...defaultRarityFilter('Rares'),
+      minPrice: 1_000,
+      maxPrice: 9_000,
+      followUp: { ...defaultRarityFilter().followUp, startPrice: 10_000, buyNowPrice: 15_000 },
+    },
+  ],
+  configuration: defaultConfiguration(),
+  startValues: [],
+});
+
 describe('rehearsal commands on the agent', () => {
   // The re-sending itself is deliverEvent's, shared by every run kind (event-delivery.test.ts).
   it('numbers the events from 0, keeps only the latest waiting progress, and sends the result after it', async () => {
@@ -77,27 +96,7 @@ describe('rehearsal commands on the agent', () => {
       sides,
       log: () => {},
     });
-    command(
-      'rehearsal-start',
-      {
-        rehearsalId: 'rehearsal-1',
-        seed: 7,
-        spanMinutes: 5,
-        platform: 'pc',
-        coins: 100_000,
-        filters: [
-          {
-            ...defaultRarityFilter('Rares'),
-            minPrice: 1_000,
-            maxPrice: 9_000,
-            followUp: { ...defaultRarityFilter().followUp, startPrice: 10_000, buyNowPrice: 15_000 },
-          },
-        ],
-        configuration: defaultConfiguration(),
-        startValues: [],
-      },
-      (ack) => acks.push(ack),
-    );
+    command('rehearsal-start', rehearsalStart('rehearsal-1'), (ack) => acks.push(ack));
     expect(acks).toEqual([{ ok: true }]);
     report(0.2);
     await sends(1);
@@ -118,6 +117,35 @@ describe('rehearsal commands on the agent', () => {
       [1, 0.3],
       [1, 0.3],
       [2, 'result'],
+    ]);
+  });
+
+  it('a rehearsal its leaving agent stops reports a stop saying the agent left, not its partial result', async () => {
+    const { socket, sent, sends, answer, command } = fakeSocket();
+    // Each side runs until it is stopped, then answers what it did so far (as the side processes do).
+    const sides: RehearsalSides = {
+      run: (_kind, _command, _onProgress, signal) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () =>
+            resolve({ side: quietSide, limits: { perMinute: 40, perHour: 1_000 } }),
+          ),
+        ),
+      close() {},
+    };
+    const host = createRunHost({ socket, capacity: 1, log: () => {} });
+    registerRehearsalCommands(host, { sides, log: () => {} });
+    const acks: AgentAck[] = [];
+    command('rehearsal-start', rehearsalStart('rehearsal-2'), (ack) => acks.push(ack));
+    expect(acks).toEqual([{ ok: true }]);
+    const left = host.leave(async () => undefined);
+    await sends(1);
+    answer(0, { ok: true });
+    await sends(2);
+    answer(1, { ok: true });
+    await left;
+    expect(sent).toEqual([
+      { rehearsalId: 'rehearsal-2', seq: 0, event: { type: 'stopped', cause: 'agent-leaving' } },
+      { kind: 'rehearsal', runId: 'rehearsal-2' },
     ]);
   });
 });

@@ -1,4 +1,9 @@
-import { rehearsalStartSchema, type RehearsalEvent, type RehearsalStart } from '@tradedesk/domain/realtime';
+import {
+  rehearsalStartSchema,
+  stopCauseOf,
+  type RehearsalEvent,
+  type RehearsalStart,
+} from '@tradedesk/domain/realtime';
 import { runRehearsal } from './run-rehearsal.js';
 import type { RehearsalSides } from './rehearsal-worlds.js';
 import type { RunHost } from '../run-host.js';
@@ -12,7 +17,7 @@ export const rehearsalRefusals = {
   invalid: 'Invalid rehearsal command',
 } as const;
 
-type RehearsalOutcome = Extract<RehearsalEvent['event'], { type: 'result' | 'failed' }>;
+type RehearsalOutcome = Extract<RehearsalEvent['event'], { type: 'result' | 'failed' | 'stopped' }>;
 
 /**
  * `rehearsal-start`: runs one rehearsal per command and reports progress, then its result. Events
@@ -72,8 +77,17 @@ export function registerRehearsalCommands(host: RunHost, options: RehearsalComma
         },
         abort.signal,
       );
-      await outbox.outcome({ type: 'result', result });
+      // A stopped rehearsal's result covers part of its span: it reports the stop and its cause.
+      await outbox.outcome(
+        abort.signal.aborted
+          ? { type: 'stopped', cause: stopCauseOf(abort.signal) }
+          : { type: 'result', result },
+      );
     } catch (error) {
+      if (abort.signal.aborted) {
+        await outbox.outcome({ type: 'stopped', cause: stopCauseOf(abort.signal) });
+        return;
+      }
       options.log(`rehearsal ${rehearsalId} failed: ${String(error)}`);
       const message = error instanceof Error && error.message !== '' ? error.message : 'The rehearsal failed';
       await outbox.outcome({ type: 'failed', message: message.slice(0, 500) });
@@ -95,9 +109,9 @@ export function registerRehearsalCommands(host: RunHost, options: RehearsalComma
         takesSlot: true,
         beat: 'runIds',
         handBackKind: 'rehearsal',
-        // Ends at its next step; it still reports (its outcome: failed, stopped).
-        stop: () => {
-          abort.abort();
+        // Ends at its next step; it still reports its stop, with the cause (the first stop's).
+        stop: (cause) => {
+          if (!abort.signal.aborted) abort.abort(cause);
           return ended;
         },
       },

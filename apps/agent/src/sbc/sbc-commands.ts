@@ -78,7 +78,7 @@ export function registerSbcCommands(host: RunHost, options: SbcCommandsOptions):
         takesSlot: true,
         beat: 'runIds',
         handBackKind: 'sbc',
-        stop: () => run.stop(),
+        stop: (cause) => run.stop(cause),
       },
       work,
     );

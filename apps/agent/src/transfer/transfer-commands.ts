@@ -183,7 +183,8 @@ export function registerTransferCommands(host: RunHost, options: TransferCommand
         accounts,
         takesSlot: true,
         beat: 'transferIds',
-        handBackKind: 'transfer',
+        // The server's run kind: a marketplace delivery's transfer is a run of its own kind.
+        handBackKind: payload.route.kind === 'market-delivery' ? 'delivery' : 'transfer',
         stop: (cause) => run.stop(cause),
       },
       work,

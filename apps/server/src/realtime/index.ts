@@ -18,6 +18,7 @@ import { createSnipePublisher } from '../modules/snipe/publisher.js';
 import { serverModule } from '../lib/server-module.js';
 import { createStallLedger } from '../lib/stall-ledger.js';
 import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
+import type { RunKindModule } from '../runs/run-kind.js';
 import { userRoom } from '../runs/user-channel.js';
 import { createSnipeHandover } from '../modules/snipe/handover.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
@@ -173,6 +174,8 @@ async function attachRealtime(
   });
   /** Transfer kinds other modules start on the agents (the marketplace's), and who stores their events. */
   const claimedTransfers = new Map<TransferRouteKind, TransferEventStore>();
+  /** Run kinds of modules registered after the hubs (`AgentPorts.addRunKind`). */
+  const addedRunKinds: RunKindModule[] = [];
   /** Jobs of other modules that run with every scheduled sweep. */
   const sweepJobs: (() => Promise<void>)[] = [];
   /** This node's own stalls, which the lost-agent rule does not count against an agent. */
@@ -185,6 +188,7 @@ async function attachRealtime(
       transferRunKind(transferEvents, (kind) => claimedTransfers.get(kind)),
       sbcRunKind(sbcEvents, sbcClub),
       rehearsalRunKind(rehearsals),
+      ...addedRunKinds,
     ],
     {
       agentKeys: [embeddedAgentKey, ...(options.agentKeys ?? [])],
@@ -323,6 +327,7 @@ async function attachRealtime(
     claimTransfers(kinds, store) {
       for (const kind of kinds) claimedTransfers.set(kind, store);
     },
+    addRunKind: (kind) => addedRunKinds.push(kind),
     everySweep: (job) => sweepJobs.push(job),
   };
   return {

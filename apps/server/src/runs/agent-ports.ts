@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { openCredentials } from '../modules/account/credentials.js';
 import type { AccountRow } from '../modules/account/repo.js';
+import type { RunKindModule } from './run-kind.js';
 
 /**
  * Where account runs that speak in named commands run (transfers, marketplace deliveries): the agents of
@@ -46,6 +47,11 @@ export interface AgentPorts {
   toTransferPagesError(userId: string, description: string): void;
   /** The agents' transfer events of these route kinds are stored by `store`, not by the transfer page. */
   claimTransfers(kinds: readonly TransferRouteKind[], store: TransferEventStore): void;
+  /**
+   * A run kind of a module registered after the hubs (the marketplace's delivery): the one
+   * lifecycle (lost rule, hand-back) settles its runs through it, as it does the hubs' own kinds.
+   */
+  addRunKind(kind: RunKindModule): void;
   /** Runs `job` with every scheduled sweep of the node (a failure is logged; the next sweep runs it again). */
   everySweep(job: () => Promise<void>): void;
 }

@@ -65,10 +65,21 @@ export const runsRepo = {
       if (checks.maxAccounts !== undefined && (await licenceSlots.used(tx, run.userId)) >= checks.maxAccounts)
         return 'limit' as const;
       await checks.record(tx);
-      await tx.insert(runs).values(run);
+      await runsRepo.insert(tx, run);
       return 'started' as const;
     });
   },
+
+  /**
+   * Writes a run inside the caller's transaction, with no start check: only for a kind that takes
+   * no licence slot and whose own record is locked by that transaction (a marketplace delivery's
+   * transfer, started with its order row locked).
+   */
+  insert: (tx: Tx, run: NewRun) =>
+    tx
+      .insert(runs)
+      .values(run)
+      .then(() => undefined),
 
   /**
    * The run that carries an ended one on under a new id and agent (a run moved off a leaving agent):

@@ -42,19 +42,45 @@ async function scratchDatabase(backend: (typeof backends)[number]): Promise<Scra
   };
 }
 
-/** The migrations folder as it was before the runs table: every migration but the last. */
+/**
+ * The migrations folder as it was before the runs table: the journal cut before `0019_runs` (the
+ * runs table) and `0020_delivery_runs` (marketplace deliveries as runs).
+ */
 async function folderBeforeRuns(): Promise<{ folder: string; dispose: () => Promise<void> }> {
   const folder = await mkdtemp(join(tmpdir(), 'td-migrations-'));
   await cp(migrationsFolder, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  expect(journal.entries.at(-1)?.tag).toBe('0019_runs');
-  journal.entries.pop();
+  const cut = journal.entries.findIndex((entry) => entry.tag === '0019_runs');
+  expect(journal.entries.slice(cut).map((entry) => entry.tag)).toEqual(['0019_runs', '0020_delivery_runs']);
+  journal.entries.splice(cut);
   await writeFile(journalPath, JSON.stringify(journal));
   return { folder, dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 
 const beat = '2026-11-20T10:00:00.000Z';
+
+/** A delivery at the old schema: its first transfer done, its second running, its third planned. */
+const deliveryLegs = [
+  {
+    accountId: 'a1',
+    price: 100_000,
+    receives: 95_000,
+    status: 'success',
+    transferId: 'm.order-1.0',
+    received: 95_000,
+    seqs: [0, 1],
+  },
+  {
+    accountId: 'a2',
+    price: 100_000,
+    receives: 95_000,
+    status: 'running',
+    transferId: 'm.order-1.1',
+    seqs: [0],
+  },
+  { accountId: 'a2', price: 20_000, receives: 19_000, status: 'planned' },
+];
 const later = '2026-11-20T10:05:00.000Z';
 
 /** One row of every kind at the old schema: runs running and finished, with their old lifecycle columns. */
@@ -76,6 +102,10 @@ const oldRows = `
     ('sbc-live', 'u1', 'a3', '["s1"]', 'running', 7, 'agent-1', '${later}', '${beat}');
   INSERT INTO snipe_rehearsals (id, user_id, filter_key, filter_ids, span_minutes, seed, status, agent_id, created_at, updated_at) VALUES
     ('reh-live', 'u1', 'f1@x', '["f1"]', 15, 42, 'running', 'agent-2', '${beat}', '${later}');
+  INSERT INTO coin_listings (id, user_id, platform, price_cents, minimum_balance, created_at) VALUES
+    ('listing-1', 'u1', 'pc', 250, 10000, '${beat}');
+  INSERT INTO market_orders (id, listing_id, buyer_user_id, seller_user_id, buyer_account_id, platform, card_definition_id, coins, amount_cents, status, legs, coins_delivered, created_at, updated_at) VALUES
+    ('order-1', 'listing-1', 'u1', 'u1', 'a3', 'pc', 20801, 200000, 500, 'delivering', '${JSON.stringify(deliveryLegs)}', 95000, '${beat}', '${later}');
 `;
 
 describe.each(backends)('the runs table migration on a database at the old schema (%s)', (backend) => {
@@ -97,7 +127,7 @@ describe.each(backends)('the runs table migration on a database at the old schem
     await before?.dispose();
   });
 
-  it('carries every run over with its kind, accounts, agent, beat, status and last event number', async () => {
+  it('carries every run over with its kind, accounts, agent, beat, status and last event number (deliveries too)', async () => {
     const rows = await scratch.query<Record<string, unknown>>(
       `SELECT id, kind, user_id, account_id, partner_account_id, agent_id, status, detail, last_seq,
         to_char(heartbeat_at AT TIME ZONE 'UTC', 'HH24:MI') AS beat FROM runs ORDER BY id`,
@@ -137,6 +167,31 @@ describe.each(backends)('the runs table migration on a database at the old schem
         status: 'lost',
         detail: {},
         last_seq: -1,
+        beat: '10:05',
+      },
+      {
+        id: 'm.order-1.0',
+        kind: 'delivery',
+        user_id: 'u1',
+        account_id: 'a1',
+        partner_account_id: 'a3',
+        agent_id: null,
+        status: 'ended',
+        detail: { orderId: 'order-1', leg: 0 },
+        last_seq: 1,
+        beat: '10:05',
+      },
+      {
+        // Running under no agent: its agent's next heartbeat names it and routes it back.
+        id: 'm.order-1.1',
+        kind: 'delivery',
+        user_id: 'u1',
+        account_id: 'a2',
+        partner_account_id: 'a3',
+        agent_id: null,
+        status: 'running',
+        detail: { orderId: 'order-1', leg: 1 },
+        last_seq: 0,
         beat: '10:05',
       },
       {
@@ -217,6 +272,9 @@ describe.each(backends)('the runs table migration on a database at the old schem
     expect(await scratch.query("SELECT seed, status FROM snipe_rehearsals WHERE id = 'reh-live'")).toEqual([
       { seed: 42, status: 'running' },
     ]);
+    expect(
+      await scratch.query("SELECT legs, coins_delivered FROM market_orders WHERE id = 'order-1'"),
+    ).toEqual([{ legs: deliveryLegs, coins_delivered: 95_000 }]);
   });
 
   it('leaves no old lease table or lifecycle column behind', async () => {

@@ -16,6 +16,8 @@ import { marketRepo } from '../../src/modules/coin-market/repo.js';
 import { createTestDatabase, backends } from '../database.js';
 import type { Client } from '../helpers.js';
 import { signedInUser } from '../helpers.js';
+import { agentLossDefaults } from '../../src/realtime/index.js';
+import { runOf } from '../runs.js';
 import { connectScriptedAgent } from './scripted-agent.js';
 import {
   createAccount,
@@ -344,7 +346,15 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
       let delivered = 0;
       for (const [index, leg] of plan.entries()) {
         const command = await agent.nextCommand('transfer-start', before + index);
-        expect(command.payload.transferId).toBe(`m.${orderId}.${index}`);
+        // Each transfer is a delivery run of the one run model; its row names the order and leg.
+        expect(await runOf(db(), command.payload.transferId)).toMatchObject({
+          kind: 'delivery',
+          status: 'running',
+          agentId: 'scripted-agent',
+          accountId: leg.accountId,
+          partnerAccountId: account,
+          detail: { orderId, leg: index },
+        });
         // Roles cross users: the seller's listed account pays, the buyer's account lists the card.
         expect((command.payload.buyer as { accountId: string }).accountId).toBe(leg.accountId);
         expect((command.payload.seller as { accountId: string }).accountId).toBe(account);
@@ -368,6 +378,7 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
         expect(await agent.send(command.payload.transferId, 1, success)).toEqual({ ok: true });
         // The agent re-sends an event it did not see acknowledged: nothing moves twice.
         expect(await agent.send(command.payload.transferId, 1, success)).toEqual({ ok: true });
+        expect((await runOf(db(), command.payload.transferId))?.status).toBe('ended');
         delivered += leg.receives;
       }
       const done = await waitForOrder(orderId, 'delivered');
@@ -478,39 +489,87 @@ describe.each(backends)('coin marketplace (%s)', (backend) => {
     },
   );
 
+  /** A paid order of 100,000 coins whose first transfer the agent was given (and never reports on). */
+  async function deliveringOrder() {
+    const { listing } = await sellerWithListing();
+    const { buyer, account } = await buyerWithAccount();
+    const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, {
+      buyerAccountId: account,
+      coins: 100_000,
+      cardId,
+    });
+    const orderId: string = purchase.body.data.orderId;
+    const before = agent.commands.length;
+    await pay(purchase.body.data.url);
+    const { transferId, filter } = (await agent.nextCommand('transfer-start', before)).payload;
+    await waitForOrder(orderId, 'delivering');
+    return { orderId, transferId, filter: filter as never };
+  }
+
+  /** The order failed at its first transfer with `reason`, delivered nothing and refunded the buyer. */
+  async function expectRefundedFailure(orderId: string, reason: string) {
+    const failed = await waitForOrder(orderId, 'failed');
+    expect(failed.coinsDelivered).toBe(0);
+    expect(failed.steps.map((step) => step.text)).toContain(
+      marketMessages.legFailed(1, failed.legs.length, reason),
+    );
+    const money = await ledgerOf(orderId);
+    expect(money).toMatchObject({ escrow: 0, payout: 0, fee: 0 });
+    expect(money.refund).toBeGreaterThan(0);
+  }
+
   it(
-    'a delivery whose agent goes silent settles as failed and refunds the undelivered part',
+    'a delivery whose agent stops beating it is lost by the one lost-agent rule and refunds the undelivered part',
     hubSuite,
     async () => {
-      const { listing } = await sellerWithListing();
-      const { buyer, account } = await buyerWithAccount();
-      const purchase = await buyer.client.post(`/api/market/coins/${listing.id}`, {
-        buyerAccountId: account,
-        coins: 100_000,
-        cardId,
-      });
-      const orderId: string = purchase.body.data.orderId;
-      const before = agent.commands.length;
-      await pay(purchase.body.data.url);
-      await agent.nextCommand('transfer-start', before);
-      await waitForOrder(orderId, 'delivering');
-      // The agent never reports again; a pump within the silence limit leaves the order waiting.
+      const { orderId, transferId, filter } = await deliveringOrder();
+      // Within the limit, a sweep and a pump leave the order waiting for its agent.
+      node.clock.advance(agentLossDefaults.connectedHeartbeatTimeoutMs - 1_000);
+      await node.realtime.sweep();
       await node.app.coinMarket.delivery?.pump();
       expect((await orderRow(orderId))?.status).toBe('delivering');
-      // 21 minutes of silence (the transfer page's limit is 20) end the transfer as lost.
-      await db()
-        .update(marketOrders)
-        .set({ updatedAt: new Date(node.clock.now().getTime() - 21 * 60_000) })
-        .where(eq(marketOrders.id, orderId));
-      await node.app.coinMarket.delivery?.pump();
-      const failed = await waitForOrder(orderId, 'failed');
-      expect(failed.coinsDelivered).toBe(0);
-      expect(failed.steps.map((step) => step.text)).toContain(
-        marketMessages.legFailed(1, failed.legs.length, marketMessages.agentSilent),
-      );
-      const money = await ledgerOf(orderId);
-      expect(money).toMatchObject({ escrow: 0, payout: 0, fee: 0 });
-      expect(money.refund).toBeGreaterThan(0);
+      // Past the connected agent's long limit with no beat of this run: lost, as a snipe or a transfer.
+      node.clock.advance(2_000);
+      await node.realtime.sweep();
+      await expectRefundedFailure(orderId, marketMessages.agentLost);
+      expect((await runOf(db(), transferId))?.status).toBe('lost');
+      // A late success from that agent moves nothing: the leg no longer runs.
+      expect(
+        await agent.send(transferId, 0, {
+          type: 'transfer-success',
+          filter,
+          price: 1_000,
+          buyerPaid: 1_000,
+          sellerReceived: 950,
+          tax: 50,
+        }),
+      ).toEqual({ ok: true });
+      expect((await orderRow(orderId))?.coinsDelivered).toBe(0);
+    },
+  );
+
+  it(
+    'a delivery its leaving agent hands back fails at once saying the agent shut down; another agent’s hand-back is refused',
+    hubSuite,
+    async () => {
+      const { orderId, transferId } = await deliveringOrder();
+      const other = await connectScriptedAgent(node, 'other-agent');
+      while (node.realtime.connectedAgents().length < 2) await new Promise((r) => setTimeout(r, 20));
+      try {
+        expect(
+          await other.socket.emitWithAck('run-hand-back', { kind: 'delivery', runId: transferId }),
+        ).toEqual({ ok: false, message: 'Unknown run' });
+      } finally {
+        other.socket.disconnect();
+      }
+      expect((await orderRow(orderId))?.status).toBe('delivering');
+      expect(
+        await agent.socket.emitWithAck('run-hand-back', { kind: 'delivery', runId: transferId }),
+      ).toEqual({
+        ok: true,
+      });
+      await expectRefundedFailure(orderId, marketMessages.agentLeft);
+      expect((await runOf(db(), transferId))?.status).toBe('ended');
     },
   );
 

@@ -124,4 +124,75 @@ describe.each(backends)('runs a leaving agent hands back (%s)', (backend) => {
     expect((await runOf(db, sbcRunId))?.status).toBe('ended');
     expect((await runOf(db, rehearsalId))?.status).toBe('ended');
   });
+
+  it(
+    'an SBC run and a rehearsal whose stop says the agent left end saying so, as their hand-back would',
+    hubSuite,
+    async () => {
+      const page = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 1 });
+      stack.browsers.push(page);
+      const account = await createAccount(page.http, 'leaving-solver@example.com');
+      const db = stack.node.app.appContext.db;
+      const [owner] = await db
+        .select({ userId: accounts.userId })
+        .from(accounts)
+        .where(eq(accounts.id, account));
+      const userId = owner?.userId ?? '';
+      const now = stack.node.clock.now();
+      const sbcRunId = randomUUID();
+      const rehearsalId = randomUUID();
+      await sbcRepo.openRun(
+        db,
+        { id: sbcRunId, userId, accountId: account, solutionIds: [], createdAt: now },
+        'scripted-agent',
+      );
+      await rehearsalRepo.open(
+        db,
+        {
+          id: rehearsalId,
+          userId,
+          filterKey: 'f@x',
+          filterIds: [],
+          spanMinutes: 15,
+          seed: 1,
+          createdAt: now,
+          updatedAt: now,
+        },
+        'scripted-agent',
+      );
+
+      // The leaving agent stopped both: their own stop events go out first, with the cause.
+      const stopped = { type: 'stopped', at: 0, costs: 1_000, solved: 0, cause: 'agent-leaving' };
+      expect(
+        await stack.agent.socket.emitWithAck('sbc-event', { runId: sbcRunId, seq: 0, event: stopped }),
+      ).toEqual({ ok: true });
+      expect(
+        await stack.agent.socket.emitWithAck('rehearsal-event', {
+          rehearsalId,
+          seq: 0,
+          event: { type: 'stopped', cause: 'agent-leaving' },
+        }),
+      ).toEqual({ ok: true });
+      const solverEnded = await page.waitFor(
+        (m) => m.action === sbcSocket.error && m.data.runId === sbcRunId,
+        'the solver run to end',
+      );
+      expect(solverEnded.data.description).toBe(sbcMessages.agentLeft);
+      expect(await sbcRepo.run(db, sbcRunId)).toMatchObject({
+        status: 'failed',
+        costs: 1_000,
+        description: sbcMessages.agentLeft,
+      });
+      expect(await rehearsalRepo.byId(db, rehearsalId)).toMatchObject({
+        status: 'failed',
+        message: rehearsalLeftMessage,
+      });
+      // Their hand-backs follow and change nothing.
+      expect(await handBack('sbc', sbcRunId)).toEqual({ ok: true });
+      expect(await handBack('rehearsal', rehearsalId)).toEqual({ ok: true });
+      expect((await runOf(db, sbcRunId))?.status).toBe('ended');
+      expect((await runOf(db, rehearsalId))?.status).toBe('ended');
+      expect(await sbcRepo.run(db, sbcRunId)).toMatchObject({ description: sbcMessages.agentLeft });
+    },
+  );
 });

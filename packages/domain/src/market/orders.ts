@@ -92,6 +92,9 @@ export const marketMessages = {
   refundedByAdmin: (cents: number) => `Payment refunded: €${(cents / 100).toFixed(2)} back to the buyer`,
   notRefundable: 'This order’s coins are being delivered or were delivered, so it cannot be refunded',
   noAgent: 'No transfer agent is available right now. The delivery will start when one is.',
-  agentSilent: 'the transfer agent stopped responding',
+  /** A delivery transfer whose agent the one lost-agent rule found gone (docs/decisions/runs.md). */
+  agentLost: 'the transfer agent stopped responding',
+  /** A delivery transfer a leaving agent (a deploy) stopped and handed back. */
+  agentLeft: 'the transfer agent shut down before the transfer finished',
   syncRequested: 'Coin balances are being synced',
 } as const;

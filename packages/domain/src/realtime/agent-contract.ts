@@ -203,12 +203,12 @@ export type SessionHandBack = z.infer<typeof sessionHandBackSchema>;
 
 /**
  * `run-hand-back` (acknowledged with `EventAck`): a leaving agent stopped this run, which cannot
- * resume on another agent (a transfer, a sync, an SBC solver run, a rehearsal), and delivered every
- * event of it; the server ends it now, if its own outcome did not, rather than leaving it to the
- * lost-agent rule.
+ * resume on another agent (a transfer, a sync, an SBC solver run, a rehearsal, a marketplace
+ * delivery's transfer), and delivered every event of it; the server ends it now, if its own outcome
+ * did not, rather than leaving it to the lost-agent rule.
  */
 export const runHandBackSchema = z.object({
-  kind: z.enum(['transfer', 'sync', 'sbc', 'rehearsal']),
+  kind: z.enum(['transfer', 'sync', 'sbc', 'rehearsal', 'delivery']),
   runId: id,
 });
 export type RunHandBack = z.infer<typeof runHandBackSchema>;

@@ -4,6 +4,7 @@
  */
 // Its schemas speak plainly here too (the error map installs with the errors module).
 import '../errors.js';
+export * from './run-stop.js';
 export * from './agent-contract.js';
 export * from './transfer-contract.js';
 export * from './sbc-contract.js';

@@ -3,6 +3,7 @@ import { platformSchema } from '../enums/platform.js';
 import { configurationSchema, type Configuration } from '../schemas/configuration.js';
 import { filterSchema, type SnipeFilter } from '../schemas/filters/index.js';
 import { REHEARSAL_SPAN_MINUTES, rehearsalResultSchema } from '../schemas/rehearsal.js';
+import { runStopCauseSchema } from './run-stop.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
 import { gamePriceSchema } from './agent-contract.js';
 
@@ -42,7 +43,7 @@ export type RehearsalStartCommand = Omit<RehearsalStart, 'filters' | 'configurat
 // ---- Agent → server -------------------------------------------------------------------------
 
 /**
- * `rehearsal-event` (acknowledged with `EventAck`): progress, then one result or one failure. Sent
+ * `rehearsal-event` (acknowledged with `EventAck`): progress, then one result, failure or stop. Sent
  * as every run kind's events are (numbered from 0 by `seq`, re-sent on `retry` and after a
  * reconnect); a repeat changes nothing, as only a running rehearsal takes an event.
  */
@@ -56,6 +57,8 @@ export const rehearsalEventSchema = z.object({
       type: z.literal('failed'),
       message: storableText(TEXT_LIMITS.text).pipe(z.string().min(1)),
     }),
+    /** Stopped before it finished, and why (`agent-leaving`: the agent shut down). */
+    z.object({ type: z.literal('stopped'), cause: runStopCauseSchema }),
   ]),
 });
 export type RehearsalEvent = z.infer<typeof rehearsalEventSchema>;

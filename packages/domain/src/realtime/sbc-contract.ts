@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nextPrice } from '../math/price-ladder.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
 import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
+import { runStopCauseSchema } from './run-stop.js';
 import { transferAccountSchema } from './transfer-contract.js';
 
 /**
@@ -95,8 +96,11 @@ export const sbcEventSchema = z.discriminatedUnion('type', [
   z.object({ ...at, type: z.literal('notification'), description }),
   /** Every repetition of every challenge was submitted: 'Successfully solved SBC with {costs} coins'. */
   z.object({ ...at, type: z.literal('finish'), ...totals }),
-  /** Stopped on request; what was bought so far stays in the club. */
-  z.object({ ...at, type: z.literal('stopped'), ...totals }),
+  /**
+   * Stopped; what was bought so far stays in the club. `cause` says why (`agent-leaving`: the
+   * agent shut down); an agent from before it sends none, which reads as the user's stop.
+   */
+  z.object({ ...at, type: z.literal('stopped'), ...totals, cause: runStopCauseSchema.optional() }),
   /** The run could not go on (a card not found in the attempts, a submission refused …). */
   z.object({ ...at, type: z.literal('error'), description, ...totals }),
 ]);

@@ -205,9 +205,27 @@ describe('the SBC solver bot', () => {
     while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     await run.stop();
     await running;
-    expect(events.at(-1)).toMatchObject({ type: 'stopped', costs: 1_000, solved: 0 });
+    expect(events.at(-1)).toMatchObject({ type: 'stopped', costs: 1_000, solved: 0, cause: 'user' });
     expect([...sandbox.club.values()].map((item) => item.definitionId)).toEqual([11]);
     expect(sandbox.submitted).toEqual([]);
+  });
+
+  it('a stop for a leaving agent says so in its stopped event; a later stop does not change the cause', async () => {
+    const sandbox = scriptedGame();
+    sandbox.listCard(11, 1_000);
+    const waitsForStop: Clock = {
+      now: () => 0,
+      sleep: (_ms, signal) => new Promise((resolve) => signal?.addEventListener('abort', () => resolve())),
+    };
+    const { run, events } = runOf(sandbox.game, {}, waitsForStop);
+    const running = run.run();
+    while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    const leaving = run.stop('agent-leaving');
+    await run.stop('user');
+    await Promise.all([leaving, running]);
+    expect(events.filter((event) => event.type === 'stopped')).toEqual([
+      expect.objectContaining({ type: 'stopped', cause: 'agent-leaving', costs: 1_000 }),
+    ]);
   });
 
   it('paces its game calls under the game limit and waits out a 429 instead of failing', async () => {

@@ -1,6 +1,8 @@
 import { formatCoins, previousPrice, stepPrice } from '@tradedesk/domain';
 import {
   maxSbcBuyNow,
+  stopCauseOf,
+  type RunStopCause,
   type SbcCommandChallenge,
   type SbcCommandPlayer,
   type SbcEvent,
@@ -80,9 +82,12 @@ export class SbcRun {
     return this.finished;
   }
 
-  /** Asks the run to stop after the call in flight; resolves when it ended. */
-  async stop(): Promise<void> {
-    this.abort.abort();
+  /**
+   * Asks the run to stop after the call in flight; resolves when it ended. Its `stopped` event
+   * carries the cause (the first stop's: a later one changes nothing).
+   */
+  async stop(cause: RunStopCause = 'user'): Promise<void> {
+    if (!this.stopped) this.abort.abort(cause);
     await this.finished;
   }
 
@@ -160,7 +165,8 @@ export class SbcRun {
       terminal = { type: 'finish', at: this.at(), costs: this.costs, solved: this.solved };
     } catch (error) {
       const totals = { costs: this.costs, solved: this.solved };
-      if (error instanceof SbcRunStopped) terminal = { type: 'stopped', at: this.at(), ...totals };
+      if (error instanceof SbcRunStopped)
+        terminal = { type: 'stopped', at: this.at(), ...totals, cause: stopCauseOf(this.abort.signal) };
       else
         terminal = {
           type: 'error',

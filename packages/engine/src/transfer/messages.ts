@@ -1,4 +1,5 @@
 import { formatFullNumber, formatLatencyMessage } from '@tradedesk/domain';
+import { stopCauseOf } from '@tradedesk/domain/realtime';
 
 /** The transfer run's user-facing reasons (ours: the spec names only 'Transfer completed' / 'Transfer failed'). */
 export const transferMessages = {
@@ -32,15 +33,12 @@ export const transferMessages = {
   buyBackNotFound: (searches: number) => `The buyer’s listing did not show up in ${searches} searches`,
 } as const;
 
-/** Why a transfer was stopped: by its user (or the server), or because its agent is shutting down. */
-export type TransferStopCause = 'user' | 'agent-leaving';
-
 /**
  * What a stopped transfer says: the cause is the run's abort signal's reason, so every step that
  * sees the stop names it the same way; `listed` when the seller's listing was already up.
  */
 export function stoppedReason(signal: AbortSignal, listed: boolean): string {
-  const leaving = signal.reason === ('agent-leaving' satisfies TransferStopCause);
+  const leaving = stopCauseOf(signal) === 'agent-leaving';
   if (listed) return leaving ? transferMessages.agentLeftListed : transferMessages.stoppedListed;
   return leaving ? transferMessages.agentLeft : transferMessages.stopped;
 }

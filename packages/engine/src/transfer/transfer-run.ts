@@ -11,12 +11,12 @@ import {
   type TransferConfig,
   type TransferFilter,
 } from '@tradedesk/domain';
-import type { TransferEvent } from '@tradedesk/domain/realtime';
+import type { RunStopCause, TransferEvent } from '@tradedesk/domain/realtime';
 import { isGameError } from '@tradedesk/game-client';
 import { buyBackRefusal } from './buy-back.js';
 import { buyListing } from './buy-listing.js';
 import { findListing, type ListingTarget } from './find-listing.js';
-import { stoppedReason, transferMessages, type TransferStopCause } from './messages.js';
+import { stoppedReason, transferMessages } from './messages.js';
 import type { GamePort } from '../ports.js';
 import type { TransferRunOptions, TransferSide } from './ports.js';
 import { syncAccounts, syncRefusal, type AccountRead } from './sync.js';
@@ -88,7 +88,7 @@ export class TransferRun {
    * Ends the run after the call in flight; the outcome event still follows and says why it stopped
    * (the first stop's cause: a later one changes nothing).
    */
-  stop(cause: TransferStopCause = 'user'): Promise<TransferSummary> {
+  stop(cause: RunStopCause = 'user'): Promise<TransferSummary> {
     if (!this.stopped) this.abort.abort(cause);
     return this.run();
   }

@@ -11,20 +11,25 @@ import {
   type TransferDispatcher,
   type TransferEventEnvelopeData,
 } from '../../runs/agent-ports.js';
+import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
 import { marketRepo, type MarketOrderRow } from './repo.js';
 import { stepAt, type MarketService } from './service.js';
 
 const ONE_HOUR_SECONDS = 3_600;
-const deliveryPrefix = 'm.';
 /** Refused starts of one transfer before it counts as failed, and the wait between tries. */
 const MAX_REFUSALS = 5;
 
-/** `m.<order id>.<leg index>`: the agent's id of one delivery transfer (the id finds its order and leg). */
-const legTransferId = (orderId: string, index: number) => `${deliveryPrefix}${orderId}.${index}`;
+/** The order and leg a delivery run carries out (its run's `detail`). */
+interface LegPlace {
+  orderId: string;
+  index: number;
+}
 
-function parseLegTransferId(transferId: string) {
-  const match = /^m\.([^.]+)\.(\d+)$/.exec(transferId);
-  return match ? { orderId: match[1] ?? '', index: Number(match[2]) } : undefined;
+/** Where a delivery run belongs: its `detail` names the order and the leg (undefined: not a delivery). */
+function placeOf(run: Pick<RunRow, 'kind' | 'detail'> | undefined): LegPlace | undefined {
+  if (run?.kind !== 'delivery') return undefined;
+  const { orderId, leg } = run.detail;
+  return typeof orderId === 'string' && typeof leg === 'number' ? { orderId, index: leg } : undefined;
 }
 
 /** Where the marketplace tells users about their orders (the `/client/transfer` hub's rooms). */
@@ -37,8 +42,10 @@ export interface MarketPublisher {
  * A paid order's delivery over the coin-transfer flow with the roles crossing users: the buyer's
  * account lists the card (the flow's receiving "seller"), each planned listed account of the
  * seller buys it at its leg's price (the flow's paying "buyer"), one transfer after another.
- * The outcome of each transfer arrives as agent events (replay-safe by `seq`); the order settles
- * once, through the market service, when every leg succeeded or one failed.
+ * Each transfer is a `delivery` run of the one run model (its id the leg's `transferId`): started
+ * with its order locked, beaten by its agent's heartbeat and events, lost by the one lost-agent
+ * rule. The outcome of each transfer arrives as agent events (replay-safe by `seq`); the order
+ * settles once, through the market service, when every leg succeeded or one failed.
  */
 export function createMarketDelivery(
   ctx: AppContext,
@@ -48,12 +55,9 @@ export function createMarketDelivery(
   timing: {
     /** Wait between tries of a refused start. */
     retryDelayMs?: number;
-    /** A running transfer with no event for this long has lost its agent (as on the transfer page). */
-    silenceMs?: number;
   } = {},
 ) {
   const retryDelayMs = timing.retryDelayMs ?? 3_000;
-  const silenceMs = timing.silenceMs ?? 20 * 60_000;
   const { db } = ctx;
   const catalogue = loadCatalogue();
 
@@ -103,7 +107,20 @@ export function createMarketDelivery(
         });
         return undefined;
       }
-      const transferId = legTransferId(order.id, index);
+      // A new run (and id) per start: a refused start's run ended, its retry is another run.
+      const transferId = randomBytes(12).toString('base64url');
+      const planned = order.legs[index] as MarketLegRecord;
+      await runsRepo.insert(tx, {
+        id: transferId,
+        kind: 'delivery',
+        userId: order.sellerUserId,
+        accountId: planned.accountId,
+        partnerAccountId: order.buyerAccountId,
+        agentId,
+        detail: { orderId: order.id, leg: index },
+        startedAt: now,
+        heartbeatAt: now,
+      });
       const legs = order.legs.map((leg, at) =>
         at === index ? { ...leg, status: 'running' as const, transferId, seqs: [] } : leg,
       );
@@ -141,53 +158,52 @@ export function createMarketDelivery(
             })
             .catch((error: unknown) => ({ ok: false as const, message: String(error) }))
         : { ok: false as const, message: 'An account of this order no longer exists' };
-    if (!ack.ok) await legRefused(started.transferId, ack.message);
+    if (!ack.ok)
+      await endLeg(started.transferId, { orderId, index: started.index }, ack.message, {
+        ending: 'ended',
+        retry: true,
+      });
   }
 
   /**
-   * The agent refused a start (nothing moved): most often it is still closing the previous
-   * transfer of the same accounts. The leg is planned again and retried shortly; after
-   * MAX_REFUSALS it fails and the order settles.
+   * Ends a delivery run and its running leg once (a second caller, or a run whose leg moved on,
+   * changes nothing). `retry`: the agent refused the start (nothing moved; most often it is still
+   * closing the previous transfer of the same accounts), so the leg is planned again and retried
+   * shortly, up to MAX_REFUSALS. Otherwise the leg fails with `reason` and the order settles.
    */
-  async function legRefused(transferId: string, reason: string) {
-    const parsed = parseLegTransferId(transferId);
-    if (!parsed) return;
-    const retry = await db.transaction(async (tx) => {
-      const order = await marketRepo.lockOrder(tx, parsed.orderId);
-      const leg = order?.legs[parsed.index];
-      if (!order || !leg || leg.transferId !== transferId || leg.status !== 'running') return false;
+  async function endLeg(
+    runId: string,
+    place: LegPlace,
+    reason: string,
+    how: { ending: 'ended' | 'lost'; retry?: boolean },
+  ) {
+    const outcome = await db.transaction(async (tx) => {
+      // The order first, then the run: the order every delivery change locks first.
+      const order = await marketRepo.lockOrder(tx, place.orderId);
+      const now = ctx.now();
+      if (!(await runsRepo.end(tx, runId, how.ending, now))) return undefined;
+      const leg = order?.legs[place.index];
+      if (!order || !leg || leg.transferId !== runId || leg.status !== 'running') return undefined;
       const refusals = (leg.refusals ?? 0) + 1;
-      if (refusals > MAX_REFUSALS) return false;
+      const retry = how.retry === true && refusals <= MAX_REFUSALS;
       const legs = order.legs.map((entry, at) =>
-        at === parsed.index ? { ...entry, status: 'planned' as const, refusals } : entry,
+        at !== place.index
+          ? entry
+          : retry
+            ? { ...entry, status: 'planned' as const, refusals }
+            : { ...entry, status: 'failed' as const },
       );
-      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: ctx.now() });
-      return true;
+      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: now });
+      return retry ? ('retry' as const) : marketMessages.legFailed(place.index + 1, legs.length, reason);
     });
-    if (retry) setTimeout(() => void advance(parsed.orderId).catch(() => undefined), retryDelayMs).unref();
-    else await legFailed(transferId, reason);
-  }
-
-  /** Ends a running leg as failed (its transfer refused or failed) and settles the order. */
-  async function legFailed(transferId: string, reason: string) {
-    const parsed = parseLegTransferId(transferId);
-    if (!parsed) return;
-    const failure = await db.transaction(async (tx) => {
-      const order = await marketRepo.lockOrder(tx, parsed.orderId);
-      const leg = order?.legs[parsed.index];
-      if (!order || !leg || leg.transferId !== transferId || leg.status !== 'running') return undefined;
-      const legs = order.legs.map((entry, at) =>
-        at === parsed.index ? { ...entry, status: 'failed' as const } : entry,
-      );
-      await marketRepo.updateOrder(tx, order.id, { legs, updatedAt: ctx.now() });
-      return marketMessages.legFailed(parsed.index + 1, legs.length, reason);
-    });
-    if (failure) await market.settle(parsed.orderId, failure);
+    if (outcome === 'retry')
+      setTimeout(() => void advance(place.orderId).catch(() => undefined), retryDelayMs).unref();
+    else if (outcome !== undefined) await market.settle(place.orderId, outcome);
   }
 
   /** One agent event of a delivery transfer; a re-sent event (same seq) changes nothing. */
   async function applyLegEvent(transferId: string, seq: number, event: TransferEvent): Promise<EventAck> {
-    const parsed = parseLegTransferId(transferId);
+    const parsed = placeOf(await runsRepo.byId(db, transferId));
     if (!parsed) return { ok: false, message: 'Unknown transfer', stop: true };
     const outcome = await db.transaction(async (tx) => {
       const order = await marketRepo.lockOrder(tx, parsed.orderId);
@@ -221,6 +237,9 @@ export function createMarketDelivery(
       }
       const legs = order.legs.map((entry, at) => (at === parsed.index ? next : entry));
       await marketRepo.updateOrder(tx, order.id, { legs, steps, coinsDelivered, updatedAt: now });
+      // A stored event is a beat of the run; its outcome ends it (a late one of a lost run changes nothing).
+      await runsRepo.recordEvent(tx, transferId, seq, now);
+      if (result !== 'step') await runsRepo.end(tx, transferId, 'ended', now);
       return { order: { ...order, legs, steps, coinsDelivered }, result, leg: next };
     });
     if (outcome === 'missing') return { ok: false, message: 'Unknown transfer', stop: true };
@@ -271,18 +290,27 @@ export function createMarketDelivery(
     announce,
 
     /**
-     * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment);
-     * a transfer silent for `silenceMs` fails, so its order settles (the undelivered part refunded)
-     * instead of waiting forever on a lost agent.
+     * Starts every paid order's delivery that is waiting (at start, on a timer, after a payment).
+     * An order with a transfer in flight waits for its agent's events (no agent pick, no lock):
+     * a lost agent's transfer is ended by the one lost-agent rule (`settle`).
      */
     async pump() {
-      const silentBefore = ctx.now().getTime() - silenceMs;
-      for (const order of await marketRepo.ordersToDeliver(db)) {
-        const running = order.legs.find((leg) => leg.status === 'running');
-        // An order with a transfer in flight waits for its agent's events; no agent pick, no lock.
-        if (!running) await advance(order.id);
-        else if (running.transferId && order.updatedAt.getTime() < silentBefore)
-          await legFailed(running.transferId, marketMessages.agentSilent);
+      for (const order of await marketRepo.ordersToDeliver(db))
+        if (!order.legs.some((leg) => leg.status === 'running')) await advance(order.id);
+    },
+
+    /**
+     * Delivery runs the run lifecycle ended without their outcome: lost with their agent, or
+     * handed back by a leaving one. Each running leg fails saying so, and its order settles (the
+     * delivered part paid out, the rest refunded).
+     */
+    async settle(runs: RunRow[], ending: 'lost' | 'ended') {
+      const reason = ending === 'lost' ? marketMessages.agentLost : marketMessages.agentLeft;
+      for (const run of runs) {
+        const place = placeOf(run);
+        // A run naming no leg has nothing to settle; it still ends, once, like any other.
+        if (place) await endLeg(run.id, place, reason, { ending });
+        else await runsRepo.end(db, run.id, ending, ctx.now());
       }
     },
 

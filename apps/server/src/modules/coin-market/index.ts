@@ -3,6 +3,7 @@ import type { PaymentService } from '../payment/service.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { AgentPorts } from '../../runs/agent-ports.js';
 import { createMarketDelivery, type MarketDelivery } from './delivery.js';
+import { deliveryRunKind } from './run-kind.js';
 import { createMarketService, MARKET_PRODUCT_ID, type MarketService } from './service.js';
 
 /**
@@ -21,11 +22,6 @@ export function createCoinMarketModule(
   payments: PaymentService,
   agents: AgentPorts | null,
   options: {
-    /**
-     * A delivery transfer without any agent event for this long has failed (app clock; default 20
-     * minutes). Transfers of the transfer page are judged by their heartbeat instead.
-     */
-    transferSilenceMs?: number | undefined;
     onDeliveryError: (error: unknown) => void;
   },
 ): CoinMarketModule {
@@ -35,17 +31,16 @@ export function createCoinMarketModule(
     paid: (orderId) => void delivery?.advance(orderId).catch(options.onDeliveryError),
   });
   const delivery = agents
-    ? createMarketDelivery(
-        ctx,
-        service,
-        agents.transfers,
-        { toUser: agents.toTransferPages, toUserError: agents.toTransferPagesError },
-        { silenceMs: options.transferSilenceMs ?? 20 * 60_000 },
-      )
+    ? createMarketDelivery(ctx, service, agents.transfers, {
+        toUser: agents.toTransferPages,
+        toUserError: agents.toTransferPagesError,
+      })
     : undefined;
   if (agents && delivery) {
-    // The marketplace's delivery transfers and balance syncs are its own to store.
+    // The marketplace's delivery transfers and balance syncs are its own to store; a delivery
+    // transfer is a run kind of the one lifecycle (lost rule, hand-back).
     agents.claimTransfers(['market-delivery', 'market-sync'], delivery.apply);
+    agents.addRunKind(deliveryRunKind(delivery));
     agents.everySweep(delivery.pump);
   }
   return {

@@ -13,12 +13,9 @@ declare module 'fastify' {
 /** The coin marketplace: /api/market; its orders are paid through the payment module's checkout. */
 export const coinMarketModule = serverModule<{
   publicUrl?: string | undefined;
-  /** A delivery transfer silent this long has failed (default 20 minutes). */
-  transferSilenceMs?: number | undefined;
-}>('coin-market', ['auth', 'payment', 'realtime'], async (app, { publicUrl, transferSilenceMs }) => {
+}>('coin-market', ['auth', 'payment', 'realtime'], async (app, { publicUrl }) => {
   const log = app.log.child({ category: 'realtime' });
   const market = createCoinMarketModule(app.appContext, app.payments, app.agentPorts, {
-    transferSilenceMs,
     onDeliveryError: (err: unknown) => log.error({ err }, 'market delivery failed'),
   });
   for (const [productId, handler] of Object.entries(market.externalOrders))

@@ -131,7 +131,7 @@ export const marketRepo = {
   /** Paid orders whose delivery has not started or is waiting for an agent. */
   ordersToDeliver: (db: Db) =>
     db
-      .select({ id: marketOrders.id, legs: marketOrders.legs, updatedAt: marketOrders.updatedAt })
+      .select({ id: marketOrders.id, legs: marketOrders.legs })
       .from(marketOrders)
       .where(inArray(marketOrders.status, ['paid', 'delivering'])),
 

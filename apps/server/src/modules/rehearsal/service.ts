@@ -48,8 +48,10 @@ export interface RehearsalAgentCheck {
 /** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
 export const REHEARSAL_SILENCE_MS = 5 * 60_000;
 export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
-/** A rehearsal whose agent shut down (a deploy) and handed it back. */
+/** A rehearsal whose agent shut down (a deploy): stopped for it, or handed back. */
 export const rehearsalLeftMessage = 'The agent running the rehearsal shut down; rehearse again';
+/** A rehearsal its agent stopped for another reason (the agent closing without a leave). */
+export const rehearsalStoppedMessage = 'The rehearsal was stopped before it finished; rehearse again';
 
 /**
  * The price database's current prices as the world's starting values, one entry per card: from
@@ -186,12 +188,19 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
           at,
         );
       } else {
+        // A stop fails it too, saying why (the stop's cause): a part of the span is no result.
+        const message =
+          event.type === 'failed'
+            ? event.message
+            : event.cause === 'agent-leaving'
+              ? rehearsalLeftMessage
+              : rehearsalStoppedMessage;
         await rehearsalRepo.updateRunning(
           db,
           rehearsalId,
           {
             status: 'failed',
-            message: event.message,
+            message,
             updatedAt: at,
             finishedAt: at,
           },

@@ -35,6 +35,21 @@ const statusOf: Record<Exclude<SbcEvent['type'], 'notification'>, SbcRunStatus> 
 };
 
 /**
+ * A run its leaving agent stopped (the stop's cause) ends as its hand-back would end it: failed,
+ * saying the agent shut down, not as the user's plain stop.
+ */
+const agentLeftAsFailure = (event: SbcEvent): SbcEvent =>
+  event.type === 'stopped' && event.cause === 'agent-leaving'
+    ? {
+        type: 'error',
+        at: event.at,
+        description: sbcMessages.agentLeft,
+        costs: event.costs,
+        solved: event.solved,
+      }
+    : event;
+
+/**
  * The solver runs' agent events: each stored once per `{runId}:{seq}` (a replay is acknowledged
  * and changes nothing), the terminal one closes the run with its coins and squads, and every
  * event goes to the user's pages as the spec's SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR.
@@ -72,7 +87,8 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
   }
 
   return {
-    async apply(runId: string, seq: number, event: SbcEvent, agentId: string): Promise<EventAck> {
+    async apply(runId: string, seq: number, said: SbcEvent, agentId: string): Promise<EventAck> {
+      const event = agentLeftAsFailure(said);
       const run = await sbcRepo.run(ctx.db, runId);
       if (!run || (await runsRepo.byId(ctx.db, runId))?.agentId !== agentId) return { ok: true, stop: true };
       const outcome =
