@@ -306,6 +306,26 @@ describe('the agent run host', () => {
     expect(sent.at(-1)).toBe(`run-${eventsInFlight - 2}`);
   });
 
+  it('sends an event again at once when the connection it went out on is replaced', async () => {
+    const sent: string[] = [];
+    const listeners = new Map<string, () => void>();
+    const socket: HostSocket = {
+      connected: true,
+      on: (event, listener) => listeners.set(event, () => listener(undefined)),
+      // The first send goes out on a connection that drops: its answer never comes.
+      emitWithAck: (_event, payload) => {
+        sent.push(payload as string);
+        return sent.length === 1 ? new Promise(() => {}) : Promise.resolve({ ok: true });
+      },
+    };
+    const host = createRunHost({ socket, capacity: 1, log: () => {} });
+    const delivered = host.deliver('session-event', 'purchase', 'lease-1');
+    await vi.waitFor(() => expect(sent).toEqual(['purchase']));
+    listeners.get('connect')?.();
+    expect(await delivered).toEqual({ ok: true });
+    expect(sent).toEqual(['purchase', 'purchase']);
+  });
+
   it('refuses a command whose payload does not parse, with the kind’s text', () => {
     const { socket, listeners } = fakeSocket();
     const host = createRunHost({ socket, capacity: 1, log: () => {} });

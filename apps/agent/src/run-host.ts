@@ -13,6 +13,8 @@ import { deliverEvent } from './event-delivery.js';
 export interface HostSocket {
   on(event: string, listener: (payload: unknown, ack?: (answer: AgentAck) => void) => void): unknown;
   emitWithAck(event: string, payload: unknown): Promise<unknown>;
+  /** Whether a packet emitted now goes out at once (else it waits in the socket's buffer). */
+  readonly connected?: boolean;
 }
 
 /** Why a run is stopped: by its user (or the server), or because the agent is leaving (SIGTERM). */
@@ -100,6 +102,27 @@ export function createRunHost(options: RunHostOptions) {
     [...runs.values()].some(({ run }) => run.accounts.includes(accountId));
   const slotsInUse = () => [...runs.values()].filter(({ run }) => run.takesSlot).length;
 
+  /**
+   * Settles at the socket's next (re)connect. An event sent over the connection that dropped gets no
+   * answer on the new one: it is sent again at once, not after the ack timeout (Socket.IO's
+   * `retries` queue did the same for its one packet in flight).
+   */
+  const nextConnect = () => {
+    let resolve: () => void = () => {};
+    const promise = new Promise<void>((settle) => (resolve = settle));
+    return { promise, resolve };
+  };
+  let reconnected = nextConnect();
+  socket.on('connect', () => {
+    reconnected.resolve();
+    reconnected = nextConnect();
+  });
+  const sentOverThisConnection = (event: string, payload: unknown) => {
+    if (socket.connected !== true) return socket.emitWithAck(event, payload);
+    const dropped = reconnected.promise.then(() => Promise.reject(new Error('The connection was replaced')));
+    return Promise.race([socket.emitWithAck(event, payload), dropped]);
+  };
+
   /** Each lane's last delivery (settled, never rejected): the next event of the lane waits for it. */
   const lanes = new Map<string, Promise<unknown>>();
   let inFlight = 0;
@@ -128,7 +151,10 @@ export function createRunHost(options: RunHostOptions) {
     const delivered = before.then(async () => {
       await room();
       try {
-        return await deliverEvent({ emit: () => socket.emitWithAck(event, payload), isKilled: () => killed });
+        return await deliverEvent({
+          emit: () => sentOverThisConnection(event, payload),
+          isKilled: () => killed,
+        });
       } finally {
         release();
       }
