@@ -73,9 +73,10 @@ export interface RunningAgent {
   /** Stops every session (each reports its stop) and disconnects. */
   close(): Promise<void>;
   /**
-   * Leaves for good (SIGTERM, a rolling deploy): takes no new runs, stops each snipe session and
-   * hands it back to the server (which moves it to another agent), ends every other run and hands
-   * it back ended (`run-hand-back`), then closes as `close` does.
+   * Leaves for good (SIGTERM, a rolling deploy): takes no new runs, stops every snipe session and
+   * hands them back to the server in one message (it moves each to another agent), ends every other
+   * run and hands it back ended (`run-hand-back`), then closes as `close` does. Every run stays in
+   * the heartbeat until the server has taken it, or until the socket closes.
    */
   leave(): Promise<void>;
   /** Drops the connection and the sessions at once, reporting nothing: a crash (tests). */
@@ -85,14 +86,23 @@ export interface RunningAgent {
 /**
  * The agent: connects to `/client/agent` with its key and holds every run it is given in one run
  * host (run-host.ts); each run kind (snipe, transfer, SBC, rehearsal) registers its commands there.
- * Every engine event is streamed back and acknowledged before the engine goes on (events queue in
- * order and are re-sent until acknowledged, across reconnects).
+ * Every engine event is streamed back and acknowledged before the engine goes on (each run's events
+ * in order, re-sent until acknowledged, across reconnects).
  */
 /**
  * The longest wait between two reconnect attempts (socket.io-client adds up to half of it at
  * random): the servers' reconnect grace covers it after the balancer is back (realtime.md).
  */
 export const agentReconnectDelayMaxMs = 2_000;
+
+/**
+ * How long a leaving agent waits for its hand-backs before it closes anyway (the runs not taken by
+ * then are left to the server's lost-agent rule), and how long its close waits for the runs left
+ * to stop. Both fit in the orchestrators' grace (compose's `stop_grace_period`, the agent
+ * Deployment's `terminationGracePeriodSeconds`: 45 s; the deploy-files test checks it).
+ */
+export const agentLeaveLimitMs = 25_000;
+export const agentCloseLimitMs = 15_000;
 
 export function startAgent(options: AgentOptions): RunningAgent {
   const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -102,8 +112,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
   const socket: Socket = io(options.serverUrl, {
     path: agentSocketPath,
     transports: ['websocket'],
-    // Delivered in order, one at a time, re-sent until acknowledged: nothing bought is lost.
-    retries: Number.MAX_SAFE_INTEGER,
+    // An event unanswered within this is sent again (run-host.ts: each run's in order, re-sent
+    // until acknowledged: nothing bought is lost). Not Socket.IO's `retries`: its one queue sends a
+    // single event at a time for the whole agent.
     ackTimeout: options.ackTimeoutMs ?? 10_000,
     // A lost server node is replaced by another behind the load balancer within seconds; the
     // agent must be back before the servers' heartbeat limit takes its runs for lost.
@@ -194,13 +205,17 @@ export function startAgent(options: AgentOptions): RunningAgent {
     sessionCount: () => host.beat().leaseIds.length,
     async leave() {
       await atMost(
-        20_000,
-        host.leave(() => atMost(5_000, socket.emitWithAck('agent-leaving'))),
+        agentLeaveLimitMs,
+        host.leave(() =>
+          atMost(
+            5_000,
+            socket.emitWithAck('agent-leaving').catch(() => undefined),
+          ),
+        ),
       );
       await agent.close();
     },
     async close() {
-      clearInterval(heartbeat);
       observed.close();
       // Each run stops within one engine step (a rehearsal at its next step: a side's world lives
       // only in its process, so nothing is lost by ending it now); an unreachable server must not
@@ -209,9 +224,12 @@ export function startAgent(options: AgentOptions): RunningAgent {
       // An embedded agent's server process lives on: its spare sides would otherwise stay until
       // their idle limit.
       rehearsalSides.close();
-      await atMost(15_000, stopped);
+      await atMost(agentCloseLimitMs, stopped);
       await browser.close();
       await launcher?.close();
+      // The runs still held beat until the socket closes: a run the server sees silent while its
+      // agent is still connected would be taken for lost before the agent has left.
+      clearInterval(heartbeat);
       socket.disconnect();
     },
     kill() {

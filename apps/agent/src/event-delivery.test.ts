@@ -32,6 +32,18 @@ describe('deliverEvent (every run kind hands its events to the server through it
     expect(emitted).toHaveLength(3);
   });
 
+  it('sends an event again when its acknowledgement did not come in time', async () => {
+    let calls = 0;
+    const emit = () => {
+      calls += 1;
+      return calls === 1
+        ? Promise.reject(new Error('operation has timed out'))
+        : Promise.resolve({ ok: true });
+    };
+    expect(await deliverEvent({ emit, isKilled: () => false })).toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+
   it('stops sending once the agent is killed', async () => {
     let killed = false;
     const { emit, emitted } = server([retry, retry, retry]);

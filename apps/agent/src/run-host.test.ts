@@ -1,7 +1,14 @@
 import type { AgentAck } from '@tradedesk/domain/realtime';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { agentRefusals } from './command-ack.js';
-import { createRunHost, type HostedRun, type HostSocket, type RunStopCause } from './run-host.js';
+import {
+  createRunHost,
+  eventsInFlight,
+  handBackWaitMs,
+  type HostedRun,
+  type HostSocket,
+  type RunStopCause,
+} from './run-host.js';
 
 /** The agent's socket as the server sees it: every emit is recorded and acknowledged at once. */
 function fakeSocket() {
@@ -108,9 +115,10 @@ describe('the agent run host', () => {
         takesSlot: true,
         beat: 'leaseIds',
         stop: async () => {},
-        // A snipe session moves to another agent: its own hand-back, not the host's.
+        // A snipe session moves to another agent: it stops and says what moves it.
         handBack: async () => {
           movedBack = true;
+          return { leaseId: 'lease-1', accountId: 'a1' };
         },
       },
       new Promise(() => {}),
@@ -126,9 +134,196 @@ describe('the agent run host', () => {
     expect(transfer.causes()).toEqual(['agent-leaving']);
     expect(movedBack).toBe(true);
     // Announced first; the transfer's outcome is delivered before it is handed back.
-    expect(sent.map(({ event }) => event)).toEqual(['agent-leaving', 'transfer-event', 'run-hand-back']);
-    expect(sent.at(-1)?.payload).toEqual({ kind: 'transfer', runId: 'transfer-1' });
+    expect(sent.map(({ event }) => event).filter((event) => event !== 'sessions-hand-back')).toEqual([
+      'agent-leaving',
+      'transfer-event',
+      'run-hand-back',
+    ]);
+    expect(sent.find(({ event }) => event === 'run-hand-back')?.payload).toEqual({
+      kind: 'transfer',
+      runId: 'transfer-1',
+    });
     expect(host.beat().transferIds).toEqual([]);
+  });
+
+  it('hands every session back in one message, each beating until the server has taken it', async () => {
+    const sent: { event: string; payload: unknown }[] = [];
+    let answerHandBack: (answer: { ok: boolean }) => void = () => {};
+    const socket: HostSocket = {
+      on: () => {},
+      emitWithAck: async (event, payload) => {
+        sent.push({ event, payload });
+        // The server moves the sessions when it can: the answer comes when the test says.
+        if (event === 'sessions-hand-back')
+          return new Promise<{ ok: boolean }>((resolve) => (answerHandBack = resolve));
+        return { ok: true };
+      },
+    };
+    const host = createRunHost({ socket, capacity: 10, log: () => {} });
+    const leases = ['lease-1', 'lease-2', 'lease-3'];
+    for (const [index, leaseId] of leases.entries()) {
+      let end: () => void = () => {};
+      const ended = new Promise<void>((resolve) => (end = resolve));
+      void host.hold(
+        {
+          id: leaseId,
+          label: leaseId,
+          accounts: [`account-${index}`],
+          takesSlot: true,
+          beat: 'leaseIds',
+          stop: async () => end(),
+          async handBack() {
+            // Each session stops at its own pace, its last event delivered before it is handed back.
+            await new Promise((resolve) => setTimeout(resolve, 5 * (3 - index)));
+            await host.deliver('session-event', { leaseId, seq: 0 });
+            end();
+            await ended;
+            return { leaseId, accountId: `account-${index}` };
+          },
+        },
+        ended,
+      );
+    }
+
+    const leaving = host.leave(() => host.deliver('agent-leaving', undefined));
+    await vi.waitFor(() => expect(sent.some(({ event }) => event === 'sessions-hand-back')).toBe(true));
+
+    // Stopped, not yet taken: still named in every beat, so the server does not take them for lost.
+    expect(host.beat().leaseIds.sort()).toEqual(leases);
+    const handBacks = sent.filter(({ event }) => event === 'sessions-hand-back');
+    expect(handBacks).toHaveLength(1);
+    expect(handBacks[0]?.payload).toEqual({
+      sessions: expect.arrayContaining(
+        leases.map((leaseId, index) => ({ leaseId, accountId: `account-${index}` })),
+      ) as unknown,
+    });
+    expect((handBacks[0]?.payload as { sessions: unknown[] }).sessions).toHaveLength(3);
+    // Every session's events went out before the hand-back.
+    expect(sent.findIndex(({ event }) => event === 'sessions-hand-back')).toBe(sent.length - 1);
+
+    answerHandBack({ ok: true });
+    await leaving;
+    expect(host.beat().leaseIds).toEqual([]);
+  });
+
+  it('does not hold the stopped sessions back for one that is slow to stop: it follows in a second message', async () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, sent } = fakeSocket();
+      const host = createRunHost({ socket, capacity: 10, log: () => {} });
+      let slowStopped: () => void = () => {};
+      const slow = new Promise<void>((resolve) => (slowStopped = resolve));
+      for (const leaseId of ['quick', 'slow'])
+        void host.hold(
+          {
+            id: leaseId,
+            label: leaseId,
+            accounts: [leaseId],
+            takesSlot: true,
+            beat: 'leaseIds',
+            stop: async () => {},
+            async handBack() {
+              if (leaseId === 'slow') await slow;
+              return { leaseId, accountId: leaseId };
+            },
+          },
+          new Promise(() => {}),
+        );
+      const handBacks = () =>
+        sent
+          .filter(({ event }) => event === 'sessions-hand-back')
+          .map(({ payload }) =>
+            (payload as { sessions: Array<{ leaseId: string }> }).sessions.map((s) => s.leaseId),
+          );
+
+      const leaving = host.leave(() => host.deliver('agent-leaving', undefined));
+      await vi.advanceTimersByTimeAsync(handBackWaitMs);
+      await vi.waitFor(() => expect(handBacks()).toEqual([['quick']]));
+      // The slow one is still the agent's: it beats.
+      expect(host.beat().leaseIds).toContain('slow');
+
+      slowStopped();
+      await leaving;
+      expect(handBacks()).toEqual([['quick'], ['slow']]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps beating a session whose hand-back the server did not take', async () => {
+    const socket: HostSocket = {
+      on: () => {},
+      emitWithAck: async (event) =>
+        event === 'sessions-hand-back' ? { ok: false, message: 'Invalid event' } : { ok: true },
+    };
+    const host = createRunHost({ socket, capacity: 10, log: () => {} });
+    void host.hold(
+      {
+        id: 'lease-1',
+        label: 'lease-1',
+        accounts: ['a1'],
+        takesSlot: true,
+        beat: 'leaseIds',
+        stop: async () => {},
+        handBack: async () => ({ leaseId: 'lease-1', accountId: 'a1' }),
+      },
+      new Promise(() => {}),
+    );
+    await host.leave(() => host.deliver('agent-leaving', undefined));
+    // Until the socket closes the run is still the agent's: the server's lost rule judges it then.
+    expect(host.beat().leaseIds).toEqual(['lease-1']);
+  });
+
+  it('sends each run’s events one at a time and in order, and different runs’ side by side, a few at once', async () => {
+    const sent: string[] = [];
+    const answers = new Map<string, () => void>();
+    const socket: HostSocket = {
+      on: () => {},
+      emitWithAck: (_event, payload) => {
+        const name = payload as string;
+        sent.push(name);
+        return new Promise((resolve) => answers.set(name, () => resolve({ ok: true })));
+      },
+    };
+    const host = createRunHost({ socket, capacity: 10, log: () => {} });
+    const aFirst = host.deliver('session-event', 'a-first', 'lease-a');
+    void host.deliver('session-event', 'a-second', 'lease-a');
+    void host.deliver('session-event', 'b-first', 'lease-b');
+    await vi.waitFor(() => expect(sent).toEqual(['a-first', 'b-first']));
+    // lease-a's second event waits for the answer to its first.
+    answers.get('a-first')?.();
+    await aFirst;
+    await vi.waitFor(() => expect(sent).toEqual(['a-first', 'b-first', 'a-second']));
+
+    // Many runs at once: no more than `eventsInFlight` wait for an answer (two already do).
+    for (let index = 0; index < eventsInFlight + 3; index += 1)
+      void host.deliver('session-event', `run-${index}`, `lease-${index}`);
+    await vi.waitFor(() => expect(sent).toHaveLength(3 + eventsInFlight - 2));
+    expect(sent.slice(3)).toEqual(Array.from({ length: eventsInFlight - 2 }, (_, index) => `run-${index}`));
+    // An answer makes room for the next, in the order they came.
+    answers.get('b-first')?.();
+    await vi.waitFor(() => expect(sent).toHaveLength(3 + eventsInFlight - 1));
+    expect(sent.at(-1)).toBe(`run-${eventsInFlight - 2}`);
+  });
+
+  it('sends an event again at once when the connection it went out on is replaced', async () => {
+    const sent: string[] = [];
+    const listeners = new Map<string, () => void>();
+    const socket: HostSocket = {
+      connected: true,
+      on: (event, listener) => listeners.set(event, () => listener(undefined)),
+      // The first send goes out on a connection that drops: its answer never comes.
+      emitWithAck: (_event, payload) => {
+        sent.push(payload as string);
+        return sent.length === 1 ? new Promise(() => {}) : Promise.resolve({ ok: true });
+      },
+    };
+    const host = createRunHost({ socket, capacity: 1, log: () => {} });
+    const delivered = host.deliver('session-event', 'purchase', 'lease-1');
+    await vi.waitFor(() => expect(sent).toEqual(['purchase']));
+    listeners.get('connect')?.();
+    expect(await delivered).toEqual({ ok: true });
+    expect(sent).toEqual(['purchase', 'purchase']);
   });
 
   it('refuses a command whose payload does not parse, with the kind’s text', () => {

@@ -3,7 +3,6 @@ import {
   sessionStopSchema,
   sessionSwitchSchema,
   type SessionEvent,
-  type SessionHandBack,
 } from '@tradedesk/domain/realtime';
 import type { EngineEvent } from '@tradedesk/engine';
 import { FleetSetupError, SnipeSetupError } from '@tradedesk/engine';
@@ -19,7 +18,8 @@ export type SnipeSessionSetup = Omit<AccountSessionOptions, 'command' | 'fleet' 
  * The snipe session as a run kind: `session-start` (one AccountSession per account, in a fleet when
  * the start names one), `session-stop`, `session-switch-filter`. Events go out numbered per lease,
  * each awaited until acknowledged. A leaving agent hands a session back: it stops, its events are
- * delivered, and `session-hand-back` replaces its stop event, so the server moves the run.
+ * delivered, and its place in the host's `sessions-hand-back` replaces its stop event, so the
+ * server moves the run.
  */
 export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, log: (line: string) => void) {
   const sessions = new Map<string, AccountSession>();
@@ -41,7 +41,8 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
       if (closing && handingBack.has(leaseId)) return;
       // Typed by the wire schema: an engine event whose shape drifts from it does not compile.
       const message: SessionEvent = { leaseId, seq: seq++, event };
-      const answer = await host.deliver('session-event', message);
+      // The lease's own lane: its events in order, beside the other sessions'.
+      const answer = await host.deliver('session-event', message, leaseId);
       if (answer?.stop === true && event.type !== 'stop') {
         log(`server ended lease of ${accountId}; stopping`);
         // This lease's session only: a start may have taken the account over meanwhile.
@@ -100,14 +101,12 @@ export function registerSnipeCommands(host: RunHost, setup: SnipeSessionSetup, l
         takesSlot: true,
         beat: 'leaseIds',
         stop: () => session.stop(),
-        /** Stops the session, waits until its events are acknowledged, then hands its run back. */
+        /** Stops the session and waits until its events are acknowledged; the host hands it back. */
         async handBack() {
           handingBack.add(session.leaseId);
           await session.stop();
           await finished;
-          const message: SessionHandBack = { leaseId: session.leaseId, accountId: session.accountId };
-          await host.deliver('session-hand-back', message);
-          log(`session ${session.accountId}: handed back to the server`);
+          return { leaseId: session.leaseId, accountId: session.accountId };
         },
       },
       previousEnded

@@ -6,8 +6,10 @@
  * recover from each fault and whether every event reached only its own user.
  *
  * Scale with BENCH_CLUSTER_SESSIONS (default 400) and BENCH_CLUSTER_SOCKETS (default 1,000), the
- * issue's figures; the shared PostgreSQL is DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test), where a database of its own is created and dropped.
+ * issue's figures; BENCH_CLUSTER_FAULTS=none stops after the start and the steady state (then the
+ * ledger check). PostgreSQL's backends are sampled every second (db-sampler.ts). The shared
+ * PostgreSQL is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), where a database of
+ * its own is created and dropped.
  * Redis is a redis-server of its own on a free port. Every process's CPU, memory and event-loop
  * delay are printed as a profile; BENCH_CLUSTER_CPU_PROF=<dir> also writes V8 CPU profiles of the
  * server nodes and agents there; BENCH_CLUSTER_STALL_PROF=<dir> profiles them all the time and keeps
@@ -31,6 +33,7 @@ import { freePort, startCluster, type Cluster } from '../src/cluster/cluster.js'
 import { stickyCookie } from '../src/cluster/haproxy.js';
 import { openPostgres } from '../src/db/client.js';
 import { snipeMessages } from '../src/modules/snipe/messages.js';
+import { startDbSampler } from './db-sampler.js';
 import { startHostPostgres, startHostRedis } from './host-services.js';
 import { createHosts } from './netns-hosts.js';
 import { startProcessSampler } from './process-sampler.js';
@@ -39,6 +42,8 @@ import { startCuttableProxy } from './tcp-proxy.js';
 const SESSIONS = Number(process.env.BENCH_CLUSTER_SESSIONS ?? 400);
 const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 1_000);
 const CPU_PROFILE_DIR = process.env.BENCH_CLUSTER_CPU_PROF;
+/** `none` skips the faults: the start, the steady state and the ledger check only. */
+const FAULTS = process.env.BENCH_CLUSTER_FAULTS !== 'none';
 /** Profiles every node and agent all the time and keeps the 5 s slices whose event loop stalled. */
 const STALL_PROFILE_DIR = process.env.BENCH_CLUSTER_STALL_PROF;
 /** The hosts' namespace prefix and subnet, so two benches on one machine do not meet. */
@@ -300,6 +305,28 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
   });
   // A restart of PostgreSQL ends the idle connections too: the pool opens new ones.
   observer.on('error', () => {});
+  /**
+   * The nodes' database pool failures by kind, as their log lines say: a query that waited 5 s for
+   * one of the pool's connections (all checked out), or a new connection the database did not
+   * accept within 5 s.
+   */
+  const poolFailures = new Map<string, { count: number; first: Date; last: Date }>();
+  const poolFailureKinds = {
+    'timeout exceeded when trying to connect': 'waited 5 s for a free pool connection',
+    'Connection terminated due to connection timeout': 'a new connection not accepted within 5 s',
+  } as const;
+  const notePoolFailure = (name: string, line: string) => {
+    for (const [text, kind] of Object.entries(poolFailureKinds)) {
+      if (!line.includes(text)) continue;
+      const key = `${name}: ${kind}`;
+      const now = new Date();
+      const seen = poolFailures.get(key);
+      if (seen) {
+        seen.count += 1;
+        seen.last = now;
+      } else poolFailures.set(key, { count: 1, first: now, last: now });
+    }
+  };
 
   const redisPort = await freePort();
   let loopbackRedis: ChildProcess | undefined;
@@ -342,7 +369,9 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     ...(STALL_PROFILE_DIR === undefined ? {} : { BENCH_STALL_PROFILE_DIR: path.resolve(STALL_PROFILE_DIR) }),
   };
   const benchStarted = Date.now();
+  let dbSampler: ReturnType<typeof startDbSampler> | undefined;
   try {
+    dbSampler = startDbSampler({ url: direct.toString(), database: databaseName, log });
     cluster = await startCluster({
       databaseUrl: clusterUrl.toString(),
       redisUrl: redis.url,
@@ -373,6 +402,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
         : {}),
       output: (name, line) => {
         sampler.line(name, line);
+        notePoolFailure(name, line);
         log.write(`[${name}] ${line}\n`);
       },
     });
@@ -559,187 +589,194 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
         ms === undefined ? `not within ${seconds(RECOVERY_LIMIT_MS)} (${what})` : `${seconds(ms)} (${what})`,
       ]);
 
-    begins('agent host killed');
-    // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
-    const lostAgent = cluster.agents[0]!;
-    const itsRuns = await leasesOf(lostAgent.name);
-    // The runs that were going (all of them, unless the start fell short): the level to get back to.
-    const runningBefore = (await statusCounts()).active ?? 0;
-    // On hosts: every process of the agent's host.
-    if (netns) netns.killAll(lostAgent.name);
-    else await lostAgent.kill();
-    const reclaimed = await timeUntil(async () => (await leasesOf(lostAgent.name)) === 0);
-    const { rows: lostRows } = await observer.query<{ id: string; description: string }>(
-      "SELECT id, description FROM accounts WHERE status = 'error'",
-    );
-    note(
-      netns ? "agent host's processes killed" : 'agent killed',
-      reclaimed,
-      `${itsRuns} runs ended Error, ${lostRows.filter((row) => row.description === snipeMessages.agentLost).length} with the agent-lost description`,
-    );
-    await lostAgent.restart();
-    const restartFrom = Date.now();
-    await startRuns(allRuns.filter(({ accountId }) => lostRows.some((row) => row.id === accountId)));
-    note(
-      'agent back, lost runs started again',
-      await timeUntil(async () => ((await statusCounts()).active ?? 0) >= runningBefore).then((ms) =>
-        ms === undefined ? undefined : Date.now() - restartFrom,
-      ),
-      `${runningBefore} sessions active again, as before the fault`,
-    );
-    await sleep(5_000);
-
-    begins('server node killed');
-    // 2. A server node is killed: its agents and browsers reconnect through the balancer. It has
-    // recovered when every socket that dropped is back and every run has beaten since the kill.
-    const lostNode = cluster.servers[0]!;
-    const activeBefore = (await statusCounts()).active ?? 0;
-    const dropped = new Set<WebClient>();
-    for (const client of clients) client.socket.once('disconnect', () => dropped.add(client));
-    const killedAt = new Date();
-    if (netns) netns.killAll(lostNode.name);
-    else await lostNode.kill();
-    const nodeRecovered = await timeUntil(async () => {
-      const { rows } = await observer.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
-        [killedAt],
+    // BENCH_CLUSTER_FAULTS=none: the start and the steady state only (what the database does while
+    // hundreds of runs start), then the ledger check.
+    let probeClients: WebClient[] = [];
+    if (FAULTS) {
+      begins('agent host killed');
+      // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
+      const lostAgent = cluster.agents[0]!;
+      const itsRuns = await leasesOf(lostAgent.name);
+      // The runs that were going (all of them, unless the start fell short): the level to get back to.
+      const runningBefore = (await statusCounts()).active ?? 0;
+      // On hosts: every process of the agent's host.
+      if (netns) netns.killAll(lostAgent.name);
+      else await lostAgent.kill();
+      const reclaimed = await timeUntil(async () => (await leasesOf(lostAgent.name)) === 0);
+      const { rows: lostRows } = await observer.query<{ id: string; description: string }>(
+        "SELECT id, description FROM accounts WHERE status = 'error'",
       );
-      return dropped.size > 0 && [...dropped].every((client) => client.socket.connected) && rows[0]!.n === 0;
-    });
-    const stillRunning = (await statusCounts()).active ?? 0;
-    note(
-      netns ? "server node host's processes killed" : 'server node killed',
-      nodeRecovered,
-      `${dropped.size} web sockets moved to the other node; ${stillRunning}/${activeBefore} runs kept`,
-    );
-    await lostNode.restart();
-    await sleep(5_000);
-
-    /** Runs that have not beaten since `since` (their agent has not said it runs them since). */
-    const silentSince = async (since: Date) =>
-      (
-        await observer.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
-          [since],
-        )
-      ).rows[0]!.n;
-    /**
-     * Waits until `level` runs are Active and every run beat since `since`; a run that ended Error
-     * meanwhile is started again by its user (the bench), once. Answers the time and the restarts.
-     */
-    const backToLevel = async (level: number, since: Date) => {
-      const from = Date.now();
-      const restarted = new Set<string>();
-      const ms = await timeUntil(async () => {
-        const { rows } = await observer.query<{ id: string }>(
-          "SELECT id FROM accounts WHERE status = 'error'",
-        );
-        const again = rows.filter((row) => !restarted.has(row.id));
-        for (const row of again) restarted.add(row.id);
-        if (again.length > 0)
-          await startRuns(allRuns.filter(({ accountId }) => again.some((row) => row.id === accountId)));
-        return ((await statusCounts()).active ?? 0) >= level && (await silentSince(since)) === 0;
-      });
-      return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
-    };
-
-    begins('agent host cut off');
-    // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
-    if (netns) {
-      const cutHost = cluster.agents[1]!;
-      const level = (await statusCounts()).active ?? 0;
-      const itsRunsBefore = await leasesOf(cutHost.name);
-      netns.linkDown(cutHost.name);
-      await sleep(20_000);
-      netns.linkUp(cutHost.name);
-      const back = await backToLevel(level, new Date());
       note(
-        'agent host cut off for 20 s, then back',
-        back.ms,
-        `it held ${itsRunsBefore} runs; ${back.restarted} ended Error and were started again; ${level} runs Active again, all beating`,
+        netns ? "agent host's processes killed" : 'agent killed',
+        reclaimed,
+        `${itsRuns} runs ended Error, ${lostRows.filter((row) => row.description === snipeMessages.agentLost).length} with the agent-lost description`,
       );
-    }
-
-    // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
-    // reach that user's socket on node 1 (through Redis).
-    const probeUser = users[0]!;
-    const spare = await new Http(base, probeUser.cookie).call('POST', '/api/account', {
-      email: `${probeUser.username}.spare@bench.example`,
-      password: 'sandbox-password',
-      backupCode: 'ABCD1234',
-      platform: 'pc',
-      isManualLogin: false,
-    });
-    const spareId = (spare.body.data as { id: string }).id;
-    probeUser.accountIds.push(spareId);
-    const probeClients = await Promise.all(nodeUrls.map((url) => openWebClient(url, probeUser)));
-    const crossNodeDelivered = async () => {
-      let heard = false;
-      const listener = (message: { action: string; data: { id?: string } }) => {
-        if (message.action === 'update-account' && message.data.id === spareId) heard = true;
-      };
-      probeClients[0]!.socket.on('message', listener);
-      probeClients[1]!.socket.emit('message', { action: 'snipe-stop', data: { id: spareId } });
-      await sleep(1_000);
-      probeClients[0]!.socket.off('message', listener);
-      return heard;
-    };
-    console.log(
-      `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
-    );
-
-    begins('Redis killed');
-    // 3. Redis restarts: events between the nodes pause, nothing else does.
-    await redis.kill();
-    const redisDownAt = Date.now();
-    await sleep(3_000);
-    await redis.start();
-    const redisBack = await timeUntil(crossNodeDelivered);
-    note(
-      netns ? 'Redis killed (3 s down, then a new one on its host)' : 'Redis restarted (3 s down)',
-      redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
-      'events reach browsers on the other node again',
-    );
-
-    begins('PostgreSQL restarted');
-    // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
-    const activeBeforeCut = (await statusCounts()).active ?? 0;
-    const pgDownAt = Date.now();
-    if (hostPg) await hostPg.restart();
-    else {
-      pgProxy!.cut();
+      await lostAgent.restart();
+      const restartFrom = Date.now();
+      await startRuns(allRuns.filter(({ accountId }) => lostRows.some((row) => row.id === accountId)));
+      note(
+        'agent back, lost runs started again',
+        await timeUntil(async () => ((await statusCounts()).active ?? 0) >= runningBefore).then((ms) =>
+          ms === undefined ? undefined : Date.now() - restartFrom,
+        ),
+        `${runningBefore} sessions active again, as before the fault`,
+      );
       await sleep(5_000);
-      pgProxy!.restore();
-    }
-    const pgDownMs = Date.now() - pgDownAt;
-    const pgBack = await timeUntil(
-      async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
-    );
-    await sleep(12_000);
-    const activeAfterCut = (await statusCounts()).active ?? 0;
-    note(
-      hostPg
-        ? `PostgreSQL restarted on its host (fast shutdown, ${seconds(pgDownMs)} down)`
-        : 'PostgreSQL cut off (5 s)',
-      pgBack,
-      `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
-    );
 
-    // 5 (hosts). A rolling restart: every node, then every agent, stopped with SIGTERM as an
-    // orchestrator does and started again, one at a time, each after the runs are back.
-    if (netns) {
-      for (const part of [...cluster.servers, ...cluster.agents]) {
-        const level = (await statusCounts()).active ?? 0;
-        const stoppedAt = Date.now();
-        begins(`rolling restart: ${part.name}`);
-        await part.stop();
-        await part.restart();
-        const back = await backToLevel(level, new Date(stoppedAt));
-        note(
-          `rolling restart: ${part.name} (SIGTERM, started again)`,
-          back.ms === undefined ? undefined : Date.now() - stoppedAt,
-          `${level} runs Active again, all beating; ${back.restarted} had ended Error`,
+      begins('server node killed');
+      // 2. A server node is killed: its agents and browsers reconnect through the balancer. It has
+      // recovered when every socket that dropped is back and every run has beaten since the kill.
+      const lostNode = cluster.servers[0]!;
+      const activeBefore = (await statusCounts()).active ?? 0;
+      const dropped = new Set<WebClient>();
+      for (const client of clients) client.socket.once('disconnect', () => dropped.add(client));
+      const killedAt = new Date();
+      if (netns) netns.killAll(lostNode.name);
+      else await lostNode.kill();
+      const nodeRecovered = await timeUntil(async () => {
+        const { rows } = await observer.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
+          [killedAt],
         );
+        return (
+          dropped.size > 0 && [...dropped].every((client) => client.socket.connected) && rows[0]!.n === 0
+        );
+      });
+      const stillRunning = (await statusCounts()).active ?? 0;
+      note(
+        netns ? "server node host's processes killed" : 'server node killed',
+        nodeRecovered,
+        `${dropped.size} web sockets moved to the other node; ${stillRunning}/${activeBefore} runs kept`,
+      );
+      await lostNode.restart();
+      await sleep(5_000);
+
+      /** Runs that have not beaten since `since` (their agent has not said it runs them since). */
+      const silentSince = async (since: Date) =>
+        (
+          await observer.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM runs WHERE kind = 'snipe' AND status = 'running' AND heartbeat_at < $1",
+            [since],
+          )
+        ).rows[0]!.n;
+      /**
+       * Waits until `level` runs are Active and every run beat since `since`; a run that ended Error
+       * meanwhile is started again by its user (the bench), once. Answers the time and the restarts.
+       */
+      const backToLevel = async (level: number, since: Date) => {
+        const from = Date.now();
+        const restarted = new Set<string>();
+        const ms = await timeUntil(async () => {
+          const { rows } = await observer.query<{ id: string }>(
+            "SELECT id FROM accounts WHERE status = 'error'",
+          );
+          const again = rows.filter((row) => !restarted.has(row.id));
+          for (const row of again) restarted.add(row.id);
+          if (again.length > 0)
+            await startRuns(allRuns.filter(({ accountId }) => again.some((row) => row.id === accountId)));
+          return ((await statusCounts()).active ?? 0) >= level && (await silentSince(since)) === 0;
+        });
+        return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
+      };
+
+      begins('agent host cut off');
+      // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
+      if (netns) {
+        const cutHost = cluster.agents[1]!;
+        const level = (await statusCounts()).active ?? 0;
+        const itsRunsBefore = await leasesOf(cutHost.name);
+        netns.linkDown(cutHost.name);
+        await sleep(20_000);
+        netns.linkUp(cutHost.name);
+        const back = await backToLevel(level, new Date());
+        note(
+          'agent host cut off for 20 s, then back',
+          back.ms,
+          `it held ${itsRunsBefore} runs; ${back.restarted} ended Error and were started again; ${level} runs Active again, all beating`,
+        );
+      }
+
+      // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
+      // reach that user's socket on node 1 (through Redis).
+      const probeUser = users[0]!;
+      const spare = await new Http(base, probeUser.cookie).call('POST', '/api/account', {
+        email: `${probeUser.username}.spare@bench.example`,
+        password: 'sandbox-password',
+        backupCode: 'ABCD1234',
+        platform: 'pc',
+        isManualLogin: false,
+      });
+      const spareId = (spare.body.data as { id: string }).id;
+      probeUser.accountIds.push(spareId);
+      probeClients = await Promise.all(nodeUrls.map((url) => openWebClient(url, probeUser)));
+      const crossNodeDelivered = async () => {
+        let heard = false;
+        const listener = (message: { action: string; data: { id?: string } }) => {
+          if (message.action === 'update-account' && message.data.id === spareId) heard = true;
+        };
+        probeClients[0]!.socket.on('message', listener);
+        probeClients[1]!.socket.emit('message', { action: 'snipe-stop', data: { id: spareId } });
+        await sleep(1_000);
+        probeClients[0]!.socket.off('message', listener);
+        return heard;
+      };
+      console.log(
+        `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
+      );
+
+      begins('Redis killed');
+      // 3. Redis restarts: events between the nodes pause, nothing else does.
+      await redis.kill();
+      const redisDownAt = Date.now();
+      await sleep(3_000);
+      await redis.start();
+      const redisBack = await timeUntil(crossNodeDelivered);
+      note(
+        netns ? 'Redis killed (3 s down, then a new one on its host)' : 'Redis restarted (3 s down)',
+        redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
+        'events reach browsers on the other node again',
+      );
+
+      begins('PostgreSQL restarted');
+      // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
+      const activeBeforeCut = (await statusCounts()).active ?? 0;
+      const pgDownAt = Date.now();
+      if (hostPg) await hostPg.restart();
+      else {
+        pgProxy!.cut();
+        await sleep(5_000);
+        pgProxy!.restore();
+      }
+      const pgDownMs = Date.now() - pgDownAt;
+      const pgBack = await timeUntil(
+        async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
+      );
+      await sleep(12_000);
+      const activeAfterCut = (await statusCounts()).active ?? 0;
+      note(
+        hostPg
+          ? `PostgreSQL restarted on its host (fast shutdown, ${seconds(pgDownMs)} down)`
+          : 'PostgreSQL cut off (5 s)',
+        pgBack,
+        `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
+      );
+
+      // 5 (hosts). A rolling restart: every node, then every agent, stopped with SIGTERM as an
+      // orchestrator does and started again, one at a time, each after the runs are back.
+      if (netns) {
+        for (const part of [...cluster.servers, ...cluster.agents]) {
+          const level = (await statusCounts()).active ?? 0;
+          const stoppedAt = Date.now();
+          begins(`rolling restart: ${part.name}`);
+          await part.stop();
+          await part.restart();
+          const back = await backToLevel(level, new Date(stoppedAt));
+          note(
+            `rolling restart: ${part.name} (SIGTERM, started again)`,
+            back.ms === undefined ? undefined : Date.now() - stoppedAt,
+            `${level} runs Active again, all beating; ${back.restarted} had ended Error`,
+          );
+        }
       }
     }
 
@@ -854,6 +891,10 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       `| errors answered to the bench's starts and stops | ${actionErrors.size === 0 ? 0 : [...actionErrors].map(([text, n]) => `${n} × ${text}`).join('; ')} |`,
     );
     console.log(`| PostgreSQL connections of the cluster (steady) | ${steady.connections} |`);
+    console.log(
+      `| nodes' database pool failures (log lines) | ${poolFailures.size === 0 ? 0 : [...poolFailures].map(([key, seen]) => `${key}: ${seen.count} (${seen.first.toISOString().slice(11, 19)}–${seen.last.toISOString().slice(11, 19)})`).join('; ')} |`,
+    );
+    for (const line of dbSampler.summary()) console.log(line);
     for (const { agent, sessions, rssMb } of steady.perSession)
       console.log(
         `| ${agent}: sessions, RSS, RSS per session (steady) | ${sessions}, ${rssMb.toFixed(0)} MB, ${sessions > 0 ? (rssMb / sessions).toFixed(2) : '–'} MB |`,
@@ -873,6 +914,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     for (const client of probeClients) client.socket.disconnect();
   } finally {
     sampler.stop();
+    await dbSampler?.stop();
     if (planting) clearInterval(planting);
     for (const client of clients) client.socket.disconnect();
     await cluster?.stop().catch(() => {});

@@ -55,7 +55,7 @@ export interface ClusterProcess {
   readonly port: number | undefined;
   /** `kill -9`: nothing is closed cleanly. */
   kill(): Promise<void>;
-  /** SIGTERM, as an orchestrator stops it (SIGKILL after 40 s); resolves once it exited. */
+  /** SIGTERM, as an orchestrator stops it (SIGKILL after 45 s, the agents' grace in compose and Kubernetes); resolves once it exited. */
   stop(): Promise<void>;
   /** Starts it again with the same name, port and environment; resolves when it answers. */
   restart(): Promise<void>;
@@ -165,7 +165,7 @@ function managed(
       if (!child || exited) return;
       const target = child;
       target.kill('SIGTERM');
-      const timer = setTimeout(() => target.kill('SIGKILL'), 40_000);
+      const timer = setTimeout(() => target.kill('SIGKILL'), 45_000);
       await ended(target);
       clearTimeout(timer);
     },

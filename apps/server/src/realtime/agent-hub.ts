@@ -113,15 +113,33 @@ export function createAgentHub(
     });
 
     // One beat for every run kind the agent holds: each run's heartbeat is what finds it lost.
+    // One beat of an agent is stored at a time and only its newest waits: when the database is
+    // slow, beats every 2 s of a few hundred rows each would otherwise pile up behind each other's
+    // row locks, each holding a pool connection (see docs/decisions/operations.md).
+    let beating = false;
+    let nextBeat: { ids: string[]; at: Date } | undefined;
+    const storeBeat = ({ ids, at }: { ids: string[]; at: Date }) => {
+      beating = true;
+      runsRepo
+        .touch(ctx.db, agentId, ids, at)
+        .catch((err: unknown) => {
+          loss.distrustDatabase();
+          log.error({ err }, 'could not record a heartbeat');
+        })
+        .finally(() => {
+          beating = false;
+          const waiting = nextBeat;
+          nextBeat = undefined;
+          if (waiting) storeBeat(waiting);
+        });
+    };
     socket.on('heartbeat', (payload: unknown) => {
       const parsed = heartbeatSchema.safeParse(payload);
       if (!parsed.success) return;
-      const now = ctx.now();
       const { leaseIds, transferIds = [], runIds = [] } = parsed.data;
-      runsRepo.touch(ctx.db, agentId, [...leaseIds, ...transferIds, ...runIds], now).catch((err: unknown) => {
-        loss.distrustDatabase();
-        log.error({ err }, 'could not record a heartbeat');
-      });
+      const beat = { ids: [...leaseIds, ...transferIds, ...runIds], at: ctx.now() };
+      if (beating) nextBeat = beat;
+      else storeBeat(beat);
     });
 
     socket.on('disconnect', () => {

@@ -30,7 +30,7 @@ export interface RunKindModule {
    * Ends the kind's own record of runs a leaving agent handed back (`run-hand-back`: stopped, every
    * event delivered, and not able to resume elsewhere) that their own outcome did not end: as the
    * lost rule does, but `ended` and saying the agent shut down. A kind that moves its runs instead
-   * (snipe: `session-hand-back`) has none.
+   * (snipe: `sessions-hand-back`) has none.
    */
   settleHandedBack?(runs: RunRow[]): Promise<unknown>;
 }

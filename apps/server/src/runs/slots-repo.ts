@@ -12,9 +12,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * user row locked, so two starts of any kinds cannot both take the last slot.
  */
 export const licenceSlots = {
-  /** Locks the user row for the rest of the transaction: starts of one user queue here. */
+  /**
+   * Locks the user row for the rest of the transaction: starts of one user queue here. `FOR NO KEY
+   * UPDATE`, the lock PostgreSQL's own UPDATE of the row takes: starts still queue on it, but the
+   * foreign-key checks of rows written for the user meanwhile (a notification, a purchase, a sign-in
+   * session: `FOR KEY SHARE`) do not wait for the start to commit, as they would behind `FOR UPDATE`.
+   */
   async lock(tx: Tx, userId: string) {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   },
 
   /** How many slots the user's runs hold now, over every kind. */

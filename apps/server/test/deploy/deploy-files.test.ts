@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { agentCloseLimitMs, agentLeaveLimitMs } from '@tradedesk/agent';
 import { nodeBuilds } from '../../scripts/build.js';
 import { balancerDrainMs, haproxyConfig } from '../../src/cluster/haproxy.js';
 
@@ -39,7 +40,11 @@ interface ComposeService {
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  stop_grace_period?: string;
 }
+
+/** A leaving agent's hand-backs and then its close fit in the time an orchestrator gives it. */
+const agentStopMs = agentLeaveLimitMs + agentCloseLimitMs;
 
 describe('deployment files', () => {
   it('compose.yaml runs PostgreSQL, Redis, HAProxy, two nodes, two agents and the sandbox game from the image', async () => {
@@ -68,6 +73,10 @@ describe('deployment files', () => {
     // The second node waits for the first, which migrates the database.
     expect(services['node-2']?.depends_on?.['node-1']?.condition).toBe('service_healthy');
     expect(services['agent-1']?.environment?.SERVER_URL).toBe('http://haproxy:8080');
+    for (const agent of ['agent-1', 'agent-2'])
+      expect(Number.parseInt(services[agent]?.stop_grace_period ?? '10s', 10) * 1_000, agent).toBeGreaterThan(
+        agentStopMs,
+      );
   });
 
   it('deploy/haproxy/haproxy.cfg is the configuration the cluster renders, and HAProxy accepts it', async () => {
@@ -139,6 +148,10 @@ describe('deployment files', () => {
     expect(container?.readinessProbe).toMatchObject({ httpGet: { path: '/readyz' } });
     expect(container?.livenessProbe).toMatchObject({ httpGet: { path: '/healthz' } });
     expect(builtEntries).toContain(container?.args.at(-1));
+    const agent = named('Deployment', 'agent') as unknown as {
+      spec: { template: { spec: { terminationGracePeriodSeconds: number } } };
+    };
+    expect(agent.spec.template.spec.terminationGracePeriodSeconds * 1_000).toBeGreaterThan(agentStopMs);
     for (const [kind, name] of [
       ['Service', 'server'],
       ['Service', 'sim'],

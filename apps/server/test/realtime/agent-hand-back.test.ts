@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, runs, snipeLogEntries } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
-import { runningSnipes } from '../runs.js';
+import { runOf, runningSnipes } from '../runs.js';
 import {
   createAccount,
   hubHookTimeoutMs,
@@ -139,5 +139,96 @@ describe('an agent stopped with SIGTERM hands its snipe run to another agent', h
     );
     expect(ended.data['description']).toBe(snipeMessages.handBackFailed);
     expect(await runningSnipes(db, accountId)).toEqual([]);
+  });
+});
+
+describe('an agent stopped with SIGTERM while it holds several runs (a rolling restart)', hubSuite, () => {
+  let stack: Stack;
+  let browser: Browser;
+  const agents: AgentProcess[] = [];
+  const runCount = 4;
+
+  beforeAll(async () => {
+    stack = await startStack(backend);
+    await stack.agent.close();
+    browser = await openBrowser(stack.server, { maxAccounts: runCount });
+  }, hubHookTimeoutMs);
+
+  afterAll(async () => {
+    for (const agent of agents) agent.child.kill('SIGKILL');
+    browser?.socket.disconnect();
+    await stack?.close();
+  }, hubHookTimeoutMs);
+
+  it('hands every run over: each goes on Active and searching on the other agent, none ends, nothing is stored twice', async () => {
+    // One agent first, so it holds every run; the second joins before the first leaves.
+    const leaving = await spawnAgent(stack, 'leave-many-a');
+    agents.push(leaving);
+    const accountIds: string[] = [];
+    for (let index = 0; index < runCount; index += 1)
+      accountIds.push(await createAccount(browser.http, `leave-many-${index}@example.com`));
+    const statusUpdate =
+      (accountId: string, status: string, after = -1) =>
+      (m: WebMessage) =>
+        browser.messages.indexOf(m) > after &&
+        m.action === 'update-account' &&
+        m.data.id === accountId &&
+        m.data['status'] === status;
+    for (const accountId of accountIds)
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    for (const accountId of accountIds)
+      await browser.waitFor(statusUpdate(accountId, 'active'), 'every run Active');
+    const bought = (price: number) => (m: WebMessage) =>
+      m.action === 'snipe-result' && m.data['buyPrice'] === price && m.data['errorCode'] === undefined;
+    await injectListing(stack.sim, 450);
+    await browser.waitFor(bought(450), 'a purchase before the restart');
+
+    const db = stack.database.db;
+    const before = (await Promise.all(accountIds.map((id) => runningSnipes(db, id)))).flat();
+    expect(before.map((lease) => lease.agentId)).toEqual(accountIds.map(() => leaving.agentId));
+    const staying = await spawnAgent(stack, 'leave-many-b');
+    agents.push(staying);
+
+    const mark = browser.messages.length - 1;
+    leaving.child.kill('SIGTERM');
+    expect(await leaving.exited).toBe(0);
+    for (const accountId of accountIds) {
+      const signingIn = await browser.waitFor(
+        statusUpdate(accountId, 'logging_in', mark),
+        'each run to move',
+      );
+      const active = await browser.waitFor(
+        statusUpdate(accountId, 'active', browser.messages.indexOf(signingIn)),
+        'each run Active again',
+      );
+      // It goes on: the new session searches.
+      await browser.waitFor(
+        (m) =>
+          browser.messages.indexOf(m) > browser.messages.indexOf(active) &&
+          m.action === 'upsert-session' &&
+          m.data.accountId === accountId &&
+          Number(m.data['searches']) > 0,
+        'each run searching again',
+      );
+    }
+
+    const after = (await Promise.all(accountIds.map((id) => runningSnipes(db, id)))).flat();
+    expect(after.map((lease) => lease.agentId)).toEqual(accountIds.map(() => staying.agentId));
+    // Every old run was handed over (ended), none lost with its agent.
+    for (const lease of before) expect((await runOf(db, lease.leaseId))?.status).toBe('ended');
+    const since = browser.messages.slice(mark + 1);
+    expect(since.some((m) => m.action === 'stop')).toBe(false);
+    expect(since.some((m) => m.action === 'update-account' && m.data['status'] === 'error')).toBe(false);
+    // The purchase made before the restart is stored once.
+    const entries = await db
+      .select()
+      .from(snipeLogEntries)
+      .where(eq(snipeLogEntries.userId, after[0]!.userId));
+    expect(
+      entries
+        .filter((entry) => entry.isSuccess)
+        .map((entry) => entry.buyPrice)
+        .sort(),
+    ).toEqual([450]);
   });
 });

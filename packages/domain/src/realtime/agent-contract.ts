@@ -202,6 +202,17 @@ export const sessionHandBackSchema = z.object({ leaseId: id, accountId: id });
 export type SessionHandBack = z.infer<typeof sessionHandBackSchema>;
 
 /**
+ * `sessions-hand-back` (acknowledged with `EventAck` once every session named is moved or ended):
+ * what a leaving agent sends instead of one `session-hand-back` per session — all its stopped
+ * sessions in one message, so a hundred runs do not wait in the socket's ordered queue one round
+ * trip each. A session named twice, or already moved, changes nothing.
+ */
+export const sessionsHandBackSchema = z.object({
+  sessions: z.array(sessionHandBackSchema).min(1).max(10_000),
+});
+export type SessionsHandBack = z.infer<typeof sessionsHandBackSchema>;
+
+/**
  * `run-hand-back` (acknowledged with `EventAck`): a leaving agent stopped this run, which cannot
  * resume on another agent (a transfer, a sync, an SBC solver run, a rehearsal, a marketplace
  * delivery's transfer), and delivered every event of it; the server ends it now, if its own outcome

@@ -15,38 +15,34 @@ export interface PriceObservation {
 
 /**
  * Appends observations to the history and moves each card's current price forward when the
- * observation is newer. One statement per table per batch (arrays through unnest); a batch is what
- * one turn of the event loop handles (building and sending a 20,000-row batch held it for seconds
- * on a loaded node), and each batch's transaction gives the loop back.
+ * observation is newer. One statement per batch (arrays through unnest; the history insert is a
+ * CTE of the current-price upsert, so both land or neither): a batch is what one turn of the event
+ * loop handles (building and sending a 20,000-row batch held it for seconds on a loaded node).
+ * Not a transaction of two statements: its row locks on `current_prices` would then last until the
+ * node's COMMIT came back around its event loop (seconds on a starved node), and every other write
+ * of the same cards (each agent reports what its sessions saw every 2 s) waited behind them.
  */
 export async function storeObservations(db: Db, observations: readonly PriceObservation[]): Promise<void> {
   for (const batch of slicesOf(observations)) {
-    const columns = {
-      ids: batch.map((row) => row.definitionId),
-      platforms: batch.map((row) => row.platform),
-      sources: batch.map((row) => row.source),
-      prices: batch.map((row) => row.price),
-      times: batch.map((row) => row.observedAt.toISOString()),
-    };
     const newest = newestPerCard(batch);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
+    await db.execute(sql`
+      WITH history AS (
         INSERT INTO price_observations (definition_id, platform, source, price, observed_at)
-        SELECT * FROM unnest(${sql.param(columns.ids)}::int[], ${sql.param(columns.platforms)}::text[],
-          ${sql.param(columns.sources)}::text[], ${sql.param(columns.prices)}::int[],
-          ${sql.param(columns.times)}::timestamptz[])
-        ON CONFLICT DO NOTHING`);
-      await tx.execute(sql`
-        INSERT INTO current_prices (definition_id, platform, source, price, observed_at)
-        SELECT * FROM unnest(${sql.param(newest.map((row) => row.definitionId))}::int[],
-          ${sql.param(newest.map((row) => row.platform))}::text[],
-          ${sql.param(newest.map((row) => row.source))}::text[],
-          ${sql.param(newest.map((row) => row.price))}::int[],
-          ${sql.param(newest.map((row) => row.observedAt.toISOString()))}::timestamptz[])
-        ON CONFLICT (definition_id, platform) DO UPDATE
-          SET source = excluded.source, price = excluded.price, observed_at = excluded.observed_at
-          WHERE excluded.observed_at > current_prices.observed_at`);
-    });
+        SELECT * FROM unnest(${sql.param(batch.map((row) => row.definitionId))}::int[],
+          ${sql.param(batch.map((row) => row.platform))}::text[],
+          ${sql.param(batch.map((row) => row.source))}::text[],
+          ${sql.param(batch.map((row) => row.price))}::int[],
+          ${sql.param(batch.map((row) => row.observedAt.toISOString()))}::timestamptz[])
+        ON CONFLICT DO NOTHING)
+      INSERT INTO current_prices (definition_id, platform, source, price, observed_at)
+      SELECT * FROM unnest(${sql.param(newest.map((row) => row.definitionId))}::int[],
+        ${sql.param(newest.map((row) => row.platform))}::text[],
+        ${sql.param(newest.map((row) => row.source))}::text[],
+        ${sql.param(newest.map((row) => row.price))}::int[],
+        ${sql.param(newest.map((row) => row.observedAt.toISOString()))}::timestamptz[])
+      ON CONFLICT (definition_id, platform) DO UPDATE
+        SET source = excluded.source, price = excluded.price, observed_at = excluded.observed_at
+        WHERE excluded.observed_at > current_prices.observed_at`);
     // Write-through once committed: searches and the market read current prices from memory.
     currentPriceMemory(db).apply(newest);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventAck, SessionHandBack } from '@tradedesk/domain/realtime';
+import type { EventAck, SessionHandBack, SessionsHandBack } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../context.js';
 import { runsRepo } from '../../runs/runs-repo.js';
 import { accountRepo } from '../account/repo.js';
@@ -9,6 +9,13 @@ import { leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
 import type { RunEvents } from './run-events.js';
 import type { AgentDispatcher } from './service.js';
 import { sessionStartCommand } from './start-command.js';
+
+/**
+ * How many sessions of one `sessions-hand-back` move at once: each move is a few statements in
+ * turn, so a hundred in a row took seconds of round trips; a few at a time keep the answer within
+ * the agent's acknowledgement wait without taking the whole database pool.
+ */
+const MOVES_AT_ONCE = 8;
 
 /**
  * A leaving agent's snipe runs go on elsewhere (docs/decisions/runs.md). The agent hands a run back
@@ -81,7 +88,25 @@ export function createSnipeHandover(
     if (started) await runEvents.endLease(leaseOfRun(started), snipeMessages.handBackFailed, 'error');
   }
 
-  return { handBack };
+  /**
+   * A leaving agent's sessions, all in one message: each is moved as `handBack` moves one. Answered
+   * once every one is moved or ended; a failure (the database away) has the agent send the whole
+   * message again, and the sessions already moved are then left as they are.
+   */
+  async function handBackMany({ sessions }: SessionsHandBack, agentId: string): Promise<EventAck> {
+    const queue = [...new Map(sessions.map((session) => [session.leaseId, session])).values()];
+    const failures: unknown[] = [];
+    const worker = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift())
+        await handBack(next, agentId).catch((error: unknown) => failures.push(error));
+    };
+    await Promise.all(Array.from({ length: Math.min(MOVES_AT_ONCE, queue.length) }, worker));
+    if (failures.length > 0) throw failures[0];
+    log.info({ agentId, sessions: sessions.length }, 'sessions handed back');
+    return { ok: true };
+  }
+
+  return { handBack, handBackMany };
 }
 
 export type SnipeHandover = ReturnType<typeof createSnipeHandover>;

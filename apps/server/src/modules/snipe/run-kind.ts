@@ -1,4 +1,8 @@
-import { sessionEventSchema, sessionHandBackSchema } from '@tradedesk/domain/realtime';
+import {
+  sessionEventSchema,
+  sessionHandBackSchema,
+  sessionsHandBackSchema,
+} from '@tradedesk/domain/realtime';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
 import type { SnipeHandover } from './handover.js';
 import { leaseOfRun } from './repo.js';
@@ -17,7 +21,9 @@ export const snipeRunKind = (runEvents: RunEvents, handover: SnipeHandover): Run
       schema: sessionEventSchema,
       apply: ({ leaseId, seq, event }, agentId) => runEvents.apply(leaseId, seq, event, agentId),
     }),
+    // One session at a time: what agents from before `sessions-hand-back` send.
     agentEvent({ name: 'session-hand-back', schema: sessionHandBackSchema, apply: handover.handBack }),
+    agentEvent({ name: 'sessions-hand-back', schema: sessionsHandBackSchema, apply: handover.handBackMany }),
   ],
   settleLost: (runs) => runEvents.markLost(runs.map(leaseOfRun)),
 });
