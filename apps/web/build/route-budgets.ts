@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export type RouteBudget = {
   path: string;
@@ -16,6 +16,8 @@ export type RouteBudget = {
   modules: readonly string[];
   /** Largest allowed download, in kB of gzip. */
   budgetKb: number;
+  /** The page is for signed-in users only (build/route-preloads.ts preloads it only for them). */
+  signedIn?: true;
 };
 
 // The entry alone (React, the router, the query client, the layout) is about 155 kB of it.
@@ -37,15 +39,23 @@ export const routeBudgets: readonly RouteBudget[] = [
   { path: '/coins', modules: ['src/features/payments/index.ts'], budgetKb: publicPage + 5 },
   { path: '/vps', modules: ['src/features/payments/index.ts'], budgetKb: publicPage + 5 },
   { path: '/players', modules: ['src/features/players/index.ts'], budgetKb: 185 },
-  { path: '/snipe', modules: ['src/features/snipe/index.ts'], budgetKb: 235 },
-  { path: '/transfer', modules: ['src/features/transfer/index.ts'], budgetKb: 230 },
-  { path: '/sbc', modules: ['src/features/sbc/index.ts'], budgetKb: 220 },
-  { path: '/marketplace', modules: ['src/features/marketplace/index.ts'], budgetKb: 200 },
-  { path: '/admin', modules: ['src/routes/admin.tsx'], budgetKb: 180 },
+  { path: '/snipe', modules: ['src/features/snipe/index.ts'], budgetKb: 235, signedIn: true },
+  { path: '/transfer', modules: ['src/features/transfer/index.ts'], budgetKb: 230, signedIn: true },
+  { path: '/sbc', modules: ['src/features/sbc/index.ts'], budgetKb: 220, signedIn: true },
+  { path: '/marketplace', modules: ['src/features/marketplace/index.ts'], budgetKb: 200, signedIn: true },
+  { path: '/admin', modules: ['src/routes/admin.tsx'], budgetKb: 180, signedIn: true },
 ];
 
+/** The build's manifest (`build.manifest` in vite.config.ts) and the key of its entry. */
+export function readManifest(distDir: string): { manifest: Manifest; entry: string } {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('The build has no entry chunk');
+  return { manifest, entry };
+}
+
 /** Every chunk file `keys` load, following static imports. */
-function chunksOf(manifest: Manifest, keys: readonly string[]): Set<string> {
+export function chunksOf(manifest: Manifest, keys: readonly string[]): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -64,9 +74,7 @@ export type RouteWeight = RouteBudget & { gzipKb: number };
 
 /** What each budgeted page downloads, from the build in `distDir`. */
 export function measureRoutes(distDir: string): RouteWeight[] {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
-  if (!entry) throw new Error('The build has no entry chunk');
+  const { manifest, entry } = readManifest(distDir);
   const gzipKb = new Map<string, number>();
   const sizeOf = (file: string) => {
     const known = gzipKb.get(file);
