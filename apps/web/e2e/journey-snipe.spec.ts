@@ -74,7 +74,10 @@ test('a new user snipes a bargain the sandbox market listed and sees the profit 
 
   // Today's bar of the weekly chart carries the profit: the pointer on the last day shows its
   // tooltip, whose amount is the row's profit (the chart follows the purchases without a reload).
+  // The chart draws once scrolled near (it is below the tables).
+  await weekly.scrollIntoViewIfNeeded();
   const surface = weekly.locator('svg.recharts-surface').first();
+  await expect(surface).toBeVisible();
   const box = await surface.boundingBox();
   if (!box) throw new Error('the weekly chart is not drawn');
   await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);

@@ -101,6 +101,32 @@ test('a tool page asks visitors to sign in and brings them back afterwards', asy
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
+test("a signed-in tool page asks for its own code before the app runs; a visitor's does not", async ({
+  page,
+  server,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/assets\/snipe-[\w-]+\.js$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  await signInThroughForm(page, server.demo);
+  await expect(page.getByRole('heading', { name: 'Welcome back, demo' })).toBeVisible();
+  // The app's entry never arrives: what asks for the dashboard's code is the page's own HTML.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/snipe');
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+
+  // Signed out, the page would send the visitor to /login: its code is not asked for.
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  asked.length = 0;
+  await page.goto('/snipe');
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+});
+
 test('a sandbox sign-in code the server issued shows in the notifications after signing in', async ({
   page,
   server,

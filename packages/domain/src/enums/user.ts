@@ -1,14 +1,16 @@
-import { z } from 'zod';
+/**
+ * The user enumerations' values, labels and rules. No zod here: the web shell imports the labels on
+ * every page, and building schemas at import put zod into its start-up chunk; the schemas of these
+ * values are in `schemas/user-enums.ts`.
+ */
 import { optionsOf } from './options.js';
 
 export const tierValues = ['none', 'snipe', 'transfer'] as const;
-export const tierSchema = z.enum(tierValues);
-export type Tier = z.infer<typeof tierSchema>;
+export type Tier = (typeof tierValues)[number];
 export const tierLabels: Record<Tier, string> = { none: 'None', snipe: 'Snipe', transfer: 'Transfer' };
 
 export const roleValues = ['user', 'admin'] as const;
-export const roleSchema = z.enum(roleValues);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof roleValues)[number];
 export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' };
 
 /**
@@ -26,8 +28,7 @@ export const accountStatusValues = [
   'captcha',
   'soft_ban',
 ] as const;
-export const accountStatusSchema = z.enum(accountStatusValues);
-export type AccountStatus = z.infer<typeof accountStatusSchema>;
+export type AccountStatus = (typeof accountStatusValues)[number];
 export const accountStatusLabels: Record<AccountStatus, string> = {
   active: 'Active',
   inactive: 'Inactive',

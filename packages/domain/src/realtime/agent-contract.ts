@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountStatusSchema } from '../enums/user.js';
+import { accountStatusSchema } from '../schemas/user-enums.js';
 import { notificationTypeSchema } from '../enums/notification.js';
 import { platformSchema } from '../enums/platform.js';
 import { raritySchema } from '../enums/rarity.js';

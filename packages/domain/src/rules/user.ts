@@ -6,3 +6,8 @@
 export function isVerifiedUser(user: { providers: { discordId: string } }): boolean {
   return user.providers.discordId.trim() !== '';
 }
+
+/** Whether the user holds the Admin role (apart from the user schema, as above: the shell calls it). */
+export function isAdmin(user: { roles: readonly string[] }): boolean {
+  return user.roles.includes('admin');
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BACKUP_CODE_LENGTH } from '../constants.js';
 import { platformSchema } from '../enums/platform.js';
-import { accountStatusSchema } from '../enums/user.js';
+import { accountStatusSchema } from '../schemas/user-enums.js';
 import { messages } from '../messages.js';
 import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
 import { idText, storableText, TEXT_LIMITS } from './text.js';

@@ -5,6 +5,7 @@ export * from './follow-up.js';
 export * from './filters/index.js';
 export * from './account.js';
 export * from './configuration.js';
+export * from './user-enums.js';
 export * from './user.js';
 export * from './reports.js';
 export * from './commerce.js';

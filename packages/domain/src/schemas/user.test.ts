@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isVerifiedUser } from '../rules/user.js';
+import { isAdmin, isVerifiedUser } from '../rules/user.js';
 import { defaultConfiguration } from './configuration.js';
 import { defaultNormalFilter } from './filters/index.js';
 import {
   createNewUser,
   defaultProviderConfig,
-  isAdmin,
   newUserDefaults,
   providerConfigSchema,
   userSchema,

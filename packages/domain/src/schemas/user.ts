@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CREDITS, DEFAULT_MAX_ACCOUNTS } from '../constants.js';
-import { roleSchema, tierSchema } from '../enums/user.js';
+import { roleSchema, tierSchema } from './user-enums.js';
 import { dateTimeSchema, nonNegativeIntLike, intLike } from './common.js';
 import { configurationSchema, defaultConfiguration } from './configuration.js';
 import { filterShapeSchema } from './filters/index.js';
@@ -123,9 +123,4 @@ export function createNewUser(id: string, token: string, now: Date): User {
     expiresAt: null,
     isDeleted: newUserDefaults.isDeleted,
   };
-}
-
-/** Whether the user holds the Admin role. */
-export function isAdmin(user: { roles: readonly string[] }): boolean {
-  return user.roles.includes('admin');
 }

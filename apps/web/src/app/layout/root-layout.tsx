@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { isAdmin, isVerifiedUser } from '@tradedesk/domain';
@@ -26,6 +26,11 @@ export function RootLayout() {
   }, [theme]);
 
   const handleSignOut = () => void signOut({ queryClient, navigate });
+  // The user's answer arrives as a synchronous update (TanStack Query's store). The page, drawn for
+  // the first time once it is there, is drawn in the deferred render that follows, which React
+  // slices (a phone's main thread is not held for the whole page); the spinner shows at once.
+  const isUserLoading = isSignedIn && user.isPending;
+  const isLoading = useDeferredValue(isUserLoading) || isUserLoading;
 
   if (isSignedIn && user.data && !isVerifiedUser(user.data)) {
     return (
@@ -37,7 +42,6 @@ export function RootLayout() {
     );
   }
 
-  const isLoading = isSignedIn && user.isPending;
   return (
     <div className="bg-base-100 text-base-content flex min-h-screen flex-col">
       {!isIFrame && (

@@ -1,8 +1,10 @@
-import { defaultAdvancedConfig, type SnipeRehearseInput } from '@tradedesk/domain';
-import { useConfiguration } from '../../../common/configuration';
-import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../../common/filters';
-import { RehearsalPanel } from '../rehearsal';
-import { PanelErrorBoundary } from './panel-error-boundary';
+import type { SnipeRehearseInput } from '@tradedesk/domain';
+import { lazy, Suspense, useState } from 'react';
+
+// The filter editor (forms, the form library, the schemas) loads when the section is first opened.
+const FiltersPanel = lazy(() =>
+  import('./filters-panel').then((module) => ({ default: module.FiltersPanel })),
+);
 
 /**
  * Filters have a place of their own on /snipe: create, edit, share and delete them here, then
@@ -14,31 +16,22 @@ export function FiltersSection({
   /** Sends `snipe-rehearse` over the snipe hub. */
   onRehearse: (input: SnipeRehearseInput) => boolean;
 }) {
-  const filters = useSnipeFilters();
-  const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
-  const workspace = useFilterWorkspace({
-    saved: filters.data ?? [],
-    initialSelectedIds: [],
-    isRotationEnabled: rotation.isEnabled,
-  });
+  // Drawn once opened: closed, the editor was the dashboard's largest render, hidden, on every
+  // load. Once drawn it stays, so a draft survives closing the section.
+  const [hasOpened, setHasOpened] = useState(false);
   return (
-    <details className="collapse-arrow bg-base-200 border-base-300 collapse border">
+    <details
+      className="collapse-arrow bg-base-200 border-base-300 collapse border"
+      onToggle={(event) => event.currentTarget.open && setHasOpened(true)}
+    >
       <summary className="collapse-title font-semibold">Filters</summary>
       <div className="collapse-content">
-        {filters.isPending ? (
-          <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
-        ) : (
-          <PanelErrorBoundary name="Filters">
-            <div className="flex flex-col gap-4">
-              <FilterPanel workspace={workspace} />
-              <RehearsalPanel
-                filters={workspace.selected.flatMap((filter) =>
-                  filter.id === undefined ? [] : [{ id: filter.id, label: filter.label }],
-                )}
-                onRehearse={onRehearse}
-              />
-            </div>
-          </PanelErrorBoundary>
+        {hasOpened && (
+          <Suspense
+            fallback={<span className="loading loading-spinner" role="status" aria-label="Loading filters" />}
+          >
+            <FiltersPanel onRehearse={onRehearse} />
+          </Suspense>
         )}
       </div>
     </details>

@@ -125,6 +125,7 @@ describe('snipe dashboard: saves before the action that reads them', () => {
     });
     const { held: save, user } = renderDashboardHolding(served, 'POST /api/filter');
     await screen.findByText('Live');
+    await user.click(screen.getByText('Filters', { exact: true }));
     const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
     await user.selectOptions(panel.getByLabelText('Select Filter'), 'Cheap Rares');
     const rehearse = screen.getByRole<HTMLButtonElement>('button', { name: 'Rehearse in sandbox' });
@@ -158,6 +159,7 @@ describe('snipe dashboard: saves before the action that reads them', () => {
     });
     const { held: save, user } = renderDashboardHolding(served, 'POST /api/filter');
     await screen.findByText('Live');
+    await user.click(screen.getByText('Filters', { exact: true }));
     const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
     await user.click(panel.getByRole('tab', { name: /Icons/ }));
     const form = within(panel.getByRole('form'));

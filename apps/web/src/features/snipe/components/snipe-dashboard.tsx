@@ -1,5 +1,6 @@
 import { isAccountRunning, type Account } from '@tradedesk/domain';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { OpenDialog } from '../../../components/ui/open-dialog';
 import { RunningAccountsProvider, type RunningAccount } from '../../../components/ui/update-confirmation';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import {
@@ -18,14 +19,22 @@ import { AccountActions, type RowAction } from './account-actions';
 import { AccountFilterSelect } from './account-filter-select';
 import { AccountRow } from './account-row';
 import { AccountsTable } from './accounts-table';
-import { ConfigurationModals, type ConfigurationPanel } from './configuration-modals';
+import type { ConfigurationPanel } from './configuration-modals';
 import { DashboardHeader } from './dashboard-header';
 import { FleetRuns } from './fleet-runs';
 import { FiltersSection } from './filters-section';
 import { PanelErrorBoundary } from './panel-error-boundary';
-import { SnipeConfigurationModal } from './snipe-configuration-modal';
 import { SwitchFilterModal, type PendingSwitch } from './switch-filter-modal';
 import { WeeklyProfitsChart } from './weekly-profits-chart';
+
+// The dialogs with forms (the form library, the schemas, the filter editor) load when first opened:
+// the dashboard draws without them (the account dialogs are lazy in common/accounts).
+const SnipeConfigurationModal = lazy(() =>
+  import('./snipe-configuration-modal').then((module) => ({ default: module.SnipeConfigurationModal })),
+);
+const ConfigurationModals = lazy(() =>
+  import('./configuration-modals').then((module) => ({ default: module.ConfigurationModals })),
+);
 
 /** Sniping, or signing in to snipe: not an account to start again. */
 const isSniping = (account: Account) => isAccountRunning(account.status) || account.status === 'logging_in';
@@ -153,22 +162,26 @@ export function SnipeDashboard() {
         <EditAccountModal account={dialogAccount('edit')} onClose={closeDialog} />
         <ResetAccountStatisticsModal account={dialogAccount('reset')} onClose={closeDialog} />
         <DeleteAccountModal account={dialogAccount('delete')} onClose={closeDialog} />
-        <SnipeConfigurationModal
-          accounts={dialog?.kind === 'start' ? [dialog.account] : []}
-          initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
-          onStart={([account], chosen) => account !== undefined && actions.start(account, chosen)}
-          onClose={closeDialog}
-        />
-        <SnipeConfigurationModal
-          accounts={startingTogether}
-          initialFilterIds={startingTogether[0] ? actions.filterIdsOf(startingTogether[0]) : []}
-          onStart={(together, chosen) => {
-            const sent = actions.startTogether(together, chosen);
-            if (sent) setSelectedIds([]);
-            return sent;
-          }}
-          onClose={() => setStartingTogether([])}
-        />
+        <OpenDialog isOpen={dialog?.kind === 'start'} label="Loading the snipe configuration…">
+          <SnipeConfigurationModal
+            accounts={dialog?.kind === 'start' ? [dialog.account] : []}
+            initialFilterIds={dialog ? actions.filterIdsOf(dialog.account) : []}
+            onStart={([account], chosen) => account !== undefined && actions.start(account, chosen)}
+            onClose={closeDialog}
+          />
+        </OpenDialog>
+        <OpenDialog isOpen={startingTogether.length > 0} label="Loading the snipe configuration…">
+          <SnipeConfigurationModal
+            accounts={startingTogether}
+            initialFilterIds={startingTogether[0] ? actions.filterIdsOf(startingTogether[0]) : []}
+            onStart={(together, chosen) => {
+              const sent = actions.startTogether(together, chosen);
+              if (sent) setSelectedIds([]);
+              return sent;
+            }}
+            onClose={() => setStartingTogether([])}
+          />
+        </OpenDialog>
         <SwitchFilterModal
           pending={pendingSwitch}
           onClose={() => setPendingSwitch(null)}
@@ -176,7 +189,9 @@ export function SnipeDashboard() {
             if (actions.switchFilter(pending.account, pending.label, savedFilters)) setPendingSwitch(null);
           }}
         />
-        <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
+        <OpenDialog isOpen={panel !== null} label="Loading the configuration…">
+          <ConfigurationModals open={panel} onClose={() => setPanel(null)} />
+        </OpenDialog>
         <LaunchWebappModal launch={live.launched} onClose={live.closeLaunched} />
       </section>
     </RunningAccountsProvider>
