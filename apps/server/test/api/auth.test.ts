@@ -80,7 +80,10 @@ describe.each(backends)('auth service (%s)', (backend) => {
       status: 409,
       body: { message: 'This account is signed in on another device', code: 'active_session' },
     });
-    expect((await second.post('/api/auth/forceLogout', { token: first.token })).status).toBe(200);
+    expect(await second.post('/api/auth/forceLogout', { token: first.token })).toMatchObject({
+      status: 200,
+      body: { data: { loggedOut: true }, message: 'Signed out every device' },
+    });
     expect((await first.client.get('/api/user')).status).toBe(401);
     const retry = await second.post('/api/auth/token', {
       username: first.username,
@@ -154,7 +157,7 @@ describe.each(backends)('auth service (%s)', (backend) => {
     const user = await signedInUser(t.app);
     const cookie = user.client.cookie;
     const response = await user.client.post('/api/auth/logout');
-    expect(response.status).toBe(200);
+    expect(response).toMatchObject({ status: 200, body: { data: { loggedOut: true } } });
     expect(user.client.cookie).toBeUndefined();
     const replay = new Client(t.app);
     replay.cookie = cookie;

@@ -34,7 +34,10 @@ describe.each(backends)('chat-community linking (%s)', (backend) => {
     });
 
     it('needs a signed-in user, and a state issued to that same user', async () => {
-      expect((await new Client(t.app).get('/api/community/discord/start')).status).toBe(401);
+      expect(await new Client(t.app).get('/api/community/discord/start')).toMatchObject({
+        status: 401,
+        body: { message: 'Unauthorized' },
+      });
       const owner = await signedInUser(t.app, { linked: false });
       const start = await owner.client.get('/api/community/discord/start');
       const state = new URL(String(start.headers.location), 'http://x').searchParams.get('state') ?? '';

@@ -130,6 +130,15 @@ describe('the prerendered public site', () => {
     expect((await get('/prerendered-without-data/vps.html')).statusCode).toBe(404);
   });
 
+  it('answers the plans and coin prices exactly as the prerendered pages were checked against', async () => {
+    const answers = catalogueAnswers(loadCatalogue());
+    for (const address of ['/api/payment/plans', '/api/payment/coins']) {
+      const answer = await get(address);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ data: answers[address] });
+    }
+  });
+
   it('still answers the desk pages with the app, which draws them', async () => {
     for (const url of ['/snipe', '/transfer', '/sbc', '/players']) {
       const answer = await get(url);

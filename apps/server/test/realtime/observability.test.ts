@@ -46,6 +46,7 @@ describe.each(backends)('health, readiness and metrics of a node (%s)', (backend
   it('is live and ready with its database, and not ready once it drains', async () => {
     const health = await fetch(`${started().server.url}/healthz`);
     expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ data: { status: 'ok' } });
     const ready = await fetch(`${started().server.url}/readyz`);
     expect(ready.status).toBe(200);
     const { data } = (await ready.json()) as {

@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/errors.js';
 import type { Catalogue } from '../payment/catalogue.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { ProtectedModuleOptions } from '../protected.js';
+import { adminOrdersAnswer, adminUserAnswer, adminUsersAnswer, refundAnswer } from './answers.js';
 import { createAdminService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -35,26 +36,46 @@ export const adminRoutes: FastifyPluginAsyncZod<
   });
   const admin = createAdminService(ctx, catalogue, externalOrders);
 
-  app.get('/users', { schema: { querystring: usersQuery } }, async (request) => ({
-    data: await admin.listUsers(request.query.search?.trim() || undefined),
-  }));
+  app.get(
+    '/users',
+    { schema: { querystring: usersQuery, response: { 200: adminUsersAnswer } } },
+    async (request) => ({
+      data: await admin.listUsers(request.query.search?.trim() || undefined),
+    }),
+  );
 
-  app.post('/users/:id/trial', { schema: { params: userParams, body: trialBody } }, async (request) => ({
-    data: await admin.grantTrial(request.params.id, request.body.tier),
-    message: 'Free trial granted',
-  }));
+  app.post(
+    '/users/:id/trial',
+    { schema: { params: userParams, body: trialBody, response: { 200: adminUserAnswer } } },
+    async (request) => ({
+      data: await admin.grantTrial(request.params.id, request.body.tier),
+      message: 'Free trial granted',
+    }),
+  );
 
-  app.post('/users/:id/credits', { schema: { params: userParams, body: creditsBody } }, async (request) => ({
-    data: await admin.changeCredits(request.params.id, request.body.delta, request.body.requestId),
-    message: 'Credits updated',
-  }));
+  app.post(
+    '/users/:id/credits',
+    { schema: { params: userParams, body: creditsBody, response: { 200: adminUserAnswer } } },
+    async (request) => ({
+      data: await admin.changeCredits(request.params.id, request.body.delta, request.body.requestId),
+      message: 'Credits updated',
+    }),
+  );
 
-  app.get('/users/:id/orders', { schema: { params: userParams } }, async (request) => ({
-    data: await admin.listOrders(request.params.id),
-  }));
+  app.get(
+    '/users/:id/orders',
+    { schema: { params: userParams, response: { 200: adminOrdersAnswer } } },
+    async (request) => ({
+      data: await admin.listOrders(request.params.id),
+    }),
+  );
 
-  app.post('/orders/:id/refund', { schema: { params: userParams } }, async (request) => ({
-    data: await admin.refund(request.params.id),
-    message: 'Order refunded',
-  }));
+  app.post(
+    '/orders/:id/refund',
+    { schema: { params: userParams, response: { 200: refundAnswer } } },
+    async (request) => ({
+      data: await admin.refund(request.params.id),
+      message: 'Order refunded',
+    }),
+  );
 };

@@ -1,11 +1,18 @@
 import rateLimit from '@fastify/rate-limit';
 import { successMessages } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerOf } from '../../lib/answer.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.js';
-import type { UserPresenter } from '../user/presenter.js';
+import { presentedUserSchema, type UserPresenter } from '../user/presenter.js';
 import { codeSignInBody, fingerprintBody, forceLogoutBody, tokenSignInBody } from './schemas.js';
 import { sessionExpired, type AuthService, type NewSession } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
+
+/** A sign-in answers the signed-in user; asking for a code answers only that one was issued. */
+const signedInData = z.object({ user: presentedUserSchema });
+const codeIssuedData = z.object({ sent: z.literal(true) });
+const loggedOutAnswer = { 200: answerOf(z.object({ loggedOut: z.literal(true) })) };
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -28,18 +35,29 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return { data: { user: await presentUser(session.user, {}) } };
   };
 
-  app.post('/token', { schema: { body: tokenSignInBody } }, async (request, reply) =>
-    signedIn(await auth.signInWithToken(request.body, request.ip), reply),
+  app.post(
+    '/token',
+    { schema: { body: tokenSignInBody, response: { 200: answerOf(signedInData) } } },
+    async (request, reply) => signedIn(await auth.signInWithToken(request.body, request.ip), reply),
   );
 
-  app.post('/code', { schema: { body: codeSignInBody } }, async (request, reply) => {
-    const { username, code, fingerprint, isIFrame } = request.body;
-    if (code === undefined || code === '') {
-      await auth.issueSignInCode(username, (line) => request.log.info(line));
-      return { data: { sent: true }, message: 'If the user exists, a sign-in code was issued' };
-    }
-    return signedIn(await auth.signInWithCode({ username, code, fingerprint, isIFrame }, request.ip), reply);
-  });
+  app.post(
+    '/code',
+    {
+      schema: { body: codeSignInBody, response: { 200: answerOf(z.union([signedInData, codeIssuedData])) } },
+    },
+    async (request, reply) => {
+      const { username, code, fingerprint, isIFrame } = request.body;
+      if (code === undefined || code === '') {
+        await auth.issueSignInCode(username, (line) => request.log.info(line));
+        return { data: { sent: true as const }, message: 'If the user exists, a sign-in code was issued' };
+      }
+      return signedIn(
+        await auth.signInWithCode({ username, code, fingerprint, isIFrame }, request.ip),
+        reply,
+      );
+    },
+  );
 
   // The periodic check of a signed-in browser: without its session cookie it answers 401.
   app.post(
@@ -51,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: async (request) => {
         if (!readSessionCookie(request)) throw sessionExpired();
       },
-      schema: { body: fingerprintBody },
+      schema: { body: fingerprintBody, response: { 200: answerOf(z.object({ valid: z.literal(true) })) } },
     },
     async (request, reply) => {
       try {
@@ -60,18 +78,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         clearSessionCookie(reply);
         throw error;
       }
-      return { data: { valid: true } };
+      return { data: { valid: true as const } };
     },
   );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { response: loggedOutAnswer } }, async (request, reply) => {
     await auth.logout(readSessionCookie(request));
     clearSessionCookie(reply);
-    return { data: { loggedOut: true }, message: successMessages.loggedOut };
+    return { data: { loggedOut: true as const }, message: successMessages.loggedOut };
   });
 
-  app.post('/forceLogout', { schema: { body: forceLogoutBody } }, async (request) => {
-    await auth.forceLogout(request.body.token, request.ip);
-    return { data: { loggedOut: true }, message: 'Signed out every device' };
-  });
+  app.post(
+    '/forceLogout',
+    { schema: { body: forceLogoutBody, response: loggedOutAnswer } },
+    async (request) => {
+      await auth.forceLogout(request.body.token, request.ip);
+      return { data: { loggedOut: true as const }, message: 'Signed out every device' };
+    },
+  );
 };

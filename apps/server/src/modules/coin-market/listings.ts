@@ -78,6 +78,25 @@ export function createListings(ctx: AppContext) {
   }
 
   /** Listings as the spec's CoinListing; account ids only on the caller's own. */
+  /** One listing as its page shows it, from its accounts' rows. */
+  function presentListing(listing: ListingRow, callerId: string, rows: readonly ListingAccount[]) {
+    const mine = rows.filter((row) => row.listingId === listing.id && (row.isOpen || !listing.isOpen));
+    const coins = listing.isOpen ? maxDeliverableCoins(sourcesOf(mine)) : 0;
+    const isOwn = listing.userId === callerId;
+    return {
+      id: listing.id,
+      platform: listing.platform,
+      coins,
+      averageCoinsPerAccount: mine.length === 0 ? 0 : Math.floor(coins / mine.length),
+      price: listing.priceCents / 100,
+      createdAt: listing.createdAt.toISOString(),
+      accountIds: isOwn ? mine.map((row) => row.accountId) : [],
+      isOwn,
+      isOpen: listing.isOpen,
+      closedReason: listing.closedReason,
+    };
+  }
+
   async function present(
     listings: readonly ListingRow[],
     callerId: string,
@@ -89,23 +108,7 @@ export function createListings(ctx: AppContext) {
         db,
         listings.map((listing) => listing.id),
       ));
-    return listings.map((listing) => {
-      const mine = rows.filter((row) => row.listingId === listing.id && (row.isOpen || !listing.isOpen));
-      const coins = listing.isOpen ? maxDeliverableCoins(sourcesOf(mine)) : 0;
-      const isOwn = listing.userId === callerId;
-      return {
-        id: listing.id,
-        platform: listing.platform,
-        coins,
-        averageCoinsPerAccount: mine.length === 0 ? 0 : Math.floor(coins / mine.length),
-        price: listing.priceCents / 100,
-        createdAt: listing.createdAt.toISOString(),
-        accountIds: isOwn ? mine.map((row) => row.accountId) : [],
-        isOwn,
-        isOpen: listing.isOpen,
-        closedReason: listing.closedReason,
-      };
-    });
+    return listings.map((listing) => presentListing(listing, callerId, rows));
   }
 
   /**
@@ -179,8 +182,7 @@ export function createListings(ctx: AppContext) {
             throw badRequest(marketMessages.accountAlreadyListed, 'account_listed');
           throw error;
         });
-      const [presented] = await present([listing], user.id);
-      return presented;
+      return presentListing(listing, user.id, await marketRepo.accountsOf(db, [listing.id]));
     },
   };
 }

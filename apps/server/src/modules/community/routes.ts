@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { boundedRedirect } from '../../lib/redirect.js';
 import { readSessionCookie } from '../auth/session.js';
 import type { AuthService } from '../auth/service.js';
-import { userRepo } from '../user/repo.js';
 import type { CommunityIdentityProvider, SandboxIdentity } from './discord.js';
+import { createCommunityService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
-
-const stateLifetimeMs = 10 * 60 * 1000;
 
 /** The states this server issues are 32 characters (24 random bytes, base64url); 64 leaves room. */
 const maxStateLength = 64;
@@ -22,6 +20,9 @@ function consentState(value: unknown): string {
     throw badRequest(invalidStateMessage, 'invalid_state');
   return state;
 }
+
+/** A refused start answers JSON (the page called it); every other answer is a redirect or a page. */
+const refusal = z.object({ message: z.string() });
 
 export const communityUnavailableMessage =
   'Linking the community is not available right now. Please contact support on the community server.';
@@ -49,7 +50,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app,
   { ctx, auth, identity, sandbox, publicUrl },
 ) => {
-  const pending = new Map<string, { userId: string; returnTo: string; expiresAt: number }>();
+  const community = createCommunityService(ctx, auth);
   const redirectUri = (siteUrl: string) => `${siteUrl}/api/community/discord/callback`;
   const siteOf = (request: { protocol: string; host: string }) =>
     publicUrl ?? `${request.protocol}://${request.host}`;
@@ -61,40 +62,27 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   routesAreFor(app, 'anyone');
   app.get<{ Querystring: { returnTo?: string } }>(
     '/discord/start',
-    { config: { audience: 'session' } },
+    { config: { audience: 'session' }, schema: { response: { 401: refusal, 503: refusal } } },
     async (request, reply) => {
       const user = await auth.userOfSession(readSessionCookie(request));
       if (!user) return reply.code(401).send({ message: 'Unauthorized' });
       if (!identity) return reply.code(503).send({ message: communityUnavailableMessage });
-      const now = ctx.now().getTime();
-      for (const [key, entry] of pending) if (entry.expiresAt <= now) pending.delete(key);
-      const state = randomBytes(24).toString('base64url');
-      pending.set(state, {
-        userId: user.id,
-        returnTo: safeReturnPath(request.query.returnTo),
-        expiresAt: now + stateLifetimeMs,
-      });
+      const state = community.issueState(user.id, safeReturnPath(request.query.returnTo));
       return boundedRedirect(reply, identity.authorizeUrl(state, redirectUri(siteOf(request))));
     },
   );
 
   app.get<{ Querystring: { code?: string; state?: string } }>('/discord/callback', async (request, reply) => {
-    const entry = typeof request.query.state === 'string' ? pending.get(request.query.state) : undefined;
-    if (request.query.state) pending.delete(request.query.state);
+    const state = typeof request.query.state === 'string' ? request.query.state : undefined;
     const user = await auth.userOfSession(readSessionCookie(request));
-    if (!entry || entry.expiresAt <= ctx.now().getTime() || !user || user.id !== entry.userId)
-      return boundedRedirect(reply, withOutcome('/', 'failed'));
+    const entry = community.takeState(state, user?.id);
+    if (!entry || !user) return boundedRedirect(reply, withOutcome('/', 'failed'));
     const code = typeof request.query.code === 'string' ? request.query.code.slice(0, 200) : '';
     const discordId =
       code && identity ? await identity.identify(code, redirectUri(siteOf(request))) : undefined;
     if (!discordId) return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
-    // One chat identity belongs to one user.
-    if (await userRepo.discordIdTakenByOther(ctx.db, discordId, user.id))
-      return boundedRedirect(reply, withOutcome(entry.returnTo, 'failed'));
-    await userRepo.setProviders(ctx.db, user.id, { ...user.providers, discordId }, ctx.now());
-    // The callback is a GET, which keeps verified sessions cached: the next page must see the link.
-    auth.forgetCachedUser(user.id);
-    return boundedRedirect(reply, withOutcome(entry.returnTo, 'linked'));
+    const isLinked = await community.link(user, discordId);
+    return boundedRedirect(reply, withOutcome(entry.returnTo, isLinked ? 'linked' : 'failed'));
   });
 
   if (!sandbox) return;

@@ -1,7 +1,15 @@
+import type { configurationSchema } from '@tradedesk/domain';
+import type { z } from 'zod';
 import type { ConfigurationRow } from './repo.js';
 
-/** The configuration document the web edits: the six groups. */
-export function presentConfiguration(row: ConfigurationRow) {
+/** The configuration as the routes answer it, before their response schema reads it. */
+export type PresentedConfiguration = z.input<typeof configurationSchema>;
+
+/**
+ * The configuration document the web edits: the six groups. Each group was parsed by its domain
+ * schema when saved (the columns are untyped JSON); the response schema checks it again on the way out.
+ */
+export function presentConfiguration(row: ConfigurationRow): PresentedConfiguration {
   const { time, calibration, advanced, notification, market, transfer } = row;
-  return { time, calibration, advanced, notification, market, transfer };
+  return { time, calibration, advanced, notification, market, transfer } as PresentedConfiguration;
 }

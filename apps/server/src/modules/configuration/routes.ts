@@ -1,6 +1,7 @@
 import {
   advancedConfigSchema,
   calibrationUpdateSchema,
+  configurationSchema,
   marketConfigSchema,
   notificationConfigSchema,
   successMessages,
@@ -9,6 +10,7 @@ import {
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { answerOf } from '../../lib/answer.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentConfiguration } from './presenter.js';
 import { createConfigurationService } from './service.js';
@@ -29,6 +31,9 @@ const groups: Array<{ group: ConfigurationGroup; body: z.ZodTypeAny; message: st
   { group: 'calibration', body: calibrationUpdateSchema, message: 'Updated calibration config' },
 ];
 
+/** Every answer is the whole configuration, in the shape the web parses it with. */
+const configurationAnswer = { 200: answerOf(configurationSchema) };
+
 /** /api/configuration: read the whole configuration, replace one group at a time. */
 export const configurationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = async (
   app,
@@ -38,12 +43,12 @@ export const configurationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> 
   app.addHook('onRequest', requireUser);
   const configurations = createConfigurationService(ctx);
 
-  app.get('/', async (request) => ({
+  app.get('/', { schema: { response: configurationAnswer } }, async (request) => ({
     data: presentConfiguration(await configurations.get(request.user.id)),
   }));
 
   for (const { group, body, message } of groups) {
-    app.put(`/${group}`, { schema: { body } }, async (request) => {
+    app.put(`/${group}`, { schema: { body, response: configurationAnswer } }, async (request) => {
       const row = await configurations.replaceGroup(
         request.user.id,
         group,

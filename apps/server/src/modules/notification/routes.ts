@@ -2,10 +2,9 @@ import { idText } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOf, emptyAnswer } from '../../lib/answer.js';
-import { notFound } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { presentedNotificationSchema, presentNotification } from './presenter.js';
-import { notificationRepo } from './repo.js';
+import { createNotificationService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
 const listQuery = z.object({
@@ -26,14 +25,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
 ) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
+  const notifications = createNotificationService(ctx);
 
   app.get('/', { schema: { querystring: listQuery, response: { 200: listAnswer } } }, async (request) => {
-    const { since } = request.query;
-    const rows = await notificationRepo.latestOf(
-      ctx.db,
-      request.user.id,
-      since ? new Date(since) : undefined,
-    );
+    const rows = await notifications.latestOf(request.user.id, request.query.since);
     return { data: rows.map(presentNotification) };
   });
 
@@ -41,19 +36,17 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> =
     '/:id/read',
     { schema: { params: idParams, response: { 200: markedAnswer } } },
     async (request) => {
-      const marked = await notificationRepo.markRead(ctx.db, request.user.id, request.params.id);
-      if (!marked) throw notFound('Notification not found', 'notification_not_found');
-      return { data: { id: marked.id } };
+      return { data: { id: await notifications.markRead(request.user.id, request.params.id) } };
     },
   );
 
   app.post('/read', { schema: { response: { 200: emptyAnswer } } }, async (request) => {
-    await notificationRepo.markAllRead(ctx.db, request.user.id);
+    await notifications.markAllRead(request.user.id);
     return { data: {} };
   });
 
   app.delete('/', { schema: { response: { 200: emptyAnswer } } }, async (request) => {
-    await notificationRepo.clear(ctx.db, request.user.id);
+    await notifications.clear(request.user.id);
     return { data: {} };
   });
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { webhookAnswers } from './answers.js';
 import type { Fulfilment } from './fulfilment.js';
 import { verifyWebhookEvent, type PaymentProvider } from './provider.js';
 import { routesAreFor } from '../../lib/audience.js';
@@ -21,7 +22,7 @@ export const webhookRoutes: FastifyPluginAsync<{
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/webhook', async (request, reply) => {
+  app.post('/webhook', { schema: { response: webhookAnswers } }, async (request, reply) => {
     const signature = request.headers['stripe-signature'];
     const rawBody = typeof request.body === 'string' ? request.body : undefined;
     if (typeof signature !== 'string' || rawBody === undefined)

@@ -1,6 +1,8 @@
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
+import { entryAnswer, playersPageAnswer, priceAnswer, statisticsAnswer } from './answers.js';
 import { cardSvg, portraitSvg } from './card-svg.js';
 import {
   cardParams,
@@ -17,6 +19,9 @@ import { routesAreFor } from '../../lib/audience.js';
 export interface PlayerDataRoutesOptions {
   service: PlayerDataService;
 }
+
+/** The entry by id, or the search's ready JSON text (`service.searchAnswer`). */
+const entryOrSearchText = z.union([entryAnswer, z.string()]);
 
 const IMAGE_CACHE = 'public, max-age=86400';
 
@@ -35,23 +40,36 @@ function catalogueCard(id: number) {
 export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = async (app, { service }) => {
   // The price database is public: the extension and signed-out pages read it.
   routesAreFor(app, 'anyone');
-  app.get('/', { schema: { querystring: searchQuery } }, async (request, reply) => {
-    const { id, name, rarity, numOfResults } = request.query;
-    if (id !== undefined) return { data: await service.byId(id, rarity) };
-    // Sent as the service's JSON text (the search answer is the hottest path of the price database).
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(await service.searchAnswer(name ?? '', rarity, numOfResults));
-  });
+  app.get(
+    '/',
+    { schema: { querystring: searchQuery, response: { 200: entryOrSearchText } } },
+    async (request, reply) => {
+      const { id, name, rarity, numOfResults } = request.query;
+      if (id !== undefined) return { data: await service.byId(id, rarity) };
+      // Sent as the service's JSON text (the search answer is the hottest path of the price database);
+      // Fastify sends a JSON string as it is, past the response schema (that is for the answer by id).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await service.searchAnswer(name ?? '', rarity, numOfResults));
+    },
+  );
 
-  app.get('/price', { schema: { querystring: priceQuery } }, async (request) => ({
-    data: await service.price(request.query),
-  }));
+  app.get(
+    '/price',
+    { schema: { querystring: priceQuery, response: { 200: priceAnswer } } },
+    async (request) => ({
+      data: await service.price(request.query),
+    }),
+  );
 
-  app.get('/price/statistics', { schema: { querystring: statisticsQuery } }, async (request) => {
-    const { definitionId, platform, rarity } = request.query;
-    return { data: await service.statistics(definitionId, platform, rarity) };
-  });
+  app.get(
+    '/price/statistics',
+    { schema: { querystring: statisticsQuery, response: { 200: statisticsAnswer } } },
+    async (request) => {
+      const { definitionId, platform, rarity } = request.query;
+      return { data: await service.statistics(definitionId, platform, rarity) };
+    },
+  );
 
   app.get('/market', { schema: { querystring: marketQuery } }, async (request, reply) => {
     const { rarities, includeMetadata, isCached } = request.query;
@@ -63,9 +81,13 @@ export const playerDataRoutes: FastifyPluginAsyncZod<PlayerDataRoutesOptions> = 
     return reply.send(answer.json);
   });
 
-  app.get('/players', { schema: { querystring: playersQuery } }, async (request) => ({
-    data: await service.page(request.query),
-  }));
+  app.get(
+    '/players',
+    { schema: { querystring: playersQuery, response: { 200: playersPageAnswer } } },
+    async (request) => ({
+      data: await service.page(request.query),
+    }),
+  );
 
   app.get('/fifa/image/:id', { schema: { params: cardParams } }, async (request, reply) =>
     reply

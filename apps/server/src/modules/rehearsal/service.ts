@@ -27,6 +27,7 @@ import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { snipeMessages } from '../snipe/messages.js';
 import { reject } from '../../lib/web-action.js';
 import { runsRepo } from '../../runs/runs-repo.js';
+import { presentRehearsal } from './presenter.js';
 import { filterKeyOf, rehearsalRepo } from './repo.js';
 
 /** Where rehearsals run: the agents of the agent hub, like any session. */
@@ -79,6 +80,33 @@ export function failSilentRehearsals(ctx: AppContext, userId: string) {
     rehearsalLostMessage,
     now,
   );
+}
+
+/**
+ * GET /api/rehearsal: the latest rehearsal of exactly these filters as they are now (an edited
+ * filter has none until rehearsed again), or null. The page polls it while one runs, so a rehearsal
+ * whose agent is gone ends here with the lost message, as soon as the agent hub would end the
+ * agent's other runs.
+ */
+export async function latestRehearsalOf(
+  ctx: AppContext,
+  agents: RehearsalAgentCheck,
+  userId: string,
+  filterIds: string[],
+) {
+  const stored = await filterRepo.listOf(ctx.db, userId);
+  const wanted = new Set(filterIds);
+  const rows = stored.filter((row) => wanted.has(row.id));
+  if (rows.length !== wanted.size) return null;
+  await failSilentRehearsals(ctx, userId);
+  const latest = await rehearsalRepo.latestOf(ctx.db, userId, filterKeyOf(rows));
+  if (!latest) return null;
+  const run = latest.status === 'running' ? await runsRepo.byId(ctx.db, latest.id) : undefined;
+  if (!run?.agentId) return presentRehearsal(latest);
+  const ended = await agents.endIfLost(run.agentId, run.heartbeatAt);
+  // The row as the loss ended it: read again only when it did.
+  const current = ended.includes(latest.id) ? await rehearsalRepo.byId(ctx.db, latest.id) : latest;
+  return presentRehearsal(current ?? latest);
 }
 
 /** `snipe-rehearse` and the agent's rehearsal events. */

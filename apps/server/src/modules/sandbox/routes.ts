@@ -2,11 +2,10 @@ import { tierSchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { answerOf } from '../../lib/answer.js';
 import { secretsMatch } from '../../lib/crypto.js';
-import { conflict, forbidden } from '../../lib/errors.js';
-import { authRepo } from '../auth/repo.js';
-import { createUserWithToken } from '../user/commands.js';
+import { forbidden } from '../../lib/errors.js';
+import { createSandboxUser } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
 const sandboxUserBody = z.object({
@@ -24,9 +23,6 @@ const sandboxUserBody = z.object({
   /** An admin test user (sandbox only), e.g. to delete an SBC challenge in a browser test. */
   admin: z.boolean().default(false),
 });
-
-/** A chat-community id for sandbox users, shaped like a real one (17–19 digits). */
-const sandboxDiscordId = () => `9${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(0, 18);
 
 /** The header that carries the sandbox admin key (the sandbox game's admin API reads the same one). */
 export const sandboxAdminKeyHeader = 'x-sim-admin-key';
@@ -50,20 +46,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       throw forbidden(sandboxAdminKeyRequiredMessage, 'sandbox_admin_key');
   });
 
-  app.post('/users', { schema: { body: sandboxUserBody } }, async (request, reply) => {
-    const { username, tier, linked, credits, maxAccounts, admin } = request.body;
-    const taken = () => conflict('Username is already taken', 'username_taken');
-    if (await authRepo.findUserByUsername(ctx.db, username)) throw taken();
-    const { token } = await createUserWithToken(ctx.db, {
-      username,
-      tier,
-      credits,
-      maxAccounts,
-      ...(admin ? { roles: ['user', 'admin'] } : {}),
-      ...(linked ? { discordId: sandboxDiscordId() } : {}),
-    }).catch((error: unknown) => {
-      throw isUniqueViolation(error) ? taken() : error;
-    });
-    return reply.code(201).send({ data: { username, token } });
-  });
+  app.post(
+    '/users',
+    {
+      schema: {
+        body: sandboxUserBody,
+        response: { 201: answerOf(z.object({ username: z.string(), token: z.string() })) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await createSandboxUser(ctx, request.body) }),
+  );
 };

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProtectedModuleOptions } from '../protected.js';
 import type { AccountSolutions } from './account-solution.js';
-import { sbcClubRepo } from '../account/club-repo.js';
 import {
   accountSolutionAnswer,
   challengeDeletedAnswer,
@@ -12,7 +11,6 @@ import {
   solutionAnswer,
 } from './answers.js';
 import { sbcImageKinds, sbcImageSvg } from './images.js';
-import { presentClub } from './presenter.js';
 import { createSbcService } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
@@ -74,10 +72,7 @@ export const sbcRoutes: FastifyPluginAsyncZod<
     '/club/:accountId',
     { ...signedIn, schema: { params: accountParams, response: { 200: clubAnswer } } },
     async (request) => {
-      const { accountId } = request.params;
-      await service.requireOwnedAccount(request.user.id, accountId);
-      const club = await sbcClubRepo.of(ctx.db, request.user.id, accountId);
-      return { data: presentClub(accountId, club, ctx.now()) };
+      return { data: await service.clubOf(request.user.id, request.params.accountId) };
     },
   );
   app.get(

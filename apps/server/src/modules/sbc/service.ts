@@ -1,9 +1,10 @@
 import { errorMessages, type Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { accountRepo } from '../account/repo.js';
 import { sbcMessages } from './messages.js';
-import { presentChallenges, presentSolution } from './presenter.js';
+import { presentChallenges, presentClub, presentSolution } from './presenter.js';
 import { sbcRepo } from './repo.js';
 
 /** The sbc service's HTTP side: the challenge list, one solution, the admin's delete. */
@@ -27,10 +28,14 @@ export function createSbcService(ctx: AppContext) {
       return presentSolution(row);
     },
 
-    /** 404 unless the account is the user's (another user's account is as unknown as a missing one). */
-    async requireOwnedAccount(userId: string, accountId: string) {
+    /**
+     * One of the user's own accounts' club as last read (empty until read). Another user's account
+     * is as unknown as a missing one (404).
+     */
+    async clubOf(userId: string, accountId: string) {
       if (!(await accountRepo.findOwned(db, userId, accountId)))
         throw notFound(errorMessages.accountNotFound, 'account_not_found');
+      return presentClub(accountId, await sbcClubRepo.of(db, userId, accountId), ctx.now());
     },
 
     /** Admins only; only a top-level challenge with no sub-challenges. */

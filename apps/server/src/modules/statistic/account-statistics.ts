@@ -1,5 +1,7 @@
-import type { AccountStatistics } from '@tradedesk/domain';
+import { errorMessages, type AccountStatistics } from '@tradedesk/domain';
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../lib/errors.js';
+import { accountRepo } from '../account/repo.js';
 import { statisticRepo } from './repo.js';
 
 const dayMs = 86_400_000;
@@ -41,7 +43,18 @@ export async function accountStatisticsOf(
   return figures;
 }
 
-/** Starts an account's figures of `date` again from now (the rows themselves stay). */
-export async function resetAccountStatistics(ctx: AppContext, accountId: string, date: string) {
-  await statisticRepo.resetAccount(ctx.db, accountId, date, ctx.now());
+/**
+ * Starts the figures of `date` of one of the user's own accounts again from now (the rows
+ * themselves stay); answers the account's id. Someone else's account is not found.
+ */
+export async function resetAccountStatistics(
+  ctx: AppContext,
+  userId: string,
+  accountId: string,
+  date: string,
+) {
+  const account = await accountRepo.findOwned(ctx.db, userId, accountId);
+  if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
+  await statisticRepo.resetAccount(ctx.db, account.id, date, ctx.now());
+  return account.id;
 }

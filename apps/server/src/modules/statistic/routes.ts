@@ -6,14 +6,11 @@ import {
   webStatisticsSchema,
   accountStatisticsRequestSchema,
   accountStatisticsResetSchema,
-  errorMessages,
   successMessages,
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOf } from '../../lib/answer.js';
-import { notFound } from '../../lib/errors.js';
-import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { accountStatisticsOf, resetAccountStatistics } from './account-statistics.js';
 import { sbcStatisticsOf } from './sbc-statistics.js';
@@ -66,10 +63,9 @@ export const statisticRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = as
       },
     },
     async (request) => {
-      const account = await accountRepo.findOwned(ctx.db, request.user.id, request.body.id);
-      if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
-      await resetAccountStatistics(ctx, account.id, request.body.date);
-      return { data: { id: account.id, date: request.body.date }, message: successMessages.statisticsReset };
+      const { id, date } = request.body;
+      const accountId = await resetAccountStatistics(ctx, request.user.id, id, date);
+      return { data: { id: accountId, date }, message: successMessages.statisticsReset };
     },
   );
 };

@@ -1,17 +1,9 @@
-import {
-  clientTransferEventSchema,
-  errorMessages,
-  idText,
-  transferListCreateSchema,
-} from '@tradedesk/domain';
+import { clientTransferEventSchema, idText, transferListCreateSchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOf } from '../../lib/answer.js';
-import { notFound } from '../../lib/errors.js';
-import { accountRepo } from '../account/repo.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { accountMetadataRepo } from '../account/metadata-repo.js';
-import { transferListRepo } from './list-repo.js';
+import { createTransferPagesService } from './pages-service.js';
 import { routesAreFor } from '../../lib/audience.js';
 
 /** The saved transfer list as answered (`updatedAt` null while nothing is saved). */
@@ -45,16 +37,17 @@ export const transferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions> = asy
 ) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
+  const pages = createTransferPagesService(ctx);
 
   app.get('/players', { schema: { response: { 200: transferListAnswer } } }, async (request) => ({
-    data: await transferListRepo.listOf(ctx.db, request.user.id),
+    data: await pages.listOf(request.user.id),
   }));
 
   app.post(
     '/players',
     { schema: { body: transferListCreateSchema, response: { 200: transferListAnswer } } },
     async (request) => ({
-      data: await transferListRepo.save(ctx.db, request.user.id, request.body.players, ctx.now()),
+      data: await pages.saveList(request.user.id, request.body.players),
     }),
   );
 };
@@ -68,19 +61,13 @@ export const clientTransferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions>
 ) => {
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
-
-  async function ownedAccountId(userId: string, accountId: string) {
-    const account = await accountRepo.findOwned(ctx.db, userId, accountId);
-    if (!account) throw notFound(errorMessages.accountNotFound, 'account_not_found');
-    return account.id;
-  }
+  const pages = createTransferPagesService(ctx);
 
   app.get(
     '/:accountId',
     { schema: { params: accountParams, response: { 200: metadataAnswer } } },
     async (request) => {
-      const accountId = await ownedAccountId(request.user.id, request.params.accountId);
-      return { data: await accountMetadataRepo.of(ctx.db, request.user.id, accountId) };
+      return { data: await pages.metadataOf(request.user.id, request.params.accountId) };
     },
   );
 
@@ -89,13 +76,7 @@ export const clientTransferRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions>
     { schema: { body: clientTransferEventSchema, response: { 200: storedAnswer } } },
     async (request) => {
       const { accountId, ...metadata } = request.body.data;
-      await accountMetadataRepo.save(
-        ctx.db,
-        request.user.id,
-        await ownedAccountId(request.user.id, accountId),
-        metadata,
-        ctx.now(),
-      );
+      await pages.saveMetadata(request.user.id, accountId, metadata);
       return { data: { ok: true } };
     },
   );

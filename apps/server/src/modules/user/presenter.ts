@@ -1,4 +1,5 @@
-import { defaultShortcuts } from '@tradedesk/domain';
+import { configurationSchema, dateTimeSchema, defaultShortcuts, filterShapeSchema } from '@tradedesk/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { SessionRow, UserRow } from '../auth/repo.js';
 import { configurationRepo } from '../configuration/repo.js';
@@ -12,6 +13,32 @@ export interface UserInclude {
   /** The browser session the user is signed in with (spec §7 "web identity"). */
   webSession?: SessionRow;
 }
+
+/**
+ * The user as responses show it (the routes' response schema: a field it does not name, the token
+ * hash above all, is never sent). Roles, tier and shortcuts are the stored values, shown rather than
+ * refused; the configuration and the filters are the shapes the web parses them with.
+ */
+export const presentedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  token: z.string(),
+  roles: z.array(z.string()),
+  tier: z.string(),
+  maxAccounts: z.number().int(),
+  credits: z.number().int(),
+  providers: z.object({ discordId: z.string(), discordWebhookUrl: z.string(), telegramId: z.string() }),
+  shortcuts: z.record(z.string(), z.unknown()),
+  isDeleted: z.boolean(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+  expiresAt: dateTimeSchema.nullable(),
+  configuration: configurationSchema.optional(),
+  filters: z.array(filterShapeSchema).optional(),
+  webIdentity: z
+    .object({ isIFrame: z.boolean(), signedInAt: dateTimeSchema, expiresAt: dateTimeSchema })
+    .optional(),
+});
 
 const presentWebIdentity = (session: SessionRow) => ({
   isIFrame: session.isIFrame,

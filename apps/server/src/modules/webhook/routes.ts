@@ -7,6 +7,7 @@ import {
 } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerOf } from '../../lib/answer.js';
 import { badRequest } from '../../lib/errors.js';
 import type { ProtectedModuleOptions } from '../protected.js';
 import { snipeResultMessage } from './embeds.js';
@@ -31,6 +32,9 @@ const logBody = serverLogMessageSchema.extend({
     .optional(),
 });
 
+/** Whether the report went into the user's chat queue (false when no chat is linked). */
+const queuedAnswer = { 200: answerOf(z.object({ isQueued: z.boolean() })) };
+
 /**
  * /api/webhook, the chat webhook service: what a run outside the server (the headful add-on)
  * reports for the signed-in user's chat. The server's own runs post through the same notifier.
@@ -42,14 +46,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<ProtectedModuleOptions & { cha
   routesAreFor(app, 'session');
   app.addHook('onRequest', requireUser);
 
-  app.post('/snipe', { schema: { body: snipeBody } }, async (request) => {
+  app.post('/snipe', { schema: { body: snipeBody, response: queuedAnswer } }, async (request) => {
     const report = request.body;
     const clubName = request.user.username;
     const isQueued = await chat.queue(request.user.id, 'snipe', snipeResultMessage(report, clubName));
     return { data: { isQueued } };
   });
 
-  app.post('/log', { schema: { body: logBody } }, async (request) => {
+  app.post('/log', { schema: { body: logBody, response: queuedAnswer } }, async (request) => {
     if (request.body.type !== 'DEBUG') throw badRequest(onlyDebugLogsMessage, 'not_debug');
     const isQueued = await chat.queue(request.user.id, 'log', request.body);
     return { data: { isQueued } };
