@@ -65,6 +65,8 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
    * (`redisChannelPrefixFor`).
    */
   redisChannelPrefix?: string;
+  /** Draws each rehearsal's world seed (default: at random); tests pin the world they assert on. */
+  rehearsalSeed?: () => number;
   /** Keys of remote agents; a key for the embedded agent is always generated. */
   agentKeys?: readonly string[];
   /**
@@ -241,7 +243,7 @@ async function attachRealtime(
   );
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
-  const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher);
+  const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher, options.rehearsalSeed);
   const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
     headfulSessions: options.headfulSessions ?? false,

@@ -110,7 +110,12 @@ export async function latestRehearsalOf(
 }
 
 /** `snipe-rehearse` and the agent's rehearsal events. */
-export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatcher) {
+export function createRehearsalService(
+  ctx: AppContext,
+  agents: RehearsalDispatcher,
+  /** Draws each rehearsal's world seed; tests pin it, since a drawn world may hold no bargain. */
+  drawSeed: () => number = () => randomInt(1, 2 ** 31 - 1),
+) {
   const { db } = ctx;
 
   return {
@@ -136,7 +141,7 @@ export function createRehearsalService(ctx: AppContext, agents: RehearsalDispatc
 
       await failSilentRehearsals(ctx, user.id);
       const now = ctx.now();
-      const seed = randomInt(1, 2 ** 31 - 1);
+      const seed = drawSeed();
       const opened = await rehearsalRepo.open(
         db,
         {
