@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { snipeRehearsals } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -111,8 +111,4 @@ export const rehearsalRepo = {
     ids.length === 0
       ? Promise.resolve([])
       : failRunning(db, [inArray(snipeRehearsals.id, ids)], message, at, 'ended'),
-
-  /** Ends the user's rehearsals that reported nothing since `before`: their agent is gone. */
-  failSilent: (db: Db, userId: string, before: Date, message: string, at: Date) =>
-    failRunning(db, [eq(snipeRehearsals.userId, userId), lt(snipeRehearsals.updatedAt, before)], message, at),
 };

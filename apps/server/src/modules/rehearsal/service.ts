@@ -46,8 +46,6 @@ export interface RehearsalAgentCheck {
   endIfLost(agentId: string, lastHeardAt: Date): Promise<string[]>;
 }
 
-/** A running rehearsal silent this long has lost its agent (it reports every 5 % of its span). */
-export const REHEARSAL_SILENCE_MS = 5 * 60_000;
 export const rehearsalLostMessage = 'The agent running the rehearsal was lost; rehearse again';
 /** A rehearsal whose agent shut down (a deploy): stopped for it, or handed back. */
 export const rehearsalLeftMessage = 'The agent running the rehearsal shut down; rehearse again';
@@ -70,18 +68,6 @@ export async function startValuesOf(ctx: AppContext): Promise<RehearsalStartValu
   return [...byCard.values()];
 }
 
-/** Ends the user's rehearsals whose agent went silent, so a lost one neither shows nor blocks. */
-export function failSilentRehearsals(ctx: AppContext, userId: string) {
-  const now = ctx.now();
-  return rehearsalRepo.failSilent(
-    ctx.db,
-    userId,
-    new Date(now.getTime() - REHEARSAL_SILENCE_MS),
-    rehearsalLostMessage,
-    now,
-  );
-}
-
 /**
  * GET /api/rehearsal: the latest rehearsal of exactly these filters as they are now (an edited
  * filter has none until rehearsed again), or null. The page polls it while one runs, so a rehearsal
@@ -98,7 +84,6 @@ export async function latestRehearsalOf(
   const wanted = new Set(filterIds);
   const rows = stored.filter((row) => wanted.has(row.id));
   if (rows.length !== wanted.size) return null;
-  await failSilentRehearsals(ctx, userId);
   const latest = await rehearsalRepo.latestOf(ctx.db, userId, filterKeyOf(rows));
   if (!latest) return null;
   const run = latest.status === 'running' ? await runsRepo.byId(ctx.db, latest.id) : undefined;
@@ -139,7 +124,6 @@ export function createRehearsalService(
       if (ruleError !== null) reject(ruleError);
       const agentId = (await agents.pick()) ?? reject(rehearsalMessages.noAgent);
 
-      await failSilentRehearsals(ctx, user.id);
       const now = ctx.now();
       const seed = drawSeed();
       const opened = await rehearsalRepo.open(
