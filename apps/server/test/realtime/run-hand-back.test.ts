@@ -67,10 +67,11 @@ describe.each(backends)('runs a leaving agent hands back (%s)', (backend) => {
     expect((await runOf(db, transferId))?.status).toBe('ended');
   });
 
-  it('ends an SBC run and a rehearsal at once, each saying its agent shut down', hubSuite, async () => {
+  /** A new user's SBC run and rehearsal, both running on the scripted agent. */
+  async function runningSbcRunAndRehearsal(email: string) {
     const page = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 1 });
     stack.browsers.push(page);
-    const account = await createAccount(page.http, 'solver@example.com');
+    const account = await createAccount(page.http, email);
     const db = stack.node.app.appContext.db;
     const [owner] = await db
       .select({ userId: accounts.userId })
@@ -101,6 +102,11 @@ describe.each(backends)('runs a leaving agent hands back (%s)', (backend) => {
       },
       'scripted-agent',
     );
+    return { page, db, sbcRunId, rehearsalId };
+  }
+
+  it('ends an SBC run and a rehearsal at once, each saying its agent shut down', hubSuite, async () => {
+    const { page, db, sbcRunId, rehearsalId } = await runningSbcRunAndRehearsal('solver@example.com');
 
     expect(await handBack('sbc', sbcRunId)).toEqual({ ok: true });
     expect(await handBack('rehearsal', rehearsalId)).toEqual({ ok: true });
@@ -129,36 +135,8 @@ describe.each(backends)('runs a leaving agent hands back (%s)', (backend) => {
     'an SBC run and a rehearsal whose stop says the agent left end saying so, as their hand-back would',
     hubSuite,
     async () => {
-      const page = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 1 });
-      stack.browsers.push(page);
-      const account = await createAccount(page.http, 'leaving-solver@example.com');
-      const db = stack.node.app.appContext.db;
-      const [owner] = await db
-        .select({ userId: accounts.userId })
-        .from(accounts)
-        .where(eq(accounts.id, account));
-      const userId = owner?.userId ?? '';
-      const now = stack.node.clock.now();
-      const sbcRunId = randomUUID();
-      const rehearsalId = randomUUID();
-      await sbcRepo.openRun(
-        db,
-        { id: sbcRunId, userId, accountId: account, solutionIds: [], createdAt: now },
-        'scripted-agent',
-      );
-      await rehearsalRepo.open(
-        db,
-        {
-          id: rehearsalId,
-          userId,
-          filterKey: 'f@x',
-          filterIds: [],
-          spanMinutes: 15,
-          seed: 1,
-          createdAt: now,
-          updatedAt: now,
-        },
-        'scripted-agent',
+      const { page, db, sbcRunId, rehearsalId } = await runningSbcRunAndRehearsal(
+        'leaving-solver@example.com',
       );
 
       // The leaving agent stopped both: their own stop events go out first, with the cause.
