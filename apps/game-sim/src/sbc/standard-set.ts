@@ -1,60 +1,20 @@
-/* eslint-disable max-lines -- over 400 lines on purpose: the 35 challenges of the standard set are one data table, read top to bottom; split, a reader would page between files to compare neighbours */
 import type { World } from '../world/world.js';
-import type { Award, ChallengeDef, SetDef } from './catalog.js';
-import { players, RARITY_GROUPS, target, type ScopeName } from './requirements.js';
-
-/** EA ids used below (packages/domain/data). */
-const LEAGUE = { PREMIER: 13, LALIGA: 53, BUNDESLIGA: 19, SERIE_A: 31, LIGUE_1: 16 } as const;
-const NATION = {
-  ENGLAND: 14,
-  FRANCE: 18,
-  GERMANY: 21,
-  SPAIN: 45,
-  BRAZIL: 54,
-  ITALY: 27,
-  ARGENTINA: 52,
-} as const;
-const CLUB = {
-  ARSENAL: 1,
-  LIVERPOOL: 9,
-  MAN_CITY: 10,
-  BAYERN: 21,
-  REAL_MADRID: 243,
-  BARCELONA: 241,
-} as const;
-const RARITY = { COMMON: 0, RARE: 1 } as const;
-const LEVEL = { BRONZE: 1, SILVER: 2, GOLD: 3 } as const;
-/** PLAYER_TRADABILITY values: 1 untradeable, 0 tradeable. */
-const UNTRADEABLE = 1;
-
-const rating = (scope: ScopeName, value: number) => target('TEAM_RATING', scope, value);
-const chemistry = (value: number) => target('CHEMISTRY_POINTS', 'min', value);
-const coins = (value: number): Award => ({ type: 'coins', value, count: 1, untradeable: false });
-
-type Sub = Omit<ChallengeDef, 'challengeId' | 'setId' | 'awards'> & { awards?: Award[] };
-
-/** Standard sets start at set 1101 / challenge 2101 so the first three keep their ids. */
-const FIRST_SET_ID = 1101;
-const FIRST_CHALLENGE_ID = 2101;
-
-interface StandardSetSpec {
-  name: string;
-  description: string;
-  categoryId: 1 | 2 | 3;
-  repeatable: boolean;
-  expiresInHours?: number;
-  awards: (world: World) => Award[];
-  challenges: Sub[];
-}
-
-/** A special card for a set reward: the first card of the rarity, else a high-rated rare gold. */
-function playerAward(world: World, rarityId: number): Award {
-  const card =
-    world.cards.find((each) => each.rarityId === rarityId) ??
-    world.cards.find((each) => each.rarityId === RARITY.RARE && each.rating >= 84) ??
-    world.card(0);
-  return { type: 'item', value: card.definitionId, count: 1, untradeable: true };
-}
+import type { SetDef } from './catalog.js';
+import { players, RARITY_GROUPS, target } from './requirements.js';
+import {
+  chemistry,
+  CLUB,
+  coins,
+  LEAGUE,
+  LEVEL,
+  NATION,
+  playerAward,
+  RARITY,
+  rating,
+  UNTRADEABLE,
+  withIds,
+  type StandardSetSpec,
+} from './standard-set-terms.js';
 
 /**
  * The standard challenge set: 32 challenges in 12 sets (sub-challenges, rewards, expiry) that
@@ -429,24 +389,5 @@ const SPECS: readonly StandardSetSpec[] = [
 
 /** The standard sets with ids assigned in order (sets from 1101, challenges from 2101). */
 export function standardSets(world: World): SetDef[] {
-  let challengeId = FIRST_CHALLENGE_ID;
-  return SPECS.map((spec, index) => {
-    const setId = FIRST_SET_ID + index;
-    const challenges = spec.challenges.map((sub): ChallengeDef => ({
-      ...sub,
-      awards: sub.awards ?? [coins(500)],
-      challengeId: challengeId++,
-      setId,
-    }));
-    return {
-      setId,
-      categoryId: spec.categoryId,
-      name: spec.name,
-      description: spec.description,
-      repeatable: spec.repeatable,
-      ...(spec.expiresInHours === undefined ? {} : { expiresInHours: spec.expiresInHours }),
-      awards: spec.awards(world),
-      challenges,
-    };
-  });
+  return withIds(SPECS, world);
 }
