@@ -19,11 +19,10 @@ import {
   startServerNode,
   type Browser,
   type ServerNode,
+  testRedisUrl as redisUrl,
 } from './stack.js';
 import { runningSnipes } from '../runs.js';
 
-// A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Server nodes share one database: PostgreSQL when configured, as in production.
 const backend = backends[backends.length - 1] ?? 'pglite';
 

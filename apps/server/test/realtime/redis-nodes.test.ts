@@ -9,10 +9,8 @@ import {
   startServerNode,
   type Browser,
   type ServerNode,
+  testRedisUrl as redisUrl,
 } from './stack.js';
-
-// A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('two server nodes share rooms through Redis', hubSuite, () => {
   let database: Database;

@@ -15,10 +15,8 @@ import {
   startServerNode,
   type Browser,
   type ServerNode,
+  testRedisUrl as redisUrl,
 } from './stack.js';
-
-// A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally.
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two deployments (each its own database and SECRET_KEY) on one Redis, as staging beside
@@ -55,6 +53,16 @@ describe('deployments sharing one Redis', hubSuite, () => {
     for (const { dispose } of databases) await dispose();
   }, hubHookTimeoutMs);
 
+  /** A new user on `node` starts a snipe; `seen` is how many commands deployment A's agent had before. */
+  async function startSnipeOn(node: ServerNode) {
+    const dashboard = await openBrowser(node, { tier: 'snipe', maxAccounts: 2, credits: 3 });
+    browsers.push(dashboard);
+    const account = await createAccount(dashboard.http, 'sniper@example.com');
+    const seen = agentOfA.commands.length;
+    dashboard.send('snipe-create-browser', startPayload(account, [ronaldoFilter()]));
+    return { dashboard, account, seen };
+  }
+
   it('names each deployment by its key alone, without showing the key', () => {
     expect(redisChannelPrefixFor(keyA)).toBe(redisChannelPrefixFor(keyA));
     expect(redisChannelPrefixFor(keyA)).not.toBe(redisChannelPrefixFor(keyB));
@@ -62,21 +70,13 @@ describe('deployments sharing one Redis', hubSuite, () => {
   });
 
   it("refuses a snipe on a deployment with no agent of its own rather than send it to another's", async () => {
-    const dashboard = await openBrowser(nodeB, { tier: 'snipe', maxAccounts: 2, credits: 3 });
-    browsers.push(dashboard);
-    const account = await createAccount(dashboard.http, 'sniper@example.com');
-    const seen = agentOfA.commands.length;
-    dashboard.send('snipe-create-browser', startPayload(account, [ronaldoFilter()]));
+    const { dashboard, seen } = await startSnipeOn(nodeB);
     expect(await dashboard.waitForError()).toBe(snipeMessages.noAgent);
     expect(agentOfA.commands.length).toBe(seen);
   });
 
   it("sends a snipe from another node of the same deployment to that deployment's agent", async () => {
-    const dashboard = await openBrowser(secondNodeOfA, { tier: 'snipe', maxAccounts: 2, credits: 3 });
-    browsers.push(dashboard);
-    const account = await createAccount(dashboard.http, 'sniper@example.com');
-    const seen = agentOfA.commands.length;
-    dashboard.send('snipe-create-browser', startPayload(account, [ronaldoFilter()]));
+    const { account, seen } = await startSnipeOn(secondNodeOfA);
     const command = await agentOfA.nextCommand('session-start', seen);
     expect(command.payload).toMatchObject({ accountId: account });
   });

@@ -14,6 +14,9 @@ import { signedInUser, TestClock, testSandboxAdminKey, type Client } from '../he
 
 export const simAdminKey = 'test-admin-key';
 
+/** A real Redis: REDIS_URL when set (CI), else the one every development machine runs locally. */
+export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** A node that never stalled (the tests' nodes judge agents on their test clock). */
 export const noStalls: StallReading = { stalledMsSince: () => 0 };
 
