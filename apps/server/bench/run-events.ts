@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../src/context.js';
+import type { AppContext } from '../src/lib/app-context.js';
 import { accounts, runs as runsTable, snipeSessions, users } from '../src/db/schema.js';
 import type { SnipePublisher } from '../src/modules/snipe/publisher.js';
 import { createRunEvents } from '../src/modules/snipe/run-events.js';

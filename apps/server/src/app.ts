@@ -36,6 +36,7 @@ import { soundModule } from './modules/sound/plugin.js';
 import { statisticModule } from './modules/statistic/plugin.js';
 import { transferModule } from './modules/transfer/plugin.js';
 import { userModule } from './modules/user/plugin.js';
+import { userPresenterModule } from './modules/user/presenter-plugin.js';
 import type { ChatOptions } from './modules/webhook/notifier.js';
 import { webhookModule } from './modules/webhook/plugin.js';
 import { installSecurityHeaders } from './web/security-headers.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Every module is a plugin that names the modules it needs (lib/server-module.ts); Fastify
   // refuses one registered before them. Each brings its own routes under its own prefix.
+  await app.register(userPresenterModule);
   await app.register(authModule, {
     // The sandbox is rehearsed and browser-tested from one address, so it allows more attempts.
     rateLimit: options.authRateLimit ?? {

@@ -1,6 +1,14 @@
-import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { CredentialCipher } from './crypto.js';
 import { serverModule } from './server-module.js';
+
+/** What every service needs from the outside world; tests pass their own clock. */
+export interface AppContext {
+  db: Db;
+  cipher: CredentialCipher;
+  gameMode: 'sandbox' | 'live';
+  now: () => Date;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

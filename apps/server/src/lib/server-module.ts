@@ -26,6 +26,7 @@ export type ServerModuleName =
   | 'statistic'
   | 'transfer'
   | 'user'
+  | 'user-presenter'
   | 'webhook';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 
 /** Options of every module that needs a signed-in user. */
 export interface ProtectedModuleOptions {

@@ -1,5 +1,5 @@
 import { agentAckSchema, type AgentAck, type TransferCommandName } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import type { SbcClubDispatcher } from '../modules/sbc/club-service.js';
 import type { SbcDispatcher } from '../modules/sbc/solver-service.js';
 import type { RehearsalDispatcher } from '../modules/rehearsal/service.js';

@@ -7,7 +7,7 @@ import {
 } from '@tradedesk/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import { createAgentPrices } from '../modules/snipe/agent-prices.js';
 import { runHandBack } from '../runs/run-hand-back.js';
 import type { RunKindModule } from '../runs/run-kind.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import type { RunKindModule } from '../runs/run-kind.js';
 import type { StallReading } from '../lib/stall-ledger.js';
 import { runsRepo, type RunRow } from '../runs/runs-repo.js';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { agentSocketPath } from '@tradedesk/domain/realtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import { createAuthService } from '../modules/auth/service.js';
 import { createSbcClubService } from '../modules/sbc/club-service.js';
 import { createSbcEvents, presentRunningRun } from '../modules/sbc/sbc-events.js';

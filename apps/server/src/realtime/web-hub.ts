@@ -10,7 +10,7 @@ import type { AuthService } from '../modules/auth/service.js';
 import { userRoom } from '../runs/user-channel.js';
 import { WebActionError } from '../lib/web-action.js';
 import { originCheck } from './origin-check.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 
 export const webSnipePath = '/client/snipe';
 export const webTransferPath = '/client/transfer';

@@ -8,7 +8,7 @@ import type {
   transferEventEnvelopeSchema,
 } from '@tradedesk/domain/realtime';
 import type { z } from 'zod';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import { openCredentials } from '../modules/account/credentials.js';
 import type { AccountRow } from '../modules/account/repo.js';
 import type { RunKindModule } from './run-kind.js';

@@ -1,5 +1,5 @@
 import { runHandBackSchema, type EventAck } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import { agentEvent, type AgentEventHandler, type RunKindModule } from './run-kind.js';
 import { runsRepo } from './runs-repo.js';
 

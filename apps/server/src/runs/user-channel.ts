@@ -1,5 +1,5 @@
 import type { NotificationKind, NotificationType, ServerLogMessage } from '@tradedesk/domain';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../lib/app-context.js';
 import { presentAccount } from '../modules/account/presenter.js';
 import { presentNotification, typeOfKind } from '../modules/notification/presenter.js';
 import { notificationRepo } from '../modules/notification/repo.js';

@@ -1,5 +1,5 @@
 import type { SbcStartCommand } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../src/context.js';
+import type { AppContext } from '../../src/lib/app-context.js';
 import type { AccountSolutions } from '../../src/modules/sbc/account-solution.js';
 import { createSbcSolverService } from '../../src/modules/sbc/solver-service.js';
 

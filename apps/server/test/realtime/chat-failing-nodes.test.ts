@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.js';
+import type { AppContext } from '../../src/lib/app-context.js';
 import type { Database } from '../../src/db/client.js';
 import { notifications, users } from '../../src/db/schema.js';
 import { CredentialCipher, generateSecretKey } from '../../src/lib/crypto.js';

@@ -7,6 +7,7 @@ export * from './account.js';
 export * from './configuration.js';
 export * from './user-enums.js';
 export * from './user.js';
+export * from './presented-user.js';
 export * from './reports.js';
 export * from './commerce.js';
 export * from './sbc.js';

@@ -7,7 +7,7 @@ import {
   type AccountStatus,
   type AccountUpdate,
 } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { openCredentials, sealCredentials } from './credentials.js';

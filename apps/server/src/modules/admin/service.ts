@@ -1,5 +1,5 @@
 import { FREE_TRIAL_DAYS, PERIOD_DAYS, trialExpiry } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repo.js';
 import { sessionCacheOf } from '../auth/session-cache.js';

@@ -1,6 +1,5 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { serverModule } from '../../lib/server-module.js';
-import { createUserPresenter, type UserPresenter } from '../user/presenter.js';
 import { authRoutes } from './routes.js';
 import { createAuthService, type AuthService } from './service.js';
 import { requireUser } from './session.js';
@@ -11,8 +10,6 @@ declare module 'fastify' {
     auth: AuthService;
     /** onRequest hook of every signed-in route: sets `request.user` or answers 401. */
     requireUser: onRequestAsyncHookHandler;
-    /** The user as the web sees it (sign-in answers and /api/user). */
-    presentUser: UserPresenter;
   }
 }
 
@@ -22,11 +19,18 @@ export interface AuthModuleOptions {
 }
 
 /** Auth: /api/auth, and the session check every signed-in module uses. */
-export const authModule = serverModule<AuthModuleOptions>('auth', ['app-context'], async (app, options) => {
-  const auth = createAuthService(app.appContext);
-  const presentUser = createUserPresenter(app.appContext);
-  app.decorate('auth', auth);
-  app.decorate('requireUser', requireUser(auth));
-  app.decorate('presentUser', presentUser);
-  await app.register(authRoutes, { prefix: '/api/auth', auth, presentUser, rateLimit: options.rateLimit });
-});
+export const authModule = serverModule<AuthModuleOptions>(
+  'auth',
+  ['app-context', 'user-presenter'],
+  async (app, options) => {
+    const auth = createAuthService(app.appContext);
+    app.decorate('auth', auth);
+    app.decorate('requireUser', requireUser(auth));
+    await app.register(authRoutes, {
+      prefix: '/api/auth',
+      auth,
+      presentUser: app.presentUser,
+      rateLimit: options.rateLimit,
+    });
+  },
+);

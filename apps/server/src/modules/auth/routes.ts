@@ -1,10 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import { successMessages } from '@tradedesk/domain';
+import { presentedUserSchema, successMessages } from '@tradedesk/domain';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOf } from '../../lib/answer.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session.js';
-import { presentedUserSchema, type UserPresenter } from '../user/presenter.js';
 import { codeSignInBody, fingerprintBody, forceLogoutBody, tokenSignInBody } from './schemas.js';
 import { sessionExpired, type AuthService, type NewSession } from './service.js';
 import { routesAreFor } from '../../lib/audience.js';
@@ -16,7 +16,8 @@ const loggedOutAnswer = { 200: answerOf(z.object({ loggedOut: z.literal(true) })
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  presentUser: UserPresenter;
+  /** The user presenter (plugin `user-presenter`). */
+  presentUser: FastifyInstance['presentUser'];
   /** Attempts per client per window; sign-in is the brute-force target. */
   rateLimit: { max: number; timeWindowMs: number };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { failedSignInNotice, signInThrottledMessage } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { hashSecret, randomCode, sha256, verifySecret } from '../../lib/crypto.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { licencePrefix } from './licence.js';

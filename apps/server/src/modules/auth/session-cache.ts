@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { SessionRow, UserRow } from './repo.js';
 
 /** How long a verified session is trusted without asking the database again. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultTransferConfig, marketMessages, rarityOfId, type TransferFilter } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import type { EventAck, TransferEvent } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { MarketLegRecord } from '../../db/schema.js';
 import { accountRepo } from '../account/repo.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { PaymentService } from '../payment/service.js';
 import type { ExternalOrderHandlers } from '../payment/index.js';
 import type { AgentPorts } from '../../runs/agent-ports.js';

@@ -9,7 +9,7 @@ import {
   type CreateListing,
   type DeliverySource,
 } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';

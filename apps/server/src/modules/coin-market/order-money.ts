@@ -1,5 +1,5 @@
 import { marketMessages } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { Db } from '../../db/client.js';
 import type { MarketLegRecord } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';

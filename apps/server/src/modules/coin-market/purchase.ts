@@ -11,7 +11,7 @@ import {
   type PurchaseListing,
 } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sbcClubRepo } from '../account/club-repo.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { forbidden } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repo.js';
 import { licencePrefix } from '../auth/licence.js';

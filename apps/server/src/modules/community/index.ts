@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { serverModule } from '../../lib/server-module.js';
 import {
   createDiscordIdentity,

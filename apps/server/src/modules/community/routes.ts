@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { boundedRedirect } from '../../lib/redirect.js';
 import { readSessionCookie } from '../auth/session.js';

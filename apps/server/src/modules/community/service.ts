@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { UserRow } from '../auth/repo.js';
 import type { AuthService } from '../auth/service.js';
 import { userRepo } from '../user/repo.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { configurationRepo, type ConfigurationGroup } from './repo.js';
 
 /** Reads and replaces configuration groups of one user. */

@@ -4,7 +4,7 @@ import {
   transferPriceMinimumError,
   type Filter,
 } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { isKnownPlayerName, playerRecord } from '../player-data/index.js';
 

@@ -1,5 +1,5 @@
 import { FILTER_CODE_LENGTH, messages, type Filter, type FilterType } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { randomCode } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';

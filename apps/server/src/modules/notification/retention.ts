@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { Db } from '../../db/client.js';
 import { jobLease } from '../../lib/job-lease-repo.js';
 import { notificationRepo } from './repo.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { notFound } from '../../lib/errors.js';
 import { notificationRepo } from './repo.js';
 

@@ -1,5 +1,5 @@
 import { COINS_PER_UNIT, extendedExpiry } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { Db } from '../../db/client.js';
 import { randomCode } from '../../lib/crypto.js';
 import { sessionCacheOf } from '../auth/session-cache.js';

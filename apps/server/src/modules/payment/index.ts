@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/errors.js';
 import { serverModule } from '../../lib/server-module.js';
 import { loadCatalogue, type Catalogue } from './catalogue.js';

@@ -17,7 +17,7 @@ import type {
   RehearsalStartCommand,
   RehearsalStartValue,
 } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { UserRow } from '../auth/repo.js';
 import { configurationRepo } from '../configuration/repo.js';
 import { presentConfiguration } from '../configuration/presenter.js';

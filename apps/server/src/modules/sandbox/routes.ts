@@ -1,7 +1,7 @@
 import { tierSchema } from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { answerOf } from '../../lib/answer.js';
 import { secretsMatch } from '../../lib/crypto.js';
 import { forbidden } from '../../lib/errors.js';

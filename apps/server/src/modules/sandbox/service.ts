@@ -1,5 +1,5 @@
 import type { Tier } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict } from '../../lib/errors.js';
 import { authRepo } from '../auth/repo.js';

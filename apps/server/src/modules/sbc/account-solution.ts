@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { amountAfterTax, errorMessages, platformOf, type Platform } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { LiveEvents } from '../../lib/live-events.js';
 import { accountRepo } from '../account/repo.js';

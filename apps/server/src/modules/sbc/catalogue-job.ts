@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { jobLease } from '../../lib/job-lease-repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
 import { sbcRepo, type SbcSolutionRow } from './repo.js';

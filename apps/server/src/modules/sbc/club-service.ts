@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { errorMessages, hasToolAccess, subscriptionExpiredMessage } from '@tradedesk/domain';
 import type { AgentAck, EventAck, SbcClubReadCommand, SbcClubReport } from '@tradedesk/domain/realtime';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../../lib/web-action.js';

@@ -1,6 +1,6 @@
 import { solvedSbcWith, successMessages } from '@tradedesk/domain';
 import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
 import { runsRepo } from '../../runs/runs-repo.js';

@@ -1,5 +1,5 @@
 import { errorMessages, type Platform } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { sbcClubRepo } from '../account/club-repo.js';
 import { accountRepo } from '../account/repo.js';

@@ -15,7 +15,7 @@ import type {
   SbcStopCommand,
 } from '@tradedesk/domain/realtime';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { accountRepo } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../../lib/web-action.js';

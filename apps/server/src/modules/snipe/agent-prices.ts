@@ -5,7 +5,7 @@ import {
   type PriceAnswer,
   type WirePriceQuote,
 } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/errors.js';
 import { priceQuoteRepo, type PriceQuoteRow } from '../prices/quote-repo.js';
 import { recordObservedPrice } from '../prices/record.js';

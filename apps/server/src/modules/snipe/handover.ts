@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventAck, SessionHandBack, SessionsHandBack } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { runsRepo } from '../../runs/runs-repo.js';
 import { accountRepo } from '../account/repo.js';
 import { snipeMessages } from './messages.js';

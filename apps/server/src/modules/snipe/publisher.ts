@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { createUserChannel, type ChannelAction, type UserChannel } from '../../runs/user-channel.js';
 import type { ChatNotifier } from '../webhook/notifier.js';
 

@@ -12,7 +12,7 @@ import {
   type SnipeResultReport,
 } from '@tradedesk/domain';
 import type { WireEngineEvent } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { AccountRow } from '../account/repo.js';
 import { runNoticeMessage, snipeResultMessage } from '../webhook/embeds.js';
 import { snipeMessages } from './messages.js';

@@ -24,7 +24,7 @@ import type {
   SessionStopCommand,
   SessionSwitchCommand,
 } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { reject } from '../../lib/web-action.js';
 import { runMessages } from '../../runs/messages.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';

@@ -1,6 +1,6 @@
 import { platformOf } from '@tradedesk/domain';
 import type { FleetPart, SessionStartCommand } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { openCredentials } from '../account/credentials.js';
 import type { AccountRow } from '../account/repo.js';
 import type { SnipePlan } from './repo.js';

@@ -1,5 +1,5 @@
 import { errorMessages, type AccountStatistics } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { notFound } from '../../lib/errors.js';
 import { accountRepo } from '../account/repo.js';
 import { statisticRepo } from './repo.js';

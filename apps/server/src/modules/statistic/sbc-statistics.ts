@@ -1,5 +1,5 @@
 import type { SbcStatistics } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { statisticRepo } from './repo.js';
 
 /** GET /api/statistic/sbc: coins spent, challenges solved and time spent over the user's finished SBC runs. */

@@ -1,5 +1,5 @@
 import { platformOf, RECENT_CARDS_KEPT, type LogEntry, type SnipeStatistics } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { statisticRepo } from './repo.js';
 
 const dayMs = 86_400_000;

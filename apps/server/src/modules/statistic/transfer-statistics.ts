@@ -1,5 +1,5 @@
 import { weeklySeries, type TransferStatistics } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { statisticRepo } from './repo.js';
 
 const weekMs = 7 * 86_400_000;

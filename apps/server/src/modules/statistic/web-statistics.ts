@@ -1,5 +1,5 @@
 import type { WebStatistics } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { statisticRepo } from './repo.js';
 import { transferTotalsOf } from './transfer-statistics.js';
 

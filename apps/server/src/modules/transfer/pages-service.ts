@@ -1,5 +1,5 @@
 import { errorMessages, type TransferAccountMetadata, type TransferListItem } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { notFound } from '../../lib/errors.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
 import { accountRepo } from '../account/repo.js';

@@ -1,6 +1,6 @@
 import type { TransferServerAction } from '@tradedesk/domain';
 import type { Server } from 'socket.io';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { createUserChannel, userRoom } from '../../runs/user-channel.js';
 import type { ChatNotifier } from '../webhook/notifier.js';
 

@@ -19,7 +19,7 @@ import {
 
 import type { TransferCommandName, TransferRoute } from '@tradedesk/domain/realtime';
 import type { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import type { UserRow } from '../auth/repo.js';
 import { reject } from '../../lib/web-action.js';

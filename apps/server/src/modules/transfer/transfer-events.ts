@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { accountRepo } from '../account/repo.js';
 import { configurationRepo } from '../configuration/repo.js';
 import { applyCreditChange } from '../credits/ledger.js';

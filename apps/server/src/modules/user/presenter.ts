@@ -1,6 +1,5 @@
-import { configurationSchema, dateTimeSchema, defaultShortcuts, filterShapeSchema } from '@tradedesk/domain';
-import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import { defaultShortcuts, type PresentedUser } from '@tradedesk/domain';
+import type { AppContext } from '../../lib/app-context.js';
 import type { SessionRow, UserRow } from '../auth/repo.js';
 import { configurationRepo } from '../configuration/repo.js';
 import { presentConfiguration } from '../configuration/presenter.js';
@@ -14,32 +13,6 @@ export interface UserInclude {
   webSession?: SessionRow;
 }
 
-/**
- * The user as responses show it (the routes' response schema: a field it does not name, the token
- * hash above all, is never sent). Roles, tier and shortcuts are the stored values, shown rather than
- * refused; the configuration and the filters are the shapes the web parses them with.
- */
-export const presentedUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  token: z.string(),
-  roles: z.array(z.string()),
-  tier: z.string(),
-  maxAccounts: z.number().int(),
-  credits: z.number().int(),
-  providers: z.object({ discordId: z.string(), discordWebhookUrl: z.string(), telegramId: z.string() }),
-  shortcuts: z.record(z.string(), z.unknown()),
-  isDeleted: z.boolean(),
-  createdAt: dateTimeSchema,
-  updatedAt: dateTimeSchema,
-  expiresAt: dateTimeSchema.nullable(),
-  configuration: configurationSchema.optional(),
-  filters: z.array(filterShapeSchema).optional(),
-  webIdentity: z
-    .object({ isIFrame: z.boolean(), signedInAt: dateTimeSchema, expiresAt: dateTimeSchema })
-    .optional(),
-});
-
 const presentWebIdentity = (session: SessionRow) => ({
   isIFrame: session.isIFrame,
   signedInAt: session.createdAt.toISOString(),
@@ -51,7 +24,7 @@ const presentWebIdentity = (session: SessionRow) => ({
  * The licence token itself is not stored, so `token` is always empty.
  */
 export function createUserPresenter(ctx: AppContext) {
-  return async (user: UserRow, include: UserInclude) => {
+  return async (user: UserRow, include: UserInclude): Promise<PresentedUser> => {
     const [configuration, filters] = await Promise.all([
       include.configuration ? configurationRepo.get(ctx.db, user.id) : undefined,
       include.filters ? filterRepo.listOf(ctx.db, user.id) : undefined,

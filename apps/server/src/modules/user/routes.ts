@@ -1,10 +1,15 @@
-import { decryptRequestSchema, shortcutsSchema, successMessages } from '@tradedesk/domain';
+import {
+  decryptRequestSchema,
+  presentedUserSchema,
+  shortcutsSchema,
+  successMessages,
+} from '@tradedesk/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerOf } from '../../lib/answer.js';
 import type { AccountService } from '../account/service.js';
 import type { ProtectedModuleOptions } from '../protected.js';
-import { presentedUserSchema, type UserPresenter } from './presenter.js';
+import type { UserPresenter } from './presenter.js';
 import { createUserService } from './service.js';
 import { providerUpdateBody } from './schemas.js';
 import { routesAreFor } from '../../lib/audience.js';

@@ -1,5 +1,5 @@
 import type { Shortcuts } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repo.js';
 import { userRepo } from './repo.js';

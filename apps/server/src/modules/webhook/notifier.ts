@@ -1,5 +1,5 @@
 import { notificationConfigSchema, type ServerLogMessage } from '@tradedesk/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../../lib/app-context.js';
 import type { LiveEvents } from '../../lib/live-events.js';
 import { notificationRepo, type NotificationRow } from '../notification/repo.js';
 import { userRepo } from '../user/repo.js';
