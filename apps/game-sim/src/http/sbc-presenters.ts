@@ -1,4 +1,4 @@
-import type { Award, ChallengeDef, SetDef } from '../sbc/catalog.js';
+import type { Award, ChallengeDef, SetDef } from '../sbc/definitions.js';
 import { encodeRequirements } from '../sbc/requirements.js';
 import { catalogueItem } from '../world/types.js';
 import type { World } from '../world/world.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ChallengeDef } from '../sbc/catalog.js';
+import type { ChallengeDef } from '../sbc/definitions.js';
 import { CATEGORIES } from '../sbc/catalog.js';
 import { sbcOf } from '../sbc/sbc-service.js';
 import type { Account } from '../world/types.js';

@@ -1,38 +1,7 @@
 import type { World } from '../world/world.js';
 import { players, target, type Requirement } from './requirements.js';
+import type { Award, SetDef } from './definitions.js';
 import { standardSets } from './standard-set.js';
-
-export interface Award {
-  type: 'coins' | 'item';
-  /** Coins, or the definition id of the card granted. */
-  value: number;
-  count: number;
-  untradeable: boolean;
-}
-
-export interface ChallengeDef {
-  challengeId: number;
-  setId: number;
-  name: string;
-  description: string;
-  formation: string;
-  /** How the requirements combine (default AND). */
-  operation?: 'AND' | 'OR';
-  requirements: Requirement[];
-  awards: Award[];
-}
-
-export interface SetDef {
-  setId: number;
-  categoryId: number;
-  name: string;
-  description: string;
-  repeatable: boolean;
-  /** Hours after the world's start when the set expires (none = never). */
-  expiresInHours?: number;
-  challenges: ChallengeDef[];
-  awards: Award[];
-}
 
 export const CATEGORIES = [
   { categoryId: 1, name: 'Upgrades', priority: 1 },

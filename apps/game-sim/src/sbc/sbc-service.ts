@@ -9,7 +9,8 @@ import {
 import { gameErrors } from '../core/errors.js';
 import type { Account } from '../world/types.js';
 import type { World } from '../world/world.js';
-import { buildSets, type Award, type ChallengeDef, type SetDef } from './catalog.js';
+import { buildSets } from './catalog.js';
+import type { Award, ChallengeDef, SetDef } from './definitions.js';
 import { encodeRequirements, groupsOf, type Requirement } from './requirements.js';
 
 export type ChallengeStatus = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED';

@@ -1,6 +1,6 @@
 /** The vocabulary the standard set's table (standard-set.ts) is written in: the game's ids, requirement and award helpers. */
 import type { World } from '../world/world.js';
-import type { Award, ChallengeDef, SetDef } from './catalog.js';
+import type { Award, ChallengeDef, SetDef } from './definitions.js';
 import { target, type ScopeName } from './requirements.js';
 
 /** EA ids the table uses (packages/domain/data). */

@@ -1,5 +1,5 @@
 import type { World } from '../world/world.js';
-import type { SetDef } from './catalog.js';
+import type { SetDef } from './definitions.js';
 import { players, RARITY_GROUPS, target } from './requirements.js';
 import {
   chemistry,
