@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { scheduleSimBuyers } from './population.js';
 import type { Account, Item, Trade } from './types.js';
-import type { World } from './world.js';
+import type { WorldState } from './world-state.js';
 
 /**
  * What of a world outlives a restart: the accounts (coins, piles, credentials' digests), their
@@ -58,7 +58,7 @@ function involvesAccounts(trade: Trade): boolean {
 }
 
 /** The part of `world` that a restart must keep (see worldSnapshotSchema). */
-export function snapshotOf(world: World): WorldSnapshot {
+export function snapshotOf(world: WorldState): WorldSnapshot {
   const trades = [...world.trades.values()].filter(involvesAccounts);
   const itemIds = new Set<number>();
   for (const item of world.items.values()) if (item.ownerId > 0) itemIds.add(item.id);
@@ -93,7 +93,7 @@ export function snapshotOf(world: World): WorldSnapshot {
  * seeded (the counters move past every saved id first). Live listings go back on the market with
  * their expiry and simulated buyers scheduled again.
  */
-export function applySnapshot(world: World, snapshot: WorldSnapshot): void {
+export function applySnapshot(world: WorldState, snapshot: WorldSnapshot): void {
   world.restoreIdCounters(snapshot.counters);
   Object.assign(world.ledger.sinks, snapshot.sinks);
   for (const saved of snapshot.items) {

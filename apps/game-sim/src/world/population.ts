@@ -2,7 +2,7 @@ import { createRng, hashUnit, type Rng } from '../core/rng.js';
 import { nextPrice, previousPrice, snapPrice } from '@tradedesk/domain';
 import type { Platform } from './cards.js';
 import type { Trade } from './types.js';
-import type { World } from './world.js';
+import type { WorldState } from './world-state.js';
 
 /** Listing durations of simulated sellers (seconds) and how often each is chosen. */
 const DURATIONS: readonly [number, number][] = [
@@ -21,9 +21,9 @@ const PLATFORMS: readonly Platform[] = ['ps', 'pc'];
 interface Pools {
   readonly groups: readonly { readonly share: number; readonly cards: readonly number[] }[];
 }
-const poolsByWorld = new WeakMap<World, Pools>();
+const poolsByWorld = new WeakMap<WorldState, Pools>();
 
-function poolsOf(world: World): Pools {
+function poolsOf(world: WorldState): Pools {
   const known = poolsByWorld.get(world);
   if (known) return known;
   const bronze: number[] = [];
@@ -51,7 +51,7 @@ function poolsOf(world: World): Pools {
   return pools;
 }
 
-function pickCard(world: World, rng: Rng): number {
+function pickCard(world: WorldState, rng: Rng): number {
   const { groups } = poolsOf(world);
   let roll = rng.next() * groups.reduce((sum, group) => sum + group.share, 0);
   for (const group of groups) {
@@ -72,7 +72,7 @@ function pickDuration(rng: Rng): number {
 
 /** Puts a simulated seller's listing on the market at `listedAt`. */
 export function createSimListing(
-  world: World,
+  world: WorldState,
   platform: Platform,
   listedAt: number,
   rng: Rng = world.rng,
@@ -108,7 +108,7 @@ export function createSimListing(
  * listings during their life, and bid on cheap starting bids near the end.
  */
 export function scheduleSimBuyers(
-  world: World,
+  world: WorldState,
   trade: Trade,
   rng: Rng = world.rng,
   forceRival = false,
@@ -137,7 +137,7 @@ export function scheduleSimBuyers(
 }
 
 /** Fills the market at start: listings of every age, so expiries spread over the next hours. */
-export function seedInitialListings(world: World, now: number): void {
+export function seedInitialListings(world: WorldState, now: number): void {
   const rng = createRng(world.options.seed * 31 + 7);
   for (const platform of PLATFORMS) {
     if (!world.options.market.platforms.includes(platform)) continue;
@@ -165,7 +165,7 @@ function poisson(rng: Rng, mean: number): number {
 const SLOT_MS = 60_000;
 
 /** A generator keyed to its parts and the seed, independent of every other draw of the world. */
-function keyedRng(world: World, ...parts: number[]): Rng {
+function keyedRng(world: WorldState, ...parts: number[]): Rng {
   return createRng(Math.floor(hashUnit(world.options.seed, ...parts) * 4_294_967_296));
 }
 
@@ -178,11 +178,11 @@ interface Arrival {
 }
 
 /** The current slot's arrival times per platform and class: a busy world catches up every ms. */
-const currentSlotByWorld = new WeakMap<World, { slot: number; times: Map<number, readonly number[]> }>();
+const currentSlotByWorld = new WeakMap<WorldState, { slot: number; times: Map<number, readonly number[]> }>();
 
 /** Arrival times of one slot, platform and duration class (a pure function of the seed). */
 function slotArrivals(
-  world: World,
+  world: WorldState,
   platformCode: number,
   durationClass: number,
   slot: number,
@@ -212,7 +212,7 @@ function slotArrivals(
  * to call. Per duration class, only listings still alive at `to` are created: nobody could have
  * seen the others, and a long clock jump stays cheap (a jump under an hour creates them all).
  */
-export function generateArrivals(world: World, from: number, to: number): void {
+export function generateArrivals(world: WorldState, from: number, to: number): void {
   const arrivals: Arrival[] = [];
   PLATFORMS.forEach((platform, platformIndex) => {
     if (!world.options.market.platforms.includes(platform)) return;

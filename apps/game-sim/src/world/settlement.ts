@@ -1,24 +1,24 @@
 import { amountAfterTax, nextPrice } from '@tradedesk/domain';
 import type { WorldEvent } from './event-queue.js';
 import type { Account, Trade } from './types.js';
-import type { World } from './world.js';
+import type { WorldState } from './world-state.js';
 
 /** The buyer of a sale: an account, or a simulated buyer of the world. */
 export type Buyer = Account | 'sim';
 
-function accountOf(world: World, id: number): Account | undefined {
+function accountOf(world: WorldState, id: number): Account | undefined {
   return id > 0 ? world.accounts.get(id) : undefined;
 }
 
 /** Returns a held bid to its bidder. */
-export function refundHighestBid(world: World, trade: Trade, now: number): void {
+export function refundHighestBid(world: WorldState, trade: Trade, now: number): void {
   const bidder = accountOf(world, trade.highestBidderId);
   if (bidder && trade.currentBid > 0)
     world.ledger.transfer('escrow', bidder, trade.currentBid, 'bid-refund', now, trade.tradeId);
 }
 
 /** Forgets a finished trade nobody can ask about any more (a simulated seller's, never watched). */
-function forgetIfUnwatched(world: World, trade: Trade): void {
+function forgetIfUnwatched(world: WorldState, trade: Trade): void {
   if (trade.sellerId !== 0 || (trade.watchers?.size ?? 0) > 0) return;
   world.trades.delete(trade.tradeId);
   const item = world.items.get(trade.itemId);
@@ -30,7 +30,7 @@ function forgetIfUnwatched(world: World, trade: Trade): void {
  * seller receives floor(price × 0.95), the rest goes to the tax sink; the item changes owner.
  */
 export function settleSale(
-  world: World,
+  world: WorldState,
   trade: Trade,
   buyer: Buyer,
   price: number,
@@ -81,7 +81,7 @@ export function settleSale(
   forgetIfUnwatched(world, trade);
 }
 
-function expire(world: World, trade: Trade, now: number): void {
+function expire(world: WorldState, trade: Trade, now: number): void {
   if (trade.state !== 'active') return;
   if (trade.highestBidderId !== 0) {
     const winner = accountOf(world, trade.highestBidderId);
@@ -97,7 +97,7 @@ function expire(world: World, trade: Trade, now: number): void {
   forgetIfUnwatched(world, trade);
 }
 
-function simBid(world: World, trade: Trade, now: number): void {
+function simBid(world: WorldState, trade: Trade, now: number): void {
   if (trade.state !== 'active') return;
   const value = world.values.value(trade.cardIndex, trade.platform, now);
   const amount = trade.currentBid === 0 ? trade.startingBid : nextPrice(trade.currentBid);
@@ -109,7 +109,7 @@ function simBid(world: World, trade: Trade, now: number): void {
 }
 
 /** Runs one scheduled event. */
-export function handleEvent(world: World, event: WorldEvent): void {
+export function handleEvent(world: WorldState, event: WorldEvent): void {
   const trade = world.trades.get(event.tradeId);
   if (!trade) return;
   if (event.kind === 'expire') expire(world, trade, event.at);

@@ -12,20 +12,8 @@ import { generateArrivals, seedInitialListings } from './population.js';
 import { handleEvent } from './settlement.js';
 import { BASIC_PLAY_STYLE, type Account, type Item, type ItemPlace, type Trade } from './types.js';
 import { MarketValues } from './values.js';
+import type { IdCounters, ListingTerms, WorldState } from './world-state.js';
 import { applySnapshot, snapshotFits, type WorldSnapshot } from './persistence.js';
-
-/** Terms of a new listing; the item must already be out of its pile. */
-export interface ListingTerms {
-  item: Item;
-  platform: Platform;
-  /** Account id, or 0 for a simulated seller. */
-  sellerId: number;
-  startingBid: number;
-  buyNowPrice: number;
-  /** Seconds. */
-  duration: number;
-  listedAt: number;
-}
 
 export interface NewAccount {
   email: string;
@@ -51,7 +39,7 @@ export function emailKey(email: string): string {
  * ledger and the scheduled background work. Background work is lazy: `catchUp()` (called on
  * every request) replays arrivals and events up to the clock's now.
  */
-export class World {
+export class World implements WorldState {
   readonly options: WorldOptions;
   readonly rng: Rng;
   readonly cards: readonly CardDef[];
@@ -110,12 +98,12 @@ export class World {
   readonly restored: boolean = false;
 
   /** The next ids to hand out (a saved world keeps them, so no id is used twice). */
-  idCounters(): { item: number; trade: number; account: number } {
+  idCounters(): IdCounters {
     return { item: this.nextItemId, trade: this.nextTradeId, account: this.nextAccountId };
   }
 
   /** Moves the id counters to at least `counters` (a restored world's). */
-  restoreIdCounters(counters: { item: number; trade: number; account: number }): void {
+  restoreIdCounters(counters: IdCounters): void {
     this.nextItemId = Math.max(this.nextItemId, counters.item);
     this.nextTradeId = Math.max(this.nextTradeId, counters.trade);
     this.nextAccountId = Math.max(this.nextAccountId, counters.account);
