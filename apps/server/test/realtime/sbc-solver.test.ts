@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { sbcMessages } from '../../src/modules/sbc/messages.js';
 import { backends } from '../database.js';
-import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
+import { sbcBuyer, simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser } from './stack.js';
 
 describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend) => {
@@ -35,23 +35,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'buys the missing players, submits the squad in the sandbox and reports the coins spent',
     async () => {
-      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
-      sbc.browsers.push(browser);
-      const email = `sbc.${Date.now()}@example.com`;
-      const accountId = await createAccount(browser.http, email);
-      const created = await simAdmin<{ id: number; coins: number }>(sbc.stack, 'POST', '/accounts', {
-        email,
-        password: 'sandbox-password',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-        coins: 500_000,
-      });
-      const challenges = (await browser.http.get('/api/sbc/challenges')).body as {
-        data: PresentedChallenge[];
-      };
-      const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')
-        ?.solutions[0];
-      if (!solution) throw new Error('no solution for the gold upgrade');
+      const { browser, accountId, simAccount: created, solution } = await sbcBuyer(sbc, 'buy');
       // Each card of the squad is on the market at its solution price (a quiet sandbox lists few cards).
       for (const player of solution.players)
         await simAdmin(sbc.stack, 'POST', '/listings', {
@@ -145,23 +129,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     "shows a running solver's progress to a page opened later (a reload)",
     async () => {
-      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
-      sbc.browsers.push(browser);
-      const email = `sbc.reload.${Date.now()}@example.com`;
-      const accountId = await createAccount(browser.http, email);
-      await simAdmin(sbc.stack, 'POST', '/accounts', {
-        email,
-        password: 'sandbox-password',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-        coins: 500_000,
-      });
-      const challenges = (await browser.http.get('/api/sbc/challenges')).body as {
-        data: PresentedChallenge[];
-      };
-      const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')
-        ?.solutions[0];
-      if (!solution) throw new Error('no solution for the gold upgrade');
+      const { browser, accountId, solution } = await sbcBuyer(sbc, 'reload');
       // Searches ten minutes apart: the run is still running when the page reloads.
       browser.send('SBC_START_SOLVER', {
         account: { id: accountId },
@@ -206,23 +174,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'ends a run cut off by its agent with a clear state, and lets the user start it again to finish',
     async () => {
-      const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
-      sbc.browsers.push(browser);
-      const email = `sbc.cut.${Date.now()}@example.com`;
-      const accountId = await createAccount(browser.http, email);
-      await simAdmin(sbc.stack, 'POST', '/accounts', {
-        email,
-        password: 'sandbox-password',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-        coins: 500_000,
-      });
-      const challenges = (await browser.http.get('/api/sbc/challenges')).body as {
-        data: PresentedChallenge[];
-      };
-      const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')
-        ?.solutions[0];
-      if (!solution) throw new Error('no solution for the gold upgrade');
+      const { browser, accountId, solution } = await sbcBuyer(sbc, 'cut');
       // Slow searches: the run is still buying when its agent goes.
       const start = {
         account: { id: accountId },

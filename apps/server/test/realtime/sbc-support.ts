@@ -3,7 +3,15 @@ import { afterAll, beforeAll } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { createSbcCatalogue, type SbcCatalogue } from '../../src/modules/sbc/catalogue-job.js';
 import type { Backend } from '../database.js';
-import { hubHookTimeoutMs, simAdminKey, startStack, type Browser, type Stack } from './stack.js';
+import {
+  createAccount,
+  hubHookTimeoutMs,
+  openBrowser,
+  simAdminKey,
+  startStack,
+  type Browser,
+  type Stack,
+} from './stack.js';
 
 /** A challenge as GET /api/sbc/challenges answers it (the parts the SBC tests read). */
 export interface PresentedChallenge {
@@ -73,4 +81,31 @@ export function useSbcStack(backend: Backend, platforms: readonly Platform[] = [
     await suite.stack?.close();
   }, hubHookTimeoutMs);
   return suite;
+}
+
+/** The daily gold upgrade's first solution as `browser` reads it from GET /api/sbc/challenges. */
+export async function goldUpgradeSolution(browser: Browser) {
+  const challenges = (await browser.http.get('/api/sbc/challenges')).body as { data: PresentedChallenge[] };
+  const solution = challenges.data.find((challenge) => challenge.challengeId === 'set-1001')?.solutions[0];
+  if (!solution) throw new Error('no solution for the gold upgrade');
+  return solution;
+}
+
+/**
+ * A signed-in user (tier Snipe) with one linked account that the sandbox game holds with 500,000
+ * coins, and the gold upgrade's solution; the browser is disconnected at the suite's end.
+ */
+export async function sbcBuyer(suite: ReturnType<typeof useSbcStack>, label: string) {
+  const browser = await openBrowser(suite.stack.server, { tier: 'snipe' });
+  suite.browsers.push(browser);
+  const email = `sbc.${label}.${Date.now()}@example.com`;
+  const accountId = await createAccount(browser.http, email);
+  const created = await simAdmin<{ id: number; coins: number }>(suite.stack, 'POST', '/accounts', {
+    email,
+    password: 'sandbox-password',
+    backupCode: 'ABCD1234',
+    platform: 'pc',
+    coins: 500_000,
+  });
+  return { browser, accountId, simAccount: created, solution: await goldUpgradeSolution(browser) };
 }
