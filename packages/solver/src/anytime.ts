@@ -71,7 +71,12 @@ export function* solveAnytime(
     known.proof.kind !== 'optimal' && budget / BUDGET_GROWTH < finalWorkMs;
     budget *= BUDGET_GROWTH
   ) {
-    const next = solveChallenge({ ...input, workLimitMs: Math.min(budget, finalWorkMs) });
+    const next = solveChallenge({
+      ...input,
+      workLimitMs: Math.min(budget, finalWorkMs),
+      startSquad: known.squad,
+      startBound: boundOf(known),
+    });
     if (next.status !== 'solved') continue;
     const merged = betterAnswer(known, next);
     const changed = !sameAnswer(merged, known);

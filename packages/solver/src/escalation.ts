@@ -36,6 +36,13 @@ export function hasUniqueAssets(placement: Placement): boolean {
 
 /** Thresholds between the proven bound and the known squad: the first is this share of the gap. */
 const FIRST_THRESHOLD_SHARE = 1 / 8;
+/**
+ * A threshold's search gets this share of the search time left to find a squad (having found one,
+ * it keeps the rest); unfinished without one, the next threshold is half as far above the proven
+ * bound. Given all of it, one threshold too far (First Links: 621 →
+ * 673, unfinished) spent the whole budget and the bound stayed where it was.
+ */
+const THRESHOLD_SLICE = 0.5;
 
 /**
  * Looks for a squad cheaper than `upperBound` (a known squad's cost), or proves there is none,
@@ -44,7 +51,7 @@ const FIRST_THRESHOLD_SHARE = 1 / 8;
  * cut pool is above its card limit), else `searchShare` of it. Given a proven `lowerBound`, the
  * search first looks below thresholds rising from it (an eighth of the gap, then doubling): below
  * a low threshold the pool is cut harder and the cost floor prunes sooner, so a search there
- * finishes fast, and either finds the optimum (the cheapest squad below it) or raises the proven
+ * finishes fast (each gets half the search time left; unfinished, the step halves), and either finds the optimum (the cheapest squad below it) or raises the proven
  * bound to it. An unfinished search hands its squad to the MILP as the cutoff, so the MILP only
  * looks below it. A MILP squad is placed and judged by the exact evaluator; one it rejects means
  * the model is wrong, and none of the MILP's claims count.
@@ -71,11 +78,15 @@ export function proveOrImprove(
   let proven = lowerBound;
   let step = Math.max(1, Math.ceil((upperBound - lowerBound) * FIRST_THRESHOLD_SHARE));
   while (Number.isFinite(proven) && proven + step < upperBound) {
-    const below = exactSearch(problem, proven + step, searchDeadline, Infinity, maxSearchCards);
-    if (!below?.finished || below.bound === undefined) {
-      if (below?.answer)
-        return { answer: below.answer, bound: proven, finished: false, method: searchMethod };
-      break;
+    const sliceEnd = workNow() + (searchDeadline - workNow()) * THRESHOLD_SLICE;
+    const below = exactSearch(problem, proven + step, searchDeadline, Infinity, maxSearchCards, sliceEnd);
+    if (!below) break;
+    if (!below.finished || below.bound === undefined) {
+      if (below.answer) return { answer: below.answer, bound: proven, finished: false, method: searchMethod };
+      // Too far for its slice: a nearer threshold with the time left.
+      if (step === 1 || workNow() >= searchDeadline) break;
+      step = Math.ceil(step / 2);
+      continue;
     }
     if (below.answer)
       return { answer: below.answer, bound: below.bound, finished: true, method: searchMethod };

@@ -98,6 +98,8 @@ export function exactSearch(
   deadline: number,
   nodeLimit = Infinity,
   maxCards = MAX_SEARCH_CARDS,
+  /** Until a squad is found the search stops here (then it keeps on until `deadline`). */
+  giveUpAt = deadline,
 ): ExactSearchOutcome | undefined {
   if (!Number.isFinite(upperBound)) return undefined;
   const { requirements, openSlots, positions } = problem;
@@ -114,7 +116,6 @@ export function exactSearch(
     return undefined;
   const slots = openSlots.length;
   if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
-
   // Cheapest first: the cost floor of a branch then rises as fast as it can (measured faster than
   // taking the leagues in a row, which would make each league's count final sooner).
   const cards = [...pool].sort((a, b) => a.cost - b.cost);
@@ -343,7 +344,6 @@ export function exactSearch(
   let answer: ExactSearchOutcome['answer'];
   let nodes = 0;
   let aborted = false;
-
   let leaves = 0;
   let workCharged = 0;
   const leaf = (spent: number) => {
@@ -363,7 +363,7 @@ export function exactSearch(
       workCharged += workSinceClock;
       chargeWork(workSinceClock * WORK_MS.exactSearchWork);
       workSinceClock = 0;
-      if (workNow() > deadline) aborted = true;
+      if (workNow() > (answer ? deadline : giveUpAt)) aborted = true;
     }
     if (aborted || nodes > nodeLimit) {
       aborted = true;

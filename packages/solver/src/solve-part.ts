@@ -13,6 +13,7 @@ import {
   MAX_MILP_CARDS_IN_SOLVE,
   type PartOutcome,
   cheapestEligible,
+  startCards,
   type StageClock,
   withGreedy,
 } from './solve-stages.js';
@@ -95,6 +96,8 @@ export function solvePart(
       ),
     );
   const seeds = seedCards(relaxation.seeds);
+  // A bound an earlier solve proved for the whole challenge holds for each of its parts too.
+  const firstBound = Math.max(relaxation.bound, input.startBound ?? -Infinity);
   const needsLinks = requirements.some((r) => ['chemistry', 'playerChemistry', 'sameGroup'].includes(r.kind));
   // Chemistry minima: squads planned by group structure (placed exactly, cheapest first) start
   // the searches, and the cheapest eligible one is the first incumbent.
@@ -102,16 +105,22 @@ export function solvePart(
   const cores = chemistryCores(problem, CHEMISTRY_CORES, coresUntil).map((placement) =>
     problem.openSlots.flatMap((slot) => placement[slot] ?? []),
   );
-  const incumbent = cheapestEligible(problem, [...seeds, ...cores]);
-  if (incumbent && incumbent.cost <= relaxation.bound)
+  // A known squad (an earlier solve's answer) comes first: on a tie it stays the incumbent.
+  const known = startCards(problem, input.startSquad);
+  const incumbent = cheapestEligible(problem, [...known, ...seeds, ...cores]);
+  if (incumbent && incumbent.cost <= firstBound)
     return {
       kind: 'answer',
       problem,
       answer: incumbent,
-      bound: relaxation.bound,
-      method: 'rating-profile relaxation',
+      bound: firstBound,
+      method:
+        firstBound > relaxation.bound ? 'an earlier solve proved the bound' : 'rating-profile relaxation',
     };
-  const starts = needsLinks ? [...cores, ...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds;
+  const starts = [
+    ...known,
+    ...(needsLinks ? [...cores, ...groupSeeds(problem, 4), ...seeds.slice(0, 2)] : seeds),
+  ];
   const useMilp = input.useMilp !== false && milpReady();
   // Exact search first, from a quick incumbent: where it proves the optimum, the timed local
   // search, the greedy and the second relaxation would only have spent the budget.
@@ -123,7 +132,7 @@ export function solvePart(
     ? (quick: SearchAnswer, until: number) => {
         relaxedBelow = quick.cost;
         const again = groupedRelaxationBound(problem, until, quick.cost, relaxation);
-        if ('infeasible' in again) return { bound: relaxation.bound, answer: quick };
+        if ('infeasible' in again) return { bound: firstBound, answer: quick };
         return {
           bound: again.bound,
           answer: cheapestEligible(problem, seedCards(again.seeds), quick) ?? quick,
@@ -136,7 +145,7 @@ export function solvePart(
     clock,
     seed,
     incumbent,
-    relaxation.bound,
+    firstBound,
     useMilp,
     cheapTierFirst(requirements),
     tighten,

@@ -5,6 +5,7 @@ import type { SearchAnswer } from './local-search.js';
 import { placeCards, placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { judgePlacement } from './squad-check.js';
+import type { StartPick } from './types.js';
 
 /**
  * The exact search's share of the exact methods' time when the MILP can follow: the search
@@ -28,6 +29,26 @@ export type PartOutcome =
       readonly method: string;
     }
   | { readonly kind: 'none'; readonly infeasible: boolean; readonly reason: string; readonly bound: number };
+
+/**
+ * A known squad's cards among the problem's candidates (the same asset from the same source and
+ * item), when they meet this part's requirements; none when a card is missing (a changed pool)
+ * or the squad meets another OR part.
+ */
+export function startCards(problem: Problem, picks: readonly StartPick[] | undefined): Candidate[][] {
+  if (!picks || picks.length !== problem.openSlots.length) return [];
+  const cards = picks.map((pick) =>
+    problem.candidates.find(
+      (c) =>
+        c.assetId === pick.assetId &&
+        c.source === pick.source &&
+        c.definitionId === pick.definitionId &&
+        c.itemId === pick.itemId,
+    ),
+  );
+  if (!cards.every((c): c is Candidate => c !== undefined)) return [];
+  return cheapestEligible(problem, [cards]) ? [cards] : [];
+}
 
 /** The cheapest of the card sets that, placed, makes an eligible squad of distinct players. */
 export function cheapestEligible(

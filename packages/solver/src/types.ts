@@ -55,6 +55,13 @@ export interface SolveInput {
   readonly searchSteps?: number;
   /** Seed of the local search (answers repeat for a seed). */
   readonly seed?: number;
+  /**
+   * A squad known to meet the challenge (an earlier, smaller solve's answer): the solve starts
+   * from it (its first incumbent and the searches' first start), so it never answers dearer.
+   */
+  readonly startSquad?: readonly StartPick[];
+  /** A lower bound an earlier solve proved on the challenge's cost: the solve's bounds start there. */
+  readonly startBound?: number;
   /** Run the MILP bound provider in a worker thread (default true). */
   readonly useMilp?: boolean;
   /**
@@ -64,6 +71,9 @@ export interface SolveInput {
    */
   readonly now?: () => number;
 }
+
+/** The card of a known squad's slot, as an answer names it. */
+export type StartPick = Pick<SquadPick, 'slot' | 'assetId' | 'source' | 'definitionId' | 'itemId'>;
 
 /** One placed card of the answer. */
 export interface SquadPick {
