@@ -32,6 +32,8 @@ export interface TeamResult {
   perAccount: number[];
   /** The listings bought (`listingKey`). */
   bought: string[];
+  /** Each purchase's profit, by `listingKey` (an own account's listing: the tax the team paid). */
+  profitOf: Map<string, number>;
 }
 
 interface TradeWithBidder extends SimTrade {
@@ -42,13 +44,15 @@ interface TradeWithBidder extends SimTrade {
  * Runs `accounts` snipe sessions of today's engine on one fresh world of `seed`, sharing one
  * virtual clock (a session's sleep waits for the others', so the hour interleaves as it would in
  * real time): `independent` runs each on its own, `fleet` runs them as one fleet. Account i's
- * session draws its waits from seed + i (account 0 from the world's seed, as the trading bench).
+ * session draws its waits from `sessionSeed` + i (the world's seed unless given: account 0 then
+ * waits as the trading bench's one account; another seed replays the world with other waits).
  */
 export async function runTeam(
   mode: 'independent' | 'fleet',
   seed: number,
   accounts: number,
   onPage?: (page: PageSeen) => void,
+  sessionSeed: number = seed,
 ): Promise<TeamResult> {
   const sim: BenchSim = await startBenchSim({ seed, clock: { speed: 0 }, startingCoins: scenario.coins });
   try {
@@ -85,6 +89,7 @@ export async function runTeam(
       realMs: 0,
       perAccount: clients.map(() => 0),
       bought: [],
+      profitOf: new Map(),
     };
     const accountIds = clients.map((_, index) => `account-${index}`);
     // A lone account runs alone (a fleet needs two): its `fleet` run is today's engine.
@@ -113,12 +118,18 @@ export async function runTeam(
         try {
           const answer = await port.bid(tradeId, amount);
           if (trade !== undefined) {
-            const profit =
-              amountAfterTax(sim.world.values.value(trade.cardIndex, 'pc', clock.now())) - amount;
+            const ownListing = teamIds.has(trade.sellerId);
+            // A card bought from another account of the team was the team's already (its profit
+            // counted when that account bought it): the team only paid the seller's 5 % tax.
+            const profit = ownListing
+              ? amountAfterTax(amount) - amount
+              : amountAfterTax(sim.world.values.value(trade.cardIndex, 'pc', clock.now())) - amount;
             result.profit += profit;
             result.perAccount[index] = (result.perAccount[index] ?? 0) + profit;
-            if (teamIds.has(trade.sellerId)) result.ownListingsBought += 1;
-            result.bought.push(listingKey(sim.world, trade));
+            if (ownListing) result.ownListingsBought += 1;
+            const key = listingKey(sim.world, trade);
+            result.bought.push(key);
+            result.profitOf.set(key, (result.profitOf.get(key) ?? 0) + profit);
           }
           return answer;
         } catch (error) {
@@ -139,7 +150,7 @@ export async function runTeam(
           game: measured(gamePortFromClient(client), index),
           prices: feedPrices({ feedsUrl: sim.hosts.feeds, now: () => clock.now() }),
           clock,
-          rng: seededRng(seed + index),
+          rng: seededRng(sessionSeed + index),
           events: {
             async emit(event: EngineEvent) {
               if (event.type === 'snipe-result') {

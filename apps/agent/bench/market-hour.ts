@@ -17,6 +17,7 @@ export interface HourListing extends ObservedListing {
 }
 
 export interface MarketRules {
+  readonly minBuyNow?: number;
   readonly maxBuyNow: number;
   readonly minProfit: MinProfit;
   readonly coins: number;

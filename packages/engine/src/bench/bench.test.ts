@@ -48,6 +48,16 @@ describe('snipe oracle', () => {
     );
     expect(result).toEqual({ tradeIds: [3], profit: 4_500 });
   });
+
+  it("keeps to the filter's min Buy Now: a listing under it is never searched for", () => {
+    const listings = [
+      { tradeId: 1, buyNowPrice: 900, marketPrice: 2_000 }, // profit 1,000, under the min Buy Now
+      { tradeId: 2, buyNowPrice: 1_000, marketPrice: 2_000 }, // profit 900, at it
+    ];
+    const rules = { maxBuyNow: 50_000, minProfit: { value: 500, unit: 'fixed' as const }, coins: 10_000 };
+    expect(snipeOracle(listings, rules)).toEqual({ tradeIds: [1, 2], profit: 1_900 });
+    expect(snipeOracle(listings, { ...rules, minBuyNow: 1_000 })).toEqual({ tradeIds: [2], profit: 900 });
+  });
 });
 
 describe('reaction benchmark', () => {

@@ -10,6 +10,8 @@ export interface ObservedListing {
 }
 
 export interface OracleRules {
+  /** The filter's min Buy Now: a listing under it is one the run never searches for (none when absent). */
+  readonly minBuyNow?: number;
   readonly maxBuyNow: number;
   readonly minProfit: MinProfit;
   /** Coins available; the oracle never spends more. */
@@ -25,12 +27,17 @@ export interface OracleResult {
 /**
  * The benchmark's oracle: what a sniper that saw every listing the instant it appeared and
  * never lost a race would have bought under the same rule (Buy Now < price × 0.95 − min
- * profit, at most the max Buy Now), most profitable first within the coins. Strategies are
+ * profit, within the filter's Buy Now band), most profitable first within the coins. Strategies are
  * scored by the share of this profit they capture.
  */
 export function snipeOracle(listings: readonly ObservedListing[], rules: OracleRules): OracleResult {
   const worthBuying = listings
-    .filter((entry) => entry.buyNowPrice > 0 && entry.buyNowPrice <= rules.maxBuyNow)
+    .filter(
+      (entry) =>
+        entry.buyNowPrice > 0 &&
+        entry.buyNowPrice >= (rules.minBuyNow ?? 0) &&
+        entry.buyNowPrice <= rules.maxBuyNow,
+    )
     .filter((entry) => entry.buyNowPrice <= limitUnderMarket(entry.marketPrice, rules.minProfit))
     .map((entry) => ({ entry, profit: amountAfterTax(entry.marketPrice) - entry.buyNowPrice }))
     .sort((a, b) => b.profit - a.profit || a.entry.tradeId - b.entry.tradeId);
