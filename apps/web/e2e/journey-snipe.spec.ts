@@ -73,19 +73,20 @@ test('a new user snipes a bargain the sandbox market listed and sees the profit 
   const rowProfit = ((await rowProfitCell.textContent()) ?? '').trim();
 
   // Today's bar of the weekly chart carries the profit: the pointer on the last day shows its
-  // tooltip, whose amount is the row's profit (the chart follows the purchases without a reload).
-  // The chart draws once scrolled near (it is below the tables).
+  // value, which is the row's profit (the chart follows the purchases without a reload).
   await weekly.scrollIntoViewIfNeeded();
-  const surface = weekly.locator('svg.recharts-surface').first();
-  await expect(surface).toBeVisible();
-  const box = await surface.boundingBox();
+  const plot = weekly.getByRole('img', { name: 'Weekly profits' });
+  const box = await plot.boundingBox();
   if (!box) throw new Error('the weekly chart is not drawn');
   await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
-  const amount = weekly.locator('.recharts-tooltip-wrapper .recharts-tooltip-item-value');
-  await expect(amount).toHaveText(/^[1-9][\d,]*$/);
+  const tooltip = weekly.getByRole('status');
+  await expect(tooltip).toHaveText(/Profit: [1-9][\d,]*$/);
   await expect
     .poll(
-      async () => `+${formatCompactNumber(Number(((await amount.textContent()) ?? '').replace(/,/g, '')))}`,
+      async () => {
+        const amount = /Profit: ([\d,]+)$/.exec((await tooltip.textContent()) ?? '')?.[1] ?? '';
+        return `+${formatCompactNumber(Number(amount.replace(/,/g, '')))}`;
+      },
       { message: `the chart's profit for today (the notice said ${profit})`, timeout: 30_000 },
     )
     .toBe(rowProfit);

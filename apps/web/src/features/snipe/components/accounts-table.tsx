@@ -7,18 +7,24 @@ type AccountsTableProps = {
   renderRow: (account: Account) => ReactNode;
 };
 
+/** The one row of an empty or loading table; both the same height, so nothing below moves. */
+function SingleRow({ children }: { children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={6} className="py-10 text-center opacity-70">
+        <div className="flex h-10 items-center justify-center">{children}</div>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The accounts table (spec §2): a spinner while loading, 'No accounts found' when empty, rows
- * sorted by status text. Below 768 px each row becomes a card.
+ * sorted by status text. Below 768 px each row becomes a card. The spinner sits in the table's
+ * empty row: a box of its own was taller, and the page below (on a phone, the weekly chart)
+ * jumped up when the answer came (Lighthouse's layout shift on /snipe).
  */
 export function AccountsTable({ accounts, isLoading, renderRow }: AccountsTableProps) {
-  if (isLoading) {
-    return (
-      <div className="flex justify-center py-16" role="status" aria-label="Loading accounts">
-        <span className="loading loading-spinner loading-lg" />
-      </div>
-    );
-  }
   const sorted = [...(accounts ?? [])].sort(compareByStatusText);
   return (
     <div className="rounded-box border-base-300 bg-base-100 overflow-x-auto border">
@@ -34,12 +40,12 @@ export function AccountsTable({ accounts, isLoading, renderRow }: AccountsTableP
           </tr>
         </thead>
         <tbody className="max-md:[&_td]:block max-md:[&_td]:border-0 max-md:[&_td]:py-1 max-md:[&_td[data-label]]:before:mr-2 max-md:[&_td[data-label]]:before:font-semibold max-md:[&_td[data-label]]:before:content-[attr(data-label)] max-md:[&_tr]:border-base-300 max-md:[&_tr]:block max-md:[&_tr]:border-b max-md:[&_tr]:py-2">
-          {sorted.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="py-10 text-center opacity-70">
-                No accounts found
-              </td>
-            </tr>
+          {isLoading ? (
+            <SingleRow>
+              <span role="status" aria-label="Loading accounts" className="loading loading-spinner loading-lg" />
+            </SingleRow>
+          ) : sorted.length === 0 ? (
+            <SingleRow>No accounts found</SingleRow>
           ) : (
             sorted.map(renderRow)
           )}
