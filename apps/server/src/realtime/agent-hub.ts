@@ -77,6 +77,9 @@ export function createAgentHub(
     const connectedAt = ctx.now();
     const { agentId, capacity } = socket.data;
     const sessions = agentHandshakeSchema.shape.sessions.parse(socket.handshake.auth.sessions);
+    // Each (re)connect, its first stored beat and its end are logged at info (the cluster bench
+    // keeps them): where an agent was, and when, is what tells a slow reconnect from a lost agent.
+    log.info({ agentId, socketId: socket.id, sessions: sessions.length }, 'agent connecting');
     // One socket per agent in the cluster: a reconnect replaces the old one, on whichever node it
     // lingers, so commands to the agent's room never wait on a dead socket. (The adapter runs this
     // on every node later, this one included: hence `except` the new socket.)
@@ -118,10 +121,26 @@ export function createAgentHub(
     // row locks, each holding a pool connection (see docs/decisions/operations.md).
     let beating = false;
     let nextBeat: { ids: string[]; at: Date } | undefined;
+    let firstBeatStored = false;
     const storeBeat = ({ ids, at }: { ids: string[]; at: Date }) => {
       beating = true;
       runsRepo
         .touch(ctx.db, agentId, ids, at)
+        .then((touched) => {
+          if (firstBeatStored) return;
+          firstBeatStored = true;
+          log.info(
+            {
+              agentId,
+              socketId: socket.id,
+              runs: ids.length,
+              touched: touched.length,
+              beatAt: at.toISOString(),
+              afterConnectMs: at.getTime() - connectedAt.getTime(),
+            },
+            'first heartbeat of the agent stored since it connected',
+          );
+        })
         .catch((err: unknown) => {
           loss.distrustDatabase();
           log.error({ err }, 'could not record a heartbeat');
@@ -142,10 +161,14 @@ export function createAgentHub(
       else storeBeat(beat);
     });
 
-    socket.on('disconnect', () => {
-      if (closing || agents.get(agentId) !== socket) return;
+    socket.on('disconnect', (reason) => {
+      if (closing) return;
+      if (agents.get(agentId) !== socket) {
+        log.info({ agentId, socketId: socket.id, reason }, "an agent's replaced socket closed");
+        return;
+      }
       agents.delete(agentId);
-      log.warn({ agentId }, 'agent disconnected');
+      log.warn({ agentId, socketId: socket.id, reason }, 'agent disconnected');
       loss.disconnected(agentId, ctx.now());
     });
 
@@ -192,7 +215,16 @@ export function createAgentHub(
         .loseRuns(orphaned)
         .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
     }
-    log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
+    log.info(
+      {
+        agentId,
+        socketId: socket.id,
+        capacity,
+        resumed: claimed.size,
+        tookMs: ctx.now().getTime() - connectedAt.getTime(),
+      },
+      'agent connected',
+    );
   });
 
   return {
