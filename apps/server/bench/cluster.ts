@@ -404,6 +404,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
             },
           }
         : {}),
+      balancerAccessLog: true,
       output: (name, line) => {
         sampler.line(name, line);
         notePoolFailure(name, line);
