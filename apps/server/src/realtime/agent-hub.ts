@@ -26,6 +26,16 @@ export interface AgentHubOptions extends AgentLossOptions {
   commandTimeoutMs: number;
 }
 
+/** How often a closing node asks whether the agents it dropped are on another node yet. */
+const agentMovePollMs = 200;
+/**
+ * How long a closing node waits for its agents to be on another node before it drops its browsers
+ * anyway: an agent reaches a surviving node at its first or second attempt (the balancer took the
+ * closing node out during its drain; a refused attempt is retried within 3 s), so this is reached
+ * only by an agent that is not coming back (the reconnect grace of `agentLossDefaults`).
+ */
+const agentMoveLimitMs = 8_000;
+
 /** Between a run's claim and its start command: the reads a start makes first (see snipe's launch). */
 const START_CLAIM_MARGIN_MS = 5_000;
 
@@ -49,8 +59,12 @@ export function createAgentHub(
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,
     // Agents are not browsers and send no Origin; a browser must not open this hub from another site.
-    allowRequest: originCheck([]),
+    // A closing node takes no agent: refused at the HTTP upgrade, the agent tries again through the
+    // balancer (a refusal in the middleware would end its reconnecting for good).
+    allowRequest: (request, callback) =>
+      closing ? callback('The node is shutting down', false) : sameSiteOnly(request, callback),
   });
+  const sameSiteOnly = originCheck([]);
   const keyDigests = options.agentKeys.map(digest);
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
   const agents = new Map<string, AgentSocket>();
@@ -249,10 +263,42 @@ export function createAgentHub(
       for (const socket of agents.values()) socket.conn.close();
     },
     settled: runEvents.settled,
-    /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
-    close() {
+    /**
+     * The node shuts down: it takes no agent from now on and drops its agents' transports, then
+     * waits (at most `agentMoveLimitMs`) until each of them is connected to another node. The
+     * node's browsers are dropped after that: a surviving node answers the connections that reach
+     * it one after another, and an agent queued behind hundreds of browsers (seconds at 400
+     * sessions on a loaded machine) was still on no node when its beats passed the heartbeat limit.
+     * Nobody is judged lost here.
+     */
+    async moveAgentsAway() {
       closing = true;
       loss.close();
+      const leaving = [...agents.keys()];
+      // A dropped socket may stay in its room until its transport has closed: only another counts.
+      const dropped = new Set([...agents.values()].map((socket) => socket.id));
+      for (const socket of agents.values()) socket.conn.close();
+      // A lone node (no Redis, or no other node listening) has nowhere to send them.
+      const nodes = await io
+        .of('/')
+        .adapter.serverCount()
+        .catch(() => 1);
+      if (nodes <= 1) return;
+      const deadline = performance.now() + agentMoveLimitMs;
+      const elsewhere = (agentId: string) =>
+        io
+          .in(agentRoom(agentId))
+          .fetchSockets()
+          .then(
+            (sockets) => sockets.some((socket) => !dropped.has(socket.id)),
+            () => false,
+          );
+      while (leaving.length > 0 && performance.now() < deadline) {
+        const moved = await Promise.all(leaving.map(elsewhere));
+        if (moved.every(Boolean)) return;
+        await new Promise((resolve) => setTimeout(resolve, agentMovePollMs));
+      }
+      if (leaving.length > 0) log.warn({ agents: leaving }, 'closing before every agent was on another node');
     },
   };
 }
