@@ -274,10 +274,16 @@ export function createAgentHub(
     async moveAgentsAway() {
       closing = true;
       loss.close();
-      const leaving = [...agents.keys()];
+      const leaving = new Set(agents.keys());
       // A dropped socket may stay in its room until its transport has closed: only another counts.
       const dropped = new Set([...agents.values()].map((socket) => socket.id));
-      for (const socket of agents.values()) socket.conn.close();
+      for (const [agentId, socket] of agents) {
+        // An agent that was itself disconnecting (it left, or was stopped) is not coming back.
+        socket.once('disconnect', (reason) => {
+          if (reason === 'client namespace disconnect') leaving.delete(agentId);
+        });
+        socket.conn.close();
+      }
       // A lone node (no Redis, or no other node listening) has nowhere to send them.
       const nodes = await io
         .of('/')
@@ -293,12 +299,13 @@ export function createAgentHub(
             (sockets) => sockets.some((socket) => !dropped.has(socket.id)),
             () => false,
           );
-      while (leaving.length > 0 && performance.now() < deadline) {
-        const moved = await Promise.all(leaving.map(elsewhere));
+      while (leaving.size > 0 && performance.now() < deadline) {
+        const moved = await Promise.all([...leaving].map(elsewhere));
         if (moved.every(Boolean)) return;
         await new Promise((resolve) => setTimeout(resolve, agentMovePollMs));
       }
-      if (leaving.length > 0) log.warn({ agents: leaving }, 'closing before every agent was on another node');
+      if (leaving.size > 0)
+        log.warn({ agents: [...leaving] }, 'closing before every agent was on another node');
     },
   };
 }
