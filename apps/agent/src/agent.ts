@@ -104,6 +104,17 @@ export const agentReconnectDelayMaxMs = 2_000;
 export const agentLeaveLimitMs = 25_000;
 export const agentCloseLimitMs = 15_000;
 
+/**
+ * Logs the connection's life (each drop with its reason, each attempt, each refusal, each
+ * connect): a run the server took for lost is explained by where its agent was, and when.
+ */
+function logConnection(socket: Socket, log: (line: string) => void) {
+  socket.on('connect', () => log(`connected to the server (socket ${socket.id ?? '?'})`));
+  socket.on('disconnect', (reason) => log(`disconnected from the server (${reason})`));
+  socket.on('connect_error', (error) => log(`could not connect to the server: ${error.message}`));
+  socket.io.on('reconnect_attempt', (attempt) => log(`reconnecting to the server (attempt ${attempt})`));
+}
+
 export function startAgent(options: AgentOptions): RunningAgent {
   const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const capacity = options.capacity ?? 50;
@@ -125,6 +136,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
   // Every kind of work (snipe sessions, transfers, SBC solver runs, rehearsals) is held here: one
   // slot count, one busy rule per account, one heartbeat, one leave.
   const host = createRunHost({ socket, capacity, log });
+  logConnection(socket, log);
 
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -27,7 +27,8 @@ const agent = startAgent({
   ...(env.HEADFUL_SESSIONS === 'on' ? { headful: { extensionDir: env.EXTENSION_DIR } } : {}),
   // Prices come from the server's price database unless a feed is named explicitly.
   ...(env.PRICE_FEED_URL === undefined ? {} : { prices: feedPrices({ feedsUrl: env.PRICE_FEED_URL }) }),
-  log: (line) => console.log(line),
+  // Timed: an operator (and the cluster bench) reads these beside the server nodes' logs.
+  log: (line) => console.log(`${new Date().toISOString()} ${line}`),
 });
 agent.connected.then(
   () => console.log(`Agent ${agent.agentId} connected to ${env.SERVER_URL} (capacity ${env.CAPACITY})`),

@@ -44,6 +44,9 @@ const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 1_000);
 const CPU_PROFILE_DIR = process.env.BENCH_CLUSTER_CPU_PROF;
 /** `none` skips the faults: the start, the steady state and the ledger check only. */
 const FAULTS = process.env.BENCH_CLUSTER_FAULTS !== 'none';
+/** BENCH_CLUSTER_FAULTS=rolling (hosts): only the rolling restart, BENCH_CLUSTER_ROLLS times (default 1). */
+const ONLY_ROLLING = process.env.BENCH_CLUSTER_FAULTS === 'rolling';
+const ROLLS = Number(process.env.BENCH_CLUSTER_ROLLS ?? 1);
 /** Profiles every node and agent all the time and keeps the 5 s slices whose event loop stalled. */
 const STALL_PROFILE_DIR = process.env.BENCH_CLUSTER_STALL_PROF;
 /** The hosts' namespace prefix and subnet, so two benches on one machine do not meet. */
@@ -384,7 +387,8 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       simUrl: sim.url,
       secretKey: randomBytes(32).toString('hex'),
       serverEnv: {
-        LOG_LEVEL: 'warn',
+        // Info: each agent's (re)connect, its first stored beat, the drain and the lost-rule's verdicts.
+        LOG_LEVEL: 'info',
         // The nodes' sandbox user route wants the key too (header x-sim-admin-key).
         SIM_ADMIN_KEY,
         DATA_DIR: path.join(os.tmpdir(), databaseName),
@@ -400,10 +404,12 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
             },
           }
         : {}),
+      balancerAccessLog: true,
       output: (name, line) => {
         sampler.line(name, line);
         notePoolFailure(name, line);
-        log.write(`[${name}] ${line}\n`);
+        // The time the bench read it: agents' and HAProxy's lines beside the nodes' (JSON, timed).
+        log.write(`${new Date().toISOString()} [${name}] ${line}\n`);
       },
     });
     console.log(`cluster started in ${seconds(Date.now() - benchStarted)}`);
@@ -592,7 +598,7 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
     // BENCH_CLUSTER_FAULTS=none: the start and the steady state only (what the database does while
     // hundreds of runs start), then the ledger check.
     let probeClients: WebClient[] = [];
-    if (FAULTS) {
+    if (FAULTS && !ONLY_ROLLING) {
       begins('agent host killed');
       // 1. An agent is killed: its runs end Error with the agent-lost description, the others run on.
       const lostAgent = cluster.agents[0]!;
@@ -650,7 +656,8 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
       );
       await lostNode.restart();
       await sleep(5_000);
-
+    }
+    if (FAULTS) {
       /** Runs that have not beaten since `since` (their agent has not said it runs them since). */
       const silentSince = async (since: Date) =>
         (
@@ -679,100 +686,107 @@ export async function benchCluster(options: { hosts?: boolean } = {}) {
         return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
       };
 
-      begins('agent host cut off');
-      // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
-      if (netns) {
-        const cutHost = cluster.agents[1]!;
-        const level = (await statusCounts()).active ?? 0;
-        const itsRunsBefore = await leasesOf(cutHost.name);
-        netns.linkDown(cutHost.name);
-        await sleep(20_000);
-        netns.linkUp(cutHost.name);
-        const back = await backToLevel(level, new Date());
+      if (!ONLY_ROLLING) {
+        begins('agent host cut off');
+        // 2b (hosts). An agent's host is cut off for 20 s (its link down, then up): a partition.
+        if (netns) {
+          const cutHost = cluster.agents[1]!;
+          const level = (await statusCounts()).active ?? 0;
+          const itsRunsBefore = await leasesOf(cutHost.name);
+          netns.linkDown(cutHost.name);
+          await sleep(20_000);
+          netns.linkUp(cutHost.name);
+          const back = await backToLevel(level, new Date());
+          note(
+            'agent host cut off for 20 s, then back',
+            back.ms,
+            `it held ${itsRunsBefore} runs; ${back.restarted} ended Error and were started again; ${level} runs Active again, all beating`,
+          );
+        }
+
+        // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
+        // reach that user's socket on node 1 (through Redis).
+        const probeUser = users[0]!;
+        const spare = await new Http(base, probeUser.cookie).call('POST', '/api/account', {
+          email: `${probeUser.username}.spare@bench.example`,
+          password: 'sandbox-password',
+          backupCode: 'ABCD1234',
+          platform: 'pc',
+          isManualLogin: false,
+        });
+        const spareId = (spare.body.data as { id: string }).id;
+        probeUser.accountIds.push(spareId);
+        probeClients = await Promise.all(nodeUrls.map((url) => openWebClient(url, probeUser)));
+        const crossNodeDelivered = async () => {
+          let heard = false;
+          const listener = (message: { action: string; data: { id?: string } }) => {
+            if (message.action === 'update-account' && message.data.id === spareId) heard = true;
+          };
+          probeClients[0]!.socket.on('message', listener);
+          probeClients[1]!.socket.emit('message', { action: 'snipe-stop', data: { id: spareId } });
+          await sleep(1_000);
+          probeClients[0]!.socket.off('message', listener);
+          return heard;
+        };
+        console.log(
+          `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
+        );
+
+        begins('Redis killed');
+        // 3. Redis restarts: events between the nodes pause, nothing else does.
+        await redis.kill();
+        const redisDownAt = Date.now();
+        await sleep(3_000);
+        await redis.start();
+        const redisBack = await timeUntil(crossNodeDelivered);
         note(
-          'agent host cut off for 20 s, then back',
-          back.ms,
-          `it held ${itsRunsBefore} runs; ${back.restarted} ended Error and were started again; ${level} runs Active again, all beating`,
+          netns ? 'Redis killed (3 s down, then a new one on its host)' : 'Redis restarted (3 s down)',
+          redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
+          'events reach browsers on the other node again',
+        );
+
+        begins('PostgreSQL restarted');
+        // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
+        const activeBeforeCut = (await statusCounts()).active ?? 0;
+        const pgDownAt = Date.now();
+        if (hostPg) await hostPg.restart();
+        else {
+          pgProxy!.cut();
+          await sleep(5_000);
+          pgProxy!.restore();
+        }
+        const pgDownMs = Date.now() - pgDownAt;
+        const pgBack = await timeUntil(
+          async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
+        );
+        await sleep(12_000);
+        const activeAfterCut = (await statusCounts()).active ?? 0;
+        note(
+          hostPg
+            ? `PostgreSQL restarted on its host (fast shutdown, ${seconds(pgDownMs)} down)`
+            : 'PostgreSQL cut off (5 s)',
+          pgBack,
+          `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
         );
       }
-
-      // A cross-node probe: stopping a spare (never started) account of one user on node 2 must
-      // reach that user's socket on node 1 (through Redis).
-      const probeUser = users[0]!;
-      const spare = await new Http(base, probeUser.cookie).call('POST', '/api/account', {
-        email: `${probeUser.username}.spare@bench.example`,
-        password: 'sandbox-password',
-        backupCode: 'ABCD1234',
-        platform: 'pc',
-        isManualLogin: false,
-      });
-      const spareId = (spare.body.data as { id: string }).id;
-      probeUser.accountIds.push(spareId);
-      probeClients = await Promise.all(nodeUrls.map((url) => openWebClient(url, probeUser)));
-      const crossNodeDelivered = async () => {
-        let heard = false;
-        const listener = (message: { action: string; data: { id?: string } }) => {
-          if (message.action === 'update-account' && message.data.id === spareId) heard = true;
-        };
-        probeClients[0]!.socket.on('message', listener);
-        probeClients[1]!.socket.emit('message', { action: 'snipe-stop', data: { id: spareId } });
-        await sleep(1_000);
-        probeClients[0]!.socket.off('message', listener);
-        return heard;
-      };
-      console.log(
-        `cross-node delivery before the Redis restart: ${(await crossNodeDelivered()) ? 'yes' : 'NO'}`,
-      );
-
-      begins('Redis killed');
-      // 3. Redis restarts: events between the nodes pause, nothing else does.
-      await redis.kill();
-      const redisDownAt = Date.now();
-      await sleep(3_000);
-      await redis.start();
-      const redisBack = await timeUntil(crossNodeDelivered);
-      note(
-        netns ? 'Redis killed (3 s down, then a new one on its host)' : 'Redis restarted (3 s down)',
-        redisBack === undefined ? undefined : Date.now() - redisDownAt - 3_000,
-        'events reach browsers on the other node again',
-      );
-
-      begins('PostgreSQL restarted');
-      // 4. PostgreSQL is cut off for 5 s: requests fail meanwhile, no run is taken for lost.
-      const activeBeforeCut = (await statusCounts()).active ?? 0;
-      const pgDownAt = Date.now();
-      if (hostPg) await hostPg.restart();
-      else {
-        pgProxy!.cut();
-        await sleep(5_000);
-        pgProxy!.restore();
-      }
-      const pgDownMs = Date.now() - pgDownAt;
-      const pgBack = await timeUntil(
-        async () => (await new Http(base, users[0]!.cookie).call('GET', '/api/filter')).status === 200,
-      );
-      await sleep(12_000);
-      const activeAfterCut = (await statusCounts()).active ?? 0;
-      note(
-        hostPg
-          ? `PostgreSQL restarted on its host (fast shutdown, ${seconds(pgDownMs)} down)`
-          : 'PostgreSQL cut off (5 s)',
-        pgBack,
-        `reads answer again; ${activeAfterCut}/${activeBeforeCut} runs kept`,
-      );
 
       // 5 (hosts). A rolling restart: every node, then every agent, stopped with SIGTERM as an
       // orchestrator does and started again, one at a time, each after the runs are back.
       if (netns) {
-        for (const part of [...cluster.servers, ...cluster.agents]) {
+        const rounds = Array.from({ length: ROLLS }, (_, round) =>
+          ROLLS > 1 ? ` (round ${round + 1})` : '',
+        );
+        for (const [round, part] of rounds.flatMap((round) =>
+          [...cluster!.servers, ...cluster!.agents].map((part) => [round, part] as const),
+        )) {
           const level = (await statusCounts()).active ?? 0;
           const stoppedAt = Date.now();
-          begins(`rolling restart: ${part.name}`);
+          begins(`rolling restart: ${part.name}${round}`);
           await part.stop();
           await part.restart();
           const back = await backToLevel(level, new Date(stoppedAt));
           note(
-            `rolling restart: ${part.name} (SIGTERM, started again)`,
+            `rolling restart${round}: ${part.name} (SIGTERM, started again)`,
             back.ms === undefined ? undefined : Date.now() - stoppedAt,
             `${level} runs Active again, all beating; ${back.restarted} had ended Error`,
           );

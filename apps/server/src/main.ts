@@ -11,7 +11,7 @@ import { grantAdminRoles } from './modules/admin/first-admins-repo.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
 import { buildOnStart, type StartBuild } from './embedded/build-on-start.js';
 import { startEmbeddedSim } from './embedded/sim.js';
-import { shutDownGracefully } from './lib/graceful-shutdown.js';
+import { shutDownGracefully, shutdownCloseLimitMs } from './lib/graceful-shutdown.js';
 import { loggerOptions } from './lib/logger.js';
 import { communityOptionsFromEnv, paymentOptionsFromEnv } from './modules/payment/config.js';
 import { createSbcCatalogue } from './modules/sbc/catalogue-job.js';
@@ -155,7 +155,7 @@ async function main() {
         drain: () => app.readiness.drain(),
         drainMs: env.SHUTDOWN_DRAIN_MS,
         steps: [async () => started.agent?.close(), () => Promise.all([app.close(), started.sim?.close()])],
-        limitMs: env.SHUTDOWN_DRAIN_MS + 25_000,
+        limitMs: env.SHUTDOWN_DRAIN_MS + shutdownCloseLimitMs,
         exit: (code) => process.exit(code),
       });
     });

@@ -37,6 +37,8 @@ export interface ClusterOptions {
   simEnv?: Record<string, string>;
   /** Where each process's output lines go, prefixed with its name. */
   output?: (name: string, line: string) => void;
+  /** HAProxy writes a line per request to the output (the bench's reconnect timings). */
+  balancerAccessLog?: boolean;
   /**
    * Each node and agent on a host of its own (the bench's network namespaces): the command prefix
    * that runs a process there and the host's address; HAProxy listens on `balancerHost`.
@@ -254,6 +256,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       })),
       port: options.port === 0 ? await freePort() : options.port,
       ...(hosts ? { host: hosts.balancerHost } : {}),
+      ...(options.balancerAccessLog ? { accessLog: true } : {}),
       output: (line) => output('haproxy', line),
     });
     started.push({ stop: () => balancer.close() });

@@ -23,6 +23,12 @@ export interface HaproxyConfigOptions {
   balance?: 'roundrobin' | 'first';
   /** Resolve backend host names through this resolver (compose, Kubernetes: `127.0.0.11:53`). */
   resolver?: string;
+  /**
+   * One line per request on stdout, written as soon as the node's answer begins (`logasap`), with
+   * the times it waited for a connection to the node and for the answer: the cluster bench reads
+   * how long an agent's reconnect took, and where.
+   */
+  accessLog?: boolean;
 }
 
 /** The cookie that keeps a browser on one node: Socket.IO's long-polling requests must all reach it. */
@@ -82,13 +88,21 @@ export function haproxyConfig(options: HaproxyConfigOptions): string {
     ? ['resolvers internal', `  nameserver dns ${options.resolver}`, '  hold valid 5s', '']
     : [];
   const resolve = options.resolver ? ' resolvers internal init-addr last,libc,none' : '';
+  const accessLog = options.accessLog
+    ? {
+        global: ['  log stdout format raw local0 info'],
+        defaults: ['  log global', '  option httplog', '  option logasap'],
+      }
+    : { global: [], defaults: [] };
   return [
     // No global maxconn: HAProxy derives it from the process's file limit (ulimit -n), and a
     // fixed one above what the limit allows stops it at start.
     'global',
+    ...accessLog.global,
     '',
     ...resolvers,
     'defaults',
+    ...accessLog.defaults,
     '  mode http',
     '  option forwardfor',
     '  option redispatch',
@@ -157,6 +171,7 @@ export async function startHaproxy(options: {
   host?: string;
   backends: readonly Backend[];
   balance?: HaproxyConfigOptions['balance'];
+  accessLog?: boolean;
   output?: (line: string) => void;
 }): Promise<RunningHaproxy> {
   const folder = await mkdtemp(join(tmpdir(), 'tradedesk-haproxy-'));
@@ -167,6 +182,7 @@ export async function startHaproxy(options: {
       bind: `${options.host ?? '127.0.0.1'}:${options.port}`,
       backends: options.backends,
       ...(options.balance ? { balance: options.balance } : {}),
+      ...(options.accessLog ? { accessLog: true } : {}),
     }),
   );
   const binary = process.env.HAPROXY_BIN ?? 'haproxy';

@@ -21,6 +21,12 @@ export interface GracefulShutdownOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * How long a node's close may take after its drain before it exits anyway (its agents moved first,
+ * then its browsers, events in flight stored): an orchestrator's grace must exceed drain + this.
+ */
+export const shutdownCloseLimitMs = 25_000;
+
+/**
  * What a node does on SIGTERM or SIGINT: not ready at once, still serving while the balancer takes
  * it out, then closes and exits 0 (1 when the limit ran out first).
  */

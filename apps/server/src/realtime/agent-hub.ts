@@ -26,6 +26,16 @@ export interface AgentHubOptions extends AgentLossOptions {
   commandTimeoutMs: number;
 }
 
+/** How often a closing node asks whether the agents it dropped are on another node yet. */
+const agentMovePollMs = 200;
+/**
+ * How long a closing node waits for its agents to be on another node before it drops its browsers
+ * anyway: an agent reaches a surviving node at its first or second attempt (the balancer took the
+ * closing node out during its drain; a refused attempt is retried within 3 s), so this is reached
+ * only by an agent that is not coming back (the reconnect grace of `agentLossDefaults`).
+ */
+const agentMoveLimitMs = 8_000;
+
 /** Between a run's claim and its start command: the reads a start makes first (see snipe's launch). */
 const START_CLAIM_MARGIN_MS = 5_000;
 
@@ -49,8 +59,12 @@ export function createAgentHub(
     destroyUpgrade: false,
     maxHttpBufferSize: 4e6,
     // Agents are not browsers and send no Origin; a browser must not open this hub from another site.
-    allowRequest: originCheck([]),
+    // A closing node takes no agent: refused at the HTTP upgrade, the agent tries again through the
+    // balancer (a refusal in the middleware would end its reconnecting for good).
+    allowRequest: (request, callback) =>
+      closing ? callback('The node is shutting down', false) : sameSiteOnly(request, callback),
   });
+  const sameSiteOnly = originCheck([]);
   const keyDigests = options.agentKeys.map(digest);
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
   const agents = new Map<string, AgentSocket>();
@@ -77,6 +91,9 @@ export function createAgentHub(
     const connectedAt = ctx.now();
     const { agentId, capacity } = socket.data;
     const sessions = agentHandshakeSchema.shape.sessions.parse(socket.handshake.auth.sessions);
+    // Each (re)connect, its first stored beat and its end are logged at info (the cluster bench
+    // keeps them): where an agent was, and when, is what tells a slow reconnect from a lost agent.
+    log.info({ agentId, socketId: socket.id, sessions: sessions.length }, 'agent connecting');
     // One socket per agent in the cluster: a reconnect replaces the old one, on whichever node it
     // lingers, so commands to the agent's room never wait on a dead socket. (The adapter runs this
     // on every node later, this one included: hence `except` the new socket.)
@@ -118,10 +135,26 @@ export function createAgentHub(
     // row locks, each holding a pool connection (see docs/decisions/operations.md).
     let beating = false;
     let nextBeat: { ids: string[]; at: Date } | undefined;
+    let firstBeatStored = false;
     const storeBeat = ({ ids, at }: { ids: string[]; at: Date }) => {
       beating = true;
       runsRepo
         .touch(ctx.db, agentId, ids, at)
+        .then((touched) => {
+          if (firstBeatStored) return;
+          firstBeatStored = true;
+          log.info(
+            {
+              agentId,
+              socketId: socket.id,
+              runs: ids.length,
+              touched: touched.length,
+              beatAt: at.toISOString(),
+              afterConnectMs: at.getTime() - connectedAt.getTime(),
+            },
+            'first heartbeat of the agent stored since it connected',
+          );
+        })
         .catch((err: unknown) => {
           loss.distrustDatabase();
           log.error({ err }, 'could not record a heartbeat');
@@ -142,10 +175,14 @@ export function createAgentHub(
       else storeBeat(beat);
     });
 
-    socket.on('disconnect', () => {
-      if (closing || agents.get(agentId) !== socket) return;
+    socket.on('disconnect', (reason) => {
+      if (closing) return;
+      if (agents.get(agentId) !== socket) {
+        log.info({ agentId, socketId: socket.id, reason }, "an agent's replaced socket closed");
+        return;
+      }
       agents.delete(agentId);
-      log.warn({ agentId }, 'agent disconnected');
+      log.warn({ agentId, socketId: socket.id, reason }, 'agent disconnected');
       loss.disconnected(agentId, ctx.now());
     });
 
@@ -192,7 +229,16 @@ export function createAgentHub(
         .loseRuns(orphaned)
         .catch((err: unknown) => log.error({ err }, 'could not end orphaned runs'));
     }
-    log.info({ agentId, capacity, resumed: claimed.size }, 'agent connected');
+    log.info(
+      {
+        agentId,
+        socketId: socket.id,
+        capacity,
+        resumed: claimed.size,
+        tookMs: ctx.now().getTime() - connectedAt.getTime(),
+      },
+      'agent connected',
+    );
   });
 
   return {
@@ -217,10 +263,49 @@ export function createAgentHub(
       for (const socket of agents.values()) socket.conn.close();
     },
     settled: runEvents.settled,
-    /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
-    close() {
+    /**
+     * The node shuts down: it takes no agent from now on and drops its agents' transports, then
+     * waits (at most `agentMoveLimitMs`) until each of them is connected to another node. The
+     * node's browsers are dropped after that: a surviving node answers the connections that reach
+     * it one after another, and an agent queued behind hundreds of browsers (seconds at 400
+     * sessions on a loaded machine) was still on no node when its beats passed the heartbeat limit.
+     * Nobody is judged lost here.
+     */
+    async moveAgentsAway() {
       closing = true;
       loss.close();
+      const leaving = new Set(agents.keys());
+      // A dropped socket may stay in its room until its transport has closed: only another counts.
+      const dropped = new Set([...agents.values()].map((socket) => socket.id));
+      for (const [agentId, socket] of agents) {
+        // An agent that was itself disconnecting (it left, or was stopped) is not coming back.
+        socket.once('disconnect', (reason) => {
+          if (reason === 'client namespace disconnect') leaving.delete(agentId);
+        });
+        socket.conn.close();
+      }
+      // A lone node (no Redis, or no other node listening) has nowhere to send them.
+      const nodes = await io
+        .of('/')
+        .adapter.serverCount()
+        .catch(() => 1);
+      if (nodes <= 1) return;
+      const deadline = performance.now() + agentMoveLimitMs;
+      const elsewhere = (agentId: string) =>
+        io
+          .in(agentRoom(agentId))
+          .fetchSockets()
+          .then(
+            (sockets) => sockets.some((socket) => !dropped.has(socket.id)),
+            () => false,
+          );
+      while (leaving.size > 0 && performance.now() < deadline) {
+        const moved = await Promise.all([...leaving].map(elsewhere));
+        if (moved.every(Boolean)) return;
+        await new Promise((resolve) => setTimeout(resolve, agentMovePollMs));
+      }
+      if (leaving.size > 0)
+        log.warn({ agents: [...leaving] }, 'closing before every agent was on another node');
     },
   };
 }

@@ -102,6 +102,14 @@ export function createAgentLoss(
     if (!mayJudge(now) || runnableMsSince(lastHeardAt.getTime(), now) < options.reconnectGraceMs)
       return [] as string[];
     if (await isConnected(agentId)) return [] as string[];
+    log.warn(
+      {
+        agentId,
+        lastHeardAt: lastHeardAt.toISOString(),
+        runnableMs: runnableMsSince(lastHeardAt.getTime(), now),
+      },
+      'a page found the agent on no node and silent past the reconnect grace',
+    );
     return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
   }
 
@@ -116,6 +124,15 @@ export function createAgentLoss(
       return;
     }
     if (await isConnected(agentId)) return;
+    log.warn(
+      {
+        agentId,
+        disconnectedAt: disconnectedAt.toISOString(),
+        runnableMs: runnableMsSince(disconnectedAt.getTime()),
+        reconnectGraceMs: options.reconnectGraceMs,
+      },
+      'agent not back within the reconnect grace, on any node',
+    );
     await endAgentRuns(agentId, disconnectedAt, 'agent lost; marking its accounts error');
   }
 
@@ -168,14 +185,47 @@ export function createAgentLoss(
       throw error;
     }
     databaseTrustedSince ??= now;
-    if (!mayJudge(now)) return;
+    const judging = mayJudge(now);
+    if (judging !== judged)
+      log.info(
+        { since: new Date(databaseTrustedSince).toISOString() },
+        judging ? 'judging lost agents from now on' : 'not judging lost agents until the database is trusted',
+      );
+    judged = judging;
+    if (!judging) return;
     const connected = stale.length > 0 ? await agentsConnectedAnywhere() : new Set<string>();
     const lost = lostOf(stale, connected, now);
-    if (lost.length > 0) log.warn({ runs: lost.length }, 'agents stopped beating; ending their runs');
+    for (const verdict of verdictsOf(lost, connected, now))
+      log.warn(verdict, 'agents stopped beating; ending their runs');
     await loseRuns(lost);
   }
 
+  /**
+   * What the sweep judged, per agent whose runs it ends: how many, the newest beat among them and
+   * its age (time this node could run, the wall time and this node's stalls within it), whether
+   * the agent was connected to any node, and since when this node judges at all. No secrets.
+   */
+  function verdictsOf(lost: RunRow[], connected: Set<string> | undefined, now: number) {
+    const byAgent = new Map<string | null, RunRow[]>();
+    for (const run of lost) byAgent.set(run.agentId, [...(byAgent.get(run.agentId) ?? []), run]);
+    return [...byAgent].map(([agentId, runs]) => {
+      const newestBeat = Math.max(...runs.map((run) => run.heartbeatAt.getTime()));
+      return {
+        agentId,
+        runs: runs.length,
+        newestBeatAt: new Date(newestBeat).toISOString(),
+        newestBeatAgeMs: runnableMsSince(newestBeat, now),
+        newestBeatWallAgeMs: now - newestBeat,
+        connectedAnywhere: agentId === null || connected === undefined ? 'unknown' : connected.has(agentId),
+        heartbeatTimeoutMs: options.heartbeatTimeoutMs,
+        judgingForMs: databaseTrustedSince === undefined ? 0 : runnableMsSince(databaseTrustedSince, now),
+      };
+    });
+  }
+
   let sweeping: Promise<void> | undefined;
+  /** Whether the last sweep judged (its change is logged). */
+  let judged = false;
 
   function armLossTimer(agentId: string, disconnectedAt: Date, afterMs: number) {
     lossTimers.set(

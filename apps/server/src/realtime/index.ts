@@ -301,13 +301,14 @@ async function attachRealtime(
     stopChatNotices();
     stopSbcSquads();
     stallLedger.stop();
-    agents.close();
     await notificationHistory.release().catch(() => undefined); // it lapses within the hour anyway
     // Only this node's connections close, and as a lost transport, not a server-side disconnect:
     // agents and browsers reconnect (to another node behind the load balancer, or to this one
     // after a restart). `io.disconnectSockets()` would reach every node through Redis, and a
-    // client disconnected by the server does not reconnect.
+    // client disconnected by the server does not reconnect. Agents first, browsers once the agents
+    // are on another node (see `moveAgentsAway`).
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+    await agents.moveAgentsAway();
     agents.io.engine.close();
     web.engine.close();
     transferWeb.engine.close();

@@ -9,6 +9,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { agentCloseLimitMs, agentLeaveLimitMs } from '@tradedesk/agent';
 import { nodeBuilds } from '../../scripts/build.js';
 import { balancerDrainMs, haproxyConfig } from '../../src/cluster/haproxy.js';
+import { shutdownCloseLimitMs } from '../../src/lib/graceful-shutdown.js';
 
 /**
  * The deployment files, checked offline (no container engine runs here): the compose file parses
@@ -69,6 +70,10 @@ describe('deployment files', () => {
       expect(services[node]?.healthcheck?.test.join(' ')).toContain('/readyz');
       // A draining node stays up while HAProxy may still send it new requests.
       expect(Number(services[node]?.environment?.SHUTDOWN_DRAIN_MS)).toBeGreaterThanOrEqual(balancerDrainMs);
+      // Compose kills a node that has not exited by then: it must have drained and closed.
+      expect(Number.parseInt(services[node]?.stop_grace_period ?? '10s', 10) * 1_000, node).toBeGreaterThan(
+        Number(services[node]?.environment?.SHUTDOWN_DRAIN_MS) + shutdownCloseLimitMs,
+      );
     }
     // The second node waits for the first, which migrates the database.
     expect(services['node-2']?.depends_on?.['node-1']?.condition).toBe('service_healthy');

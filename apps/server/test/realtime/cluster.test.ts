@@ -291,6 +291,58 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     }
   });
 
+  it('moves its agents to another node before it drops its browsers when it closes', async () => {
+    const nodeB = await startNode();
+    const balancerLines: string[] = [];
+    // HAProxy fills node B first: the agent's connection lands there.
+    const balancer = await startHaproxy({
+      port: await freePort(),
+      balance: 'first',
+      backends: [nodeB, nodeA].map((node, index) => ({
+        name: `node-${index + 1}`,
+        host: '127.0.0.1',
+        port: Number(new URL(node.url).port),
+      })),
+      output: (line) => balancerLines.push(line),
+    });
+    const pageOnB = await openBrowser(nodeB);
+    try {
+      const agent = startAgent({
+        serverUrl: balancer.url,
+        agentKey: clusterAgentKey,
+        capacity: 2,
+        game: sandboxConfig(sim.url),
+        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+      });
+      started.agents.push(agent);
+      await agent.connected;
+      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
+      const accountId = await startRun('rolling.node@example.com');
+
+      // A rolling deploy: node B is told to stop, HAProxy takes it out, then it closes.
+      nodeB.app.readiness.drain();
+      await eventually(
+        () => balancerLines.some((line) => /node-1 is DOWN/.test(line)),
+        'HAProxy to mark node B down',
+      );
+      // The surviving node answers connections in turn: an agent behind every browser of the
+      // closing node reached it late, and its runs were judged lost. The agent goes first.
+      let agentOnAWhenPageDropped: boolean | undefined;
+      pageOnB.socket.once('disconnect', () => {
+        agentOnAWhenPageDropped = nodeA.realtime.connectedAgents().includes(agent.agentId);
+      });
+      await nodeB.app.close();
+      started.nodes = started.nodes.filter((node) => node !== nodeB);
+      await eventually(() => agentOnAWhenPageDropped !== undefined, 'the page on node B to be dropped');
+      expect(agentOnAWhenPageDropped).toBe(true);
+      expect(await accountRow(accountId)).toMatchObject({ status: 'active' });
+      expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
+    } finally {
+      pageOnB.socket.disconnect();
+      await balancer.close();
+    }
+  });
+
   it('marks the runs of its own embedded agent Error when a node starts again after a crash', async () => {
     const embeddedAgentId = `embedded-node-${randomUUID().slice(0, 8)}`;
     // kill -9 of node B's process: its embedded agent and its loss timers die with it.
