@@ -121,7 +121,13 @@ export function WeeklyBarChart({
               ))}
               <g stroke="currentColor" strokeOpacity={0.5} vectorEffect="non-scaling-stroke">
                 <line x1={0} x2={0} y1={0} y2={PLOT_HEIGHT} vectorEffect="non-scaling-stroke" />
-                <line x1={0} x2={points.length * COLUMN} y1={y(0)} y2={y(0)} vectorEffect="non-scaling-stroke" />
+                <line
+                  x1={0}
+                  x2={points.length * COLUMN}
+                  y1={y(0)}
+                  y2={y(0)}
+                  vectorEffect="non-scaling-stroke"
+                />
               </g>
             </svg>
             <div aria-hidden="true" className="flex h-6 items-end opacity-70">

@@ -42,7 +42,11 @@ export function AccountsTable({ accounts, isLoading, renderRow }: AccountsTableP
         <tbody className="max-md:[&_td]:block max-md:[&_td]:border-0 max-md:[&_td]:py-1 max-md:[&_td[data-label]]:before:mr-2 max-md:[&_td[data-label]]:before:font-semibold max-md:[&_td[data-label]]:before:content-[attr(data-label)] max-md:[&_tr]:border-base-300 max-md:[&_tr]:block max-md:[&_tr]:border-b max-md:[&_tr]:py-2">
           {isLoading ? (
             <SingleRow>
-              <span role="status" aria-label="Loading accounts" className="loading loading-spinner loading-lg" />
+              <span
+                role="status"
+                aria-label="Loading accounts"
+                className="loading loading-spinner loading-lg"
+              />
             </SingleRow>
           ) : sorted.length === 0 ? (
             <SingleRow>No accounts found</SingleRow>
