@@ -204,15 +204,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       })),
     });
     try {
-      const agent = startAgent({
-        serverUrl: balancer.url,
-        agentKey: clusterAgentKey,
-        capacity: 2,
-        game: sandboxConfig(sim.url),
-        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
-      });
-      started.agents.push(agent);
-      await agent.connected;
+      const agent = await agentThrough(balancer.url);
       expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
       const accountId = await startRun('moving.agent@example.com');
 
@@ -241,10 +233,13 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     }
   });
 
-  it('keeps the sockets of a node HAProxy takes out: its agent and run stay on it', async () => {
+  /**
+   * A second node, B, and HAProxy in front of B and A filling B first (an agent's connection lands
+   * there); `drainUntilDown` fails B's checks, as a busy or stopping node does, until HAProxy marks it down.
+   */
+  async function nodeBFirst() {
     const nodeB = await startNode();
     const balancerLines: string[] = [];
-    // HAProxy fills node B first: the agent's connection lands there.
     const balancer = await startHaproxy({
       port: await freePort(),
       balance: 'first',
@@ -255,26 +250,40 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       })),
       output: (line) => balancerLines.push(line),
     });
-    try {
-      const agent = startAgent({
-        serverUrl: balancer.url,
-        agentKey: clusterAgentKey,
-        capacity: 2,
-        heartbeatMs: 200,
-        game: sandboxConfig(sim.url),
-        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
-      });
-      started.agents.push(agent);
-      await agent.connected;
-      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
-      const accountId = await startRun('slow.node@example.com');
-
-      // Node B fails its checks (as a node too busy to answer would) until HAProxy marks it down.
+    const drainUntilDown = async () => {
       nodeB.app.readiness.drain();
       await eventually(
         () => balancerLines.some((line) => /node-1 is DOWN/.test(line)),
         'HAProxy to mark node B down',
       );
+    };
+    return { nodeB, balancer, drainUntilDown };
+  }
+
+  /** A sandbox agent of two slots connected through the balancer at `url`. */
+  async function agentThrough(url: string, options: { heartbeatMs?: number } = {}) {
+    const agent = startAgent({
+      serverUrl: url,
+      agentKey: clusterAgentKey,
+      capacity: 2,
+      ...options,
+      game: sandboxConfig(sim.url),
+      prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
+    });
+    started.agents.push(agent);
+    await agent.connected;
+    return agent;
+  }
+
+  it('keeps the sockets of a node HAProxy takes out: its agent and run stay on it', async () => {
+    const { nodeB, balancer, drainUntilDown } = await nodeBFirst();
+    try {
+      const agent = await agentThrough(balancer.url, { heartbeatMs: 200 });
+      expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
+      const accountId = await startRun('slow.node@example.com');
+
+      // Node B fails its checks (as a node too busy to answer would) until HAProxy marks it down.
+      await drainUntilDown();
       // A beat stamped after the mark reaches the database: had HAProxy cut the agent's socket,
       // it would have come through node A (the only node left) instead.
       clock.advance(1_000);
@@ -292,39 +301,15 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
   });
 
   it('moves its agents to another node before it drops its browsers when it closes', async () => {
-    const nodeB = await startNode();
-    const balancerLines: string[] = [];
-    // HAProxy fills node B first: the agent's connection lands there.
-    const balancer = await startHaproxy({
-      port: await freePort(),
-      balance: 'first',
-      backends: [nodeB, nodeA].map((node, index) => ({
-        name: `node-${index + 1}`,
-        host: '127.0.0.1',
-        port: Number(new URL(node.url).port),
-      })),
-      output: (line) => balancerLines.push(line),
-    });
+    const { nodeB, balancer, drainUntilDown } = await nodeBFirst();
     const pageOnB = await openBrowser(nodeB);
     try {
-      const agent = startAgent({
-        serverUrl: balancer.url,
-        agentKey: clusterAgentKey,
-        capacity: 2,
-        game: sandboxConfig(sim.url),
-        prices: feedPrices({ feedsUrl: sim.hosts.feeds }),
-      });
-      started.agents.push(agent);
-      await agent.connected;
+      const agent = await agentThrough(balancer.url);
       expect(nodeB.realtime.connectedAgents()).toEqual([agent.agentId]);
       const accountId = await startRun('rolling.node@example.com');
 
       // A rolling deploy: node B is told to stop, HAProxy takes it out, then it closes.
-      nodeB.app.readiness.drain();
-      await eventually(
-        () => balancerLines.some((line) => /node-1 is DOWN/.test(line)),
-        'HAProxy to mark node B down',
-      );
+      await drainUntilDown();
       // The surviving node answers connections in turn: an agent behind every browser of the
       // closing node reached it late, and its runs were judged lost. The agent goes first.
       let agentOnAWhenPageDropped: boolean | undefined;
