@@ -207,9 +207,13 @@ export function createAgentLoss(
    */
   function verdictsOf(lost: RunRow[], connected: Set<string> | undefined, now: number) {
     const byAgent = new Map<string | null, RunRow[]>();
-    for (const run of lost) byAgent.set(run.agentId, [...(byAgent.get(run.agentId) ?? []), run]);
+    for (const run of lost) {
+      const runs = byAgent.get(run.agentId);
+      if (runs) runs.push(run);
+      else byAgent.set(run.agentId, [run]);
+    }
     return [...byAgent].map(([agentId, runs]) => {
-      const newestBeat = Math.max(...runs.map((run) => run.heartbeatAt.getTime()));
+      const newestBeat = runs.reduce((newest, run) => Math.max(newest, run.heartbeatAt.getTime()), 0);
       return {
         agentId,
         runs: runs.length,

@@ -119,7 +119,7 @@ export function WeeklyBarChart({
                   fill="var(--color-primary)"
                 />
               ))}
-              <g stroke="currentColor" strokeOpacity={0.5} vectorEffect="non-scaling-stroke">
+              <g stroke="currentColor" strokeOpacity={0.5}>
                 <line x1={0} x2={0} y1={0} y2={PLOT_HEIGHT} vectorEffect="non-scaling-stroke" />
                 <line
                   x1={0}
