@@ -15,6 +15,7 @@ import {
 } from '@tradedesk/engine';
 import { GameClient } from '@tradedesk/game-client';
 import { feedPrices } from '../src/feed-prices.js';
+import type { MarketRules } from './market-hour.js';
 import { gameConfig, listingKey, startBenchSim, type BenchSim } from './sandbox.js';
 
 /**
@@ -34,6 +35,19 @@ export const scenario = {
   maxPrice: 50_000,
   minProfit: 500,
 } as const;
+
+/**
+ * What a run of the scenario may buy, as the oracle's rules: the filter's Buy Now band (a listing
+ * under its min price is never searched for), the min profit, and the coins of `accounts` accounts.
+ */
+export function scenarioRules(accounts = 1): MarketRules {
+  return {
+    minBuyNow: scenario.minPrice,
+    maxBuyNow: scenario.maxPrice,
+    minProfit: { value: scenario.minProfit, unit: 'fixed' },
+    coins: scenario.coins * accounts,
+  };
+}
 
 export interface CaptureResult {
   profit: number;

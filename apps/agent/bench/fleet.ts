@@ -5,7 +5,7 @@
  * with K accounts' coins. `BENCH_FLEET_SEEDS=n` runs the first n seeds only, `BENCH_FLEET_SEED=s`
  * the one seed s (four processes run the four seeds side by side).
  */
-import { extraSeeds, scenario } from './capture.js';
+import { extraSeeds, scenario, scenarioRules } from './capture.js';
 import { runTeam, type TeamResult } from './fleet-capture.js';
 import { marketOfTheHour, oracleOf, type HourMarket } from './market-hour.js';
 
@@ -86,13 +86,7 @@ export async function benchFleet(): Promise<void> {
     console.log(`\nseed ${seed}${seed === scenario.seed ? ' (standard hour)' : ''}`);
     let singleCapture = 0;
     for (const accounts of TEAM_SIZES) {
-      // The oracle keeps to the filter's band: a listing under its min price is never searched for.
-      const bound = oracleOf(market, {
-        minBuyNow: scenario.minPrice,
-        maxBuyNow: scenario.maxPrice,
-        minProfit: { value: scenario.minProfit, unit: 'fixed' },
-        coins: scenario.coins * accounts,
-      });
+      const bound = oracleOf(market, scenarioRules(accounts));
       const oracle = bound.profit;
       const oracleIds = new Set(bound.tradeIds);
       // What the oracle spent: coins bind only when this reaches the K accounts' coins.

@@ -6,14 +6,10 @@
  * ratio of the sums over all seeds (one seed's figure hangs on a few large listings).
  */
 import os from 'node:os';
-import { extraSeeds, runCapture, scenario, type PageSeen } from './capture.js';
+import { extraSeeds, runCapture, scenario, scenarioRules, type PageSeen } from './capture.js';
 import { idealPacedSearcher, marketOfTheHour, missBreakdown, oracleOf } from './market-hour.js';
 
-const rules = {
-  maxBuyNow: scenario.maxPrice,
-  minProfit: { value: scenario.minProfit, unit: 'fixed' as const },
-  coins: scenario.coins,
-};
+const rules = scenarioRules();
 
 async function oneSeed(seed: number): Promise<{ ours: number; oracle: number }> {
   const market = await marketOfTheHour(seed, scenario.virtualMinutes);

@@ -5,7 +5,7 @@
  * sessions one agent process sustains and their memory. docs/benchmarks.md records a run.
  */
 import os from 'node:os';
-import { extraSeeds, runCapture, scenario, type CaptureResult } from './capture.js';
+import { extraSeeds, runCapture, scenario, scenarioRules, type CaptureResult } from './capture.js';
 import { measureDensity } from './density.js';
 import { idealPacedSearcher, marketOfTheHour, oracleOf } from './market-hour.js';
 import { measureReaction, type Distribution } from './reaction.js';
@@ -62,11 +62,7 @@ export async function benchTrading(): Promise<void> {
       `gold rares ${scenario.minPrice}–${scenario.maxPrice}, min profit ${scenario.minProfit}, ${scenario.coins} coins; ` +
       `seed ${scenario.seed} (standard) and ${seeds.slice(1).join(', ')} (drawn from it)`,
   );
-  const rules = {
-    maxBuyNow: scenario.maxPrice,
-    minProfit: { value: scenario.minProfit, unit: 'fixed' as const },
-    coins: scenario.coins,
-  };
+  const rules = scenarioRules();
   const summary: string[] = [];
   const ideals: string[] = [];
   for (const seed of seeds) {
