@@ -53,6 +53,9 @@ export function createAgentHub(
   runKinds: () => readonly RunKindModule[],
   options: AgentHubOptions,
 ) {
+  const sameSiteOnly = originCheck([]);
+  /** Set once the node starts closing: from then on it takes no agent. */
+  let closing = false;
   const io: AgentServer = new Server(app.server, {
     path: agentSocketPath,
     serveClient: false,
@@ -64,11 +67,9 @@ export function createAgentHub(
     allowRequest: (request, callback) =>
       closing ? callback('The node is shutting down', false) : sameSiteOnly(request, callback),
   });
-  const sameSiteOnly = originCheck([]);
   const keyDigests = options.agentKeys.map(digest);
   /** The agents connected to this node (the cluster's are in `io.fetchSockets()`). */
   const agents = new Map<string, AgentSocket>();
-  let closing = false;
   const log = app.log.child({ category: 'agents' });
   const prices = createAgentPrices(ctx);
   /** A leaving agent's runs that cannot move, ended at once (every kind's one rule). */
