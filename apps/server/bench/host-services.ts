@@ -1,15 +1,15 @@
 /**
  * PostgreSQL and Redis of the cluster bench's network-namespace hosts: each a server of its own on
- * its host, reached by the others across the bridge (not the machine's loopback services).
+ * its host, reached by the others across the bridge (not the machine's loopback services); and the
+ * loopback bench's Redis of its own.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sleep } from './cluster-waits.js';
 import type { Hosts } from './netns-hosts.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(what: string, probe: () => Promise<boolean>, limitMs = 30_000) {
   const deadline = Date.now() + limitMs;
@@ -135,6 +135,19 @@ export async function startHostPostgres(hosts: Hosts, name: string): Promise<Hos
   };
 }
 
+/** Whether a Redis answers PING there (refused until redis-server listens: that is what is polled). */
+async function answersPing(host: string, port: number) {
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(port, host, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } finally {
+    probe.disconnect();
+  }
+}
+
 export interface HostRedis {
   url: string;
   /** kill -9, then after `downMs` a new redis-server (it keeps nothing). */
@@ -161,21 +174,34 @@ export async function startHostRedis(hosts: Hosts, name: string): Promise<HostRe
       'no',
     ];
     child = spawn(command!, args, { stdio: 'ignore' });
-    await until('Redis on its host', async () => {
-      const { Redis } = await import('ioredis');
-      const probe = new Redis(6379, host.address, { lazyConnect: true, maxRetriesPerRequest: 0 });
-      probe.on('error', () => {});
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG';
-      } finally {
-        probe.disconnect();
-      }
-    });
+    await until('Redis on its host', () => answersPing(host.address, 6379));
   };
   await start();
   return {
     url: `redis://${host.address}:6379`,
+    start,
+    async kill() {
+      if (!child) return;
+      const running = child;
+      running.kill('SIGKILL');
+      await exitOf(running);
+      child = undefined;
+    },
+  };
+}
+
+/** The loopback bench's Redis: a redis-server of its own on `port` of this machine. */
+export async function startLoopbackRedis(port: number): Promise<HostRedis> {
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await until('Redis', () => answersPing('127.0.0.1', port), 20_000);
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
     start,
     async kill() {
       if (!child) return;
