@@ -115,6 +115,24 @@ function logConnection(socket: Socket, log: (line: string) => void) {
   socket.io.on('reconnect_attempt', (attempt) => log(`reconnecting to the server (attempt ${attempt})`));
 }
 
+/**
+ * A server drops an agent's socket itself only to replace it by a newer socket of the same agent
+ * (agent-hub.ts). That order reaches the other nodes over Redis, and on a loaded node it can land
+ * after this agent's newer socket joined: the live socket is then the one dropped. Socket.IO does
+ * not reconnect after a server-side disconnect, so the agent does, after the least reconnect wait.
+ */
+export const agentRejoinDelayMs = 1_000;
+
+function rejoinAfterServerDisconnect(socket: Socket, ended: () => boolean, log: (line: string) => void) {
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect' || ended()) return;
+    log('the server dropped this connection; connecting again');
+    setTimeout(() => {
+      if (!ended() && !socket.connected) socket.connect();
+    }, agentRejoinDelayMs).unref();
+  });
+}
+
 export function startAgent(options: AgentOptions): RunningAgent {
   const agentId = options.agentId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const capacity = options.capacity ?? 50;
@@ -137,6 +155,9 @@ export function startAgent(options: AgentOptions): RunningAgent {
   // slot count, one busy rule per account, one heartbeat, one leave.
   const host = createRunHost({ socket, capacity, log });
   logConnection(socket, log);
+  /** Set once the agent closes or is killed: from then on it never connects again. */
+  let ended = false;
+  rejoinAfterServerDisconnect(socket, () => ended, log);
 
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -228,6 +249,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       await agent.close();
     },
     async close() {
+      ended = true;
       observed.close();
       // Each run stops within one engine step (a rehearsal at its next step: a side's world lives
       // only in its process, so nothing is lost by ending it now); an unreachable server must not
@@ -245,6 +267,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
       socket.disconnect();
     },
     kill() {
+      ended = true;
       host.kill();
       clearInterval(heartbeat);
       observed.close();
