@@ -150,22 +150,29 @@ async function answersPing(host: string, port: number) {
 
 export interface HostRedis {
   url: string;
-  /** kill -9, then after `downMs` a new redis-server (it keeps nothing). */
+  /** A new redis-server in place of the killed one (it keeps nothing). */
   start(): Promise<void>;
   kill(): Promise<void>;
 }
 
-export async function startHostRedis(hosts: Hosts, name: string): Promise<HostRedis> {
-  const host = hosts.get(name);
+/**
+ * A redis-server that keeps nothing, on `address:port`; `wrap` runs it on a host (`ip netns exec`).
+ * `kill` is kill -9; `start` starts a new one in its place.
+ */
+async function startRedisServer(
+  address: string,
+  port: number,
+  wrap: readonly string[] = [],
+): Promise<HostRedis> {
   let child: ChildProcess | undefined;
   const start = async () => {
     const [command, ...args] = [
-      ...hosts.wrap(name),
+      ...wrap,
       'redis-server',
       '--bind',
-      host.address,
+      address,
       '--port',
-      '6379',
+      String(port),
       '--save',
       '',
       '--appendonly',
@@ -174,11 +181,11 @@ export async function startHostRedis(hosts: Hosts, name: string): Promise<HostRe
       'no',
     ];
     child = spawn(command!, args, { stdio: 'ignore' });
-    await until('Redis on its host', () => answersPing(host.address, 6379));
+    await until(`Redis on ${address}:${port}`, () => answersPing(address, port));
   };
   await start();
   return {
-    url: `redis://${host.address}:6379`,
+    url: `redis://${address}:${port}`,
     start,
     async kill() {
       if (!child) return;
@@ -190,25 +197,11 @@ export async function startHostRedis(hosts: Hosts, name: string): Promise<HostRe
   };
 }
 
+export function startHostRedis(hosts: Hosts, name: string): Promise<HostRedis> {
+  return startRedisServer(hosts.get(name).address, 6379, hosts.wrap(name));
+}
+
 /** The loopback bench's Redis: a redis-server of its own on `port` of this machine. */
-export async function startLoopbackRedis(port: number): Promise<HostRedis> {
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    await until('Redis', () => answersPing('127.0.0.1', port), 20_000);
-  };
-  await start();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    start,
-    async kill() {
-      if (!child) return;
-      const running = child;
-      running.kill('SIGKILL');
-      await exitOf(running);
-      child = undefined;
-    },
-  };
+export function startLoopbackRedis(port: number): Promise<HostRedis> {
+  return startRedisServer('127.0.0.1', port);
 }
