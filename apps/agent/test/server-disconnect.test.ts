@@ -6,13 +6,24 @@ import { Server, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentRejoinDelayMs, startAgent, type RunningAgent } from '../src/agent.js';
 
-/** A server node's agent path that hands each new connection of an agent to `onConnection`. */
-async function agentServer(onConnection: (socket: Socket) => void) {
+/** A server node's agent path: it keeps every connection and hands each to `onConnection`. */
+async function agentServer(onConnection: (socket: Socket, connections: readonly Socket[]) => void) {
   const http = createServer();
   const io = new Server(http, { path: agentSocketPath });
-  io.on('connection', onConnection);
+  const connections: Socket[] = [];
+  io.on('connection', (socket) => {
+    connections.push(socket);
+    onConnection(socket, connections);
+  });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  return { io, connections, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
+/** A promise and what settles it. */
+function signal() {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  return { settle: () => settle(), settled };
 }
 
 const agentOf = (serverUrl: string, log: string[]) =>
@@ -34,41 +45,35 @@ describe('an agent whose live socket the server drops', () => {
   });
 
   it('connects again: a replacement meant for its older socket must not leave it offline', async () => {
-    const connections: Socket[] = [];
-    let second: () => void = () => {};
-    const secondConnection = new Promise<void>((resolve) => (second = resolve));
-    const server = await agentServer((socket) => {
-      connections.push(socket);
+    const secondConnection = signal();
+    const server = await agentServer((socket, connections) => {
       // The first connection is dropped by the server, as a late replacement order would drop it.
       if (connections.length === 1) setImmediate(() => socket.disconnect(true));
-      else second();
+      else secondConnection.settle();
     });
     io = server.io;
     const log: string[] = [];
     agent = agentOf(server.url, log);
     await agent.connected;
-    await secondConnection;
-    expect(connections).toHaveLength(2);
-    expect(connections[1]!.handshake.auth).toMatchObject({ agentId: 'rejoining-agent' });
+    await secondConnection.settled;
+    expect(server.connections).toHaveLength(2);
+    expect(server.connections[1]!.handshake.auth).toMatchObject({ agentId: 'rejoining-agent' });
     expect(log).toContain('the server dropped this connection; connecting again');
   });
 
   it('does not come back when it is closed before its rejoin', async () => {
-    const connections: Socket[] = [];
-    let dropped: () => void = () => {};
-    const firstDropped = new Promise<void>((resolve) => (dropped = resolve));
+    const firstDropped = signal();
     const server = await agentServer((socket) => {
-      connections.push(socket);
-      socket.on('disconnect', () => dropped());
+      socket.on('disconnect', firstDropped.settle);
       setImmediate(() => socket.disconnect(true));
     });
     io = server.io;
     agent = agentOf(server.url, []);
     await agent.connected;
-    await firstDropped;
+    await firstDropped.settled;
     // Closed (a deploy's stop) while its rejoin waits: it must not connect again.
     await agent.close();
     await new Promise((resolve) => setTimeout(resolve, agentRejoinDelayMs + 500));
-    expect(connections).toHaveLength(1);
+    expect(server.connections).toHaveLength(1);
   });
 });
