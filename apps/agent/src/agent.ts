@@ -14,6 +14,7 @@ import type { RehearsalSides } from './rehearsal/rehearsal-worlds.js';
 import { observedPrices } from './observed-prices.js';
 import { serverPrices } from './server-prices.js';
 import { createRunHost } from './run-host.js';
+import { keepReadyFile } from './ready-file.js';
 import { registerSnipeCommands } from './snipe-commands.js';
 
 export interface AgentOptions {
@@ -50,6 +51,8 @@ export interface AgentOptions {
   sbcMinCallIntervalMs?: number;
   /** Where "Rehearse in sandbox" runs its two sides; default: a child process per side. */
   rehearsalSides?: RehearsalSides;
+  /** A file kept present while the agent is connected (an orchestrator's readiness check). */
+  readyFile?: string;
   /**
    * Headful sessions: a run whose Headless toggle is off opens a window on the game's web app
    * (with the add-on from `extensionDir`). Without it every run is headless.
@@ -158,6 +161,7 @@ export function startAgent(options: AgentOptions): RunningAgent {
   /** Set once the agent closes or is killed: from then on it never connects again. */
   let ended = false;
   rejoinAfterServerDisconnect(socket, () => ended, log);
+  const readiness = options.readyFile === undefined ? undefined : keepReadyFile(socket, options.readyFile);
 
   const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -237,6 +241,8 @@ export function startAgent(options: AgentOptions): RunningAgent {
     connected,
     sessionCount: () => host.beat().leaseIds.length,
     async leave() {
+      // Leaving, it is no longer a place for runs: a rollout waits for another agent instead.
+      readiness?.remove();
       await atMost(
         agentLeaveLimitMs,
         host.leave(() =>

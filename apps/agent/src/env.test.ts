@@ -34,4 +34,11 @@ describe('a remote agent environment', () => {
       'PRICE_FEED_URL: PRICE_FEED_URL must be a URL such as http://127.0.0.1:8090/feeds',
     ]);
   });
+
+  it('takes a readiness file path, and refuses one no file can have', () => {
+    const ready = parseAgentEnv({ ...base, READY_FILE: '/tmp/agent-ready' });
+    expect(ready.ok && ready.env.READY_FILE).toBe('/tmp/agent-ready');
+    const bad = parseAgentEnv({ ...base, READY_FILE: '/tmp/a\0b' });
+    expect(!bad.ok && bad.problems).toEqual(['READY_FILE: READY_FILE must be a file path']);
+  });
 });

@@ -23,6 +23,12 @@ export const agentEnvSchema = z.object({
   HEADFUL_SESSIONS: z
     .enum(['on', 'off'], { errorMap: () => ({ message: 'HEADFUL_SESSIONS must be on or off' }) })
     .default('on'),
+  /** A file the agent keeps while connected to a server: an orchestrator's readiness check reads it. */
+  READY_FILE: z
+    .string()
+    .max(4_096, 'READY_FILE must be a file path')
+    .regex(/^[^\0]+$/, 'READY_FILE must be a file path')
+    .optional(),
   /** The companion add-on's unpacked build, loaded into headful windows. */
   EXTENSION_DIR: z.string().min(1).optional(),
 });

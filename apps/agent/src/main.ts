@@ -23,6 +23,7 @@ const agent = startAgent({
   agentKey: env.AGENT_KEY,
   ...(env.AGENT_ID === undefined ? {} : { agentId: env.AGENT_ID }),
   capacity: env.CAPACITY,
+  ...(env.READY_FILE === undefined ? {} : { readyFile: env.READY_FILE }),
   game,
   ...(env.HEADFUL_SESSIONS === 'on' ? { headful: { extensionDir: env.EXTENSION_DIR } } : {}),
   // Prices come from the server's price database unless a feed is named explicitly.

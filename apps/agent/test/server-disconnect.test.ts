@@ -1,40 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { agentSocketPath } from '@tradedesk/domain/realtime';
-import { sandboxConfig } from '@tradedesk/game-client';
-import { Server, type Socket } from 'socket.io';
+import type { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentRejoinDelayMs, startAgent, type RunningAgent } from '../src/agent.js';
-
-/** A server node's agent path: it keeps every connection and hands each to `onConnection`. */
-async function agentServer(onConnection: (socket: Socket, connections: readonly Socket[]) => void) {
-  const http = createServer();
-  const io = new Server(http, { path: agentSocketPath });
-  const connections: Socket[] = [];
-  io.on('connection', (socket) => {
-    connections.push(socket);
-    onConnection(socket, connections);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return { io, connections, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
-}
-
-/** A promise and what settles it. */
-function signal() {
-  let settle = () => {};
-  const settled = new Promise<void>((resolve) => (settle = resolve));
-  return { settle: () => settle(), settled };
-}
-
-const agentOf = (serverUrl: string, log: string[]) =>
-  startAgent({
-    serverUrl,
-    agentKey: 'k'.repeat(32),
-    agentId: 'rejoining-agent',
-    // No run is started here: the game is never called.
-    game: sandboxConfig('http://127.0.0.1:9'),
-    log: (line) => log.push(line),
-  });
+import { agentRejoinDelayMs, type RunningAgent } from '../src/agent.js';
+import { agentServer, signal, startIdleAgent } from './support/agent-server.js';
 
 describe('an agent whose live socket the server drops', () => {
   let agent: RunningAgent | undefined;
@@ -53,11 +20,11 @@ describe('an agent whose live socket the server drops', () => {
     });
     io = server.io;
     const log: string[] = [];
-    agent = agentOf(server.url, log);
+    agent = startIdleAgent(server.url, { log: (line) => log.push(line) });
     await agent.connected;
     await secondConnection.settled;
     expect(server.connections).toHaveLength(2);
-    expect(server.connections[1]!.handshake.auth).toMatchObject({ agentId: 'rejoining-agent' });
+    expect(server.connections[1]!.handshake.auth).toMatchObject({ agentId: 'idle-agent' });
     expect(log).toContain('the server dropped this connection; connecting again');
   });
 
@@ -68,7 +35,7 @@ describe('an agent whose live socket the server drops', () => {
       setImmediate(() => socket.disconnect(true));
     });
     io = server.io;
-    agent = agentOf(server.url, []);
+    agent = startIdleAgent(server.url);
     await agent.connected;
     await firstDropped.settled;
     // Closed (a deploy's stop) while its rejoin waits: it must not connect again.

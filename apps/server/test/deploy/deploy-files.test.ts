@@ -154,9 +154,27 @@ describe('deployment files', () => {
     expect(container?.livenessProbe).toMatchObject({ httpGet: { path: '/healthz' } });
     expect(builtEntries).toContain(container?.args.at(-1));
     const agent = named('Deployment', 'agent') as unknown as {
-      spec: { template: { spec: { terminationGracePeriodSeconds: number } } };
+      spec: {
+        strategy: { rollingUpdate: { maxUnavailable: number; maxSurge: number } };
+        template: {
+          spec: {
+            terminationGracePeriodSeconds: number;
+            containers: Array<{
+              readinessProbe: { exec: { command: string[] } };
+              env: Array<{ name: string; value?: string }>;
+            }>;
+          };
+        };
+      };
     };
     expect(agent.spec.template.spec.terminationGracePeriodSeconds * 1_000).toBeGreaterThan(agentStopMs);
+    // An old agent stops only once a new one is Ready, and Ready is the file the agent keeps while
+    // connected: its runs' hand-backs then find the new agent's free slots.
+    expect(agent.spec.strategy.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
+    const [agentContainer] = agent.spec.template.spec.containers;
+    const readyFile = agentContainer?.env.find((variable) => variable.name === 'READY_FILE')?.value;
+    expect(readyFile).toBeDefined();
+    expect(agentContainer?.readinessProbe.exec.command).toEqual(['test', '-f', readyFile]);
     for (const [kind, name] of [
       ['Service', 'server'],
       ['Service', 'sim'],
