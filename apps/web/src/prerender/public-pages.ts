@@ -78,8 +78,8 @@ const legalPages: PublicPage[] = legalDocuments.map((document) => ({
 /**
  * Every page a visitor or a crawler reaches without signing in. Each is whole in its HTML (the
  * plans pages with the prices the server sends them with) and starts the app on the visitor's
- * first intent. /login is left to the app: a sign-in form clicked before the app took it over
- * would send the licence token in the address.
+ * first intent; /login starts it after the first paint, its form disabled until then (a sign-in
+ * form submitted before the app took it over would send the licence token in the address).
  */
 export const publicPages: readonly PublicPage[] = [
   {
@@ -148,6 +148,14 @@ export const publicPages: readonly PublicPage[] = [
     ogType: 'website',
     image: siteImage,
     appStart: 'on-first-intent',
+  },
+  {
+    path: paths.login,
+    title: 'Login',
+    description: 'Sign in to Trade Desk with your username and licence token, or with a one-time code.',
+    ogType: 'website',
+    image: siteImage,
+    appStart: 'after-first-paint',
   },
   {
     path: paths.notFound,

@@ -3,6 +3,7 @@ import { safeRedirectTarget } from '../config/paths';
 import { useState } from 'react';
 import { CodeLoginForm, LoginForm } from '../features/auth';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useHydrated } from '../hooks/use-hydrated';
 import { useIsIFrame } from '../hooks/use-is-iframe';
 import { useIsSignedIn } from '../stores/auth-store';
 
@@ -12,43 +13,48 @@ export function LoginPage() {
   const isIFrame = useIsIFrame();
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<'token' | 'code'>('token');
+  const isRunByTheApp = useHydrated();
   if (isSignedIn) return <Navigate to={safeRedirectTarget(searchParams.get('redirectTo'))} replace />;
   return (
     <section className="flex justify-center py-8">
       <div className="card bg-base-100 border-base-300 w-full max-w-sm border shadow-sm">
         <div className="card-body">
           <h1 className="card-title text-2xl">Login</h1>
-          <div role="tablist" className="tabs tabs-box" aria-label="Sign-in method">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={method === 'token'}
-              className={`tab ${method === 'token' ? 'tab-active' : ''}`}
-              onClick={() => setMethod('token')}
-            >
-              Licence token
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={method === 'code'}
-              className={`tab ${method === 'code' ? 'tab-active' : ''}`}
-              onClick={() => setMethod('code')}
-            >
-              One-time code
-            </button>
-          </div>
-          {method === 'token' ? (
-            <>
-              <p className="text-sm opacity-70">Sign in with your username and licence token.</p>
-              <LoginForm isIFrame={isIFrame} />
-            </>
-          ) : (
-            <>
-              <p className="text-sm opacity-70">Sign in with your username and a one-time code.</p>
-              <CodeLoginForm isIFrame={isIFrame} />
-            </>
-          )}
+          {/* The page arrives prerendered: until the app runs it, a submit would be the browser's own
+              and put the token in the address. */}
+          <fieldset disabled={!isRunByTheApp} className="contents">
+            <div role="tablist" className="tabs tabs-box" aria-label="Sign-in method">
+              <button
+                type="button"
+                role="tab"
+                aria-selected={method === 'token'}
+                className={`tab ${method === 'token' ? 'tab-active' : ''}`}
+                onClick={() => setMethod('token')}
+              >
+                Licence token
+              </button>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={method === 'code'}
+                className={`tab ${method === 'code' ? 'tab-active' : ''}`}
+                onClick={() => setMethod('code')}
+              >
+                One-time code
+              </button>
+            </div>
+            {method === 'token' ? (
+              <>
+                <p className="text-sm opacity-70">Sign in with your username and licence token.</p>
+                <LoginForm isIFrame={isIFrame} />
+              </>
+            ) : (
+              <>
+                <p className="text-sm opacity-70">Sign in with your username and a one-time code.</p>
+                <CodeLoginForm isIFrame={isIFrame} />
+              </>
+            )}
+          </fieldset>
         </div>
       </div>
     </section>
