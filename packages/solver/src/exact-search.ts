@@ -16,6 +16,7 @@ import { ratingCeiling } from './rating-ceiling.js';
 import { scoreWindowOf } from './score-window.js';
 import { fillerOrder } from './filler-order.js';
 import { SearchChemistry } from './search-chemistry.js';
+import type { NeededMembers } from './positioned-left.js';
 import { SlotMatching } from './slot-matching.js';
 import {
   bump,
@@ -337,9 +338,25 @@ export function exactSearch(
           forced,
         )
       : undefined;
+  /**
+   * The count minimum whose members the cards to come must hold the most coins for: a card to
+   * come that is not one of them joins only beside them (their cheapest) and the cheapest others.
+   */
+  const neededMembers = (j: number, r: number): NeededMembers | undefined => {
+    let needed: NeededMembers | undefined;
+    for (let q = 0; q < counted.length; q += 1) {
+      const need = (counted[q]?.scope === 'max' ? 0 : (counted[q]?.count ?? 0)) - (have[q] ?? 0);
+      if (need <= 0 || need >= r) continue;
+      const rest =
+        (memberFloor[q]?.cheapest(j, need) ?? 0) + (fill[j * (slots + 1) + r - 1 - need] ?? Infinity);
+      if (!needed || rest > needed.restOfOthers)
+        needed = { member: member[q] as Uint8Array, restOfOthers: rest };
+    }
+    return needed;
+  };
   const chemistryReachable = (j: number, r: number, budget: number): boolean => {
     if (!chemistry) return true;
-    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget);
+    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget, neededMembers(j, r));
     workSinceClock += chemistry.takeWork();
     return reachable;
   };

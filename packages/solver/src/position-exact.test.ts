@@ -154,3 +154,68 @@ describe('a count minimum whose members cost more than the fodder', () => {
     );
   }, 120_000);
 });
+
+/**
+ * A linked lineup of ten (one league: 3 points each) with the left wing open, a dear second
+ * goalkeeper (out of position in the optimum) and one cheaper card, the spare, left out. Were the
+ * spare free to take the goalkeeper's place, skipping it would bind the goalkeeper to a position;
+ * each case forbids that swap: the goalkeeper is a count minimum's member, the spare is a second
+ * card of a lineup player, or the spare's club is full.
+ */
+function lineupWithSpare(spare: 'unlinked' | 'twin' | 'fullClub'): MarketCard[] {
+  const positions = ['GK', 'RB', 'CB', 'CB', 'LB', 'CM', 'CM', 'CM', 'RW', 'ST'];
+  const base = randomPool(1, 12);
+  const lineup = positions.map((position, k) => ({
+    ...(base[k] as MarketCard),
+    positions: [position],
+    leagueId: 13,
+    nationId: 14,
+    clubId: k < 3 ? 1300 : 1301 + k,
+    price: 50 + k,
+  }));
+  const keeper = {
+    ...(base[10] as MarketCard),
+    positions: ['GK'],
+    clubId: 99_000,
+    leagueId: 19,
+    nationId: 27,
+    price: 130,
+  };
+  const first = lineup[0] as MarketCard;
+  const unlinked = {
+    ...(base[11] as MarketCard),
+    positions: ['LW'],
+    clubId: 1900,
+    leagueId: 16,
+    nationId: 21,
+    price: 45,
+  };
+  const extra =
+    spare === 'twin'
+      ? { ...unlinked, assetId: first.assetId }
+      : spare === 'fullClub'
+        ? { ...unlinked, clubId: 1300 }
+        : unlinked;
+  return [...lineup, keeper, extra];
+}
+
+describe('the fillers-first rule where the swap it rests on is not allowed', () => {
+  for (const spare of ['unlinked', 'twin', 'fullClub'] as const) {
+    it(`${spare} spare: the bound is the optimum over every placement`, () => {
+      const pool = lineupWithSpare(spare);
+      // The goalkeeper is in the squad for the count minimum, or because the spare cannot join.
+      const challenge =
+        spare === 'unlinked'
+          ? and(
+              { kind: 'players', scope: 'min', count: 1, conditions: [{ type: 'club', ids: [99_000] }] },
+              chemistry(30),
+            )
+          : spare === 'fullClub'
+            ? and({ kind: 'sameGroup', scope: 'max', group: 'club', value: 3 }, chemistry(30))
+            : and(chemistry(30));
+      const optimum = exhaustivePlacedOptimum(pool, challenge);
+      expect(optimum).toBe(pool.slice(0, 11).reduce((sum, card) => sum + card.price, 0));
+      expectProof(pool, challenge, optimum + 100, optimum);
+    });
+  }
+});

@@ -7,6 +7,15 @@ import type { SlotMatching } from './slot-matching.js';
  */
 const SCAN_WORK = 1 / 4;
 
+/**
+ * A count minimum the cards to come must still meet: a card to come that is not a `member` joins
+ * only with `restOfOthers` spent beside it (the members needed, the cheapest others).
+ */
+export interface NeededMembers {
+  readonly member: Uint8Array;
+  readonly restOfOthers: number;
+}
+
 /** A group kind's card ids (club, league or nation), as the search keeps them. */
 export interface KindIds {
   readonly ids: Int32Array;
@@ -55,15 +64,22 @@ export class PositionedLeft {
 
   /**
    * Recomputes the counts for node (j, r): cards from j on, capable, their asset unused, each
-   * within `budget` beside `rest` (the r − 1 cheapest cards from j on).
+   * within `budget` beside `rest` (the r − 1 cheapest cards from j on; beside `needed`'s rest for
+   * a card that is not one of its members).
    */
-  update(cards: CardsFrom, j: number, r: number, budget: number, rest: number): void {
+  update(cards: CardsFrom, j: number, r: number, budget: number, rest: number, needed?: NeededMembers): void {
     const { cost, capable, assetIds, assetUsed } = cards;
     const n = cost.length;
     let count = 0;
     let i = j;
     for (; i < n && (cost[i] ?? 0) + rest <= budget; i += 1)
-      if (capable[i] && !assetUsed[assetIds[i] ?? 0] && this.matching.fits(i)) this.affordable[count++] = i;
+      if (
+        capable[i] &&
+        !assetUsed[assetIds[i] ?? 0] &&
+        (!needed || needed.member[i] || (cost[i] ?? 0) + needed.restOfOthers <= budget) &&
+        this.matching.fits(i)
+      )
+        this.affordable[count++] = i;
     this.work += (i - j) * SCAN_WORK;
     this.affordableCount = count;
     this.now += 1;

@@ -3,7 +3,7 @@ import { MAX_PLAYER_CHEMISTRY } from '@tradedesk/domain';
 import { BudgetedChemistryCeiling, type CardsToCome } from './budget-chemistry.js';
 import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
 import { pointsAt } from './chemistry-groups.js';
-import { PositionedLeft } from './positioned-left.js';
+import { PositionedLeft, type NeededMembers } from './positioned-left.js';
 import type { SlotMatching } from './slot-matching.js';
 
 /**
@@ -165,11 +165,18 @@ export class SearchChemistry {
    * and at most r of the cards to come (their best affordable ones, matchable beside the cards
    * that must be in position); a group gains only members to come that can stand in position.
    */
-  reachable(chosenCount: number, matched: () => number, j: number, r: number, budget: number): boolean {
+  reachable(
+    chosenCount: number,
+    matched: () => number,
+    j: number,
+    r: number,
+    budget: number,
+    needed?: NeededMembers,
+  ): boolean {
     const { chosen, capable, fill, slots } = this.cards;
     const { playerMin, teamMin } = this.minima;
     if (r > 0) {
-      this.positionedLeft.update(this.cards, j, r, budget, fill[j * (slots + 1) + r - 1] ?? 0);
+      this.positionedLeft.update(this.cards, j, r, budget, fill[j * (slots + 1) + r - 1] ?? 0, needed);
       this.work += this.positionedLeft.takeWork();
     }
     for (let k = 0; k < chosenCount; k += 1) {
