@@ -14,14 +14,19 @@ import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { ratingCeiling } from './rating-ceiling.js';
 import { scoreWindowOf } from './score-window.js';
+import { fillerOrder } from './filler-order.js';
 import { SearchChemistry } from './search-chemistry.js';
+import type { NeededMembers } from './positioned-left.js';
+import { SlotMatching } from './slot-matching.js';
 import {
   bump,
   capSuffixCounts,
   countInGroups,
   denseIds,
   joinableFrom,
+  MemberFloor,
   suffixCounts,
+  withoutBarredTail,
 } from './search-counts.js';
 import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
@@ -118,7 +123,22 @@ export function exactSearch(
   if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
   // Cheapest first: the cost floor of a branch then rises as fast as it can (measured faster than
   // taking the leagues in a row, which would make each league's count final sooner).
-  const cards = [...pool].sort((a, b) => a.cost - b.cost);
+  const sorted = [...pool].sort((a, b) => a.cost - b.cost);
+  const sortedJoinable = joinableFrom(
+    Float64Array.from(sorted, (c) => c.cost),
+    slots,
+    upperBound,
+  );
+  const cards = withoutBarredTail(
+    sorted,
+    sortedJoinable,
+    requirements
+      .filter((r): r is Players => r.kind === 'players' && r.scope !== 'max')
+      .map((r) => ({
+        count: r.count,
+        member: (c: Candidate) => r.conditions.every((cond) => matchesCondition(c.card, cond)),
+      })),
+  );
   const n = cards.length;
   const cost = Float64Array.from(cards, (c) => c.cost);
   const capable = Uint8Array.from(cards, (c) => (c.positionMask !== 0 ? 1 : 0));
@@ -185,6 +205,21 @@ export function exactSearch(
     return left;
   });
   const have = new Int32Array(counted.length);
+  const memberFloor = member.map((bits) => new MemberFloor(cost, bits));
+  /**
+   * Whether the cards to come fit the budget with the members each count minimum still needs: the
+   * cheapest of those members, plus the cheapest cards for the rest (the cheapest r alone may
+   * hold none: Gunners' one Arsenal card costs 228, its owned fodder 49–150).
+   */
+  const membersWithin = (j: number, r: number, budget: number): boolean => {
+    for (let q = 0; q < counted.length; q += 1) {
+      const need = (counted[q]?.scope === 'max' ? 0 : (counted[q]?.count ?? 0)) - (have[q] ?? 0);
+      if (need <= 0 || need > r) continue;
+      const least = (memberFloor[q]?.cheapest(j, need) ?? 0) + (fill[j * (slots + 1) + r - need] ?? Infinity);
+      if (least > budget) return false;
+    }
+    return true;
+  };
   const groupRules = requirements.filter(
     (r): r is SameGroup | DistinctGroups =>
       (r.kind === 'sameGroup' && r.scope !== 'min') || (r.kind === 'distinctGroups' && r.scope !== 'min'),
@@ -221,6 +256,41 @@ export function exactSearch(
   let chosenCount = 0;
 
   const mask = Int32Array.from(cards, (c) => c.positionMask);
+  // Fillers first (filler-order.ts): after the first binding skip, every card chosen or to come
+  // that is not exempt is in position, so those cards are matchable to distinct slots.
+  const order =
+    teamMin > 0
+      ? fillerOrder(requirements, cards, (others) =>
+          split < 0
+            ? others.length
+            : others.filter((k) => k < split).length +
+              Math.min(joinable[split] ?? 0, others.filter((k) => k >= split).length),
+        )
+      : undefined;
+  const forced = new SlotMatching(mask, positions.length, slots);
+  const pushed = new Uint8Array(slots + 1);
+  /** The first binding skip's card: chosen cards after it, and all to come, are in position. */
+  let fillersBefore = Infinity;
+  const bindingSkip = (i: number) =>
+    order !== undefined && fillersBefore === Infinity && order.binding[i] === 1;
+  /**
+   * Whether r cards from j on, the ones not exempt matchable beside the forced ones, fit the
+   * budget (a greedy over the cheapest: a matroid's cheapest r-set).
+   */
+  const completionWithin = (j: number, r: number, budget: number): boolean => {
+    forced.beginGreedy();
+    let found = 0;
+    let spent = 0;
+    let i = j;
+    for (; i < n && found < r && spent + (r - found) * (cost[i] ?? 0) <= budget; i += 1) {
+      if (assetUsed[asset.ids[i] ?? 0]) continue;
+      if (!order?.exempt[i] && !forced.tryTake(i)) continue;
+      spent += cost[i] ?? 0;
+      found += 1;
+    }
+    workSinceClock += i - j + forced.takeWork();
+    return found === r;
+  };
   const slotOwner = new Int32Array(positions.length);
   const slotSeen = new Int32Array(positions.length);
   let seenMark = 0;
@@ -265,11 +335,28 @@ export function exactSearch(
             { ...nation, thresholds: CHEMISTRY_THRESHOLDS.nation, count: nationCount, left: nationLeft },
           ],
           { playerMin, teamMin },
+          forced,
         )
       : undefined;
+  /**
+   * The count minimum whose members the cards to come must hold the most coins for: a card to
+   * come that is not one of them joins only beside them (their cheapest) and the cheapest others.
+   */
+  const neededMembers = (j: number, r: number): NeededMembers | undefined => {
+    let needed: NeededMembers | undefined;
+    for (let q = 0; q < counted.length; q += 1) {
+      const need = (counted[q]?.scope === 'max' ? 0 : (counted[q]?.count ?? 0)) - (have[q] ?? 0);
+      if (need <= 0 || need >= r) continue;
+      const rest =
+        (memberFloor[q]?.cheapest(j, need) ?? 0) + (fill[j * (slots + 1) + r - 1 - need] ?? Infinity);
+      if (!needed || rest > needed.restOfOthers)
+        needed = { member: member[q] as Uint8Array, restOfOthers: rest };
+    }
+    return needed;
+  };
   const chemistryReachable = (j: number, r: number, budget: number): boolean => {
     if (!chemistry) return true;
-    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget);
+    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget, neededMembers(j, r));
     workSinceClock += chemistry.takeWork();
     return reachable;
   };
@@ -371,8 +458,10 @@ export function exactSearch(
     }
     if (spent + (fill[j * (slots + 1) + r] ?? Infinity) >= best) return;
     if (!countsReachable(j, r)) return;
+    if (!membersWithin(j, r, best - 1e-9 - spent)) return;
     if (groupRules.length > 0 && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
     if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
+    if (fillersBefore < j && r > 0 && !completionWithin(j, r, best - 1e-9 - spent)) return;
     if (!chemistryReachable(j, r, best - 1e-9 - spent)) return;
     if (r === 0) {
       leaf(spent);
@@ -382,20 +471,37 @@ export function exactSearch(
     if (r === 1) {
       // The last card: each affordable one is tried as a leaf directly (the skip branch would
       // repeat the node's tests once per card, each scanning the cards after it).
+      // A card passed over that binds makes the ones after it cards in position.
+      const fillersBeforeScan = fillersBefore;
+      const lastNeeded = counted.findIndex((rule, q) => rule.scope !== 'max' && (have[q] ?? 0) < rule.count);
       for (let i = j; i < n && spent + (cost[i] ?? 0) < best && !aborted; i += 1) {
-        if (assetUsed[asset.ids[i] ?? 0] || !addCard(i)) continue;
-        visit(i + 1, 0, spent + (cost[i] ?? 0));
-        removeCard(i);
+        if (assetUsed[asset.ids[i] ?? 0]) continue;
+        // A count minimum one short takes only its members (the last card must be one).
+        if (lastNeeded >= 0 && !member[lastNeeded]?.[i]) {
+          if (bindingSkip(i) && canJoin(i)) fillersBefore = i;
+          continue;
+        }
+        const joins = addCard(i);
+        if (joins) {
+          visit(i + 1, 0, spent + (cost[i] ?? 0));
+          removeCard(i);
+        }
+        if (joins && bindingSkip(i)) fillersBefore = i;
       }
+      fillersBefore = fillersBeforeScan;
       return;
     }
     const i = j;
     const a = asset.ids[i] ?? 0;
-    if (!assetUsed[a] && addCard(i)) {
+    const joins = !assetUsed[a] && addCard(i);
+    if (joins) {
       visit(j + 1, r - 1, spent + (cost[i] ?? 0));
       removeCard(i);
     }
+    const fillersBeforeSkip = fillersBefore;
+    if (joins && bindingSkip(i)) fillersBefore = i;
     visit(j + 1, r, spent);
+    fillersBefore = fillersBeforeSkip;
   };
 
   /** Adds card i to the counts; false (and nothing changed) when a maximum would be exceeded. */
@@ -405,6 +511,9 @@ export function exactSearch(
       const g = groupIds[q]?.ids[i] ?? 0;
       if (rule?.kind === 'sameGroup' && (groupCount[q]?.[g] ?? 0) + 1 > rule.value) return false;
     }
+    const mustBeInPosition = i > fillersBefore && order?.exempt[i] !== 1;
+    if (mustBeInPosition && !forced.push(i)) return false;
+    pushed[chosenCount] = mustBeInPosition ? 1 : 0;
     assetUsed[asset.ids[i] ?? 0] = 1;
     chosen[chosenCount++] = i;
     matchedKnown[chosenCount] = 0;
@@ -423,6 +532,7 @@ export function exactSearch(
   const removeCard = (i: number) => {
     assetUsed[asset.ids[i] ?? 0] = 0;
     chosenCount -= 1;
+    if (pushed[chosenCount]) forced.pop();
     if (capable[i]) {
       bump(clubCount, club.ids[i] ?? 0, -1);
       bump(leagueCount, league.ids[i] ?? 0, -1);

@@ -3,6 +3,8 @@ import { MAX_PLAYER_CHEMISTRY } from '@tradedesk/domain';
 import { BudgetedChemistryCeiling, type CardsToCome } from './budget-chemistry.js';
 import { ChemistryGainCeiling, type GroupKindCounts } from './chemistry-gain.js';
 import { pointsAt } from './chemistry-groups.js';
+import { PositionedLeft, type NeededMembers } from './positioned-left.js';
+import type { SlotMatching } from './slot-matching.js';
 
 /**
  * The budgeted chemistry ceiling (budget-chemistry.ts) is tried at nodes with at least this many
@@ -56,24 +58,31 @@ export class SearchChemistry {
   private readonly gainKinds: GroupKindCounts[];
   private leftAt = 0;
   private fillAt = 0;
-  private readonly byPoints = new Int32Array(MAX_PLAYER_CHEMISTRY + 1);
+  /** byPoints[v * n + k]: the k-th affordable card to come with ceiling v (v below the most). */
+  private readonly byPoints: Int32Array;
+  private readonly byPointsCount = new Int32Array(MAX_PLAYER_CHEMISTRY + 1);
   private readonly toCome: CardsToCome;
+  private readonly positionedLeft: PositionedLeft;
 
   constructor(
     private readonly cards: SearchCards,
     private readonly kinds: readonly SearchKind[],
     private readonly minima: ChemistryMinima,
+    /** The cards that must be in position (pushed); the cards to come in position join them. */
+    private readonly inPosition: SlotMatching,
   ) {
     const { slots, cost, capable } = cards;
     this.chosenPoints = new Int32Array(slots);
+    this.byPoints = new Int32Array(MAX_PLAYER_CHEMISTRY * cost.length);
     this.capableChosen = new Int32Array(slots);
     this.gainCeiling = new ChemistryGainCeiling(slots);
     this.budgetedCeiling = new BudgetedChemistryCeiling(slots, kinds);
-    this.gainKinds = kinds.map((kind) => ({
+    this.positionedLeft = new PositionedLeft(kinds, cost.length, inPosition);
+    this.gainKinds = kinds.map((kind, k) => ({
       thresholds: kind.thresholds,
       ids: kind.ids,
       count: kind.count,
-      left: (g: number) => kind.left[this.leftAt * kind.size + g] ?? 0,
+      left: (g: number) => this.leftOf(k, g, this.leftAt),
     }));
     this.toCome = {
       cost,
@@ -96,26 +105,80 @@ export class SearchChemistry {
    */
   private cardCeiling(i: number, j: number, r: number): number {
     let points = 0;
-    for (const kind of this.kinds) {
+    for (let k = 0; k < this.kinds.length; k += 1) {
+      const kind = this.kinds[k] as SearchKind;
       const g = kind.ids[i] ?? 0;
-      points += pointsAt(
-        (kind.count[g] ?? 0) + Math.min(r, kind.left[j * kind.size + g] ?? 0),
-        kind.thresholds,
-      );
+      points += pointsAt((kind.count[g] ?? 0) + Math.min(r, this.leftOf(k, g, j)), kind.thresholds);
     }
     return Math.min(MAX_PLAYER_CHEMISTRY, points);
+  }
+
+  /** The members group g can still gain at node j: those left, and at most those in position. */
+  private leftOf(kind: number, g: number, j: number): number {
+    const { size, left } = this.kinds[kind] as SearchKind;
+    return Math.min(left[j * size + g] ?? 0, this.positionedLeft.left(kind, g));
+  }
+
+  /**
+   * The most chemistry r affordable cards to come can bring (−1 when fewer than r of them can
+   * reach `playerMin` where it is above 0). The ones in position are matchable beside the cards
+   * that must be (`inPosition`): the heaviest such set of at most r, by the matroid greedy over
+   * their ceilings, among the node's affordable cards that fit (`PositionedLeft`); r cards at the
+   * most any player can have end the scan.
+   */
+  private toComeCeiling(j: number, r: number): number {
+    const { playerMin } = this.minima;
+    const { inPosition, byPoints, byPointsCount } = this;
+    const { affordable, affordableCount } = this.positionedLeft;
+    const n = this.cards.cost.length;
+    byPointsCount.fill(0);
+    inPosition.beginGreedy();
+    let taken = 0;
+    let toCome = 0;
+    let k = 0;
+    for (; k < affordableCount && taken < r; k += 1) {
+      const i = affordable[k] ?? 0;
+      const value = this.cardCeiling(i, j, r);
+      if (value < playerMin || value === 0) continue;
+      if (value < MAX_PLAYER_CHEMISTRY) {
+        byPoints[(value - 1) * n + (byPointsCount[value] ?? 0)] = i;
+        byPointsCount[value] = (byPointsCount[value] ?? 0) + 1;
+      } else if (inPosition.tryTake(i)) {
+        taken += 1;
+        toCome += value;
+      }
+    }
+    for (let value = MAX_PLAYER_CHEMISTRY - 1; value > 0 && taken < r; value -= 1)
+      for (let k = 0; k < (byPointsCount[value] ?? 0) && taken < r; k += 1)
+        if (inPosition.tryTake(byPoints[(value - 1) * n + k] ?? 0)) {
+          taken += 1;
+          toCome += value;
+        }
+    this.work += k + inPosition.takeWork();
+    return playerMin > 0 && taken < r ? -1 : toCome;
   }
 
   /**
    * Whether the chemistry minima can still be met from node (j, r) with `budget` left, the first
    * `chosenCount` cards of `chosen` picked. The cards in position at the end are a matchable set:
    * at most a maximum matching's worth (`matched()`) of the chosen cards (their best ceilings)
-   * and at most r of the cards to come (their best affordable ones).
+   * and at most r of the cards to come (their best affordable ones, matchable beside the cards
+   * that must be in position); a group gains only members to come that can stand in position.
    */
-  reachable(chosenCount: number, matched: () => number, j: number, r: number, budget: number): boolean {
-    const { chosen, capable, cost, fill, slots, assetIds, assetUsed } = this.cards;
+  reachable(
+    chosenCount: number,
+    matched: () => number,
+    j: number,
+    r: number,
+    budget: number,
+    needed?: NeededMembers,
+  ): boolean {
+    const { chosen, capable, fill, slots } = this.cards;
     const { playerMin, teamMin } = this.minima;
-    const n = cost.length;
+    if (r > 0) {
+      this.positionedLeft.update(this.cards, j, r, budget, fill[j * (slots + 1) + r - 1] ?? 0, needed);
+      this.work += this.positionedLeft.takeWork();
+    }
     for (let k = 0; k < chosenCount; k += 1) {
       const i = chosen[k] ?? 0;
       const value = capable[i] ? this.cardCeiling(i, j, r) : 0;
@@ -134,27 +197,8 @@ export class SearchChemistry {
     let total = 0;
     for (let k = 0; k < inPosition; k += 1) total += sorted[k] ?? 0;
     if (r === 0) return total >= teamMin;
-    // The best r ceilings among the affordable cards still to come. The cards are sorted by
-    // cost, so the first one past the budget ends the scan; r cards at the most any player can
-    // have end it too.
-    const byPoints = this.byPoints.fill(0);
-    const rest = fill[j * (slots + 1) + r - 1] ?? 0;
-    let i = j;
-    for (; i < n && (cost[i] ?? 0) + rest <= budget && (byPoints[MAX_PLAYER_CHEMISTRY] ?? 0) < r; i += 1) {
-      if (!capable[i] || assetUsed[assetIds[i] ?? 0]) continue;
-      const value = this.cardCeiling(i, j, r);
-      if (value >= playerMin) byPoints[value] = (byPoints[value] ?? 0) + 1;
-    }
-    this.work += i - j;
-    let left = r;
-    if (playerMin > 0 && byPoints.reduce((sum, count) => sum + count, 0) < r) return false;
-    let toCome = 0;
-    for (let value = MAX_PLAYER_CHEMISTRY; value > 0 && left > 0; value -= 1) {
-      const take = Math.min(left, byPoints[value] ?? 0);
-      toCome += take * value;
-      left -= take;
-    }
-    if (total + toCome < teamMin) return false;
+    const toCome = this.toComeCeiling(j, r);
+    if (toCome < 0 || total + toCome < teamMin) return false;
     // The per-card ceilings let every group gain r at once; the r cards to come share the r
     // increments of each kind (tried only where the per-card ceilings did not prune).
     let capableCount = 0;

@@ -88,3 +88,57 @@ export function capSuffixCounts(suffix: Int32Array, size: number, joinable: Int3
     for (let g = 0; g < size; g += 1) if ((suffix[j * size + g] ?? 0) > cap) suffix[j * size + g] = cap;
   }
 }
+
+/**
+ * The cheapest members of a count rule's condition from each card on (the cards sorted by cost):
+ * a squad that still needs m members spends at least the m cheapest of them.
+ */
+export class MemberFloor {
+  /** firstAt[j]: how many members come before card j (the first member from j on, in the list). */
+  private readonly firstAt: Int32Array;
+  /** prefix[k]: the k first members' costs summed. */
+  private readonly prefix: Float64Array;
+
+  constructor(cost: Float64Array, member: Uint8Array) {
+    const n = cost.length;
+    this.firstAt = new Int32Array(n + 1);
+    const costs: number[] = [];
+    for (let j = 0; j < n; j += 1) {
+      this.firstAt[j] = costs.length;
+      if (member[j]) costs.push(cost[j] ?? 0);
+    }
+    this.firstAt[n] = costs.length;
+    this.prefix = new Float64Array(costs.length + 1);
+    costs.forEach((c, k) => (this.prefix[k + 1] = (this.prefix[k] ?? 0) + c));
+  }
+
+  /** The m cheapest members from card j on, summed (Infinity when there are fewer). */
+  cheapest(j: number, m: number): number {
+    const start = this.firstAt[j] ?? 0;
+    if (start + m >= this.prefix.length) return Infinity;
+    return (this.prefix[start + m] ?? Infinity) - (this.prefix[start] ?? 0);
+  }
+}
+
+/**
+ * The cards (sorted by cost) without the ones no squad below the bound can hold: from card t on
+ * at most joinable[t] cards join (`joinableFrom`), so where a count minimum still needs at least
+ * that many members from t on (it has that many fewer members before t than it needs), every
+ * card a squad takes from t on is a member, and the others go (Gunners: one card of 200 or more
+ * fits below 811, and it must be the Arsenal card at 228; 3,024 market cards drop).
+ */
+export function withoutBarredTail<T>(
+  cards: readonly T[],
+  joinable: Int32Array,
+  minima: readonly { readonly count: number; readonly member: (card: T) => boolean }[],
+): readonly T[] {
+  const barredFrom = minima.map(({ count, member }) => {
+    let before = 0;
+    for (let t = 0; t < cards.length; t += 1) {
+      if ((joinable[t] ?? 0) <= count - before) return t;
+      if (member(cards[t] as T)) before += 1;
+    }
+    return cards.length;
+  });
+  return cards.filter((card, i) => minima.every(({ member }, q) => i < (barredFrom[q] ?? 0) || member(card)));
+}

@@ -171,6 +171,8 @@ export function exhaustivePlacedOptimum(
     if (chosen.length === 11) {
       const cost = chosen.reduce((sum, card) => sum + card.price, 0);
       if (cost >= best) return;
+      // One card per player (asset), as the solver's answers.
+      if (new Set(chosen.map((card) => card.assetId)).size < chosen.length) return;
       if (placements(chosen).some((slots) => evaluateSquad({ positions, slots }, challenge).eligible))
         best = cost;
       return;
