@@ -1,8 +1,6 @@
-/* eslint-disable max-lines -- one branch and bound: its count and rating tests share the node's counts and chosen cards as closures, and splitting them would pass a dozen arrays around (the chemistry test, the tables and the leaf placement live apart) */
 import {
   CHEMISTRY_THRESHOLDS,
   chemistryProfileOf,
-  groupIdOf,
   matchesCondition,
   normalizeClubId,
   type ChemistryProfile,
@@ -16,18 +14,17 @@ import { ratingCeiling } from './rating-ceiling.js';
 import { scoreWindowOf } from './score-window.js';
 import { fillerOrder } from './filler-order.js';
 import { SearchChemistry } from './search-chemistry.js';
-import type { NeededMembers } from './positioned-left.js';
+import { ChosenMatching } from './chosen-matching.js';
 import { SlotMatching } from './slot-matching.js';
 import {
   bump,
   capSuffixCounts,
-  countInGroups,
   denseIds,
   joinableFrom,
-  MemberFloor,
   suffixCounts,
   withoutBarredTail,
 } from './search-counts.js';
+import { SearchRules } from './search-rules.js';
 import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
@@ -68,8 +65,6 @@ export interface ExactSearchOutcome {
 
 type Chemistry = Extract<SbcRequirement, { kind: 'chemistry' }>;
 type PlayerChemistry = Extract<SbcRequirement, { kind: 'playerChemistry' }>;
-type SameGroup = Extract<SbcRequirement, { kind: 'sameGroup' }>;
-type DistinctGroups = Extract<SbcRequirement, { kind: 'distinctGroups' }>;
 type Players = Extract<SbcRequirement, { kind: 'players' }>;
 
 const isBaseProfile = (profile: ChemistryProfile) =>
@@ -194,59 +189,7 @@ export function exactSearch(
     ...chemistryRules.filter((r): r is Chemistry => r.kind === 'chemistry').map((r) => r.value),
   );
 
-  // Count requirements checked while branching (all players count, in position or not).
-  const counted = requirements.filter((r): r is Players => r.kind === 'players');
-  const member = counted.map((r) =>
-    Uint8Array.from(cards, (c) => (r.conditions.every((cond) => matchesCondition(c.card, cond)) ? 1 : 0)),
-  );
-  const memberLeft = member.map((bits) => {
-    const left = new Int32Array(n + 1);
-    for (let j = n - 1; j >= 0; j -= 1) left[j] = (left[j + 1] ?? 0) + (bits[j] ?? 0);
-    return left;
-  });
-  const have = new Int32Array(counted.length);
-  const memberFloor = member.map((bits) => new MemberFloor(cost, bits));
-  /**
-   * Whether the cards to come fit the budget with the members each count minimum still needs: the
-   * cheapest of those members, plus the cheapest cards for the rest (the cheapest r alone may
-   * hold none: Gunners' one Arsenal card costs 228, its owned fodder 49–150).
-   */
-  const membersWithin = (j: number, r: number, budget: number): boolean => {
-    for (let q = 0; q < counted.length; q += 1) {
-      const need = (counted[q]?.scope === 'max' ? 0 : (counted[q]?.count ?? 0)) - (have[q] ?? 0);
-      if (need <= 0 || need > r) continue;
-      const least = (memberFloor[q]?.cheapest(j, need) ?? 0) + (fill[j * (slots + 1) + r - need] ?? Infinity);
-      if (least > budget) return false;
-    }
-    return true;
-  };
-  const groupRules = requirements.filter(
-    (r): r is SameGroup | DistinctGroups =>
-      (r.kind === 'sameGroup' && r.scope !== 'min') || (r.kind === 'distinctGroups' && r.scope !== 'min'),
-  );
-  const groupIds = groupRules.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
-  const groupCount = groupIds.map(({ size }) => new Int32Array(size));
-  const distinctNow = new Int32Array(groupRules.length);
-  const distinctMin = requirements.filter(
-    (r): r is DistinctGroups => r.kind === 'distinctGroups' && r.scope !== 'max',
-  );
-  const distinctMinIds = distinctMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
-  const distinctMinCount = distinctMinIds.map(({ size }) => new Int32Array(size));
-  const distinctMinNow = new Int32Array(distinctMin.length);
-  // "Same club/league/nation: min X": some group must still be able to reach X players.
-  const sameMin = requirements.filter((r): r is SameGroup => r.kind === 'sameGroup' && r.scope !== 'max');
-  const sameMinIds = sameMin.map((r) => denseIds(cards.map((c) => groupIdOf(c.card, r.group))));
-  const sameMinCount = sameMinIds.map(({ size }) => new Int32Array(size));
-  const sameMinGroups = new Int32Array(sameMin.length);
-  const sameMinLeft = sameMinIds.map(({ ids, size }) => suffixCounts(ids, size, () => true));
-  /** largestLeft[q][j]: the most cards of one group from card j on. */
-  const sameMinLargestLeft = sameMinIds.map(({ size }, q) =>
-    Int32Array.from({ length: n + 1 }, (_, j) => {
-      let most = 0;
-      for (let g = 0; g < size; g += 1) most = Math.max(most, sameMinLeft[q]?.[j * size + g] ?? 0);
-      return most;
-    }),
-  );
+  const rules = new SearchRules(requirements, cards, cost, (j, r) => fill[j * (slots + 1) + r] ?? Infinity);
 
   const clubCount = new Int32Array(club.size);
   const leagueCount = new Int32Array(league.size);
@@ -291,39 +234,7 @@ export function exactSearch(
     workSinceClock += i - j + forced.takeWork();
     return found === r;
   };
-  const slotOwner = new Int32Array(positions.length);
-  const slotSeen = new Int32Array(positions.length);
-  let seenMark = 0;
-  const augment = (k: number): boolean => {
-    const m = mask[chosen[k] ?? 0] ?? 0;
-    for (const slot of openSlots) {
-      if (!(m & (1 << slot)) || slotSeen[slot] === seenMark) continue;
-      slotSeen[slot] = seenMark;
-      const holder = slotOwner[slot] ?? -1;
-      if (holder < 0 || augment(holder)) {
-        slotOwner[slot] = k;
-        return true;
-      }
-    }
-    return false;
-  };
-  // matchedAt[d]: the matching's size for the first d chosen cards, valid until a card is added
-  // at depth d − 1 (the skip branch of a node asks again for the set its parent had).
-  const matchedAt = new Int32Array(slots + 1);
-  const matchedKnown = new Uint8Array(slots + 1);
-  /** How many of the chosen cards can be in position at once (a maximum matching). */
-  const matchedNow = (): number => {
-    if (matchedKnown[chosenCount]) return matchedAt[chosenCount] ?? 0;
-    slotOwner.fill(-1);
-    let matched = 0;
-    for (let k = 0; k < chosenCount; k += 1) {
-      seenMark += 1;
-      if (augment(k)) matched += 1;
-    }
-    matchedAt[chosenCount] = matched;
-    matchedKnown[chosenCount] = 1;
-    return matched;
-  };
+  const matching = new ChosenMatching(mask, positions.length, openSlots, chosen);
   let workSinceClock = 0;
   const chemistry =
     teamMin > 0
@@ -338,77 +249,22 @@ export function exactSearch(
           forced,
         )
       : undefined;
-  /**
-   * The count minimum whose members the cards to come must hold the most coins for: a card to
-   * come that is not one of them joins only beside them (their cheapest) and the cheapest others.
-   */
-  const neededMembers = (j: number, r: number): NeededMembers | undefined => {
-    let needed: NeededMembers | undefined;
-    for (let q = 0; q < counted.length; q += 1) {
-      const need = (counted[q]?.scope === 'max' ? 0 : (counted[q]?.count ?? 0)) - (have[q] ?? 0);
-      if (need <= 0 || need >= r) continue;
-      const rest =
-        (memberFloor[q]?.cheapest(j, need) ?? 0) + (fill[j * (slots + 1) + r - 1 - need] ?? Infinity);
-      if (!needed || rest > needed.restOfOthers)
-        needed = { member: member[q] as Uint8Array, restOfOthers: rest };
-    }
-    return needed;
-  };
   const chemistryReachable = (j: number, r: number, budget: number): boolean => {
     if (!chemistry) return true;
-    const reachable = chemistry.reachable(chosenCount, matchedNow, j, r, budget, neededMembers(j, r));
+    const reachable = chemistry.reachable(
+      chosenCount,
+      () => matching.size(chosenCount),
+      j,
+      r,
+      budget,
+      rules.neededMembers(j, r),
+    );
     workSinceClock += chemistry.takeWork();
     return reachable;
   };
 
-  const countsReachable = (j: number, r: number): boolean => {
-    for (let q = 0; q < counted.length; q += 1) {
-      const rule = counted[q];
-      const got = have[q] ?? 0;
-      if (!rule) continue;
-      if (rule.scope !== 'min' && got > rule.count) return false;
-      if (rule.scope !== 'max' && got + Math.min(r, memberLeft[q]?.[j] ?? 0) < rule.count) return false;
-    }
-    for (let q = 0; q < groupRules.length; q += 1) {
-      const rule = groupRules[q];
-      if (rule?.kind === 'distinctGroups' && (distinctNow[q] ?? 0) > rule.value) return false;
-    }
-    for (let q = 0; q < distinctMin.length; q += 1)
-      if ((distinctMinNow[q] ?? 0) + r < (distinctMin[q]?.value ?? 0)) return false;
-    for (let q = 0; q < sameMin.length; q += 1) {
-      const { ids, size } = sameMinIds[q] as { ids: Int32Array; size: number };
-      const left = sameMinLeft[q] as Int32Array;
-      const count = sameMinCount[q] as Int32Array;
-      // A group without a chosen card ends with at most r of its members still to come.
-      let most = Math.min(r, sameMinLargestLeft[q]?.[j] ?? 0);
-      for (let k = 0; k < chosenCount; k += 1) {
-        const g = ids[chosen[k] ?? 0] ?? 0;
-        most = Math.max(most, (count[g] ?? 0) + Math.min(r, left[j * size + g] ?? 0));
-      }
-      if (most < (sameMin[q]?.value ?? 0)) return false;
-    }
-    return true;
-  };
-
-  /**
-   * Whether card i can still join the chosen cards: its asset is unused, and no same-group maximum
-   * or distinct-group maximum (or exact count) would be exceeded (a new group once the count of
-   * groups is at its maximum).
-   */
-  const canJoin = (i: number): boolean => {
-    if (assetUsed[asset.ids[i] ?? 0]) return false;
-    for (let q = 0; q < groupRules.length; q += 1) {
-      const rule = groupRules[q];
-      const inGroup = groupCount[q]?.[groupIds[q]?.ids[i] ?? 0] ?? 0;
-      if (
-        rule?.kind === 'sameGroup'
-          ? inGroup >= rule.value
-          : inGroup === 0 && (distinctNow[q] ?? 0) >= (rule?.value ?? 0)
-      )
-        return false;
-    }
-    return true;
-  };
+  /** Whether card i can still join the chosen cards: its asset is unused and its groups have room. */
+  const canJoin = (i: number): boolean => !assetUsed[asset.ids[i] ?? 0] && rules.canJoin(i);
   /**
    * Whether r cards that can join, from card j on, fit the budget. The cards are sorted by cost,
    * so those are the first r that can join; the scan stops once the cheapest r it could still
@@ -457,9 +313,9 @@ export function exactSearch(
       return;
     }
     if (spent + (fill[j * (slots + 1) + r] ?? Infinity) >= best) return;
-    if (!countsReachable(j, r)) return;
-    if (!membersWithin(j, r, best - 1e-9 - spent)) return;
-    if (groupRules.length > 0 && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
+    if (!rules.reachable(j, r, chosen, chosenCount)) return;
+    if (!rules.membersWithin(j, r, best - 1e-9 - spent)) return;
+    if (rules.hasGroupMaxima && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
     if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
     if (fillersBefore < j && r > 0 && !completionWithin(j, r, best - 1e-9 - spent)) return;
     if (!chemistryReachable(j, r, best - 1e-9 - spent)) return;
@@ -473,11 +329,11 @@ export function exactSearch(
       // repeat the node's tests once per card, each scanning the cards after it).
       // A card passed over that binds makes the ones after it cards in position.
       const fillersBeforeScan = fillersBefore;
-      const lastNeeded = counted.findIndex((rule, q) => rule.scope !== 'max' && (have[q] ?? 0) < rule.count);
+      const lastNeeded = rules.oneShort();
       for (let i = j; i < n && spent + (cost[i] ?? 0) < best && !aborted; i += 1) {
         if (assetUsed[asset.ids[i] ?? 0]) continue;
         // A count minimum one short takes only its members (the last card must be one).
-        if (lastNeeded >= 0 && !member[lastNeeded]?.[i]) {
+        if (lastNeeded >= 0 && !rules.isMember(lastNeeded, i)) {
           if (bindingSkip(i) && canJoin(i)) fillersBefore = i;
           continue;
         }
@@ -506,26 +362,19 @@ export function exactSearch(
 
   /** Adds card i to the counts; false (and nothing changed) when a maximum would be exceeded. */
   const addCard = (i: number): boolean => {
-    for (let q = 0; q < groupRules.length; q += 1) {
-      const rule = groupRules[q];
-      const g = groupIds[q]?.ids[i] ?? 0;
-      if (rule?.kind === 'sameGroup' && (groupCount[q]?.[g] ?? 0) + 1 > rule.value) return false;
-    }
+    if (!rules.fitsSameGroupMaxima(i)) return false;
     const mustBeInPosition = i > fillersBefore && order?.exempt[i] !== 1;
     if (mustBeInPosition && !forced.push(i)) return false;
     pushed[chosenCount] = mustBeInPosition ? 1 : 0;
     assetUsed[asset.ids[i] ?? 0] = 1;
     chosen[chosenCount++] = i;
-    matchedKnown[chosenCount] = 0;
+    matching.added(chosenCount);
     if (capable[i]) {
       bump(clubCount, club.ids[i] ?? 0, 1);
       bump(leagueCount, league.ids[i] ?? 0, 1);
       bump(nationCount, nation.ids[i] ?? 0, 1);
     }
-    for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) + (member[q]?.[i] ?? 0);
-    countInGroups(groupIds, groupCount, distinctNow, i, 1);
-    countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, 1);
-    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, 1);
+    rules.count(i, 1);
     return true;
   };
 
@@ -538,10 +387,7 @@ export function exactSearch(
       bump(leagueCount, league.ids[i] ?? 0, -1);
       bump(nationCount, nation.ids[i] ?? 0, -1);
     }
-    for (let q = 0; q < counted.length; q += 1) have[q] = (have[q] ?? 0) - (member[q]?.[i] ?? 0);
-    countInGroups(groupIds, groupCount, distinctNow, i, -1);
-    countInGroups(distinctMinIds, distinctMinCount, distinctMinNow, i, -1);
-    countInGroups(sameMinIds, sameMinCount, sameMinGroups, i, -1);
+    rules.count(i, -1);
   };
 
   visit(0, slots, 0);
