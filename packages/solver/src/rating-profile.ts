@@ -1,6 +1,6 @@
-/* eslint-disable max-lines -- one search: ProfileSearch is a single class over typed arrays on purpose (see its comment: V8 keeps one optimized shape), and its methods share all of its tables */
 /** The cheapest set of items whose ratings meet a rating-score window and count constraints (an exact profile search). */
 import { SQUAD_SIZE } from '@tradedesk/domain';
+import { constraintTables, MAX, MIN, ratingCells } from './rating-cells.js';
 import { minimumRestSum, RatingFloor } from './rating-floor.js';
 import type { ScoreWindow } from './score-window.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
@@ -54,11 +54,6 @@ export function cheapestRatingProfile(
   if (!Number.isFinite(upperBound)) search.tryFirstAnswers();
   return search.run(nodeLimit, deadline, firstBelow);
 }
-
-/** Constraint scopes as numbers (read at every node). */
-const MIN = 0;
-const MAX = 1;
-const EXACT = 2;
 
 /**
  * The search's tables and state. A class with typed arrays, not closures over arrays: one search
@@ -133,82 +128,33 @@ class ProfileSearch {
     this.windowMax = window.max;
     const width = count + 1;
     this.width = width;
-    const n = items.length;
-    const ratings = new Int32Array(n);
-    const bits = new Int32Array(n);
-    const costs = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) {
-      const item = items[i] as ProfileItem;
-      ratings[i] = item.rating;
-      bits[i] = item.classBits ?? 0;
-      costs[i] = item.cost;
-    }
-    // Cells in order of first appearance, then (stable) by rating, highest first; each cell's
-    // items cheapest first (stable), its `count` cheapest kept.
-    const cellOf = new Map<number, number[]>();
-    for (let i = 0; i < n; i += 1) {
-      const key = (ratings[i] ?? 0) * 4294967296 + ((bits[i] ?? 0) >>> 0);
-      const list = cellOf.get(key);
-      if (list) list.push(i);
-      else cellOf.set(key, [i]);
-    }
-    const cells = [...cellOf.values()]
-      .map((list) => list.sort((a, b) => (costs[a] ?? 0) - (costs[b] ?? 0)).slice(0, count))
-      .sort((a, b) => (ratings[b[0] ?? 0] ?? 0) - (ratings[a[0] ?? 0] ?? 0));
-    const cellCount = cells.length;
+    const cells = ratingCells(items, count);
+    const cellCount = cells.cellCount;
     this.cellCount = cellCount;
-    this.cellRating = new Int32Array(cellCount);
-    this.cellBits = new Int32Array(cellCount);
-    this.cellSize = new Int32Array(cellCount);
-    this.cellStart = new Int32Array(cellCount + 1);
-    this.prefix = new Float64Array(cellCount * width);
-    for (let j = 0; j < cellCount; j += 1) {
-      const list = cells[j] as number[];
-      const first = list[0] ?? 0;
-      this.cellRating[j] = ratings[first] ?? 0;
-      this.cellBits[j] = bits[first] ?? 0;
-      this.cellSize[j] = list.length;
-      this.cellStart[j + 1] = (this.cellStart[j] ?? 0) + list.length;
-      let sum = 0;
-      for (let k = 0; k < list.length; k += 1) {
-        sum += costs[list[k] ?? 0] ?? 0;
-        this.prefix[j * width + k + 1] = sum;
-      }
-    }
-    this.cellItems = Int32Array.from(cells.flat());
-    const orderedCosts = Float64Array.from(this.cellItems, (i) => costs[i] ?? 0);
-    this.orderedCosts = orderedCosts;
-    this.fill = this.cheapestFrom(orderedCosts, () => true);
-    // Constraints.
+    this.cellRating = cells.cellRating;
+    this.cellBits = cells.cellBits;
+    this.cellSize = cells.cellSize;
+    this.cellStart = cells.cellStart;
+    this.prefix = cells.prefix;
+    this.cellItems = cells.cellItems;
+    this.orderedCosts = cells.orderedCosts;
+    this.fill = cells.fill;
     const constraintCount = constraints.length;
     this.constraintCount = constraintCount;
-    this.scope = new Int32Array(constraintCount);
-    this.needed = new Int32Array(constraintCount);
-    this.cellConstraints = new Int32Array(cellCount);
-    this.memberFill = new Float64Array(constraintCount * (cellCount + 1) * width);
-    this.membersLeft = new Int32Array(constraintCount * (cellCount + 1));
-    for (let c = 0; c < constraintCount; c += 1) {
-      const constraint = constraints[c] as CountConstraint;
-      this.scope[c] = constraint.scope === 'min' ? MIN : constraint.scope === 'max' ? MAX : EXACT;
-      this.needed[c] = constraint.count;
-      const mask = 1 << constraint.bit;
-      const isMember = (j: number) => ((this.cellBits[j] ?? 0) & mask) !== 0;
-      this.memberFill.set(this.cheapestFrom(orderedCosts, isMember), c * (cellCount + 1) * width);
-      const left = c * (cellCount + 1);
-      for (let j = cellCount - 1; j >= 0; j -= 1) {
-        this.membersLeft[left + j] =
-          (this.membersLeft[left + j + 1] ?? 0) + (isMember(j) ? (this.cellSize[j] ?? 0) : 0);
-        if (isMember(j)) this.cellConstraints[j] = (this.cellConstraints[j] ?? 0) | (1 << c);
-      }
-    }
+    const tables = constraintTables(cells, constraints, count);
+    this.scope = tables.scope;
+    this.needed = tables.needed;
+    this.cellConstraints = tables.cellConstraints;
+    this.memberFill = tables.memberFill;
+    this.membersLeft = tables.membersLeft;
     let lowest = Infinity;
     for (let j = 0; j < cellCount; j += 1) lowest = Math.min(lowest, this.cellRating[j] ?? 0);
     this.lowest = lowest;
     this.floor =
       window.min > -Infinity
         ? new RatingFloor(
-            Int32Array.from(this.cellItems, (i) => ratings[i] ?? 0),
-            orderedCosts,
+            cells.orderedRatings,
+            cells.orderedCosts,
             count,
             this.cellStart.subarray(0, cellCount),
           )
@@ -220,37 +166,6 @@ class ProfileSearch {
     this.takes = new Int32Array(cellCount);
     this.best = upperBound;
     this.resetChosen();
-  }
-
-  /**
-   * Per cell j and k ≤ count, the sum of the k cheapest items among the cells j.. that `counts`
-   * (Infinity where fewer than k), as rows of `width`.
-   */
-  private cheapestFrom(orderedCosts: Float64Array, counts: (j: number) => boolean): Float64Array {
-    const { cellCount, count, width } = this;
-    const table = new Float64Array((cellCount + 1) * width).fill(Infinity);
-    // The `count` cheapest so far, ascending; merged with each counted cell's (sorted) items.
-    let pool = new Float64Array(0);
-    table[cellCount * width] = 0;
-    for (let j = cellCount - 1; j >= 0; j -= 1) {
-      if (counts(j)) {
-        const from = this.cellStart[j] ?? 0;
-        const to = this.cellStart[j + 1] ?? 0;
-        const merged = new Float64Array(Math.min(count, pool.length + to - from));
-        for (let m = 0, a = 0, b = from; m < merged.length; m += 1) {
-          const fromPool = b >= to || (a < pool.length && (pool[a] ?? 0) <= (orderedCosts[b] ?? 0));
-          merged[m] = fromPool ? (pool[a++] ?? 0) : (orderedCosts[b++] ?? 0);
-        }
-        pool = merged;
-      }
-      let sum = 0;
-      table[j * width] = 0;
-      for (let k = 0; k < pool.length; k += 1) {
-        sum += pool[k] ?? 0;
-        table[j * width + k + 1] = sum;
-      }
-    }
-    return table;
   }
 
   /** Back to the fixed ratings only, no item taken. */
