@@ -24,6 +24,12 @@ const QUICK_INCUMBENT_STEPS = 4_000;
  * this pass raised.
  */
 const EARLY_EXACT_SHARE = 0.7;
+/**
+ * The cheap tier's share of the time left ("every player ≥ m"): split by floor-price cards it
+ * proves Everyone Links (3,942 work ms below 903), and the later stages never found a cheaper
+ * squad there; at 0.7 the 4,800-work-ms refinement stopped short of the proof.
+ */
+const CHEAP_TIER_SHARE = 0.9;
 /** A quick incumbent above the relaxation's bound by more than this also tries the greedy's. */
 const WEAK_INCUMBENT_RATIO = 1.25;
 /**
@@ -110,7 +116,8 @@ export function earlyExactPass(
   const exactUntil = now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE;
   // Chemistry: where thousands of floor-price market cards fill the cut pool the exact search
   // does not finish there; it does on the owned fodder below that price (the cheap tier).
-  const tier = chemistryTier ? cheapTierSearch(problem, quick, exactUntil) : undefined;
+  const tierUntil = now() + Math.max(0, deadline - now()) * CHEAP_TIER_SHARE;
+  const tier = chemistryTier ? cheapTierSearch(problem, quick, tierUntil) : undefined;
   if (tier) {
     clock.stages.push('cheap tier');
     const best = tier.answer ?? quick;
