@@ -18,8 +18,10 @@ export interface CheapTierOutcome {
  * cards does (Everyone Links: the 791 all-owned squad, proven cheapest of its tier, in 1.3 M
  * nodes). Finished, it also bounds every squad: one of the tier's squads, or one holding a card at
  * the floor price or above, which costs at least that price plus the cheapest cards for the rest.
- * Undefined where the tier is the whole cut pool (the solve's own exact search covers it) or
- * holds too few players.
+ * For "every player ≥ m" the tier is searched by `floorSplitSearch` (its own exact search, then
+ * one floor-price-or-dearer card at a time where only one fits below the best: then its bound is
+ * the optimum). Undefined where the tier is the whole cut pool (the solve's own exact search
+ * covers it) or holds too few players.
  */
 export function cheapTierSearch(
   problem: Problem,
