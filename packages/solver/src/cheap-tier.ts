@@ -27,6 +27,8 @@ export function cheapTierSearch(
   problem: Problem,
   incumbent: SearchAnswer,
   deadline: number,
+  /** "Every player ≥ m": the deadline once the floor split applies (its finish is the proof). */
+  splitDeadline = deadline,
 ): CheapTierOutcome | undefined {
   let floor = Infinity;
   for (const c of problem.candidates) if (c.source === 'market' && c.cost < floor) floor = c.cost;
@@ -38,7 +40,7 @@ export function cheapTierSearch(
   const cheapest = problem.candidates.map((c) => c.cost).sort((a, b) => a - b);
   const withFloorCard = floor + cheapest.slice(0, slots - 1).reduce((sum, cost) => sum + cost, 0);
   // "Every player ≥ m": the tier, then one dear card at a time where only one fits.
-  const split = floorSplitSearch(problem, incumbent.cost, deadline);
+  const split = floorSplitSearch(problem, incumbent.cost, deadline, splitDeadline);
   if (split) {
     const answer = split.answer && split.answer.cost < incumbent.cost ? split.answer : undefined;
     if (split.finished && split.bound !== undefined)

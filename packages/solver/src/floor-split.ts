@@ -46,6 +46,8 @@ export function floorSplitSearch(
   problem: Problem,
   upperBound: number,
   deadline: number,
+  /** The deadline once the split applies (a squad found where one dear card at most fits). */
+  splitDeadline = deadline,
 ): FloorSplitOutcome | undefined {
   if (playerChemistryMinimum(problem) === undefined || !Number.isFinite(upperBound)) return undefined;
   const floor = floorPriceOf(problem);
@@ -61,11 +63,13 @@ export function floorSplitSearch(
   let nodes = 0;
   let work = 0;
   let searches = 0;
+  // At or below this, two dear cards no longer fit: the split covers every squad.
+  const oneDearAtMost = 2 * floor + sumOf(slots - 2);
   const run = (pool: readonly Candidate[], anchor?: Candidate): boolean => {
     searches += 1;
-    const outcome = playerChemistrySearch(problem, best, deadline, Infinity, {
+    const outcome = playerChemistrySearch(problem, best, anchor ? splitDeadline : deadline, Infinity, {
       pool,
-      ...(anchor ? { anchor } : {}),
+      ...(anchor ? { anchor } : { extendedDeadline: splitDeadline, extendAtOrBelow: oneDearAtMost }),
     });
     if (!outcome) return false;
     nodes += outcome.nodes;
@@ -79,7 +83,7 @@ export function floorSplitSearch(
   const tierFinished = run(tier);
   const tierBest = best;
   // Two dear cards still fit below the best: the split does not cover those squads.
-  let finished = tierFinished && 2 * floor + sumOf(slots - 2) >= best;
+  let finished = tierFinished && oneDearAtMost >= best;
   const rest = sumOf(slots - 1);
   const others = sumOf(slots - 2);
   const tierAssets = new Set(tier.map((c) => c.assetId));
@@ -88,7 +92,7 @@ export function floorSplitSearch(
     if (anchor.cost + rest >= best) break;
     const budget = best - anchor.cost;
     finished =
-      workNow() <= deadline &&
+      workNow() <= splitDeadline &&
       run(
         tier.filter((c) => c.cost + others < budget),
         anchor,

@@ -23,6 +23,9 @@ export interface PlayerChemistryOptions {
   readonly pool?: readonly Candidate[];
   /** A card every squad holds, dearer than every card of the pool (the split by dear cards). */
   readonly anchor?: Candidate;
+  /** A later deadline that holds once a squad at or below `extendAtOrBelow` is found. */
+  readonly extendedDeadline?: number;
+  readonly extendAtOrBelow?: number;
 }
 
 export interface PlayerChemistryOutcome {
@@ -151,7 +154,9 @@ export function playerChemistrySearch(
     if (workSinceClock >= CLOCK_EVERY) {
       chargeWork(workSinceClock * WORK_MS.exactSearchWork);
       workSinceClock = 0;
-      if (workNow() > deadline) aborted = true;
+      const extended =
+        options.extendedDeadline !== undefined && best <= (options.extendAtOrBelow ?? -Infinity);
+      if (workNow() > (extended ? options.extendedDeadline : deadline)) aborted = true;
     }
   };
 
