@@ -24,6 +24,14 @@ const QUICK_INCUMBENT_STEPS = 4_000;
  * this pass raised.
  */
 const EARLY_EXACT_SHARE = 0.7;
+/**
+ * The cheap tier's share of the time left ("every player ≥ m") once it found a squad below which
+ * the floor split covers every squad (its finish is then the proof): Everyone Links is proven at
+ * the 4,800-work-ms refinement (3,942 work ms below 903), where at 0.7 it stopped short. Before
+ * that it keeps the early pass's share: given 0.9 throughout, pool 2's first answer went 920 → 937
+ * (the later stages lost the time).
+ */
+const SPLIT_SHARE = 0.9;
 /** A quick incumbent above the relaxation's bound by more than this also tries the greedy's. */
 const WEAK_INCUMBENT_RATIO = 1.25;
 /**
@@ -110,7 +118,8 @@ export function earlyExactPass(
   const exactUntil = now() + Math.max(0, deadline - now()) * EARLY_EXACT_SHARE;
   // Chemistry: where thousands of floor-price market cards fill the cut pool the exact search
   // does not finish there; it does on the owned fodder below that price (the cheap tier).
-  const tier = chemistryTier ? cheapTierSearch(problem, quick, exactUntil) : undefined;
+  const splitUntil = now() + Math.max(0, deadline - now()) * SPLIT_SHARE;
+  const tier = chemistryTier ? cheapTierSearch(problem, quick, exactUntil, splitUntil) : undefined;
   if (tier) {
     clock.stages.push('cheap tier');
     const best = tier.answer ?? quick;
