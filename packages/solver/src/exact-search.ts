@@ -1,9 +1,9 @@
 import {
   CHEMISTRY_THRESHOLDS,
   chemistryProfileOf,
+  isBaseProfile,
   matchesCondition,
   normalizeClubId,
-  type ChemistryProfile,
   type SbcRequirement,
 } from '@tradedesk/domain';
 import { reducePool } from './milp.js';
@@ -19,6 +19,7 @@ import { SlotMatching } from './slot-matching.js';
 import {
   bump,
   capSuffixCounts,
+  cheapestFills,
   denseIds,
   joinableFrom,
   suffixCounts,
@@ -66,13 +67,6 @@ export interface ExactSearchOutcome {
 type Chemistry = Extract<SbcRequirement, { kind: 'chemistry' }>;
 type PlayerChemistry = Extract<SbcRequirement, { kind: 'playerChemistry' }>;
 type Players = Extract<SbcRequirement, { kind: 'players' }>;
-
-const isBaseProfile = (profile: ChemistryProfile) =>
-  profile.club === 1 &&
-  profile.league === 1 &&
-  profile.nation === 1 &&
-  profile.everyLeague === 0 &&
-  profile.fixedChemistry === undefined;
 
 /**
  * Exact branch and bound for the challenges whose cost hinges on chemistry (SBC.md §6.4): on
@@ -161,17 +155,7 @@ export function exactSearch(
     ((n * (club.size + league.size + nation.size)) / SETUP_ITEMS_PER_WORK) * WORK_MS.exactSearchWork,
   );
 
-  // fill[j * (slots + 1) + r]: the r cheapest costs among cards j.. (a floor on any completion).
-  // The cards are sorted by cost, so those are cards j .. j + r − 1.
-  const fill = new Float64Array((n + 1) * (slots + 1)).fill(Infinity);
-  for (let j = 0; j <= n; j += 1) {
-    let sum = 0;
-    fill[j * (slots + 1)] = 0;
-    for (let r = 1; r <= slots && j + r <= n; r += 1) {
-      sum += cost[j + r - 1] ?? 0;
-      fill[j * (slots + 1) + r] = sum;
-    }
-  }
+  const fill = cheapestFills(cost, slots);
 
   const ratingWithin = ratingCeiling(
     cards,

@@ -2,16 +2,17 @@
 import {
   CHEMISTRY_THRESHOLDS,
   chemistryProfileOf,
+  isBaseProfile,
   isRestrictedClub,
   isRestrictedLeague,
   MAX_PLAYER_CHEMISTRY,
   normalizeClubId,
-  type ChemistryProfile,
 } from '@tradedesk/domain';
 import { reducePool } from './milp.js';
 import { placeCards } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
 import { LastCardIndex, liftingPatterns, lowerBound, pointsAt } from './last-card-index.js';
+import { cheapestFills } from './search-counts.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
@@ -73,13 +74,6 @@ function groupsOf(keys: readonly number[]): { ids: Int32Array; members: Int32Arr
 
 const NO_GROUP = Number.MIN_SAFE_INTEGER;
 
-const isBaseProfile = (profile: ChemistryProfile) =>
-  profile.club === 1 &&
-  profile.league === 1 &&
-  profile.nation === 1 &&
-  profile.everyLeague === 0 &&
-  profile.fixedChemistry === undefined;
-
 /**
  * Exact branch and bound for challenges whose requirements are "every player ≥ m chemistry"
  * (and team chemistry minima): every player must then be in position (out of position he has 0),
@@ -127,16 +121,7 @@ export function playerChemistrySearch(
   const thresholds = [CHEMISTRY_THRESHOLDS.club, CHEMISTRY_THRESHOLDS.league, CHEMISTRY_THRESHOLDS.nation];
   const counts = kinds.map((kind) => new Int32Array(kind.members.length));
   const assetUsed = new Uint8Array(n);
-  // fill[j * (slots + 1) + r]: the r cheapest costs among cards j.. (cards j .. j + r − 1).
-  const fill = new Float64Array((n + 1) * (slots + 1)).fill(Infinity);
-  for (let j = 0; j <= n; j += 1) {
-    let sum = 0;
-    fill[j * (slots + 1)] = 0;
-    for (let r = 1; r <= slots && j + r <= n; r += 1) {
-      sum += cost[j + r - 1] ?? 0;
-      fill[j * (slots + 1) + r] = sum;
-    }
-  }
+  const fill = cheapestFills(cost, slots);
   const fillFrom = (j: number, r: number) => fill[Math.min(j, n) * (slots + 1) + r] ?? Infinity;
 
   const chosen = new Int32Array(slots);

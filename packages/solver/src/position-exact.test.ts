@@ -33,6 +33,14 @@ function expectProof(
   }
 }
 
+/** The search proves the exhaustive optimum, asked below a dear squad and just above the optimum. */
+function expectOptimumProven(pool: readonly MarketCard[], challenge: ChallengeRequirements) {
+  const optimum = exhaustivePlacedOptimum(pool, challenge);
+  const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
+  expectProof(pool, challenge, everything, optimum);
+  if (Number.isFinite(optimum)) expectProof(pool, challenge, optimum + 1, optimum);
+}
+
 /**
  * Thirteen cards that each play one position, crowded on a few (three goalkeepers' worth of
  * "GK" draws, one left wing slot), at a few prices with ties, over two leagues of two clubs: the
@@ -76,10 +84,7 @@ describe('position-exact search against every placement, on crowded pools', () =
         (seed, target, versions) => {
           const pool = crowdedPool(seed, versions);
           const challenge = and(chemistry(target));
-          const optimum = exhaustivePlacedOptimum(pool, challenge);
-          const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-          expectProof(pool, challenge, everything, optimum);
-          if (Number.isFinite(optimum)) expectProof(pool, challenge, optimum + 1, optimum);
+          expectOptimumProven(pool, challenge);
         },
       ),
       { numRuns: 30 },
@@ -103,10 +108,7 @@ describe('position-exact search against every placement, on crowded pools', () =
             { kind: 'sameGroup', scope: 'max', group: 'club', value: 3 },
             chemistry(target),
           );
-          const optimum = exhaustivePlacedOptimum(pool, challenge);
-          const everything = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-          expectProof(pool, challenge, everything, optimum);
-          if (Number.isFinite(optimum)) expectProof(pool, challenge, optimum + 1, optimum);
+          expectOptimumProven(pool, challenge);
         },
       ),
       { numRuns: 30 },

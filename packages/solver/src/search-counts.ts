@@ -142,3 +142,21 @@ export function withoutBarredTail<T>(
   });
   return cards.filter((card, i) => minima.every(({ member }, q) => i < (barredFrom[q] ?? 0) || member(card)));
 }
+
+/**
+ * fill[j * (slots + 1) + r]: the r cheapest costs among cards j.. of cards sorted by cost (cards
+ * j .. j + r − 1): a floor on any completion (Infinity where fewer than r are left).
+ */
+export function cheapestFills(cost: Float64Array, slots: number): Float64Array {
+  const n = cost.length;
+  const fill = new Float64Array((n + 1) * (slots + 1)).fill(Infinity);
+  for (let j = 0; j <= n; j += 1) {
+    let sum = 0;
+    fill[j * (slots + 1)] = 0;
+    for (let r = 1; r <= slots && j + r <= n; r += 1) {
+      sum += cost[j + r - 1] ?? 0;
+      fill[j * (slots + 1) + r] = sum;
+    }
+  }
+  return fill;
+}

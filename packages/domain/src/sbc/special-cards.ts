@@ -33,6 +33,13 @@ export const BASE_PROFILE: ChemistryProfile = Object.freeze({
   nation: 1,
   everyLeague: 0,
 });
+/** Whether a card links as a plain player does (BASE_PROFILE): no icon, hero or special rule. */
+export const isBaseProfile = (profile: ChemistryProfile): boolean =>
+  profile.club === BASE_PROFILE.club &&
+  profile.league === BASE_PROFILE.league &&
+  profile.nation === BASE_PROFILE.nation &&
+  profile.everyLeague === BASE_PROFILE.everyLeague &&
+  profile.fixedChemistry === undefined;
 /** Icons: 3 in position, 2 to their nation, +1 to every league present, nothing to a club. */
 export const ICON_PROFILE: ChemistryProfile = Object.freeze({
   club: 0,
