@@ -161,7 +161,11 @@ export async function benchSbc(): Promise<void> {
           if (ours.cost === exact.optimum) referenceOptimal += 1;
           else referenceWorse += 1;
         } else {
-          reference = `unfinished in ${REFERENCE_SECONDS} s, bound ${exact.bound}`;
+          // An unfinished part that proved nothing leaves the bound at −∞ (or 0): not worth printing.
+          reference =
+            exact.bound > 0
+              ? `unfinished in ${REFERENCE_SECONDS} s, bound ${exact.bound}`
+              : `unfinished in ${REFERENCE_SECONDS} s`;
           versusOptimum = '-';
         }
       } else {

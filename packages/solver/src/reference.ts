@@ -5,6 +5,13 @@ import { buildProblem, requirementParts, type Candidate } from './problem.js';
 import { cheapestEligible } from './solve-stages.js';
 import type { SolveInput } from './types.js';
 
+/**
+ * The most cards the reference hands HiGHS. Without a limit, Grand Finale's cut (most of the
+ * market: rating 82 leaves thousands of cards under the answer) made HiGHS in WebAssembly abort
+ * out of memory, which ended the bench; a model that large never finished in the time anyway.
+ */
+const REFERENCE_MILP_CARDS = 1_000;
+
 export interface ReferenceAnswer {
   /** The true optimum when every part finished, else undefined. */
   readonly optimum?: number;
@@ -18,8 +25,8 @@ export interface ReferenceAnswer {
  * cost): where it applies, first the solve's grouped relaxation (the group-count DP, the "exactly k
  * groups" scan, the per-group floors; its eligible relaxed squads are answers), which alone proves
  * those pools, then the solve's own escalation (`proveOrImprove`: the exact search on the cut
- * pool, then the MILP with the time left) without its card limits. Finished and nothing cheaper means `upperBound` is
- * the optimum; finished with a squad means that squad's cost is. An OR challenge takes the
+ * pool, then the MILP with the time left) without the search's card limit and with the MILP's
+ * raised to `REFERENCE_MILP_CARDS`. Finished and nothing cheaper means `upperBound` is the optimum; finished with a squad means that squad's cost is. An OR challenge takes the
  * cheapest part. Needs `prepareSolver()`.
  */
 export function exactReference(input: SolveInput, upperBound: number, seconds: number): ReferenceAnswer {
@@ -53,7 +60,7 @@ export function exactReference(input: SolveInput, upperBound: number, seconds: n
     }
     const outcome = proveOrImprove(built.problem, optimum, until, {
       maxSearchCards: Infinity,
-      maxMilpCards: Infinity,
+      maxMilpCards: REFERENCE_MILP_CARDS,
     });
     if (outcome.answer) optimum = outcome.answer.cost;
     bound = Math.min(bound, Math.max(relaxedBound, outcome.bound));
