@@ -251,7 +251,7 @@ async function attachRealtime(
 
   const redis = redisHealth(log);
   const closeRedis = options.redisUrl
-    ? useRedisAdapter(
+    ? await useRedisAdapter(
         { [webSnipePath]: web, [webTransferPath]: transferWeb, [agentSocketPath]: agents.io },
         options.redisUrl,
         options.redisChannelPrefix,

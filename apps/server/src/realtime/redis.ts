@@ -41,19 +41,26 @@ function publishNeverRejects(client: Redis, health: RedisHealth) {
     });
 }
 
+/** How long a starting node waits for its Redis subscriptions (Redis away at the start: it goes on). */
+export const redisSubscribeLimitMs = 10_000;
+
 /**
  * With REDIS_URL the hubs use the Redis adapter, so rooms (a user's web sockets, an agent) span
  * every server node. Each hub gets its own channels (`{prefix}{path}`): on shared ones every hub
  * would answer every other's cluster requests, and `fetchSockets` on the agent hub would list web
- * sockets too. Returns a closer for the Redis connections.
+ * sockets too. Resolves, with a closer for the Redis connections, once every hub's subscriptions
+ * are active (at most `redisSubscribeLimitMs`): another node asks only as many nodes as are
+ * subscribed, so an agent taken by a node not yet subscribed was missed by the others' picks ("No
+ * snipe agent is available" while one was connected; seen in the cluster test on a loaded machine).
  */
-export function useRedisAdapter(
+export async function useRedisAdapter(
   hubs: HubsByPath,
   redisUrl: string,
   prefix: string,
   health: RedisHealth,
-): () => Promise<void> {
+): Promise<() => Promise<void>> {
   const clients: Redis[] = [];
+  const subscribers: Redis[] = [];
   for (const [path, server] of Object.entries(hubs)) {
     // Reconnects forever; a command waits through a short outage (3 retries), then fails.
     const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -64,8 +71,17 @@ export function useRedisAdapter(
     }
     publishNeverRejects(pub, health);
     clients.push(pub, sub);
+    subscribers.push(sub);
     server.adapter(createAdapter(pub, sub, { key: `${prefix}${path}` }));
   }
+  // The adapter subscribes as it is made; Redis answers a connection's commands in order, so a
+  // PING sent after them is answered once they hold.
+  let limit: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(subscribers.map((sub) => sub.ping())).catch(() => undefined),
+    new Promise((resolve) => (limit = setTimeout(resolve, redisSubscribeLimitMs))),
+  ]);
+  clearTimeout(limit);
   return async () => {
     await Promise.allSettled(clients.map((client) => client.quit()));
   };
