@@ -1,5 +1,5 @@
 import { exactSearch } from './exact-search.js';
-import { floorSplitSearch } from './floor-split.js';
+import { floorPriceOf, floorSplitSearch } from './floor-split.js';
 import type { SearchAnswer } from './local-search.js';
 import { reducePool } from './milp.js';
 import { countAssets, type Problem } from './problem.js';
@@ -30,8 +30,7 @@ export function cheapTierSearch(
   /** "Every player ≥ m": the deadline once the floor split applies (its finish is the proof). */
   splitDeadline = deadline,
 ): CheapTierOutcome | undefined {
-  let floor = Infinity;
-  for (const c of problem.candidates) if (c.source === 'market' && c.cost < floor) floor = c.cost;
+  const floor = floorPriceOf(problem);
   if (!Number.isFinite(floor)) return undefined;
   const slots = problem.openSlots.length;
   const tier = problem.candidates.filter((c) => c.cost < floor);

@@ -1,10 +1,6 @@
 /** The last card of a squad: the groups it must join to lift every short player, and the cards by those groups. */
 
-/** Points a group of `count` gives at the kind's three thresholds. */
-export const pointsAt = (count: number, thresholds: readonly number[]) =>
-  (count >= (thresholds[0] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[1] ?? Infinity) ? 1 : 0) +
-  (count >= (thresholds[2] ?? Infinity) ? 1 : 0);
+import { pointsAt } from './chemistry-groups.js';
 
 /** The first position in a sorted list holding a value ≥ `from`. */
 export function lowerBound(list: Int32Array, from: number): number {

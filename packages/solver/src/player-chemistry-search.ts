@@ -11,8 +11,9 @@ import {
 import { reducePool } from './milp.js';
 import { placeCards } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
-import { LastCardIndex, liftingPatterns, lowerBound, pointsAt } from './last-card-index.js';
-import { cheapestFills } from './search-counts.js';
+import { pointsAt } from './chemistry-groups.js';
+import { LastCardIndex, liftingPatterns, lowerBound } from './last-card-index.js';
+import { cheapestFills, denseIds } from './search-counts.js';
 import { judgePlacement, type Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
@@ -116,7 +117,7 @@ export function playerChemistrySearch(
     cards.map((c) => (isRestrictedLeague(c.card.leagueId) ? NO_GROUP : c.card.leagueId)),
   );
   const nation = groupsOf(cards.map((c) => c.card.nationId));
-  const asset = groupsOf(cards.map((c) => c.assetId)).ids;
+  const asset = denseIds(cards.map((c) => c.assetId)).ids;
   const kinds = [club, league, nation] as const;
   const thresholds = [CHEMISTRY_THRESHOLDS.club, CHEMISTRY_THRESHOLDS.league, CHEMISTRY_THRESHOLDS.nation];
   const counts = kinds.map((kind) => new Int32Array(kind.members.length));

@@ -292,18 +292,13 @@ export function createAgentHub(
         .catch(() => 1);
       if (nodes <= 1) return;
       const deadline = performance.now() + agentMoveLimitMs;
-      const elsewhere = (agentId: string) =>
-        io
-          .in(agentRoom(agentId))
-          .fetchSockets()
-          .then(
-            (sockets) => sockets.some((socket) => !dropped.has(socket.id)),
-            () => false,
-          );
       while (leaving.size > 0 && performance.now() < deadline) {
-        const moved = await Promise.all([...leaving].map(elsewhere));
-        if (moved.every(Boolean)) return;
-        await new Promise((resolve) => setTimeout(resolve, agentMovePollMs));
+        // One request to the cluster per look: each agent back on a node leaves the wait.
+        const sockets = await io.fetchSockets().catch(() => []);
+        for (const socket of sockets)
+          if (!dropped.has(socket.id) && socket.rooms.has(agentRoom(socket.data.agentId)))
+            leaving.delete(socket.data.agentId);
+        if (leaving.size > 0) await new Promise((resolve) => setTimeout(resolve, agentMovePollMs));
       }
       if (leaving.size > 0)
         log.warn({ agents: [...leaving] }, 'closing before every agent was on another node');

@@ -42,7 +42,7 @@ function publishNeverRejects(client: Redis, health: RedisHealth) {
 }
 
 /** How long a starting node waits for its Redis subscriptions (Redis away at the start: it goes on). */
-export const redisSubscribeLimitMs = 10_000;
+const redisSubscribeLimitMs = 10_000;
 
 /**
  * With REDIS_URL the hubs use the Redis adapter, so rooms (a user's web sockets, an agent) span

@@ -7,12 +7,18 @@ import { useHydrated } from '../hooks/use-hydrated';
 import { useIsIFrame } from '../hooks/use-is-iframe';
 import { useIsSignedIn } from '../stores/auth-store';
 
+type SignInMethod = 'token' | 'code';
+const signInMethods: ReadonlyArray<readonly [SignInMethod, string]> = [
+  ['token', 'Licence token'],
+  ['code', 'One-time code'],
+];
+
 export function LoginPage() {
   useDocumentTitle('Login');
   const isSignedIn = useIsSignedIn();
   const isIFrame = useIsIFrame();
   const [searchParams] = useSearchParams();
-  const [method, setMethod] = useState<'token' | 'code'>('token');
+  const [method, setMethod] = useState<SignInMethod>('token');
   const isRunByTheApp = useHydrated();
   if (isSignedIn) return <Navigate to={safeRedirectTarget(searchParams.get('redirectTo'))} replace />;
   return (
@@ -24,24 +30,18 @@ export function LoginPage() {
               and put the token in the address. */}
           <fieldset disabled={!isRunByTheApp} className="contents">
             <div role="tablist" className="tabs tabs-box" aria-label="Sign-in method">
-              <button
-                type="button"
-                role="tab"
-                aria-selected={method === 'token'}
-                className={`tab ${method === 'token' ? 'tab-active' : ''}`}
-                onClick={() => setMethod('token')}
-              >
-                Licence token
-              </button>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={method === 'code'}
-                className={`tab ${method === 'code' ? 'tab-active' : ''}`}
-                onClick={() => setMethod('code')}
-              >
-                One-time code
-              </button>
+              {signInMethods.map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  aria-selected={method === value}
+                  className={`tab ${method === value ? 'tab-active' : ''}`}
+                  onClick={() => setMethod(value)}
+                >
+                  {label}
+                </button>
+              ))}
             </div>
             {method === 'token' ? (
               <>
