@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../lib/app-context.js';
+import type { RunKind } from '../db/schema.js';
 import type { RunKindModule } from '../runs/run-kind.js';
+import { runKinds as kindRules } from '../runs/run-kinds.js';
 import type { StallReading } from '../lib/stall-ledger.js';
 import { runsRepo, type RunRow } from '../runs/runs-repo.js';
 import { agentRoom, type AgentServer } from './agent-socket.js';
@@ -156,14 +158,15 @@ export function createAgentLoss(
 
   /**
    * Of the runs whose last beat is older than the heartbeat limit: those whose agent is connected
-   * to no node, or is silent past the long limit.
+   * to no node, or is silent past the long limit. A run waiting for an agent has none to lose.
    */
-  function lostOf<Run extends { agentId: string | null; heartbeatAt: Date }>(
+  function lostOf<Run extends { agentId: string | null; heartbeatAt: Date; kind: RunKind }>(
     stale: Run[],
     connected: Set<string> | undefined,
     now: number,
   ): Run[] {
     return stale.filter((run) => {
+      if (run.agentId === null && kindRules[run.kind].waitsForAgent) return false;
       const silentMs = runnableMsSince(run.heartbeatAt.getTime(), now);
       if (silentMs < options.heartbeatTimeoutMs) return false;
       return (

@@ -83,6 +83,11 @@ export interface RealtimeOptions extends Partial<Omit<AgentHubOptions, 'agentKey
   allowedOrigins?: readonly string[];
   /** The agents run headful sessions (HEADFUL_SESSIONS); default off. */
   headfulSessions?: boolean;
+  /**
+   * How long a snipe run handed back while every other agent was busy waits for a free one before
+   * it ends (default 10 minutes: a rollout's replacement agents connect within it).
+   */
+  snipeAgentWaitMs?: number;
 }
 
 /** Logs an outage of Redis when it starts and when it ends, not once per failed command. */
@@ -220,7 +225,10 @@ async function attachRealtime(
     agents.dispatcher,
     runEvents,
     publisher,
-    { priceStaleAfterMs: app.priceDatabase.staleAfterMs },
+    {
+      priceStaleAfterMs: app.priceDatabase.staleAfterMs,
+      agentWaitMs: options.snipeAgentWaitMs ?? 10 * 60_000,
+    },
     log.child({ category: 'agents' }),
   );
   const transferPublisher = createTransferPublisher(
@@ -244,7 +252,7 @@ async function attachRealtime(
   const sbcSolver = createSbcSolverService(ctx, agents.sbcDispatcher, toSbcUser, app.sbcAccountSolutions);
   const sbcClub = createSbcClubService(ctx, agents.sbcDispatcher, toSbcUser);
   const rehearsals = createRehearsalService(ctx, agents.rehearsalDispatcher, options.rehearsalSeed);
-  const snipe = createSnipeService(ctx, agents.dispatcher, publisher, {
+  const snipe = createSnipeService(ctx, agents.dispatcher, publisher, runEvents, {
     priceStaleAfterMs: app.priceDatabase.staleAfterMs,
     headfulSessions: options.headfulSessions ?? false,
   });
@@ -276,9 +284,12 @@ async function attachRealtime(
   // An outage fails every sweep: it is logged when it starts and when it ends, not every time.
   let sweepFailing = false;
   const notificationHistory = notificationPruner(ctx, options.nodeId ?? randomUUID());
-  /** One round of housekeeping: leases of lost agents end, notification history stays bounded. */
+  /**
+   * One round of housekeeping: leases of lost agents end, snipe runs waiting for an agent move to a
+   * free one, notification history stays bounded.
+   */
   const sweep = async () => {
-    await Promise.all([agents.sweep(), notificationHistory.prune()]);
+    await Promise.all([agents.sweep(), handover.placeWaiting(), notificationHistory.prune()]);
   };
   const sweepOnSchedule = () => {
     for (const job of sweepJobs) void job().catch((err: unknown) => log.error({ err }, 'a sweep job failed'));

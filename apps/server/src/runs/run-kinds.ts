@@ -6,15 +6,20 @@ import type { RunKind } from '../db/schema-runs.js';
  * the agent counts its own work). A sync reads two accounts and takes neither. A marketplace
  * delivery's transfer takes an agent slot (the agent runs it as a transfer) but no licence slot: the
  * seller did not start it, and the buyer's payment must not wait for the seller's licence.
+ *
+ * `waitsForAgent`: a run of this kind that a leaving agent hands back while no other agent is free
+ * runs on under no agent until one is (a snipe: `modules/snipe/handover.ts`), so the lost rule does
+ * not take a running run of it for having no agent. Every other kind with no agent is lost.
  */
-export const runKinds: Record<RunKind, { licenceSlot: boolean; agentSlot: boolean }> = {
-  snipe: { licenceSlot: true, agentSlot: true },
-  transfer: { licenceSlot: true, agentSlot: true },
-  sync: { licenceSlot: false, agentSlot: false },
-  sbc: { licenceSlot: false, agentSlot: true },
-  rehearsal: { licenceSlot: false, agentSlot: true },
-  delivery: { licenceSlot: false, agentSlot: true },
-};
+export const runKinds: Record<RunKind, { licenceSlot: boolean; agentSlot: boolean; waitsForAgent: boolean }> =
+  {
+    snipe: { licenceSlot: true, agentSlot: true, waitsForAgent: true },
+    transfer: { licenceSlot: true, agentSlot: true, waitsForAgent: false },
+    sync: { licenceSlot: false, agentSlot: false, waitsForAgent: false },
+    sbc: { licenceSlot: false, agentSlot: true, waitsForAgent: false },
+    rehearsal: { licenceSlot: false, agentSlot: true, waitsForAgent: false },
+    delivery: { licenceSlot: false, agentSlot: true, waitsForAgent: false },
+  };
 
 const kindsWhere = (takes: 'licenceSlot' | 'agentSlot') =>
   (Object.keys(runKinds) as RunKind[]).filter((kind) => runKinds[kind][takes]);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { runs, type RunKind, type RunStatus } from '../db/schema.js';
 import { licenceSlots } from './slots-repo.js';
@@ -82,11 +82,12 @@ export const runsRepo = {
       .then(() => undefined),
 
   /**
-   * The run that carries an ended one on under a new id and agent (a run moved off a leaving agent):
-   * same kind, owner, account and detail, inside the caller's transaction, so the licence slot
-   * passes from one to the other without a start check in between.
+   * The run that carries an ended one on under a new id and agent (a run moved off a leaving agent),
+   * or under none (waiting for one: `runKinds[kind].waitsForAgent`): same kind, owner, account and
+   * detail, inside the caller's transaction, so the licence slot passes from one to the other
+   * without a start check in between.
    */
-  successor: (tx: Tx, ended: RunRow, to: { id: string; agentId: string; at: Date }) =>
+  successor: (tx: Tx, ended: RunRow, to: { id: string; agentId: string | null; at: Date }) =>
     tx.insert(runs).values({
       id: to.id,
       kind: ended.kind,
@@ -151,6 +152,15 @@ export const runsRepo = {
       .update(runs)
       .set({ detail: sql`${runs.detail} || ${JSON.stringify(detail)}::jsonb` })
       .where(eq(runs.id, id)),
+
+  /** The running runs of this kind under no agent, longest waiting first, at most `limit`. */
+  waitingForAgent: (db: Db, kind: RunKind, limit: number) =>
+    db
+      .select()
+      .from(runs)
+      .where(and(running, eq(runs.kind, kind), isNull(runs.agentId)))
+      .orderBy(asc(runs.startedAt))
+      .limit(limit),
 
   /** Running runs of every kind whose last beat is older than `olderThan`. */
   stale: (db: Db, olderThan: Date) =>

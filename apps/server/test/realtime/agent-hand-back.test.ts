@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, runs, snipeLogEntries } from '../../src/db/schema.js';
-import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { runOf, runningSnipes } from '../runs.js';
 import {
@@ -86,10 +85,13 @@ describe('an agent stopped with SIGTERM hands its snipe run to another agent', h
     await stack?.close();
   }, hubHookTimeoutMs);
 
-  it('goes on Active on the other agent, with every purchase stored once; with none left it ends and says why', async () => {
+  it('goes on Active on the other agent, with every purchase stored once; with none left it waits for the next one', async () => {
     const accountId = await createAccount(browser.http, 'hand-back@example.com');
     const purchaseOf = (price: number) => (m: WebMessage) =>
-      m.action === 'snipe-result' && m.data.accountId === accountId && m.data['buyPrice'] === price;
+      m.action === 'snipe-result' &&
+      m.data.accountId === accountId &&
+      m.data['buyPrice'] === price &&
+      m.data['errorCode'] === undefined;
     await injectListing(stack.sim, 450);
     browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
     await browser.waitFor(purchaseOf(450), 'the first purchase');
@@ -118,11 +120,11 @@ describe('an agent stopped with SIGTERM hands its snipe run to another agent', h
     expect(moved?.agentId).toBe(other.agentId);
     expect(moved?.leaseId).not.toBe(lease.leaseId);
     // The new session buys too: the run goes on, not only its row.
-    await injectListing(stack.sim, 460);
-    await browser.waitFor(purchaseOf(460), 'a purchase on the other agent');
+    await injectListing(stack.sim, 500);
+    await browser.waitFor(purchaseOf(500), 'a purchase on the other agent');
 
     const entries = await db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId));
-    expect(entries.map((entry) => entry.buyPrice).sort()).toEqual([450, 460]);
+    expect(entries.map((entry) => entry.buyPrice).sort()).toEqual([450, 500]);
     const [handedBack] = await db.select().from(runs).where(eq(runs.id, lease.leaseId));
     expect(handedBack?.status).toBe('ended');
     const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -130,15 +132,35 @@ describe('an agent stopped with SIGTERM hands its snipe run to another agent', h
     // Nothing told the user the run stopped.
     expect(browser.messages.slice(mark).some((m) => m.action === 'stop')).toBe(false);
 
-    // The last agent leaves too: with nowhere to go, the run ends and the row says why.
+    // The last agent leaves too: with nowhere to go, the run waits for an agent, and the row says so.
+    const beforeWait = browser.messages.length;
     other.child.kill('SIGTERM');
     expect(await other.exited).toBe(0);
-    const ended = await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data['status'] === 'error',
-      'the account to turn error',
+    await browser.waitFor(after(beforeWait - 1, statusUpdate('waiting')), 'the run to wait for an agent');
+    const [waiting] = await runningSnipes(db, accountId);
+    expect(waiting?.agentId).toBe('');
+
+    // A new agent connects: a sweep moves the run onto it, and it buys again.
+    const replacement = await spawnAgent(stack, 'hand-back-c');
+    agents.push(replacement);
+    const beforeMove = browser.messages.length;
+    const resumed = browser.waitFor(
+      after(beforeMove - 1, statusUpdate('active')),
+      'the run to be Active on the new agent',
     );
-    expect(ended.data['description']).toBe(snipeMessages.handBackFailed);
-    expect(await runningSnipes(db, accountId)).toEqual([]);
+    let active = false;
+    void resumed.then(() => (active = true));
+    for (let sweeps = 0; !active && sweeps < 100; sweeps += 1) {
+      await stack.server.realtime.sweep();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await resumed;
+    const [onReplacement] = await runningSnipes(db, accountId);
+    expect(onReplacement?.agentId).toBe(replacement.agentId);
+    await injectListing(stack.sim, 550);
+    await browser.waitFor(purchaseOf(550), 'a purchase on the agent that connected later');
+    const bought = await db.select().from(snipeLogEntries).where(eq(snipeLogEntries.accountId, accountId));
+    expect(bought.map((entry) => entry.buyPrice).sort()).toEqual([450, 500, 550]);
   });
 });
 

@@ -178,10 +178,13 @@ describe('positions', () => {
 });
 
 describe('account status', () => {
-  it('shows upper-case badges, runs while active or on break, and sorts by status text', () => {
+  it('shows upper-case badges, runs while active, on break or waiting for an agent, and sorts by status text', () => {
     expect(accountStatusBadge('thresholds_met')).toBe('THRESHOLDS MET');
+    expect(accountStatusBadge('waiting')).toBe('WAITING FOR AN AGENT');
     expect(isAccountRunning('active')).toBe(true);
     expect(isAccountRunning('break')).toBe(true);
+    expect(isAccountRunning('waiting')).toBe(true);
+    expect(isAccountRunning('logging_in')).toBe(false);
     expect(isAccountRunning('ready')).toBe(false);
     const rows = [
       { status: 'ready' as const },

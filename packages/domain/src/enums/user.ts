@@ -14,8 +14,8 @@ export type Role = (typeof roleValues)[number];
 export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' };
 
 /**
- * Account statuses. The spec names the first six; logging in, captcha and soft ban are
- * states the run reaches that a user wants to see (see docs/decisions/domain.md).
+ * Account statuses. The spec names the first six; logging in, captcha, soft ban and waiting (for
+ * an agent) are states the run reaches that a user wants to see (see docs/decisions/domain.md).
  */
 export const accountStatusValues = [
   'active',
@@ -27,6 +27,7 @@ export const accountStatusValues = [
   'logging_in',
   'captcha',
   'soft_ban',
+  'waiting',
 ] as const;
 export type AccountStatus = (typeof accountStatusValues)[number];
 export const accountStatusLabels: Record<AccountStatus, string> = {
@@ -39,6 +40,7 @@ export const accountStatusLabels: Record<AccountStatus, string> = {
   logging_in: 'Logging in',
   captcha: 'Captcha',
   soft_ban: 'Soft ban',
+  waiting: 'Waiting for an agent',
 };
 export const accountStatusOptions = optionsOf(accountStatusLabels);
 
@@ -47,9 +49,12 @@ export function accountStatusBadge(status: AccountStatus): string {
   return accountStatusLabels[status].toUpperCase();
 }
 
-/** An active or break account shows Stop Snipe; otherwise Start Snipe. */
+/**
+ * An active or break account shows Stop Snipe; otherwise Start Snipe. So does a run waiting for an
+ * agent: it still holds the account and its licence slot, and the user may end the wait.
+ */
 export function isAccountRunning(status: AccountStatus): boolean {
-  return status === 'active' || status === 'break';
+  return status === 'active' || status === 'break' || status === 'waiting';
 }
 
 /** Dashboard rows are sorted by status text. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventAck, SessionHandBack, SessionsHandBack } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../lib/app-context.js';
-import { runsRepo } from '../../runs/runs-repo.js';
-import { accountRepo } from '../account/repo.js';
+import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
+import { accountRepo, type AccountRow } from '../account/repo.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
@@ -16,6 +16,8 @@ import { sessionStartCommand } from './start-command.js';
  * the agent's acknowledgement wait without taking the whole database pool.
  */
 const MOVES_AT_ONCE = 8;
+/** Waiting runs one sweep places at most: a sweep stays short, and the next one takes the rest. */
+const PLACED_PER_SWEEP = 20;
 
 /**
  * A leaving agent's snipe runs go on elsewhere (docs/decisions/runs.md). The agent hands a run back
@@ -29,7 +31,11 @@ export function createSnipeHandover(
   agents: AgentDispatcher,
   runEvents: RunEvents,
   publish: SnipePublisher,
-  settings: { priceStaleAfterMs: number },
+  settings: {
+    priceStaleAfterMs: number;
+    /** How long a handed-back run waits for a free agent before it ends (SNIPE_AGENT_WAIT_MS). */
+    agentWaitMs: number;
+  },
   log: { info(details: object, message: string): void; error(details: object, message: string): void },
 ) {
   const { db } = ctx;
@@ -43,27 +49,81 @@ export function createSnipeHandover(
       run.agentId === agentId &&
       run.accountId === accountId;
     if (!run || !held) return { ok: true };
-    const lease = leaseOfRun(run);
     const account = await accountRepo.findOwned(db, run.userId, accountId);
     const plan = planOfRun(run);
-    const target = account && plan ? await agents.pick(agentId) : undefined;
-    if (!account || !plan || target === undefined) {
-      await runEvents.endLease(lease, snipeMessages.handBackFailed, 'error');
+    if (!account || !plan) {
+      await runEvents.endLease(leaseOfRun(run), snipeMessages.handBackFailed, 'error');
       return { ok: true };
     }
+    const target = await agents.pick(agentId);
+    if (target === undefined) await moveToWait(run);
+    else await moveToAgent(run, account, plan, target, agentId);
+    return { ok: true };
+  }
+
+  /**
+   * Every agent is busy (or gone): the run goes on under no agent, holding its account and licence
+   * slot, until `placeWaiting` finds one free; the row says it waits, and the user is told why.
+   */
+  async function moveToWait(run: RunRow) {
+    const now = ctx.now();
+    const waiting = { leaseId: randomUUID(), agentId: null, at: now };
+    if (!(await snipeRepo.moveLease(db, run.id, waiting))) return;
+    log.info({ accountId: run.accountId, from: run.agentId }, 'snipe run waiting for a free agent');
+    const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
+      status: 'waiting',
+      updatedAt: now,
+    });
+    if (row) publish.account(run.userId, row);
+    await publish.notify(run.userId, 'blank', snipeMessages.waitingForAgent);
+  }
+
+  async function moveToAgent(
+    run: RunRow,
+    account: AccountRow,
+    plan: SnipePlan,
+    target: string,
+    from: string | null,
+  ) {
     const now = ctx.now();
     const moved = { leaseId: randomUUID(), agentId: target, at: now };
-    if (!(await snipeRepo.moveLease(db, leaseId, moved))) return { ok: true };
-    log.info({ accountId, from: agentId, to: target }, 'snipe run moving to another agent');
+    if (!(await snipeRepo.moveLease(db, run.id, moved))) return;
+    log.info({ accountId: account.id, from, to: target }, 'snipe run moving to another agent');
     // The new session signs in again: the row says so (before the start, so its Active comes after).
-    const row = await accountRepo.update(db, run.userId, accountId, { status: 'logging_in', updatedAt: now });
+    const row = await accountRepo.update(db, run.userId, account.id, {
+      status: 'logging_in',
+      updatedAt: now,
+    });
     if (row) publish.account(run.userId, row);
     // Answered once moved: the leaving agent's next hand-back, queued behind this answer on its
     // socket, does not wait for the new agent's start as well.
     void startMoved(account, plan, moved).catch((err: unknown) =>
-      log.error({ err, accountId }, 'could not start a moved snipe run'),
+      log.error({ err, accountId: account.id }, 'could not start a moved snipe run'),
     );
-    return { ok: true };
+  }
+
+  /**
+   * One round of the sweep: the runs waiting for an agent, longest waiting first, each moved to a
+   * free agent; one that waited past the limit ends and says why. Stops at the first with no agent
+   * free (the rest would find none either). Nodes may run it at once: a run moves only once
+   * (`moveLease`), and the other node's move of it changes nothing.
+   */
+  async function placeWaiting() {
+    const waiting = await runsRepo.waitingForAgent(db, 'snipe', PLACED_PER_SWEEP);
+    for (const run of waiting) {
+      const waitedMs = ctx.now().getTime() - run.startedAt.getTime();
+      const account = await accountRepo.findOwned(db, run.userId, run.accountId ?? '');
+      const plan = planOfRun(run);
+      if (!account || !plan || waitedMs >= settings.agentWaitMs) {
+        const message =
+          plan && account ? snipeMessages.noAgentInTime(settings.agentWaitMs) : snipeMessages.handBackFailed;
+        await runEvents.endLease(leaseOfRun(run), message, 'error');
+        continue;
+      }
+      const target = await agents.pick();
+      if (target === undefined) return;
+      await moveToAgent(run, account, plan, target, null);
+    }
   }
 
   async function startMoved(
@@ -106,7 +166,7 @@ export function createSnipeHandover(
     return { ok: true };
   }
 
-  return { handBack, handBackMany };
+  return { handBack, handBackMany, placeWaiting };
 }
 
 export type SnipeHandover = ReturnType<typeof createSnipeHandover>;

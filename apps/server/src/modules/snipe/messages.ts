@@ -8,6 +8,12 @@ export const snipeMessages = {
   agentLost: 'The snipe agent running this account stopped responding. Start the snipe again.',
   handBackFailed:
     'The snipe agent running this account shut down and no other agent could take the run. Start the snipe again.',
+  waitingForAgent:
+    'The snipe agent running this account shut down and every other agent is busy: the run goes on as soon as one is free.',
+  noAgentInTime: (waitMs: number) => {
+    const minutes = Math.max(1, Math.round(waitMs / 60_000));
+    return `The snipe agent running this account shut down and no other agent was free within ${minutes === 1 ? '1 minute' : `${minutes} minutes`}. Start the snipe again.`;
+  },
   headfulFallback: 'Headful mode is not available yet: this account snipes headless.',
   switchUnsupported: 'Switching filters needs exactly one filter',
   snipeFilterOnly: 'Only snipe filters can be switched to',

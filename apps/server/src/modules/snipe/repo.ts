@@ -29,6 +29,9 @@ export const leaseOfRun = (run: RunRow): LeaseRow => ({
   heartbeatAt: run.heartbeatAt,
 });
 
+/** A run waiting for a free agent (handed back while every other was busy) has none. */
+export const isWaitingLease = (lease: LeaseRow) => lease.agentId === '';
+
 /**
  * What a snipe run runs (filters and configuration as started or last switched to), kept with the
  * run so the server can start it again on another agent when its agent leaves.
@@ -114,12 +117,13 @@ export const snipeRepo = {
     runsRepo.mergeDetail(db, leaseId, { filterIds, filters: [filter] }),
 
   /**
-   * Moves a running snipe to another agent: the run ends (`ended`) and a new one of the same
-   * account, plan and owner starts under `to.leaseId`, in one transaction (the account never has
+   * Moves a running snipe to another agent, or to none (`agentId` null: it waits for one): the run
+   * ends (`ended`) and a new one of the same account, plan and owner starts under `to.leaseId`, in
+   * one transaction (the account never has
    * two, and the licence slot passes from one to the other). Answers the ended run only to the
    * one caller that moved it.
    */
-  moveLease: (db: Db, leaseId: string, to: { leaseId: string; agentId: string; at: Date }) =>
+  moveLease: (db: Db, leaseId: string, to: { leaseId: string; agentId: string | null; at: Date }) =>
     db.transaction(async (tx) => {
       const ended = await runsRepo.end(tx, leaseId, 'ended', to.at);
       if (!ended) return undefined;

@@ -2,6 +2,7 @@ import {
   breakEndedFor,
   breakStartedFor,
   followUpNotice,
+  isAccountRunning,
   platformOf,
   purchaseNotice,
   snipeStoppedFor,
@@ -316,7 +317,7 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher, option
     if (!current) return;
     const status: AccountStatus = lost
       ? 'error'
-      : current.status === 'active' || current.status === 'break' || current.status === 'logging_in'
+      : isAccountRunning(current.status as AccountStatus) || current.status === 'logging_in'
         ? reason === 'error'
           ? 'error'
           : 'inactive'

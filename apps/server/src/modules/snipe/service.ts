@@ -24,6 +24,7 @@ import type {
   SessionStopCommand,
   SessionSwitchCommand,
 } from '@tradedesk/domain/realtime';
+import { runLog } from '@tradedesk/engine';
 import type { AppContext } from '../../lib/app-context.js';
 import { reject } from '../../lib/web-action.js';
 import { runMessages } from '../../runs/messages.js';
@@ -35,7 +36,8 @@ import { isKnownPlayerId } from '../player-data/index.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
 import { startGroups } from './fleet-groups.js';
-import { snipeRepo, type SnipePlan } from './repo.js';
+import { isWaitingLease, snipeRepo, type SnipePlan } from './repo.js';
+import type { RunEvents } from './run-events.js';
 import { sessionStartCommand } from './start-command.js';
 
 /** Where running sessions live: the agents connected to any server node. */
@@ -64,6 +66,8 @@ export function createSnipeService(
   ctx: AppContext,
   agents: AgentDispatcher,
   publish: SnipePublisher,
+  /** Ends a run no agent holds (one waiting for an agent, stopped by its user). */
+  runs: Pick<RunEvents, 'endLease'>,
   settings: SnipeServiceSettings,
 ) {
   const { db } = ctx;
@@ -88,12 +92,15 @@ export function createSnipeService(
     if (!account || !lease) return reject(errorMessages.accountNotFound);
     const filter = resolved.filter as unknown as SnipeFilter;
     if (filter.type === ('transfer' as string)) reject(snipeMessages.snipeFilterOnly);
-    const ack = await agents.switchFilter(lease.agentId, {
-      leaseId: lease.leaseId,
-      accountId: account.id,
-      filter,
-    });
-    if (!ack.ok) reject(ack.message);
+    // A run waiting for an agent starts with the filter switched to (its plan, below).
+    if (!isWaitingLease(lease)) {
+      const ack = await agents.switchFilter(lease.agentId, {
+        leaseId: lease.leaseId,
+        accountId: account.id,
+        filter,
+      });
+      if (!ack.ok) reject(ack.message);
+    }
     await snipeRepo.setFilter(db, lease.leaseId, [resolved.filter.id], filter);
     publish.toUser(user.id, 'filter-switched', { accountId: account.id, filterIds: [resolved.filter.id] });
     publish.notify(user.id, 'success', filterSwitchedFor(account.email));
@@ -290,7 +297,14 @@ export function createSnipeService(
       const parsed = snipeStopSchema.safeParse(input);
       if (!parsed.success) return reject(firstIssueMessage(parsed.error));
       const account = await ownedAccount(user.id, parsed.data.id, errorMessages.accountNotFound);
-      const lease = await snipeRepo.leaseOf(db, account.id);
+      let lease = await snipeRepo.leaseOf(db, account.id);
+      if (lease && isWaitingLease(lease)) {
+        // No agent holds it: the wait ends here, as the agent's stop event would end a run.
+        await runs.endLease(lease, runLog.stoppedByUser, 'user');
+        // A sweep may have moved it to a free agent meanwhile: that run is stopped as any other.
+        lease = await snipeRepo.leaseOf(db, account.id);
+        if (!lease || isWaitingLease(lease)) return;
+      }
       if (lease) {
         agents.stop(lease.agentId, { accountId: account.id, leaseId: lease.leaseId });
         publish.toast(user.id, 'blank', stoppingSnipeFor(account.email));

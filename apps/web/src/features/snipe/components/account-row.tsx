@@ -10,6 +10,7 @@ const statusColour: Partial<Record<Account['status'], string>> = {
   soft_ban: 'badge-error',
   thresholds_met: 'badge-warning',
   ready: 'badge-primary',
+  waiting: 'badge-info',
 };
 
 /** The account's status as an upper-case badge, coloured by what it asks of the user. */

@@ -67,7 +67,7 @@ export function SnipeDashboard() {
   const savedFilters = filters.data ?? [];
   // Sniping accounts and their filters: the forms below ask before changing what a run uses.
   const running: RunningAccount[] = (accounts.data ?? [])
-    .filter((account) => ['active', 'break', 'logging_in'].includes(account.status))
+    .filter((account) => isSniping(account))
     .map((account) => ({ email: account.email, filterIds: actions.filterIdsOf(account) }));
 
   const chooseFilter = (account: Account, filterId: string | null) => {

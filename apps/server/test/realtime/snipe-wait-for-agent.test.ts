@@ -1,0 +1,150 @@
+import { snipeStoppedFor } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accounts } from '../../src/db/schema.js';
+import { snipeMessages } from '../../src/modules/snipe/messages.js';
+import { backends } from '../database.js';
+import { runOf, runningSnipes } from '../runs.js';
+import { connectScriptedAgent } from './scripted-agent.js';
+import { scriptedAgentStack } from './scripted-stack.js';
+import {
+  createAccount,
+  hubSuite,
+  openBrowser,
+  ronaldoFilter,
+  startPayload,
+  type Browser,
+  type WebMessage,
+} from './stack.js';
+
+const heartbeatTimeoutMs = 45_000;
+const connectedHeartbeatTimeoutMs = 120_000;
+const agentWaitMs = 10 * 60_000;
+
+const statusOf = (accountId: string, status: string) => (m: WebMessage) =>
+  m.action === 'update-account' && m.data.id === accountId && m.data['status'] === status;
+
+/**
+ * A leaving agent hands its snipe run back while every other agent is busy (here: there is none):
+ * the run waits under no agent, holding its account, and goes on on the next free agent; the user
+ * may stop the wait, and a wait past the limit ends saying why.
+ */
+describe.each(backends)('a handed-back snipe run with no free agent (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  /** A new user's account sniping on the scripted agent: the run's first lease. */
+  async function sniping(email: string) {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, email);
+    const seen = stack.agent.commands.length;
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const start = await stack.agent.nextCommand('session-start', seen);
+    const leaseId = String(start.payload['leaseId']);
+    return { browser, accountId, leaseId };
+  }
+
+  /** The scripted agent leaves (no node picks it again) and hands the run back. */
+  async function handedBack(browser: Browser, accountId: string, leaseId: string) {
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    const ack: unknown = await stack.agent.socket.emitWithAck('session-hand-back', { leaseId, accountId });
+    expect(ack).toEqual({ ok: true });
+    await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data['message'] === snipeMessages.waitingForAgent,
+      'the user to be told why',
+    );
+  }
+
+  it(
+    'waits under no agent past the lost rule, then moves to the next free agent, which starts it',
+    hubSuite,
+    async () => {
+      const { browser, accountId, leaseId } = await sniping('waits@example.com');
+      await handedBack(browser, accountId, leaseId);
+      const [waiting] = await runningSnipes(db(), accountId);
+      expect(waiting?.agentId).toBe('');
+      expect(waiting?.leaseId).not.toBe(leaseId);
+      expect((await runOf(db(), leaseId))?.status).toBe('ended');
+
+      // Past every heartbeat limit, with no agent free: the lost rule has no agent to lose.
+      stack.node.clock.advance(connectedHeartbeatTimeoutMs * 2);
+      await stack.node.realtime.sweep();
+      expect((await runOf(db(), waiting?.leaseId ?? ''))?.status).toBe('running');
+      const [row] = await db().select().from(accounts).where(eq(accounts.id, accountId));
+      expect(row?.status).toBe('waiting');
+
+      // An agent with room connects: the next sweep starts the run there, with its plan.
+      const other = await connectScriptedAgent(stack.node, 'free-agent');
+      try {
+        let start: Awaited<ReturnType<typeof other.nextCommand>> | undefined;
+        const started = other.nextCommand('session-start').then((command) => (start = command));
+        for (let sweeps = 0; start === undefined && sweeps < 50; sweeps += 1) {
+          await stack.node.realtime.sweep();
+          await Promise.race([started, new Promise((resolve) => setTimeout(resolve, 100))]);
+        }
+        expect(start?.payload['accountId']).toBe(accountId);
+        const filters = start?.payload['filters'] as { id: string }[] | undefined;
+        expect(filters?.map((filter) => filter.id)).toEqual([ronaldoFilter().id]);
+        await browser.waitFor(statusOf(accountId, 'logging_in'), 'the run to move to the free agent');
+        const [moved] = await runningSnipes(db(), accountId);
+        expect(moved).toMatchObject({ agentId: 'free-agent', leaseId: start?.payload['leaseId'] });
+        expect((await runOf(db(), waiting?.leaseId ?? ''))?.status).toBe('ended');
+      } finally {
+        other.socket.disconnect();
+      }
+    },
+  );
+});
+
+describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it('ends at once when its user stops it, and past the limit with why', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const stoppedId = await createAccount(browser.http, 'stopped@example.com');
+    const expiredId = await createAccount(browser.http, 'expired@example.com');
+    const leases: Record<string, string> = {};
+    for (const accountId of [stoppedId, expiredId]) {
+      const seen = stack.agent.commands.length;
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+      const start = await stack.agent.nextCommand('session-start', seen);
+      leases[accountId] = String(start.payload['leaseId']);
+    }
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    for (const accountId of [stoppedId, expiredId]) {
+      await stack.agent.socket.emitWithAck('session-hand-back', { leaseId: leases[accountId], accountId });
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+    }
+
+    // Stopped by its user: no agent holds it, so the server ends it, and the slot is free.
+    browser.send('snipe-stop', { id: stoppedId });
+    await browser.waitFor(statusOf(stoppedId, 'inactive'), 'the waiting run to stop');
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data['message'] === snipeStoppedFor('stopped@example.com'),
+      'the stop to be confirmed',
+    );
+    expect(await runningSnipes(db(), stoppedId)).toEqual([]);
+
+    // Still waiting just before the limit; ended with the reason once past it.
+    stack.node.clock.advance(agentWaitMs - 1_000);
+    await stack.node.realtime.sweep();
+    expect(await runningSnipes(db(), expiredId)).toHaveLength(1);
+    stack.node.clock.advance(2_000);
+    await stack.node.realtime.sweep();
+    const ended = await browser.waitFor(statusOf(expiredId, 'error'), 'the wait to end');
+    expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+    expect(ended.data['description']).toBe(
+      'The snipe agent running this account shut down and no other agent was free within 10 minutes. Start the snipe again.',
+    );
+    expect(await runningSnipes(db(), expiredId)).toEqual([]);
+  });
+});
