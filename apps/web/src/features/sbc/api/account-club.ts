@@ -12,12 +12,20 @@ export const accountClubQueryKey = (accountId: string) => [...allClubsQueryKey, 
 export const accountSolutionQueryKey = (accountId: string, challengeId: string) =>
   [...accountClubQueryKey(accountId), 'solution', challengeId] as const;
 
+/**
+ * How often a club shown as being read is read again. SBC_CLUB tells when the read is stored; this
+ * catches a read whose message the page missed (its socket reconnected meanwhile, or the read was
+ * lost with its agent and the server dropped it), which would otherwise stay "Reading…".
+ */
+export const CLUB_READING_POLL_MS = 5_000;
+
 export const useAccountClub = (accountId: string | undefined) =>
   useQuery(
     queryOptions({
       queryKey: accountClubQueryKey(accountId ?? ''),
       queryFn: () => api.get<SbcClubView>('sbc', `/club/${encodeURIComponent(accountId ?? '')}`),
       enabled: accountId !== undefined,
+      refetchInterval: (query) => (query.state.data?.isReading === true ? CLUB_READING_POLL_MS : false),
     }),
   );
 

@@ -7,6 +7,7 @@ import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
+import { CLUB_READING_POLL_MS } from '../api/account-club';
 import { AWAITED_SOLUTION_POLL_MS } from '../api/sbc-api';
 import { noChallengesYet } from './challenges-accordion';
 import { SbcPage } from './sbc-page';
@@ -79,6 +80,30 @@ describe('SBC page', () => {
     expect(await screen.findByText('Club read: 2 players')).toBeTruthy();
     await waitFor(() => expect(start.disabled).toBe(false));
     expect(within(row).getByLabelText('Club').textContent).toMatch(/^2 players, read/);
+  });
+
+  it('shows the club once read even when the page missed SBC_CLUB', async () => {
+    const record: Record<string, { status: number; body?: unknown }> = pageAnswers();
+    vi.stubGlobal('fetch', fakeFetch(record).fetchStub);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<SbcPage />);
+      const row = await screen.findByRole('row', { name: 'club@example.com' });
+      await within(row).findByText('Not read');
+      const start = within(row).getByRole<HTMLButtonElement>('button', { name: 'Start Solver' });
+      await userEvent
+        .setup({ advanceTimers: vi.advanceTimersByTime })
+        .click(within(row).getByRole('button', { name: 'Read club' }));
+      await waitFor(() => expect(start.disabled).toBe(true));
+
+      // The read is stored, and its message never reaches this page (a reconnect in between).
+      record['GET /api/sbc/club/a'] = club({ readAt: '2026-11-27T19:00:00.000Z', cards: [{}, {}, {}] });
+      await act(() => vi.advanceTimersByTimeAsync(CLUB_READING_POLL_MS));
+      await waitFor(() => expect(within(row).getByLabelText('Club').textContent).toMatch(/^3 players, read/));
+      expect(start.disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sits in the layout’s main region instead of opening a second one', async () => {
