@@ -59,8 +59,8 @@ export async function useRedisAdapter(
   prefix: string,
   health: RedisHealth,
 ): Promise<() => Promise<void>> {
-  const clients: Redis[] = [];
-  const subscribers: Redis[] = [];
+  /** Each hub's publishing and subscribing connections. */
+  const connections: { pub: Redis; sub: Redis }[] = [];
   for (const [path, server] of Object.entries(hubs)) {
     // Reconnects forever; a command waits through a short outage (3 retries), then fails.
     const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -70,19 +70,18 @@ export async function useRedisAdapter(
       client.on('ready', () => health.up());
     }
     publishNeverRejects(pub, health);
-    clients.push(pub, sub);
-    subscribers.push(sub);
+    connections.push({ pub, sub });
     server.adapter(createAdapter(pub, sub, { key: `${prefix}${path}` }));
   }
   // The adapter subscribes as it is made; Redis answers a connection's commands in order, so a
   // PING sent after them is answered once they hold.
   let limit: NodeJS.Timeout | undefined;
   await Promise.race([
-    Promise.all(subscribers.map((sub) => sub.ping())).catch(() => undefined),
+    Promise.all(connections.map(({ sub }) => sub.ping())).catch(() => undefined),
     new Promise((resolve) => (limit = setTimeout(resolve, redisSubscribeLimitMs))),
   ]);
   clearTimeout(limit);
   return async () => {
-    await Promise.allSettled(clients.map((client) => client.quit()));
+    await Promise.allSettled(connections.flatMap(({ pub, sub }) => [pub.quit(), sub.quit()]));
   };
 }
