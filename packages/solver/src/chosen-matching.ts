@@ -27,9 +27,13 @@ export class ChosenMatching {
     this.matchedKnown = new Uint8Array(chosen.length + 1);
   }
 
-  /** A card was added as the `depth`-th chosen card: the size known for that depth is stale. */
-  added(depth: number): void {
-    this.matchedKnown[depth] = 0;
+  /**
+   * A card was chosen: `chosenCount` is the count with it (not before it), the depth whose known
+   * matching size is now stale. Passing the count before it leaves a stale size that prunes real
+   * squads.
+   */
+  added(chosenCount: number): void {
+    this.matchedKnown[chosenCount] = 0;
   }
 
   /** The maximum matching's size for the first `chosenCount` chosen cards. */
