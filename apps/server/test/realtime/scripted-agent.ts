@@ -19,7 +19,13 @@ export interface Command {
  * (and a snipe's start) and sends the events a test tells it to (the real agent's runtimes are tested on
  * its side).
  */
-export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted-agent', capacity = 5) {
+export async function connectScriptedAgent(
+  node: ServerNode,
+  agentId = 'scripted-agent',
+  capacity = 5,
+  /** Runs before a command is answered (a session that reports before its start's answer is read). */
+  beforeAnswer?: (command: Command, socket: Socket) => Promise<void>,
+) {
   const commands: Command[] = [];
   const wakers = new Set<() => void>();
   const socket: Socket = io(node.url, {
@@ -38,9 +44,10 @@ export async function connectScriptedAgent(node: ServerNode, agentId = 'scripted
     'session-start',
   ]) {
     socket.on(name, (payload: Command['payload'], ack: (answer: unknown) => void) => {
-      commands.push({ name, payload });
+      const command = { name, payload };
+      commands.push(command);
       wakers.forEach((wake) => wake());
-      ack({ ok: true });
+      void (beforeAnswer?.(command, socket) ?? Promise.resolve()).then(() => ack({ ok: true }));
     });
   }
   await new Promise<void>((resolve, reject) => {

@@ -32,7 +32,12 @@ export interface ScriptedStack {
  */
 export function scriptedAgentStack(
   backend: Backend,
-  options: { node?: RealtimeOptions; agentId?: string; agentCapacity?: number } = {},
+  options: {
+    node?: RealtimeOptions;
+    agentId?: string;
+    agentCapacity?: number;
+    beforeAnswer?: Parameters<typeof connectScriptedAgent>[3];
+  } = {},
 ): ScriptedStack {
   const stack = { browsers: [] } as unknown as ScriptedStack;
   let dispose: (() => Promise<void>) | undefined;
@@ -40,7 +45,12 @@ export function scriptedAgentStack(
     const created = await createTestDatabase(backend);
     dispose = created.dispose;
     stack.node = await startServerNode(created.database, options.node);
-    stack.agent = await connectScriptedAgent(stack.node, options.agentId, options.agentCapacity);
+    stack.agent = await connectScriptedAgent(
+      stack.node,
+      options.agentId,
+      options.agentCapacity,
+      options.beforeAnswer,
+    );
   }, hubHookTimeoutMs);
   afterAll(async () => {
     stack.browsers.forEach((browser) => browser.socket.disconnect());

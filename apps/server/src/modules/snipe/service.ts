@@ -170,6 +170,20 @@ export function createSnipeService(
     // Only after a run lost with its agent may a card bought then wait in the unassigned pile:
     // reading it costs the user a game request, so other starts skip it.
     const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, run.leaseId, ctx.now());
+    // The row says Logging in before the start is sent: the agent signs in as soon as it takes the
+    // start, and its Active may be stored before the start's answer is read here (a loaded node).
+    // Written after, Logging in overwrote that Active and stayed while the run sniped.
+    const advanced = plan.configuration.advanced;
+    const runsHeadless = advanced.isHeadlessEnabled || settings.headfulSessions !== true;
+    const description = runsHeadless && !advanced.isHeadlessEnabled ? snipeMessages.headfulFallback : '';
+    const signingIn = await accountRepo.update(db, user.id, account.id, {
+      status: 'logging_in',
+      description,
+      sessionRequests: 0,
+      sessionSearches: 0,
+      updatedAt: ctx.now(),
+    });
+    if (signingIn) publish.account(user.id, signingIn);
     const ack = await agents
       .start(
         run.agentId,
@@ -184,19 +198,17 @@ export function createSnipeService(
       .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
     if (!ack.ok) {
       await unclaim(run);
+      // Nothing started: the row is as it was, its last session's counters too.
+      const restored = await accountRepo.update(db, user.id, account.id, {
+        status: account.status,
+        description: account.description,
+        sessionRequests: account.sessionRequests,
+        sessionSearches: account.sessionSearches,
+        updatedAt: ctx.now(),
+      });
+      if (restored) publish.account(user.id, restored);
       return snipeMessages.agentRefused(ack.message);
     }
-    const advanced = plan.configuration.advanced;
-    const runsHeadless = advanced.isHeadlessEnabled || settings.headfulSessions !== true;
-    const description = runsHeadless && !advanced.isHeadlessEnabled ? snipeMessages.headfulFallback : '';
-    const row = await accountRepo.update(db, user.id, account.id, {
-      status: 'logging_in',
-      description,
-      sessionRequests: 0,
-      sessionSearches: 0,
-      updatedAt: ctx.now(),
-    });
-    if (row) publish.account(user.id, row);
     publish.toUser(user.id, 'snipe-started', {
       accountId: account.id,
       filterIds: filterIdsOf(plan),
