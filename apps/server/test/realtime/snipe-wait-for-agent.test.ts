@@ -1,4 +1,4 @@
-import { snipeStoppedFor } from '@tradedesk/domain';
+import { filterSwitchedFor, snipeStoppedFor } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
@@ -12,6 +12,7 @@ import {
   hubSuite,
   openBrowser,
   ronaldoFilter,
+  saveRonaldoFilter,
   startPayload,
   type Browser,
   type WebMessage,
@@ -60,7 +61,7 @@ describe.each(backends)('a handed-back snipe run with no free agent (%s)', (back
   }
 
   it(
-    'waits under no agent past the lost rule, then moves to the next free agent, which starts it',
+    'waits under no agent past the lost rule, takes a filter switch, then moves to the next free agent, which starts it',
     hubSuite,
     async () => {
       const { browser, accountId, leaseId } = await sniping('waits@example.com');
@@ -77,6 +78,14 @@ describe.each(backends)('a handed-back snipe run with no free agent (%s)', (back
       const [row] = await db().select().from(accounts).where(eq(accounts.id, accountId));
       expect(row?.status).toBe('waiting');
 
+      // A filter switched to while it waits is the one it starts with (no agent to ask).
+      const cheaper = await saveRonaldoFilter(browser.http, 'Ronaldo cheaper', 600);
+      browser.send('snipe-create-browser', startPayload(accountId, [cheaper], undefined, true));
+      await browser.waitFor(
+        (m) => m.action === 'notification' && m.data['message'] === filterSwitchedFor('waits@example.com'),
+        'the switch to be confirmed',
+      );
+
       // An agent with room connects: the next sweep starts the run there, with its plan.
       const other = await connectScriptedAgent(stack.node, 'free-agent');
       try {
@@ -88,7 +97,7 @@ describe.each(backends)('a handed-back snipe run with no free agent (%s)', (back
         }
         expect(start?.payload['accountId']).toBe(accountId);
         const filters = start?.payload['filters'] as { id: string }[] | undefined;
-        expect(filters?.map((filter) => filter.id)).toEqual([ronaldoFilter().id]);
+        expect(filters?.map((filter) => filter.id)).toEqual([cheaper.id]);
         await browser.waitFor(statusOf(accountId, 'logging_in'), 'the run to move to the free agent');
         const [moved] = await runningSnipes(db(), accountId);
         expect(moved).toMatchObject({ agentId: 'free-agent', leaseId: start?.payload['leaseId'] });

@@ -283,33 +283,37 @@ describe('snipe dashboard', () => {
     );
   });
 
-  it('switches the filter of an account on a break after confirmation', async () => {
-    useAccountFilterStore.setState({ filtersByAccount: { b: ['f-1'] } });
-    vi.stubGlobal(
-      'fetch',
-      answers([presentedAccount({ id: 'b', email: 'break@example.com', status: 'break' })]).fetchStub,
-    );
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
-    await screen.findByText('break@example.com');
-    await screen.findByText('Live');
-    const select = await within(rowOf('break@example.com')).findByRole('option', { name: 'Icons' });
-    await user.selectOptions(select.closest('select') as HTMLSelectElement, 'Icons');
-    const dialog = await screen.findByRole('dialog', { name: 'Switch Filter' });
-    await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
-    expect(fakeWebHubSocket.emit).toHaveBeenCalledWith(
-      'message',
-      expect.objectContaining({
-        action: 'snipe-create-browser',
-        data: expect.objectContaining({
-          id: 'b',
-          isSwitchFilter: true,
-          filters: [expect.objectContaining({ id: 'f-2' })],
+  // A run waiting for an agent starts with the filter switched to.
+  it.each(['break', 'waiting'] as const)(
+    'switches the filter of an account on %s after confirmation',
+    async (status) => {
+      useAccountFilterStore.setState({ filtersByAccount: { b: ['f-1'] } });
+      vi.stubGlobal(
+        'fetch',
+        answers([presentedAccount({ id: 'b', email: 'paused@example.com', status })]).fetchStub,
+      );
+      renderWithProviders(<SnipeDashboard />);
+      const user = userEvent.setup();
+      await screen.findByText('paused@example.com');
+      await screen.findByText('Live');
+      const select = await within(rowOf('paused@example.com')).findByRole('option', { name: 'Icons' });
+      await user.selectOptions(select.closest('select') as HTMLSelectElement, 'Icons');
+      const dialog = await screen.findByRole('dialog', { name: 'Switch Filter' });
+      await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
+      expect(fakeWebHubSocket.emit).toHaveBeenCalledWith(
+        'message',
+        expect.objectContaining({
+          action: 'snipe-create-browser',
+          data: expect.objectContaining({
+            id: 'b',
+            isSwitchFilter: true,
+            filters: [expect.objectContaining({ id: 'f-2' })],
+          }),
         }),
-      }),
-    );
-    expect(useAccountFilterStore.getState().filtersByAccount.b).toEqual(['f-2']);
-  });
+      );
+      expect(useAccountFilterStore.getState().filtersByAccount.b).toEqual(['f-2']);
+    },
+  );
 
   it('sends nothing when the snipe service cannot be reached', async () => {
     vi.stubGlobal(

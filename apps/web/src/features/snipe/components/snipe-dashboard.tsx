@@ -72,7 +72,8 @@ export function SnipeDashboard() {
 
   const chooseFilter = (account: Account, filterId: string | null) => {
     const filter = savedFilters.find((candidate) => candidate.id === filterId);
-    if (account.status === 'break' && filter?.id) {
+    // A run on a break, or waiting for an agent, takes the filter as a switch (asked first).
+    if ((account.status === 'break' || account.status === 'waiting') && filter?.id) {
       setPendingSwitch({ account, filterId: filter.id, label: filter.label });
     } else {
       actions.chooseFilter(account.id, filterId);
