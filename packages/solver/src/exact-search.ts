@@ -106,12 +106,12 @@ export function exactSearch(
   // The ceilings hold because more chemistry never hurts: true of chemistry minima only.
   if (chemistryRules.some((r) => r.scope !== 'min')) return undefined;
   if ([...problem.bricks.values()].some((brick) => brick.brick === 'custom')) return undefined;
-  const pool = reducePool(problem, upperBound);
+  const pool = preset?.cards === undefined ? reducePool(problem, upperBound) : problem.candidates;
   if (pool.length > maxCards) return undefined;
   // Profiles only change chemistry: without a chemistry rule an icon is a card like any other.
   if (chemistryRules.length > 0 && !pool.every((c) => isBaseProfile(chemistryProfileOf(c.card))))
     return undefined;
-  const slots = openSlots.length;
+  const slots = preset?.cards ?? openSlots.length;
   if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
   // Cheapest first: the cost floor of a branch then rises as fast as it can (measured faster than
   // taking the leagues in a row, which would make each league's count final sooner).

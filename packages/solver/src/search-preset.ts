@@ -10,6 +10,11 @@ import type { Placement } from './squad-check.js';
  */
 export interface SearchPreset {
   readonly ratings: readonly number[];
+  /**
+   * Cards to pick, when the fixed card takes whichever open slot they leave (else one per open
+   * slot). The pool is then the caller's cut: `reducePool` counts one card a slot.
+   */
+  readonly cards?: number;
   readonly thresholds: {
     readonly club: readonly number[];
     readonly league: readonly number[];

@@ -74,27 +74,35 @@ function distinctSlots(pool: readonly Candidate[], mask: number, openSlots: read
   });
 }
 
-/** One search of the cards beside the fixed one, which holds `slot`; its bound counts the fixed card. */
+/**
+ * One search of the cards beside the fixed one; its bound counts the fixed card. In position, the
+ * fixed card holds `slot` (a plain brick to the others); out of position it takes whichever open
+ * slot the others leave: they are ten cards over all eleven slots.
+ */
 function searchBeside(
   problem: Problem,
   fixed: Candidate,
-  slot: number,
+  slot: number | undefined,
   requirements: readonly SbcRequirement[],
   cards: readonly Candidate[],
   preset: SearchPreset,
   below: number,
   limits: { readonly deadline: number; readonly maxCards: number; readonly giveUpAt: number },
 ): ExactSearchOutcome | undefined {
-  const beside: Problem = {
-    ...problem,
-    bricks: new Map([...problem.bricks, [slot, { brick: 'plain' }]]),
-    openSlots: problem.openSlots.filter((s) => s !== slot),
-    requirements,
-    // The slot is the fixed card's: no other card stands in position there.
-    candidates: cards.map((c) => ({ ...c, positionMask: c.positionMask & ~(1 << slot) })),
-  };
+  const beside: Problem =
+    slot === undefined
+      ? { ...problem, requirements, candidates: cards }
+      : {
+          ...problem,
+          bricks: new Map([...problem.bricks, [slot, { brick: 'plain' }]]),
+          openSlots: problem.openSlots.filter((s) => s !== slot),
+          requirements,
+          // The slot is the fixed card's: no other card stands in position there.
+          candidates: cards.map((c) => ({ ...c, positionMask: c.positionMask & ~(1 << slot) })),
+        };
   const { deadline, maxCards, giveUpAt } = limits;
-  const outcome = exactSearch(beside, below - fixed.cost, deadline, Infinity, maxCards, giveUpAt, preset);
+  const own = slot === undefined ? { ...preset, cards: problem.openSlots.length - 1 } : preset;
+  const outcome = exactSearch(beside, below - fixed.cost, deadline, Infinity, maxCards, giveUpAt, own);
   return (
     outcome && { ...outcome, ...(outcome.bound === undefined ? {} : { bound: outcome.bound + fixed.cost }) }
   );
@@ -103,8 +111,8 @@ function searchBeside(
 /**
  * `exactSearch` on the cut pool, where the pool holds icons or heroes (which that search does not
  * model) and the rating relaxation leaves exactly one of them, X. Every squad below the bound
- * either lacks X (the search as usual), or holds X out of position in some slot (the other ten
- * searched for the other slots, X's rating fixed, X adding nothing to chemistry), or holds X in
+ * either lacks X (the search as usual), or holds X out of position (the other ten searched over
+ * all eleven slots, X's rating fixed, X adding nothing to chemistry), or holds X in
  * position in one of its slots (the same, X's fixed chemistry taken off the minimum, its links
  * to the others' groups given as counts and shifted league thresholds). Slots every card plays
  * alike are searched once. Each leaf is judged with X by the exact evaluator. All finished, the
@@ -157,11 +165,7 @@ export function searchWithSpecialCard(
   const plain = presetOf(problem, fixed, false);
   const linked = presetOf(problem, fixed, true);
   const cases = [
-    ...distinctSlots(besideCut, ~fixed.positionMask, problem.openSlots).map((slot) => ({
-      slot,
-      preset: plain,
-      requirements: outOfPlace,
-    })),
+    { slot: undefined, preset: plain, requirements: outOfPlace },
     ...distinctSlots(besideCut, fixed.positionMask, problem.openSlots).map((slot) => ({
       slot,
       preset: linked,
