@@ -26,6 +26,8 @@ import {
   withoutBarredTail,
 } from './search-counts.js';
 import { SearchRules } from './search-rules.js';
+import { startCounts, type SearchPreset } from './search-preset.js';
+export type { SearchPreset } from './search-preset.js';
 import type { Placement } from './squad-check.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
@@ -94,6 +96,7 @@ export function exactSearch(
   maxCards = MAX_SEARCH_CARDS,
   /** Until a squad is found the search stops here (then it keeps on until `deadline`). */
   giveUpAt = deadline,
+  preset?: SearchPreset,
 ): ExactSearchOutcome | undefined {
   if (!Number.isFinite(upperBound)) return undefined;
   const { requirements, openSlots, positions } = problem;
@@ -103,12 +106,12 @@ export function exactSearch(
   // The ceilings hold because more chemistry never hurts: true of chemistry minima only.
   if (chemistryRules.some((r) => r.scope !== 'min')) return undefined;
   if ([...problem.bricks.values()].some((brick) => brick.brick === 'custom')) return undefined;
-  const pool = reducePool(problem, upperBound);
+  const pool = preset?.cards === undefined ? reducePool(problem, upperBound) : problem.candidates;
   if (pool.length > maxCards) return undefined;
   // Profiles only change chemistry: without a chemistry rule an icon is a card like any other.
   if (chemistryRules.length > 0 && !pool.every((c) => isBaseProfile(chemistryProfileOf(c.card))))
     return undefined;
-  const slots = openSlots.length;
+  const slots = preset?.cards ?? openSlots.length;
   if (new Set(pool.map((c) => c.assetId)).size < slots) return { finished: true, bound: upperBound };
   // Cheapest first: the cost floor of a branch then rises as fast as it can (measured faster than
   // taking the leagues in a row, which would make each league's count final sooner).
@@ -161,6 +164,7 @@ export function exactSearch(
     cards,
     scoreWindowOf(requirements),
     (j, count) => fill[j * (slots + 1) + count] ?? Infinity,
+    preset?.ratings,
   );
 
   const playerMin = Math.max(
@@ -175,9 +179,22 @@ export function exactSearch(
 
   const rules = new SearchRules(requirements, cards, cost, (j, r) => fill[j * (slots + 1) + r] ?? Infinity);
 
-  const clubCount = new Int32Array(club.size);
-  const leagueCount = new Int32Array(league.size);
-  const nationCount = new Int32Array(nation.size);
+  const clubCount = startCounts(
+    club,
+    cards.map((c) => normalizeClubId(c.card.clubId)),
+    preset?.counts.club,
+  );
+  const leagueCount = startCounts(
+    league,
+    cards.map((c) => c.card.leagueId),
+    preset?.counts.league,
+  );
+  const nationCount = startCounts(
+    nation,
+    cards.map((c) => c.card.nationId),
+    preset?.counts.nation,
+  );
+  const thresholds = preset?.thresholds ?? CHEMISTRY_THRESHOLDS;
   const assetUsed = new Uint8Array(asset.size);
   const chosen = new Int32Array(slots);
   let chosenCount = 0;
@@ -225,9 +242,9 @@ export function exactSearch(
       ? new SearchChemistry(
           { slots, cost, capable, assetIds: asset.ids, assetUsed, fill, chosen },
           [
-            { ...club, thresholds: CHEMISTRY_THRESHOLDS.club, count: clubCount, left: clubLeft },
-            { ...league, thresholds: CHEMISTRY_THRESHOLDS.league, count: leagueCount, left: leagueLeft },
-            { ...nation, thresholds: CHEMISTRY_THRESHOLDS.nation, count: nationCount, left: nationLeft },
+            { ...club, thresholds: thresholds.club, count: clubCount, left: clubLeft },
+            { ...league, thresholds: thresholds.league, count: leagueCount, left: leagueLeft },
+            { ...nation, thresholds: thresholds.nation, count: nationCount, left: nationLeft },
           ],
           { playerMin, teamMin },
           forced,
@@ -276,7 +293,7 @@ export function exactSearch(
   const leaf = (spent: number) => {
     leaves += 1;
     const picked = Array.from(chosen.subarray(0, chosenCount), (i) => cards[i] as Candidate);
-    const placement = leafPlacement(problem, picked, { playerMin, teamMin });
+    const placement = preset ? preset.leaf(picked) : leafPlacement(problem, picked, { playerMin, teamMin });
     if (!placement) return;
     best = spent;
     answer = { placement, cost: placementCost(placement) };

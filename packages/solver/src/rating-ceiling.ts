@@ -35,6 +35,8 @@ export function ratingCeiling(
   cards: readonly Candidate[],
   window: ScoreWindow,
   cheapestOf: (j: number, count: number) => number,
+  /** Ratings of players already in the squad outside the search's cards (a fixed card). */
+  fixedRatings: readonly number[] = [],
 ) {
   if (window.min === -Infinity && window.max === Infinity) return undefined;
   const n = cards.length;
@@ -45,6 +47,7 @@ export function ratingCeiling(
   const squad: number[] = [];
   const withChosen = (chosen: Int32Array) => {
     squad.length = 0;
+    for (const rating of fixedRatings) squad.push(rating);
     for (const i of chosen) squad.push(ratings[i] ?? 0);
   };
   /** The first card from j on that costs more than `most` (binary search). */

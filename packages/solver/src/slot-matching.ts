@@ -5,6 +5,8 @@
  * card the search scans, First Links' search below 683).
  */
 const AUGMENT_WORK = 1 / 16;
+/** Marks start over here (below the Int32Array's 2^31 − 1). */
+const MARK_LIMIT = 0x40000000;
 
 /**
  * A stack of matchings of cards to slots (a transversal matroid over the slots): `push` adds a
@@ -54,7 +56,7 @@ export class SlotMatching {
     if (mask === 0) return false;
     if (this.fitsEpoch[mask] === this.epoch) return this.fitsValue[mask] === 1;
     this.copyRow(this.depth, this.probe);
-    this.mark += 1;
+    this.nextMark();
     const fits = this.augment(this.probe, i);
     this.fitsEpoch[mask] = this.epoch;
     this.fitsValue[mask] = fits ? 1 : 0;
@@ -75,7 +77,7 @@ export class SlotMatching {
   push(i: number): boolean {
     if (!this.fits(i)) return false;
     this.copyRow(this.depth, this.probe);
-    this.mark += 1;
+    this.nextMark();
     this.augment(this.probe, i);
     this.depth += 1;
     const into = this.depth * this.slotCount;
@@ -105,7 +107,7 @@ export class SlotMatching {
     const mask = this.masks[i] ?? 0;
     if (mask === 0) return false;
     for (let k = 0; k < this.failedCount; k += 1) if (this.failedMasks[k] === mask) return false;
-    this.mark += 1;
+    this.nextMark();
     if (this.augment(this.scratch, i)) return true;
     if (this.failedCount < this.failedMasks.length) this.failedMasks[this.failedCount++] = mask;
     return false;
@@ -116,6 +118,18 @@ export class SlotMatching {
     const work = this.work * AUGMENT_WORK;
     this.work = 0;
     return work;
+  }
+
+  /**
+   * A new mark for one augmenting search. The marks live in an Int32Array: past 2^31 a stored
+   * mark no longer equals the counter and the paths never end (a long search reaches that: ~2·10⁹
+   * greedy steps, Grand Finale's in two minutes), so they start over well before.
+   */
+  private nextMark(): void {
+    this.mark += 1;
+    if (this.mark < MARK_LIMIT) return;
+    this.seen.fill(0);
+    this.mark = 1;
   }
 
   private augment(owner: Int32Array, card: number): boolean {
