@@ -1,3 +1,5 @@
+import { MARK_LIMIT } from './slot-matching.js';
+
 /**
  * How many of the exact search's chosen cards can be in position at once: a maximum matching of
  * the cards to the open slots (augmenting paths), kept per depth of the search.
@@ -42,12 +44,20 @@ export class ChosenMatching {
     this.slotOwner.fill(-1);
     let matched = 0;
     for (let k = 0; k < chosenCount; k += 1) {
-      this.seenMark += 1;
+      this.nextMark();
       if (this.augment(k)) matched += 1;
     }
     this.matchedAt[chosenCount] = matched;
     this.matchedKnown[chosenCount] = 1;
     return matched;
+  }
+
+  /** A new mark per augmenting search; stored in an Int32Array, so they start over before 2^31 (as SlotMatching's). */
+  private nextMark(): void {
+    this.seenMark += 1;
+    if (this.seenMark < MARK_LIMIT) return;
+    this.slotSeen.fill(0);
+    this.seenMark = 1;
   }
 
   private augment(k: number): boolean {

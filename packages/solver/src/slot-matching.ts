@@ -5,8 +5,8 @@
  * card the search scans, First Links' search below 683).
  */
 const AUGMENT_WORK = 1 / 16;
-/** Marks start over here (below the Int32Array's 2^31 − 1). */
-const MARK_LIMIT = 0x40000000;
+/** Marks start over here (below the Int32Array's 2^31 − 1; the chosen cards' matching's too). */
+export const MARK_LIMIT = 0x40000000;
 
 /**
  * A stack of matchings of cards to slots (a transversal matroid over the slots): `push` adds a
