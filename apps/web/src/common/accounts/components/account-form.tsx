@@ -6,6 +6,7 @@ import {
   platformOptions,
   type AccountCreate,
 } from '@tradedesk/domain';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FieldAlert } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
@@ -47,6 +48,23 @@ export function AccountForm({
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
+  // A double click submits twice before the parent's isPending arrives (the rules are checked
+  // first): the second would create the account again and answer 'already exists' under the
+  // success. One submit waits until the parent's request has ended.
+  const isSending = useRef(false);
+  const [isSent, setIsSent] = useState(false);
+  useEffect(() => {
+    if (isPending) return;
+    isSending.current = false;
+    setIsSent(false);
+  }, [isPending]);
+  const submitOnce = (account: AccountCreate) => {
+    if (isSending.current) return;
+    isSending.current = true;
+    setIsSent(true);
+    onSubmit(account);
+  };
+
   // Spec §5: the first broken rule also shows as an error toast, naming its field.
   const showFirstIssue = () => {
     const parsed = accountCreateSchema.safeParse(getValues());
@@ -59,7 +77,7 @@ export function AccountForm({
   });
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit, showFirstIssue)} noValidate>
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submitOnce, showFirstIssue)} noValidate>
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
         <span>Manual Login</span>
@@ -100,7 +118,7 @@ export function AccountForm({
         <ModalActions
           confirmLabel="Submit"
           isDisabled={isEdit && isSameValue(watch(), defaultValues)}
-          isPending={isPending}
+          isPending={isPending || isSent}
           onCancel={onCancel}
         />
       </div>
