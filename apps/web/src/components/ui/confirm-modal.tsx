@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
 
@@ -24,6 +24,22 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  // The action's isPending arrives a tick after its click, so a double click confirmed twice (two
+  // deletes: 'Account deleted successfully', then 'Account not found'). The second click waits
+  // until the action has ended or the modal has closed.
+  const isConfirming = useRef(false);
+  const [isConfirmed, setIsConfirmed] = useState(false);
+  useEffect(() => {
+    if (isPending && isOpen) return;
+    isConfirming.current = false;
+    setIsConfirmed(false);
+  }, [isPending, isOpen]);
+  const confirmOnce = () => {
+    if (isConfirming.current) return;
+    isConfirming.current = true;
+    setIsConfirmed(true);
+    onConfirm();
+  };
   return (
     <Modal
       isOpen={isOpen}
@@ -33,8 +49,8 @@ export function ConfirmModal({
         <ModalActions
           confirmLabel={confirmLabel}
           tone={isDanger ? 'danger' : 'primary'}
-          isPending={isPending}
-          onConfirm={onConfirm}
+          isPending={isPending || isConfirmed}
+          onConfirm={confirmOnce}
           onCancel={onClose}
         />
       }
