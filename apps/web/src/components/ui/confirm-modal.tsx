@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
+import { useOnceWhilePending } from './use-once-while-pending';
 
 type ConfirmModalProps = {
   isOpen: boolean;
@@ -24,22 +25,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
-  // The action's isPending arrives a tick after its click, so a double click confirmed twice (two
-  // deletes: 'Account deleted successfully', then 'Account not found'). The second click waits
-  // until the action has ended or the modal has closed.
-  const isConfirming = useRef(false);
-  const [isConfirmed, setIsConfirmed] = useState(false);
-  useEffect(() => {
-    if (isPending && isOpen) return;
-    isConfirming.current = false;
-    setIsConfirmed(false);
-  }, [isPending, isOpen]);
-  const confirmOnce = () => {
-    if (isConfirming.current) return;
-    isConfirming.current = true;
-    setIsConfirmed(true);
-    onConfirm();
-  };
+  const confirm = useOnceWhilePending(onConfirm, isPending, isOpen);
   return (
     <Modal
       isOpen={isOpen}
@@ -49,8 +35,8 @@ export function ConfirmModal({
         <ModalActions
           confirmLabel={confirmLabel}
           tone={isDanger ? 'danger' : 'primary'}
-          isPending={isPending || isConfirmed}
-          onConfirm={confirmOnce}
+          isPending={confirm.isHeld}
+          onConfirm={confirm.run}
           onCancel={onClose}
         />
       }

@@ -6,10 +6,10 @@ import {
   platformOptions,
   type AccountCreate,
 } from '@tradedesk/domain';
-import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FieldAlert } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { notify } from '../../../lib/notify';
 import { SelectOptions } from '../../../components/ui/form-controls';
 
@@ -48,22 +48,8 @@ export function AccountForm({
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
-  // A double click submits twice before the parent's isPending arrives (the rules are checked
-  // first): the second would create the account again and answer 'already exists' under the
-  // success. One submit waits until the parent's request has ended.
-  const isSending = useRef(false);
-  const [isSent, setIsSent] = useState(false);
-  useEffect(() => {
-    if (isPending) return;
-    isSending.current = false;
-    setIsSent(false);
-  }, [isPending]);
-  const submitOnce = (account: AccountCreate) => {
-    if (isSending.current) return;
-    isSending.current = true;
-    setIsSent(true);
-    onSubmit(account);
-  };
+  // A double click submitted twice (the rules are checked first): one submit per request.
+  const submit = useOnceWhilePending(onSubmit, isPending);
 
   // Spec §5: the first broken rule also shows as an error toast, naming its field.
   const showFirstIssue = () => {
@@ -77,7 +63,7 @@ export function AccountForm({
   });
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submitOnce, showFirstIssue)} noValidate>
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submit.run, showFirstIssue)} noValidate>
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
         <span>Manual Login</span>
@@ -118,7 +104,7 @@ export function AccountForm({
         <ModalActions
           confirmLabel="Submit"
           isDisabled={isEdit && isSameValue(watch(), defaultValues)}
-          isPending={isPending || isSent}
+          isPending={submit.isHeld}
           onCancel={onCancel}
         />
       </div>
