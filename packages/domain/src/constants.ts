@@ -89,6 +89,18 @@ export const SOLVER_DEFAULTS = {
   enableAutoList: false,
 } as const;
 
+/**
+ * The most each solver setting takes (ours): what the agent's `sbc-start` accepts, so the modal
+ * and the server refuse more with a message naming the setting instead of the agent's 'Invalid
+ * SBC command'.
+ */
+export const SOLVER_LIMITS = {
+  searchSpeed: 600_000,
+  maxPurchaseAttempts: 100,
+  numOfRepititions: 100,
+  numOfSteps: 100,
+} as const;
+
 /** Trial plan: one month at 10 credits; free trial 3 days. */
 export const TRIAL_PLAN_CREDITS = 10;
 export const FREE_TRIAL_DAYS = 3;

@@ -59,6 +59,10 @@ export const messages = {
   solverAttempts: 'Max purchase attempts must be greater than 0', // ours
   solverRepetitions: 'Repetitions must be greater than 0', // ours
   solverStepsNonNegative: 'Steps must be 0 or more', // ours
+  solverSearchSpeedMax: 'Search speed must be at most 600,000 ms', // ours
+  solverAttemptsMax: 'Max purchase attempts must be at most 100', // ours
+  solverRepetitionsMax: 'Repetitions must be at most 100', // ours
+  solverStepsMax: 'Steps must be at most 100', // ours
   solverStepsWithAutoList: 'Steps must be greater than 0 when auto list is on', // ours
   // Player suggestions (001 §5)
   selectRarity: 'Please select a rarity',

@@ -69,4 +69,17 @@ describe('the web build’s site files', () => {
     const answer = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(answer.headers['cache-control']).toBe('no-cache');
   });
+
+  it('opens a desk page whose query holds a NUL (the API calls it makes are refused, not the page)', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/players?name=%00',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Trade Desk</title>');
+    const api = await t.app.inject({ method: 'GET', url: '/api/player-data/players?name=%00' });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toEqual({ message: 'Text contains characters that are not allowed' });
+  });
 });

@@ -42,6 +42,8 @@ export async function startTestHub(path: string) {
     },
     /** Sends a hub `message` to every connected client. */
     sendMessage: (action: string, data: unknown) => io.emit('message', { action, data }),
+    /** Refuses an action as the server's hubs do: `error {description}`. */
+    sendError: (description: string) => io.emit('error', { description }),
     close: () => io.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOLVER_LIMITS } from '../constants.js';
 import { nextPrice } from '../math/price-ladder.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
 import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
@@ -68,11 +69,11 @@ export const sbcStartCommandSchema = z.object({
   runId,
   account: transferAccountSchema,
   challenges: z.array(sbcCommandChallengeSchema).min(1).max(20),
-  searchSpeed: int.min(0).max(600_000),
-  maxPurchaseAttempts: int.min(1).max(100),
+  searchSpeed: int.min(0).max(SOLVER_LIMITS.searchSpeed),
+  maxPurchaseAttempts: int.min(1).max(SOLVER_LIMITS.maxPurchaseAttempts),
   enableAutoList: z.boolean(),
-  numOfSteps: int.min(0).max(100),
-  numOfRepititions: int.min(1).max(100),
+  numOfSteps: int.min(0).max(SOLVER_LIMITS.numOfSteps),
+  numOfRepititions: int.min(1).max(SOLVER_LIMITS.numOfRepititions),
 });
 export type SbcStartCommand = z.input<typeof sbcStartCommandSchema>;
 

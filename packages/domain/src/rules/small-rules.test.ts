@@ -35,6 +35,11 @@ describe('solver modal', () => {
     [{ numOfSteps: 0, enableAutoList: true }, false],
     [{ maxPurchaseAttempts: 0 }, false],
     [{ numOfRepititions: 0 }, false],
+    [{ searchSpeed: 600_000, maxPurchaseAttempts: 100, numOfRepititions: 100 }, true],
+    [{ searchSpeed: 600_001 }, false],
+    [{ maxPurchaseAttempts: 101 }, false],
+    [{ numOfRepititions: 101 }, false],
+    [{ numOfSteps: 101, enableAutoList: true }, false],
   ])('%j can start: %s', (change, ok) => {
     expect(canStartSolver({ ...defaultSolverSettings(), ...change }, 1)).toBe(ok);
   });
@@ -57,6 +62,15 @@ describe('solver modal', () => {
       'Please select a solution to start solver',
     );
     expect(canStartSolver(defaultSolverSettings(), 0)).toBe(false);
+  });
+
+  it('names the setting above what the agent takes (not the agent\'s "Invalid SBC command")', () => {
+    const tooMany = solverSettingsSchema.safeParse({ ...defaultSolverSettings(), numOfRepititions: 1e9 });
+    expect(tooMany.success ? '' : firstIssueMessage(tooMany.error)).toBe('Repetitions must be at most 100');
+    const tooSlow = solverSettingsSchema.safeParse({ ...defaultSolverSettings(), searchSpeed: 999_999_999 });
+    expect(tooSlow.success ? '' : firstIssueMessage(tooSlow.error)).toBe(
+      'Search speed must be at most 600,000 ms',
+    );
   });
 
   it('enables the steps input only with auto-list', () => {

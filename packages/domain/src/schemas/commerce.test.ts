@@ -27,6 +27,13 @@ describe('coin marketplace payloads', () => {
     });
   });
 
+  it('names the minimum balance when it is out of range', () => {
+    for (const minimumBalance of [-1, 1e14, 'lots'])
+      expect(first(createListingSchema.safeParse({ accountIds: ['a1'], price: 5, minimumBalance }))).toBe(
+        'Minimum balance must be a whole number from 0 to 500,000,000',
+      );
+  });
+
   it('needs a buyer account and coins to purchase', () => {
     expect(
       first(purchaseListingSchema.safeParse({ id: 'l1', buyerAccountId: '', coins: 100_000, cardId: 5 })),

@@ -3,6 +3,7 @@ import { MAX_COIN_UNITS, MIN_COIN_UNITS } from '../math/credits.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
 import {
+  COIN_AMOUNT_MAX,
   coinsLike,
   dateTimeSchema,
   decimalLike,
@@ -109,7 +110,11 @@ export const createListingSchema = z.object({
       .min(0.01, 'Price must be at least €0.01 per 100,000 coins')
       .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`),
   ),
-  minimumBalance: coinsLike(),
+  // Named, not 'Coins must be…': the form's field is Minimum balance (the coins each account keeps).
+  minimumBalance: coinsLike(
+    COIN_AMOUNT_MAX,
+    `Minimum balance must be a whole number from 0 to ${COIN_AMOUNT_MAX.toLocaleString('en-US')}`,
+  ),
   platform: platformSchema.default('pc'),
 });
 export type CreateListing = z.infer<typeof createListingSchema>;

@@ -85,8 +85,7 @@ export const coinsOutOfRangeMessage = coinsRangeMessage(COINS_MAX);
  * A coin amount as JSON carries it (an account's balance a client reports): a whole number from 0
  * to `max`, so 1e308 or 2^53 is a 400 with a clear message, never a failed insert.
  */
-export const coinsSchema = (max: number = COINS_MAX) => {
-  const message = coinsRangeMessage(max);
+export const coinsSchema = (max: number = COINS_MAX, message: string = coinsRangeMessage(max)) => {
   return z
     .number({ invalid_type_error: message, required_error: message })
     .int(message)
@@ -98,8 +97,8 @@ export const coinsSchema = (max: number = COINS_MAX) => {
  * The same coin amount as a user types it (number or numeric text), at most COIN_AMOUNT_MAX by
  * default: 999,999,999 where prices stop at 15,000,000, 1e308, -1 or 'NaN' get coinsRangeMessage.
  */
-export const coinsLike = (max: number = COIN_AMOUNT_MAX): NumberLikeSchema =>
-  z.preprocess(toIntegerOrPassThrough, coinsSchema(max)) as unknown as NumberLikeSchema;
+export const coinsLike = (max: number = COIN_AMOUNT_MAX, message?: string): NumberLikeSchema =>
+  z.preprocess(toIntegerOrPassThrough, coinsSchema(max, message)) as unknown as NumberLikeSchema;
 
 /** A game price in coins: 0 (where 0 means no limit) to the ladder's highest, 15,000,000. */
 export const priceLike = (): NumberLikeSchema => coinsLike(MAX_PRICE);

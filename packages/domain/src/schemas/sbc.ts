@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOLVER_DEFAULTS } from '../constants.js';
+import { SOLVER_DEFAULTS, SOLVER_LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
 
@@ -67,11 +67,25 @@ export function canDeleteChallenge(challenge: SbcChallenge, isTopLevel: boolean)
 
 /** The solver modal's settings (numOfRepititions is spelled as the spec spells it). */
 export const solverSettingsShape = z.object({
-  searchSpeed: nonNegativeIntLike(),
-  maxPurchaseAttempts: intLike().pipe(z.number().positive(messages.solverAttempts)),
+  searchSpeed: nonNegativeIntLike().pipe(
+    z.number().max(SOLVER_LIMITS.searchSpeed, messages.solverSearchSpeedMax),
+  ),
+  maxPurchaseAttempts: intLike().pipe(
+    z
+      .number()
+      .positive(messages.solverAttempts)
+      .max(SOLVER_LIMITS.maxPurchaseAttempts, messages.solverAttemptsMax),
+  ),
   enableAutoList: z.boolean(),
-  numOfSteps: intLike().pipe(z.number().min(0, messages.solverStepsNonNegative)),
-  numOfRepititions: intLike().pipe(z.number().positive(messages.solverRepetitions)),
+  numOfSteps: intLike().pipe(
+    z.number().min(0, messages.solverStepsNonNegative).max(SOLVER_LIMITS.numOfSteps, messages.solverStepsMax),
+  ),
+  numOfRepititions: intLike().pipe(
+    z
+      .number()
+      .positive(messages.solverRepetitions)
+      .max(SOLVER_LIMITS.numOfRepititions, messages.solverRepetitionsMax),
+  ),
 });
 
 /** Steps must be greater than 0 when auto-list is on. */

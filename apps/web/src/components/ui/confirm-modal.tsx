@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal } from './modal';
 import { ModalActions } from './modal-actions';
+import { useOnceWhilePending } from './use-once-while-pending';
 
 type ConfirmModalProps = {
   isOpen: boolean;
@@ -24,6 +25,7 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  const confirm = useOnceWhilePending(onConfirm, isPending, isOpen);
   return (
     <Modal
       isOpen={isOpen}
@@ -33,8 +35,8 @@ export function ConfirmModal({
         <ModalActions
           confirmLabel={confirmLabel}
           tone={isDanger ? 'danger' : 'primary'}
-          isPending={isPending}
-          onConfirm={onConfirm}
+          isPending={confirm.isHeld}
+          onConfirm={confirm.run}
           onCancel={onClose}
         />
       }

@@ -1,8 +1,8 @@
 import { accountSchema } from '@tradedesk/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { presentedAccount } from '../test/account-fixtures';
 import { DeleteAccountModal } from './delete-account-modal';
 import { ResetAccountStatisticsModal } from './reset-account-statistics-modal';
@@ -26,6 +26,28 @@ describe('account confirmations', () => {
     expect(await screen.findByText('Account deleted successfully')).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: 'DELETE', url: '/api/account/acc-9' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('deletes once for a double click on Delete, and offers Delete again after a refusal', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'DELETE /api/account/acc-9': { status: 404, body: { message: 'Account not found' } },
+    });
+    const held = holdableFetch(fetchStub, 'DELETE /api/account/acc-9');
+    vi.stubGlobal('fetch', held.fetchStub);
+    renderWithProviders(<DeleteAccountModal account={account} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Delete account' });
+    held.hold();
+    // A browser runs both clicks before the timer that tells the page the delete is pending.
+    const deleteButton = within(dialog).getByRole('button', { name: 'Delete' });
+    fireEvent.click(deleteButton);
+    fireEvent.click(deleteButton);
+    await waitFor(() => expect(held.waiting()).toBe(1));
+    held.release();
+    expect(await screen.findByText('Account not found')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('cancelling a deletion sends nothing', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, renderWithProviders } from '../../../test/render';
+import { fakeFetch, holdableFetch, renderWithProviders } from '../../../test/render';
 import { CreateAccountModal } from './create-account-modal';
 import { EditAccountModal } from './edit-account-modal';
 import { presentedAccount } from '../test/account-fixtures';
@@ -76,6 +76,28 @@ describe('create account form', () => {
       platform: 'ps',
     });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('creates the account once for a double click on Submit, and offers Submit again after a refusal', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'POST /api/account': { status: 409, body: { message: 'An account with this email already exists' } },
+    });
+    const held = holdableFetch(fetchStub, 'POST /api/account');
+    vi.stubGlobal('fetch', held.fetchStub);
+    renderWithProviders(<CreateAccountModal isOpen onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(field('Email'), 'twice@example.com');
+    await user.type(field('Password'), 'correct-horse-1');
+    await user.type(field('Backup Code'), 'ABCD1234');
+    held.hold();
+    await user.dblClick(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(held.waiting()).toBe(1));
+    held.release();
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/account')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false),
+    );
   });
 });
 

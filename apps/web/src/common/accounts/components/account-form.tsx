@@ -9,6 +9,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { FieldAlert } from '../../../components/ui/field';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { notify } from '../../../lib/notify';
 import { SelectOptions } from '../../../components/ui/form-controls';
 
@@ -47,6 +48,9 @@ export function AccountForm({
     formState: { errors },
   } = useForm<AccountCreate>({ defaultValues, resolver: zodResolver(accountCreateSchema) });
 
+  // A double click submitted twice (the rules are checked first): one submit per request.
+  const submit = useOnceWhilePending(onSubmit, isPending);
+
   // Spec §5: the first broken rule also shows as an error toast, naming its field.
   const showFirstIssue = () => {
     const parsed = accountCreateSchema.safeParse(getValues());
@@ -59,7 +63,7 @@ export function AccountForm({
   });
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit, showFirstIssue)} noValidate>
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submit.run, showFirstIssue)} noValidate>
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
         <span>Manual Login</span>
@@ -100,7 +104,7 @@ export function AccountForm({
         <ModalActions
           confirmLabel="Submit"
           isDisabled={isEdit && isSameValue(watch(), defaultValues)}
-          isPending={isPending}
+          isPending={submit.isHeld}
           onCancel={onCancel}
         />
       </div>

@@ -7,6 +7,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { notify } from '../../../lib/notify';
 import { useAccounts } from '../api/get-accounts';
 import { useImportAccounts } from '../api/import-accounts';
@@ -38,6 +39,11 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
     setRemoved(new Set());
     onClose();
   };
+  // One import per click: a double click imported the rows twice (the second as 'already exists').
+  const submitImport = useOnceWhilePending(
+    () => importAccounts.mutate(accountsToImport(rows), { onSuccess: close }),
+    importAccounts.isPending,
+  );
 
   const readFile = async (file: File) => {
     const parsed = parseAccountsCsv(await file.text());
@@ -56,8 +62,8 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
         <ModalActions
           confirmLabel="Confirm"
           isDisabled={!canConfirmImport(rows)}
-          isPending={importAccounts.isPending}
-          onConfirm={() => importAccounts.mutate(accountsToImport(rows), { onSuccess: close })}
+          isPending={submitImport.isHeld}
+          onConfirm={submitImport.run}
           onCancel={close}
         >
           <input

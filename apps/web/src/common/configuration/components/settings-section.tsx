@@ -1,4 +1,4 @@
-import { isSameValue } from '@tradedesk/domain';
+import { firstIssueMessage, isSameValue } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -42,7 +42,7 @@ export function SettingsSection<T extends FieldValues>({
   const submit = form.handleSubmit(async (values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      notify.error(parsed.error.issues[0]?.message ?? 'Invalid input');
+      notify.error(firstIssueMessage(parsed.error));
       return;
     }
     if (runningUpdate !== undefined) {

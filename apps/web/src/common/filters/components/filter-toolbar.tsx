@@ -5,6 +5,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { notify } from '../../../lib/notify';
 import { useDeleteFilter, useImportFilter, useShareFilterCode } from '../api/filter-mutations';
 import type { SnipePanelFilter } from '../api/get-filters';
@@ -121,6 +122,10 @@ export function ImportFilterModal({
     setCode('');
     onClose();
   };
+  const submitImport = useOnceWhilePending(
+    () => importFilter.mutate({ code: code.trim(), type }, { onSuccess: close }),
+    importFilter.isPending,
+  );
   return (
     <Modal
       isOpen={isOpen}
@@ -130,8 +135,8 @@ export function ImportFilterModal({
         <ModalActions
           confirmLabel="Confirm"
           isDisabled={!isValidFilterCode(code)}
-          isPending={importFilter.isPending}
-          onConfirm={() => importFilter.mutate({ code: code.trim(), type }, { onSuccess: close })}
+          isPending={submitImport.isHeld}
+          onConfirm={submitImport.run}
           onCancel={close}
         />
       }

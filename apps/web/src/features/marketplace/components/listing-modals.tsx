@@ -13,6 +13,7 @@ import { Field, FieldAlert } from '../../../components/ui/field';
 import { SelectField, TextField } from '../../../components/ui/form-controls';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
+import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { PlayerNameField, type PlayerSuggestion } from '../../../common/filters';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
 import { BuyerClubCards } from './buyer-club-cards';
@@ -46,6 +47,16 @@ export function CreateListingModal({
     onClose();
   };
   const create = useCreateListing(close);
+  const submitListing = useOnceWhilePending(
+    () =>
+      create.mutate({
+        accountIds: chosen,
+        price: Number(price),
+        minimumBalance: Number(minimumBalance),
+        platform,
+      }),
+    create.isPending,
+  );
   const offered = accounts.filter(
     (account) =>
       !listedAccountIds.has(account.id) &&
@@ -63,15 +74,8 @@ export function CreateListingModal({
           confirmLabel="Submit"
           onCancel={close}
           isDisabled={chosen.length === 0 || price === ''}
-          isPending={create.isPending}
-          onConfirm={() =>
-            create.mutate({
-              accountIds: chosen,
-              price: Number(price),
-              minimumBalance: Number(minimumBalance),
-              platform,
-            })
-          }
+          isPending={submitListing.isHeld}
+          onConfirm={submitListing.run}
         />
       }
     >
@@ -176,6 +180,11 @@ export function PurchaseModal({
     onClose();
   };
   const purchase = usePurchase(close);
+  // One order per click: a double click bought twice.
+  const submitPurchase = useOnceWhilePending(() => {
+    if (listing && player)
+      purchase.mutate({ id: listing.id, coins: Number(coins), buyerAccountId, cardId: Number(player.id) });
+  }, purchase.isPending);
   const usable = accounts.filter((account) => (account.platform ?? 'pc') === listing?.platform);
   const coinsError = coinsProblem(coins, listing);
   return (
@@ -190,17 +199,8 @@ export function PurchaseModal({
           isDisabled={
             coins === '' || buyerAccountId === '' || player === undefined || coinsError !== undefined
           }
-          isPending={purchase.isPending}
-          onConfirm={() =>
-            listing &&
-            player &&
-            purchase.mutate({
-              id: listing.id,
-              coins: Number(coins),
-              buyerAccountId,
-              cardId: Number(player.id),
-            })
-          }
+          isPending={submitPurchase.isHeld}
+          onConfirm={submitPurchase.run}
         />
       }
     >

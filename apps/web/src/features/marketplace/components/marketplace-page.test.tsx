@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -173,6 +173,29 @@ describe('MarketplacePage', () => {
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent?.url).toBe('/api/market/coins/l2');
     expect(sent?.body).toEqual({ buyerAccountId: 'b1', coins: 200_000, cardId: 231747 });
+  });
+
+  it('places one order for a double click on Submit', async () => {
+    const { calls, record } = renderPage({
+      accounts: [account('b1', 'Buyer', 0)],
+      listings: [listing('l2', false)],
+    });
+    record['POST /api/market/coins/l2'] = {
+      status: 200,
+      body: { data: { url: '/marketplace', orderId: 'o1' } },
+    };
+    const dialog = await openPurchase();
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '200000');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Buyer account'), 'b1');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Rarity'), 'icon');
+    await choosePlayer(dialog, 'Mbappe', 'Kylian Mbappé');
+    // A browser runs both clicks before the timer that tells the page the order is pending.
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Purchase Listing' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it("offers the buyer account's tradeable rare cards from its club's read, and sends the one picked", async () => {

@@ -113,6 +113,13 @@ describe('SBC page', () => {
     expect(screen.queryByRole('main')).toBeNull();
   });
 
+  it('names the browser tab after the page, like every other desk page', async () => {
+    document.title = 'Trade Desk';
+    vi.stubGlobal('fetch', fakeFetch(pageAnswers()).fetchStub);
+    renderWithProviders(<SbcPage />);
+    await waitFor(() => expect(document.title).toBe('SBC · Trade Desk'));
+  });
+
   it('gives Start Solver back when the server refuses the club read', async () => {
     vi.stubGlobal('fetch', fakeFetch(pageAnswers()).fetchStub);
     renderWithProviders(<SbcPage />);

@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { notify } from '../../../lib/notify';
 import { formatDate } from '../../../utils/format';
 import { CreateAccountModal, useAccounts } from '../../../common/accounts';
@@ -214,6 +215,7 @@ function ViewingAccountSelect({
 
 /** /sbc: statistics, accounts with the solver's live progress, the challenges and their solutions. */
 export function SbcPage() {
+  useDocumentTitle('SBC');
   const user = useUser();
   const accounts = useAccounts();
   const [viewingId, setViewingId] = useState<string | undefined>(undefined);

@@ -108,6 +108,14 @@ describe('the solver modal', () => {
     // Non-positive attempts and repetitions are ignored.
     fireEvent.change(screen.getByLabelText('Max Purchase Attempts'), { target: { value: '0' } });
     expect(screen.getByLabelText('Max Purchase Attempts')).toHaveProperty('value', '3');
+    // More than the agent takes becomes the most it takes, and Start stays offered.
+    fireEvent.change(screen.getByLabelText('Repetitions'), { target: { value: '999999999999' } });
+    expect(screen.getByLabelText('Repetitions')).toHaveProperty('value', '100');
+    fireEvent.change(screen.getByLabelText('Search Speed (ms)'), { target: { value: '1e9' } });
+    expect(screen.getByLabelText('Search Speed (ms)')).toHaveProperty('value', '600000');
+    expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', false);
+    fireEvent.change(screen.getByLabelText('Repetitions'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Search Speed (ms)'), { target: { value: '3500' } });
 
     fireEvent.click(screen.getByLabelText('Auto List'));
     expect(steps).toHaveProperty('disabled', false);

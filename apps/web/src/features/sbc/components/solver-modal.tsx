@@ -5,6 +5,7 @@ import {
   formatCoins,
   isStepsInputEnabled,
   nextPositiveInput,
+  SOLVER_LIMITS,
   type Account,
   type SolverSettings,
 } from '@tradedesk/domain';
@@ -52,6 +53,8 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
   const total = costs.reduce((sum, cost) => sum + cost, 0);
   const canSubmit = !error && account !== undefined && canStartSolver(settings, found.length);
   const set = (change: Partial<SolverSettings>) => setSettings((current) => ({ ...current, ...change }));
+  // A value above what the agent takes becomes the most it takes (as the coin calculator's 100).
+  const atMost = (key: keyof typeof SOLVER_LIMITS, value: number) => Math.min(SOLVER_LIMITS[key], value);
 
   return (
     <Modal
@@ -96,9 +99,15 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
               type="number"
               className="input input-bordered"
               min={0}
+              max={SOLVER_LIMITS.searchSpeed}
               value={settings.searchSpeed}
               onChange={(event) =>
-                set({ searchSpeed: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })
+                set({
+                  searchSpeed: atMost(
+                    'searchSpeed',
+                    Math.max(0, Math.trunc(Number(event.target.value) || 0)),
+                  ),
+                })
               }
             />
           </Field>
@@ -107,10 +116,14 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
               type="number"
               className="input input-bordered"
               min={1}
+              max={SOLVER_LIMITS.maxPurchaseAttempts}
               value={settings.maxPurchaseAttempts}
               onChange={(event) =>
                 set({
-                  maxPurchaseAttempts: nextPositiveInput(settings.maxPurchaseAttempts, event.target.value),
+                  maxPurchaseAttempts: atMost(
+                    'maxPurchaseAttempts',
+                    nextPositiveInput(settings.maxPurchaseAttempts, event.target.value),
+                  ),
                 })
               }
             />
@@ -120,9 +133,15 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
               type="number"
               className="input input-bordered"
               min={1}
+              max={SOLVER_LIMITS.numOfRepititions}
               value={settings.numOfRepititions}
               onChange={(event) =>
-                set({ numOfRepititions: nextPositiveInput(settings.numOfRepititions, event.target.value) })
+                set({
+                  numOfRepititions: atMost(
+                    'numOfRepititions',
+                    nextPositiveInput(settings.numOfRepititions, event.target.value),
+                  ),
+                })
               }
             />
           </Field>
@@ -140,9 +159,12 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
               type="number"
               className="input input-bordered"
               min={0}
+              max={SOLVER_LIMITS.numOfSteps}
               disabled={!isStepsInputEnabled(settings.enableAutoList)}
               value={settings.numOfSteps}
-              onChange={(event) => set({ numOfSteps: Math.trunc(Number(event.target.value) || 0) })}
+              onChange={(event) =>
+                set({ numOfSteps: atMost('numOfSteps', Math.trunc(Number(event.target.value) || 0)) })
+              }
             />
           </Field>
         </div>

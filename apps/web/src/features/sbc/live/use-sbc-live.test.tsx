@@ -54,6 +54,35 @@ describe('the SBC solver’s live connection', () => {
     expect(result.current.progress['acc-1']?.isRunning).toBe(true);
     unmount();
   });
+
+  it('shows a refused start in its row, not "Starting the solver…" for good', async () => {
+    hub = await startTestHub('/client/snipe');
+    const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
+    useAuthStore
+      .getState()
+      .signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
+    const { result, unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
+    await hub.joined;
+    await waitFor(() => expect(result.current.progress).toEqual({}));
+
+    act(() => {
+      result.current.readClub('acc-1');
+      result.current.start({ ...defaultSolverSettings(), account: { id: 'acc-2' }, solutions: [] });
+    });
+    // The club read is answered first; the refusal then answers the start.
+    hub.sendMessage('SBC_CLUB', { accountId: 'acc-1', ok: true, cards: 30 });
+    hub.sendError('The SBC solver is already running on this account');
+    await waitFor(() =>
+      expect(result.current.progress['acc-2']?.steps.at(-1)).toEqual({
+        text: 'The SBC solver is already running on this account',
+        tone: 'error',
+      }),
+    );
+    expect(result.current.progress['acc-2']?.isRunning).toBe(false);
+    expect(result.current.progress['acc-1']).toBeUndefined();
+    unmount();
+  });
 });
 
 describe('solver progress after a reload', () => {

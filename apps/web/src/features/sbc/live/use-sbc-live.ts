@@ -6,7 +6,7 @@ import {
   type SbcClubView,
   type SolverStart,
 } from '@tradedesk/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { accountsQueryKey } from '../../../common/accounts';
@@ -104,6 +104,14 @@ export function useSbcLive() {
   const path =
     user.data === undefined ? null : user.data.tier === 'transfer' ? webHubPaths.transfer : webHubPaths.snipe;
   const [progress, setProgress] = useState<Record<string, SolverProgress>>({});
+  // Starts and club reads sent and not answered yet, oldest first. The hub's refusal (`error`)
+  // names no action: it answers the oldest, so a refused start shows why in its row instead of
+  // 'Starting the solver…' for good.
+  const awaiting = useRef<Array<{ kind: 'start' | 'read'; accountId: string }>>([]);
+  const answered = (kind: 'start' | 'read', accountId: string) => {
+    const index = awaiting.current.findIndex((entry) => entry.kind === kind && entry.accountId === accountId);
+    if (index >= 0) awaiting.current.splice(index, 1);
+  };
 
   const record = (accountId: string, text: string, tone: 'info' | 'success' | 'error', isRunning: boolean) =>
     setProgress((current) => {
@@ -136,6 +144,7 @@ export function useSbcLive() {
         const read = clubReadSchema.safeParse(payload.data);
         if (!read.success) return;
         const outcome = read.data;
+        answered('read', outcome.accountId);
         // Told once the page shows the club (and its squads): a Start Solver clicked on seeing
         // "Club read" is no longer held back by the read, and shows what the run uses.
         void queryClient
@@ -149,6 +158,7 @@ export function useSbcLive() {
       }
       const { accountId, description } = payload.data;
       if (!accountId) return;
+      answered('start', accountId);
       if (payload.action === 'SBC_NOTIFICATION' && description) {
         const stopped = description === successMessages.solverStopped;
         const started = description === successMessages.solverStarted;
@@ -167,11 +177,17 @@ export function useSbcLive() {
     },
     onError: (payload) => {
       const description = (payload as { description?: unknown } | null)?.description;
-      if (typeof description === 'string' && description) notify.error(description);
+      const refused = awaiting.current.shift();
+      if (typeof description === 'string' && description) {
+        notify.error(description);
+        if (refused?.kind === 'start') record(refused.accountId, description, 'error', false);
+      }
       // A refused Read club leaves the club as the server has it (see readClub).
       void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
     },
     onResync: () => {
+      // Answers to what was sent before the reconnect may be lost: none is waited for any more.
+      awaiting.current = [];
       refresh();
       void queryClient.invalidateQueries({ queryKey: allClubsQueryKey });
     },
@@ -185,6 +201,7 @@ export function useSbcLive() {
         // The server fits the squad to the account's club before the run starts (seconds, or a
         // minute while the catalogue solves): the row says so meanwhile.
         record(payload.account.id, solverStartingMessage, 'info', false);
+        awaiting.current.push({ kind: 'start', accountId: payload.account.id });
         void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
       } else notify.error(notConnected);
       return sent;
@@ -199,6 +216,7 @@ export function useSbcLive() {
      */
     readClub(accountId: string): boolean {
       const sent = hub.send('SBC_READ_CLUB', { id: accountId });
+      if (sent) awaiting.current.push({ kind: 'read', accountId });
       if (sent)
         queryClient.setQueryData<SbcClubView>(accountClubQueryKey(accountId), (club) =>
           club ? { ...club, isReading: true } : club,

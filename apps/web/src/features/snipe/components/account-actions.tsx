@@ -43,9 +43,12 @@ function ActionButton(props: {
  */
 export function AccountActions({
   account,
+  isStopping = false,
   onAction,
 }: {
   account: Account;
+  /** Its stop was sent and not yet answered: Stop Snipe waits. */
+  isStopping?: boolean;
   onAction: (action: RowAction) => void;
 }) {
   const isActive = account.status === 'active';
@@ -61,7 +64,12 @@ export function AccountActions({
         <LaunchIcon />
       </ActionButton>
       {isRunning ? (
-        <ActionButton label="Stop Snipe" className="text-error" onClick={() => onAction('stop')}>
+        <ActionButton
+          label="Stop Snipe"
+          className="text-error"
+          disabled={isStopping}
+          onClick={() => onAction('stop')}
+        >
           <StopIcon />
         </ActionButton>
       ) : (

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { holdableFetch, renderWithProviders } from '../../../test/render';
 import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { answers, button, resetDashboard, rowOf } from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
@@ -281,6 +281,28 @@ describe('snipe dashboard', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.url === '/api/account').length).toBeGreaterThan(before),
     );
+  });
+
+  it('sends one stop for a double click on Stop Snipe, and offers it again once the list is read', async () => {
+    const held = holdableFetch(
+      answers([presentedAccount({ id: 'a', email: 'stop@example.com', status: 'active' })]).fetchStub,
+      'GET /api/account',
+    );
+    vi.stubGlobal('fetch', held.fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('stop@example.com');
+    await screen.findByText('Live');
+    held.hold();
+    await userEvent.setup().dblClick(button(rowOf('stop@example.com'), 'Stop Snipe'));
+    const stops = () =>
+      fakeWebHubSocket.emit.mock.calls.filter(
+        ([, message]) => (message as { action?: string } | undefined)?.action === 'snipe-stop',
+      );
+    expect(stops()).toHaveLength(1);
+    expect(button(rowOf('stop@example.com'), 'Stop Snipe').disabled).toBe(true);
+    held.release();
+    // The account still runs (its agent has not answered yet): Stop Snipe is offered again.
+    await waitFor(() => expect(button(rowOf('stop@example.com'), 'Stop Snipe').disabled).toBe(false));
   });
 
   // A run waiting for an agent starts with the filter switched to.

@@ -55,6 +55,19 @@ export function SnipeDashboard() {
   // Accounts ticked for a start together, and the ones whose Snipe Configuration is open for it.
   const [selectedIds, setSelectedIds] = useState<readonly string[]>([]);
   const [startingTogether, setStartingTogether] = useState<readonly Account[]>([]);
+  // Accounts whose stop was sent and whose list is being read again: a second click (a double
+  // click) would send a second stop and a second 'Stopping snipe for …'.
+  const [stoppingIds, setStoppingIds] = useState<ReadonlySet<string>>(new Set());
+  const stop = (account: Account) => {
+    setStoppingIds((ids) => new Set(ids).add(account.id));
+    void actions.stop(account).finally(() =>
+      setStoppingIds((ids) => {
+        const rest = new Set(ids);
+        rest.delete(account.id);
+        return rest;
+      }),
+    );
+  };
   const selectable = (accounts.data ?? []).filter((account) => !isSniping(account));
   const selected = selectable.filter((account) => selectedIds.includes(account.id));
   const toggleSelected = (accountId: string) =>
@@ -108,8 +121,9 @@ export function SnipeDashboard() {
       actions={
         <AccountActions
           account={account}
+          isStopping={stoppingIds.has(account.id)}
           onAction={(action) => {
-            if (action === 'stop') void actions.stop(account);
+            if (action === 'stop') stop(account);
             else if (action === 'launch') actions.launch(account);
             else setDialog({ kind: action, account });
           }}

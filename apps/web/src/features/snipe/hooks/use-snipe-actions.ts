@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   defaultConfiguration,
+  firstIssueMessage,
   providerConfigSchema,
   resolveFilterSwitch,
   snipeCreateBrowserSchema,
@@ -43,7 +44,7 @@ export function useSnipeActions(live: SnipeLive) {
       isSwitchFilter,
     });
     if (!payload.success) {
-      notify.error(payload.error.issues[0]?.message ?? 'Invalid input');
+      notify.error(firstIssueMessage(payload.error));
       return false;
     }
     if (!live.send('snipe-create-browser', payload.data)) {
@@ -95,7 +96,7 @@ export function useSnipeActions(live: SnipeLive) {
         providers: providerConfigSchema.parse(user?.providers ?? {}),
       });
       if (!payload.success) {
-        notify.error(payload.error.issues[0]?.message ?? 'Invalid input');
+        notify.error(firstIssueMessage(payload.error));
         return false;
       }
       if (!live.send('snipe-create-browsers', payload.data)) {

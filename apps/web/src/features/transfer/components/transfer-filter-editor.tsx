@@ -3,6 +3,7 @@ import {
   canSaveTransferFilter,
   defaultTransferFilter,
   duplicateLabelError,
+  firstIssueMessage,
   formatCoins,
   listingDurationOptions,
   qualityOptions,
@@ -106,7 +107,7 @@ export function TransferFilterEditor({
 
   const save = async () => {
     const parsed = transferFilterSchema.safeParse(draft);
-    if (!parsed.success) return notify.error(parsed.error.issues[0]?.message ?? 'Invalid filter');
+    if (!parsed.success) return notify.error(firstIssueMessage(parsed.error));
     const labelError = duplicateLabelError(filters, { id: draft.id, label: draft.label });
     if (labelError) return notify.error(labelError);
     if (record.data && record.data.minPrice !== null) {

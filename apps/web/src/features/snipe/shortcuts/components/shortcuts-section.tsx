@@ -1,4 +1,10 @@
-import { defaultShortcuts, isSameValue, shortcutsSchema, type Shortcuts } from '@tradedesk/domain';
+import {
+  defaultShortcuts,
+  firstIssueMessage,
+  isSameValue,
+  shortcutsSchema,
+  type Shortcuts,
+} from '@tradedesk/domain';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../../lib/notify';
 import { useUpdateShortcuts } from '../api/update-shortcuts';
@@ -25,7 +31,7 @@ export function ShortcutsSection({ stored }: { stored: Shortcuts }) {
     setDraft((current) => ({ ...current, [area]: { ...current[area], [action]: key } }));
   const save = () => {
     const parsed = shortcutsSchema.safeParse(draft);
-    if (!parsed.success) return notify.error(parsed.error.issues[0]?.message ?? 'Invalid input');
+    if (!parsed.success) return notify.error(firstIssueMessage(parsed.error));
     update.mutate(parsed.data);
   };
 
