@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
@@ -9,7 +8,8 @@ import { openDatabase } from './db/client.js';
 import { ensureDemoUser, readSavedDemoToken, saveDemoToken } from './modules/user/demo-user.js';
 import { grantAdminRoles } from './modules/admin/first-admins-repo.js';
 import { startEmbeddedAgent } from './embedded/agent.js';
-import { buildOnStart, type StartBuild } from './embedded/build-on-start.js';
+import { buildOnStart } from './embedded/build-on-start.js';
+import { startBuilds } from './embedded/start-builds.js';
 import { startEmbeddedSim } from './embedded/sim.js';
 import { shutDownGracefully, shutdownCloseLimitMs } from './lib/graceful-shutdown.js';
 import { loggerOptions } from './lib/logger.js';
@@ -21,23 +21,6 @@ import { configureSolverPool } from './modules/sbc/solver-pool.js';
 const SBC_RESOLVE_INTERVAL_MS = 10 * 60_000;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-
-/**
- * What `npm start` builds first: the web app when its bundle is missing (a Vite build is slow;
- * `npm run build` refreshes it), the add-on when missing or older than its sources (esbuild
- * takes about a second), so a fresh clone serves both.
- */
-const startBuilds: StartBuild[] = [
-  { name: 'web app', workspace: '@tradedesk/web', output: `${webDistDir}index.html` },
-  {
-    name: 'add-on',
-    workspace: '@tradedesk/extension',
-    output: fileURLToPath(new URL('../../extension/dist/unpacked/manifest.json', import.meta.url)),
-    sources: ['apps/extension/src', 'apps/extension/static', 'packages/domain/src'].map((path) =>
-      join(repoRoot, path),
-    ),
-  },
-];
 
 async function main() {
   const parsed = parseEnv(process.env);
@@ -70,7 +53,7 @@ async function main() {
       { category: 'payment' },
       'Payments: off in live mode until STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set',
     );
-  for (const build of startBuilds) await buildOnStart(build, repoRoot, log);
+  for (const build of startBuilds(repoRoot)) await buildOnStart(build, repoRoot, log);
   const secret = await resolveSecretKey(env.SECRET_KEY, env.DATA_DIR);
   if (secret.source === 'generated')
     log.warn({ category: 'start' }, `Generated a new SECRET_KEY in ${env.DATA_DIR}/secret.key; back it up`);
