@@ -305,11 +305,22 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
     );
     expect(active.data.description).toBe(snipeMessages.headfulFallback);
     browser.send('snipe-stop', { id: accountId });
-    await browser.waitFor(
-      (m) => m.action === 'notification' && m.data.message === snipeStoppedFor(email),
-      'the stopped notice',
-    );
+    const stoppedNotice = (m: WebMessage) =>
+      m.action === 'notification' && m.data.message === snipeStoppedFor(email);
+    await browser.waitFor(stoppedNotice, 'the stopped notice');
     const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row?.status).toBe('inactive');
+    // The spec's one notice: no second 'Snipe stopped' for a stop the user asked for. A second
+    // Stop (nothing runs) is answered after anything the first one sent.
+    const before = browser.messages.length;
+    browser.send('snipe-stop', { id: accountId });
+    await browser.waitFor(
+      (m) => browser.messages.indexOf(m) >= before && stoppedNotice(m),
+      'the second stop',
+    );
+    const stopNotices = browser.messages.filter(
+      (m) => m.action === 'notification' && String(m.data.message).startsWith('Snipe stopped'),
+    );
+    expect(stopNotices.map((m) => m.data.message)).toEqual([snipeStoppedFor(email), snipeStoppedFor(email)]);
   });
 });

@@ -338,8 +338,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher, option
       lost || status === 'error' ? 'error' : 'success',
       lost ? message : snipeStoppedFor(current.email),
     );
-    // Why it ended (thresholds, coins, time, a captcha…) is kept with the stop.
-    if (!lost && message !== '')
+    // Why it ended (thresholds, coins, time, a captcha…) is kept with the stop. A stop the user
+    // asked for needs no reason: 'Snipe stopped for …' above says it (the spec's one notice).
+    if (!lost && message !== '' && reason !== 'user')
       publish.notify(lease.userId, status === 'error' ? 'error' : 'blank', message);
     publish.webhookStartStop(lease.userId, current, lost || status === 'error' ? 'ERROR' : 'INFO', message, {
       requests: row?.sessionRequests ?? 0,
