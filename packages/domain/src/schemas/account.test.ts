@@ -41,6 +41,12 @@ describe('create account', () => {
     ['a missing backup code', { ...valid, backupCode: '' }, 'Backup code is required'],
     ['a short backup code', { ...valid, backupCode: '1234' }, 'Backup code must be 8 characters long'],
     ['a long backup code', { ...valid, backupCode: '123456789' }, 'Backup code must be 8 characters long'],
+    // Four emoji are eight UTF-16 units but four characters.
+    [
+      'a backup code of four emoji',
+      { ...valid, backupCode: '😀😀😀😀' },
+      'Backup code must be 8 characters long',
+    ],
     ['an empty password', { ...valid, password: '' }, 'Password is required'],
     ['a missing email', { ...valid, email: undefined }, 'Email is required'],
     ['a numeric email', { ...valid, email: 5 }, 'Email must be text'],

@@ -20,6 +20,9 @@ export const accountCredentialsShape = z.object({
   platform: platformSchema,
 });
 
+/** Characters as a reader counts them (code points): an emoji is one, not two UTF-16 units. */
+const characterCount = (text: string) => [...text].length;
+
 /** Backup code required unless manual login; then exactly 8 characters. */
 export function checkBackupCode(
   account: { backupCode: string; isManualLogin: boolean },
@@ -28,7 +31,7 @@ export function checkBackupCode(
   if (account.isManualLogin) return;
   if (account.backupCode === '') {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['backupCode'], message: messages.backupCodeRequired });
-  } else if (account.backupCode.length !== BACKUP_CODE_LENGTH) {
+  } else if (characterCount(account.backupCode) !== BACKUP_CODE_LENGTH) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['backupCode'], message: messages.backupCodeLength });
   }
 }
@@ -43,7 +46,7 @@ export type AccountCreate = z.infer<typeof accountCreateSchema>;
  */
 export const accountImportRowSchema = accountCredentialsShape.superRefine((account, ctx) => {
   checkBackupCode(account, ctx);
-  if (account.backupCode !== '' && account.backupCode.length !== BACKUP_CODE_LENGTH) {
+  if (account.backupCode !== '' && characterCount(account.backupCode) !== BACKUP_CODE_LENGTH) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['backupCode'], message: messages.backupCodeLength });
   }
 });
