@@ -27,6 +27,17 @@ describe('coin marketplace payloads', () => {
     });
   });
 
+  it('takes a price in whole cents only', () => {
+    for (const price of [9.999, '0.015'])
+      expect(first(createListingSchema.safeParse({ accountIds: ['a1'], price, minimumBalance: 0 }))).toBe(
+        'Price must be in whole cents (at most two decimals)',
+      );
+    for (const price of [0.1 + 0.2, 19.99, '2.50'])
+      expect(createListingSchema.safeParse({ accountIds: ['a1'], price, minimumBalance: 0 }).success).toBe(
+        true,
+      );
+  });
+
   it('names the minimum balance when it is out of range', () => {
     for (const minimumBalance of [-1, 1e14, 'lots'])
       expect(first(createListingSchema.safeParse({ accountIds: ['a1'], price: 5, minimumBalance }))).toBe(

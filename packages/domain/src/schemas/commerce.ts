@@ -94,6 +94,9 @@ export const coinListingSchema = z.object({
 });
 export type CoinListing = z.infer<typeof coinListingSchema>;
 
+/** Whether a euro amount is a whole number of cents (within the float error of two decimals). */
+const isWholeCents = (euro: number) => Math.abs(euro * 100 - Math.round(euro * 100)) < 1e-6;
+
 /** The most accounts one listing may hold, and the highest euro price per 100,000 coins. */
 export const LISTING_ACCOUNTS_MAX = 50;
 export const LISTING_PRICE_MAX_EURO = 10_000;
@@ -108,7 +111,9 @@ export const createListingSchema = z.object({
     z
       .number()
       .min(0.01, 'Price must be at least €0.01 per 100,000 coins')
-      .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`),
+      .max(LISTING_PRICE_MAX_EURO, `Price must be at most €${LISTING_PRICE_MAX_EURO} per 100,000 coins`)
+      // Stored and charged in cents: 9.999 would be listed as €10.00 without a word.
+      .refine((euro) => isWholeCents(euro), 'Price must be in whole cents (at most two decimals)'),
   ),
   // Named, not 'Coins must be…': the form's field is Minimum balance (the coins each account keeps).
   minimumBalance: coinsLike(
