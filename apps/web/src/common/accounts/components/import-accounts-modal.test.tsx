@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { presentedAccount } from '../test/account-fixtures';
+import { noAccountRowsMessage } from '../import/parse-accounts-csv';
 import { ImportAccountsModal } from './import-accounts-modal';
 
 const csv = (lines: string[]) => new File([lines.join('\n')], 'accounts.csv', { type: 'text/csv' });
@@ -51,6 +52,19 @@ describe('import accounts', () => {
       ['broken-email', 'error'],
     ]);
     expect(confirm.disabled).toBe(true);
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['a header alone', 'Email,Password,Backup Code,Platform,Manual Login'],
+  ])('says why nothing can be imported from %s', async (_case, text) => {
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/account': { status: 200, body: { data: [] } } }).fetchStub);
+    renderWithProviders(<ImportAccountsModal isOpen onClose={() => undefined} />);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Upload CSV' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    upload(new File([text], 'accounts.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(noAccountRowsMessage)).toBeTruthy();
   });
 
   it('says on the row why it is bad, flags a platform read another way, and lets a row be removed', async () => {

@@ -11,7 +11,7 @@ import { useOnceWhilePending } from '../../../components/ui/use-once-while-pendi
 import { notify } from '../../../lib/notify';
 import { useAccounts } from '../api/get-accounts';
 import { useImportAccounts } from '../api/import-accounts';
-import { parseAccountsCsv } from '../import/parse-accounts-csv';
+import { noAccountRowsMessage, parseAccountsCsv } from '../import/parse-accounts-csv';
 import { ImportPreviewTable } from './import-preview-table';
 
 type ImportAccountsModalProps = { isOpen: boolean; onClose: () => void };
@@ -49,6 +49,8 @@ export function ImportAccountsModal({ isOpen, onClose }: ImportAccountsModalProp
     const parsed = parseAccountsCsv(await file.text());
     setFileRows(parsed);
     setRemoved(new Set());
+    // An empty or foreign file would otherwise only leave "No rows yet", as if nothing was chosen.
+    if (parsed.length === 0) notify.error(noAccountRowsMessage);
     for (const row of classifyAccountImport(parsed, existingEmails))
       if (row.message) notify.error(row.message);
   };

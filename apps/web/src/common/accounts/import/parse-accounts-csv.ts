@@ -17,6 +17,10 @@ const normaliseHeader = (header: string) => {
   return columnOfHeader[key] ?? key;
 };
 
+/** Said when a file gives no account row at all (empty, a header alone, or not CSV). */
+export const noAccountRowsMessage =
+  'The file holds no accounts: its first line names the columns (email, password, backup code, platform, manual login), then one account per line.';
+
 /**
  * Reads CSV text with a header row (email, password, backup code, platform, manual login) into
  * rows for the shared import classification. Blank lines are skipped.
