@@ -22,7 +22,14 @@ export function Navbar({ isSignedIn, tier, isAdmin, isOnLoginPage, onSignOut }: 
   return (
     <header className="navbar bg-base-100 border-base-300 sticky top-0 z-40 gap-1 border-b px-2 sm:px-4">
       <div className="navbar-start gap-1">
-        <nav className="dropdown dropdown-hover" aria-label="Main">
+        {/* The menu is open while focus is inside it (a CSS dropdown): Escape takes the focus out. */}
+        <nav
+          className="dropdown dropdown-hover"
+          aria-label="Main"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && event.target instanceof HTMLElement) event.target.blur();
+          }}
+        >
           <div tabIndex={0} role="button" className="btn btn-ghost btn-circle" aria-label="Menu">
             <MenuIcon />
           </div>

@@ -63,6 +63,21 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('closes the menu on Escape, from its button or from a link in it', async () => {
+    renderApp('/', {});
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    const user = userEvent.setup();
+    for (const opener of [
+      within(menu).getByRole('button', { name: 'Menu' }),
+      within(menu).getByRole('link', { name: 'Blog' }),
+    ]) {
+      opener.focus();
+      expect(menu.contains(document.activeElement)).toBe(true);
+      await user.keyboard('{Escape}');
+      expect(menu.contains(document.activeElement)).toBe(false);
+    }
+  });
+
   it('adds Admin to the menu of a user with the Admin role only', async () => {
     signIn();
     renderApp('/', signedInAnswers({ ...userOf('transfer'), roles: ['user', 'admin'] }));
