@@ -133,29 +133,17 @@ export function searchWithSpecialCard(
   const fixed = specials[0];
   if (specials.length > 1) return undefined;
   const others = cut.filter((c) => !isSpecial(c));
-  if (!fixed)
-    return exactSearch(
-      { ...problem, candidates: others },
-      upperBound,
-      deadline,
-      Infinity,
-      maxCards,
-      giveUpAt,
-    );
+  // The squads without the special card: all of them when the cut left none.
+  const searchOthers = () =>
+    exactSearch({ ...problem, candidates: others }, upperBound, deadline, Infinity, maxCards, giveUpAt);
+  if (!fixed) return searchOthers();
   const chemistry = chemistryProfileOf(fixed.card).fixedChemistry;
   const outOfPlace = requirementsBeside(problem.requirements, fixed, 0);
   const inPlace =
     chemistry === undefined ? undefined : requirementsBeside(problem.requirements, fixed, chemistry);
   if (!outOfPlace || !inPlace) return undefined;
   const limits = { deadline, maxCards, giveUpAt };
-  const without = exactSearch(
-    { ...problem, candidates: others },
-    upperBound,
-    deadline,
-    Infinity,
-    maxCards,
-    giveUpAt,
-  );
+  const without = searchOthers();
   if (!without) return undefined;
   let { answer, finished } = without;
   let work = without.work ?? 0;
