@@ -304,6 +304,7 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       'the account to be active',
     );
     expect(active.data.description).toBe(snipeMessages.headfulFallback);
+    const firstStop = browser.messages.length;
     browser.send('snipe-stop', { id: accountId });
     const stoppedNotice = (m: WebMessage) =>
       m.action === 'notification' && m.data.message === snipeStoppedFor(email);
@@ -318,9 +319,13 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       (m) => browser.messages.indexOf(m) >= before && stoppedNotice(m),
       'the second stop',
     );
-    const stopNotices = browser.messages.filter(
-      (m) => m.action === 'notification' && String(m.data.message).startsWith('Snipe stopped'),
-    );
+    const stopNotices = browser.messages
+      .slice(firstStop)
+      .filter(
+        (m) =>
+          m.action === 'notification' &&
+          (m.data.message === 'Snipe stopped' || m.data.message === snipeStoppedFor(email)),
+      );
     expect(stopNotices.map((m) => m.data.message)).toEqual([snipeStoppedFor(email), snipeStoppedFor(email)]);
   });
 });
