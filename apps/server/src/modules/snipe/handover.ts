@@ -57,7 +57,7 @@ export function createSnipeHandover(
     }
     const target = await agents.pick(agentId);
     if (target === undefined) await moveToWait(run);
-    else await moveToAgent(run, account, plan, target, agentId);
+    else await moveToAgent(run, account, plan, target);
     return { ok: true };
   }
 
@@ -66,40 +66,36 @@ export function createSnipeHandover(
    * slot, until `placeWaiting` finds one free; the row says it waits, and the user is told why.
    */
   async function moveToWait(run: RunRow) {
-    const now = ctx.now();
-    const waiting = { leaseId: randomUUID(), agentId: null, at: now };
-    if (!(await snipeRepo.moveLease(db, run.id, waiting))) return;
+    if (!(await moveLeaseTo(run, null, 'waiting'))) return;
     log.info({ accountId: run.accountId, from: run.agentId }, 'snipe run waiting for a free agent');
-    const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
-      status: 'waiting',
-      updatedAt: now,
-    });
-    if (row) publish.account(run.userId, row);
     await publish.notify(run.userId, 'blank', snipeMessages.waitingForAgent);
   }
 
-  async function moveToAgent(
-    run: RunRow,
-    account: AccountRow,
-    plan: SnipePlan,
-    target: string,
-    from: string | null,
-  ) {
-    const now = ctx.now();
-    const moved = { leaseId: randomUUID(), agentId: target, at: now };
-    if (!(await snipeRepo.moveLease(db, run.id, moved))) return;
-    log.info({ accountId: account.id, from, to: target }, 'snipe run moving to another agent');
+  async function moveToAgent(run: RunRow, account: AccountRow, plan: SnipePlan, target: string) {
     // The new session signs in again: the row says so (before the start, so its Active comes after).
-    const row = await accountRepo.update(db, run.userId, account.id, {
-      status: 'logging_in',
-      updatedAt: now,
-    });
-    if (row) publish.account(run.userId, row);
+    const moved = await moveLeaseTo(run, target, 'logging_in');
+    if (!moved) return;
+    log.info({ accountId: account.id, from: run.agentId, to: target }, 'snipe run moving to another agent');
     // Answered once moved: the leaving agent's next hand-back, queued behind this answer on its
     // socket, does not wait for the new agent's start as well.
-    void startMoved(account, plan, moved).catch((err: unknown) =>
+    void startMoved(account, plan, { ...moved, agentId: target }).catch((err: unknown) =>
       log.error({ err, accountId: account.id }, 'could not start a moved snipe run'),
     );
+  }
+
+  /**
+   * The run under a new lease held by `agentId` (none: waiting), its row at `status`; answers the
+   * new lease, or nothing when another caller moved or ended the run first.
+   */
+  async function moveLeaseTo(run: RunRow, agentId: string | null, status: 'waiting' | 'logging_in') {
+    const moved = { leaseId: randomUUID(), agentId, at: ctx.now() };
+    if (!(await snipeRepo.moveLease(db, run.id, moved))) return undefined;
+    const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
+      status,
+      updatedAt: moved.at,
+    });
+    if (row) publish.account(run.userId, row);
+    return moved;
   }
 
   /**
@@ -111,18 +107,19 @@ export function createSnipeHandover(
   async function placeWaiting() {
     const waiting = await runsRepo.waitingForAgent(db, 'snipe', PLACED_PER_SWEEP);
     for (const run of waiting) {
-      const waitedMs = ctx.now().getTime() - run.startedAt.getTime();
+      if (ctx.now().getTime() - run.startedAt.getTime() >= settings.agentWaitMs) {
+        await runEvents.endLease(leaseOfRun(run), snipeMessages.noAgentInTime(settings.agentWaitMs), 'error');
+        continue;
+      }
       const account = await accountRepo.findOwned(db, run.userId, run.accountId ?? '');
       const plan = planOfRun(run);
-      if (!account || !plan || waitedMs >= settings.agentWaitMs) {
-        const message =
-          plan && account ? snipeMessages.noAgentInTime(settings.agentWaitMs) : snipeMessages.handBackFailed;
-        await runEvents.endLease(leaseOfRun(run), message, 'error');
+      if (!account || !plan) {
+        await runEvents.endLease(leaseOfRun(run), snipeMessages.handBackFailed, 'error');
         continue;
       }
       const target = await agents.pick();
       if (target === undefined) return;
-      await moveToAgent(run, account, plan, target, null);
+      await moveToAgent(run, account, plan, target);
     }
   }
 
