@@ -7,6 +7,7 @@ import { groupedBoundFirst, groupedRelaxationBound } from './grouped-bound.js';
 import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
 import { relaxationBound } from './lower-bound.js';
 import { milpReady } from './milp.js';
+import { improveByNeighbourhoods } from './neighbourhood-search.js';
 import { buildProblem, type Candidate, type Problem } from './problem.js';
 import {
   EXACT_SEARCH_SHARE,
@@ -24,6 +25,15 @@ const MIN_SEARCH_MS = 150;
 const SEARCH_SHARE_WITH_MILP = 0.15;
 /** Search steps run when the timed search found no squad at all. */
 const RESCUE_SEARCH_STEPS = 30_000;
+/**
+ * The neighbourhood search's share of the time left before the exact methods run again, and the
+ * least time left for it to run at all (the first answer's 300 work ms keep their local search).
+ * Only with a team-rating minimum: there the rating cut leaves a few hundred cards to draw the
+ * neighbourhoods from; without one (Full House, Either Way) it found nothing in 40–120 work ms,
+ * and that time, taken from the local search after it, moved Full House's answer 1,159 → 1,169.
+ */
+const NEIGHBOURHOOD_SHARE = 0.5;
+const NEIGHBOURHOOD_MIN_MS = 1_000;
 
 /**
  * Chemistry-planned squads the searches start from, their share of the time left and the least
@@ -197,6 +207,13 @@ export function solvePart(
       answer = cheapestEligible(problem, seedCards(again.seeds), answer) ?? answer;
       method = 'rating-profile relaxation pruned by the answer';
     }
+  }
+  // Unproven with time to spare: the exact search around the answer, one group's cards at a time
+  // (a cheaper answer also cuts the exact methods' pool below).
+  const rated = requirements.some((r) => r.kind === 'teamRating' && r.scope !== 'max');
+  if (answer && answer.cost > bound && rated && deadline - now() >= NEIGHBOURHOOD_MIN_MS) {
+    clock.stages.push('neighbourhood search');
+    answer = improveByNeighbourhoods(problem, answer, now() + (deadline - now()) * NEIGHBOURHOOD_SHARE);
   }
   // The exact methods again (the search on the cut pool, then the MILP), when the squads found
   // since the early pass are cheaper than the one it searched below (else they would only repeat

@@ -1,0 +1,76 @@
+import { seededRng, type ChallengeRequirements, type SbcRequirement } from '@tradedesk/domain';
+import { describe, expect, it } from 'vitest';
+import { improveByNeighbourhoods } from './neighbourhood-search.js';
+import { placeCards, placementCost } from './placement.js';
+import { buildProblem, type Candidate, type Problem } from './problem.js';
+import { judgePlacement } from './squad-check.js';
+import { and, exhaustivePlacedOptimum, randomPool, rating } from './test-pools.js';
+import type { MarketCard } from './types.js';
+
+const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
+
+/** Fourteen cards over `leagues` leagues (clubs and nations drawn within two each). */
+function pool(seed: number, leagues: readonly number[]): MarketCard[] {
+  const random = seededRng(seed);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)] as T;
+  return randomPool(seed, 14).map((card) => {
+    const leagueId = pick(leagues);
+    return {
+      ...card,
+      leagueId,
+      clubId: leagueId * 100 + Math.floor(random() * 2),
+      nationId: pick([14, 18]),
+    };
+  });
+}
+
+/** The dearest eligible set of eleven of the pool (by brute force over the 14 left-out triples). */
+function dearestEligible(problem: Problem): { placement: (Candidate | null)[]; cost: number } | undefined {
+  const cards = [...problem.candidates];
+  let dearest: { placement: (Candidate | null)[]; cost: number } | undefined;
+  for (let a = 0; a < cards.length; a += 1)
+    for (let b = a + 1; b < cards.length; b += 1)
+      for (let c = b + 1; c < cards.length; c += 1) {
+        const eleven = cards.filter((_, k) => k !== a && k !== b && k !== c);
+        const placement = placeCards(problem, eleven);
+        const cost = placementCost(placement);
+        if ((!dearest || cost > dearest.cost) && judgePlacement(problem, placement).eligible)
+          dearest = { placement, cost };
+      }
+  return dearest;
+}
+
+function problemOf(cards: readonly MarketCard[], challenge: ChallengeRequirements): Problem {
+  const built = buildProblem({ challenge, formation: 'f433', market: cards }, challenge.requirements);
+  if ('infeasible' in built) throw new Error(built.infeasible);
+  return built.problem;
+}
+
+describe('the neighbourhood search around an answer', () => {
+  it('finds the optimum where one league holds the whole pool, and never answers dearer or ineligible', () => {
+    let improved = 0;
+    let cases = 0;
+    for (let seed = 1; seed <= 12; seed += 1) {
+      const challenge = and(rating(74 + (seed % 4)), chemistry(14 + (seed % 4) * 3));
+      for (const leagues of [[13], [13, 16, 19]]) {
+        const cards = pool(seed, leagues);
+        const optimum = exhaustivePlacedOptimum(cards, challenge);
+        if (!Number.isFinite(optimum)) continue;
+        const problem = problemOf(cards, challenge);
+        const start = dearestEligible(problem);
+        if (!start) continue;
+        cases += 1;
+        const found = improveByNeighbourhoods(problem, start, Infinity);
+        expect(judgePlacement(problem, found.placement).eligible).toBe(true);
+        expect(new Set(found.placement.map((c) => c?.assetId)).size).toBe(11);
+        expect(found.cost).toBeGreaterThanOrEqual(optimum);
+        expect(found.cost).toBeLessThanOrEqual(start.cost);
+        // One league: its cards are the whole pool, so the first neighbourhood holds the optimum.
+        if (leagues.length === 1) expect(found.cost).toBe(optimum);
+        if (found.cost < start.cost) improved += 1;
+      }
+    }
+    expect(cases).toBeGreaterThan(12);
+    expect(improved).toBeGreaterThan(6);
+  }, 600_000);
+});
