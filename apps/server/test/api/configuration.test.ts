@@ -1,4 +1,9 @@
-import { defaultAdvancedConfig, defaultConfiguration, defaultTimeConfig } from '@tradedesk/domain';
+import {
+  defaultAdvancedConfig,
+  defaultConfiguration,
+  defaultTimeConfig,
+  defaultTransferConfig,
+} from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
 
@@ -114,6 +119,8 @@ describe.each(backends)('configuration service (%s)', (backend) => {
       { screenshot: 'none', safeLatency: 0, retries: 0, delay: { min: 0, max: 0 }, isTransfersMasked: false },
       'Is buy back protection enabled is required',
     ],
+    ['transfer', { ...defaultTransferConfig(), retries: 11 }, 'Retries must be between 0 and 10'],
+    ['transfer', { ...defaultTransferConfig(), retries: -1 }, 'Retries must be between 0 and 10'],
     ['calibration', { delay: 'soon' }, 'Delay must be a number'],
   ])('rejects a bad %s group with the first message and changes nothing', async (group, body, message) => {
     const user = await signedInUser(t.app);

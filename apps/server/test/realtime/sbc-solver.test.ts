@@ -48,7 +48,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       browser.send('SBC_START_SOLVER', {
         account: { id: accountId },
         solutions: [solution],
-        searchSpeed: 200,
+        searchSpeed: 1_000,
         maxPurchaseAttempts: 3,
         enableAutoList: false,
         numOfSteps: 1,

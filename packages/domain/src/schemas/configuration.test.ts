@@ -133,6 +133,19 @@ describe('value lists', () => {
     expect(firstMessage(transferConfigSchema, withDelay(800, 801))).toBe('');
   });
 
+  it.each([
+    [0, ''],
+    [10, ''],
+    ['3', ''],
+    [11, 'Retries must be between 0 and 10'],
+    [-1, 'Retries must be between 0 and 10'],
+    [1_000_000, 'Retries must be between 0 and 10'],
+    ['many', 'Retries must be between 0 and 10'],
+    [Number.NaN, 'Retries must be between 0 and 10'],
+  ])('takes transfer retries of %j with %j', (retries, message) => {
+    expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), retries })).toBe(message);
+  });
+
   it('defaults a market player to id 0, empty name, price 0, not excluded', () => {
     const parsed = marketConfigSchema.parse({
       players: [{ id: '0', name: '', price: '0', isExcluded: false }],

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { SEARCH_RESULTS_DEFAULT, SEARCH_RESULTS_MAX, SEARCH_RESULTS_MIN } from '../constants.js';
+import {
+  SEARCH_RESULTS_DEFAULT,
+  SEARCH_RESULTS_MAX,
+  SEARCH_RESULTS_MIN,
+  TRANSFER_RETRIES_MAX,
+} from '../constants.js';
 import { screenshotSchema, soundSchema } from '../enums/notification.js';
 import { messages } from '../messages.js';
-import { countLike, dateTimeSchema, intLike, NUMBER_LIMITS, priceLike } from './common.js';
+import { boundedIntLike, countLike, dateTimeSchema, intLike, NUMBER_LIMITS, priceLike } from './common.js';
 import { storableText, TEXT_LIMITS } from './text.js';
 import { timeRange, timeRangeSchema } from './time-range.js';
 
@@ -174,7 +179,7 @@ export const transferConfigSchema = z
   .object({
     screenshot: screenshotSchema,
     safeLatency: countLike(),
-    retries: countLike(),
+    retries: boundedIntLike(0, TRANSFER_RETRIES_MAX, messages.transferRetriesRange),
     delay: z.object({ min: countLike(), max: countLike() }),
     isTransfersMasked: z.boolean(),
     isBuyBackProtectionEnabled: z.boolean(),
