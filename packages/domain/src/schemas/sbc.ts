@@ -67,7 +67,11 @@ export function canDeleteChallenge(challenge: SbcChallenge, isTopLevel: boolean)
 
 /** The solver modal's settings (numOfRepititions is spelled as the spec spells it). */
 export const solverSettingsShape = z.object({
-  searchSpeed: boundedIntLike(SOLVER_SEARCH_SPEED_MIN, SOLVER_LIMITS.searchSpeed, messages.solverSearchSpeedRange),
+  searchSpeed: boundedIntLike(
+    SOLVER_SEARCH_SPEED_MIN,
+    SOLVER_LIMITS.searchSpeed,
+    messages.solverSearchSpeedRange,
+  ),
   maxPurchaseAttempts: intLike().pipe(
     z
       .number()
