@@ -47,6 +47,8 @@ export const messages = {
   rotationRequests: 'Number of requests must be at least 1',
   searchResultsRange: 'Number of search results must be between 1 and 50',
   transferRetriesRange: 'Retries must be between 0 and 10', // ours
+  transferSearchDelayRange: 'Delay between searches must be between 0 and 60,000 ms', // ours
+  safeLatencyRange: 'Safe latency must be between 0 and 10,000 ms', // ours
   // Login, sharing, referral
   invalidToken: 'Invalid token',
   filterCodeLength: 'Filter code must be 20 characters long', // ours

@@ -121,6 +121,16 @@ describe.each(backends)('configuration service (%s)', (backend) => {
     ],
     ['transfer', { ...defaultTransferConfig(), retries: 11 }, 'Retries must be between 0 and 10'],
     ['transfer', { ...defaultTransferConfig(), retries: -1 }, 'Retries must be between 0 and 10'],
+    [
+      'transfer',
+      { ...defaultTransferConfig(), delay: { min: 500, max: 3_600_000 } },
+      'Delay between searches must be between 0 and 60,000 ms',
+    ],
+    [
+      'transfer',
+      { ...defaultTransferConfig(), safeLatency: 2_000_000_000 },
+      'Safe latency must be between 0 and 10,000 ms',
+    ],
     ['calibration', { delay: 'soon' }, 'Delay must be a number'],
   ])('rejects a bad %s group with the first message and changes nothing', async (group, body, message) => {
     const user = await signedInUser(t.app);

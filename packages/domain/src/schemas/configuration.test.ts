@@ -146,6 +146,17 @@ describe('value lists', () => {
     expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), retries })).toBe(message);
   });
 
+  it.each([
+    [{ safeLatency: 10_000 }, ''],
+    [{ safeLatency: 10_001 }, 'Safe latency must be between 0 and 10,000 ms'],
+    [{ safeLatency: -5 }, 'Safe latency must be between 0 and 10,000 ms'],
+    [{ delay: { min: 0, max: 60_000 } }, ''],
+    [{ delay: { min: 500, max: 60_001 } }, 'Delay between searches must be between 0 and 60,000 ms'],
+    [{ delay: { min: -1, max: 1000 } }, 'Delay between searches must be between 0 and 60,000 ms'],
+  ])('bounds safe latency and the search delay: %j gives %j', (change, message) => {
+    expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), ...change })).toBe(message);
+  });
+
   it('defaults a market player to id 0, empty name, price 0, not excluded', () => {
     const parsed = marketConfigSchema.parse({
       players: [{ id: '0', name: '', price: '0', isExcluded: false }],

@@ -3,7 +3,9 @@ import {
   SEARCH_RESULTS_DEFAULT,
   SEARCH_RESULTS_MAX,
   SEARCH_RESULTS_MIN,
+  SAFE_LATENCY_MAX_MS,
   TRANSFER_RETRIES_MAX,
+  TRANSFER_SEARCH_DELAY_MAX_MS,
 } from '../constants.js';
 import { screenshotSchema, soundSchema } from '../enums/notification.js';
 import { messages } from '../messages.js';
@@ -174,13 +176,15 @@ export function defaultMarketConfig(): MarketConfig {
   return { players: [], isExclusionPurchaseEnabled: false };
 }
 
+const searchDelay = () => boundedIntLike(0, TRANSFER_SEARCH_DELAY_MAX_MS, messages.transferSearchDelayRange);
+
 /** Coin-transfer settings; delay is the pause between the buyer's searches, in ms. */
 export const transferConfigSchema = z
   .object({
     screenshot: screenshotSchema,
-    safeLatency: countLike(),
+    safeLatency: boundedIntLike(0, SAFE_LATENCY_MAX_MS, messages.safeLatencyRange),
     retries: boundedIntLike(0, TRANSFER_RETRIES_MAX, messages.transferRetriesRange),
-    delay: z.object({ min: countLike(), max: countLike() }),
+    delay: z.object({ min: searchDelay(), max: searchDelay() }),
     isTransfersMasked: z.boolean(),
     isBuyBackProtectionEnabled: z.boolean(),
   })

@@ -90,7 +90,7 @@ describe('configuration sections', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses Retries outside 0 to 10 and an emptied search delay, naming each field', async () => {
+  it('refuses Retries, a search delay and a safe latency out of range, naming each field', async () => {
     const { fetchStub, calls } = fakeFetch({
       'PUT /api/configuration/transfer': { status: 200, body: { data: defaultConfiguration() } },
     });
@@ -106,13 +106,21 @@ describe('configuration sections', () => {
     await user.type(numberInput('Retries'), '10');
     await user.clear(numberInput('Delay between Searches (min)'));
     await user.click(saveButton());
-    expect(await screen.findByText('Delay between Searches (min) must be a number')).toBeTruthy();
+    expect(await screen.findByText('Delay between searches must be between 0 and 60,000 ms')).toBeTruthy();
     expect(calls).toHaveLength(0);
 
     await user.type(numberInput('Delay between Searches (min)'), '500');
+    await user.clear(numberInput('Safe Latency (ms)'));
+    await user.type(numberInput('Safe Latency (ms)'), '99999');
+    await user.click(saveButton());
+    expect(await screen.findByText('Safe latency must be between 0 and 10,000 ms')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(numberInput('Safe Latency (ms)'));
+    await user.type(numberInput('Safe Latency (ms)'), '75');
     await user.click(saveButton());
     expect(await screen.findByText('Updated transfer config')).toBeTruthy();
-    expect(calls[0]?.body).toMatchObject({ retries: 10, delay: { min: 500, max: 1000 } });
+    expect(calls[0]?.body).toMatchObject({ safeLatency: 75, retries: 10, delay: { min: 500, max: 1000 } });
   });
 
   it('previews the chosen sound through the sound service', async () => {

@@ -1,8 +1,10 @@
 import {
   defaultTransferConfig,
   RECOMMENDED_SAFE_LATENCY_MS,
+  SAFE_LATENCY_MAX_MS,
   screenshotOptions,
   TRANSFER_RETRIES_MAX,
+  TRANSFER_SEARCH_DELAY_MAX_MS,
   transferConfigSchema,
   type TransferConfig,
 } from '@tradedesk/domain';
@@ -43,6 +45,7 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
             <NumberField
               label={labels.safeLatency}
               hint={`Recommended: ${RECOMMENDED_SAFE_LATENCY_MS} ms; 0 turns the check off.`}
+              max={SAFE_LATENCY_MAX_MS}
               registration={form.register('safeLatency', { valueAsNumber: true })}
             />
             <NumberField
@@ -53,10 +56,12 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
             />
             <NumberField
               label={labels['delay.min']}
+              max={TRANSFER_SEARCH_DELAY_MAX_MS}
               registration={form.register('delay.min', { valueAsNumber: true })}
             />
             <NumberField
               label={labels['delay.max']}
+              max={TRANSFER_SEARCH_DELAY_MAX_MS}
               registration={form.register('delay.max', { valueAsNumber: true })}
             />
           </div>
