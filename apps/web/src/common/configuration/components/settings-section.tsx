@@ -15,9 +15,10 @@ type SettingsSectionProps<T extends FieldValues> = {
   /**
    * The label of each number field by its path ('delay.min.value'), so a message of the plain
    * error map names the field the user sees ('Delay between Snipes min must be a number', not
-   * 'Value must be a number'). The spec's own messages stay as they are.
+   * 'Value must be a number'). The spec's own messages stay as they are. A list's rows take
+   * theirs from the values being saved.
    */
-  fieldLabels?: Readonly<Record<string, string>>;
+  fieldLabels?: Readonly<Record<string, string>> | ((values: T) => Readonly<Record<string, string>>);
   isSaving: boolean;
   onSave: (value: T) => void;
   /**
@@ -50,7 +51,8 @@ export function SettingsSection<T extends FieldValues>({
   const submit = form.handleSubmit(async (values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      notify.error(firstIssueWithField(parsed.error, fieldLabels, { keepRuleMessages: true }));
+      const labels = typeof fieldLabels === 'function' ? fieldLabels(values) : fieldLabels;
+      notify.error(firstIssueWithField(parsed.error, labels, { keepRuleMessages: true }));
       return;
     }
     if (runningUpdate !== undefined) {
