@@ -9,8 +9,10 @@ describe.each(backends)('sandbox club crests (%s)', (backend) => {
   const crest = () => t.app.inject({ method: 'GET', url: '/api/sandbox/clubs/123.png' });
 
   it("shows a crest from the sandbox game's address of now, so a restart (a new port) keeps it", async () => {
-    // Before the sandbox game has started (it starts after the server listens).
-    expect((await crest()).statusCode).toBe(503);
+    // Before the sandbox game has started (it starts after the server listens): no crest yet.
+    const before = await crest();
+    expect(before.statusCode).toBe(404);
+    expect(before.json()).toEqual({ message: 'The sandbox game is not running' });
 
     t.app.sandboxGame.use('http://127.0.0.1:4100/');
     const first = await crest();

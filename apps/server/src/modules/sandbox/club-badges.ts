@@ -2,7 +2,7 @@ import { SANDBOX_CLUB_BADGES_PATH } from '@tradedesk/game-client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routesAreFor } from '../../lib/audience.js';
-import { AppError } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 
 /** Where the sandbox game answers now; set once it has started (after the server listens). */
 export interface SandboxGameAddress {
@@ -37,9 +37,9 @@ export const sandboxClubBadgeRoutes: FastifyPluginAsyncZod<{ game: SandboxGameAd
     `${SANDBOX_CLUB_BADGES_PATH}/:badgeId.png`,
     { schema: { params: badgeParams } },
     async (request, reply) => {
-      // Only in the seconds between the server's start and the sandbox game's.
-      if (game.url === undefined)
-        throw new AppError(503, 'sandbox_not_running', 'The sandbox game is not running');
+      // Only in the seconds between the server's start and the sandbox game's: no crest yet (the
+      // page shows its placeholder), a 404 like any missing picture.
+      if (game.url === undefined) throw notFound('The sandbox game is not running', 'sandbox_not_running');
       return reply
         .header('cache-control', 'no-store')
         .redirect(`${game.url}/content/clubs/${request.params.badgeId}.png`, 302);
