@@ -118,6 +118,11 @@ export function issueMessages(error: ZodError | readonly ZodIssue[]): string[] {
   return [...new Set(issues.map((issue) => issue.message))];
 }
 
+/** How `issueWithField` treats a rule's own text: after the label, or alone (`keepRuleMessages`). */
+export interface FieldNamingOptions {
+  keepRuleMessages?: boolean;
+}
+
 /**
  * The first issue for a toast, naming its field by the form's label: 'Buy Now Price must be a
  * number' where the schema's field is `value`. A message that already names the field by its
@@ -128,10 +133,18 @@ export function issueMessages(error: ZodError | readonly ZodIssue[]): string[] {
 export function firstIssueWithField(
   error: ZodError,
   labels: Readonly<Record<string, string>>,
-  { keepRuleMessages = false }: { keepRuleMessages?: boolean } = {},
+  options: FieldNamingOptions = {},
 ): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
+  return issue ? issueWithField(issue, labels, options) : 'Invalid input';
+}
+
+/** One issue's message naming its field by the form's label (the rules of `firstIssueWithField`). */
+export function issueWithField(
+  issue: ZodIssue,
+  labels: Readonly<Record<string, string>>,
+  { keepRuleMessages = false }: FieldNamingOptions = {},
+): string {
   const label = labels[issue.path.join('.')] ?? labels[String(issue.path[0] ?? '')];
   if (!label) return issue.message;
   // A sentence of the error map names the field by its key: that name becomes the label (also

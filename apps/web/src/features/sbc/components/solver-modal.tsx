@@ -1,9 +1,9 @@
 import {
   defaultSolverSettings,
   errorMessages,
-  firstIssueWithField,
   formatCoins,
   isStepsInputEnabled,
+  issueWithField,
   nextPositiveInput,
   SOLVER_LIMITS,
   SOLVER_SEARCH_SPEED_MIN,
@@ -48,8 +48,7 @@ function fieldErrors(error: z.ZodError | undefined): Partial<Record<NumberSettin
   for (const issue of error?.issues ?? []) {
     const key = issue.path[0] as NumberSetting;
     if (!(key in labels) || errors[key] !== undefined) continue;
-    const single = { ...error!, issues: [issue] } as z.ZodError;
-    errors[key] = firstIssueWithField(single, labels, { keepRuleMessages: true });
+    errors[key] = issueWithField(issue, labels, { keepRuleMessages: true });
   }
   return errors;
 }
