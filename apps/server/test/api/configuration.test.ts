@@ -4,7 +4,9 @@ import {
   defaultTimeConfig,
   defaultTransferConfig,
 } from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { configurations, users } from '../../src/db/schema.js';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
 
 describe.each(backends)('configuration service (%s)', (backend) => {
@@ -63,6 +65,28 @@ describe.each(backends)('configuration service (%s)', (backend) => {
     expect(response.body.message).toBe(message);
     expect(response.body.data[group]).toEqual(body);
     expect((await user.client.get('/api/configuration')).body.data[group]).toEqual(body);
+  });
+
+  it('reads a transfer group saved before its ranges at their nearest bounds, so the page still opens', async () => {
+    const user = await signedInUser(t.app);
+    const saved = {
+      ...defaultTransferConfig(),
+      safeLatency: 2_000_000_000,
+      retries: 500,
+      delay: { min: 90_000, max: 3_600_000 },
+    };
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, user.username));
+    await t.database.db
+      .update(configurations)
+      .set({ transfer: saved })
+      .where(eq(configurations.userId, row!.id));
+    const response = await user.client.get('/api/configuration');
+    expect(response.status).toBe(200);
+    expect(response.body.data.transfer).toMatchObject({
+      safeLatency: 10_000,
+      retries: 10,
+      delay: { min: 59_999, max: 60_000 },
+    });
   });
 
   it('saves the calibration delay and stamps when it was measured', async () => {

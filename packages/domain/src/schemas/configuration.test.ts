@@ -11,6 +11,7 @@ import {
   notificationConfigSchema,
   timeConfigSchema,
   transferConfigSchema,
+  transferConfigWithinRanges,
 } from './configuration.js';
 
 function firstMessage(
@@ -155,6 +156,21 @@ describe('value lists', () => {
     [{ delay: { min: -1, max: 1000 } }, 'Delay between searches must be between 0 and 60,000 ms'],
   ])('bounds safe latency and the search delay: %j gives %j', (change, message) => {
     expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), ...change })).toBe(message);
+  });
+
+  it('reads a transfer group saved before its ranges at their nearest bounds, and a valid one as it is', () => {
+    const saved = {
+      ...defaultTransferConfig(),
+      safeLatency: 2e9,
+      retries: 500,
+      delay: { min: 90_000, max: 1e9 },
+    };
+    const read = transferConfigWithinRanges(saved);
+    expect(read).toEqual({ ...saved, safeLatency: 10_000, retries: 10, delay: { min: 59_999, max: 60_000 } });
+    expect(transferConfigSchema.safeParse(read).success).toBe(true);
+    const valid = { ...defaultTransferConfig(), retries: 3 };
+    expect(transferConfigWithinRanges(valid)).toEqual(valid);
+    expect(transferConfigWithinRanges({ retries: 'x' })).toStrictEqual({ retries: 'x' });
   });
 
   it('defaults a market player to id 0, empty name, price 0, not excluded', () => {

@@ -207,6 +207,30 @@ export function defaultTransferConfig(): TransferConfig {
   };
 }
 
+/**
+ * A transfer group as stored, its numbers read within today's ranges (docs/decisions/settings.md):
+ * a group saved before the ranges existed (Retries 500, a search delay of an hour) takes the
+ * nearest bound instead of failing the whole configuration's read. A max delay stays above its
+ * min, since each was above the other when saved. Anything not a number is left to the schema.
+ */
+export function transferConfigWithinRanges<Stored extends Record<string, unknown>>(stored: Stored): Stored {
+  const within = (value: unknown, max: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(0, value)) : value;
+  const read: Record<string, unknown> = { ...stored };
+  if ('safeLatency' in stored) read['safeLatency'] = within(stored['safeLatency'], SAFE_LATENCY_MAX_MS);
+  if ('retries' in stored) read['retries'] = within(stored['retries'], TRANSFER_RETRIES_MAX);
+  const delay = stored['delay'];
+  if (typeof delay === 'object' && delay !== null) {
+    const { min, max } = delay as Record<string, unknown>;
+    read['delay'] = {
+      ...delay,
+      min: within(min, TRANSFER_SEARCH_DELAY_MAX_MS - 1),
+      max: within(max, TRANSFER_SEARCH_DELAY_MAX_MS),
+    };
+  }
+  return read as Stored;
+}
+
 /** A user's whole configuration; a missing group takes its defaults. */
 export const configurationSchema = z.object({
   time: timeConfigSchema.default(defaultTimeConfig),
