@@ -163,6 +163,8 @@ async function main() {
         ? { url: env.SIM_URL.replace(/\/$/, ''), close: async () => {} }
         : await startEmbeddedSim(log, { adminKey: env.SIM_ADMIN_KEY, dataDir: env.DATA_DIR });
   started.sim = sim;
+  // Stored club crests name the server's path; it sends the browser to the game's address of now.
+  if (sim) app.sandboxGame.use(sim.url);
   if (env.GAME_MODE === 'live' && env.SIM_ADMIN_KEY)
     log.warn({ category: 'start' }, 'SIM_ADMIN_KEY is ignored in live mode (there is no sandbox game)');
   const feedUrl = env.PRICE_FEED_URL ?? sim?.url;

@@ -101,6 +101,21 @@ export const SOLVER_LIMITS = {
   numOfSteps: 100,
 } as const;
 
+/**
+ * The least search speed (ours; the spec gives only the 3500 ms default): below a second the bot
+ * would search as fast as the game lets it, which the game answers with rate limits and soft bans.
+ */
+export const SOLVER_SEARCH_SPEED_MIN = 1_000;
+
+/** Transfer Configuration's Retries (ours): each retry adds 3 searches, so 10 is 33 at most. */
+export const TRANSFER_RETRIES_MAX = 10;
+
+/** Transfer Configuration's Delay between Searches, each bound (ours): a minute at most. */
+export const TRANSFER_SEARCH_DELAY_MAX_MS = 60_000;
+
+/** Transfer Configuration's Safe Latency (ours): 10 s, far above any answer worth waiting for. */
+export const SAFE_LATENCY_MAX_MS = 10_000;
+
 /** Trial plan: one month at 10 credits; free trial 3 days. */
 export const TRIAL_PLAN_CREDITS = 10;
 export const FREE_TRIAL_DAYS = 3;

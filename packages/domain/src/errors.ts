@@ -118,22 +118,46 @@ export function issueMessages(error: ZodError | readonly ZodIssue[]): string[] {
   return [...new Set(issues.map((issue) => issue.message))];
 }
 
+/** How `issueWithField` treats a rule's own text: after the label, or alone (`keepRuleMessages`). */
+export interface FieldNamingOptions {
+  keepRuleMessages?: boolean;
+}
+
 /**
  * The first issue for a toast, naming its field by the form's label: 'Buy Now Price must be a
  * number' where the schema's field is `value`. A message that already names the field by its
- * label (or a field without a label) is left as is.
+ * label (or a field without a label) is left as is. A rule's own text (the spec's) follows the
+ * label ('Buy Now Price: …'), or stays alone with `keepRuleMessages` (the settings forms, whose
+ * spec shows the first issue's message as it is).
  */
-export function firstIssueWithField(error: ZodError, labels: Readonly<Record<string, string>>): string {
+export function firstIssueWithField(
+  error: ZodError,
+  labels: Readonly<Record<string, string>>,
+  options: FieldNamingOptions = {},
+): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
+  return issue ? issueWithField(issue, labels, options) : 'Invalid input';
+}
+
+/** One issue's message naming its field by the form's label (the rules of `firstIssueWithField`). */
+export function issueWithField(
+  issue: ZodIssue,
+  labels: Readonly<Record<string, string>>,
+  { keepRuleMessages = false }: FieldNamingOptions = {},
+): string {
   const label = labels[issue.path.join('.')] ?? labels[String(issue.path[0] ?? '')];
-  if (!label || issue.message.toLowerCase().includes(label.toLowerCase())) return issue.message;
-  // A sentence of the error map names the field by its key: that name becomes the label. A
-  // rule's own text (the spec's) is kept verbatim after the label.
+  if (!label) return issue.message;
+  // A sentence of the error map names the field by its key: that name becomes the label (also
+  // where the key merely contains it: 'Num of steps' becomes 'Steps').
   const generated = fieldName(issue.path);
   const isPlainMapMessage =
     plainErrorMap(issue, { data: undefined, defaultError: '' }).message === issue.message;
-  if (isPlainMapMessage && issue.message.startsWith(`${generated} `))
+  if (
+    isPlainMapMessage &&
+    issue.message.startsWith(`${generated} `) &&
+    generated.toLowerCase() !== label.toLowerCase()
+  )
     return `${label}${issue.message.slice(generated.length)}`;
-  return `${label}: ${issue.message}`;
+  if (issue.message.toLowerCase().includes(label.toLowerCase())) return issue.message;
+  return keepRuleMessages ? issue.message : `${label}: ${issue.message}`;
 }

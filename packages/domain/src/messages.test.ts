@@ -136,6 +136,24 @@ describe("plain messages for rules without the spec's own text", () => {
     );
   });
 
+  it("keeps a rule's own text alone where the form asks for it, and still names an unnamed field", () => {
+    const range = z
+      .object({ min: z.object({ value: z.number() }), max: z.object({ value: z.number() }) })
+      .refine((r) => r.max.value > r.min.value, {
+        path: ['max', 'value'],
+        message: 'Max value must be greater than min value',
+      });
+    const labels = { 'min.value': 'Sniping Duration min', 'max.value': 'Sniping Duration max' };
+    const reversed = range.safeParse({ min: { value: 5 }, max: { value: 1 } });
+    expect(
+      reversed.success ? '' : firstIssueWithField(reversed.error, labels, { keepRuleMessages: true }),
+    ).toBe('Max value must be greater than min value');
+    const emptied = range.safeParse({ min: { value: Number.NaN }, max: { value: 1 } });
+    expect(
+      emptied.success ? '' : firstIssueWithField(emptied.error, labels, { keepRuleMessages: true }),
+    ).toBe('Sniping Duration min must be a number');
+  });
+
   it("names the field by the form's label when the schema calls it otherwise", () => {
     const parsed = z
       .object({ player: z.object({ value: z.number() }) })

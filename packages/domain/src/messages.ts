@@ -46,6 +46,9 @@ export const messages = {
   // Configuration (000 §5)
   rotationRequests: 'Number of requests must be at least 1',
   searchResultsRange: 'Number of search results must be between 1 and 50',
+  transferRetriesRange: 'Retries must be between 0 and 10', // ours
+  transferSearchDelayRange: 'Delay between searches must be between 0 and 60,000 ms', // ours
+  safeLatencyRange: 'Safe latency must be between 0 and 10,000 ms', // ours
   // Login, sharing, referral
   invalidToken: 'Invalid token',
   filterCodeLength: 'Filter code must be 20 characters long', // ours
@@ -59,7 +62,7 @@ export const messages = {
   solverAttempts: 'Max purchase attempts must be greater than 0', // ours
   solverRepetitions: 'Repetitions must be greater than 0', // ours
   solverStepsNonNegative: 'Steps must be 0 or more', // ours
-  solverSearchSpeedMax: 'Search speed must be at most 600,000 ms', // ours
+  solverSearchSpeedRange: 'Search speed must be between 1,000 and 600,000 ms', // ours
   solverAttemptsMax: 'Max purchase attempts must be at most 100', // ours
   solverRepetitionsMax: 'Repetitions must be at most 100', // ours
   solverStepsMax: 'Steps must be at most 100', // ours

@@ -27,6 +27,16 @@ export const gameClientConfigSchema = z.object({
   utasUrl: httpUrl,
   /** Where the web app's images live (club crests under `/clubs/{badgeId}.png`). */
   contentUrl: httpUrl,
+  /**
+   * Where the desk shows club crests from (`{clubBadgesUrl}/{badgeId}.png`), when not from
+   * `contentUrl`: the sandbox names the desk server's own path, because the sandbox game's port
+   * changes at each start and a stored address with it would show no crest after a restart.
+   */
+  clubBadgesUrl: z
+    .string()
+    .regex(/^(https?:\/\/|\/)\S*$/, 'Club badges URL must be an http(s) URL or a path')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   /** Game segment of the path: `fc25`, `fc26`, ... */
   gameSegment: z.string().regex(/^(fifa|fc)\d{2}$/, 'Game segment must look like fc26'),
   /** OAuth client id of the web app (`FC26_JS_WEB_APP`). */
@@ -138,11 +148,18 @@ export function sandboxConfig(
     gatewayUrl: simUrl,
     utasUrl: simUrl,
     contentUrl: `${simUrl.replace(/\/+$/, '')}/content`,
+    clubBadgesUrl: SANDBOX_CLUB_BADGES_PATH,
     ...overrides,
   });
 }
 
-/** The picture of a club's crest, as the web app shows it. */
+/**
+ * The desk server's path that shows a sandbox club crest (it sends the browser on to the sandbox
+ * game's current address), so the crest an account stores survives a restart of the game.
+ */
+export const SANDBOX_CLUB_BADGES_PATH = '/api/sandbox/clubs';
+
+/** The picture of a club's crest, as the desk shows it (an address, or a path on the desk's server). */
 export function clubBadgeUrl(config: GameClientConfig, badgeId: number): string {
-  return `${config.contentUrl}/clubs/${badgeId}.png`;
+  return `${config.clubBadgesUrl ?? `${config.contentUrl}/clubs`}/${badgeId}.png`;
 }

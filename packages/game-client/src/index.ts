@@ -12,6 +12,7 @@
 export { GameClient, type GameClientOptions } from './game-client.js';
 export {
   clubBadgeUrl,
+  SANDBOX_CLUB_BADGES_PATH,
   gameClientConfigSchema,
   liveConfig,
   parseGameClientConfig,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveConfig, parseGameClientConfig, sandboxConfig } from '../src/index.js';
+import { clubBadgeUrl, liveConfig, parseGameClientConfig, sandboxConfig } from '../src/index.js';
 
 describe('game client configuration', () => {
   it('points every host at the simulator in the sandbox', () => {
@@ -9,6 +9,14 @@ describe('game client configuration', () => {
     expect(config.gatewayUrl).toBe('http://127.0.0.1:4100');
     expect(config.utasUrl).toBe('http://127.0.0.1:4100');
     expect(config.gameSegment).toBe('fc26');
+  });
+
+  it("names a club crest by the desk's own path in the sandbox (its port changes at each start), by the content host live", () => {
+    expect(clubBadgeUrl(sandboxConfig('http://127.0.0.1:4100/'), 123)).toBe('/api/sandbox/clubs/123.png');
+    expect(clubBadgeUrl(sandboxConfig('http://127.0.0.1:4999'), 123)).toBe('/api/sandbox/clubs/123.png');
+    expect(clubBadgeUrl(liveConfig(), 7)).toBe(
+      'https://www.ea.com/ea-sports-fc/ultimate-team/web-app/content/clubs/7.png',
+    );
   });
 
   it('uses the real FC 26 hosts and ids live', () => {

@@ -1,5 +1,12 @@
-import { defaultAdvancedConfig, defaultConfiguration, defaultTimeConfig } from '@tradedesk/domain';
+import {
+  defaultAdvancedConfig,
+  defaultConfiguration,
+  defaultTimeConfig,
+  defaultTransferConfig,
+} from '@tradedesk/domain';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { configurations, users } from '../../src/db/schema.js';
 import { backends, signedInUser, useTestApp } from '../helpers.js';
 
 describe.each(backends)('configuration service (%s)', (backend) => {
@@ -60,6 +67,28 @@ describe.each(backends)('configuration service (%s)', (backend) => {
     expect((await user.client.get('/api/configuration')).body.data[group]).toEqual(body);
   });
 
+  it('reads a transfer group saved before its ranges at their nearest bounds, so the page still opens', async () => {
+    const user = await signedInUser(t.app);
+    const saved = {
+      ...defaultTransferConfig(),
+      safeLatency: 2_000_000_000,
+      retries: 500,
+      delay: { min: 90_000, max: 3_600_000 },
+    };
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, user.username));
+    await t.database.db
+      .update(configurations)
+      .set({ transfer: saved })
+      .where(eq(configurations.userId, row!.id));
+    const response = await user.client.get('/api/configuration');
+    expect(response.status).toBe(200);
+    expect(response.body.data.transfer).toMatchObject({
+      safeLatency: 10_000,
+      retries: 10,
+      delay: { min: 59_999, max: 60_000 },
+    });
+  });
+
   it('saves the calibration delay and stamps when it was measured', async () => {
     const user = await signedInUser(t.app);
     const response = await user.client.put('/api/configuration/calibration', { delay: '120' });
@@ -113,6 +142,18 @@ describe.each(backends)('configuration service (%s)', (backend) => {
       'transfer',
       { screenshot: 'none', safeLatency: 0, retries: 0, delay: { min: 0, max: 0 }, isTransfersMasked: false },
       'Is buy back protection enabled is required',
+    ],
+    ['transfer', { ...defaultTransferConfig(), retries: 11 }, 'Retries must be between 0 and 10'],
+    ['transfer', { ...defaultTransferConfig(), retries: -1 }, 'Retries must be between 0 and 10'],
+    [
+      'transfer',
+      { ...defaultTransferConfig(), delay: { min: 500, max: 3_600_000 } },
+      'Delay between searches must be between 0 and 60,000 ms',
+    ],
+    [
+      'transfer',
+      { ...defaultTransferConfig(), safeLatency: 2_000_000_000 },
+      'Safe latency must be between 0 and 10,000 ms',
     ],
     ['calibration', { delay: 'soon' }, 'Delay must be a number'],
   ])('rejects a bad %s group with the first message and changes nothing', async (group, body, message) => {

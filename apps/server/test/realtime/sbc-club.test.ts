@@ -189,7 +189,7 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
       owner.send('SBC_START_SOLVER', {
         account: { id: accountId },
         solutions: [marketSquad],
-        searchSpeed: 0,
+        searchSpeed: 1_000,
         maxPurchaseAttempts: 1,
         enableAutoList: false,
         numOfSteps: 1,

@@ -48,7 +48,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       browser.send('SBC_START_SOLVER', {
         account: { id: accountId },
         solutions: [solution],
-        searchSpeed: 200,
+        searchSpeed: 1_000,
         maxPurchaseAttempts: 3,
         enableAutoList: false,
         numOfSteps: 1,
@@ -225,7 +225,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   );
 
   it(
-    'refuses a start without a solution, for an account of another user, and a stop when nothing runs',
+    'refuses a start without a solution, for an account of another user, at a search speed of 0, and a stop when nothing runs',
     async () => {
       const browser = await openBrowser(sbc.stack.server, { tier: 'snipe' });
       sbc.browsers.push(browser);
@@ -249,6 +249,14 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
         solutions: [solution],
       });
       expect(await browser.waitForError()).toBe('Account not found');
+      // A search speed of 0 would search as fast as the game answers: refused, naming the range.
+      browser.send('SBC_START_SOLVER', {
+        ...settings,
+        searchSpeed: 0,
+        account: { id: 'someone-else' },
+        solutions: [solution],
+      });
+      expect(await browser.waitForError()).toBe('Search speed must be between 1,000 and 600,000 ms');
       browser.send('SBC_STOP_SOLVER', { id: 'someone-else' });
       expect(await browser.waitForError()).toBe('The SBC solver is not running on this account');
     },

@@ -194,7 +194,10 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
       'the club name',
     );
     expect(identity.data.username).toMatch(/^Sandbox\d+ FC$/);
-    const crest = await fetch(String(identity.data.imageUrl));
+    // The crest is stored as the server's path, which sends the browser to the game's address of
+    // now: a restart of the sandbox game (a new port) leaves it showing.
+    expect(identity.data.imageUrl).toMatch(/^\/api\/sandbox\/clubs\/\d+\.png$/);
+    const crest = await fetch(new URL(String(identity.data.imageUrl), stack.server.url));
     expect(crest.status).toBe(200);
     expect(crest.headers.get('content-type')).toContain('image/svg+xml');
     // A reload asks for the accounts again: the running one carries its session's filter.

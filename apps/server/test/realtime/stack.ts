@@ -94,6 +94,7 @@ export async function startStack(
   const { database, dispose } = await createTestDatabase(backend);
   const server = await startServerNode(database, options, undefined, agentOptions.priceStaleAfterMs);
   const sim = await startQuietSim();
+  server.app.sandboxGame.use(sim.url);
   const agents: RunningAgent[] = [];
   const launch = async () => {
     const agent = startAgent({

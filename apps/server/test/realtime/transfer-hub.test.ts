@@ -110,6 +110,28 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
         'Rarity must not be Any',
       ],
       ['transfer-fetch-latency', { seller: null, configuration }, 'Select seller account'],
+      // A price check with neither a seller nor a player names the seller first (spec 001 §5).
+      ['transfer-fetch-live-market-prices', { seller: null, configuration }, 'Select seller account'],
+      [
+        'transfer-fetch-live-market-prices',
+        { seller: null, player: null, configuration },
+        'Select seller account',
+      ],
+      [
+        'transfer-fetch-live-market-prices',
+        { seller: null, player: { id: 0, rarity: 'rare', quality: 'gold' }, configuration },
+        'Select seller account',
+      ],
+      [
+        'transfer-fetch-live-market-prices',
+        { seller: { id: seller }, player: null, configuration },
+        'Unable to retrieve player data',
+      ],
+      [
+        'transfer-fetch-live-market-prices',
+        { seller: { id: seller }, player: { id: 0, rarity: 'rare', quality: 'gold' }, configuration },
+        'Unable to retrieve player data',
+      ],
       ['transfer-screenshot', { user: null, isBuyer: true }, 'Select buyer account'],
       ['LAUNCH_BROWSER', { account: null, isBuyer: false, configuration }, 'Select seller account'],
       ['transfer-unknown', {}, 'Unknown action'],

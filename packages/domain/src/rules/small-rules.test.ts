@@ -69,8 +69,20 @@ describe('solver modal', () => {
     expect(tooMany.success ? '' : firstIssueMessage(tooMany.error)).toBe('Repetitions must be at most 100');
     const tooSlow = solverSettingsSchema.safeParse({ ...defaultSolverSettings(), searchSpeed: 999_999_999 });
     expect(tooSlow.success ? '' : firstIssueMessage(tooSlow.error)).toBe(
-      'Search speed must be at most 600,000 ms',
+      'Search speed must be between 1,000 and 600,000 ms',
     );
+  });
+
+  it.each([0, 999, '', 'fast'])('refuses a search speed of %j, naming the range', (searchSpeed) => {
+    const result = solverSettingsSchema.safeParse({ ...defaultSolverSettings(), searchSpeed });
+    expect(result.success ? '' : firstIssueMessage(result.error)).toBe(
+      'Search speed must be between 1,000 and 600,000 ms',
+    );
+    expect(canStartSolver({ ...defaultSolverSettings(), searchSpeed }, 1)).toBe(false);
+  });
+
+  it('takes a search speed of 1,000 ms, the least', () => {
+    expect(canStartSolver({ ...defaultSolverSettings(), searchSpeed: 1_000 }, 1)).toBe(true);
   });
 
   it('enables the steps input only with auto-list', () => {

@@ -68,6 +68,21 @@ export const countLike = (): NumberLikeSchema =>
     z.number().int().min(0).max(NUMBER_LIMITS.integer),
   ) as unknown as NumberLikeSchema;
 
+/**
+ * A setting that takes a whole number from `min` to `max` (number or numeric text). Every refusal
+ * (no number, too small, too large) reads `message`, which names the field and its range, so a
+ * form's toast or a server answer tells the user what to enter.
+ */
+export const boundedIntLike = (min: number, max: number, message: string): NumberLikeSchema =>
+  z.preprocess(
+    toIntegerOrPassThrough,
+    z
+      .number({ invalid_type_error: message, required_error: message })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  ) as unknown as NumberLikeSchema;
+
 /** The most coins a reported balance may hold: a game balance fits, and so does its `integer` column. */
 export const COINS_MAX = NUMBER_LIMITS.integer;
 

@@ -11,6 +11,7 @@ import {
   notificationConfigSchema,
   timeConfigSchema,
   transferConfigSchema,
+  transferConfigWithinRanges,
 } from './configuration.js';
 
 function firstMessage(
@@ -131,6 +132,45 @@ describe('value lists', () => {
       'Max value must be greater than min value',
     );
     expect(firstMessage(transferConfigSchema, withDelay(800, 801))).toBe('');
+  });
+
+  it.each([
+    [0, ''],
+    [10, ''],
+    ['3', ''],
+    [11, 'Retries must be between 0 and 10'],
+    [-1, 'Retries must be between 0 and 10'],
+    [1_000_000, 'Retries must be between 0 and 10'],
+    ['many', 'Retries must be between 0 and 10'],
+    [Number.NaN, 'Retries must be between 0 and 10'],
+  ])('takes transfer retries of %j with %j', (retries, message) => {
+    expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), retries })).toBe(message);
+  });
+
+  it.each([
+    [{ safeLatency: 10_000 }, ''],
+    [{ safeLatency: 10_001 }, 'Safe latency must be between 0 and 10,000 ms'],
+    [{ safeLatency: -5 }, 'Safe latency must be between 0 and 10,000 ms'],
+    [{ delay: { min: 0, max: 60_000 } }, ''],
+    [{ delay: { min: 500, max: 60_001 } }, 'Delay between searches must be between 0 and 60,000 ms'],
+    [{ delay: { min: -1, max: 1000 } }, 'Delay between searches must be between 0 and 60,000 ms'],
+  ])('bounds safe latency and the search delay: %j gives %j', (change, message) => {
+    expect(firstMessage(transferConfigSchema, { ...defaultTransferConfig(), ...change })).toBe(message);
+  });
+
+  it('reads a transfer group saved before its ranges at their nearest bounds, and a valid one as it is', () => {
+    const saved = {
+      ...defaultTransferConfig(),
+      safeLatency: 2e9,
+      retries: 500,
+      delay: { min: 90_000, max: 1e9 },
+    };
+    const read = transferConfigWithinRanges(saved);
+    expect(read).toEqual({ ...saved, safeLatency: 10_000, retries: 10, delay: { min: 59_999, max: 60_000 } });
+    expect(transferConfigSchema.safeParse(read).success).toBe(true);
+    const valid = { ...defaultTransferConfig(), retries: 3 };
+    expect(transferConfigWithinRanges(valid)).toEqual(valid);
+    expect(transferConfigWithinRanges({ retries: 'x' })).toStrictEqual({ retries: 'x' });
   });
 
   it('defaults a market player to id 0, empty name, price 0, not excluded', () => {

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { SEARCH_RESULTS_DEFAULT, SEARCH_RESULTS_MAX, SEARCH_RESULTS_MIN } from '../constants.js';
+import {
+  SEARCH_RESULTS_DEFAULT,
+  SEARCH_RESULTS_MAX,
+  SEARCH_RESULTS_MIN,
+  SAFE_LATENCY_MAX_MS,
+  TRANSFER_RETRIES_MAX,
+  TRANSFER_SEARCH_DELAY_MAX_MS,
+} from '../constants.js';
 import { screenshotSchema, soundSchema } from '../enums/notification.js';
 import { messages } from '../messages.js';
-import { countLike, dateTimeSchema, intLike, NUMBER_LIMITS, priceLike } from './common.js';
+import { boundedIntLike, countLike, dateTimeSchema, intLike, NUMBER_LIMITS, priceLike } from './common.js';
 import { storableText, TEXT_LIMITS } from './text.js';
 import { timeRange, timeRangeSchema } from './time-range.js';
 
@@ -169,13 +176,15 @@ export function defaultMarketConfig(): MarketConfig {
   return { players: [], isExclusionPurchaseEnabled: false };
 }
 
+const searchDelay = () => boundedIntLike(0, TRANSFER_SEARCH_DELAY_MAX_MS, messages.transferSearchDelayRange);
+
 /** Coin-transfer settings; delay is the pause between the buyer's searches, in ms. */
 export const transferConfigSchema = z
   .object({
     screenshot: screenshotSchema,
-    safeLatency: countLike(),
-    retries: countLike(),
-    delay: z.object({ min: countLike(), max: countLike() }),
+    safeLatency: boundedIntLike(0, SAFE_LATENCY_MAX_MS, messages.safeLatencyRange),
+    retries: boundedIntLike(0, TRANSFER_RETRIES_MAX, messages.transferRetriesRange),
+    delay: z.object({ min: searchDelay(), max: searchDelay() }),
     isTransfersMasked: z.boolean(),
     isBuyBackProtectionEnabled: z.boolean(),
   })
@@ -196,6 +205,30 @@ export function defaultTransferConfig(): TransferConfig {
     isTransfersMasked: false,
     isBuyBackProtectionEnabled: true,
   };
+}
+
+/**
+ * A transfer group as stored, its numbers read within today's ranges (docs/decisions/settings.md):
+ * a group saved before the ranges existed (Retries 500, a search delay of an hour) takes the
+ * nearest bound instead of failing the whole configuration's read. A max delay stays above its
+ * min, since each was above the other when saved. Anything not a number is left to the schema.
+ */
+export function transferConfigWithinRanges<Stored extends Record<string, unknown>>(stored: Stored): Stored {
+  const within = (value: unknown, max: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(0, value)) : value;
+  const read: Record<string, unknown> = { ...stored };
+  if ('safeLatency' in stored) read['safeLatency'] = within(stored['safeLatency'], SAFE_LATENCY_MAX_MS);
+  if ('retries' in stored) read['retries'] = within(stored['retries'], TRANSFER_RETRIES_MAX);
+  const delay = stored['delay'];
+  if (typeof delay === 'object' && delay !== null) {
+    const { min, max } = delay as Record<string, unknown>;
+    read['delay'] = {
+      ...delay,
+      min: within(min, TRANSFER_SEARCH_DELAY_MAX_MS - 1),
+      max: within(max, TRANSFER_SEARCH_DELAY_MAX_MS),
+    };
+  }
+  return read as Stored;
 }
 
 /** A user's whole configuration; a missing group takes its defaults. */

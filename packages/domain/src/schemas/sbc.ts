@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SOLVER_DEFAULTS, SOLVER_LIMITS } from '../constants.js';
+import { SOLVER_DEFAULTS, SOLVER_LIMITS, SOLVER_SEARCH_SPEED_MIN } from '../constants.js';
 import { messages } from '../messages.js';
-import { dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
+import { boundedIntLike, dateTimeSchema, intLike, nonNegativeIntLike } from './common.js';
 
 export const sbcRewardSchema = z.object({
   type: z.enum(['player', 'pack']),
@@ -67,8 +67,10 @@ export function canDeleteChallenge(challenge: SbcChallenge, isTopLevel: boolean)
 
 /** The solver modal's settings (numOfRepititions is spelled as the spec spells it). */
 export const solverSettingsShape = z.object({
-  searchSpeed: nonNegativeIntLike().pipe(
-    z.number().max(SOLVER_LIMITS.searchSpeed, messages.solverSearchSpeedMax),
+  searchSpeed: boundedIntLike(
+    SOLVER_SEARCH_SPEED_MIN,
+    SOLVER_LIMITS.searchSpeed,
+    messages.solverSearchSpeedRange,
   ),
   maxPurchaseAttempts: intLike().pipe(
     z

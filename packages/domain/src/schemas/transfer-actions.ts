@@ -38,18 +38,24 @@ export const transferLatencyActionSchema = z.object({
 });
 export type TransferLatencyAction = z.input<typeof transferLatencyActionSchema>;
 
-/** `transfer-fetch-live-market-prices` (seller, player, configuration). */
+/**
+ * `transfer-fetch-live-market-prices` (seller, player, configuration). The player may be missing
+ * (none chosen yet) so the server answers the spec's messages in the spec's order: 'Select seller
+ * account' first, then 'Unable to retrieve player data'.
+ */
 export const transferMarketPricesActionSchema = z.object({
   seller: optionalAccount,
-  player: z.object({
-    id: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1),
-    rarity: raritySchema,
-    quality: qualitySchema,
-  }),
+  player: z
+    .object({
+      id: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1),
+      rarity: raritySchema,
+      quality: qualitySchema,
+    })
+    .nullish(),
   configuration: transferConfigSchema,
 });
 export type TransferMarketPricesAction = z.input<typeof transferMarketPricesActionSchema>;

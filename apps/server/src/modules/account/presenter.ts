@@ -1,5 +1,19 @@
+import { SANDBOX_CLUB_BADGES_PATH } from '@tradedesk/game-client';
 import { z } from 'zod';
 import type { AccountRow, RunningSnipe } from './repo.js';
+
+/** A crest stored before crests were paths: the sandbox game's address of that start. */
+const sandboxBadgeAddress = /^http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\/content\/clubs\/(\d+)\.png$/;
+
+/**
+ * The crest as the browser loads it. A sandbox crest stored with the game's address (whose port
+ * changed at the next start) is read as the server's path, which finds the game where it runs now;
+ * the account's next sign-in stores the path itself.
+ */
+export function shownClubBadge(stored: string): string {
+  const badgeId = sandboxBadgeAddress.exec(stored)?.[1];
+  return badgeId === undefined ? stored : `${SANDBOX_CLUB_BADGES_PATH}/${badgeId}.png`;
+}
 
 /**
  * An account as responses show it (the routes' response schema: Fastify serialises through it, so a
@@ -33,7 +47,7 @@ export function presentAccount(row: AccountRow, running?: RunningSnipe): Present
     id: row.id,
     username: row.username,
     email: row.email,
-    imageUrl: row.imageUrl,
+    imageUrl: shownClubBadge(row.imageUrl),
     platform: row.platform,
     coins: row.coins,
     status: row.status,

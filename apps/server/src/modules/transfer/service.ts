@@ -154,8 +154,9 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
 
     async fetchMarketPrices(user: UserRow, input: unknown) {
       const data = parse(transferMarketPricesActionSchema, input);
+      // Spec 001 §5: a price check needs the seller first, then a chosen player.
       if (!data.seller) return reject(messages.selectSeller);
-      if (data.player.id <= 0) reject(messages.unableToRetrievePlayer);
+      if (!data.player || data.player.id <= 0) return reject(messages.unableToRetrievePlayer);
       const seller = await ownedAccount(user.id, data.seller.id);
       await request(user.id, 'transfer-fetch-market-prices', {
         seller: agentAccount(seller),

@@ -10,6 +10,8 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 
+const labels = { 'rotation.requests': 'Requests', numOfSearchResults: 'Number of Search Results' } as const;
+
 /** Advanced Configuration (spec §2): run mode, coin check, rotation, masking, search size, fleet, shortcuts. */
 export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
   const update = useUpdateConfiguration('advanced');
@@ -20,6 +22,7 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
       stored={stored}
       defaults={defaultAdvancedConfig()}
       schema={advancedConfigSchema}
+      fieldLabels={labels}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >
@@ -43,7 +46,7 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
               registration={form.register('rotation.isEnabled')}
             />
             <NumberField
-              label="Requests"
+              label={labels['rotation.requests']}
               hint="Requests before rotating to the next filter."
               disabled={!isRotationEnabled}
               registration={form.register('rotation.requests', { valueAsNumber: true })}
@@ -54,7 +57,7 @@ export function AdvancedConfigSection({ stored }: { stored: AdvancedConfig }) {
               registration={form.register('isSnipesMasked')}
             />
             <NumberField
-              label="Number of Search Results"
+              label={labels.numOfSearchResults}
               hint={`The game's own default is ${GAME_DEFAULT_SEARCH_RESULTS}; a lower number lowers the search rate.`}
               min={SEARCH_RESULTS_MIN}
               max={SEARCH_RESULTS_MAX}

@@ -9,6 +9,8 @@ type Providers = {
   telegramId?: string | undefined;
 };
 
+const labels = { discordWebhookUrl: 'Webhook URL', telegramId: 'Telegram chat id' } as const;
+
 /** General Configuration: the linked chat-community id (read-only), the webhook URL and the Telegram chat id. */
 export function GeneralConfigSection({ providers }: { providers: Providers }) {
   const update = useUpdateProvider();
@@ -23,6 +25,7 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
       stored={stored}
       defaults={{ ...stored, discordWebhookUrl: '', telegramId: '' }}
       schema={providerConfigSchema}
+      fieldLabels={labels}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >
@@ -32,7 +35,7 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
           <Field label="Chat community id" hint="Linked through the community server.">
             <input className="input input-sm w-full" readOnly value={stored.discordId || 'Not linked'} />
           </Field>
-          <Field label="Webhook URL">
+          <Field label={labels.discordWebhookUrl}>
             <input
               type="url"
               className="input input-sm w-full"
@@ -41,7 +44,7 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
             />
           </Field>
           <Field
-            label="Telegram chat id"
+            label={labels.telegramId}
             hint="Run messages also go to this Telegram chat (a number, or an @channel name) when the site has a Telegram bot."
           >
             <input

@@ -43,4 +43,20 @@ describe('market configuration', () => {
     });
     expect(await screen.findByText('Updated market config')).toBeTruthy();
   });
+
+  it('names the row of an emptied id in its message', async () => {
+    const { fetchStub, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(
+      <MarketConfigSection
+        stored={{ ...defaultMarketConfig(), players: [{ id: 1, name: 'A', price: 0, isExcluded: false }] }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add player' }));
+    await user.clear(input('Player 2 id'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Player 2 id must be a number')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
 });

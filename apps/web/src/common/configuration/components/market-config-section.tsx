@@ -9,6 +9,21 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { SettingsSection } from './settings-section';
 import { TableHead } from '../../../components/ui/table-head';
 
+/** Each row's number fields as the table names them ('Player 2 id'), for the messages. */
+function marketFieldLabels({ players }: MarketConfig): Record<string, string> {
+  return Object.fromEntries(
+    players.flatMap((_, index) => [
+      [`players.${index}.id`, playerFieldLabel(index, 'id')],
+      [`players.${index}.name`, playerFieldLabel(index, 'name')],
+      [`players.${index}.price`, playerFieldLabel(index, 'price')],
+    ]),
+  );
+}
+
+function playerFieldLabel(index: number, field: 'id' | 'name' | 'price' | 'excluded'): string {
+  return `Player ${index + 1} ${field}`;
+}
+
 /**
  * Market Configuration: players by card id with a name, a price (the most to pay for that card,
  * 0 = no cap) and Excluded, plus the switch that makes runs honour the list.
@@ -22,6 +37,7 @@ export function MarketConfigSection({ stored }: { stored: MarketConfig }) {
       stored={stored}
       defaults={defaultMarketConfig()}
       schema={marketConfigSchema}
+      fieldLabels={marketFieldLabels}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >
@@ -58,14 +74,14 @@ function MarketPlayersFields({
                   <input
                     type="number"
                     min={0}
-                    aria-label={`Player ${index + 1} id`}
+                    aria-label={playerFieldLabel(index, 'id')}
                     className="input input-sm w-28"
                     {...form.register(`players.${index}.id`, { valueAsNumber: true })}
                   />
                 </td>
                 <td>
                   <input
-                    aria-label={`Player ${index + 1} name`}
+                    aria-label={playerFieldLabel(index, 'name')}
                     className="input input-sm w-full"
                     {...form.register(`players.${index}.name`)}
                   />
@@ -74,7 +90,7 @@ function MarketPlayersFields({
                   <input
                     type="number"
                     min={0}
-                    aria-label={`Player ${index + 1} price`}
+                    aria-label={playerFieldLabel(index, 'price')}
                     className="input input-sm w-28"
                     {...form.register(`players.${index}.price`, { valueAsNumber: true })}
                   />
@@ -83,7 +99,7 @@ function MarketPlayersFields({
                   <input
                     type="checkbox"
                     className="checkbox checkbox-sm"
-                    aria-label={`Player ${index + 1} excluded`}
+                    aria-label={playerFieldLabel(index, 'excluded')}
                     {...form.register(`players.${index}.isExcluded`)}
                   />
                 </td>

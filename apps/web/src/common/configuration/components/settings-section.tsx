@@ -1,4 +1,4 @@
-import { firstIssueMessage, isSameValue } from '@tradedesk/domain';
+import { firstIssueWithField, isSameValue } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,6 +12,13 @@ type SettingsSectionProps<T extends FieldValues> = {
   /** What Reset puts back. */
   defaults: T;
   schema: z.ZodType<unknown, z.ZodTypeDef, unknown>;
+  /**
+   * The label of each number field by its path ('delay.min.value'), so a message of the plain
+   * error map names the field the user sees ('Delay between Snipes min must be a number', not
+   * 'Value must be a number'). The spec's own messages stay as they are. A list's rows take
+   * theirs from the values being saved.
+   */
+  fieldLabels?: Readonly<Record<string, string>> | ((values: T) => Readonly<Record<string, string>>);
   isSaving: boolean;
   onSave: (value: T) => void;
   /**
@@ -24,13 +31,15 @@ type SettingsSectionProps<T extends FieldValues> = {
 
 /**
  * A collapsible settings section with Cancel, Reset and Save (spec §2). The shared schema
- * checks the form before saving; its first issue shows as an error toast (spec §5).
+ * checks the form before saving; its first issue shows as an error toast (spec §5), naming the
+ * field by its label where the schema's key would not.
  */
 export function SettingsSection<T extends FieldValues>({
   title,
   stored,
   defaults,
   schema,
+  fieldLabels = {},
   isSaving,
   onSave,
   runningUpdate,
@@ -42,7 +51,8 @@ export function SettingsSection<T extends FieldValues>({
   const submit = form.handleSubmit(async (values) => {
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      notify.error(firstIssueMessage(parsed.error));
+      const labels = typeof fieldLabels === 'function' ? fieldLabels(values) : fieldLabels;
+      notify.error(firstIssueWithField(parsed.error, labels, { keepRuleMessages: true }));
       return;
     }
     if (runningUpdate !== undefined) {

@@ -3,6 +3,7 @@ import {
   defaultConfiguration,
   defaultNotificationConfig,
   defaultTimeConfig,
+  defaultTransferConfig,
 } from '@tradedesk/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +13,7 @@ import { AdvancedConfigSection } from './advanced-config-section';
 import { GeneralConfigSection } from './general-config-section';
 import { NotificationConfigSection } from './notification-config-section';
 import { TimeConfigSection } from './time-config-section';
+import { TransferConfigSection } from './transfer-config-section';
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 const numberInput = (name: string) => screen.getByLabelText(name, { exact: true }) as HTMLInputElement;
@@ -74,6 +76,51 @@ describe('configuration sections', () => {
     await user.click(saveButton());
     expect(await screen.findByText('Max value must be greater than min value')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('names the emptied field in its message, not "Value must be a number"', async () => {
+    const { fetchStub, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<TimeConfigSection stored={defaultTimeConfig()} />);
+    const user = userEvent.setup();
+    await user.clear(numberInput('Break Frequency min'));
+    await user.click(saveButton());
+    expect(await screen.findByText('Break Frequency min must be a number')).toBeTruthy();
+    expect(screen.queryByText('Value must be a number')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses Retries, a search delay and a safe latency out of range, naming each field', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'PUT /api/configuration/transfer': { status: 200, body: { data: defaultConfiguration() } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<TransferConfigSection stored={defaultTransferConfig()} />);
+    const user = userEvent.setup();
+    await user.clear(numberInput('Retries'));
+    await user.type(numberInput('Retries'), '11');
+    await user.click(saveButton());
+    expect(await screen.findByText('Retries must be between 0 and 10')).toBeTruthy();
+
+    await user.clear(numberInput('Retries'));
+    await user.type(numberInput('Retries'), '10');
+    await user.clear(numberInput('Delay between Searches (min)'));
+    await user.click(saveButton());
+    expect(await screen.findByText('Delay between searches must be between 0 and 60,000 ms')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.type(numberInput('Delay between Searches (min)'), '500');
+    await user.clear(numberInput('Safe Latency (ms)'));
+    await user.type(numberInput('Safe Latency (ms)'), '99999');
+    await user.click(saveButton());
+    expect(await screen.findByText('Safe latency must be between 0 and 10,000 ms')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(numberInput('Safe Latency (ms)'));
+    await user.type(numberInput('Safe Latency (ms)'), '75');
+    await user.click(saveButton());
+    expect(await screen.findByText('Updated transfer config')).toBeTruthy();
+    expect(calls[0]?.body).toMatchObject({ safeLatency: 75, retries: 10, delay: { min: 500, max: 1000 } });
   });
 
   it('previews the chosen sound through the sound service', async () => {

@@ -23,6 +23,18 @@ const thresholds: { path: keyof TimeConfig; label: string }[] = [
   { path: 'maxPageJumps', label: 'Page Jumps' },
 ];
 
+/** The label each number field shows (and a message names it by), keyed by its form path. */
+const fieldLabels: Readonly<Record<string, string>> = Object.fromEntries([
+  ...ranges.flatMap(({ path, label }) =>
+    (['min', 'max'] as const).map((side) => [`${path}.${side}.value`, rangeBoundLabel(label, side)]),
+  ),
+  ...thresholds.map(({ path, label }) => [path, label]),
+]);
+
+function rangeBoundLabel(label: string, side: 'min' | 'max'): string {
+  return `${label} ${side}`;
+}
+
 function RangeFields({
   form,
   path,
@@ -38,7 +50,7 @@ function RangeFields({
         type="number"
         min={0}
         className="input input-sm join-item w-full"
-        aria-label={`${label} ${side}`}
+        aria-label={rangeBoundLabel(label, side)}
         {...form.register(`${path}.${side}.value`, { valueAsNumber: true })}
       />
       {/* As wide as its longest unit ("Milliseconds") and the arrow; the number field gives way. */}
@@ -72,6 +84,7 @@ export function TimeConfigSection({ stored }: { stored: TimeConfig }) {
       stored={stored}
       defaults={defaultTimeConfig()}
       schema={timeConfigSchema}
+      fieldLabels={fieldLabels}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >

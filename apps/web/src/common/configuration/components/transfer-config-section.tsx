@@ -1,7 +1,10 @@
 import {
   defaultTransferConfig,
   RECOMMENDED_SAFE_LATENCY_MS,
+  SAFE_LATENCY_MAX_MS,
   screenshotOptions,
+  TRANSFER_RETRIES_MAX,
+  TRANSFER_SEARCH_DELAY_MAX_MS,
   transferConfigSchema,
   type TransferConfig,
 } from '@tradedesk/domain';
@@ -10,6 +13,13 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 import { SelectOptions } from '../../../components/ui/form-controls';
+
+const labels = {
+  safeLatency: 'Safe Latency (ms)',
+  retries: 'Retries',
+  'delay.min': 'Delay between Searches (min)',
+  'delay.max': 'Delay between Searches (max)',
+} as const;
 
 /** Transfer Configuration (spec 001 §2): screenshots, safe latency, retries, masking, search delay, buy-back protection. */
 export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
@@ -20,6 +30,7 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
       stored={stored}
       defaults={defaultTransferConfig()}
       schema={transferConfigSchema}
+      fieldLabels={labels}
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >
@@ -32,17 +43,25 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
           </Field>
           <div className="grid gap-2 sm:grid-cols-2">
             <NumberField
-              label="Safe Latency (ms)"
+              label={labels.safeLatency}
               hint={`Recommended: ${RECOMMENDED_SAFE_LATENCY_MS} ms; 0 turns the check off.`}
+              max={SAFE_LATENCY_MAX_MS}
               registration={form.register('safeLatency', { valueAsNumber: true })}
             />
-            <NumberField label="Retries" registration={form.register('retries', { valueAsNumber: true })} />
             <NumberField
-              label="Delay between Searches (min)"
+              label={labels.retries}
+              hint={`0 to ${TRANSFER_RETRIES_MAX}; each retry searches 3 more times.`}
+              max={TRANSFER_RETRIES_MAX}
+              registration={form.register('retries', { valueAsNumber: true })}
+            />
+            <NumberField
+              label={labels['delay.min']}
+              max={TRANSFER_SEARCH_DELAY_MAX_MS}
               registration={form.register('delay.min', { valueAsNumber: true })}
             />
             <NumberField
-              label="Delay between Searches (max)"
+              label={labels['delay.max']}
+              max={TRANSFER_SEARCH_DELAY_MAX_MS}
               registration={form.register('delay.max', { valueAsNumber: true })}
             />
           </div>

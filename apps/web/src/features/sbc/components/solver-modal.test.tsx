@@ -108,14 +108,17 @@ describe('the solver modal', () => {
     // Non-positive attempts and repetitions are ignored.
     fireEvent.change(screen.getByLabelText('Max Purchase Attempts'), { target: { value: '0' } });
     expect(screen.getByLabelText('Max Purchase Attempts')).toHaveProperty('value', '3');
-    // More than the agent takes becomes the most it takes, and Start stays offered.
+    // More than the agent takes stays as typed: the schema's message says so under the field.
     fireEvent.change(screen.getByLabelText('Repetitions'), { target: { value: '999999999999' } });
-    expect(screen.getByLabelText('Repetitions')).toHaveProperty('value', '100');
-    fireEvent.change(screen.getByLabelText('Search Speed (ms)'), { target: { value: '1e9' } });
-    expect(screen.getByLabelText('Search Speed (ms)')).toHaveProperty('value', '600000');
-    expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', false);
+    expect(screen.getByLabelText('Repetitions')).toHaveProperty('value', '999999999999');
+    expect(screen.getByRole('alert').textContent).toBe('Repetitions must be at most 100');
+    expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByLabelText('Repetitions'), { target: { value: '1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search Speed (ms)'), { target: { value: '1e9' } });
+    expect(screen.getByRole('alert').textContent).toBe('Search speed must be between 1,000 and 600,000 ms');
     fireEvent.change(screen.getByLabelText('Search Speed (ms)'), { target: { value: '3500' } });
+    expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', false);
 
     fireEvent.click(screen.getByLabelText('Auto List'));
     expect(steps).toHaveProperty('disabled', false);
@@ -132,6 +135,36 @@ describe('the solver modal', () => {
       enableAutoList: true,
       numOfSteps: 2,
     });
+  });
+
+  it.each(['0', '999', ''])(
+    'refuses a search speed of %j with the message under the field, and holds Start back',
+    async (typed) => {
+      const onStart = open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
+      const speed = await screen.findByLabelText('Search Speed (ms)');
+      fireEvent.change(speed, { target: { value: typed } });
+      expect(speed).toHaveProperty('value', typed);
+      expect(speed.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByRole('alert').textContent).toBe('Search speed must be between 1,000 and 600,000 ms');
+      const start = screen.getByRole('button', { name: 'Start' });
+      expect(start).toHaveProperty('disabled', true);
+      fireEvent.click(start);
+      expect(onStart).not.toHaveBeenCalled();
+
+      fireEvent.change(speed, { target: { value: '1000' } });
+      expect(screen.queryByRole('alert')).toBeNull();
+      fireEvent.click(start);
+      expect(onStart).toHaveBeenCalledWith(expect.objectContaining({ searchSpeed: 1_000 }));
+    },
+  );
+
+  it('names Steps when it is emptied with auto-list on', async () => {
+    open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
+    fireEvent.click(await screen.findByLabelText('Auto List'));
+    fireEvent.change(screen.getByLabelText('Steps', { exact: false }), { target: { value: '' } });
+    expect(screen.getByRole('alert').textContent).toBe('Steps must be a number');
+    fireEvent.change(screen.getByLabelText('Steps', { exact: false }), { target: { value: '0' } });
+    expect(screen.getByRole('alert').textContent).toBe('Steps must be greater than 0 when auto list is on');
   });
 
   it.each([

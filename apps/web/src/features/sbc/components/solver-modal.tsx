@@ -1,17 +1,20 @@
 import {
-  canStartSolver,
   defaultSolverSettings,
   errorMessages,
   formatCoins,
   isStepsInputEnabled,
+  issueWithField,
   nextPositiveInput,
   SOLVER_LIMITS,
+  SOLVER_SEARCH_SPEED_MIN,
+  solverSettingsSchema,
   type Account,
   type SolverSettings,
 } from '@tradedesk/domain';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Field } from '../../../components/ui/field';
+import type { z } from 'zod';
+import { Field, FieldAlert } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { notify } from '../../../lib/notify';
@@ -28,9 +31,31 @@ interface SolverModalProps {
   onStart: (settings: SolverSettings) => void;
 }
 
+/** The modal's fields as typed: a number field holds its text until the schema reads it. */
+type SolverDraft = z.input<typeof solverSettingsSchema>;
+
+const labels = {
+  searchSpeed: 'Search Speed (ms)',
+  maxPurchaseAttempts: 'Max Purchase Attempts',
+  numOfRepititions: 'Repetitions',
+  numOfSteps: 'Steps',
+} as const;
+type NumberSetting = keyof typeof labels;
+
+/** Each field's first rule message (the schema's, naming the field), for the line under it. */
+function fieldErrors(error: z.ZodError | undefined): Partial<Record<NumberSetting, string>> {
+  const errors: Partial<Record<NumberSetting, string>> = {};
+  for (const issue of error?.issues ?? []) {
+    const key = issue.path[0] as NumberSetting;
+    if (!(key in labels) || errors[key] !== undefined) continue;
+    errors[key] = issueWithField(issue, labels, { keepRuleMessages: true });
+  }
+  return errors;
+}
+
 /** The solver modal (spec 001 §5): defaults, validation and disabled rules, the chosen solutions. */
 export function SolverModal({ isOpen, account, challenges, selections, onClose, onStart }: SolverModalProps) {
-  const [settings, setSettings] = useState<SolverSettings>(defaultSolverSettings());
+  const [draft, setDraft] = useState<SolverDraft>(defaultSolverSettings());
   const resolved = useMemo(
     () => selections.map((selection) => resolveSelection(challenges, selection)),
     [challenges, selections],
@@ -40,7 +65,7 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
     if (isOpen && error) notify.error(error);
   }, [isOpen, error]);
   useEffect(() => {
-    if (isOpen) setSettings(defaultSolverSettings());
+    if (isOpen) setDraft(defaultSolverSettings());
   }, [isOpen]);
 
   const found = resolved.flatMap((entry) => ('error' in entry ? [] : [entry]));
@@ -51,10 +76,14 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
   });
   const costs = found.map(({ solution }, index) => shownCost(solution.cost, squads[index]?.data));
   const total = costs.reduce((sum, cost) => sum + cost, 0);
-  const canSubmit = !error && account !== undefined && canStartSolver(settings, found.length);
-  const set = (change: Partial<SolverSettings>) => setSettings((current) => ({ ...current, ...change }));
-  // A value above what the agent takes becomes the most it takes (as the coin calculator's 100).
-  const atMost = (key: keyof typeof SOLVER_LIMITS, value: number) => Math.min(SOLVER_LIMITS[key], value);
+  // One rule for every field: the shared schema's, its message under the field, Start held back
+  // until the settings pass (the server checks the same schema).
+  const parsed = solverSettingsSchema.safeParse(draft);
+  const errors = fieldErrors(parsed.success ? undefined : parsed.error);
+  const settings: SolverSettings | undefined = parsed.success ? parsed.data : undefined;
+  const canSubmit = !error && account !== undefined && found.length > 0 && settings !== undefined;
+  const set = (change: Partial<SolverDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const repetitions = settings?.numOfRepititions ?? defaultSolverSettings().numOfRepititions;
 
   return (
     <Modal
@@ -68,6 +97,7 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
           isPending={false}
           isDisabled={!canSubmit}
           onConfirm={() => {
+            if (!settings) return;
             onStart(settings);
             onClose();
           }}
@@ -92,81 +122,78 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
             ))}
           </ul>
           <p className="text-sm opacity-70">
-            Estimated cost: {formatCoins(total * settings.numOfRepititions, false)} coins
+            Estimated cost: {formatCoins(total * repetitions, false)} coins
           </p>
-          <Field label="Search Speed (ms)">
+          <Field label={labels.searchSpeed}>
             <input
               type="number"
               className="input input-bordered"
-              min={0}
+              min={SOLVER_SEARCH_SPEED_MIN}
               max={SOLVER_LIMITS.searchSpeed}
-              value={settings.searchSpeed}
-              onChange={(event) =>
-                set({
-                  searchSpeed: atMost(
-                    'searchSpeed',
-                    Math.max(0, Math.trunc(Number(event.target.value) || 0)),
-                  ),
-                })
-              }
+              aria-invalid={errors.searchSpeed !== undefined}
+              value={draft.searchSpeed}
+              onChange={(event) => set({ searchSpeed: event.target.value })}
             />
           </Field>
-          <Field label="Max Purchase Attempts">
+          <FieldAlert message={errors.searchSpeed} />
+          <Field label={labels.maxPurchaseAttempts}>
             <input
               type="number"
               className="input input-bordered"
               min={1}
               max={SOLVER_LIMITS.maxPurchaseAttempts}
-              value={settings.maxPurchaseAttempts}
+              aria-invalid={errors.maxPurchaseAttempts !== undefined}
+              value={draft.maxPurchaseAttempts}
               onChange={(event) =>
+                // Spec 001 §5: non-positive input is ignored.
                 set({
-                  maxPurchaseAttempts: atMost(
-                    'maxPurchaseAttempts',
-                    nextPositiveInput(settings.maxPurchaseAttempts, event.target.value),
+                  maxPurchaseAttempts: nextPositiveInput(
+                    Number(draft.maxPurchaseAttempts),
+                    event.target.value,
                   ),
                 })
               }
             />
           </Field>
-          <Field label="Repetitions">
+          <FieldAlert message={errors.maxPurchaseAttempts} />
+          <Field label={labels.numOfRepititions}>
             <input
               type="number"
               className="input input-bordered"
               min={1}
               max={SOLVER_LIMITS.numOfRepititions}
-              value={settings.numOfRepititions}
+              aria-invalid={errors.numOfRepititions !== undefined}
+              value={draft.numOfRepititions}
               onChange={(event) =>
                 set({
-                  numOfRepititions: atMost(
-                    'numOfRepititions',
-                    nextPositiveInput(settings.numOfRepititions, event.target.value),
-                  ),
+                  numOfRepititions: nextPositiveInput(Number(draft.numOfRepititions), event.target.value),
                 })
               }
             />
           </Field>
+          <FieldAlert message={errors.numOfRepititions} />
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
               className="toggle"
-              checked={settings.enableAutoList}
+              checked={draft.enableAutoList}
               onChange={(event) => set({ enableAutoList: event.target.checked })}
             />
             <span>Auto List</span>
           </label>
-          <Field label="Steps" hint="Price steps above the solution price for leftover cards">
+          <Field label={labels.numOfSteps} hint="Price steps above the solution price for leftover cards">
             <input
               type="number"
               className="input input-bordered"
               min={0}
               max={SOLVER_LIMITS.numOfSteps}
-              disabled={!isStepsInputEnabled(settings.enableAutoList)}
-              value={settings.numOfSteps}
-              onChange={(event) =>
-                set({ numOfSteps: atMost('numOfSteps', Math.trunc(Number(event.target.value) || 0)) })
-              }
+              disabled={!isStepsInputEnabled(draft.enableAutoList)}
+              aria-invalid={errors.numOfSteps !== undefined}
+              value={draft.numOfSteps}
+              onChange={(event) => set({ numOfSteps: event.target.value })}
             />
           </Field>
+          <FieldAlert message={errors.numOfSteps} />
         </div>
       )}
     </Modal>
