@@ -6,7 +6,7 @@ import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { runOf, runningSnipes } from '../runs.js';
 import { connectScriptedAgent } from './scripted-agent.js';
-import { scriptedAgentStack } from './scripted-stack.js';
+import { scriptedAgentStack, type ScriptedStack } from './scripted-stack.js';
 import {
   createAccount,
   hubSuite,
@@ -14,6 +14,7 @@ import {
   ronaldoFilter,
   saveRonaldoFilter,
   startPayload,
+  waitDeadlineMs,
   type Browser,
   type WebMessage,
 } from './stack.js';
@@ -155,5 +156,95 @@ describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend
       'The snipe agent running this account shut down and no other agent was free within 10 minutes. Start the snipe again.',
     );
     expect(await runningSnipes(db(), expiredId)).toEqual([]);
+  });
+});
+
+/** Sweeps until `done` holds (an agent that just connected is in its room a moment later). */
+async function sweepUntil(node: ScriptedStack['node'], done: () => Promise<boolean>, what: string) {
+  for (let sweeps = 0; sweeps < 50; sweeps += 1) {
+    await node.realtime.sweep();
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Gave up sweeping for ${what}`);
+}
+
+describe.each(backends)("a lost agent's snipe run (%s)", (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'crashing-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it(
+    'waits for an agent instead of ending, and starts on the next free one reading the unassigned pile',
+    hubSuite,
+    async () => {
+      const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+      stack.browsers.push(browser);
+      const accountId = await createAccount(browser.http, 'crashed@example.com');
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+      const first = await stack.agent.nextCommand('session-start');
+      const lostLeaseId = String(first.payload['leaseId']);
+      expect(first.payload['readUnassignedPile']).toBe(false);
+
+      // The agent's socket dies without a hand-back (a crash): past the reconnect grace it is lost.
+      stack.agent.socket.disconnect();
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+      await browser.waitFor(
+        (m) => m.action === 'notification' && m.data['message'] === snipeMessages.lostWaitingForAgent,
+        'the user to be told why',
+      );
+      expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+      expect(browser.messages.some((m) => m.action === 'stop')).toBe(false);
+      expect((await runOf(db(), lostLeaseId))?.status).toBe('lost');
+      const [waiting] = await runningSnipes(db(), accountId);
+      expect(waiting?.agentId).toBe('');
+
+      // A free agent connects: the run starts there, and reads the pile for what the lost one bought.
+      const other = await connectScriptedAgent(stack.node, 'replacement-agent');
+      try {
+        await sweepUntil(stack.node, async () => other.commands.length > 0, 'the run to move');
+        const start = await other.nextCommand('session-start');
+        expect(start.payload).toMatchObject({ accountId, readUnassignedPile: true });
+        await browser.waitFor(statusOf(accountId, 'logging_in'), 'the run to move to the free agent');
+        const [moved] = await runningSnipes(db(), accountId);
+        expect(moved).toMatchObject({ agentId: 'replacement-agent', leaseId: start.payload['leaseId'] });
+      } finally {
+        other.socket.disconnect();
+      }
+    },
+  );
+});
+
+describe.each(backends)("a connected agent's silent snipe run (%s)", (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'silent-agent',
+  });
+
+  it('has its old session told to stop, then starts again under a new lease', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, 'silent@example.com');
+    const stops: Record<string, unknown>[] = [];
+    stack.agent.socket.on('session-stop', (stop: Record<string, unknown>) => stops.push(stop));
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const first = await stack.agent.nextCommand('session-start');
+
+    // Connected, but silent past the long limit: the run is lost, and its old session told to stop.
+    stack.node.clock.advance(connectedHeartbeatTimeoutMs * 2);
+    await stack.node.realtime.sweep();
+    await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+    await expect
+      .poll(() => stops, { timeout: waitDeadlineMs })
+      .toContainEqual({ accountId, leaseId: first.payload['leaseId'] });
+
+    // The agent is the one free: the run starts on it again, under a new lease.
+    const seen = stack.agent.commands.length;
+    await sweepUntil(stack.node, async () => stack.agent.commands.length > seen, 'the run to restart');
+    const again = await stack.agent.nextCommand('session-start', seen);
+    expect(again.payload).toMatchObject({ accountId, readUnassignedPile: true });
+    expect(again.payload['leaseId']).not.toBe(first.payload['leaseId']);
   });
 });

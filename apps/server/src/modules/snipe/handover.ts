@@ -5,7 +5,7 @@ import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
-import { leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
+import { isWaitingLease, leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
 import type { RunEvents } from './run-events.js';
 import type { AgentDispatcher } from './service.js';
 import { sessionStartCommand } from './start-command.js';
@@ -56,19 +56,43 @@ export function createSnipeHandover(
       return { ok: true };
     }
     const target = await agents.pick(agentId);
-    if (target === undefined) await moveToWait(run);
+    if (target === undefined) await moveToWait(run, snipeMessages.waitingForAgent);
     else await moveToAgent(run, account, plan, target);
     return { ok: true };
   }
 
   /**
-   * Every agent is busy (or gone): the run goes on under no agent, holding its account and licence
-   * slot, until `placeWaiting` finds one free; the row says it waits, and the user is told why.
+   * Every agent is busy (or gone), or the run's agent was lost: the run goes on under no agent,
+   * holding its account and licence slot, until `placeWaiting` finds one free; the row says it
+   * waits, and the user is told why.
    */
-  async function moveToWait(run: RunRow) {
-    if (!(await moveLeaseTo(run, null, 'waiting'))) return;
-    log.info({ accountId: run.accountId, from: run.agentId }, 'snipe run waiting for a free agent');
-    await publish.notify(run.userId, 'blank', snipeMessages.waitingForAgent);
+  async function moveToWait(run: RunRow, why: string, endAs: 'ended' | 'lost' = 'ended') {
+    if (!(await moveLeaseTo(run, null, 'waiting', endAs))) return;
+    log.info({ accountId: run.accountId, from: run.agentId, endAs }, 'snipe run waiting for a free agent');
+    await publish.notify(run.userId, 'blank', why);
+  }
+
+  /**
+   * The lost-agent rule took these snipe runs (`settleLost`): each waits for an agent as a handed-back
+   * one does; the old run ends `lost`, so its next start reads the unassigned pile. The old agent is
+   * told to stop the old lease in case it is alive after all (connected, yet silent past the long
+   * limit): a second sign-in of the account elsewhere would fight it. A run that cannot go on (no
+   * plan stored, the account gone) ends as lost runs always did.
+   */
+  async function waitAfterLoss(lost: RunRow[]) {
+    for (const run of lost) {
+      const lease = leaseOfRun(run);
+      const canGoOn =
+        planOfRun(run) !== undefined &&
+        (await accountRepo.findOwned(db, run.userId, run.accountId ?? '')) !== undefined;
+      if (!canGoOn) {
+        await runEvents.markLost([lease]);
+        continue;
+      }
+      if (!isWaitingLease(lease))
+        agents.stop(lease.agentId, { accountId: lease.accountId, leaseId: lease.leaseId });
+      await moveToWait(run, snipeMessages.lostWaitingForAgent, 'lost');
+    }
   }
 
   async function moveToAgent(run: RunRow, account: AccountRow, plan: SnipePlan, target: string) {
@@ -85,11 +109,16 @@ export function createSnipeHandover(
 
   /**
    * The run under a new lease held by `agentId` (none: waiting), its row at `status`; answers the
-   * new lease, or nothing when another caller moved or ended the run first.
+   * new lease, or nothing when another caller moved or ended the run first. The old run ends `endAs`.
    */
-  async function moveLeaseTo(run: RunRow, agentId: string | null, status: 'waiting' | 'logging_in') {
+  async function moveLeaseTo(
+    run: RunRow,
+    agentId: string | null,
+    status: 'waiting' | 'logging_in',
+    endAs: 'ended' | 'lost' = 'ended',
+  ) {
     const moved = { leaseId: randomUUID(), agentId, at: ctx.now() };
-    if (!(await snipeRepo.moveLease(db, run.id, moved))) return undefined;
+    if (!(await snipeRepo.moveLease(db, run.id, moved, endAs))) return undefined;
     const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
       status,
       updatedAt: moved.at,
@@ -124,7 +153,7 @@ export function createSnipeHandover(
   }
 
   async function startMoved(
-    account: NonNullable<Awaited<ReturnType<typeof accountRepo.findOwned>>>,
+    account: AccountRow,
     plan: SnipePlan,
     moved: { leaseId: string; agentId: string; at: Date },
   ) {
@@ -163,7 +192,7 @@ export function createSnipeHandover(
     return { ok: true };
   }
 
-  return { handBack, handBackMany, placeWaiting };
+  return { handBack, handBackMany, placeWaiting, waitAfterLoss };
 }
 
 export type SnipeHandover = ReturnType<typeof createSnipeHandover>;
