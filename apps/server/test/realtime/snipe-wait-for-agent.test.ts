@@ -1,5 +1,6 @@
 import { filterSwitchedFor, snipeStoppedFor } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
@@ -246,5 +247,78 @@ describe.each(backends)("a connected agent's silent snipe run (%s)", (backend) =
     const again = await stack.agent.nextCommand('session-start', seen);
     expect(again.payload).toMatchObject({ accountId, readUnassignedPile: true });
     expect(again.payload['leaseId']).not.toBe(first.payload['leaseId']);
+  });
+});
+
+/** Matches only messages the browser receives from now on (an earlier one never counts). */
+function fromNow(browser: Browser, match: (message: WebMessage) => boolean) {
+  const seen = browser.messages.length;
+  return (message: WebMessage) => browser.messages.indexOf(message) >= seen && match(message);
+}
+
+/** An agent that refuses every snipe start (full, say) and counts them. */
+async function connectRefusingAgent(node: ScriptedStack['node'], agentId: string) {
+  const refused: unknown[] = [];
+  const socket: Socket = io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+  });
+  socket.on('session-start', (payload: unknown, ack: (answer: unknown) => void) => {
+    refused.push(payload);
+    ack({ ok: false, message: 'The agent is full' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, refused };
+}
+
+describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it('waits again, and its limit counts from when it began to wait', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, 'refused@example.com');
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const start = await stack.agent.nextCommand('session-start');
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    await stack.agent.socket.emitWithAck('session-hand-back', {
+      leaseId: start.payload['leaseId'],
+      accountId,
+    });
+    await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+
+    // Near the limit, the one free agent refuses the start: the run waits again, it does not end.
+    stack.node.clock.advance(agentWaitMs - 10_000);
+    const refusing = await connectRefusingAgent(stack.node, 'refusing-agent');
+    try {
+      const waitingAgain = fromNow(browser, statusOf(accountId, 'waiting'));
+      await sweepUntil(stack.node, async () => refusing.refused.length > 0, 'the start to be refused');
+      await browser.waitFor(waitingAgain, 'the refused run to wait again');
+      // The last sweep's start is refused too: then the run waits under no agent.
+      await expect
+        .poll(async () => (await runningSnipes(db(), accountId)).map((run) => run.agentId), {
+          timeout: waitDeadlineMs,
+        })
+        .toEqual(['']);
+      expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+
+      // Past the limit of its first wait (not of the lease the refusal left): it ends saying why.
+      refusing.socket.disconnect();
+      stack.node.clock.advance(20_000);
+      await stack.node.realtime.sweep();
+      const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
+      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+      expect(await runningSnipes(db(), accountId)).toEqual([]);
+    } finally {
+      refusing.socket.disconnect();
+    }
   });
 });

@@ -20,6 +20,16 @@ const MOVES_AT_ONCE = 8;
 const PLACED_PER_SWEEP = 20;
 
 /**
+ * When a waiting run began waiting: kept in its detail across a refused start (which makes it wait
+ * again under a new lease), so the limit counts the whole wait; a run stored before the key was
+ * kept began waiting when its lease started.
+ */
+function waitingSinceOf(run: RunRow) {
+  const since = run.detail['waitingSince'];
+  return typeof since === 'number' ? new Date(since) : run.startedAt;
+}
+
+/**
  * A leaving agent's snipe runs go on elsewhere (docs/decisions/runs.md). The agent hands a run back
  * only after it stopped the session and every event of it was stored, so the run moves between two
  * steps: nothing bought is lost (its events are in), and nothing is bought twice (no session of the
@@ -64,10 +74,11 @@ export function createSnipeHandover(
   /**
    * Every agent is busy (or gone), or the run's agent was lost: the run goes on under no agent,
    * holding its account and licence slot, until `placeWaiting` finds one free; the row says it
-   * waits, and the user is told why.
+   * waits, and the user is told why. Its wait starts now (`waitingSince`, what the limit counts).
    */
   async function moveToWait(run: RunRow, why: string, endAs: 'ended' | 'lost' = 'ended') {
-    if (!(await moveLeaseTo(run, null, 'waiting', endAs))) return;
+    const at = ctx.now();
+    if (!(await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: at }))) return;
     log.info({ accountId: run.accountId, from: run.agentId, endAs }, 'snipe run waiting for a free agent');
     await publish.notify(run.userId, 'blank', why);
   }
@@ -95,30 +106,39 @@ export function createSnipeHandover(
     }
   }
 
-  async function moveToAgent(run: RunRow, account: AccountRow, plan: SnipePlan, target: string) {
+  async function moveToAgent(
+    run: RunRow,
+    account: AccountRow,
+    plan: SnipePlan,
+    target: string,
+    /** When the run began waiting for an agent (a refused start waits on from then); none: now. */
+    waitingSince?: Date,
+  ) {
     // The new session signs in again: the row says so (before the start, so its Active comes after).
     const moved = await moveLeaseTo(run, target, 'logging_in');
     if (!moved) return;
     log.info({ accountId: account.id, from: run.agentId, to: target }, 'snipe run moving to another agent');
     // Answered once moved: the leaving agent's next hand-back, queued behind this answer on its
     // socket, does not wait for the new agent's start as well.
-    void startMoved(account, plan, { ...moved, agentId: target }).catch((err: unknown) =>
+    void startMoved(account, plan, { ...moved, agentId: target }, waitingSince).catch((err: unknown) =>
       log.error({ err, accountId: account.id }, 'could not start a moved snipe run'),
     );
   }
 
   /**
    * The run under a new lease held by `agentId` (none: waiting), its row at `status`; answers the
-   * new lease, or nothing when another caller moved or ended the run first. The old run ends `endAs`.
+   * new lease, or nothing when another caller moved or ended the run first. A run moved to wait
+   * keeps when its wait began (`waitingSince`); the old run ends `endAs`.
    */
   async function moveLeaseTo(
     run: RunRow,
     agentId: string | null,
     status: 'waiting' | 'logging_in',
-    endAs: 'ended' | 'lost' = 'ended',
+    { endAs = 'ended', waitingSince }: { endAs?: 'ended' | 'lost'; waitingSince?: Date } = {},
   ) {
     const moved = { leaseId: randomUUID(), agentId, at: ctx.now() };
-    if (!(await snipeRepo.moveLease(db, run.id, moved, endAs))) return undefined;
+    const detail = waitingSince === undefined ? {} : { detail: { waitingSince: waitingSince.getTime() } };
+    if (!(await snipeRepo.moveLease(db, run.id, { ...moved, ...detail }, endAs))) return undefined;
     const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
       status,
       updatedAt: moved.at,
@@ -136,7 +156,8 @@ export function createSnipeHandover(
   async function placeWaiting() {
     const waiting = await runsRepo.waitingForAgent(db, 'snipe', PLACED_PER_SWEEP);
     for (const run of waiting) {
-      if (ctx.now().getTime() - run.startedAt.getTime() >= settings.agentWaitMs) {
+      const since = waitingSinceOf(run);
+      if (ctx.now().getTime() - since.getTime() >= settings.agentWaitMs) {
         await runEvents.endLease(leaseOfRun(run), snipeMessages.noAgentInTime(settings.agentWaitMs), 'error');
         continue;
       }
@@ -148,14 +169,20 @@ export function createSnipeHandover(
       }
       const target = await agents.pick();
       if (target === undefined) return;
-      await moveToAgent(run, account, plan, target);
+      await moveToAgent(run, account, plan, target, since);
     }
   }
 
+  /**
+   * The moved run's start on its new agent. A refusal (the agent full, gone, or not answering)
+   * does not end the run: it waits for an agent again, its wait counted from when it began
+   * (`waitingSince`; a run handed straight to an agent starts waiting now), until the limit.
+   */
   async function startMoved(
     account: AccountRow,
     plan: SnipePlan,
     moved: { leaseId: string; agentId: string; at: Date },
+    waitingSince: Date | undefined,
   ) {
     const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, moved.leaseId, moved.at);
     const ack = await agents
@@ -170,8 +197,14 @@ export function createSnipeHandover(
       )
       .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
     if (ack.ok) return;
-    const started = await runsRepo.byId(db, moved.leaseId);
-    if (started) await runEvents.endLease(leaseOfRun(started), snipeMessages.handBackFailed, 'error');
+    const refused = await runsRepo.byId(db, moved.leaseId);
+    if (refused?.status !== 'running') return;
+    log.info(
+      { accountId: account.id, agentId: moved.agentId, refusal: ack.message },
+      'a moved snipe run was refused; it waits for an agent again',
+    );
+    if (waitingSince === undefined) await moveToWait(refused, snipeMessages.waitingForAgent);
+    else await moveLeaseTo(refused, null, 'waiting', { waitingSince });
   }
 
   /**
