@@ -322,3 +322,54 @@ describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backen
     }
   });
 });
+
+describe.each(backends)('waiting snipe runs and a small free agent (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it('fill its free slots in one sweep and wait for the next agent with the rest', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 3 });
+    stack.browsers.push(browser);
+    const accountIds: string[] = [];
+    const sessions: { leaseId: unknown; accountId: string }[] = [];
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      const accountId = await createAccount(browser.http, email);
+      const seen = stack.agent.commands.length;
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+      const start = await stack.agent.nextCommand('session-start', seen);
+      accountIds.push(accountId);
+      sessions.push({ leaseId: start.payload['leaseId'], accountId });
+    }
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    await stack.agent.socket.emitWithAck('sessions-hand-back', { sessions });
+    for (const accountId of accountIds)
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'every account to wait for an agent');
+
+    const runsOn = async (agentId: string) =>
+      (await Promise.all(accountIds.map((id) => runningSnipes(db(), id))))
+        .flat()
+        .filter((run) => run.agentId === agentId).length;
+    const small = await connectScriptedAgent(stack.node, 'small-agent', 2);
+    let big: Awaited<ReturnType<typeof connectScriptedAgent>> | undefined;
+    try {
+      // The sweep that first sees the agent gives it as many runs as it has room for, no more.
+      await sweepUntil(stack.node, async () => (await runsOn('small-agent')) > 0, 'runs to move');
+      expect(await runsOn('small-agent')).toBe(2);
+      expect(await runsOn('')).toBe(1);
+      await stack.node.realtime.sweep();
+      expect(await runsOn('')).toBe(1);
+
+      big = await connectScriptedAgent(stack.node, 'big-agent', 5);
+      await sweepUntil(stack.node, async () => (await runsOn('')) === 0, 'the last run to move');
+      expect(await runsOn('big-agent')).toBe(1);
+      expect(await runsOn('small-agent')).toBe(2);
+      await expect.poll(() => small.commands.length, { timeout: waitDeadlineMs }).toBe(2);
+    } finally {
+      small.socket.disconnect();
+      big?.socket.disconnect();
+    }
+  });
+});

@@ -148,13 +148,14 @@ export function createSnipeHandover(
   }
 
   /**
-   * One round of the sweep: the runs waiting for an agent, longest waiting first, each moved to a
-   * free agent; one that waited past the limit ends and says why. Stops at the first with no agent
-   * free (the rest would find none either). Nodes may run it at once: a run moves only once
+   * One round of the sweep: the runs waiting for an agent, longest waiting first; one that waited
+   * past the limit ends and says why, the others are moved to the free agents one pick drew for
+   * them all (the rest wait for the next sweep). Nodes may run it at once: a run moves only once
    * (`moveLease`), and the other node's move of it changes nothing.
    */
   async function placeWaiting() {
     const waiting = await runsRepo.waitingForAgent(db, 'snipe', PLACED_PER_SWEEP);
+    const placeable: { run: RunRow; account: AccountRow; plan: SnipePlan; since: Date }[] = [];
     for (const run of waiting) {
       const since = waitingSinceOf(run);
       if (ctx.now().getTime() - since.getTime() >= settings.agentWaitMs) {
@@ -167,9 +168,13 @@ export function createSnipeHandover(
         await runEvents.endLease(leaseOfRun(run), snipeMessages.handBackFailed, 'error');
         continue;
       }
-      const target = await agents.pick();
-      if (target === undefined) return;
-      await moveToAgent(run, account, plan, target, since);
+      placeable.push({ run, account, plan, since });
+    }
+    if (placeable.length === 0) return;
+    const targets = await agents.pickMany(placeable.length);
+    for (const [index, target] of targets.entries()) {
+      const next = placeable[index];
+      if (next) await moveToAgent(next.run, next.account, next.plan, target, next.since);
     }
   }
 
