@@ -26,6 +26,17 @@ describe.each(backends)(
       { maxAccounts: 5 },
     );
 
+    /** Stops the account's run (it would buy another test's listing: tests run shuffled). */
+    async function stopRun(accountId: string) {
+      const seen = setup.browser.messages.length;
+      setup.browser.send('snipe-stop', { id: accountId });
+      await setup.browser.waitFor(
+        (m) =>
+          setup.browser.messages.indexOf(m) >= seen && m.action === 'stop' && m.data.accountId === accountId,
+        'the run to stop',
+      );
+    }
+
     /** Sweeps (the tests' stacks sweep only when asked) until the account is Active again. */
     async function activeAgainAfter(accountId: string, seen: number) {
       const { browser, stack } = setup;
@@ -85,6 +96,7 @@ describe.each(backends)(
               m.action === 'stop',
           ),
       ).toBe(false);
+      await stopRun(accountId);
     });
 
     it('keeps the runs of a connected agent whose heartbeats are late, and moves them past the long limit', async () => {
@@ -119,6 +131,7 @@ describe.each(backends)(
       const running = await runningSnipes(setup.stack.database.db, accountId);
       expect(running).toHaveLength(1);
       expect(running[0]?.leaseId).not.toBe(first?.leaseId);
+      await stopRun(accountId);
     });
   },
 );
