@@ -26,7 +26,7 @@ import {
   waitDeadlineMs,
   testRedisUrl as redisUrl,
 } from './stack.js';
-import { runningSnipes } from '../runs.js';
+import { runOf, runningSnipes } from '../runs.js';
 
 // Server nodes share one database: PostgreSQL when configured, as in production.
 const backend = backends[backends.length - 1] ?? 'pglite';
@@ -94,6 +94,14 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
   const leaseOf = async (accountId: string) => (await runningSnipes(database.db, accountId))[0];
   const accountRow = async (accountId: string) =>
     (await database.db.select().from(accounts).where(eq(accounts.id, accountId)))[0];
+  /**
+   * The user stops the account's run (waiting, or gone on on an agent): a run left waiting would
+   * take a slot of a later test's agent at its sweep.
+   */
+  const stopRun = async (accountId: string) => {
+    browser.send('snipe-stop', { id: accountId });
+    await eventually(async () => (await leaseOf(accountId)) === undefined, 'the run to stop');
+  };
 
   beforeAll(async () => {
     ({ database, dispose } = await createTestDatabase(backend));
@@ -152,6 +160,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       'the user to be told why',
     );
     expect((await leaseOf(accountId))?.agentId).toBe('');
+    await stopRun(accountId);
   });
 
   it('reclaims the leases of an agent whose node vanished with it once its heartbeats are late', async () => {
@@ -170,6 +179,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       'the account to wait for an agent',
     );
     expect((await leaseOf(accountId))?.agentId).toBe('');
+    await stopRun(accountId);
   });
 
   it('keeps the runs of an agent connected to the other node whose heartbeats are late, up to the long limit', async () => {
@@ -183,11 +193,23 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     expect(await accountRow(accountId)).toMatchObject({ status: 'active' });
     expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
 
-    // Connected but silent past the long limit: it no longer runs what it holds; the run waits.
+    // Connected but silent past the long limit: it no longer runs what it holds; the run waits for
+    // an agent (the same sweep may already have given it one: its agent has a free slot now).
+    const { leaseId } = (await leaseOf(accountId)) ?? {};
+    const seen = browser.messages.length;
     clock.advance(connectedHeartbeatTimeoutMs);
     await nodeA.realtime.sweep();
-    expect(await accountRow(accountId)).toMatchObject({ status: 'waiting' });
-    expect((await leaseOf(accountId))?.agentId).toBe('');
+    expect((await runningSnipes(database.db, accountId)).map((run) => run.leaseId)).not.toContain(leaseId);
+    expect((await runOf(database.db, leaseId ?? ''))?.status).toBe('lost');
+    await browser.waitFor(
+      (m) =>
+        browser.messages.indexOf(m) >= seen &&
+        m.action === 'update-account' &&
+        m.data.id === accountId &&
+        m.data.status === 'waiting',
+      'the account to wait for an agent',
+    );
+    await stopRun(accountId);
   });
 
   it('keeps the run of an agent that moves to the other node through HAProxy when its node dies', async () => {
@@ -348,5 +370,6 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
       (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'waiting',
       'the browser on node A to see the run wait',
     );
+    await stopRun(accountId);
   });
 });
