@@ -30,11 +30,10 @@ export function createAgentCommands(ctx: AppContext, io: AgentServer, commandTim
   }
 
   /**
-   * The agent with the most room for one more run, drawn at random by its free slots; never one
-   * that said it is leaving, nor `except` (the agent a run is handed back from). `slots` runs that
-   * must share one agent (a fleet's parts) take an agent with at least that many free slots.
+   * The connected agents with at least `slots` free slots and how many each has: never one that
+   * said it is leaving, nor `except` (the agent a run is handed back from).
    */
-  async function pick(except?: string, slots = 1) {
+  async function freeAgents(except: string | undefined, slots: number) {
     const capacities = new Map<string, number>();
     for (const socket of await io.fetchSockets())
       if (
@@ -47,24 +46,51 @@ export function createAgentCommands(ctx: AppContext, io: AgentServer, commandTim
     // before its start command, by whichever node took the start, and survives restarts of the
     // servers and reconnects of the agent, so every node sees the same load, and it is the load
     // the agent counts itself (a transfer takes a slot from a snipe and the other way round).
-    // Starts that arrive together see the same counts, so the agent is drawn at random, weighted
-    // by its free slots: a burst spreads over the agents instead of piling onto one. If two
-    // starts still take one agent's last slot, the agent refuses the second as full.
     const running = await agentSlots.used(ctx.db, [...capacities.keys()]);
-    const free = [...capacities]
+    return [...capacities]
       .map(([agentId, capacity]) => ({ agentId, slots: Math.max(0, capacity - (running.get(agentId) ?? 0)) }))
       .filter((agent) => agent.slots >= slots);
-    let draw = Math.random() * free.reduce((sum, agent) => sum + agent.slots, 0);
+  }
+
+  /**
+   * One agent drawn at random, weighted by its free slots: starts that arrive together see the
+   * same counts, so a burst spreads over the agents instead of piling onto one. If two starts
+   * still take one agent's last slot, the agent refuses the second as full.
+   */
+  function draw(free: { agentId: string; slots: number }[]) {
+    let ticket = Math.random() * free.reduce((sum, agent) => sum + agent.slots, 0);
     for (const agent of free) {
       if (agent.slots === 0) continue;
-      draw -= agent.slots;
-      if (draw < 0) return agent.agentId;
+      ticket -= agent.slots;
+      if (ticket < 0) return agent;
     }
-    return free.findLast((agent) => agent.slots > 0)?.agentId;
+    return free.findLast((agent) => agent.slots > 0);
+  }
+
+  /**
+   * The agent with the most room for one more run (drawn by its free slots). `slots` runs that
+   * must share one agent (a fleet's parts) take an agent with at least that many free slots.
+   */
+  async function pick(except?: string, slots = 1) {
+    return draw(await freeAgents(except, slots))?.agentId;
+  }
+
+  /** Agents for `runs` runs of one slot each, from one look at the agents: each draw takes a slot. */
+  async function pickMany(runs: number) {
+    const free = await freeAgents(undefined, 1);
+    const drawn: string[] = [];
+    while (drawn.length < runs) {
+      const agent = draw(free);
+      if (agent === undefined) break;
+      drawn.push(agent.agentId);
+      agent.slots -= 1;
+    }
+    return drawn;
   }
 
   const dispatcher: AgentDispatcher = {
     pick,
+    pickMany,
     start: (agentId, startCommand) => command(agentId, 'session-start', startCommand),
     switchFilter: (agentId, switchCommand) => command(agentId, 'session-switch-filter', switchCommand),
     stop(agentId, stopCommand) {

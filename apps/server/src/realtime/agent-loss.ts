@@ -19,7 +19,7 @@ export interface AgentLossOptions {
    * this: a loaded node's event loop delays beats by seconds, and a connected agent is running.
    */
   connectedHeartbeatTimeoutMs: number;
-  /** After a disconnect, how long the agent has to come back before its accounts turn `error`. */
+  /** After a disconnect, how long the agent has to come back before its runs are lost. */
   reconnectGraceMs: number;
   /**
    * This node's own stalls (its event loop blocked or starved). Every limit above counts only the
@@ -74,8 +74,8 @@ export function createAgentLoss(
     isConnectedHere(agentId) || (await io.in(agentRoom(agentId)).fetchSockets()).length > 0;
 
   /**
-   * Runs the lost-agent rule took, of any kind: each kind settles its own (a snipe's account turns
-   * `error`, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost message).
+   * Runs the lost-agent rule took, of any kind: each kind settles its own (a snipe waits for another
+   * agent, a transfer fails charging nothing, an SBC run and a rehearsal fail with the lost message).
    */
   async function loseRuns(lost: RunRow[]) {
     if (lost.length === 0) return;
@@ -112,7 +112,7 @@ export function createAgentLoss(
       },
       'a page found the agent on no node and silent past the reconnect grace',
     );
-    return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); marking its runs error');
+    return endAgentRuns(agentId, lastHeardAt, 'agent lost (seen by a page); its runs are lost');
   }
 
   async function loseAgent(agentId: string, disconnectedAt: Date) {
@@ -135,7 +135,7 @@ export function createAgentLoss(
       },
       'agent not back within the reconnect grace, on any node',
     );
-    await endAgentRuns(agentId, disconnectedAt, 'agent lost; marking its accounts error');
+    await endAgentRuns(agentId, disconnectedAt, 'agent lost; its runs are lost');
   }
 
   /**
@@ -257,13 +257,13 @@ export function createAgentLoss(
       clearTimeout(lossTimers.get(agentId));
       lossTimers.delete(agentId);
     },
-    /** The agent's socket on this node closed: its runs end unless it is back within the grace. */
+    /** The agent's socket on this node closed: its runs are lost unless it is back within the grace. */
     disconnected(agentId: string, disconnectedAt: Date) {
       if (closing) return;
       armLossTimer(agentId, disconnectedAt, options.reconnectGraceMs);
     },
     /**
-     * Leases whose agent stopped sending heartbeats turn `error` (any node may find them; ending a
+     * Leases whose agent stopped sending heartbeats are lost (any node may find them; ending a
      * lease is atomic, so two nodes sweeping at once end it once). One sweep at a time per node.
      */
     sweep(): Promise<void> {
@@ -274,10 +274,10 @@ export function createAgentLoss(
     },
     /**
      * At a server's start: the runs its own embedded agent held died with the previous process
-     * (a kill -9, a crash). They end now, with the agent-lost description, before anything else.
+     * (a kill -9, a crash). They are lost now, before anything else (a snipe then waits for an agent).
      */
     endRunsOf: (agentId: string) =>
-      endAgentRuns(agentId, ctx.now(), 'runs orphaned by the previous start; marking them error'),
+      endAgentRuns(agentId, ctx.now(), 'runs orphaned by the previous start; they are lost'),
     /** The node shuts down: its agents move to other nodes or wait for it; nobody is lost here. */
     close() {
       closing = true;

@@ -7,9 +7,10 @@ import type { RunKind } from '../db/schema-runs.js';
  * delivery's transfer takes an agent slot (the agent runs it as a transfer) but no licence slot: the
  * seller did not start it, and the buyer's payment must not wait for the seller's licence.
  *
- * `waitsForAgent`: a run of this kind that a leaving agent hands back while no other agent is free
- * runs on under no agent until one is (a snipe: `modules/snipe/handover.ts`), so the lost rule does
- * not take a running run of it for having no agent. Every other kind with no agent is lost.
+ * `waitsForAgent`: a run of this kind that a leaving agent hands back while no other agent is free,
+ * or whose agent is lost, runs on under no agent until one is (a snipe: `modules/snipe/handover.ts`),
+ * so the lost rule does not take a running run of it for having no agent. Every other kind with no
+ * agent is lost.
  */
 export const runKinds: Record<RunKind, { licenceSlot: boolean; agentSlot: boolean; waitsForAgent: boolean }> =
   {

@@ -84,17 +84,21 @@ export const runsRepo = {
   /**
    * The run that carries an ended one on under a new id and agent (a run moved off a leaving agent),
    * or under none (waiting for one: `runKinds[kind].waitsForAgent`): same kind, owner, account and
-   * detail, inside the caller's transaction, so the licence slot passes from one to the other
-   * without a start check in between.
+   * detail (or `to.detail`), inside the caller's transaction, so the licence slot passes from one to
+   * the other without a start check in between.
    */
-  successor: (tx: Tx, ended: RunRow, to: { id: string; agentId: string | null; at: Date }) =>
+  successor: (
+    tx: Tx,
+    ended: RunRow,
+    to: { id: string; agentId: string | null; at: Date; detail?: RunRow['detail'] },
+  ) =>
     tx.insert(runs).values({
       id: to.id,
       kind: ended.kind,
       userId: ended.userId,
       accountId: ended.accountId,
       agentId: to.agentId,
-      detail: ended.detail,
+      detail: to.detail ?? ended.detail,
       startedAt: to.at,
       heartbeatAt: to.at,
     }),

@@ -26,7 +26,7 @@ import {
   waitDeadlineMs,
   testRedisUrl as redisUrl,
 } from './stack.js';
-import { runningSnipes } from '../runs.js';
+import { runOf, runningSnipes } from '../runs.js';
 
 // Server nodes share one database: PostgreSQL when configured, as in production.
 const backend = backends[backends.length - 1] ?? 'pglite';
@@ -94,6 +94,14 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
   const leaseOf = async (accountId: string) => (await runningSnipes(database.db, accountId))[0];
   const accountRow = async (accountId: string) =>
     (await database.db.select().from(accounts).where(eq(accounts.id, accountId)))[0];
+  /**
+   * The user stops the account's run (waiting, or gone on on an agent): a run left waiting would
+   * take a slot of a later test's agent at its sweep.
+   */
+  const stopRun = async (accountId: string) => {
+    browser.send('snipe-stop', { id: accountId });
+    await eventually(async () => (await leaseOf(accountId)) === undefined, 'the run to stop');
+  };
 
   beforeAll(async () => {
     ({ database, dispose } = await createTestDatabase(backend));
@@ -136,19 +144,23 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     expect(await browser.waitForError()).toBe(snipeMessages.noAgent);
   });
 
-  it('ends the runs of a lost agent with the agent-lost description, seen by a browser on the other node', async () => {
+  it('moves the snipe runs of a lost agent to wait for an agent, seen by a browser on the other node', async () => {
     const nodeB = await startNode();
     const agent = await connectAgent(nodeB, 2);
     const accountId = await startRun('lost.agent@example.com');
     expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
 
     agent.kill();
-    const lost = await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
-      'the account to turn error',
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'waiting',
+      'the account to wait for an agent',
     );
-    expect(lost.data.description).toBe(snipeMessages.agentLost);
-    expect(await leaseOf(accountId)).toBeUndefined();
+    await browser.waitFor(
+      (m) => m.action === 'notification' && m.data.message === snipeMessages.lostWaitingForAgent,
+      'the user to be told why',
+    );
+    expect((await leaseOf(accountId))?.agentId).toBe('');
+    await stopRun(accountId);
   });
 
   it('reclaims the leases of an agent whose node vanished with it once its heartbeats are late', async () => {
@@ -162,12 +174,12 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     started.nodes = started.nodes.filter((node) => node !== nodeB);
     clock.advance(heartbeatTimeoutMs + 1_000);
     await nodeA.realtime.sweep();
-    const lost = await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
-      'the account to turn error',
+    await browser.waitFor(
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'waiting',
+      'the account to wait for an agent',
     );
-    expect(lost.data.description).toBe(snipeMessages.agentLost);
-    expect(await leaseOf(accountId)).toBeUndefined();
+    expect((await leaseOf(accountId))?.agentId).toBe('');
+    await stopRun(accountId);
   });
 
   it('keeps the runs of an agent connected to the other node whose heartbeats are late, up to the long limit', async () => {
@@ -181,14 +193,23 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     expect(await accountRow(accountId)).toMatchObject({ status: 'active' });
     expect((await leaseOf(accountId))?.agentId).toBe(agent.agentId);
 
-    // Connected but silent past the long limit: it no longer runs what it holds.
+    // Connected but silent past the long limit: it no longer runs what it holds; the run waits for
+    // an agent (the same sweep may already have given it one: its agent has a free slot now).
+    const { leaseId } = (await leaseOf(accountId)) ?? {};
+    const seen = browser.messages.length;
     clock.advance(connectedHeartbeatTimeoutMs);
     await nodeA.realtime.sweep();
-    expect(await accountRow(accountId)).toMatchObject({
-      status: 'error',
-      description: snipeMessages.agentLost,
-    });
-    expect(await leaseOf(accountId)).toBeUndefined();
+    expect((await runningSnipes(database.db, accountId)).map((run) => run.leaseId)).not.toContain(leaseId);
+    expect((await runOf(database.db, leaseId ?? ''))?.status).toBe('lost');
+    await browser.waitFor(
+      (m) =>
+        browser.messages.indexOf(m) >= seen &&
+        m.action === 'update-account' &&
+        m.data.id === accountId &&
+        m.data.status === 'waiting',
+      'the account to wait for an agent',
+    );
+    await stopRun(accountId);
   });
 
   it('keeps the run of an agent that moves to the other node through HAProxy when its node dies', async () => {
@@ -328,7 +349,7 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     }
   });
 
-  it('marks the runs of its own embedded agent Error when a node starts again after a crash', async () => {
+  it('moves the runs of its own embedded agent to wait for an agent when a node starts again after a crash', async () => {
     const embeddedAgentId = `embedded-node-${randomUUID().slice(0, 8)}`;
     // kill -9 of node B's process: its embedded agent and its loss timers die with it.
     const nodeB = await startNode({ reconnectGraceMs: 600_000 });
@@ -340,16 +361,15 @@ describe(`a cluster of two server nodes (${backend})`, hubSuite, () => {
     started.nodes = started.nodes.filter((node) => node !== nodeB);
     expect((await accountRow(accountId))?.status).toBe('active');
 
-    // The node starts again under the same id: before any agent connects, the run is over.
+    // The node starts again under the same id: before any agent connects, the old run is over,
+    // and the run waits for an agent.
     await startNode({ embeddedAgentId });
-    expect(await accountRow(accountId)).toMatchObject({
-      status: 'error',
-      description: snipeMessages.agentLost,
-    });
-    expect(await leaseOf(accountId)).toBeUndefined();
+    expect(await accountRow(accountId)).toMatchObject({ status: 'waiting' });
+    expect((await leaseOf(accountId))?.agentId).toBe('');
     await browser.waitFor(
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
-      'the browser on node A to see the run end',
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'waiting',
+      'the browser on node A to see the run wait',
     );
+    await stopRun(accountId);
   });
 });

@@ -92,40 +92,70 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
   }
 
   /**
-   * Runs the account and kills the run's agent, so the run ends lost (`inFlight` happens first,
-   * while the run is live); starts another agent for the next runs. Answers the lost run's lease.
+   * Runs the account and kills the run's agent, so the run is lost (`inFlight` happens first,
+   * while the run is live) and waits for an agent; starts another agent for the next runs. Unless
+   * `keepWaiting`, the user then stops the wait (the next run is the test's own start). Answers
+   * the lost run's lease.
    */
-  async function loseRun(accountId: string, inFlight: () => Promise<void> = async () => {}) {
+  async function loseRun(
+    accountId: string,
+    inFlight: () => Promise<void> = async () => {},
+    { keepWaiting = false } = {},
+  ) {
     const { stack, browser } = setup;
     await startRun(accountId);
     const lostLease = await leaseOf(accountId);
     const holder = stack.agents.find((agent) => agent.agentId === lostLease?.agentId);
     if (!lostLease || !holder) throw new Error('no agent of this stack holds the run');
     await inFlight();
-    const lost = fromNow(
+    const waiting = fromNow(
       browser,
-      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'error',
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'waiting',
     );
     holder.kill();
-    await browser.waitFor(lost, 'the lost run to end');
+    await browser.waitFor(waiting, 'the lost run to wait for an agent');
+    if (!keepWaiting) await stopRun(accountId);
     await stack.startAgent();
     return lostLease;
+  }
+
+  /** Sweeps (the stack sweeps only when asked) until the waiting run is active on an agent. */
+  async function resumeWaitingRun(accountId: string) {
+    const { stack, browser } = setup;
+    const active = fromNow(
+      browser,
+      (m) => m.action === 'update-account' && m.data.id === accountId && m.data.status === 'active',
+    );
+    for (let sweeps = 0; sweeps < 100 && !browser.messages.some(active); sweeps += 1) {
+      await stack.server.realtime.sweep();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await browser.waitFor(active, 'the waiting run to go on');
   }
 
   /**
    * A lost run (as `loseRun`) whose Buy Now of `price` lands in the game just before its agent
    * dies, so its event never reaches the server. Answers the lease and the game's id of the card.
    */
-  async function loseRunAfterBuyNow(accountId: string, email: string, price: number) {
+  async function loseRunAfterBuyNow(
+    accountId: string,
+    email: string,
+    price: number,
+    options: { keepWaiting?: boolean } = {},
+  ) {
     const { sim } = setup.stack;
     let itemId = 0;
-    const lostLease = await loseRun(accountId, async () => {
-      const { tradeIds } = await injectListing(sim, price);
-      const game = new GameClient({ config: sandboxConfig(sim.url) });
-      await game.signIn({ email, password: sandboxPassword, backupCode }, 'pc');
-      const { auctions } = await game.market.bid(tradeIds[0] ?? 0, price);
-      itemId = auctions[0]?.itemData.id ?? 0;
-    });
+    const lostLease = await loseRun(
+      accountId,
+      async () => {
+        const { tradeIds } = await injectListing(sim, price);
+        const game = new GameClient({ config: sandboxConfig(sim.url) });
+        await game.signIn({ email, password: sandboxPassword, backupCode }, 'pc');
+        const { auctions } = await game.market.bid(tradeIds[0] ?? 0, price);
+        itemId = auctions[0]?.itemData.id ?? 0;
+      },
+      options,
+    );
     return { lostLease, itemId };
   }
 
@@ -177,16 +207,16 @@ describe(`a purchase whose event died with its agent (${backend})`, hubSuite, ()
     await simAdmin(stack, 'POST', `/accounts/${simAccount.id}/forced-errors`, { code: 500, count: 1 });
   }
 
-  it('is recorded once from the unassigned pile when the account runs again, and a replay does not double it', async () => {
+  it('is recorded once from the unassigned pile when the waiting run goes on, and a replay does not double it', async () => {
     const { stack, browser } = setup;
     const email = 'in.flight@example.com';
     const accountId = await createAccount(browser.http, email);
-    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice);
+    const readsBefore = pileReads.count;
+    const { lostLease } = await loseRunAfterBuyNow(accountId, email, inFlightPrice, { keepWaiting: true });
     expect(await purchasesOf(accountId)).toEqual([]);
 
-    // The account runs again on another agent: the card in its unassigned pile is the lost run's purchase.
-    const readsBefore = pileReads.count;
-    await startRun(accountId);
+    // The lost run goes on on another agent: the card in its unassigned pile is the lost run's purchase.
+    await resumeWaitingRun(accountId);
     expect(pileReads.count - readsBefore).toBe(1);
     await browser.waitFor(
       (m) =>

@@ -27,7 +27,7 @@ function restartAgentEmptyHanded(stack: Stack, afterMs: number) {
   });
 }
 
-describe('runs orphaned by a killed agent end as soon as it is back (pglite)', hubSuite, () => {
+describe('runs orphaned by a killed agent wait for an agent as soon as it is back (pglite)', hubSuite, () => {
   // Nothing else would end the runs within these tests: no sweep, a long grace and heartbeat limit.
   const setup = useStackAndBrowser(
     'pglite',
@@ -44,7 +44,7 @@ describe('runs orphaned by a killed agent end as soon as it is back (pglite)', h
     return accountId;
   };
 
-  it('marks an orphaned run Error, but not one claimed so recently that its start may still be on its way', async () => {
+  it('moves an orphaned run to wait for an agent, but not one claimed so recently that its start may still be on its way', async () => {
     const orphan = await startRun('orphan@example.com');
     setup.stack.server.clock.advance(pastAnyStartInFlightMs);
     // Claimed a second before the agent comes back: as far as the node can tell, its start may
@@ -54,19 +54,24 @@ describe('runs orphaned by a killed agent end as soon as it is back (pglite)', h
     const restarted = restartAgentEmptyHanded(setup.stack, 1_000);
     try {
       await restarted.connected;
-      const lost = await setup.browser.waitFor(
-        (m) => m.action === 'update-account' && m.data.id === orphan && m.data.status === 'error',
-        'the orphaned run to turn error',
+      await setup.browser.waitFor(
+        (m) => m.action === 'update-account' && m.data.id === orphan && m.data.status === 'waiting',
+        'the orphaned run to wait for an agent',
       );
-      expect(lost.data.description).toBe(snipeMessages.agentLost);
+      await setup.browser.waitFor(
+        (m) => m.action === 'notification' && m.data.message === snipeMessages.lostWaitingForAgent,
+        'the user to be told why',
+      );
       const db = setup.stack.database.db;
       const [row] = await db.select().from(accounts).where(eq(accounts.id, orphan));
-      expect(row).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
-      expect(await runningSnipes(db, orphan)).toEqual([]);
+      expect(row?.status).toBe('waiting');
+      expect((await runningSnipes(db, orphan)).map((run) => run.agentId)).toEqual(['']);
       // The same connect judged both: the recent run is left to its heartbeat limit.
-      expect(await runningSnipes(db, recent)).toHaveLength(1);
+      const [recentRun] = await runningSnipes(db, recent);
+      expect(recentRun?.agentId).toBe(setup.stack.agent.agentId);
       const [recentRow] = await db.select().from(accounts).where(eq(accounts.id, recent));
       expect(recentRow?.status).not.toBe('error');
+      expect(recentRow?.status).not.toBe('waiting');
     } finally {
       restarted.kill();
     }

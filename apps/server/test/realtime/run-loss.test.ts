@@ -7,7 +7,6 @@ import { rehearsalRepo } from '../../src/modules/rehearsal/repo.js';
 import { rehearsalLostMessage } from '../../src/modules/rehearsal/service.js';
 import { sbcMessages } from '../../src/modules/sbc/messages.js';
 import { sbcRepo } from '../../src/modules/sbc/repo.js';
-import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { backends } from '../database.js';
 import { ronaldoTransferFilter, scriptedAgentStack } from './scripted-stack.js';
@@ -27,7 +26,7 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
   const stack = scriptedAgentStack(backend, { node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs } });
 
   it(
-    'keeps a beating transfer and snipe, and ends both once their agent falls silent',
+    'keeps a beating transfer and snipe, and loses both once their agent falls silent',
     hubSuite,
     async () => {
       const dashboard = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2, credits: 3 });
@@ -64,7 +63,8 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
       expect(running?.status).toBe('running');
       expect((await runningSnipes(db, sniper)).length).toBe(1);
 
-      // Silent past the long limit while still connected: both end, each with its kind's loss message.
+      // Silent past the long limit while still connected: both are lost by the same rule; the
+      // transfer ends with its kind's loss message, the snipe waits for an agent (its kind's rule).
       stack.node.clock.advance(connectedHeartbeatTimeoutMs);
       await stack.node.realtime.sweep();
       const failed = await transferPage.waitFor(
@@ -74,8 +74,11 @@ describe.each(backends)('one lost-agent rule for every run kind (%s)', (backend)
       expect(failed.data.reason).toBe(transferMessages.agentLost);
       const [lostTransfer] = await db.select().from(transfers).where(eq(transfers.id, transferId));
       expect(lostTransfer).toMatchObject({ status: 'failed', isLost: true });
-      const [lostAccount] = await db.select().from(accounts).where(eq(accounts.id, sniper));
-      expect(lostAccount).toMatchObject({ status: 'error', description: snipeMessages.agentLost });
+      await dashboard.waitFor(
+        (m) => m.action === 'update-account' && m.data.id === sniper && m.data.status === 'waiting',
+        'the snipe to wait for an agent',
+      );
+      expect((await runOf(db, lease.leaseId))?.status).toBe('lost');
     },
   );
 

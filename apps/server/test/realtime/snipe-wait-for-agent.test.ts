@@ -1,12 +1,13 @@
 import { filterSwitchedFor, snipeStoppedFor } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { runOf, runningSnipes } from '../runs.js';
 import { connectScriptedAgent } from './scripted-agent.js';
-import { scriptedAgentStack } from './scripted-stack.js';
+import { scriptedAgentStack, type ScriptedStack } from './scripted-stack.js';
 import {
   createAccount,
   hubSuite,
@@ -14,6 +15,7 @@ import {
   ronaldoFilter,
   saveRonaldoFilter,
   startPayload,
+  waitDeadlineMs,
   type Browser,
   type WebMessage,
 } from './stack.js';
@@ -155,5 +157,219 @@ describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend
       'The snipe agent running this account shut down and no other agent was free within 10 minutes. Start the snipe again.',
     );
     expect(await runningSnipes(db(), expiredId)).toEqual([]);
+  });
+});
+
+/** Sweeps until `done` holds (an agent that just connected is in its room a moment later). */
+async function sweepUntil(node: ScriptedStack['node'], done: () => Promise<boolean>, what: string) {
+  for (let sweeps = 0; sweeps < 50; sweeps += 1) {
+    await node.realtime.sweep();
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Gave up sweeping for ${what}`);
+}
+
+describe.each(backends)("a lost agent's snipe run (%s)", (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'crashing-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it(
+    'waits for an agent instead of ending, and starts on the next free one reading the unassigned pile',
+    hubSuite,
+    async () => {
+      const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+      stack.browsers.push(browser);
+      const accountId = await createAccount(browser.http, 'crashed@example.com');
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+      const first = await stack.agent.nextCommand('session-start');
+      const lostLeaseId = String(first.payload['leaseId']);
+      expect(first.payload['readUnassignedPile']).toBe(false);
+
+      // The agent's socket dies without a hand-back (a crash): past the reconnect grace it is lost.
+      stack.agent.socket.disconnect();
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+      await browser.waitFor(
+        (m) => m.action === 'notification' && m.data['message'] === snipeMessages.lostWaitingForAgent,
+        'the user to be told why',
+      );
+      expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+      expect(browser.messages.some((m) => m.action === 'stop')).toBe(false);
+      expect((await runOf(db(), lostLeaseId))?.status).toBe('lost');
+      const [waiting] = await runningSnipes(db(), accountId);
+      expect(waiting?.agentId).toBe('');
+
+      // A free agent connects: the run starts there, and reads the pile for what the lost one bought.
+      const other = await connectScriptedAgent(stack.node, 'replacement-agent');
+      try {
+        await sweepUntil(stack.node, async () => other.commands.length > 0, 'the run to move');
+        const start = await other.nextCommand('session-start');
+        expect(start.payload).toMatchObject({ accountId, readUnassignedPile: true });
+        await browser.waitFor(statusOf(accountId, 'logging_in'), 'the run to move to the free agent');
+        const [moved] = await runningSnipes(db(), accountId);
+        expect(moved).toMatchObject({ agentId: 'replacement-agent', leaseId: start.payload['leaseId'] });
+      } finally {
+        other.socket.disconnect();
+      }
+    },
+  );
+});
+
+describe.each(backends)("a connected agent's silent snipe run (%s)", (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'silent-agent',
+  });
+
+  it('has its old session told to stop, then starts again under a new lease', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, 'silent@example.com');
+    const stops: Record<string, unknown>[] = [];
+    stack.agent.socket.on('session-stop', (stop: Record<string, unknown>) => stops.push(stop));
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const first = await stack.agent.nextCommand('session-start');
+
+    // Connected, but silent past the long limit: the run is lost, and its old session told to stop.
+    stack.node.clock.advance(connectedHeartbeatTimeoutMs * 2);
+    await stack.node.realtime.sweep();
+    await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+    await expect
+      .poll(() => stops, { timeout: waitDeadlineMs })
+      .toContainEqual({ accountId, leaseId: first.payload['leaseId'] });
+
+    // The agent is the one free: the run starts on it again, under a new lease.
+    const seen = stack.agent.commands.length;
+    await sweepUntil(stack.node, async () => stack.agent.commands.length > seen, 'the run to restart');
+    const again = await stack.agent.nextCommand('session-start', seen);
+    expect(again.payload).toMatchObject({ accountId, readUnassignedPile: true });
+    expect(again.payload['leaseId']).not.toBe(first.payload['leaseId']);
+  });
+});
+
+/** Matches only messages the browser receives from now on (an earlier one never counts). */
+function fromNow(browser: Browser, match: (message: WebMessage) => boolean) {
+  const seen = browser.messages.length;
+  return (message: WebMessage) => browser.messages.indexOf(message) >= seen && match(message);
+}
+
+/** An agent that refuses every snipe start (full, say) and counts them. */
+async function connectRefusingAgent(node: ScriptedStack['node'], agentId: string) {
+  const refused: unknown[] = [];
+  const socket: Socket = io(node.url, {
+    path: '/client/agent',
+    transports: ['websocket'],
+    auth: { key: node.realtime.embeddedAgentKey, agentId, capacity: 5, sessions: [] },
+  });
+  socket.on('session-start', (payload: unknown, ack: (answer: unknown) => void) => {
+    refused.push(payload);
+    ack({ ok: false, message: 'The agent is full' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, refused };
+}
+
+describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it('waits again, and its limit counts from when it began to wait', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, 'refused@example.com');
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const start = await stack.agent.nextCommand('session-start');
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    await stack.agent.socket.emitWithAck('session-hand-back', {
+      leaseId: start.payload['leaseId'],
+      accountId,
+    });
+    await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+
+    // Near the limit, the one free agent refuses the start: the run waits again, it does not end.
+    stack.node.clock.advance(agentWaitMs - 10_000);
+    const refusing = await connectRefusingAgent(stack.node, 'refusing-agent');
+    try {
+      const waitingAgain = fromNow(browser, statusOf(accountId, 'waiting'));
+      await sweepUntil(stack.node, async () => refusing.refused.length > 0, 'the start to be refused');
+      await browser.waitFor(waitingAgain, 'the refused run to wait again');
+      // The last sweep's start is refused too: then the run waits under no agent.
+      await expect
+        .poll(async () => (await runningSnipes(db(), accountId)).map((run) => run.agentId), {
+          timeout: waitDeadlineMs,
+        })
+        .toEqual(['']);
+      expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+
+      // Past the limit of its first wait (not of the lease the refusal left): it ends saying why.
+      refusing.socket.disconnect();
+      stack.node.clock.advance(20_000);
+      await stack.node.realtime.sweep();
+      const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
+      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+      expect(await runningSnipes(db(), accountId)).toEqual([]);
+    } finally {
+      refusing.socket.disconnect();
+    }
+  });
+});
+
+describe.each(backends)('waiting snipe runs and a small free agent (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+
+  it('fill its free slots in one sweep and wait for the next agent with the rest', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 3 });
+    stack.browsers.push(browser);
+    const accountIds: string[] = [];
+    const sessions: { leaseId: unknown; accountId: string }[] = [];
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      const accountId = await createAccount(browser.http, email);
+      const seen = stack.agent.commands.length;
+      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+      const start = await stack.agent.nextCommand('session-start', seen);
+      accountIds.push(accountId);
+      sessions.push({ leaseId: start.payload['leaseId'], accountId });
+    }
+    await stack.agent.socket.emitWithAck('agent-leaving');
+    await stack.agent.socket.emitWithAck('sessions-hand-back', { sessions });
+    for (const accountId of accountIds)
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'every account to wait for an agent');
+
+    const runsOn = async (agentId: string) =>
+      (await Promise.all(accountIds.map((id) => runningSnipes(db(), id))))
+        .flat()
+        .filter((run) => run.agentId === agentId).length;
+    const small = await connectScriptedAgent(stack.node, 'small-agent', 2);
+    let big: Awaited<ReturnType<typeof connectScriptedAgent>> | undefined;
+    try {
+      // The sweep that first sees the agent gives it as many runs as it has room for, no more.
+      await sweepUntil(stack.node, async () => (await runsOn('small-agent')) > 0, 'runs to move');
+      expect(await runsOn('small-agent')).toBe(2);
+      expect(await runsOn('')).toBe(1);
+      await stack.node.realtime.sweep();
+      expect(await runsOn('')).toBe(1);
+
+      big = await connectScriptedAgent(stack.node, 'big-agent', 5);
+      await sweepUntil(stack.node, async () => (await runsOn('')) === 0, 'the last run to move');
+      expect(await runsOn('big-agent')).toBe(1);
+      expect(await runsOn('small-agent')).toBe(2);
+      await expect.poll(() => small.commands.length, { timeout: waitDeadlineMs }).toBe(2);
+    } finally {
+      small.socket.disconnect();
+      big?.socket.disconnect();
+    }
   });
 });

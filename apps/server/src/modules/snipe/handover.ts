@@ -5,7 +5,7 @@ import { runsRepo, type RunRow } from '../../runs/runs-repo.js';
 import { accountRepo, type AccountRow } from '../account/repo.js';
 import { snipeMessages } from './messages.js';
 import type { SnipePublisher } from './publisher.js';
-import { leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
+import { isWaitingLease, leaseOfRun, planOfRun, snipeRepo, type SnipePlan } from './repo.js';
 import type { RunEvents } from './run-events.js';
 import type { AgentDispatcher } from './service.js';
 import { sessionStartCommand } from './start-command.js';
@@ -18,6 +18,16 @@ import { sessionStartCommand } from './start-command.js';
 const MOVES_AT_ONCE = 8;
 /** Waiting runs one sweep places at most: a sweep stays short, and the next one takes the rest. */
 const PLACED_PER_SWEEP = 20;
+
+/**
+ * When a waiting run began waiting: kept in its detail across a refused start (which makes it wait
+ * again under a new lease), so the limit counts the whole wait; a run stored before the key was
+ * kept began waiting when its lease started.
+ */
+function waitingSinceOf(run: RunRow) {
+  const since = run.detail['waitingSince'];
+  return typeof since === 'number' ? new Date(since) : run.startedAt;
+}
 
 /**
  * A leaving agent's snipe runs go on elsewhere (docs/decisions/runs.md). The agent hands a run back
@@ -56,40 +66,79 @@ export function createSnipeHandover(
       return { ok: true };
     }
     const target = await agents.pick(agentId);
-    if (target === undefined) await moveToWait(run);
+    if (target === undefined) await moveToWait(run, snipeMessages.waitingForAgent);
     else await moveToAgent(run, account, plan, target);
     return { ok: true };
   }
 
   /**
-   * Every agent is busy (or gone): the run goes on under no agent, holding its account and licence
-   * slot, until `placeWaiting` finds one free; the row says it waits, and the user is told why.
+   * Every agent is busy (or gone), or the run's agent was lost: the run goes on under no agent,
+   * holding its account and licence slot, until `placeWaiting` finds one free; the row says it
+   * waits, and the user is told why. Its wait starts now (`waitingSince`, what the limit counts).
    */
-  async function moveToWait(run: RunRow) {
-    if (!(await moveLeaseTo(run, null, 'waiting'))) return;
-    log.info({ accountId: run.accountId, from: run.agentId }, 'snipe run waiting for a free agent');
-    await publish.notify(run.userId, 'blank', snipeMessages.waitingForAgent);
+  async function moveToWait(run: RunRow, why: string, endAs: 'ended' | 'lost' = 'ended') {
+    const at = ctx.now();
+    if (!(await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: at }))) return;
+    log.info({ accountId: run.accountId, from: run.agentId, endAs }, 'snipe run waiting for a free agent');
+    await publish.notify(run.userId, 'blank', why);
   }
 
-  async function moveToAgent(run: RunRow, account: AccountRow, plan: SnipePlan, target: string) {
+  /**
+   * The lost-agent rule took these snipe runs (`settleLost`): each waits for an agent as a handed-back
+   * one does; the old run ends `lost`, so its next start reads the unassigned pile. The old agent is
+   * told to stop the old lease in case it is alive after all (connected, yet silent past the long
+   * limit): a second sign-in of the account elsewhere would fight it. A run that cannot go on (no
+   * plan stored, the account gone) ends as lost runs always did.
+   */
+  async function waitAfterLoss(lost: RunRow[]) {
+    for (const run of lost) {
+      const lease = leaseOfRun(run);
+      const canGoOn =
+        planOfRun(run) !== undefined &&
+        (await accountRepo.findOwned(db, run.userId, run.accountId ?? '')) !== undefined;
+      if (!canGoOn) {
+        await runEvents.markLost([lease]);
+        continue;
+      }
+      if (!isWaitingLease(lease))
+        agents.stop(lease.agentId, { accountId: lease.accountId, leaseId: lease.leaseId });
+      await moveToWait(run, snipeMessages.lostWaitingForAgent, 'lost');
+    }
+  }
+
+  async function moveToAgent(
+    run: RunRow,
+    account: AccountRow,
+    plan: SnipePlan,
+    target: string,
+    /** When the run began waiting for an agent (a refused start waits on from then); none: now. */
+    waitingSince?: Date,
+  ) {
     // The new session signs in again: the row says so (before the start, so its Active comes after).
     const moved = await moveLeaseTo(run, target, 'logging_in');
     if (!moved) return;
     log.info({ accountId: account.id, from: run.agentId, to: target }, 'snipe run moving to another agent');
     // Answered once moved: the leaving agent's next hand-back, queued behind this answer on its
     // socket, does not wait for the new agent's start as well.
-    void startMoved(account, plan, { ...moved, agentId: target }).catch((err: unknown) =>
+    void startMoved(account, plan, { ...moved, agentId: target }, waitingSince).catch((err: unknown) =>
       log.error({ err, accountId: account.id }, 'could not start a moved snipe run'),
     );
   }
 
   /**
    * The run under a new lease held by `agentId` (none: waiting), its row at `status`; answers the
-   * new lease, or nothing when another caller moved or ended the run first.
+   * new lease, or nothing when another caller moved or ended the run first. A run moved to wait
+   * keeps when its wait began (`waitingSince`); the old run ends `endAs`.
    */
-  async function moveLeaseTo(run: RunRow, agentId: string | null, status: 'waiting' | 'logging_in') {
+  async function moveLeaseTo(
+    run: RunRow,
+    agentId: string | null,
+    status: 'waiting' | 'logging_in',
+    { endAs = 'ended', waitingSince }: { endAs?: 'ended' | 'lost'; waitingSince?: Date } = {},
+  ) {
     const moved = { leaseId: randomUUID(), agentId, at: ctx.now() };
-    if (!(await snipeRepo.moveLease(db, run.id, moved))) return undefined;
+    const detail = waitingSince === undefined ? {} : { detail: { waitingSince: waitingSince.getTime() } };
+    if (!(await snipeRepo.moveLease(db, run.id, { ...moved, ...detail }, endAs))) return undefined;
     const row = await accountRepo.update(db, run.userId, run.accountId ?? '', {
       status,
       updatedAt: moved.at,
@@ -99,15 +148,17 @@ export function createSnipeHandover(
   }
 
   /**
-   * One round of the sweep: the runs waiting for an agent, longest waiting first, each moved to a
-   * free agent; one that waited past the limit ends and says why. Stops at the first with no agent
-   * free (the rest would find none either). Nodes may run it at once: a run moves only once
+   * One round of the sweep: the runs waiting for an agent, longest waiting first; one that waited
+   * past the limit ends and says why, the others are moved to the free agents one pick drew for
+   * them all (the rest wait for the next sweep). Nodes may run it at once: a run moves only once
    * (`moveLease`), and the other node's move of it changes nothing.
    */
   async function placeWaiting() {
     const waiting = await runsRepo.waitingForAgent(db, 'snipe', PLACED_PER_SWEEP);
+    const placeable: { run: RunRow; account: AccountRow; plan: SnipePlan; since: Date }[] = [];
     for (const run of waiting) {
-      if (ctx.now().getTime() - run.startedAt.getTime() >= settings.agentWaitMs) {
+      const since = waitingSinceOf(run);
+      if (ctx.now().getTime() - since.getTime() >= settings.agentWaitMs) {
         await runEvents.endLease(leaseOfRun(run), snipeMessages.noAgentInTime(settings.agentWaitMs), 'error');
         continue;
       }
@@ -117,16 +168,26 @@ export function createSnipeHandover(
         await runEvents.endLease(leaseOfRun(run), snipeMessages.handBackFailed, 'error');
         continue;
       }
-      const target = await agents.pick();
-      if (target === undefined) return;
-      await moveToAgent(run, account, plan, target);
+      placeable.push({ run, account, plan, since });
+    }
+    if (placeable.length === 0) return;
+    const targets = await agents.pickMany(placeable.length);
+    for (const [index, target] of targets.entries()) {
+      const next = placeable[index];
+      if (next) await moveToAgent(next.run, next.account, next.plan, target, next.since);
     }
   }
 
+  /**
+   * The moved run's start on its new agent. A refusal (the agent full, gone, or not answering)
+   * does not end the run: it waits for an agent again, its wait counted from when it began
+   * (`waitingSince`; a run handed straight to an agent starts waiting now), until the limit.
+   */
   async function startMoved(
-    account: NonNullable<Awaited<ReturnType<typeof accountRepo.findOwned>>>,
+    account: AccountRow,
     plan: SnipePlan,
     moved: { leaseId: string; agentId: string; at: Date },
+    waitingSince: Date | undefined,
   ) {
     const lostRun = await snipeRepo.lostRunToReconcile(db, account.id, moved.leaseId, moved.at);
     const ack = await agents
@@ -141,8 +202,14 @@ export function createSnipeHandover(
       )
       .catch((error: unknown) => ({ ok: false as const, message: String(error) }));
     if (ack.ok) return;
-    const started = await runsRepo.byId(db, moved.leaseId);
-    if (started) await runEvents.endLease(leaseOfRun(started), snipeMessages.handBackFailed, 'error');
+    const refused = await runsRepo.byId(db, moved.leaseId);
+    if (refused?.status !== 'running') return;
+    log.info(
+      { accountId: account.id, agentId: moved.agentId, refusal: ack.message },
+      'a moved snipe run was refused; it waits for an agent again',
+    );
+    if (waitingSince === undefined) await moveToWait(refused, snipeMessages.waitingForAgent);
+    else await moveLeaseTo(refused, null, 'waiting', { waitingSince });
   }
 
   /**
@@ -163,7 +230,7 @@ export function createSnipeHandover(
     return { ok: true };
   }
 
-  return { handBack, handBackMany, placeWaiting };
+  return { handBack, handBackMany, placeWaiting, waitAfterLoss };
 }
 
 export type SnipeHandover = ReturnType<typeof createSnipeHandover>;

@@ -10,6 +10,8 @@ export const snipeMessages = {
     'The snipe agent running this account shut down and no other agent could take the run. Start the snipe again.',
   waitingForAgent:
     'The snipe agent running this account shut down and every other agent is busy: the run goes on as soon as one is free.',
+  lostWaitingForAgent:
+    'The snipe agent running this account stopped responding: the run goes on as soon as an agent is free.',
   noAgentInTime: (waitMs: number) => {
     const minutes = Math.max(1, Math.round(waitMs / 60_000));
     return `The snipe agent running this account shut down and no other agent was free within ${minutes === 1 ? '1 minute' : `${minutes} minutes`}. Start the snipe again.`;

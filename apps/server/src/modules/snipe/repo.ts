@@ -118,17 +118,32 @@ export const snipeRepo = {
 
   /**
    * Moves a running snipe to another agent, or to none (`agentId` null: it waits for one): the run
-   * ends (`ended`) and a new one of the same account, plan and owner starts under `to.leaseId`, in
-   * one transaction (the account never has
-   * two, and the licence slot passes from one to the other). Answers the ended run only to the
-   * one caller that moved it.
+   * ends and a new one of the same account, plan and owner starts under `to.leaseId`, in one
+   * transaction (the account never has two, and the licence slot passes from one to the other).
+   * `to.detail` keys are set on the new run's detail. The old run ends `ended` (handed back), or
+   * `lost` with its agent: then its session is marked lost, so the next start reads the unassigned
+   * pile for a purchase whose event died with it. Answers the ended run only to the one caller
+   * that moved it.
    */
-  moveLease: (db: Db, leaseId: string, to: { leaseId: string; agentId: string | null; at: Date }) =>
+  moveLease: (
+    db: Db,
+    leaseId: string,
+    to: { leaseId: string; agentId: string | null; at: Date; detail?: Record<string, unknown> },
+    endAs: 'ended' | 'lost' = 'ended',
+  ) =>
     db.transaction(async (tx) => {
-      const ended = await runsRepo.end(tx, leaseId, 'ended', to.at);
+      const ended = await runsRepo.end(tx, leaseId, endAs, to.at);
       if (!ended) return undefined;
-      await runsRepo.successor(tx, ended, { id: to.leaseId, agentId: to.agentId, at: to.at });
-      await tx.update(snipeSessions).set({ endedAt: to.at }).where(eq(snipeSessions.leaseId, leaseId));
+      await runsRepo.successor(tx, ended, {
+        id: to.leaseId,
+        agentId: to.agentId,
+        at: to.at,
+        ...(to.detail === undefined ? {} : { detail: { ...ended.detail, ...to.detail } }),
+      });
+      await tx
+        .update(snipeSessions)
+        .set({ endedAt: to.at, ...(endAs === 'lost' ? { agentLost: true } : {}) })
+        .where(eq(snipeSessions.leaseId, leaseId));
       await tx
         .insert(snipeSessions)
         .values({ leaseId: to.leaseId, accountId: ended.accountId ?? '', startedAt: to.at });

@@ -5,12 +5,11 @@ import {
 } from '@tradedesk/domain/realtime';
 import { agentEvent, type RunKindModule } from '../../runs/run-kind.js';
 import type { SnipeHandover } from './handover.js';
-import { leaseOfRun } from './repo.js';
 import type { RunEvents } from './run-events.js';
 
 /**
  * Snipe as a run kind: started by `session-start`, its events stored by `RunEvents`, a run a leaving
- * agent hands back moved to another agent, a lost run's account turns `error`.
+ * agent hands back, or whose agent is lost, moved to another agent (or waiting for one).
  */
 export const snipeRunKind = (runEvents: RunEvents, handover: SnipeHandover): RunKindModule => ({
   kinds: ['snipe'],
@@ -25,5 +24,6 @@ export const snipeRunKind = (runEvents: RunEvents, handover: SnipeHandover): Run
     agentEvent({ name: 'session-hand-back', schema: sessionHandBackSchema, apply: handover.handBack }),
     agentEvent({ name: 'sessions-hand-back', schema: sessionsHandBackSchema, apply: handover.handBackMany }),
   ],
-  settleLost: (runs) => runEvents.markLost(runs.map(leaseOfRun)),
+  // A lost agent's runs wait for another agent, as handed-back ones do (docs/decisions/runs.md).
+  settleLost: (runs) => handover.waitAfterLoss(runs),
 });

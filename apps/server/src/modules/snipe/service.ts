@@ -45,6 +45,12 @@ export interface AgentDispatcher {
   /** A connected agent with a free slot (on any node, not `except`), or undefined when none has one. */
   /** `slots`: runs that must share the agent (a fleet's parts); default one. */
   pick(except?: string, slots?: number): Promise<string | undefined>;
+  /**
+   * Agents for up to `runs` runs of one slot each (runs waiting for an agent), drawn as `pick` draws
+   * with each agent's free slots counted down as it is drawn: one look at the agents and their load
+   * for all of them. Fewer (or none) when the free slots run out.
+   */
+  pickMany(runs: number): Promise<string[]>;
   start(agentId: string, command: SessionStartCommand): Promise<AgentAck>;
   switchFilter(agentId: string, command: SessionSwitchCommand): Promise<AgentAck>;
   /** Reaches the agent on whichever node it is connected to. */
