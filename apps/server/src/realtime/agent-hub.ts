@@ -224,7 +224,7 @@ export function createAgentHub(
     if (orphaned.length > 0) {
       log.warn(
         { agentId, accounts: orphaned.length },
-        'agent came back without its runs; marking them error',
+        'agent came back without its runs; settling them as lost',
       );
       await loss
         .loseRuns(orphaned)

@@ -157,13 +157,21 @@ export const runsRepo = {
       .set({ detail: sql`${runs.detail} || ${JSON.stringify(detail)}::jsonb` })
       .where(eq(runs.id, id)),
 
-  /** The running runs of this kind under no agent, longest waiting first, at most `limit`. */
+  /**
+   * The running runs of this kind under no agent, longest waiting first, at most `limit`. A run put
+   * back to wait (its start refused) keeps when its wait began in `detail.waitingSince` (epoch ms),
+   * so it is not queued behind younger waits.
+   */
   waitingForAgent: (db: Db, kind: RunKind, limit: number) =>
     db
       .select()
       .from(runs)
       .where(and(running, eq(runs.kind, kind), isNull(runs.agentId)))
-      .orderBy(asc(runs.startedAt))
+      .orderBy(
+        asc(
+          sql`coalesce((${runs.detail}->>'waitingSince')::double precision, extract(epoch from ${runs.startedAt}) * 1000)`,
+        ),
+      )
       .limit(limit),
 
   /** Running runs of every kind whose last beat is older than `olderThan`. */
