@@ -4,7 +4,6 @@
  * (hosts) a rolling restart of every node and agent. Each notes how long the cluster took to recover.
  */
 import type { Cluster } from '../src/cluster/cluster.js';
-import { snipeMessages } from '../src/modules/snipe/messages.js';
 import type { ClusterObserver } from './cluster-observer.js';
 import {
   createAccount,
@@ -65,7 +64,11 @@ async function backToLevel(bench: FaultBench, level: number, since: Date) {
   return { ms: ms === undefined ? undefined : Date.now() - from, restarted: restarted.size };
 }
 
-/** An agent is killed: its runs end Error with the agent-lost description, the others run on. */
+/**
+ * An agent is killed: its snipe runs wait for an agent (or move to the other one where it has room)
+ * instead of ending; once the agent is back, the sweep places the waiting ones on it. A run that
+ * ended Error anyway is started again by its user, as a user would.
+ */
 async function killAgent(bench: FaultBench) {
   const { cluster, netns, observer } = bench;
   begins('agent host killed');
@@ -77,18 +80,19 @@ async function killAgent(bench: FaultBench) {
   if (netns) netns.killAll(lostAgent.name);
   else await lostAgent.kill();
   const reclaimed = await timeUntil(async () => (await observer.leases(lostAgent.name)) === 0);
-  const lostRows = await observer.errored();
+  const waiting = (await observer.statusCounts()).waiting ?? 0;
+  const errored = await observer.errored();
   bench.note(
     netns ? "agent host's processes killed" : 'agent killed',
     reclaimed,
-    `${itsRuns} runs ended Error, ${lostRows.filter((row) => row.description === snipeMessages.agentLost).length} with the agent-lost description`,
+    `${itsRuns} runs moved off it: ${waiting} waiting for an agent, ${errored.length} ended Error`,
   );
   await lostAgent.restart();
   const restartFrom = Date.now();
-  await restart(bench, new Set(lostRows.map((row) => row.id)));
+  await restart(bench, new Set(errored.map((row) => row.id)));
   const back = await timeUntil(async () => (await observer.active()) >= runningBefore);
   bench.note(
-    'agent back, lost runs started again',
+    'agent back, waiting runs placed on it',
     back === undefined ? undefined : Date.now() - restartFrom,
     `${runningBefore} sessions active again, as before the fault`,
   );
