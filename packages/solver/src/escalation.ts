@@ -1,9 +1,10 @@
 import { exactSearch, MAX_SEARCH_CARDS } from './exact-search.js';
 import { searchWithSpecialCard } from './special-split.js';
 import { improveWithMilp, MAX_MILP_CARDS, milpReady, reducePool } from './milp.js';
-import { placeCards, placementCost } from './placement.js';
+import { eligiblePlacement } from './eligible-placement.js';
+import { placementCost } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
-import { judgePlacement, type Placement } from './squad-check.js';
+import type { Placement } from './squad-check.js';
 import { workNow } from './work-clock.js';
 
 /** The MILP is not started with less time than this: its presolve alone takes about as long. */
@@ -135,8 +136,11 @@ export function proveOrImprove(
   const seconds = Math.max(MIN_MILP_MS, deadline - workNow()) / 1000;
   const milp = improveWithMilp(problem, cutoff, seconds, maxMilpCards);
   if (!milp) return unproven;
-  const improved = milp.cards && placeCards(problem, milp.cards);
-  if (improved && !(hasUniqueAssets(improved) && judgePlacement(problem, improved).eligible)) return unproven;
+  // The model chose which cards stand in position; any maximum matching may leave out the one
+  // whose chemistry the squad needs, so the placement is searched as the exact search's leaves are.
+  const improved = milp.cards && eligiblePlacement(problem, milp.cards, () => true);
+  // (eligiblePlacement answers only a placement the exact evaluator accepts.)
+  if (milp.cards && !(improved && hasUniqueAssets(improved))) return unproven;
   return {
     ...(improved
       ? { answer: { placement: improved, cost: placementCost(improved) } }

@@ -2,6 +2,7 @@ import { CHEMISTRY_THRESHOLDS } from '@tradedesk/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupedRelaxationBound } from './grouped-bound.js';
 import { relaxationBound } from './lower-bound.js';
+import { proveOrImprove } from './escalation.js';
 import { envelopeOf } from './milp-chemistry.js';
 import { improveWithMilp, prepareSolver, reducePool } from './milp.js';
 import { buildProblem } from './problem.js';
@@ -210,4 +211,43 @@ describe('a squad first', () => {
     });
     expect(result.status).toBe('solved');
   }, 60_000);
+});
+
+describe('a MILP squad whose chemistry needs one particular card in position', () => {
+  // Ten cards of one club, league and nation (a goalkeeper and nine outfielders, ST left open) and
+  // a cheaper goalkeeper of no group: the only squad is all eleven, and chemistry 28 holds only
+  // with the linked goalkeeper in goal (10 linked in position: 30; the other way round: 27).
+  const outfield = ['RB', 'CB', 'CB', 'LB', 'CM', 'CM', 'CM', 'RW', 'LW'];
+  const card = (id: number, position: string, linked: boolean, price: number): MarketCard => ({
+    definitionId: id,
+    assetId: id,
+    rating: 75,
+    rarityId: 1,
+    positions: [position],
+    clubId: linked ? 1_301 : 9_901,
+    leagueId: linked ? 13 : 99,
+    nationId: linked ? 14 : 95,
+    price,
+  });
+  const pool = [
+    card(1, 'GK', false, 200),
+    card(2, 'GK', true, 900),
+    ...outfield.map((position, k) => card(10 + k, position, true, 300 + k)),
+  ];
+  const challenge = {
+    operation: 'AND' as const,
+    requirements: [{ kind: 'chemistry' as const, scope: 'min' as const, value: 28 }],
+  };
+
+  it('is placed with that card in position, so its squad and proof count', () => {
+    const built = buildProblem({ challenge, formation: 'f433', market: pool }, challenge.requirements);
+    if ('infeasible' in built) throw new Error(built.infeasible);
+    const everything = pool.reduce((sum, c) => sum + c.price, 0);
+    // The search declines (one card allowed), so the MILP answers.
+    const outcome = proveOrImprove(built.problem, everything + 1, Date.now() + 60_000, { maxSearchCards: 1 });
+    expect(outcome).toMatchObject({ finished: true, bound: everything, answer: { cost: everything } });
+    const goal = outcome.answer?.placement[0];
+    expect(goal?.definitionId).toBe(2);
+    expect(outcome.method).toMatch(/MILP/);
+  });
 });
