@@ -31,3 +31,20 @@ test('at 375 px the shared modal on /sbc is centred and /snipe does not scroll s
   await expect(page.getByRole('button', { name: 'General Configuration' })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
 });
+
+test("at 375 px /admin keeps each user's actions on one line (the table scrolls sideways)", async ({
+  page,
+  server,
+}) => {
+  const admin = await signInNewUser(page, server.baseURL, {
+    username: uniqueName('phoneadmin'),
+    admin: true,
+  });
+  await page.goto('/admin');
+  const row = page.getByRole('row').filter({ hasText: admin.username });
+  const firstAction = await row.getByRole('button', { name: '3-day Snipe trial' }).boundingBox();
+  const lastAction = await row.getByRole('button', { name: 'Orders' }).boundingBox();
+  expect(firstAction).not.toBeNull();
+  expect(lastAction?.y).toBe(firstAction?.y);
+  expect(await sidewaysOverflow(page)).toBe(0);
+});
