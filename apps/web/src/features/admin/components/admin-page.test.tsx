@@ -64,4 +64,15 @@ describe('AdminPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findAllByText('The user does not have that many credits')).toHaveLength(1);
   });
+
+  it('says so when no user matches the search', async () => {
+    const { fetchStub } = fakeFetch({
+      'GET /api/player-data/market': { status: 200, body: { data: {} } },
+      'GET /api/admin/users': { status: 200, body: { data: [] } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<AdminPage roles={['user', 'admin']} />);
+    await userEvent.type(screen.getByPlaceholderText('Search users'), 'nobody');
+    expect(await screen.findByText('No users match this search')).toBeTruthy();
+  });
 });

@@ -144,6 +144,13 @@ function AdminConsole() {
             {(users.data ?? []).map((user) => (
               <UserRow key={user.id} user={user} />
             ))}
+            {users.data?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="opacity-70">
+                  {search.trim() ? 'No users match this search' : 'No users yet'}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
