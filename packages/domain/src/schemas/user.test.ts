@@ -86,6 +86,23 @@ describe('user', () => {
     expect(isAdmin({ roles: ['user'] })).toBe(false);
   });
 
+  it.each([
+    ['', true],
+    ['123456789', true],
+    ['-100123456789', true],
+    ['@tradedesk_runs', true],
+    [' 42 ', true],
+    ['my chat', false],
+    ['@abc', false],
+    ['12ab', false],
+  ])('reads the Telegram chat id %j as valid: %s', (telegramId, isValid) => {
+    const parsed = providerConfigSchema.safeParse({ telegramId });
+    expect(parsed.success).toBe(isValid);
+    if (parsed.success) expect(parsed.data.telegramId).toBe(telegramId.trim());
+    else
+      expect(parsed.error.issues[0]?.message).toBe('Telegram chat id must be a number or an @channel name');
+  });
+
   it('accepts only a web address as webhook URL', () => {
     expect(providerConfigSchema.safeParse({ discordWebhookUrl: 'not a url' }).success).toBe(false);
     expect(

@@ -10,13 +10,27 @@ import { storableText, TEXT_LIMITS } from './text.js';
 export const SHORTCUT_KEY_MAX = 32;
 const shortcutKey = () => storableText(SHORTCUT_KEY_MAX);
 
+export const telegramChatIdMessage = 'Telegram chat id must be a number or an @channel name';
+
+/** Whether text is a Telegram chat id: a number (negative for groups) or a public @channel name. */
+export const isTelegramChatId = (text: string) =>
+  /^-?\d{1,20}$/.test(text) || /^@[A-Za-z][A-Za-z0-9_]{4,31}$/.test(text);
+
+/** The Telegram chat id the settings form and PUT /api/user/provider accept: '' (none) or a chat id. */
+export const telegramChatIdSchema = storableText(TEXT_LIMITS.name).pipe(
+  z
+    .string()
+    .trim()
+    .refine((text) => text === '' || isTelegramChatId(text), telegramChatIdMessage),
+);
+
 /** Chat-notification providers linked to the user. */
 export const providerConfigSchema = z.object({
   discordId: storableText(TEXT_LIMITS.name).default(''),
   discordWebhookUrl: z
     .union([z.literal(''), storableText(TEXT_LIMITS.url).pipe(z.string().trim().url())])
     .default(''),
-  telegramId: storableText(TEXT_LIMITS.name).default(''),
+  telegramId: telegramChatIdSchema.default(''),
 });
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
 

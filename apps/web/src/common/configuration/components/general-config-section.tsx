@@ -1,6 +1,7 @@
-import { providerConfigSchema, type ProviderConfig } from '@tradedesk/domain';
+import { providerConfigSchema, telegramChatIdSchema, type ProviderConfig } from '@tradedesk/domain';
+import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateProvider } from '../api/update-provider';
-import { Field } from '../../../components/ui/field';
+import { Field, FieldAlert } from '../../../components/ui/field';
 import { SettingsSection } from './settings-section';
 
 type Providers = {
@@ -10,6 +11,12 @@ type Providers = {
 };
 
 const labels = { discordWebhookUrl: 'Webhook URL', telegramId: 'Telegram chat id' } as const;
+
+/** The chat id's rule message while what is typed breaks it (the schema the server reads it with). */
+function telegramIdError(form: UseFormReturn<ProviderConfig>): string | undefined {
+  const read = telegramChatIdSchema.safeParse(form.watch('telegramId') ?? '');
+  return read.error?.issues[0]?.message;
+}
 
 /** General Configuration: the linked chat-community id (read-only), the webhook URL and the Telegram chat id. */
 export function GeneralConfigSection({ providers }: { providers: Providers }) {
@@ -29,32 +36,37 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
       isSaving={update.isPending}
       onSave={(value) => update.mutate(value)}
     >
-      {(form) => (
-        <>
-          <h4 className="font-semibold">Linked Accounts</h4>
-          <Field label="Chat community id" hint="Linked through the community server.">
-            <input className="input input-sm w-full" readOnly value={stored.discordId || 'Not linked'} />
-          </Field>
-          <Field label={labels.discordWebhookUrl}>
-            <input
-              type="url"
-              className="input input-sm w-full"
-              placeholder="https://…"
-              {...form.register('discordWebhookUrl')}
-            />
-          </Field>
-          <Field
-            label={labels.telegramId}
-            hint="Run messages also go to this Telegram chat (a number, or an @channel name) when the site has a Telegram bot."
-          >
-            <input
-              className="input input-sm w-full"
-              placeholder="123456789"
-              {...form.register('telegramId')}
-            />
-          </Field>
-        </>
-      )}
+      {(form) => {
+        const telegramError = telegramIdError(form);
+        return (
+          <>
+            <h4 className="font-semibold">Linked Accounts</h4>
+            <Field label="Chat community id" hint="Linked through the community server.">
+              <input className="input input-sm w-full" readOnly value={stored.discordId || 'Not linked'} />
+            </Field>
+            <Field label={labels.discordWebhookUrl}>
+              <input
+                type="url"
+                className="input input-sm w-full"
+                placeholder="https://…"
+                {...form.register('discordWebhookUrl')}
+              />
+            </Field>
+            <Field
+              label={labels.telegramId}
+              hint="Run messages also go to this Telegram chat (a number, or an @channel name) when the site has a Telegram bot."
+            >
+              <input
+                className="input input-sm w-full"
+                placeholder="123456789"
+                aria-invalid={telegramError !== undefined}
+                {...form.register('telegramId')}
+              />
+            </Field>
+            <FieldAlert message={telegramError} />
+          </>
+        );
+      }}
     </SettingsSection>
   );
 }

@@ -154,4 +154,25 @@ describe('configuration sections', () => {
       expect(calls[0]?.body).toMatchObject({ discordWebhookUrl: 'https://chat.example.com/hooks/1' }),
     );
   });
+
+  it('names a wrong Telegram chat id under the field, as the server would, and saves none until it is right', async () => {
+    const { fetchStub, calls } = fakeFetch({ 'PUT /api/user/provider': { status: 200, body: { data: {} } } });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<GeneralConfigSection providers={{ discordId: '' }} />);
+    const user = userEvent.setup();
+    const chatId = screen.getByLabelText('Telegram chat id');
+    await user.type(chatId, 'my chat');
+    expect(chatId.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Telegram chat id must be a number or an @channel name',
+    );
+    await user.click(saveButton());
+    expect(calls).toEqual([]);
+
+    await user.clear(chatId);
+    await user.type(chatId, '@tradedesk_runs');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(calls[0]?.body).toMatchObject({ telegramId: '@tradedesk_runs' }));
+  });
 });

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { errorMessage, notify } from '../../../lib/notify';
 import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
 
 export type AdminUser = {
@@ -50,13 +49,12 @@ export const useMarketPrices = () =>
       }),
   });
 
-/** One admin action on a user or order; the lists are refetched after it. */
+/** One admin action on a user or order; the lists are refetched after it (a refusal is toasted once, by the query client). */
 export function useAdminAction<T>(run: (input: T) => Promise<unknown>, success: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: () => refreshThenConfirm(queryClient, [['admin']], success),
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }
 

@@ -48,4 +48,31 @@ describe('AdminPage', () => {
     expect(trial?.body).toEqual({ tier: 'transfer' });
     expect(credits?.body).toMatchObject({ delta: 10, requestId: expect.any(String) });
   });
+
+  it('says once why the server refused an admin action', async () => {
+    const { fetchStub } = fakeFetch({
+      'GET /api/player-data/market': { status: 200, body: { data: {} } },
+      'GET /api/admin/users': { status: 200, body: { data: [user] } },
+      'POST /api/admin/users/u1/credits': {
+        status: 400,
+        body: { message: 'The user does not have that many credits' },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<AdminPage roles={['user', 'admin']} />);
+    await userEvent.type(await screen.findByLabelText('Credits for trader_one'), '-50');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findAllByText('The user does not have that many credits')).toHaveLength(1);
+  });
+
+  it('says so when no user matches the search', async () => {
+    const { fetchStub } = fakeFetch({
+      'GET /api/player-data/market': { status: 200, body: { data: {} } },
+      'GET /api/admin/users': { status: 200, body: { data: [] } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<AdminPage roles={['user', 'admin']} />);
+    await userEvent.type(screen.getByPlaceholderText('Search users'), 'nobody');
+    expect(await screen.findByText('No users match this search')).toBeTruthy();
+  });
 });

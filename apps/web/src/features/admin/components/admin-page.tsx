@@ -53,36 +53,40 @@ function UserRow({ user }: { user: AdminUser }) {
         <td>{user.credits}</td>
         <td>{formatDate(user.createdAt)}</td>
         <td>{formatDate(user.expiresAt)}</td>
-        <td className="flex flex-wrap gap-1">
-          {(['snipe', 'transfer'] as const).map((tier) => (
+        <td>
+          {/* One line of actions (the table scrolls sideways on a phone); a flex td left the table's
+              layout and wrapped them into a column, each row a screen tall. */}
+          <div className="flex w-max items-center gap-1">
+            {(['snipe', 'transfer'] as const).map((tier) => (
+              <button
+                key={tier}
+                type="button"
+                className="btn btn-xs"
+                onClick={() => trial.mutate({ userId: user.id, tier })}
+              >
+                3-day {tierLabels[tier]} trial
+              </button>
+            ))}
+            <input
+              className="input input-xs w-20"
+              inputMode="numeric"
+              placeholder="± credits"
+              aria-label={`Credits for ${user.username}`}
+              value={credits}
+              onChange={(event) => setCredits(event.target.value)}
+            />
             <button
-              key={tier}
               type="button"
               className="btn btn-xs"
-              onClick={() => trial.mutate({ userId: user.id, tier })}
+              disabled={!Number.isInteger(delta) || delta === 0}
+              onClick={() => change.mutate({ userId: user.id, delta }, { onSuccess: () => setCredits('') })}
             >
-              3-day {tierLabels[tier]} trial
+              Apply
             </button>
-          ))}
-          <input
-            className="input input-xs w-20"
-            inputMode="numeric"
-            placeholder="± credits"
-            aria-label={`Credits for ${user.username}`}
-            value={credits}
-            onChange={(event) => setCredits(event.target.value)}
-          />
-          <button
-            type="button"
-            className="btn btn-xs"
-            disabled={!Number.isInteger(delta) || delta === 0}
-            onClick={() => change.mutate({ userId: user.id, delta }, { onSuccess: () => setCredits('') })}
-          >
-            Apply
-          </button>
-          <button type="button" className="btn btn-xs btn-ghost" onClick={() => setIsOpen(!isOpen)}>
-            {isOpen ? 'Hide orders' : 'Orders'}
-          </button>
+            <button type="button" className="btn btn-xs btn-ghost" onClick={() => setIsOpen(!isOpen)}>
+              {isOpen ? 'Hide orders' : 'Orders'}
+            </button>
+          </div>
         </td>
       </tr>
       {isOpen && (
@@ -140,6 +144,13 @@ function AdminConsole() {
             {(users.data ?? []).map((user) => (
               <UserRow key={user.id} user={user} />
             ))}
+            {users.data?.length === 0 && (
+              <tr>
+                <td colSpan={6} className="opacity-70">
+                  {search.trim() ? 'No users match this search' : 'No users yet'}
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

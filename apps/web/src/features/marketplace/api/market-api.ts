@@ -7,7 +7,7 @@ import {
   type PurchaseListing,
 } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import { errorMessage, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { refreshThenConfirm } from '../../../lib/refresh-then-confirm';
 
 /** A listing as GET /api/market/coins presents it (the spec's CoinListing, dates as text). */
@@ -62,7 +62,6 @@ export function useCreateListing(onDone: () => void) {
       await refreshThenConfirm(client, [marketQueryKeys.all], marketMessages.listingCreated);
       onDone();
     },
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }
 
@@ -78,7 +77,6 @@ export function usePurchase(onDone: () => void) {
       onDone();
       window.location.assign(url);
     },
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }
 
@@ -86,6 +84,5 @@ export function useSyncBalances() {
   return useMutation({
     mutationFn: (accountIds: string[]) => api.post<{ ok: boolean }>('market', '/sync', { accountIds }),
     onSuccess: () => notify.blank(marketMessages.syncRequested),
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { messages, type CheckoutRequest } from '@tradedesk/domain';
 import { api } from '../../../lib/api-client';
-import { errorMessage, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import type { CatalogueProduct } from '../types';
 
 /** What a buy button asks for: the product (its own price), how many units, a verified referral code. */
@@ -34,6 +34,5 @@ export function useCheckout() {
       if (typeof url === 'string' && url !== '') goTo(url);
       else notify.error(messages.checkoutNoUrl);
     },
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }

@@ -180,7 +180,10 @@ describe('CoinsPage', () => {
     expect(checkout.disabled).toBe(false);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '250');
-    expect((quantity as HTMLInputElement).value).toBe('100');
+    // Kept as typed, with the reason under the field, not silently rewritten to 100.
+    expect((quantity as HTMLInputElement).value).toBe('250');
+    expect(within(calculator).getByRole('alert').textContent).toBe('Quantity must be between 0 and 100');
+    expect(checkout.disabled).toBe(true);
     for (const heading of ['Payment', 'How it works', 'Disclaimers'])
       expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import {
   type SbcChallengeView,
 } from '@tradedesk/domain';
 import { api, apiUrl } from '../../../lib/api-client';
-import { errorMessage, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 
 export const challengesQueryKey = ['sbc', 'challenges'] as const;
 export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;
@@ -66,7 +66,6 @@ export function useDeleteChallenge() {
       notify.successAfterReload(successMessages.challengeDeleted);
       window.location.reload();
     },
-    onError: (error) => notify.error(errorMessage(error)),
   });
 }
 

@@ -158,6 +158,18 @@ describe('the solver modal', () => {
     },
   );
 
+  it('shows no estimate while Repetitions is out of range, and the product once it is back', async () => {
+    open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
+    const repetitions = await screen.findByLabelText('Repetitions');
+    fireEvent.change(repetitions, { target: { value: '3' } });
+    expect(screen.getByText('Estimated cost: 9,900 coins')).toBeTruthy();
+    fireEvent.change(repetitions, { target: { value: '101' } });
+    expect(screen.getByRole('alert').textContent).toBe('Repetitions must be at most 100');
+    expect(screen.getByText('Estimated cost: —')).toBeTruthy();
+    fireEvent.change(repetitions, { target: { value: '2' } });
+    expect(screen.getByText('Estimated cost: 6,600 coins')).toBeTruthy();
+  });
+
   it('names Steps when it is emptied with auto-list on', async () => {
     open([{ challengeId: 'set-1001', solutionId: 'sol-1' }]);
     fireEvent.click(await screen.findByLabelText('Auto List'));

@@ -8,6 +8,7 @@ import {
   SOLVER_LIMITS,
   SOLVER_SEARCH_SPEED_MIN,
   solverSettingsSchema,
+  solverSettingsShape,
   type Account,
   type SolverSettings,
 } from '@tradedesk/domain';
@@ -83,7 +84,9 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
   const settings: SolverSettings | undefined = parsed.success ? parsed.data : undefined;
   const canSubmit = !error && account !== undefined && found.length > 0 && settings !== undefined;
   const set = (change: Partial<SolverDraft>) => setDraft((current) => ({ ...current, ...change }));
-  const repetitions = settings?.numOfRepititions ?? defaultSolverSettings().numOfRepititions;
+  // The estimate multiplies by Repetitions: while that field is out of range there is no estimate.
+  const repetitionsRead = solverSettingsShape.shape.numOfRepititions.safeParse(draft.numOfRepititions);
+  const repetitions = repetitionsRead.success ? repetitionsRead.data : undefined;
 
   return (
     <Modal
@@ -122,7 +125,8 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
             ))}
           </ul>
           <p className="text-sm opacity-70">
-            Estimated cost: {formatCoins(total * repetitions, false)} coins
+            Estimated cost:{' '}
+            {repetitions === undefined ? '—' : `${formatCoins(total * repetitions, false)} coins`}
           </p>
           <Field label={labels.searchSpeed}>
             <input

@@ -21,17 +21,26 @@ type DashboardHeaderProps = {
   onOpenPanel: (panel: ConfigurationPanel) => void;
 };
 
+/**
+ * The tip below a button lines up with its start, or with its end for the buttons that sit toward
+ * the row's right end: centred, the last tip reached past the screen's edge and the page scrolled sideways.
+ */
 function HeaderButton({
   label,
   onClick,
+  tipAlign = 'start',
   children,
 }: {
   label: string;
   onClick: () => void;
+  tipAlign?: 'start' | 'end';
   children: ReactNode;
 }) {
   return (
-    <span className="tooltip tooltip-bottom" data-tip={label}>
+    <span
+      className={`tooltip tooltip-bottom ${tipAlign === 'end' ? 'tooltip-end' : 'tooltip-start'}`}
+      data-tip={label}
+    >
       <button
         type="button"
         className="btn btn-ghost btn-square"
@@ -100,16 +109,20 @@ export function DashboardHeader(props: DashboardHeaderProps) {
         <HeaderButton label="Time Configuration" onClick={() => onOpenPanel('time')}>
           <ClockIcon />
         </HeaderButton>
-        <HeaderButton label="Advanced Configuration" onClick={() => onOpenPanel('advanced')}>
+        <HeaderButton label="Advanced Configuration" tipAlign="end" onClick={() => onOpenPanel('advanced')}>
           <SlidersIcon />
         </HeaderButton>
-        <HeaderButton label="Notification Configuration" onClick={() => onOpenPanel('notification')}>
+        <HeaderButton
+          label="Notification Configuration"
+          tipAlign="end"
+          onClick={() => onOpenPanel('notification')}
+        >
           <BellIcon />
         </HeaderButton>
-        <HeaderButton label="Market Configuration" onClick={() => onOpenPanel('market')}>
+        <HeaderButton label="Market Configuration" tipAlign="end" onClick={() => onOpenPanel('market')}>
           <ListIcon />
         </HeaderButton>
-        <HeaderButton label="General Configuration" onClick={() => onOpenPanel('general')}>
+        <HeaderButton label="General Configuration" tipAlign="end" onClick={() => onOpenPanel('general')}>
           <CogIcon />
         </HeaderButton>
       </div>
