@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Field, LabelledControl } from './field';
+import { markInvalid } from './invalid-marking';
 
 type LabeledInputProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
 
@@ -8,12 +9,7 @@ export function LabeledInput({ label, error, ...inputProps }: LabeledInputProps)
   return (
     <LabelledControl label={label} error={error}>
       {(controlId) => (
-        <input
-          id={controlId}
-          className={`input input-sm w-full${error ? ' input-error' : ''}`}
-          aria-invalid={error ? true : undefined}
-          {...inputProps}
-        />
+        <input id={controlId} {...markInvalid('input input-sm w-full', Boolean(error))} {...inputProps} />
       )}
     </LabelledControl>
   );

@@ -12,6 +12,7 @@ import { ModalActions } from '../../../components/ui/modal-actions';
 import { useOnceWhilePending } from '../../../components/ui/use-once-while-pending';
 import { notify } from '../../../lib/notify';
 import { SelectOptions } from '../../../components/ui/form-controls';
+import { markInvalid } from '../../../components/ui/invalid-marking';
 
 /** The form's labels, which name a field in its toast. */
 const accountFieldLabels: Record<keyof AccountCreate, string> = {
@@ -57,10 +58,7 @@ export function AccountForm({
     if (!parsed.success) notify.error(firstIssueWithField(parsed.error, accountFieldLabels));
   };
   /** A field with a broken rule is marked (red border, aria-invalid) beside its message. */
-  const marked = (field: keyof AccountCreate, base: string) => ({
-    className: `${base} w-full${errors[field] ? ` ${base}-error` : ''}`,
-    'aria-invalid': errors[field] ? true : undefined,
-  });
+  const marked = (field: keyof AccountCreate) => markInvalid('input w-full', errors[field] !== undefined);
 
   return (
     <form className="flex flex-col gap-3" onSubmit={handleSubmit(submit.run, showFirstIssue)} noValidate>
@@ -70,13 +68,13 @@ export function AccountForm({
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Email</span>
-        <input {...marked('email', 'input')} type="email" autoComplete="off" {...register('email')} />
+        <input {...marked('email')} type="email" autoComplete="off" {...register('email')} />
         <FieldAlert message={errors.email?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Password</span>
         <input
-          {...marked('password', 'input')}
+          {...marked('password')}
           type="password"
           autoComplete="new-password"
           {...register('password')}
@@ -85,7 +83,7 @@ export function AccountForm({
       </label>
       <label className="form-control flex flex-col gap-1">
         <span className="label-text">Backup Code</span>
-        <input {...marked('backupCode', 'input')} autoComplete="off" {...register('backupCode')} />
+        <input {...marked('backupCode')} autoComplete="off" {...register('backupCode')} />
         <FieldAlert message={errors.backupCode?.message} />
       </label>
       <label className="form-control flex flex-col gap-1">

@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateProvider } from '../api/update-provider';
 import { Field, FieldAlert } from '../../../components/ui/field';
 import { SettingsSection } from './settings-section';
+import { markInvalid } from '../../../components/ui/invalid-marking';
 
 type Providers = {
   discordId: string;
@@ -57,9 +58,8 @@ export function GeneralConfigSection({ providers }: { providers: Providers }) {
               hint="Run messages also go to this Telegram chat (a number, or an @channel name) when the site has a Telegram bot."
             >
               <input
-                className="input input-sm w-full"
+                {...markInvalid('input input-sm w-full', telegramError !== undefined)}
                 placeholder="123456789"
-                aria-invalid={telegramError !== undefined}
                 {...form.register('telegramId')}
               />
             </Field>

@@ -163,6 +163,7 @@ describe('configuration sections', () => {
     const chatId = screen.getByLabelText('Telegram chat id');
     await user.type(chatId, 'my chat');
     expect(chatId.getAttribute('aria-invalid')).toBe('true');
+    expect(chatId.className).toContain('input-error');
     expect(screen.getByRole('alert').textContent).toBe(
       'Telegram chat id must be a number or an @channel name',
     );
@@ -172,6 +173,7 @@ describe('configuration sections', () => {
     await user.clear(chatId);
     await user.type(chatId, '@tradedesk_runs');
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(chatId.className).not.toContain('input-error');
     await user.click(saveButton());
     await waitFor(() => expect(calls[0]?.body).toMatchObject({ telegramId: '@tradedesk_runs' }));
   });

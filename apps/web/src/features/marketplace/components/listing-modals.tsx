@@ -17,6 +17,7 @@ import { useOnceWhilePending } from '../../../components/ui/use-once-while-pendi
 import { PlayerNameField, type PlayerSuggestion } from '../../../common/filters';
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
 import { BuyerClubCards } from './buyer-club-cards';
+import { markInvalid } from '../../../components/ui/invalid-marking';
 
 const accountName = (account: Account) => account.username || account.email;
 
@@ -213,11 +214,10 @@ export function PurchaseModal({
         )}
         <TextField
           label="Coins"
-          className="input input-bordered"
+          {...markInvalid('input input-bordered', coinsError !== undefined)}
           inputMode="numeric"
           value={coins}
           onValueChange={setCoins}
-          aria-invalid={coinsError !== undefined}
         />
         <FieldAlert message={coinsError} />
         <Field label="Buyer account">

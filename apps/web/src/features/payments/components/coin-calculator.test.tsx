@@ -40,6 +40,7 @@ describe('the coin calculator', () => {
     expect(total.textContent).toBe('€44.95');
     expect(screen.getByText(/500,000 coins for/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(quantity.className).not.toContain('input-error');
     await userEvent.click(checkout);
     expect(onCheckout).toHaveBeenCalledWith(consoleCoins, 5);
   });
@@ -54,6 +55,7 @@ describe('the coin calculator', () => {
     if (typed) await userEvent.type(quantity, typed);
     expect(quantity).toHaveProperty('value', typed);
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(quantity.className).toContain('input-error');
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(total.textContent).toBe('—');
     expect(checkout).toHaveProperty('disabled', true);

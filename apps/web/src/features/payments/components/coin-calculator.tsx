@@ -16,6 +16,7 @@ import type { CatalogueProduct } from '../types';
 import { FieldAlert } from '../../../components/ui/field';
 import { PriceTag } from './price-tag';
 import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration';
+import { markInvalid } from '../../../components/ui/invalid-marking';
 
 type CoinCalculatorProps = {
   product: CatalogueProduct;
@@ -54,13 +55,12 @@ export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: Coi
             <input
               ref={quantityField}
               type="number"
-              className="input w-32"
+              {...markInvalid('input w-32', message !== undefined)}
               min={MIN_COIN_UNITS}
               max={MAX_COIN_UNITS}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               aria-label={`${label} quantity`}
-              aria-invalid={message !== undefined}
             />
           </label>
           <FieldAlert message={message} />

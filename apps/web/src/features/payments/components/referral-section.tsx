@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useOwnReferralCode } from '../api/get-own-referral-code';
 import { useVerifyReferral } from '../api/verify-referral';
 import { useTypedBeforeHydration } from '../../../hooks/use-typed-before-hydration';
+import { invalidClassName } from '../../../components/ui/invalid-marking';
 
 type ReferralSectionProps = {
   /** Called with the code once it is valid (its 30% applies at checkout). */
@@ -62,7 +63,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
         <p className="text-sm opacity-80">A valid referral code takes 30% off your checkout.</p>
         <OwnReferralCode />
         <div className="join w-full max-w-md">
-          <label className="input join-item w-full">
+          <label className={invalidClassName('input join-item w-full', state === 'invalid')}>
             <span className="sr-only">Referral code</span>
             <input
               ref={field}

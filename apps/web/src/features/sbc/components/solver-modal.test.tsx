@@ -145,6 +145,7 @@ describe('the solver modal', () => {
       fireEvent.change(speed, { target: { value: typed } });
       expect(speed).toHaveProperty('value', typed);
       expect(speed.getAttribute('aria-invalid')).toBe('true');
+      expect(speed.className).toContain('input-error');
       expect(screen.getByRole('alert').textContent).toBe('Search speed must be between 1,000 and 600,000 ms');
       const start = screen.getByRole('button', { name: 'Start' });
       expect(start).toHaveProperty('disabled', true);
@@ -153,6 +154,8 @@ describe('the solver modal', () => {
 
       fireEvent.change(speed, { target: { value: '1000' } });
       expect(screen.queryByRole('alert')).toBeNull();
+      expect(speed.getAttribute('aria-invalid')).toBeNull();
+      expect(speed.className).not.toContain('input-error');
       fireEvent.click(start);
       expect(onStart).toHaveBeenCalledWith(expect.objectContaining({ searchSpeed: 1_000 }));
     },

@@ -22,6 +22,7 @@ import { notify } from '../../../lib/notify';
 import { accountSolutionQuery, shownCost, useClubAccountId } from '../api/account-club';
 import type { SbcChallengeView } from '@tradedesk/domain';
 import { resolveSelection, type SolutionSelection } from './selection';
+import { markInvalid } from '../../../components/ui/invalid-marking';
 
 interface SolverModalProps {
   isOpen: boolean;
@@ -131,10 +132,9 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
           <Field label={labels.searchSpeed}>
             <input
               type="number"
-              className="input input-bordered"
+              {...markInvalid('input input-bordered', errors.searchSpeed !== undefined)}
               min={SOLVER_SEARCH_SPEED_MIN}
               max={SOLVER_LIMITS.searchSpeed}
-              aria-invalid={errors.searchSpeed !== undefined}
               value={draft.searchSpeed}
               onChange={(event) => set({ searchSpeed: event.target.value })}
             />
@@ -143,10 +143,9 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
           <Field label={labels.maxPurchaseAttempts}>
             <input
               type="number"
-              className="input input-bordered"
+              {...markInvalid('input input-bordered', errors.maxPurchaseAttempts !== undefined)}
               min={1}
               max={SOLVER_LIMITS.maxPurchaseAttempts}
-              aria-invalid={errors.maxPurchaseAttempts !== undefined}
               value={draft.maxPurchaseAttempts}
               onChange={(event) =>
                 // Spec 001 §5: non-positive input is ignored.
@@ -163,10 +162,9 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
           <Field label={labels.numOfRepititions}>
             <input
               type="number"
-              className="input input-bordered"
+              {...markInvalid('input input-bordered', errors.numOfRepititions !== undefined)}
               min={1}
               max={SOLVER_LIMITS.numOfRepititions}
-              aria-invalid={errors.numOfRepititions !== undefined}
               value={draft.numOfRepititions}
               onChange={(event) =>
                 set({
@@ -188,11 +186,10 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
           <Field label={labels.numOfSteps} hint="Price steps above the solution price for leftover cards">
             <input
               type="number"
-              className="input input-bordered"
+              {...markInvalid('input input-bordered', errors.numOfSteps !== undefined)}
               min={0}
               max={SOLVER_LIMITS.numOfSteps}
               disabled={!isStepsInputEnabled(draft.enableAutoList)}
-              aria-invalid={errors.numOfSteps !== undefined}
               value={draft.numOfSteps}
               onChange={(event) => set({ numOfSteps: event.target.value })}
             />
