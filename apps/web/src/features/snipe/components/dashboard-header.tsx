@@ -24,6 +24,8 @@ type DashboardHeaderProps = {
 /**
  * The tip below a button lines up with its start, or with its end for the buttons that sit toward
  * the row's right end: centred, the last tip reached past the screen's edge and the page scrolled sideways.
+ * Below sm the buttons are small so the seven fit one row at 320 px: wrapped, an end-aligned tip
+ * started the second row and reached past the screen's left edge.
  */
 function HeaderButton({
   label,
@@ -43,7 +45,7 @@ function HeaderButton({
     >
       <button
         type="button"
-        className="btn btn-ghost btn-square"
+        className="btn btn-ghost btn-square btn-sm sm:btn-md"
         aria-label={label}
         title={label}
         onClick={onClick}
@@ -99,7 +101,8 @@ export function DashboardHeader(props: DashboardHeaderProps) {
           <LiveBadge status={liveStatus} onReconnect={onReconnect} />
         </p>
       </div>
-      <div className="flex flex-wrap gap-1">
+      {/* At the right edge once it wraps under the title, so the end-aligned tips have room to their left. */}
+      <div className="ml-auto flex gap-1">
         <HeaderButton label="Create Account" onClick={onCreateAccount}>
           <UserPlusIcon />
         </HeaderButton>
