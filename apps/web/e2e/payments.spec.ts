@@ -55,6 +55,29 @@ test('a visitor buys a plan with a referral code, signs in with the token, links
   await expect(page.getByRole('heading', { name: 'Snipe', exact: true })).toBeVisible();
 });
 
+test('the sandbox checkout page gets an answer to every request it makes', async ({ page }) => {
+  await page.goto('/subscription');
+  await page.getByTestId('plan-table').getByRole('button', { name: 'Buy Snipe — Season' }).click();
+  const heading = page.getByRole('heading', { name: 'Sandbox checkout' });
+  await expect(heading).toBeVisible();
+
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  await page.reload();
+  await expect(heading).toBeVisible();
+  // The browser fetches the tab's icon out of Playwright's sight: the declared one, else /favicon.ico.
+  const iconUrl = await page.evaluate(
+    () =>
+      document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ??
+      new URL('/favicon.ico', window.location.href).href,
+  );
+  const iconStatus = iconUrl.startsWith('data:') ? 200 : (await page.request.get(iconUrl)).status();
+  expect(iconStatus, `the icon ${iconUrl}`).toBe(200);
+  expect(refused).toEqual([]);
+});
+
 test('a signed-in user buys credits and sees them on the profile', async ({ page, server }) => {
   await signInNewUser(page, server.baseURL, {
     username: uniqueName('credits'),

@@ -3,7 +3,10 @@ import { SANDBOX_TEST_CARD, type SandboxSession } from './sandbox-provider.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-/** The sandbox's hosted checkout page: the order, a test card, Pay and Cancel. */
+/**
+ * The sandbox's hosted checkout page: the order, a test card, Pay and Cancel. Its icon is inline
+ * (empty): without one the browser asked for /favicon.ico, which the server answers with 404.
+ */
 export function sandboxCheckoutPage(session: SandboxSession, problem?: string): string {
   const action = `/api/payment/sandbox/checkout/${encodeURIComponent(session.sessionId)}`;
   const total = formatEuroCents(session.amountCents);
@@ -11,6 +14,7 @@ export function sandboxCheckoutPage(session: SandboxSession, problem?: string): 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox checkout</title>
+<link rel="icon" href="data:,">
 <style>
 body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;padding:2rem 1rem;color:#111827}
 main{max-width:28rem;margin:0 auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 3px #0002}
