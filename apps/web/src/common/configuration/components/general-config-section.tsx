@@ -1,4 +1,9 @@
-import { providerConfigSchema, telegramChatIdSchema, type ProviderConfig } from '@tradedesk/domain';
+import {
+  firstIssueMessage,
+  providerConfigSchema,
+  telegramChatIdSchema,
+  type ProviderConfig,
+} from '@tradedesk/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useUpdateProvider } from '../api/update-provider';
 import { Field, FieldAlert } from '../../../components/ui/field';
@@ -16,7 +21,7 @@ const labels = { discordWebhookUrl: 'Webhook URL', telegramId: 'Telegram chat id
 /** The chat id's rule message while what is typed breaks it (the schema the server reads it with). */
 function telegramIdError(form: UseFormReturn<ProviderConfig>): string | undefined {
   const read = telegramChatIdSchema.safeParse(form.watch('telegramId') ?? '');
-  return read.error?.issues[0]?.message;
+  return read.error && firstIssueMessage(read.error);
 }
 
 /** General Configuration: the linked chat-community id (read-only), the webhook URL and the Telegram chat id. */

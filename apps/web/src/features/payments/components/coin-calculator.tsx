@@ -6,7 +6,7 @@ import {
   discountedCents,
   formatEuroCents,
   formatFullNumber,
-  issueWithField,
+  firstIssueWithField,
   MAX_COIN_UNITS,
   MIN_COIN_UNITS,
   platformLabels,
@@ -32,8 +32,7 @@ export function CoinCalculator({ product, onCheckout, isBusy, hasReferral }: Coi
   const [typed, setTyped] = useState(String(MIN_COIN_UNITS));
   const read = coinQuantitySchema.safeParse(typed);
   const quantity = read.success ? read.data : undefined;
-  const issue = read.error?.issues[0];
-  const message = issue && issueWithField(issue, { '': 'Quantity' });
+  const message = read.error && firstIssueWithField(read.error, { '': 'Quantity' });
   const label = product.platform ? platformLabels[product.platform] : product.name;
   const subtotal =
     quantity === undefined ? undefined : coinCalculatorPriceCents(quantity, product.price.value);
