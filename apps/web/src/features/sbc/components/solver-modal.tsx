@@ -1,4 +1,5 @@
 import {
+  canStartSolver,
   defaultSolverSettings,
   errorMessages,
   formatCoins,
@@ -83,7 +84,7 @@ export function SolverModal({ isOpen, account, challenges, selections, onClose, 
   const parsed = solverSettingsSchema.safeParse(draft);
   const errors = fieldErrors(parsed.success ? undefined : parsed.error);
   const settings: SolverSettings | undefined = parsed.success ? parsed.data : undefined;
-  const canSubmit = !error && account !== undefined && found.length > 0 && settings !== undefined;
+  const canSubmit = !error && account !== undefined && canStartSolver(draft, found.length);
   const set = (change: Partial<SolverDraft>) => setDraft((current) => ({ ...current, ...change }));
   // The estimate multiplies by Repetitions: while that field is out of range there is no estimate.
   const repetitionsRead = solverSettingsShape.shape.numOfRepititions.safeParse(draft.numOfRepititions);
