@@ -10,8 +10,10 @@ import {
   marketConfigSchema,
   notificationConfigSchema,
   timeConfigSchema,
+  TRANSFER_RANGES,
   transferConfigSchema,
   transferConfigWithinRanges,
+  type SettingRange,
 } from './configuration.js';
 
 function firstMessage(
@@ -180,4 +182,65 @@ describe('value lists', () => {
     });
     expect(parsed.players[0]).toEqual({ id: 0, name: '', price: 0, isExcluded: false });
   });
+});
+
+describe('the declared transfer ranges', () => {
+  type Path = readonly string[];
+  /** Each declared range's fields, with a stored group holding `value` there (a saved delay had max above min). */
+  const fieldsOf: Record<
+    keyof typeof TRANSFER_RANGES,
+    ReadonlyArray<{ path: Path; stored: (value: number) => object }>
+  > = {
+    safeLatency: [{ path: ['safeLatency'], stored: (value) => ({ safeLatency: value }) }],
+    retries: [{ path: ['retries'], stored: (value) => ({ retries: value }) }],
+    searchDelay: [
+      { path: ['delay', 'min'], stored: (value) => ({ delay: { min: value, max: value + 1 } }) },
+      { path: ['delay', 'max'], stored: (value) => ({ delay: { min: value - 1, max: value } }) },
+    ],
+  };
+  const ranges = Object.entries(TRANSFER_RANGES) as [keyof typeof TRANSFER_RANGES, SettingRange][];
+
+  const valueAt = (group: object, path: Path): number =>
+    path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], group) as number;
+  const withValueAt = (group: object, path: Path, value: number): object => {
+    const changed = structuredClone(group) as Record<string, unknown>;
+    const parent = path.slice(0, -1).reduce((node, key) => node[key] as Record<string, unknown>, changed);
+    parent[path[path.length - 1]!] = value;
+    return changed;
+  };
+  const accepts = (group: object) => transferConfigSchema.safeParse(group).success;
+  const issuesAt = (group: object, path: Path) => {
+    const result = transferConfigSchema.safeParse(group);
+    return result.success
+      ? []
+      : result.error.issues.filter((issue) => issue.path.join('.') === path.join('.'));
+  };
+
+  it.each(ranges)('%s: a stored value far out reads at the nearest value the schema accepts', (name) => {
+    for (const { path, stored } of fieldsOf[name]) {
+      const high = transferConfigWithinRanges({ ...defaultTransferConfig(), ...stored(1e9) });
+      expect(accepts(high), `${path.join('.')} read high`).toBe(true);
+      expect(accepts(withValueAt(high, path, valueAt(high, path) + 1)), `${path.join('.')} above`).toBe(
+        false,
+      );
+      const low = transferConfigWithinRanges({ ...defaultTransferConfig(), ...stored(-1e9) });
+      expect(accepts(low), `${path.join('.')} read low`).toBe(true);
+      expect(accepts(withValueAt(low, path, valueAt(low, path) - 1)), `${path.join('.')} below`).toBe(false);
+    }
+  });
+
+  it.each(ranges)(
+    '%s: the schema refuses each side of the range with its message, which names both ends',
+    (name, range) => {
+      expect(range.message).toContain(
+        `${range.min.toLocaleString('en-US')} and ${range.max.toLocaleString('en-US')}`,
+      );
+      for (const { path } of fieldsOf[name]) {
+        for (const outside of [range.min - 1, range.max + 1]) {
+          const group = withValueAt(defaultTransferConfig(), path, outside);
+          expect(issuesAt(group, path).map((issue) => issue.message)).toContain(range.message);
+        }
+      }
+    },
+  );
 });

@@ -176,15 +176,36 @@ export function defaultMarketConfig(): MarketConfig {
   return { players: [], isExclusionPurchaseEnabled: false };
 }
 
-const searchDelay = () => boundedIntLike(0, TRANSFER_SEARCH_DELAY_MAX_MS, messages.transferSearchDelayRange);
+/** A whole-number setting's range and the message every refusal of it reads. */
+export interface SettingRange {
+  readonly min: number;
+  readonly max: number;
+  readonly message: string;
+}
+
+/**
+ * The transfer group's number ranges, declared once: the schema checks them (the form before saving,
+ * the server on PUT), the form's inputs take their bounds, and a group stored before them is read
+ * within them (`transferConfigWithinRanges`), so none of the three can drift from the others.
+ */
+export const TRANSFER_RANGES = {
+  safeLatency: { min: 0, max: SAFE_LATENCY_MAX_MS, message: messages.safeLatencyRange },
+  retries: { min: 0, max: TRANSFER_RETRIES_MAX, message: messages.transferRetriesRange },
+  searchDelay: { min: 0, max: TRANSFER_SEARCH_DELAY_MAX_MS, message: messages.transferSearchDelayRange },
+} as const satisfies Record<string, SettingRange>;
+
+const withinRange = (range: SettingRange) => boundedIntLike(range.min, range.max, range.message);
 
 /** Coin-transfer settings; delay is the pause between the buyer's searches, in ms. */
 export const transferConfigSchema = z
   .object({
     screenshot: screenshotSchema,
-    safeLatency: boundedIntLike(0, SAFE_LATENCY_MAX_MS, messages.safeLatencyRange),
-    retries: boundedIntLike(0, TRANSFER_RETRIES_MAX, messages.transferRetriesRange),
-    delay: z.object({ min: searchDelay(), max: searchDelay() }),
+    safeLatency: withinRange(TRANSFER_RANGES.safeLatency),
+    retries: withinRange(TRANSFER_RANGES.retries),
+    delay: z.object({
+      min: withinRange(TRANSFER_RANGES.searchDelay),
+      max: withinRange(TRANSFER_RANGES.searchDelay),
+    }),
     isTransfersMasked: z.boolean(),
     isBuyBackProtectionEnabled: z.boolean(),
   })
@@ -214,21 +235,28 @@ export function defaultTransferConfig(): TransferConfig {
  * min, since each was above the other when saved. Anything not a number is left to the schema.
  */
 export function transferConfigWithinRanges<Stored extends Record<string, unknown>>(stored: Stored): Stored {
-  const within = (value: unknown, max: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(0, value)) : value;
+  const { safeLatency, retries, searchDelay } = TRANSFER_RANGES;
   const read: Record<string, unknown> = { ...stored };
-  if ('safeLatency' in stored) read['safeLatency'] = within(stored['safeLatency'], SAFE_LATENCY_MAX_MS);
-  if ('retries' in stored) read['retries'] = within(stored['retries'], TRANSFER_RETRIES_MAX);
+  if ('safeLatency' in stored) read['safeLatency'] = numberWithin(stored['safeLatency'], safeLatency);
+  if ('retries' in stored) read['retries'] = numberWithin(stored['retries'], retries);
   const delay = stored['delay'];
   if (typeof delay === 'object' && delay !== null) {
     const { min, max } = delay as Record<string, unknown>;
+    // The schema also wants max above min: each bound stops one step short of the other's end.
     read['delay'] = {
       ...delay,
-      min: within(min, TRANSFER_SEARCH_DELAY_MAX_MS - 1),
-      max: within(max, TRANSFER_SEARCH_DELAY_MAX_MS),
+      min: numberWithin(min, { ...searchDelay, max: searchDelay.max - 1 }),
+      max: numberWithin(max, { ...searchDelay, min: searchDelay.min + 1 }),
     };
   }
   return read as Stored;
+}
+
+/** A finite number moved to the nearest end of `range`; anything else as it is. */
+function numberWithin(value: unknown, range: SettingRange): unknown {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(range.max, Math.max(range.min, value))
+    : value;
 }
 
 /** A user's whole configuration; a missing group takes its defaults. */

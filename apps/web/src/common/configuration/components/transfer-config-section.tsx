@@ -1,10 +1,8 @@
 import {
   defaultTransferConfig,
   RECOMMENDED_SAFE_LATENCY_MS,
-  SAFE_LATENCY_MAX_MS,
   screenshotOptions,
-  TRANSFER_RETRIES_MAX,
-  TRANSFER_SEARCH_DELAY_MAX_MS,
+  TRANSFER_RANGES,
   transferConfigSchema,
   type TransferConfig,
 } from '@tradedesk/domain';
@@ -13,6 +11,8 @@ import { useUpdateConfiguration } from '../api/update-configuration';
 import { NumberField, ToggleField } from './fields';
 import { SettingsSection } from './settings-section';
 import { SelectOptions } from '../../../components/ui/form-controls';
+
+const { safeLatency, retries, searchDelay } = TRANSFER_RANGES;
 
 const labels = {
   safeLatency: 'Safe Latency (ms)',
@@ -45,23 +45,27 @@ export function TransferConfigSection({ stored }: { stored: TransferConfig }) {
             <NumberField
               label={labels.safeLatency}
               hint={`Recommended: ${RECOMMENDED_SAFE_LATENCY_MS} ms; 0 turns the check off.`}
-              max={SAFE_LATENCY_MAX_MS}
+              min={safeLatency.min}
+              max={safeLatency.max}
               registration={form.register('safeLatency', { valueAsNumber: true })}
             />
             <NumberField
               label={labels.retries}
-              hint={`0 to ${TRANSFER_RETRIES_MAX}; each retry searches 3 more times.`}
-              max={TRANSFER_RETRIES_MAX}
+              hint={`${retries.min} to ${retries.max}; each retry searches 3 more times.`}
+              min={retries.min}
+              max={retries.max}
               registration={form.register('retries', { valueAsNumber: true })}
             />
             <NumberField
               label={labels['delay.min']}
-              max={TRANSFER_SEARCH_DELAY_MAX_MS}
+              min={searchDelay.min}
+              max={searchDelay.max}
               registration={form.register('delay.min', { valueAsNumber: true })}
             />
             <NumberField
               label={labels['delay.max']}
-              max={TRANSFER_SEARCH_DELAY_MAX_MS}
+              min={searchDelay.min}
+              max={searchDelay.max}
               registration={form.register('delay.max', { valueAsNumber: true })}
             />
           </div>
