@@ -26,6 +26,9 @@ const agentWaitMs = 10 * 60_000;
 
 const statusOf = (accountId: string, status: string) => (m: WebMessage) =>
   m.action === 'update-account' && m.data.id === accountId && m.data['status'] === status;
+/** The notice a run that begins to wait for an agent gives its user. */
+const toldWaiting = (m: WebMessage) =>
+  m.action === 'notification' && m.data['message'] === snipeMessages.waitingForAgent;
 
 /**
  * A leaving agent hands its snipe run back while every other agent is busy (here: there is none):
@@ -256,8 +259,15 @@ function fromNow(browser: Browser, match: (message: WebMessage) => boolean) {
   return (message: WebMessage) => browser.messages.indexOf(message) >= seen && match(message);
 }
 
-/** An agent that refuses every snipe start (full, say) and counts them. */
-async function connectRefusingAgent(node: ScriptedStack['node'], agentId: string) {
+/**
+ * An agent that refuses every snipe start (full, say) and counts them; `beforeRefusing` runs with
+ * the count so far before each answer (a slow agent moves the clock there).
+ */
+async function connectRefusingAgent(
+  node: ScriptedStack['node'],
+  agentId: string,
+  beforeRefusing: (refusedSoFar: number) => void = () => {},
+) {
   const refused: unknown[] = [];
   const socket: Socket = io(node.url, {
     path: '/client/agent',
@@ -266,6 +276,7 @@ async function connectRefusingAgent(node: ScriptedStack['node'], agentId: string
   });
   socket.on('session-start', (payload: unknown, ack: (answer: unknown) => void) => {
     refused.push(payload);
+    beforeRefusing(refused.length);
     ack({ ok: false, message: 'The agent is full' });
   });
   await new Promise<void>((resolve, reject) => {
@@ -309,10 +320,61 @@ describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backen
         })
         .toEqual(['']);
       expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+      expect(browser.messages.filter(toldWaiting)).toHaveLength(1);
 
       // Past the limit of its first wait (not of the lease the refusal left): it ends saying why.
       refusing.socket.disconnect();
       stack.node.clock.advance(20_000);
+      await stack.node.realtime.sweep();
+      const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
+      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+      expect(await runningSnipes(db(), accountId)).toEqual([]);
+    } finally {
+      refusing.socket.disconnect();
+    }
+  });
+});
+
+describe.each(backends)('a handed-back snipe run its new agent refuses (%s)', (backend) => {
+  const stack = scriptedAgentStack(backend, {
+    node: { heartbeatTimeoutMs, connectedHeartbeatTimeoutMs, snipeAgentWaitMs: agentWaitMs },
+    agentId: 'leaving-agent',
+  });
+  const db = () => stack.node.app.appContext.db;
+  const answerTakesMs = 5 * 60_000;
+
+  it('waits, telling its user why once, and its limit counts from the refusal', hubSuite, async () => {
+    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+    stack.browsers.push(browser);
+    const accountId = await createAccount(browser.http, 'refused-at-once@example.com');
+    browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+    const start = await stack.agent.nextCommand('session-start');
+    // The one other agent takes five minutes to refuse its first start: the wait begins then.
+    const refusing = await connectRefusingAgent(stack.node, 'slow-refusing-agent', (refusedSoFar) => {
+      if (refusedSoFar === 1) stack.node.clock.advance(answerTakesMs);
+    });
+    try {
+      await stack.agent.socket.emitWithAck('agent-leaving');
+      await stack.agent.socket.emitWithAck('session-hand-back', {
+        leaseId: start.payload['leaseId'],
+        accountId,
+      });
+      await browser.waitFor(toldWaiting, 'the user to be told why');
+      await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+      expect(refusing.refused).toHaveLength(1);
+      const waitingUnderNoAgent = async () =>
+        (await runningSnipes(db(), accountId)).map((run) => run.agentId);
+      await expect.poll(waitingUnderNoAgent, { timeout: waitDeadlineMs }).toEqual(['']);
+
+      // Just short of the limit counted from the refusal (past it from the hand-back): it waits on.
+      stack.node.clock.advance(agentWaitMs - 1_000);
+      await sweepUntil(stack.node, async () => refusing.refused.length > 1, 'the start to be refused again');
+      await expect.poll(waitingUnderNoAgent, { timeout: waitDeadlineMs }).toEqual(['']);
+      expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
+      expect(browser.messages.filter(toldWaiting)).toHaveLength(1);
+
+      refusing.socket.disconnect();
+      stack.node.clock.advance(2_000);
       await stack.node.realtime.sweep();
       const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
       expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));

@@ -72,15 +72,21 @@ export function createSnipeHandover(
   }
 
   /**
-   * Every agent is busy (or gone), or the run's agent was lost: the run goes on under no agent,
-   * holding its account and licence slot, until `placeWaiting` finds one free; the row says it
-   * waits, and the user is told why. Its wait starts now (`waitingSince`, what the limit counts).
+   * Every agent is busy (or gone), the run's agent was lost, or its new agent refused the start: the
+   * run goes on under no agent, holding its account and licence slot, until `placeWaiting` finds one
+   * free; the row says it waits. A wait that begins now tells the user `why`; a run that already
+   * waited (`waitingSince`, when its wait began) waits on from then, so the limit counts the whole
+   * wait, and is not told again (each refused sweep would repeat the notice).
    */
-  async function moveToWait(run: RunRow, why: string, endAs: 'ended' | 'lost' = 'ended') {
-    const at = ctx.now();
-    if (!(await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: at }))) return;
+  async function moveToWait(
+    run: RunRow,
+    why: string,
+    { endAs = 'ended', waitingSince }: { endAs?: 'ended' | 'lost'; waitingSince?: Date } = {},
+  ) {
+    const since = waitingSince ?? ctx.now();
+    if (!(await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: since }))) return;
     log.info({ accountId: run.accountId, from: run.agentId, endAs }, 'snipe run waiting for a free agent');
-    await publish.notify(run.userId, 'blank', why);
+    if (waitingSince === undefined) await publish.notify(run.userId, 'blank', why);
   }
 
   /**
@@ -102,7 +108,7 @@ export function createSnipeHandover(
       }
       if (!isWaitingLease(lease))
         agents.stop(lease.agentId, { accountId: lease.accountId, leaseId: lease.leaseId });
-      await moveToWait(run, snipeMessages.lostWaitingForAgent, 'lost');
+      await moveToWait(run, snipeMessages.lostWaitingForAgent, { endAs: 'lost' });
     }
   }
 
@@ -208,8 +214,7 @@ export function createSnipeHandover(
       { accountId: account.id, agentId: moved.agentId, refusal: ack.message },
       'a moved snipe run was refused; it waits for an agent again',
     );
-    if (waitingSince === undefined) await moveToWait(refused, snipeMessages.waitingForAgent);
-    else await moveLeaseTo(refused, null, 'waiting', { waitingSince });
+    await moveToWait(refused, snipeMessages.waitingForAgent, { waitingSince });
   }
 
   /**
