@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { fleetPartOf } from '@tradedesk/domain/realtime';
 import type { Db } from '../../db/client.js';
 import { accounts, runs, snipeLogEntries } from '../../db/schema.js';
@@ -70,6 +70,26 @@ export const accountRepo = {
         .where(and(eq(accounts.userId, userId), eq(accounts.id, id)))
         .limit(1)
     )[0],
+
+  /**
+   * Of these accounts, each paired with the user it should belong to, the ids of those that exist and
+   * belong to that user: one query for many users' runs (a lost agent's), scoped to their owners.
+   */
+  async ownedAmong(db: Db, owned: readonly { userId: string; accountId: string }[]): Promise<Set<string>> {
+    if (owned.length === 0) return new Set();
+    const pairKey = (userId: string, accountId: string) => `${userId}\n${accountId}`;
+    const asked = new Set(owned.map(({ userId, accountId }) => pairKey(userId, accountId)));
+    const rows = await db
+      .select({ id: accounts.id, userId: accounts.userId })
+      .from(accounts)
+      .where(
+        and(
+          inArray(accounts.userId, [...new Set(owned.map((pair) => pair.userId))]),
+          inArray(accounts.id, [...new Set(owned.map((pair) => pair.accountId))]),
+        ),
+      );
+    return new Set(rows.filter((row) => asked.has(pairKey(row.userId, row.id))).map((row) => row.id));
+  },
 
   findOwnedByEmail: async (db: Db, userId: string, email: string) =>
     (

@@ -97,11 +97,13 @@ export function createSnipeHandover(
    * plan stored, the account gone) ends as lost runs always did.
    */
   async function waitAfterLoss(lost: RunRow[]) {
+    const accountsLeft = await accountRepo.ownedAmong(
+      db,
+      lost.flatMap(({ userId, accountId }) => (accountId === null ? [] : [{ userId, accountId }])),
+    );
     for (const run of lost) {
       const lease = leaseOfRun(run);
-      const canGoOn =
-        planOfRun(run) !== undefined &&
-        (await accountRepo.findOwned(db, run.userId, run.accountId ?? '')) !== undefined;
+      const canGoOn = planOfRun(run) !== undefined && accountsLeft.has(run.accountId ?? '');
       if (!canGoOn) {
         await runEvents.markLost([lease]);
         continue;
