@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage } from 'node:http';
 import {
   followUpNotice,
   purchaseNotice,
@@ -27,54 +26,18 @@ import {
   type WebMessage,
 } from './stack.js';
 import { runningSnipes } from '../runs.js';
-
-/** A local chat-webhook receiver on port 0. */
-async function startReceiver() {
-  const bodies: Array<{
-    embeds: Array<{ title?: string; description: string; color: number; fields?: unknown[] }>;
-  }> = [];
-  const wakers = new Set<() => void>();
-  const server = createServer((request: IncomingMessage, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      bodies.push(JSON.parse(text));
-      response.writeHead(204).end();
-      wakers.forEach((wake) => wake());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    bodies,
-    waitForBody(match: (body: (typeof bodies)[number]) => boolean) {
-      return new Promise<(typeof bodies)[number]>((resolve) => {
-        const check = () => {
-          const hit = bodies.find(match);
-          if (hit) {
-            wakers.delete(check);
-            resolve(hit);
-          }
-        };
-        wakers.add(check);
-        check();
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startChatReceiver } from './chat-receiver.js';
 
 // Tests run in random order on one sandbox market: each waits for its own run to end, so no run
 // is left to buy the listing the next test injects, and each matches only its own account's messages.
 describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hubSuite, (backend) => {
   let stack: Stack;
   let browser: Browser;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startChatReceiver>>;
 
   beforeAll(async () => {
     stack = await startStack(backend);
-    receiver = await startReceiver();
+    receiver = await startChatReceiver();
     browser = await openBrowser(stack.server, { maxAccounts: 3 });
     const provider = await browser.http.put('/api/user/provider', {
       discordId: '',

@@ -1,11 +1,12 @@
 import { filterSwitchedFor, snipeStoppedFor } from '@tradedesk/domain';
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { runOf, runningSnipes } from '../runs.js';
+import { startChatReceiver } from './chat-receiver.js';
 import { connectScriptedAgent } from './scripted-agent.js';
 import { scriptedAgentStack, type ScriptedStack } from './scripted-stack.js';
 import {
@@ -121,46 +122,63 @@ describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend
   });
   const db = () => stack.node.app.appContext.db;
 
-  it('ends at once when its user stops it, and past the limit with why', hubSuite, async () => {
-    const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
-    stack.browsers.push(browser);
-    const stoppedId = await createAccount(browser.http, 'stopped@example.com');
-    const expiredId = await createAccount(browser.http, 'expired@example.com');
-    const leases: Record<string, string> = {};
-    for (const accountId of [stoppedId, expiredId]) {
-      const seen = stack.agent.commands.length;
-      browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
-      const start = await stack.agent.nextCommand('session-start', seen);
-      leases[accountId] = String(start.payload['leaseId']);
-    }
-    await stack.agent.socket.emitWithAck('agent-leaving');
-    for (const accountId of [stoppedId, expiredId]) {
-      await stack.agent.socket.emitWithAck('session-hand-back', { leaseId: leases[accountId], accountId });
-      await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
-    }
+  it(
+    'ends at once when its user stops it, and past the limit with why, in the chat too',
+    hubSuite,
+    async () => {
+      const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
+      stack.browsers.push(browser);
+      const chat = await startChatReceiver();
+      onTestFinished(() => chat.close());
+      const provider = await browser.http.put('/api/user/provider', {
+        discordId: '',
+        discordWebhookUrl: chat.url,
+        telegramId: '',
+      });
+      expect(provider.status).toBe(200);
+      const stoppedId = await createAccount(browser.http, 'stopped@example.com');
+      const expiredId = await createAccount(browser.http, 'expired@example.com');
+      const leases: Record<string, string> = {};
+      for (const accountId of [stoppedId, expiredId]) {
+        const seen = stack.agent.commands.length;
+        browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
+        const start = await stack.agent.nextCommand('session-start', seen);
+        leases[accountId] = String(start.payload['leaseId']);
+      }
+      await stack.agent.socket.emitWithAck('agent-leaving');
+      for (const accountId of [stoppedId, expiredId]) {
+        await stack.agent.socket.emitWithAck('session-hand-back', { leaseId: leases[accountId], accountId });
+        await browser.waitFor(statusOf(accountId, 'waiting'), 'the account to wait for an agent');
+      }
 
-    // Stopped by its user: no agent holds it, so the server ends it, and the slot is free.
-    browser.send('snipe-stop', { id: stoppedId });
-    await browser.waitFor(statusOf(stoppedId, 'inactive'), 'the waiting run to stop');
-    await browser.waitFor(
-      (m) => m.action === 'notification' && m.data['message'] === snipeStoppedFor('stopped@example.com'),
-      'the stop to be confirmed',
-    );
-    expect(await runningSnipes(db(), stoppedId)).toEqual([]);
+      // Stopped by its user: no agent holds it, so the server ends it, and the slot is free.
+      browser.send('snipe-stop', { id: stoppedId });
+      await browser.waitFor(statusOf(stoppedId, 'inactive'), 'the waiting run to stop');
+      await browser.waitFor(
+        (m) => m.action === 'notification' && m.data['message'] === snipeStoppedFor('stopped@example.com'),
+        'the stop to be confirmed',
+      );
+      expect(await runningSnipes(db(), stoppedId)).toEqual([]);
 
-    // Still waiting just before the limit; ended with the reason once past it.
-    stack.node.clock.advance(agentWaitMs - 1_000);
-    await stack.node.realtime.sweep();
-    expect(await runningSnipes(db(), expiredId)).toHaveLength(1);
-    stack.node.clock.advance(2_000);
-    await stack.node.realtime.sweep();
-    const ended = await browser.waitFor(statusOf(expiredId, 'error'), 'the wait to end');
-    expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
-    expect(ended.data['description']).toBe(
-      'The snipe agent running this account shut down and no other agent was free within 10 minutes. Start the snipe again.',
-    );
-    expect(await runningSnipes(db(), expiredId)).toEqual([]);
-  });
+      // Still waiting just before the limit; ended with the reason once past it.
+      stack.node.clock.advance(agentWaitMs - 1_000);
+      await stack.node.realtime.sweep();
+      expect(await runningSnipes(db(), expiredId)).toHaveLength(1);
+      stack.node.clock.advance(2_000);
+      await stack.node.realtime.sweep();
+      const ended = await browser.waitFor(statusOf(expiredId, 'error'), 'the wait to end');
+      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+      expect(ended.data['description']).toBe(
+        'The snipe agent running this account shut down and no other agent was free within 10 minutes. Start the snipe again.',
+      );
+      expect(await runningSnipes(db(), expiredId)).toEqual([]);
+      // The user's chat is told as of any run that ends in error (spec 000 §7): the reason, in red.
+      const postedEmbed = () =>
+        chat.bodies.find((body) => body.embeds[0]?.description === snipeMessages.noAgentInTime(agentWaitMs))
+          ?.embeds[0];
+      await expect.poll(postedEmbed, { timeout: waitDeadlineMs }).toMatchObject({ color: 0xed4245 });
+    },
+  );
 });
 
 /** Sweeps until `done` holds (an agent that just connected is in its room a moment later). */
