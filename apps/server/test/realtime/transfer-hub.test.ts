@@ -359,6 +359,31 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     expect((await browser.http.get('/api/account')).body.data).toHaveLength(2);
   });
 
+  it('refuses the one-off requests once the plan has ended, and asks no agent', hubSuite, async () => {
+    const lapsed = await signedInUser(node.app, { tier: 'transfer', credits: 3, maxAccounts: 1 });
+    const browser = await openBrowser(node, {}, lapsed, '/client/transfer');
+    browsers.push(browser);
+    const seller = await createAccount(browser.http, 'lapsed.requests@example.com');
+    await node.app.appContext.db
+      .update(users)
+      .set({ expiresAt: new Date(node.clock.now().getTime() - 60_000) })
+      .where(eq(users.username, lapsed.username));
+    const seen = agent.commands.length;
+    const requests: [string, object][] = [
+      ['transfer-fetch-latency', { seller: { id: seller }, configuration: defaultTransferConfig() }],
+      [
+        'transfer-fetch-live-market-prices',
+        { seller: { id: seller }, player: { id: 20801, rarity: 1, quality: 3 } },
+      ],
+      ['transfer-screenshot', { user: { id: seller }, isBuyer: false }],
+    ];
+    for (const [action, payload] of requests) {
+      browser.send(action, payload);
+      expect([action, await browser.waitForError()]).toEqual([action, subscriptionExpiredMessage]);
+    }
+    expect(agent.commands.slice(seen)).toEqual([]);
+  });
+
   it('answers one-off requests to the asking user', hubSuite, async () => {
     const { browser, buyer, seller } = await transferUser();
     const seen = agent.commands.length;

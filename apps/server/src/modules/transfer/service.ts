@@ -47,10 +47,14 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
 
   const agentAccount = (account: AccountRow) => agentAccountOf(ctx, account);
 
+  /** An ended plan closes the tools (anything that reaches a game account); accounts, filters and settings stay. */
+  function requireLivePlan(user: UserRow) {
+    if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+  }
+
   /** A live plan; both accounts chosen, different, owned by the caller; credits above zero. */
   async function pairOf(user: UserRow, buyerId: string | undefined, sellerId: string | undefined) {
-    // An ended plan closes the tools; the user's accounts, filters and settings stay.
-    if (!hasToolAccess(user, ctx.now())) reject(subscriptionExpiredMessage);
+    requireLivePlan(user);
     const pairError = transferStartError(buyerId, sellerId);
     if (pairError !== null) reject(pairError);
     if (!canStartTransfer(user.credits)) reject(errorMessages.youDoNotHaveSufficientCredits);
@@ -143,6 +147,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     },
 
     async fetchLatency(user: UserRow, input: unknown) {
+      requireLivePlan(user);
       const data = parse(transferLatencyActionSchema, input);
       if (!data.seller) return reject(messages.selectSeller);
       const seller = await ownedAccount(user.id, data.seller.id);
@@ -153,6 +158,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     },
 
     async fetchMarketPrices(user: UserRow, input: unknown) {
+      requireLivePlan(user);
       const data = parse(transferMarketPricesActionSchema, input);
       // Spec 001 §5: a price check needs the seller first, then a chosen player.
       if (!data.seller) return reject(messages.selectSeller);
@@ -165,6 +171,7 @@ export function createTransferService(ctx: AppContext, agents: TransferDispatche
     },
 
     async screenshot(user: UserRow, input: unknown) {
+      requireLivePlan(user);
       const data = parse(transferScreenshotActionSchema, input);
       if (!data.user) return reject(data.isBuyer ? messages.selectBuyer : messages.selectSeller);
       const account = await ownedAccount(user.id, data.user.id);
