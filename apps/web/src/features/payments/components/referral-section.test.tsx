@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the referral code field', () => {
   it('is unmarked until a code is applied', () => {
     const { isMarkedInvalid } = renderReferral();
-    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: 'false' });
+    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: null });
   });
 
   it.each([
@@ -48,18 +48,19 @@ describe('the referral code field', () => {
     },
   );
 
-  it('drops the red border as soon as the code is edited, and stays unmarked once valid', async () => {
+  it('drops the red border and the refusal as soon as the code is edited, and stays unmarked once valid', async () => {
     const { field, apply, isMarkedInvalid, onValid } = renderReferral();
     await userEvent.type(field, 'WRONG');
     await apply();
     await screen.findByRole('alert');
     await userEvent.clear(field);
-    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: 'false' });
+    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: null });
+    expect(screen.queryByRole('alert')).toBeNull();
 
     await userEvent.type(field, 'GOOD1234');
     await apply();
     expect((await screen.findByRole('status')).textContent).toBe('Referral code is valid');
-    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: 'false' });
+    expect(isMarkedInvalid()).toEqual({ redBorder: false, ariaInvalid: null });
     expect(field.readOnly).toBe(true);
     expect(onValid).toHaveBeenCalledWith('GOOD1234');
   });

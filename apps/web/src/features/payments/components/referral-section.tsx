@@ -33,7 +33,11 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
   const isLocked = state === 'valid';
   const changeCode = (value: string) => {
     setCode(value);
-    if (state === 'invalid') setState('unverified');
+    // An edited code is unverified again: neither the red border nor the refusal is about it any more.
+    if (state === 'invalid') {
+      setState('unverified');
+      setMessage(null);
+    }
   };
   // The form arrives prerendered on /subscription and /coins, and may be typed into before the app runs it.
   const field = useTypedBeforeHydration(code, changeCode);
@@ -70,7 +74,7 @@ export function ReferralSection({ onValid }: ReferralSectionProps) {
               value={code}
               onChange={(event) => changeCode(event.target.value)}
               readOnly={isLocked}
-              aria-invalid={state === 'invalid'}
+              aria-invalid={state === 'invalid' ? true : undefined}
               placeholder="Enter your referral code"
               maxLength={64}
             />
