@@ -58,6 +58,14 @@ const suites: Record<string, Suite> = {
       await benchPrices();
     },
   },
+  'first-collection': {
+    describe:
+      'a fresh embedded database at start: the longest event-loop hold while the catalogue is copied and the first prices collected, statements on turns of their own vs sharing one task',
+    run: async () => {
+      const { benchFirstCollection } = await import('../apps/server/bench/first-collection.js');
+      await benchFirstCollection();
+    },
+  },
   'run-events': {
     describe:
       "storing sessions' per-cycle events on PostgreSQL: events/s, apply latency, statements per event",

@@ -129,7 +129,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('routeTable', routeTable);
   const eventLoop = watchEventLoop(app.log);
   app.decorate('eventLoop', eventLoop);
+  app.addHook('onListen', () => eventLoop.forgetStartUp());
   app.addHook('onClose', () => eventLoop.stop());
+  // Registered before the modules: onClose hooks run last-registered first, so the database closes
+  // after every module's jobs have stopped (a price collection cut off mid-write failed otherwise).
+  if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(cookie);
@@ -205,8 +209,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminModule);
   await app.register(communityModule, options.community ?? {});
   await app.register(sandboxModule, { adminKey: options.sandboxAdminKey });
-
-  if (options.ownsDatabase) app.addHook('onClose', () => options.database.close());
   return app;
 }
 

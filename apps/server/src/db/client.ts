@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { statementPerTurn } from './pglite-turns.js';
 import * as schema from './schema.js';
 
 /** The Drizzle database both back ends satisfy; services and repos only see this. */
@@ -58,7 +59,7 @@ export function openPostgres(url: string, poolSize = 20): Database {
 
 /** Embedded PostgreSQL (PGlite); `client` may be a clone made by tests. */
 export function wrapPglite(client: PGliteInterface): Database {
-  const db = drizzlePglite(client as PGlite, { schema });
+  const db = drizzlePglite(statementPerTurn(client) as PGlite, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -26,4 +26,25 @@ describe('watchEventLoop', () => {
       watch.stop();
     }
   });
+
+  it('forgets the work before the server listened, and watches from then on', async () => {
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    // No check of its own in the test's time: the first one comes when asked (resetPeak).
+    const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 3_600_000 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      blockFor(EVENT_LOOP_STALL_MS + 100); // building the card index before listening
+      watch.forgetStartUp();
+      expect(watch.delay()).toMatchObject({ peakMs: 0, stalls: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      blockFor(EVENT_LOOP_STALL_MS + 100); // a request that blocks once the node serves
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      watch.resetPeak();
+      expect(watch.delay().stalls).toBe(1);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      watch.stop();
+    }
+  });
 });

@@ -8,15 +8,20 @@ export const EVENT_LOOP_STALL_MS = 200;
 export interface EventLoopDelay {
   /** Mean delay since the last check. */
   readonly meanMs: number;
-  /** The longest delay since the watch started or `resetPeak` was called. */
+  /** The longest delay since the watch started (or `forgetStartUp`) or `resetPeak` was called. */
   readonly peakMs: number;
-  /** Stalls (delays past EVENT_LOOP_STALL_MS) seen since the watch started. */
+  /** Stalls (delays past EVENT_LOOP_STALL_MS) seen since the watch started (or `forgetStartUp`). */
   readonly stalls: number;
 }
 
 export interface EventLoopWatch {
   delay(): EventLoopDelay;
   resetPeak(): void;
+  /**
+   * Drops what was measured so far, unreported: the work a node does before it listens (its card
+   * index, its catalogue) holds up no request, and counted as a stall it read as one that did.
+   */
+  forgetStartUp(): void;
   stop(): void;
 }
 
@@ -55,6 +60,12 @@ export function watchEventLoop(
     resetPeak: () => {
       check();
       peakMs = 0;
+    },
+    forgetStartUp: () => {
+      // A delay still pending (the loop was held until now) is dropped with the rest.
+      histogram.reset();
+      peakMs = 0;
+      stalls = 0;
     },
     stop: () => {
       clearInterval(timer);

@@ -32,7 +32,7 @@ export interface PriceCollector {
   runOnce(): Promise<CollectionResult[]>;
   /** Runs now and then every `intervalMs` until stopped. */
   start(): void;
-  /** Cancels the next run and waits for a running one to finish. */
+  /** Cancels the next run; a running one ends after the feed in hand, and this waits for it. */
   stop(): Promise<void>;
 }
 
@@ -67,9 +67,14 @@ export function createPriceCollector(options: PriceCollectorOptions): PriceColle
 
   async function runOnce(): Promise<CollectionResult[]> {
     const results: CollectionResult[] = [];
-    // One feed at a time: the bulk writes are heavy and the machine is small.
+    // One feed at a time: the bulk writes are heavy and the machine is small. A stop ends the run
+    // between feeds (a first collection is seconds of writes); the feeds left are read in full
+    // at the next start, which has no `since` for them.
     for (const provider of providers)
-      for (const platform of platformValues) results.push(await collect(provider, platform));
+      for (const platform of platformValues) {
+        if (stopped) return results;
+        results.push(await collect(provider, platform));
+      }
     const cutoff = new Date(options.now().getTime() - options.historyDays * 86_400_000);
     await pruneHistory(db, cutoff).catch((error: unknown) =>
       log?.warn({ category: 'prices', err: error }, 'Pruning the price history failed'),
