@@ -35,6 +35,19 @@ function rangeExtreme(values: Int32Array, pick: (a: number, b: number) => number
 
 /** Table cells at most (8 bytes each): the rating-sum table covers as many cards to come as fit. */
 const RATING_SUM_CELLS = 2_000_000;
+/**
+ * The table is built only where it covers at least this many cards to come: on cuts of thousands
+ * (Brazil or Argentina's) it covers 2–3, the per-card caps decide those nodes about as well, and
+ * its ~1.7 M cells took 62 work ms of each 300-work-ms first answer's exact pass.
+ */
+const MIN_TABLE_CARDS = 4;
+
+/** How many cards to come a table over n cards rated at most `top` covers within the cell limit. */
+function tableCardsFor(n: number, top: number, slots: number): number {
+  let most = Math.min(slots, n);
+  while (most > 0 && (n + 1) * (most + 1) * (most * top + 1) > RATING_SUM_CELLS) most -= 1;
+  return most;
+}
 
 /**
  * The least cost of t cards from card j on whose ratings sum to at least s, for t up to `most`
@@ -50,8 +63,7 @@ export class RatingSumTable {
   constructor(ratings: Int32Array, cost: Float64Array, slots: number) {
     const n = ratings.length;
     const top = Math.max(0, ...ratings);
-    let most = Math.min(slots, n);
-    while (most > 0 && (n + 1) * (most + 1) * (most * top + 1) > RATING_SUM_CELLS) most -= 1;
+    const most = tableCardsFor(n, top, slots);
     this.most = most;
     this.width = most * top + 1;
     const rowSize = (most + 1) * this.width;
@@ -134,7 +146,9 @@ export function ratingCeiling(
   const cost = Float64Array.from(cards, (c) => c.cost);
   const highest = rangeExtreme(ratings, Math.max);
   const lowest = rangeExtreme(ratings, Math.min);
-  const sums = window.min === -Infinity ? undefined : new RatingSumTable(ratings, cost, slots);
+  const tabled =
+    window.min !== -Infinity && tableCardsFor(n, Math.max(0, ...ratings), slots) >= MIN_TABLE_CARDS;
+  const sums = tabled ? new RatingSumTable(ratings, cost, slots) : undefined;
   if (sums) chargeWork((sums.cells / TABLE_CELLS_PER_WORK) * WORK_MS.exactSearchWork);
   const squad: number[] = [];
   const withChosen = (chosen: Int32Array) => {
