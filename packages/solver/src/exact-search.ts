@@ -28,7 +28,8 @@ import {
 import { SearchRules } from './search-rules.js';
 import { startCounts, type SearchPreset } from './search-preset.js';
 export type { SearchPreset } from './search-preset.js';
-import type { Placement } from './squad-check.js';
+import type { ExactSearchOutcome } from './exact-search-outcome.js';
+export type { ExactSearchOutcome } from './exact-search-outcome.js';
 import { chargeWork, WORK_MS, workNow } from './work-clock.js';
 
 /** Cards after the exact cut above which the search is not tried (it would not finish in time). */
@@ -45,26 +46,6 @@ const CLOCK_EVERY = 65_536;
 const FEW_JOINABLE = 4;
 /** Suffix-count cells built per unit of search work (a cell is a copy; a unit, a node or scan). */
 const SETUP_ITEMS_PER_WORK = 8;
-
-export interface ExactSearchOutcome {
-  /**
-   * Whether every squad cheaper than `upperBound` was looked at (else the search stopped at its
-   * node limit or deadline and only `answer` counts).
-   */
-  readonly finished: boolean;
-  /**
-   * When finished, the optimum: the cheapest eligible squad's cost, or `upperBound` itself when
-   * none is cheaper (so a squad costing `upperBound` is optimal).
-   */
-  readonly bound?: number;
-  /** The cheapest eligible squad found below `upperBound`. */
-  readonly answer?: { readonly placement: Placement; readonly cost: number };
-  /** Nodes visited and leaves judged (the search's work counts, for measurements). */
-  readonly nodes?: number;
-  readonly leaves?: number;
-  /** The work units charged (nodes, cards scanned, leaves; see `WORK_MS.exactSearchWork`). */
-  readonly work?: number;
-}
 
 type Chemistry = Extract<SbcRequirement, { kind: 'chemistry' }>;
 type PlayerChemistry = Extract<SbcRequirement, { kind: 'playerChemistry' }>;
@@ -165,6 +146,7 @@ export function exactSearch(
     scoreWindowOf(requirements),
     (j, count) => fill[j * (slots + 1) + count] ?? Infinity,
     preset?.ratings,
+    slots,
   );
 
   const playerMin = Math.max(
@@ -246,7 +228,7 @@ export function exactSearch(
             { ...league, thresholds: thresholds.league, count: leagueCount, left: leagueLeft },
             { ...nation, thresholds: thresholds.nation, count: nationCount, left: nationLeft },
           ],
-          { playerMin, teamMin },
+          { playerMin, teamMin, ...(ratingWithin?.hasMinimum ? { rated: true } : {}) },
           forced,
         )
       : undefined;
@@ -317,7 +299,8 @@ export function exactSearch(
     if (!rules.reachable(j, r, chosen, chosenCount)) return;
     if (!rules.membersWithin(j, r, best - 1e-9 - spent)) return;
     if (rules.hasGroupMaxima && r > 0 && !joinableWithin(j, r, best - 1e-9 - spent)) return;
-    if (ratingWithin && !ratingWithin(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent)) return;
+    if (ratingWithin && !ratingWithin.within(chosen.subarray(0, chosenCount), j, r, best - 1e-9 - spent))
+      return;
     if (fillersBefore < j && r > 0 && !completionWithin(j, r, best - 1e-9 - spent)) return;
     if (!chemistryReachable(j, r, best - 1e-9 - spent)) return;
     if (r === 0) {
@@ -348,10 +331,26 @@ export function exactSearch(
       fillersBefore = fillersBeforeScan;
       return;
     }
+    // Cards the rating rules out as the next one taken are passed over at once: only their skip
+    // branches remain, and of those only a binding skip changes anything (fillers first).
+    const takable = ratingWithin?.nextTakable(chosen, chosenCount, j, r, best - 1e-9 - spent) ?? j;
+    workSinceClock += ratingWithin?.takeWork() ?? 0;
+    if (takable > j) {
+      const fillersBeforeJump = fillersBefore;
+      for (let k = j; k < takable && fillersBefore === Infinity; k += 1) {
+        if (!bindingSkip(k) || assetUsed[asset.ids[k] ?? 0] || !addCard(k)) continue;
+        removeCard(k);
+        fillersBefore = k;
+      }
+      visit(takable, r, spent);
+      fillersBefore = fillersBeforeJump;
+      return;
+    }
     const i = j;
     const a = asset.ids[i] ?? 0;
     const joins = !assetUsed[a] && addCard(i);
     if (joins) {
+      ratingWithin?.newChosenSet(chosenCount);
       visit(j + 1, r - 1, spent + (cost[i] ?? 0));
       removeCard(i);
     }
@@ -392,6 +391,7 @@ export function exactSearch(
   };
 
   visit(0, slots, 0);
+  workSinceClock += ratingWithin?.takeWork() ?? 0;
   chargeWork(workSinceClock * WORK_MS.exactSearchWork);
   const counts = { nodes, leaves, work: workCharged + workSinceClock };
   return aborted

@@ -189,7 +189,8 @@ function warmUp(highs: Highs): void {
 /**
  * HiGHS within a budget of `seconds`. In a solve (a work clock active) the budget is a number of
  * branch-and-bound nodes, so the answer does not depend on the machine's load, and HiGHS's own
- * time limit is only the solve's wall-clock cap; the nodes and the model's size are charged.
+ * time limit is only the solve's wall-clock cap; the nodes, simplex iterations and the model's size
+ * are charged.
  */
 function solveModel(highs: Highs, model: MilpModel, seconds: number) {
   const inSolve = workClockActive();
@@ -230,7 +231,9 @@ function solveModel(highs: Highs, model: MilpModel, seconds: number) {
     if (inSolve)
       chargeWork(
         model.colCost.length * WORK_MS.milpColumn +
-          Number(instance.info.get('mip_node_count') ?? 0) * WORK_MS.milpNode,
+          Number(instance.info.get('mip_node_count') ?? 0) * WORK_MS.milpNode +
+          // After a MIP run HiGHS reports every LP iteration (presolve, cuts, heuristics, nodes) here.
+          Math.max(0, Number(instance.info.get('simplex_iteration_count') ?? 0)) * WORK_MS.milpIteration,
       );
     const status = instance.getModelStatus();
     const dual = Number(instance.info.get('mip_dual_bound'));
