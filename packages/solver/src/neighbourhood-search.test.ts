@@ -4,7 +4,14 @@ import { improveByNeighbourhoods } from './neighbourhood-search.js';
 import { placeCards, placementCost } from './placement.js';
 import { buildProblem, type Candidate, type Problem } from './problem.js';
 import { judgePlacement } from './squad-check.js';
-import { and, exhaustivePlacedOptimum, randomPool, rating } from './test-pools.js';
+import {
+  and,
+  EVERY_433_POSITION,
+  exhaustiveOptimum,
+  exhaustivePlacedOptimum,
+  randomPool,
+  rating,
+} from './test-pools.js';
 import type { MarketCard } from './types.js';
 
 const chemistry = (value: number): SbcRequirement => ({ kind: 'chemistry', scope: 'min', value });
@@ -73,4 +80,55 @@ describe('the neighbourhood search around an answer', () => {
     expect(cases).toBeGreaterThan(12);
     expect(improved).toBeGreaterThan(6);
   }, 600_000);
+});
+
+/**
+ * Eleven dear cards of one league and nation (each of its own club), and five cheap ones of
+ * another league, nation and club that share no group with them; every card plays every position.
+ */
+function twoBlockPool(seed: number): MarketCard[] {
+  const random = seededRng(seed);
+  const card = (
+    index: number,
+    group: { leagueId: number; nationId: number; clubId: number },
+    price: number,
+  ) => ({
+    definitionId: 2000 + index,
+    assetId: 2000 + index,
+    rating: 70 + Math.floor(random() * 10),
+    rarityId: 0,
+    positions: EVERY_433_POSITION,
+    ...group,
+    price,
+  });
+  const dear = Array.from({ length: 11 }, (_, i) =>
+    card(i, { leagueId: 13, nationId: 14, clubId: 1300 + i }, 600 + Math.floor(random() * 400)),
+  );
+  const cheap = Array.from({ length: 5 }, (_, i) =>
+    card(11 + i, { leagueId: 16, nationId: 18, clubId: 1600 }, 200 + Math.floor(random() * 100)),
+  );
+  return [...dear, ...cheap];
+}
+
+describe('the neighbourhood search over the cheapest groups (team chemistry alone)', () => {
+  it("finds the optimum through a group the answer does not hold, where the answer's groups find nothing", () => {
+    for (let seed = 1; seed <= 6; seed += 1) {
+      const cards = twoBlockPool(seed);
+      const challenge = and(chemistry(28 + (seed % 6)));
+      const optimum = exhaustiveOptimum(cards, challenge);
+      const problem = problemOf(cards, challenge);
+      const dearBlock = problem.candidates.filter((c) => c.card.leagueId === 13);
+      const placement = placeCards(problem, dearBlock);
+      const start = { placement, cost: placementCost(placement) };
+      expect(judgePlacement(problem, placement).eligible).toBe(true);
+      expect(optimum).toBeLessThan(start.cost);
+      // The cheap cards share no club, league or nation with the answer: no neighbourhood of its
+      // groups holds them.
+      expect(improveByNeighbourhoods(problem, start, Infinity, 'around').cost).toBe(start.cost);
+      const found = improveByNeighbourhoods(problem, start, Infinity, 'cheapest');
+      expect(judgePlacement(problem, found.placement).eligible).toBe(true);
+      expect(new Set(found.placement.map((c) => c?.assetId)).size).toBe(11);
+      expect(found.cost).toBe(optimum);
+    }
+  });
 });
