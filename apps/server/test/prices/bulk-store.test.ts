@@ -3,7 +3,6 @@ import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ROWS_PER_STATEMENT } from '../../src/lib/in-slices.js';
-import { createPriceCollector } from '../../src/modules/prices/collector.js';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { readCurrentPrices } from '../../src/modules/prices/current-price-repo.js';
 import type {
@@ -12,7 +11,7 @@ import type {
   ProviderPrice,
 } from '../../src/modules/prices/providers.js';
 import { backends, useTestApp } from '../helpers.js';
-import { minutesBefore } from './fixtures.js';
+import { minutesBefore, testCollector } from './fixtures.js';
 
 /** A price site that answers `prices` for every platform, and counts the feeds it was asked for. */
 function siteWith(name: PriceProviderName, prices: (platform: Platform) => ProviderPrice[]) {
@@ -33,13 +32,7 @@ const cardsFrom = (start: number, count: number) => loadCatalogue().cards.slice(
 describe.each(backends)('a large price feed stored in slices (%s)', (backend) => {
   const t = useTestApp(backend);
   const collector = (providers: PriceProviderAdapter[]) =>
-    createPriceCollector({
-      db: t.database.db,
-      providers,
-      intervalMs: 60_000,
-      historyDays: 7,
-      now: t.clock.now,
-    });
+    testCollector(t.database.db, t.clock.now, providers);
 
   const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;

@@ -1,11 +1,10 @@
 import { startSim, type RunningSim } from '@tradedesk/game-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPriceCollector } from '../../src/modules/prices/collector.js';
 import { createPriceJob } from '../../src/modules/prices/job.js';
 import { createFeedProvider, sandboxFeedProviders } from '../../src/modules/prices/providers.js';
 import { backends, Client, useTestApp } from '../helpers.js';
-import { givenPrices, minutesBefore, ODEGAARD } from './fixtures.js';
+import { givenPrices, minutesBefore, ODEGAARD, testCollector } from './fixtures.js';
 
 type Executes = { database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } } };
 
@@ -26,13 +25,7 @@ describe.each(backends)('price collection from the sandbox feeds (%s)', (backend
   afterAll(() => sim?.close());
 
   const collector = (providers = sandboxFeedProviders(sim.url)) =>
-    createPriceCollector({
-      db: t.database.db,
-      providers,
-      intervalMs: 60_000,
-      historyDays: 7,
-      now: t.clock.now,
-    });
+    testCollector(t.database.db, t.clock.now, providers);
 
   it('stores every site PC and console prices, then only what the sites refreshed since', async () => {
     const job = collector();

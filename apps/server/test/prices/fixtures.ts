@@ -1,6 +1,8 @@
 import type { Platform } from '@tradedesk/domain';
 import type { Db } from '../../src/db/client.js';
 import type { PriceSource } from '../../src/modules/prices/freshness.js';
+import { createPriceCollector } from '../../src/modules/prices/collector.js';
+import type { PriceProviderAdapter } from '../../src/modules/prices/providers.js';
 import { storeObservations } from '../../src/modules/prices/repo.js';
 
 export const PELE = 237067; // icon, 95
@@ -25,3 +27,8 @@ export function givenPrices(
 }
 
 export const minutesBefore = (date: Date, minutes: number) => new Date(date.getTime() - minutes * 60_000);
+
+/** The collection job over `providers`, as the server schedules it (a minute apart, a week of history). */
+export function testCollector(db: Db, now: () => Date, providers: readonly PriceProviderAdapter[]) {
+  return createPriceCollector({ db, providers, intervalMs: 60_000, historyDays: 7, now });
+}
