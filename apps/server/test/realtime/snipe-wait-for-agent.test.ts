@@ -181,6 +181,14 @@ describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend
   );
 });
 
+/** A sweep past the wait's limit ends the run saying why, and it holds no running snipe any more. */
+async function expectWaitEndedAfterSweep(node: ScriptedStack['node'], browser: Browser, accountId: string) {
+  await node.realtime.sweep();
+  const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
+  expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
+  expect(await runningSnipes(node.app.appContext.db, accountId)).toEqual([]);
+}
+
 /** Sweeps until `done` holds (an agent that just connected is in its room a moment later). */
 async function sweepUntil(node: ScriptedStack['node'], done: () => Promise<boolean>, what: string) {
   for (let sweeps = 0; sweeps < 50; sweeps += 1) {
@@ -343,10 +351,7 @@ describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backen
       // Past the limit of its first wait (not of the lease the refusal left): it ends saying why.
       refusing.socket.disconnect();
       stack.node.clock.advance(20_000);
-      await stack.node.realtime.sweep();
-      const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
-      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
-      expect(await runningSnipes(db(), accountId)).toEqual([]);
+      await expectWaitEndedAfterSweep(stack.node, browser, accountId);
     } finally {
       refusing.socket.disconnect();
     }
@@ -393,10 +398,7 @@ describe.each(backends)('a handed-back snipe run its new agent refuses (%s)', (b
 
       refusing.socket.disconnect();
       stack.node.clock.advance(2_000);
-      await stack.node.realtime.sweep();
-      const ended = await browser.waitFor(statusOf(accountId, 'error'), 'the wait to end');
-      expect(ended.data['description']).toBe(snipeMessages.noAgentInTime(agentWaitMs));
-      expect(await runningSnipes(db(), accountId)).toEqual([]);
+      await expectWaitEndedAfterSweep(stack.node, browser, accountId);
     } finally {
       refusing.socket.disconnect();
     }
