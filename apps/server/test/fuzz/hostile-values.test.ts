@@ -73,6 +73,12 @@ describe('hostile values on every route with a body never stall the event loop (
       payload: JSON.stringify(payload),
     });
 
+  const sendMeasured = async (method: string, url: string, payload: unknown) => {
+    t.app.eventLoop.resetPeak();
+    const answer = await send(method, url, payload);
+    return { answer, peakMs: t.app.eventLoop.delay().peakMs };
+  };
+
   it(
     'answers every hostile value without a stall past 200 ms, and the next request too',
     async () => {
@@ -89,10 +95,15 @@ describe('hostile values on every route with a body never stall the event loop (
         for (const path of pathsOf(sample)) {
           for (const [name, value] of HOSTILE_VALUES) {
             const where = `${route} ${path.join('.') || '(body)'} = ${name}`;
-            t.app.eventLoop.resetPeak();
-            const answer = await send(method, url, replaceAt(sample, path, value));
-            const { peakMs } = t.app.eventLoop.delay();
-            if (peakMs > EVENT_LOOP_STALL_MS) stalls.push(`${where}: ${Math.round(peakMs)} ms`);
+            const body = replaceAt(sample, path, value);
+            const { answer, peakMs } = await sendMeasured(method, url, body);
+            // A stall the value causes comes back when it is sent again; one from another process
+            // taking the core (a loaded machine) does not.
+            if (peakMs > EVENT_LOOP_STALL_MS) {
+              const again = await sendMeasured(method, url, body);
+              if (again.peakMs > EVENT_LOOP_STALL_MS)
+                stalls.push(`${where}: ${Math.round(peakMs)} ms, then ${Math.round(again.peakMs)} ms`);
+            }
             expect(answer.statusCode, where).toBeLessThan(500);
             expect((await t.app.inject({ method: 'GET', url: '/api/app/health' })).statusCode, where).toBe(
               200,
