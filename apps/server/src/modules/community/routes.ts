@@ -96,7 +96,7 @@ export const communityRoutes: FastifyPluginAsync<CommunityRoutesOptions> = async
   app.get<{ Querystring: { state?: string } }>('/sandbox/authorize', async (request, reply) => {
     const state = consentState(request.query.state);
     return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox community sign-in</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox community sign-in</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;background:#313338;color:#f2f3f5;display:flex;justify-content:center;padding:3rem 1rem}
 main{background:#2b2d31;border-radius:.5rem;padding:1.5rem;max-width:24rem}button{width:100%;padding:.6rem;margin-top:.75rem;border:0;border-radius:.25rem;font-size:1rem;cursor:pointer}
 .ok{background:#5865f2;color:#fff}.no{background:#4e5058;color:#fff}p{color:#b5bac1}</style></head><body><main>
