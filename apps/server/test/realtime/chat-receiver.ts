@@ -43,3 +43,5 @@ export async function startChatReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type ChatReceiver = Awaited<ReturnType<typeof startChatReceiver>>;

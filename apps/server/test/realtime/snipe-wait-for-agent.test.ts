@@ -6,7 +6,7 @@ import { accounts } from '../../src/db/schema.js';
 import { snipeMessages } from '../../src/modules/snipe/messages.js';
 import { backends } from '../database.js';
 import { runOf, runningSnipes } from '../runs.js';
-import { startChatReceiver } from './chat-receiver.js';
+import { startChatReceiver, type ChatReceiver } from './chat-receiver.js';
 import { connectScriptedAgent } from './scripted-agent.js';
 import { scriptedAgentStack, type ScriptedStack } from './scripted-stack.js';
 import {
@@ -30,6 +30,23 @@ const statusOf = (accountId: string, status: string) => (m: WebMessage) =>
 /** The notice a run that begins to wait for an agent gives its user. */
 const toldWaiting = (m: WebMessage) =>
   m.action === 'notification' && m.data['message'] === snipeMessages.waitingForAgent;
+
+/** A chat receiver the user's webhook posts to (spec 000 §7), closed when the test ends. */
+async function chatOf(browser: Browser) {
+  const chat = await startChatReceiver();
+  onTestFinished(() => chat.close());
+  const provider = await browser.http.put('/api/user/provider', {
+    discordId: '',
+    discordWebhookUrl: chat.url,
+    telegramId: '',
+  });
+  expect(provider.status).toBe(200);
+  return chat;
+}
+
+/** The chat posts (embeds) whose text is `text`. */
+const chatPostsOf = (chat: ChatReceiver, text: string) =>
+  chat.bodies.flatMap((body) => body.embeds).filter((embed) => embed.description === text);
 
 /**
  * A leaving agent hands its snipe run back while every other agent is busy (here: there is none):
@@ -128,14 +145,7 @@ describe.each(backends)('a snipe run waiting for an agent, ended (%s)', (backend
     async () => {
       const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
       stack.browsers.push(browser);
-      const chat = await startChatReceiver();
-      onTestFinished(() => chat.close());
-      const provider = await browser.http.put('/api/user/provider', {
-        discordId: '',
-        discordWebhookUrl: chat.url,
-        telegramId: '',
-      });
-      expect(provider.status).toBe(200);
+      const chat = await chatOf(browser);
       const stoppedId = await createAccount(browser.http, 'stopped@example.com');
       const expiredId = await createAccount(browser.http, 'expired@example.com');
       const leases: Record<string, string> = {};
@@ -212,6 +222,7 @@ describe.each(backends)("a lost agent's snipe run (%s)", (backend) => {
     async () => {
       const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
       stack.browsers.push(browser);
+      const chat = await chatOf(browser);
       const accountId = await createAccount(browser.http, 'crashed@example.com');
       browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
       const first = await stack.agent.nextCommand('session-start');
@@ -225,6 +236,10 @@ describe.each(backends)("a lost agent's snipe run (%s)", (backend) => {
         (m) => m.action === 'notification' && m.data['message'] === snipeMessages.lostWaitingForAgent,
         'the user to be told why',
       );
+      // The chat is told too, once, as a notice: the run is not searching until an agent is free.
+      await expect
+        .poll(() => chatPostsOf(chat, snipeMessages.lostWaitingForAgent), { timeout: waitDeadlineMs })
+        .toMatchObject([{ color: 0x5865f2 }]);
       expect(browser.messages.some(statusOf(accountId, 'error'))).toBe(false);
       expect(browser.messages.some((m) => m.action === 'stop')).toBe(false);
       expect((await runOf(db(), lostLeaseId))?.status).toBe('lost');
@@ -322,6 +337,7 @@ describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backen
   it('waits again, and its limit counts from when it began to wait', hubSuite, async () => {
     const browser = await openBrowser(stack.node, { tier: 'snipe', maxAccounts: 2 });
     stack.browsers.push(browser);
+    const chat = await chatOf(browser);
     const accountId = await createAccount(browser.http, 'refused@example.com');
     browser.send('snipe-create-browser', startPayload(accountId, [ronaldoFilter()]));
     const start = await stack.agent.nextCommand('session-start');
@@ -352,6 +368,12 @@ describe.each(backends)('a waiting snipe run refused by its agent (%s)', (backen
       refusing.socket.disconnect();
       stack.node.clock.advance(20_000);
       await expectWaitEndedAfterSweep(stack.node, browser, accountId);
+      // The chat heard of the wait once, when it began, not again after the refusal: its posts go
+      // out in order, so by the end's post every earlier one has arrived.
+      await expect
+        .poll(() => chatPostsOf(chat, snipeMessages.noAgentInTime(agentWaitMs)), { timeout: waitDeadlineMs })
+        .toHaveLength(1);
+      expect(chatPostsOf(chat, snipeMessages.waitingForAgent)).toHaveLength(1);
     } finally {
       refusing.socket.disconnect();
     }

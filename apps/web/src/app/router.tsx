@@ -1,3 +1,4 @@
+import { snipePlanRequiredMessage } from '@tradedesk/domain';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/page-loading';
@@ -7,6 +8,7 @@ import { NotFoundPage } from '../routes/not-found';
 import { RouteError } from '../routes/route-error';
 import { siteRoutes } from '../routes/site-routes';
 import { RootLayout } from './layout/root-layout';
+import { RequirePlan } from './require-plan';
 import { RequireSignIn } from './require-sign-in';
 import { ReplayEarlyClick } from '../prerender/replay-early-click';
 
@@ -89,9 +91,11 @@ export const routes: RouteObject[] = [
         path: paths.snipe,
         element: (
           <RequireSignIn>
-            <Suspense fallback={<PageLoading label="Loading the snipe dashboard…" />}>
-              <SnipeDashboard />
-            </Suspense>
+            <RequirePlan tier="snipe" needsPlanMessage={snipePlanRequiredMessage}>
+              <Suspense fallback={<PageLoading label="Loading the snipe dashboard…" />}>
+                <SnipeDashboard />
+              </Suspense>
+            </RequirePlan>
           </RequireSignIn>
         ),
       },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../stores/auth-store';
 import { fakeFetch, renderWithProviders } from '../test/render';
+import { userAnswer } from '../test/user-answer';
 import { routes } from './router';
 
 /** Spec §2 routes (written out, not taken from the app's path table) and the page each opens. */
@@ -27,10 +28,8 @@ function renderAt(path: string) {
   vi.stubGlobal(
     'fetch',
     fakeFetch({
-      'GET /api/user': {
-        status: 200,
-        body: { data: { id: 'u1', username: 'demo', tier: 'transfer', providers: { discordId: '1' } } },
-      },
+      // A verified user on the Transfer plan, for the pages that read the signed-in user.
+      'GET /api/user': userAnswer({ username: 'demo' }),
       'POST /api/auth/fingerprint': { status: 200, body: { data: { valid: true } } },
       'GET /api/notification': { status: 200, body: { data: [] } },
     }).fetchStub,
@@ -55,6 +54,14 @@ describe('the routes of spec §2', () => {
       await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/login'));
     },
   );
+
+  it('/snipe shows a Transfer-plan user the plan it needs instead of the dashboard', async () => {
+    useAuthStore.setState({ token: 'licence-token' });
+    renderAt('/snipe');
+    expect((await screen.findByRole('alert')).textContent).toBe('Sniping needs the Snipe plan. See plans');
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.queryByText('Loading the snipe dashboard…')).toBeNull();
+  });
 
   it('has a footer with the five legal links and the social links', async () => {
     renderAt('/blog');

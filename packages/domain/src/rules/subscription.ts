@@ -26,6 +26,12 @@ export const subscriptionExpiredMessage =
   'Your subscription has expired. Renew it on the Subscription page to use the tools again; your accounts, filters and settings are kept.';
 
 /**
+ * Why a user without the Snipe plan cannot snipe (ours): the snipe hub refuses a start with it and
+ * /snipe shows it in place of the dashboard.
+ */
+export const snipePlanRequiredMessage = 'Sniping needs the Snipe plan';
+
+/**
  * The tools are open to a user with a tier whose plan has not ended. A tier without an end date
  * (the sandbox demo, an operator's own grant) does not expire.
  */

@@ -84,9 +84,14 @@ export function createSnipeHandover(
     { endAs = 'ended', waitingSince }: { endAs?: 'ended' | 'lost'; waitingSince?: Date } = {},
   ) {
     const since = waitingSince ?? ctx.now();
-    if (!(await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: since }))) return;
+    const moved = await moveLeaseTo(run, null, 'waiting', { endAs, waitingSince: since });
+    if (!moved) return;
     log.info({ accountId: run.accountId, from: run.agentId, endAs }, 'snipe run waiting for a free agent');
-    if (waitingSince === undefined) await publish.notify(run.userId, 'blank', why);
+    if (waitingSince !== undefined) return;
+    await publish.notify(run.userId, 'blank', why);
+    // The run stopped searching until an agent is free: the chat hears of it as of a start or a
+    // stop (docs/decisions/notifications.md), or it would first learn of the wait when it ends.
+    if (moved.account) publish.webhookStartStop(run.userId, moved.account, 'INFO', why);
   }
 
   /**
@@ -135,8 +140,8 @@ export function createSnipeHandover(
 
   /**
    * The run under a new lease held by `agentId` (none: waiting), its row at `status`; answers the
-   * new lease, or nothing when another caller moved or ended the run first. A run moved to wait
-   * keeps when its wait began (`waitingSince`); the old run ends `endAs`.
+   * new lease and the account's row, or nothing when another caller moved or ended the run first.
+   * A run moved to wait keeps when its wait began (`waitingSince`); the old run ends `endAs`.
    */
   async function moveLeaseTo(
     run: RunRow,
@@ -152,7 +157,7 @@ export function createSnipeHandover(
       updatedAt: moved.at,
     });
     if (row) publish.account(run.userId, row);
-    return moved;
+    return { ...moved, account: row };
   }
 
   /**

@@ -1,6 +1,8 @@
+import { snipePlanRequiredMessage } from '@tradedesk/domain';
+
 /** Texts of the snipe hub the spec leaves open (docs/decisions/server.md). */
 export const snipeMessages = {
-  tierRequired: 'Sniping needs the Snipe plan',
+  tierRequired: snipePlanRequiredMessage,
   alreadyRunning: 'This account is already sniping',
   notRunning: 'This account is not sniping',
   noAgent: 'No snipe agent is available right now. Please try again later.',

@@ -1,5 +1,6 @@
 import { isAccountRunning, launchWhileActiveMessage, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
+import { toneUnlessDisabled } from '../../../components/ui/button-tone';
 import {
   LaunchIcon,
   PencilIcon,
@@ -23,8 +24,7 @@ function ActionButton(props: {
     <span className="tooltip" data-tip={props.tip ?? props.label}>
       <button
         type="button"
-        // A colour would override daisyUI's disabled look, so it applies to enabled buttons only.
-        className={`btn btn-ghost btn-square btn-sm ${props.disabled ? '' : (props.className ?? '')}`}
+        className={`btn btn-ghost btn-square btn-sm ${toneUnlessDisabled(props.className, props.disabled)}`}
         aria-label={props.label}
         title={props.tip ?? props.label}
         disabled={props.disabled}

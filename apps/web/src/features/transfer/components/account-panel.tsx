@@ -5,7 +5,8 @@ import {
   launchWhileActiveMessage,
   type Account,
 } from '@tradedesk/domain';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { toneUnlessDisabled } from '../../../components/ui/button-tone';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { CreateAccountModal, DeleteAccountModal, EditAccountModal } from '../../../common/accounts';
 import { useAccountMetadata } from '../api/get-account-metadata';
@@ -14,6 +15,39 @@ type Side = 'seller' | 'buyer';
 type Dialog = 'create' | 'edit' | 'delete' | null;
 
 const sideLabel = (side: Side) => (side === 'seller' ? 'Seller' : 'Buyer');
+
+/**
+ * A panel button. One that is off (`offReason`) looks disabled and is described by the reason the
+ * panel shows under its buttons: a disabled button takes no pointer (daisyUI), so a title alone
+ * would never be seen.
+ */
+function PanelButton({
+  tone,
+  offReason,
+  reasonId,
+  onClick,
+  children,
+}: {
+  tone?: string;
+  offReason?: string | undefined;
+  reasonId?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const isOff = offReason !== undefined;
+  return (
+    <button
+      type="button"
+      className={`btn btn-xs ${toneUnlessDisabled(tone, isOff)}`}
+      disabled={isOff}
+      title={offReason}
+      aria-describedby={isOff ? reasonId : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
 
 /**
  * One side of the transfer (spec 001 §2): a searchable account dropdown, Launch Webapp,
@@ -31,6 +65,7 @@ export function AccountPanel({
   onScreenshot: (account: Account | undefined) => void;
 }) {
   const searchId = useId();
+  const reasonId = useId();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const chosenId = useTransferStore((state) => (side === 'seller' ? state.sellerId : state.buyerId));
@@ -48,8 +83,13 @@ export function AccountPanel({
   );
   const details = metadata.data;
   const label = sideLabel(side);
-  // Spec 001 §7: Launch is disabled while the account is active.
-  const isActiveAccount = account !== undefined && isAccountRunning(account.status);
+  // Spec 001 §7: Launch is disabled while the account is active; Edit and Delete need an account.
+  const launchOffReason =
+    account !== undefined && isAccountRunning(account.status) ? launchWhileActiveMessage : undefined;
+  const noAccountReason =
+    account === undefined ? `Select a ${label.toLowerCase()} account to edit or delete it` : undefined;
+  // Never both: without an account nothing runs.
+  const offReason = launchOffReason ?? noAccountReason;
   return (
     <section className="card bg-base-200" aria-label={label}>
       <div className="card-body gap-3 p-4">
@@ -78,33 +118,28 @@ export function AccountPanel({
           ))}
         </select>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-xs"
-            disabled={isActiveAccount}
-            title={isActiveAccount ? launchWhileActiveMessage : undefined}
-            onClick={() => onLaunch(account)}
-          >
+          <PanelButton offReason={launchOffReason} reasonId={reasonId} onClick={() => onLaunch(account)}>
             Launch Webapp
-          </button>
-          <button type="button" className="btn btn-xs" onClick={() => onScreenshot(account)}>
-            Screenshot Coin Balance
-          </button>
-          <button type="button" className="btn btn-xs" onClick={() => setDialog('create')}>
-            Create Account
-          </button>
-          <button type="button" className="btn btn-xs" disabled={!account} onClick={() => setDialog('edit')}>
+          </PanelButton>
+          <PanelButton onClick={() => onScreenshot(account)}>Screenshot Coin Balance</PanelButton>
+          <PanelButton onClick={() => setDialog('create')}>Create Account</PanelButton>
+          <PanelButton offReason={noAccountReason} reasonId={reasonId} onClick={() => setDialog('edit')}>
             Edit Account
-          </button>
-          <button
-            type="button"
-            className="btn btn-xs text-error"
-            disabled={!account}
+          </PanelButton>
+          <PanelButton
+            tone="text-error"
+            offReason={noAccountReason}
+            reasonId={reasonId}
             onClick={() => setDialog('delete')}
           >
             Delete Account
-          </button>
+          </PanelButton>
         </div>
+        {offReason && (
+          <p id={reasonId} className="text-base-content/70 text-sm">
+            {offReason}
+          </p>
+        )}
         {account && (
           <dl className="grid grid-cols-2 gap-1 text-sm">
             <dt>Status</dt>
