@@ -8,11 +8,14 @@ function blockFor(ms: number) {
   while (performance.now() < until);
 }
 
+/** A thread that never waits for a CPU: every delay is its own work (a busy test machine must not say otherwise). */
+const neverWaited = () => 0;
+
 describe('watchEventLoop', () => {
   it('measures a stall and warns about it', async () => {
     const warnings: unknown[] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
-    const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 20 });
+    const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 20, cpuWaitMs: neverWaited });
     try {
       await new Promise((resolve) => setTimeout(resolve, 30));
       blockFor(EVENT_LOOP_STALL_MS + 100);
@@ -31,7 +34,7 @@ describe('watchEventLoop', () => {
     const warnings: unknown[] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
     // No check of its own in the test's time: the first one comes when asked (resetPeak).
-    const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 3_600_000 });
+    const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 3_600_000, cpuWaitMs: neverWaited });
     try {
       await new Promise((resolve) => setTimeout(resolve, 30));
       blockFor(EVENT_LOOP_STALL_MS + 100); // building the card index before listening
@@ -43,6 +46,35 @@ describe('watchEventLoop', () => {
       watch.resetPeak();
       expect(watch.delay().stalls).toBe(1);
       expect(warnings).toHaveLength(1);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('tells a delay spent waiting for a CPU from a stall, and warns with what it was', async () => {
+    const warnings: unknown[][] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    let waitedMs = 0;
+    const watch = watchEventLoop(log, {
+      resolutionMs: 5,
+      checkEveryMs: 3_600_000,
+      cpuWaitMs: () => waitedMs,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Another process had the core: the thread waited for it nearly all the delay.
+      blockFor(EVENT_LOOP_STALL_MS + 100);
+      waitedMs += EVENT_LOOP_STALL_MS;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      watch.resetPeak();
+      expect(watch.delay()).toMatchObject({ stalls: 0, cpuWaits: 1 });
+      expect(warnings.at(-1)?.[1]).toBe('The event loop was late waiting for a CPU: the machine is busy');
+      // The same delay with no wait for a CPU is this process's own: a stall.
+      blockFor(EVENT_LOOP_STALL_MS + 100);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      watch.resetPeak();
+      expect(watch.delay()).toMatchObject({ stalls: 1, cpuWaits: 1 });
+      expect(warnings.at(-1)?.[1]).toBe('The event loop stalled: a request blocked every other');
     } finally {
       watch.stop();
     }

@@ -1,5 +1,6 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { threadCpuWaitMs } from './cpu-wait.js';
 
 /** A delay past this is a stall: logged as a warning (and the hostile-input test's limit). */
 export const EVENT_LOOP_STALL_MS = 200;
@@ -10,12 +11,21 @@ export interface EventLoopDelay {
   readonly meanMs: number;
   /** The longest delay since the watch started (or `forgetStartUp`) or `resetPeak` was called. */
   readonly peakMs: number;
-  /** Stalls (delays past EVENT_LOOP_STALL_MS) seen since the watch started (or `forgetStartUp`). */
+  /**
+   * Stalls seen since the watch started (or `forgetStartUp`): delays past EVENT_LOOP_STALL_MS that
+   * this process's own work made (a blocking request), not its wait for a CPU.
+   */
   readonly stalls: number;
+  /** Delays past EVENT_LOOP_STALL_MS that were mostly waiting for a CPU: the machine was busy. */
+  readonly cpuWaits: number;
 }
 
 export interface EventLoopWatch {
   delay(): EventLoopDelay;
+  /**
+   * Counts what was measured so far (a delay going on ends here), then measures from now: the
+   * next peak is what the loop does from this moment (a test sending one request).
+   */
   resetPeak(): void;
   /**
    * Drops what was measured so far, unreported: the work a node does before it listens (its card
@@ -25,51 +35,107 @@ export interface EventLoopWatch {
   stop(): void;
 }
 
-const NS_PER_MS = 1e6;
+/**
+ * How late a timer's ticks come, per window: the event loop's delay. A window starts at `reset`,
+ * which keeps the last tick, so a block right after it is still measured (perf_hooks'
+ * monitorEventLoopDelay drops it: the first tick after its reset only starts counting again).
+ */
+function lateTicks(everyMs: number) {
+  let lastTick = performance.now();
+  let longest = 0;
+  let total = 0;
+  let ticks = 0;
+  const latenessNow = () => Math.max(0, performance.now() - lastTick - everyMs);
+  const timer = setInterval(() => {
+    const lateness = latenessNow();
+    lastTick = performance.now();
+    longest = Math.max(longest, lateness);
+    total += lateness;
+    ticks += 1;
+  }, everyMs);
+  timer.unref();
+  return {
+    /** The longest delay of the window, a delay still going on included. */
+    longestMs: () => Math.max(longest, latenessNow()),
+    meanMs: () => (ticks > 0 ? total / ticks : undefined),
+    reset: () => {
+      longest = 0;
+      total = 0;
+      ticks = 0;
+    },
+    /** Drops the delay going on too: what the loop did until now is not counted. */
+    restart: () => {
+      lastTick = performance.now();
+      longest = 0;
+      total = 0;
+      ticks = 0;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
 
 /**
- * Measures the event loop's delay (perf_hooks.monitorEventLoopDelay) and logs a warning for
+ * Measures the event loop's delay (how late a timer's ticks come) and logs a warning for
  * each check that saw a stall: one blocking request stops every user's, so it must be seen.
+ * A delay the thread spent waiting for a CPU (another process, or the solver's threads, had the
+ * cores) is told apart by the thread's run-queue wait over the check: on a busy 2-core machine
+ * those were most of the warnings, and read as requests that blocked.
  */
 export function watchEventLoop(
   log: FastifyBaseLogger,
-  { resolutionMs = 10, checkEveryMs = 1_000 }: { resolutionMs?: number; checkEveryMs?: number } = {},
+  {
+    resolutionMs = 10,
+    checkEveryMs = 1_000,
+    cpuWaitMs = threadCpuWaitMs,
+  }: { resolutionMs?: number; checkEveryMs?: number; cpuWaitMs?: () => number } = {},
 ): EventLoopWatch {
-  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
-  histogram.enable();
+  const ticks = lateTicks(resolutionMs);
   let peakMs = 0;
   let meanMs = 0;
   let stalls = 0;
-  const maxMs = () => histogram.max / NS_PER_MS;
-
+  let cpuWaits = 0;
+  let waitedBefore = cpuWaitMs();
   const check = () => {
-    const longest = maxMs();
+    const longest = ticks.longestMs();
+    const waitedNow = cpuWaitMs();
+    const waitedForCpu = Math.max(0, waitedNow - waitedBefore);
+    waitedBefore = waitedNow;
     peakMs = Math.max(peakMs, longest);
-    if (histogram.count > 0) meanMs = histogram.mean / NS_PER_MS;
-    if (longest > EVENT_LOOP_STALL_MS) {
+    meanMs = ticks.meanMs() ?? meanMs;
+    // What the wait for a CPU does not explain, this process held the loop for itself.
+    if (longest - waitedForCpu > EVENT_LOOP_STALL_MS) {
       stalls += 1;
       log.warn({ delayMs: Math.round(longest) }, 'The event loop stalled: a request blocked every other');
+    } else if (longest > EVENT_LOOP_STALL_MS) {
+      cpuWaits += 1;
+      log.warn(
+        { delayMs: Math.round(longest), waitedForCpuMs: Math.round(waitedForCpu) },
+        'The event loop was late waiting for a CPU: the machine is busy',
+      );
     }
-    histogram.reset();
+    ticks.reset();
   };
   const timer = setInterval(check, checkEveryMs);
   timer.unref();
 
   return {
-    delay: () => ({ meanMs, peakMs: Math.max(peakMs, maxMs()), stalls }),
+    delay: () => ({ meanMs, peakMs: Math.max(peakMs, ticks.longestMs()), stalls, cpuWaits }),
     resetPeak: () => {
       check();
+      ticks.restart();
       peakMs = 0;
     },
     forgetStartUp: () => {
       // A delay still pending (the loop was held until now) is dropped with the rest.
-      histogram.reset();
+      ticks.restart();
+      waitedBefore = cpuWaitMs();
       peakMs = 0;
       stalls = 0;
+      cpuWaits = 0;
     },
     stop: () => {
       clearInterval(timer);
-      histogram.disable();
+      ticks.stop();
     },
   };
 }

@@ -10,7 +10,12 @@ export const appVersion = '0.1.0';
 const healthAnswer = answerOf(
   z.object({
     status: z.literal('ok'),
-    eventLoop: z.object({ meanMs: z.number(), peakMs: z.number(), stalls: z.number() }),
+    eventLoop: z.object({
+      meanMs: z.number(),
+      peakMs: z.number(),
+      stalls: z.number(),
+      cpuWaits: z.number(),
+    }),
   }),
 );
 
@@ -27,11 +32,11 @@ export const appRoutes: FastifyPluginAsyncZod<AppRoutesOptions> = async (app, { 
 
   /** Liveness for a load balancer or an operator: answers while the loop turns, with its delay. */
   app.get('/health', { schema: { response: { 200: healthAnswer } } }, async () => {
-    const { meanMs, peakMs, stalls } = eventLoop.delay();
+    const { meanMs, peakMs, stalls, cpuWaits } = eventLoop.delay();
     return {
       data: {
         status: 'ok' as const,
-        eventLoop: { meanMs: Math.round(meanMs), peakMs: Math.round(peakMs), stalls },
+        eventLoop: { meanMs: Math.round(meanMs), peakMs: Math.round(peakMs), stalls, cpuWaits },
       },
     };
   });
