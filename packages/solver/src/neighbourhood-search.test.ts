@@ -132,3 +132,58 @@ describe('the neighbourhood search over the cheapest groups (team chemistry alon
     }
   });
 });
+
+/**
+ * Every card plays every position and has a club of its own. Eleven dear cards of one league (each
+ * its own nation) reach 3 chemistry only with at least eight of them; two cheap blocks, six cards
+ * of league 30 and nation 20 and five of league 31 and nation 21, give each of their cards 3 with
+ * at least five of its block. So the only squads of 33 chemistry are the dear block and the two
+ * cheap blocks together: the answer's cards plus either cheap block alone hold no cheaper one.
+ */
+function threeBlockPool(seed: number): MarketCard[] {
+  const random = seededRng(seed);
+  let index = 0;
+  const card = (leagueId: number, nationId: number, price: number) => {
+    index += 1;
+    return {
+      definitionId: 3000 + index,
+      assetId: 3000 + index,
+      rating: 70 + Math.floor(random() * 10),
+      rarityId: 0,
+      positions: EVERY_433_POSITION,
+      clubId: 3000 + index,
+      leagueId,
+      nationId,
+      price,
+    };
+  };
+  const dear = Array.from({ length: 11 }, (_, i) => card(13, 40 + i, 600 + Math.floor(random() * 400)));
+  const first = Array.from({ length: 6 }, () => card(30, 20, 100 + Math.floor(random() * 200)));
+  const second = Array.from({ length: 5 }, () => card(31, 21, 100 + Math.floor(random() * 200)));
+  // Cheap cards first: the exhaustive search then meets the optimum early and prunes by it.
+  return [...first, ...second, ...dear];
+}
+
+describe('pairs of the cheapest groups (team chemistry alone)', () => {
+  it('finds a squad of two groups that no single group beside the answer holds', () => {
+    for (let seed = 1; seed <= 3; seed += 1) {
+      const cards = threeBlockPool(seed);
+      const challenge = and(chemistry(33));
+      const cheapBlocks = cards.filter((card) => card.leagueId !== 13);
+      const optimum = exhaustiveOptimum(cards, challenge);
+      expect(optimum).toBe(cheapBlocks.reduce((sum, card) => sum + card.price, 0));
+      const problem = problemOf(cards, challenge);
+      const dearBlock = problem.candidates.filter((c) => c.card.leagueId === 13);
+      const placement = placeCards(problem, dearBlock);
+      const start = { placement, cost: placementCost(placement) };
+      expect(judgePlacement(problem, placement).eligible).toBe(true);
+      expect(optimum).toBeLessThan(start.cost);
+      const found = improveByNeighbourhoods(problem, start, Infinity, 'cheapest');
+      expect(judgePlacement(problem, found.placement).eligible).toBe(true);
+      expect(found.cost).toBe(optimum);
+      expect(new Set(found.placement.map((c) => c?.assetId))).toEqual(
+        new Set(cheapBlocks.map((card) => card.assetId)),
+      );
+    }
+  });
+});
