@@ -42,9 +42,8 @@ const routes: Route[] = [
 
 const themes = ['light', 'dark'] as const;
 
-// Each test audits two dozen pages; axe takes seconds per page on a loaded machine. The four audits
-// share nothing, so both workers take them (one worker ran the file alone for 6.8 minutes).
-test.describe.configure({ mode: 'parallel', timeout: 600_000 });
+// Each test audits two dozen pages; axe takes seconds per page on a loaded machine.
+test.describe.configure({ timeout: 600_000 });
 
 test('the audited routes are every page of the site', () => {
   const audited = routes.map((route) => route.path);
