@@ -144,28 +144,73 @@ export function exhaustivePlacedOptimum(
 ): number {
   const positions = formationSlots(formation);
   let best = Infinity;
-  const fits = (card: SbcCard, slot: number) => isInPosition(card.positions, positions[slot] ?? '');
-  const placements = (cards: readonly MarketCard[]): SbcCard[][] => {
-    const found: SbcCard[][] = [];
-    for (let chosen = 0; chosen < 1 << cards.length; chosen += 1) {
+  // The slots each card plays in position, one bit per slot.
+  const slotsOf = new Map(
+    pool.map((card) => [
+      card,
+      positions.reduce(
+        (bits, code, slot) => (isInPosition(card.positions, code) ? bits | (1 << slot) : bits),
+        0,
+      ),
+    ]),
+  );
+  // A squad's verdict depends on which of its cards stand in position, not on the slots they hold
+  // (chemistry counts in-position cards only; the rest is the same for any placement): one
+  // placement per distinct set of in-position cards, produced one at a time. Chemistry only grows
+  // with that set (contributions add, none subtracts), so when no chemistry requirement is a
+  // maximum or exact, a set inside one already tried is no more eligible and is skipped; the
+  // masks run from most cards in position to fewest, so the largest sets come first.
+  const chemistryMinimaOnly = challenge.requirements.every(
+    (r) => r.kind !== 'chemistry' || r.scope === 'min',
+  );
+  const cardCount = (bits: number) => [...bits.toString(2)].filter((bit) => bit === '1').length;
+  const masks = Array.from({ length: 1 << 11 }, (_, mask) => mask).sort(
+    (a, b) => cardCount(b) - cardCount(a),
+  );
+  function* placements(cards: readonly MarketCard[]): Generator<SbcCard[]> {
+    const fitting = cards.map((card) => slotsOf.get(card) ?? 0);
+    const tried: number[] = [];
+    const covered = (set: number) =>
+      tried.some((done) => (chemistryMinimaOnly ? (set & done) === set : set === done));
+    for (const chosen of masks) {
+      if (covered(chosen)) continue;
       const slots: (SbcCard | null)[] = positions.map(() => null);
-      const assign = (k: number): boolean => {
+      const assign = (k: number, taken: number): boolean => {
         if (k === cards.length) return true;
         const card = cards[k];
-        if (!card || !(chosen & (1 << k))) return assign(k + 1);
+        if (!card || !(chosen & (1 << k))) return assign(k + 1, taken);
         for (let slot = 0; slot < positions.length; slot += 1) {
-          if (slots[slot] || !fits(card, slot)) continue;
+          if (taken & (1 << slot) || !((fitting[k] ?? 0) & (1 << slot))) continue;
           slots[slot] = card;
-          if (assign(k + 1)) return true;
+          if (assign(k + 1, taken | (1 << slot))) return true;
           slots[slot] = null;
         }
         return false;
       };
-      if (!assign(0)) continue;
+      if (!assign(0, 0)) continue;
       const rest = cards.filter((_, k) => !(chosen & (1 << k)));
-      found.push(slots.map((slot) => slot ?? (rest.shift() as SbcCard)));
+      const placed = slots.map((slot) => slot ?? (rest.shift() as SbcCard));
+      const inPosition = placed.reduce((bits, card, slot) => {
+        const k = cards.indexOf(card as MarketCard);
+        return (fitting[k] ?? 0) & (1 << slot) ? bits | (1 << k) : bits;
+      }, 0);
+      if (covered(inPosition)) continue;
+      tried.push(inPosition);
+      yield placed;
     }
-    return found;
+  }
+  const eligiblePlacementExists = (cards: readonly MarketCard[]) => {
+    for (const slots of placements(cards)) {
+      const evaluation = evaluateSquad({ positions, slots }, challenge);
+      if (evaluation.eligible) return true;
+      // Only the chemistry requirements read the placement: when another one of an AND fails,
+      // it fails for every placement of these cards.
+      const placementFree = evaluation.results.filter(
+        (result) => result.requirement.kind !== 'chemistry' && result.requirement.kind !== 'playerChemistry',
+      );
+      if (challenge.operation === 'AND' && placementFree.some((result) => !result.met)) return false;
+    }
+    return false;
   };
   const visit = (from: number, chosen: MarketCard[]): void => {
     if (chosen.length === 11) {
@@ -173,8 +218,7 @@ export function exhaustivePlacedOptimum(
       if (cost >= best) return;
       // One card per player (asset), as the solver's answers.
       if (new Set(chosen.map((card) => card.assetId)).size < chosen.length) return;
-      if (placements(chosen).some((slots) => evaluateSquad({ positions, slots }, challenge).eligible))
-        best = cost;
+      if (eligiblePlacementExists(chosen)) best = cost;
       return;
     }
     for (let i = from; i <= pool.length - (11 - chosen.length); i += 1) {
