@@ -110,18 +110,24 @@ function twoBlockPool(seed: number): MarketCard[] {
   return [...dear, ...cheap];
 }
 
+/** The problem, answered by its dear block (league 13): eligible, and dearer than `optimum`. */
+function answeredByDearBlock(cards: MarketCard[], challenge: ChallengeRequirements, optimum: number) {
+  const problem = problemOf(cards, challenge);
+  const dearBlock = problem.candidates.filter((c) => c.card.leagueId === 13);
+  const placement = placeCards(problem, dearBlock);
+  const start = { placement, cost: placementCost(placement) };
+  expect(judgePlacement(problem, placement).eligible).toBe(true);
+  expect(optimum).toBeLessThan(start.cost);
+  return { problem, start };
+}
+
 describe('the neighbourhood search over the cheapest groups (team chemistry alone)', () => {
   it("finds the optimum through a group the answer does not hold, where the answer's groups find nothing", () => {
     for (let seed = 1; seed <= 6; seed += 1) {
       const cards = twoBlockPool(seed);
       const challenge = and(chemistry(28 + (seed % 6)));
       const optimum = exhaustiveOptimum(cards, challenge);
-      const problem = problemOf(cards, challenge);
-      const dearBlock = problem.candidates.filter((c) => c.card.leagueId === 13);
-      const placement = placeCards(problem, dearBlock);
-      const start = { placement, cost: placementCost(placement) };
-      expect(judgePlacement(problem, placement).eligible).toBe(true);
-      expect(optimum).toBeLessThan(start.cost);
+      const { problem, start } = answeredByDearBlock(cards, challenge, optimum);
       // The cheap cards share no club, league or nation with the answer: no neighbourhood of its
       // groups holds them.
       expect(improveByNeighbourhoods(problem, start, Infinity, 'around').cost).toBe(start.cost);
@@ -172,12 +178,7 @@ describe('pairs of the cheapest groups (team chemistry alone)', () => {
       const cheapBlocks = cards.filter((card) => card.leagueId !== 13);
       const optimum = exhaustiveOptimum(cards, challenge);
       expect(optimum).toBe(cheapBlocks.reduce((sum, card) => sum + card.price, 0));
-      const problem = problemOf(cards, challenge);
-      const dearBlock = problem.candidates.filter((c) => c.card.leagueId === 13);
-      const placement = placeCards(problem, dearBlock);
-      const start = { placement, cost: placementCost(placement) };
-      expect(judgePlacement(problem, placement).eligible).toBe(true);
-      expect(optimum).toBeLessThan(start.cost);
+      const { problem, start } = answeredByDearBlock(cards, challenge, optimum);
       const found = improveByNeighbourhoods(problem, start, Infinity, 'cheapest');
       expect(judgePlacement(problem, found.placement).eligible).toBe(true);
       expect(found.cost).toBe(optimum);
