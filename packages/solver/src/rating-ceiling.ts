@@ -168,22 +168,27 @@ export function ratingCeiling(
     return low;
   };
   /**
-   * Whether r cards from j on within `budget` can bring the rating sum the window's minimum
-   * needs beside the chosen ones (`squad` holds them): the least sum whose highest score reaches
-   * the minimum (by bisection: the score rises with the sum), then the table's cheapest such r.
+   * Fills `caps` for r cards from j on within `budget`: of the r cards to come, the t-th dearest
+   * costs at most (budget − the r − t cheapest others) / t, so its rating is at most the best
+   * among the cards that cheap. False when one of them cannot be afforded at all.
    */
   const caps: number[] = [];
-  const neededSum = (chosen: Int32Array, j: number, r: number, budget: number): number => {
-    // Of the r cards to come, the t-th dearest costs at most (budget − the r − t cheapest
-    // others) / t: its rating is at most the best among the cards that cheap.
+  const fillCaps = (j: number, r: number, budget: number): boolean => {
     caps.length = 0;
     for (let t = 1; t <= r; t += 1) {
       const end = endOf(j, (budget - cheapestOf(j, r - t)) / t);
-      if (end === j) return Infinity;
+      if (end === j) return false;
       caps.push(highest(j, end));
     }
+    return true;
+  };
+  /**
+   * The least rating sum the cards to come must bring for the window's minimum beside the chosen
+   * ones (`squad` holds them, `caps` the cards to come): the least sum whose highest score reaches
+   * the minimum, by bisection (the score rises with the sum); Infinity when none does.
+   */
+  const leastSum = (): number => {
     caps.sort((a, b) => b - a);
-    withChosen(chosen);
     let otherSum = 0;
     for (const rating of squad) otherSum += rating;
     let low = 0;
@@ -196,8 +201,12 @@ export function ratingCeiling(
     }
     return low;
   };
-  const sumWithin = (chosen: Int32Array, j: number, r: number, budget: number): boolean =>
-    (work += SUM_TEST_WORK) > 0 && (sums?.cheapest(j, r, neededSum(chosen, j, r, budget)) ?? 0) <= budget;
+  /** `leastSum` for r cards from j on within `budget` beside `chosen`. */
+  const neededSum = (chosen: Int32Array, j: number, r: number, budget: number): number => {
+    if (!fillCaps(j, r, budget)) return Infinity;
+    withChosen(chosen);
+    return leastSum();
+  };
   /**
    * The first card from j on that can be the next one taken as far as rating goes (n when none):
    * beside it, r − 1 cards after it within the budget must bring the rest of the sum the r need
@@ -236,13 +245,14 @@ export function ratingCeiling(
     withChosen(chosen);
     if (window.min === -Infinity) return true;
     if (r === 0) return ratingScore(squad) >= window.min;
-    for (let t = 1; t <= r; t += 1) {
-      const end = endOf(j, (budget - cheapestOf(j, r - t)) / t);
-      if (end === j) return false;
-      squad.push(highest(j, end));
-    }
+    if (!fillCaps(j, r, budget)) return false;
+    squad.push(...caps);
     if (ratingScore(squad) < window.min) return false;
-    return !sums || r > sums.most || sumWithin(chosen, j, r, budget);
+    if (!sums || r > sums.most) return true;
+    // The same caps bound the rating sum: back to the chosen cards alone beside them.
+    squad.length -= caps.length;
+    work += SUM_TEST_WORK;
+    return sums.cheapest(j, r, leastSum()) <= budget;
   };
   /** Whether a completion can stay within the window's maximum. */
   const staysBelowMaximum = (chosen: Int32Array, j: number, r: number, budget: number): boolean => {

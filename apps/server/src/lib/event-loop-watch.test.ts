@@ -8,13 +8,19 @@ function blockFor(ms: number) {
   while (performance.now() < until);
 }
 
+/** A logger that keeps the arguments of each warning. */
+function recordingLog() {
+  const warnings: unknown[][] = [];
+  const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+  return { warnings, log };
+}
+
 /** A thread that never waits for a CPU: every delay is its own work (a busy test machine must not say otherwise). */
 const neverWaited = () => 0;
 
 describe('watchEventLoop', () => {
   it('measures a stall and warns about it', async () => {
-    const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    const { warnings, log } = recordingLog();
     const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 20, cpuWaitMs: neverWaited });
     try {
       await new Promise((resolve) => setTimeout(resolve, 30));
@@ -31,8 +37,7 @@ describe('watchEventLoop', () => {
   });
 
   it('forgets the work before the server listened, and watches from then on', async () => {
-    const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    const { warnings, log } = recordingLog();
     // No check of its own in the test's time: the first one comes when asked (resetPeak).
     const watch = watchEventLoop(log, { resolutionMs: 5, checkEveryMs: 3_600_000, cpuWaitMs: neverWaited });
     try {
@@ -52,8 +57,7 @@ describe('watchEventLoop', () => {
   });
 
   it('tells a delay spent waiting for a CPU from a stall, and warns with what it was', async () => {
-    const warnings: unknown[][] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    const { warnings, log } = recordingLog();
     let waitedMs = 0;
     const watch = watchEventLoop(log, {
       resolutionMs: 5,

@@ -45,6 +45,11 @@ function lateTicks(everyMs: number) {
   let longest = 0;
   let total = 0;
   let ticks = 0;
+  const reset = () => {
+    longest = 0;
+    total = 0;
+    ticks = 0;
+  };
   const latenessNow = () => Math.max(0, performance.now() - lastTick - everyMs);
   const timer = setInterval(() => {
     const lateness = latenessNow();
@@ -58,17 +63,11 @@ function lateTicks(everyMs: number) {
     /** The longest delay of the window, a delay still going on included. */
     longestMs: () => Math.max(longest, latenessNow()),
     meanMs: () => (ticks > 0 ? total / ticks : undefined),
-    reset: () => {
-      longest = 0;
-      total = 0;
-      ticks = 0;
-    },
+    reset,
     /** Drops the delay going on too: what the loop did until now is not counted. */
     restart: () => {
       lastTick = performance.now();
-      longest = 0;
-      total = 0;
-      ticks = 0;
+      reset();
     },
     stop: () => clearInterval(timer),
   };
