@@ -8,7 +8,6 @@
  * past the stall threshold, wall time and the main thread's CPU, and checks both stored the same.
  * Rounds: BENCH_FIRST_COLLECTION_ROUNDS (default 2), the two variants in alternating order.
  */
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -20,6 +19,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, wrapPglite, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
+import { threadSchedule } from '../src/lib/cpu-wait.js';
 import { EVENT_LOOP_STALL_MS } from '../src/lib/event-loop-watch.js';
 import { ensureCatalogue } from '../src/modules/player-data/catalogue-sync.js';
 import { createPriceCollector } from '../src/modules/prices/collector.js';
@@ -30,12 +30,8 @@ const PROBE_EVERY_MS = 5;
 
 /** The main thread's CPU time in ms (Linux: this thread alone; elsewhere the whole process). */
 function mainThreadCpuMs(): number {
-  try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  }
+  const { user, system } = process.cpuUsage();
+  return threadSchedule()?.onCpuMs ?? (user + system) / 1000;
 }
 
 /** Times every hold of the event loop while `work` runs: a timer due every 5 ms and how late it fires. */

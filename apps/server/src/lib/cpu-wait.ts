@@ -3,16 +3,19 @@ import { readFileSync } from 'node:fs';
 const NS_PER_MS = 1e6;
 
 /**
- * How long this thread has waited, runnable, for a CPU since it started (milliseconds): the run
- * queue delay of /proc/thread-self/schedstat. 0 where the platform has no such file, so every
- * delay there counts as this process's own.
+ * This thread's time on a CPU and time waiting, runnable, on a run queue for one, since it
+ * started (milliseconds, /proc/thread-self/schedstat); undefined where the platform has no such file.
  */
-export function threadCpuWaitMs(): number {
+export function threadSchedule(): { onCpuMs: number; waitedMs: number } | undefined {
   try {
     // "<ns on a CPU> <ns waiting on a run queue> <time slices>"
-    const waitedNs = Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[1]);
-    return Number.isFinite(waitedNs) ? waitedNs / NS_PER_MS : 0;
+    const [onCpuNs, waitedNs] = readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ').map(Number);
+    if (!Number.isFinite(onCpuNs) || !Number.isFinite(waitedNs)) return undefined;
+    return { onCpuMs: (onCpuNs ?? 0) / NS_PER_MS, waitedMs: (waitedNs ?? 0) / NS_PER_MS };
   } catch {
-    return 0;
+    return undefined;
   }
 }
+
+/** How long this thread has waited for a CPU (ms); 0 where unknown, so every delay counts as its own. */
+export const threadCpuWaitMs = (): number => threadSchedule()?.waitedMs ?? 0;
