@@ -1,6 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { threadCpuWaitMs } from './cpu-wait.js';
+import { tickLateness } from './tick-lateness.js';
 
 /** A delay past this is a stall: logged as a warning (and the hostile-input test's limit). */
 export const EVENT_LOOP_STALL_MS = 200;
@@ -37,11 +37,9 @@ export interface EventLoopWatch {
 
 /**
  * How late a timer's ticks come, per window: the event loop's delay. A window starts at `reset`,
- * which keeps the last tick, so a block right after it is still measured (perf_hooks'
- * monitorEventLoopDelay drops it: the first tick after its reset only starts counting again).
+ * which keeps the last tick, so a block right after it is still measured.
  */
 function lateTicks(everyMs: number) {
-  let lastTick = performance.now();
   let longest = 0;
   let total = 0;
   let ticks = 0;
@@ -50,26 +48,22 @@ function lateTicks(everyMs: number) {
     total = 0;
     ticks = 0;
   };
-  const latenessNow = () => Math.max(0, performance.now() - lastTick - everyMs);
-  const timer = setInterval(() => {
-    const lateness = latenessNow();
-    lastTick = performance.now();
-    longest = Math.max(longest, lateness);
-    total += lateness;
+  const lateness = tickLateness(everyMs, (lateMs) => {
+    longest = Math.max(longest, lateMs);
+    total += lateMs;
     ticks += 1;
-  }, everyMs);
-  timer.unref();
+  });
   return {
     /** The longest delay of the window, a delay still going on included. */
-    longestMs: () => Math.max(longest, latenessNow()),
+    longestMs: () => Math.max(longest, lateness.latenessNow()),
     meanMs: () => (ticks > 0 ? total / ticks : undefined),
     reset,
     /** Drops the delay going on too: what the loop did until now is not counted. */
     restart: () => {
-      lastTick = performance.now();
+      lateness.restart();
       reset();
     },
-    stop: () => clearInterval(timer),
+    stop: lateness.stop,
   };
 }
 

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { tickLateness } from './tick-lateness.js';
 
 /** How long this process could not run (its event loop was blocked or starved) within a window. */
 export interface StallReading {
@@ -32,19 +32,11 @@ export function createStallLedger(
   { tickMs = 100, minStallMs = 250 }: { tickMs?: number; minStallMs?: number } = {},
 ): StallLedger {
   const stalls: Stall[] = [];
-  let lastTick = performance.now();
-
-  /** The lateness of the tick due since `lastTick`, measured now (0 when on time). */
-  const latenessNow = () => Math.max(0, performance.now() - lastTick - tickMs);
-
-  const timer = setInterval(() => {
-    const lateness = latenessNow();
-    lastTick = performance.now();
+  const lateness = tickLateness(tickMs, (lateMs) => {
     const at = now();
-    if (lateness > minStallMs) stalls.push({ endedAtMs: at, durationMs: lateness });
+    if (lateMs > minStallMs) stalls.push({ endedAtMs: at, durationMs: lateMs });
     while (stalls.length > 0 && (stalls[0]?.endedAtMs ?? at) < at - keepForMs) stalls.shift();
-  }, tickMs);
-  timer.unref();
+  });
 
   /** The part of a stall ending at `endedAtMs` that lies after `sinceMs`. */
   const overlap = (sinceMs: number, endedAtMs: number, durationMs: number) =>
@@ -52,11 +44,11 @@ export function createStallLedger(
 
   return {
     stalledMsSince(sinceMs) {
-      const ongoing = latenessNow();
+      const ongoing = lateness.latenessNow();
       let total = ongoing > minStallMs ? overlap(sinceMs, now(), ongoing) : 0;
       for (const stall of stalls) total += overlap(sinceMs, stall.endedAtMs, stall.durationMs);
       return total;
     },
-    stop: () => clearInterval(timer),
+    stop: lateness.stop,
   };
 }
