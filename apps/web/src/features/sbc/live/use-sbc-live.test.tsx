@@ -14,6 +14,17 @@ afterEach(async () => {
   await hub?.close();
 });
 
+/** The hook for a Snipe-plan user signed in with a licence token, once it joined the hub. */
+async function renderSignedInAsSnipeTrader() {
+  hub = await startTestHub('/client/snipe');
+  const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
+  vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
+  useAuthStore.getState().signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
+  const rendered = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
+  await hub.joined;
+  return rendered;
+}
+
 describe('the SBC solver’s live connection', () => {
   it('connects to its tier’s hub for a user signed in with a one-time code (no licence token)', async () => {
     hub = await startTestHub('/client/transfer');
@@ -28,14 +39,7 @@ describe('the SBC solver’s live connection', () => {
   });
 
   it('shows the account as starting from Start until the server answers', async () => {
-    hub = await startTestHub('/client/snipe');
-    const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
-    useAuthStore
-      .getState()
-      .signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
-    const { result, unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
-    await hub.joined;
+    const { result, unmount } = await renderSignedInAsSnipeTrader();
 
     await waitFor(() => expect(result.current.progress).toEqual({}));
     act(() => {
@@ -56,14 +60,7 @@ describe('the SBC solver’s live connection', () => {
   });
 
   it('shows a refused start in its row, not "Starting the solver…" for good', async () => {
-    hub = await startTestHub('/client/snipe');
-    const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
-    useAuthStore
-      .getState()
-      .signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
-    const { result, unmount } = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
-    await hub.joined;
+    const { result, unmount } = await renderSignedInAsSnipeTrader();
     await waitFor(() => expect(result.current.progress).toEqual({}));
 
     act(() => {
