@@ -16,13 +16,14 @@ afterEach(async () => {
 
 /** The hook for a Snipe-plan user signed in with a licence token, once it joined the hub. */
 async function renderSignedInAsSnipeTrader() {
-  hub = await startTestHub('/client/snipe');
+  const opened = await startTestHub('/client/snipe');
+  hub = opened;
   const user = { id: 'u1', username: 'trader', tier: 'snipe', roles: ['user'] };
   vi.stubGlobal('fetch', fakeFetch({ 'GET /api/user': { status: 200, body: { data: user } } }).fetchStub);
   useAuthStore.getState().signIn({ username: 'trader', token: 't', isRemembered: false, fingerprint: 'fp' });
   const rendered = renderHook(() => useSbcLive(), { wrapper: QueryWrapper });
-  await hub.joined;
-  return rendered;
+  await opened.joined;
+  return { ...rendered, liveHub: opened };
 }
 
 describe('the SBC solver’s live connection', () => {
@@ -39,7 +40,7 @@ describe('the SBC solver’s live connection', () => {
   });
 
   it('shows the account as starting from Start until the server answers', async () => {
-    const { result, unmount } = await renderSignedInAsSnipeTrader();
+    const { result, unmount, liveHub } = await renderSignedInAsSnipeTrader();
 
     await waitFor(() => expect(result.current.progress).toEqual({}));
     act(() => {
@@ -47,7 +48,7 @@ describe('the SBC solver’s live connection', () => {
     });
     expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe(solverStartingMessage);
 
-    hub.sendMessage('SBC_NOTIFICATION', {
+    liveHub.sendMessage('SBC_NOTIFICATION', {
       accountId: 'acc-1',
       runId: 'run-1',
       description: 'SBC solver started',
@@ -60,7 +61,7 @@ describe('the SBC solver’s live connection', () => {
   });
 
   it('shows a refused start in its row, not "Starting the solver…" for good', async () => {
-    const { result, unmount } = await renderSignedInAsSnipeTrader();
+    const { result, unmount, liveHub } = await renderSignedInAsSnipeTrader();
     await waitFor(() => expect(result.current.progress).toEqual({}));
 
     act(() => {
@@ -68,8 +69,8 @@ describe('the SBC solver’s live connection', () => {
       result.current.start({ ...defaultSolverSettings(), account: { id: 'acc-2' }, solutions: [] });
     });
     // The club read is answered first; the refusal then answers the start.
-    hub.sendMessage('SBC_CLUB', { accountId: 'acc-1', ok: true, cards: 30 });
-    hub.sendError('The SBC solver is already running on this account');
+    liveHub.sendMessage('SBC_CLUB', { accountId: 'acc-1', ok: true, cards: 30 });
+    liveHub.sendError('The SBC solver is already running on this account');
     await waitFor(() =>
       expect(result.current.progress['acc-2']?.steps.at(-1)).toEqual({
         text: 'The SBC solver is already running on this account',
