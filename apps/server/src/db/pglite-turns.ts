@@ -12,21 +12,31 @@ const statementMethods = new Set<PropertyKey>(['query', 'exec']);
  * Transactions keep their order and atomicity: their statements wait their turn the same way.
  */
 export function statementPerTurn<Client extends object>(client: Client): Client {
+  // One wrapper per method, made on first use: a query is read on every statement.
+  const wrappers = new Map<PropertyKey, { of: unknown; wrapper: unknown }>();
   return new Proxy(client, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function' || key === 'constructor') return value;
-      // Bound to the client itself: PGlite keeps its state in private fields a proxy cannot reach.
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      if (statementMethods.has(key))
-        return async (...args: unknown[]) => {
-          await nextTurn();
-          return method(...args);
-        };
-      if (key === 'transaction')
-        return (callback: (tx: object) => unknown, ...rest: unknown[]) =>
-          method((tx: object) => callback(statementPerTurn(tx)), ...rest);
-      return method;
+      const known = wrappers.get(key);
+      if (known?.of === value) return known.wrapper;
+      const wrapper = wrapperOf(target, key, value as (...args: unknown[]) => unknown);
+      wrappers.set(key, { of: value, wrapper });
+      return wrapper;
     },
   });
+}
+
+function wrapperOf(target: object, key: PropertyKey, value: (...args: unknown[]) => unknown): unknown {
+  // Bound to the client itself: PGlite keeps its state in private fields a proxy cannot reach.
+  const method = value.bind(target);
+  if (statementMethods.has(key))
+    return async (...args: unknown[]) => {
+      await nextTurn();
+      return method(...args);
+    };
+  if (key === 'transaction')
+    return (callback: (tx: object) => unknown, ...rest: unknown[]) =>
+      method((tx: object) => callback(statementPerTurn(tx)), ...rest);
+  return method;
 }
