@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { placementCost } from './placement.js';
-import { playerChemistrySearch, teamChemistrySearch } from './player-chemistry-search.js';
+import { playerChemistrySearch } from './player-chemistry-search.js';
 import { buildProblem } from './problem.js';
 import { judgePlacement } from './squad-check.js';
 import { and, exhaustiveOptimum, exhaustivePlacedOptimum, randomPool } from './test-pools.js';
@@ -73,63 +73,4 @@ describe('the "every player ≥ m" search against exhaustive search', () => {
     if ('infeasible' in built) throw new Error('builds');
     expect(playerChemistrySearch(built.problem, 100_000, Infinity)).toBeUndefined();
   });
-});
-
-describe('the team chemistry search (a loss budget) against exhaustive search', () => {
-  const team = (value: number) => and({ kind: 'chemistry', scope: 'min', value });
-  /**
-   * The search's bound asked above the pool's dearest squad, and just above the optimum (where
-   * every lift must be priced no dearer than it is): the optimum both times, or Infinity.
-   */
-  const boundOf = (pool: ReturnType<typeof randomPool>, value: number, optimum: number) => {
-    const challenge = team(value);
-    const built = buildProblem({ challenge, formation: 'f433', market: pool }, challenge.requirements);
-    if ('infeasible' in built) throw new Error(built.infeasible);
-    const dearest = pool.reduce((sum, card) => sum + card.price, 0) + 1;
-    const bounds = [dearest, ...(optimum < Infinity ? [optimum + 1] : [])].map((above) => {
-      const outcome = teamChemistrySearch(built.problem, above, Infinity);
-      expect(outcome?.finished).toBe(true);
-      if (outcome?.answer) {
-        expect(judgePlacement(built.problem, outcome.answer.placement).eligible).toBe(true);
-        expect(placementCost(outcome.answer.placement)).toBe(outcome.answer.cost);
-      }
-      return outcome?.bound === above ? Infinity : (outcome?.bound ?? NaN);
-    });
-    return Math.max(...bounds);
-  };
-
-  it('finds the exhaustive optimum on random pools (cards in position anywhere)', () => {
-    let eligible = 0;
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.integer({ min: 13, max: 16 }),
-        fc.integer({ min: 14, max: 33 }),
-        (seed, size, value) => {
-          const pool = randomPool(seed, size);
-          const optimum = exhaustiveOptimum(pool, team(value));
-          if (optimum < Infinity) eligible += 1;
-          expect(boundOf(pool, value, optimum)).toBe(optimum);
-        },
-      ),
-      { numRuns: 60, seed: 28 },
-    );
-    expect(eligible).toBeGreaterThan(10);
-  }, 120_000);
-
-  it('keeps the optimum where each card plays one position (some must stand out of position)', () => {
-    let eligible = 0;
-    for (const seed of [2, 4, 6, 9, 11, 15, 21, 28]) {
-      const pool = randomPool(seed, 13).map((card, k) => ({
-        ...card,
-        positions: [OWN_POSITIONS[k % OWN_POSITIONS.length] ?? 'CM'],
-      }));
-      for (const value of [12, 18, 24, 27, 30]) {
-        const optimum = exhaustivePlacedOptimum(pool, team(value));
-        if (optimum < Infinity) eligible += 1;
-        expect(boundOf(pool, value, optimum)).toBe(optimum);
-      }
-    }
-    expect(eligible).toBeGreaterThan(5);
-  }, 120_000);
 });

@@ -1,24 +1,16 @@
-/**
- * Exact search for "every player at least m chemistry", or for a team chemistry total as a loss
- * budget: each chosen player's lift priced from the cards still to come.
- */
+/** Exact search for "every player at least m chemistry": each chosen player's lift priced from the cards still to come. */
 import {
   CHEMISTRY_THRESHOLDS,
   chemistryProfileOf,
   isBaseProfile,
+  isRestrictedClub,
+  isRestrictedLeague,
   MAX_PLAYER_CHEMISTRY,
+  normalizeClubId,
 } from '@tradedesk/domain';
 import { reducePool } from './milp.js';
-import { leafPlacement } from './eligible-placement.js';
 import { placeCards } from './placement.js';
 import type { Candidate, Problem } from './problem.js';
-import {
-  cardGroups,
-  liftCost,
-  SharedLifts,
-  teamChemistryTarget,
-  type ChemistryTarget,
-} from './chemistry-loss.js';
 import { pointsAt } from './chemistry-groups.js';
 import { LastCardIndex, liftingPatterns, lowerBound } from './last-card-index.js';
 import { cheapestFills, denseIds } from './search-counts.js';
@@ -59,6 +51,30 @@ export function playerChemistryMinimum(problem: Problem): number | undefined {
   return least >= 1 ? Math.min(least, MAX_PLAYER_CHEMISTRY) : undefined;
 }
 
+/** Dense ids per card (−1: no group, as a restricted club or league), and each group's members in card order. */
+function groupsOf(keys: readonly number[]): { ids: Int32Array; members: Int32Array[] } {
+  const dense = new Map<number, number>();
+  const ids = new Int32Array(keys.length);
+  const lists: number[][] = [];
+  keys.forEach((key, card) => {
+    if (key === NO_GROUP) {
+      ids[card] = -1;
+      return;
+    }
+    let id = dense.get(key);
+    if (id === undefined) {
+      id = lists.length;
+      dense.set(key, id);
+      lists.push([]);
+    }
+    ids[card] = id;
+    lists[id]?.push(card);
+  });
+  return { ids, members: lists.map((list) => Int32Array.from(list)) };
+}
+
+const NO_GROUP = Number.MIN_SAFE_INTEGER;
+
 /**
  * Exact branch and bound for challenges whose requirements are "every player ≥ m chemistry"
  * (and team chemistry minima): every player must then be in position (out of position he has 0),
@@ -84,40 +100,7 @@ export function playerChemistrySearch(
   options: PlayerChemistryOptions = {},
 ): PlayerChemistryOutcome | undefined {
   const least = playerChemistryMinimum(problem);
-  if (least === undefined) return undefined;
-  return chemistryLossSearch(problem, { least, lossBudget: 0 }, upperBound, deadline, nodeLimit, options);
-}
-
-/**
- * The same search for team chemistry ≥ T alone (`teamChemistryTarget`): with T = 33 − L a squad
- * is eligible when its players' losses (3 − chemistry; 3 out of position) sum to at most L. So at
- * most ⌊L / 3⌋ chosen cards stay outside a maximum matching, and each chosen player's least
- * affordable loss (the most points whose lift fits the budget) adds up to at most L, plus 3 less
- * that loss for the cheapest choice of players left out of position. Every chosen card counts in
- * the counts, even one that may end out of position: that over-states the others' points, which
- * is sound for pruning; leaves are placed and judged exactly (`leafPlacement`).
- */
-export function teamChemistrySearch(
-  problem: Problem,
-  upperBound: number,
-  deadline: number,
-  nodeLimit = Infinity,
-  options: PlayerChemistryOptions = {},
-): PlayerChemistryOutcome | undefined {
-  const target = teamChemistryTarget(problem);
-  if (!target) return undefined;
-  return chemistryLossSearch(problem, target, upperBound, deadline, nodeLimit, options);
-}
-
-function chemistryLossSearch(
-  problem: Problem,
-  { least, lossBudget }: ChemistryTarget,
-  upperBound: number,
-  deadline: number,
-  nodeLimit: number,
-  options: PlayerChemistryOptions,
-): PlayerChemistryOutcome | undefined {
-  if (!Number.isFinite(upperBound) || problem.bricks.size > 0) return undefined;
+  if (least === undefined || !Number.isFinite(upperBound) || problem.bricks.size > 0) return undefined;
   const { anchor } = options;
   const pool = [...(options.pool ?? reducePool(problem, upperBound)), ...(anchor ? [anchor] : [])];
   if (!pool.every((c) => isBaseProfile(chemistryProfileOf(c.card)))) return undefined;
@@ -127,8 +110,15 @@ function chemistryLossSearch(
   const n = cards.length;
   const cost = Float64Array.from(cards, (c) => c.cost);
   const mask = Int32Array.from(cards, (c) => c.positionMask);
-  const kinds = cardGroups(cards);
+  const club = groupsOf(
+    cards.map((c) => (isRestrictedClub(c.card.clubId) ? NO_GROUP : normalizeClubId(c.card.clubId))),
+  );
+  const league = groupsOf(
+    cards.map((c) => (isRestrictedLeague(c.card.leagueId) ? NO_GROUP : c.card.leagueId)),
+  );
+  const nation = groupsOf(cards.map((c) => c.card.nationId));
   const asset = denseIds(cards.map((c) => c.assetId)).ids;
+  const kinds = [club, league, nation] as const;
   const thresholds = [CHEMISTRY_THRESHOLDS.club, CHEMISTRY_THRESHOLDS.league, CHEMISTRY_THRESHOLDS.nation];
   const counts = kinds.map((kind) => new Int32Array(kind.members.length));
   const assetUsed = new Uint8Array(n);
@@ -137,9 +127,6 @@ function chemistryLossSearch(
 
   const chosen = new Int32Array(slots);
   let size = 0;
-  // Chosen cards a maximum matching leaves out of position, and how many the loss budget allows.
-  let outOfPosition = 0;
-  const mostOutOfPosition = Math.floor(lossBudget / least);
   let spent = 0;
   let best = upperBound;
   let answer: PlayerChemistryOutcome['answer'];
@@ -182,14 +169,37 @@ function chemistryLossSearch(
     const list = kinds[k]?.members[id];
     return list ? list.length - lowerBound(list, from) : 0;
   };
+  /** The least cost of the t cheapest cards from `from` on sharing a group with card `card`. */
+  const liftCost = (card: number, t: number, from: number): number => {
+    const lists: Int32Array[] = [];
+    const at: number[] = [];
+    for (let k = 0; k < 3; k += 1) {
+      const id = kinds[k]?.ids[card] ?? -1;
+      const list = id >= 0 ? kinds[k]?.members[id] : undefined;
+      if (list) {
+        lists.push(list);
+        at.push(lowerBound(list, from));
+      }
+    }
+    let sum = 0;
+    for (let taken = 0; taken < t; taken += 1) {
+      let next = n;
+      for (let l = 0; l < lists.length; l += 1) next = Math.min(next, lists[l]?.[at[l] ?? 0] ?? n);
+      if (next >= n) return Infinity;
+      sum += cost[next] ?? 0;
+      for (let l = 0; l < lists.length; l += 1) if (lists[l]?.[at[l] ?? 0] === next) at[l] = (at[l] ?? 0) + 1;
+    }
+    return sum;
+  };
+  /** Whether every chosen player can still reach `least` points with r cards from `from` on, within the budget. */
   // The player whose lift failed last is tried first (the same one usually fails again).
   let lastShort = 0;
   // A player the last lift test found needing every card to come (−1: none).
   let allToCome = -1;
   const have = [0, 0, 0];
   const left = [0, 0, 0];
-  /** Chosen player i's least loss (short of `least`, ≤ most) whose lift from r cards from `from` on fits; else most + 1. */
-  const lossOf = (i: number, from: number, r: number, most: number): number => {
+  /** Whether chosen player i can still reach `least` points with r cards from `from` on, within the budget. */
+  const liftFits = (i: number, from: number, r: number): boolean => {
     const card = chosen[i] ?? 0;
     let points = 0;
     for (let k = 0; k < 3; k += 1) {
@@ -198,69 +208,40 @@ function chemistryLossSearch(
       points += id >= 0 ? pointsAt(have[k] ?? 0, thresholds[k] ?? []) : 0;
     }
     charge(1);
-    if (points >= least) return 0;
+    if (points >= least) return true;
     for (let k = 0; k < 3; k += 1) left[k] = leftOf(k, kinds[k]?.ids[card] ?? -1, from);
-    for (let loss = 0; loss <= most; loss += 1) {
-      const aim = least - loss;
-      if (points >= aim) return loss;
-      let needed = 0;
-      for (let t = 1; t <= r && needed === 0; t += 1) {
-        let reached = 0;
-        for (let k = 0; k < 3; k += 1)
-          if ((kinds[k]?.ids[card] ?? -1) >= 0)
-            reached += pointsAt((have[k] ?? 0) + Math.min(t, left[k] ?? 0), thresholds[k] ?? []);
-        if (reached >= aim) needed = t;
-      }
-      if (needed === 0) continue;
-      if (spent + liftCost(kinds, cost, card, needed, from) + fillFrom(from, r - needed) < best) {
-        if (needed === r) allToCome = i;
-        return loss;
-      }
+    let needed = 0;
+    for (let t = 1; t <= r && needed === 0; t += 1) {
+      let reached = 0;
+      for (let k = 0; k < 3; k += 1)
+        if ((kinds[k]?.ids[card] ?? -1) >= 0)
+          reached += pointsAt((have[k] ?? 0) + Math.min(t, left[k] ?? 0), thresholds[k] ?? []);
+      if (reached >= least) needed = t;
     }
-    return most + 1;
+    if (needed === 0) return false;
+    if (needed === r) allToCome = i;
+    return spent + liftCost(card, needed, from) + fillFrom(from, r - needed) < best;
   };
-  const lossAt = new Int32Array(slots);
-  /** Whether the chosen players' least losses (out of position: `least`) fit the loss budget, r cards from `from` on. */
+  /** Whether every chosen player can still reach `least` points with r cards from `from` on, within the budget. */
   const liftsFit = (from: number, r: number): boolean => {
     allToCome = -1;
     const first = lastShort < size ? lastShort : 0;
-    let total = 0;
     for (let step = 0; step < size; step += 1) {
       const i = (first + step) % size;
-      lossAt[i] = lossOf(i, from, r, lossBudget - total);
-      total += lossAt[i] ?? 0;
-      if (total > lossBudget) {
+      if (!liftFits(i, from, r)) {
         lastShort = i;
         return false;
       }
     }
-    if (outOfPosition > 0) {
-      const gains = Array.from(lossAt.subarray(0, size), (loss) => least - loss).sort((a, b) => a - b);
-      for (let o = 0; o < outOfPosition; o += 1) total += gains[o] ?? least;
-    }
-    if (total > lossBudget) return false;
-    // With slack, or a player out of position, no one player must take every card to come.
-    if (total < lossBudget || outOfPosition > 0) allToCome = -1;
-    return lossBudget === 0 || sharedLiftsFit(from, r);
-  };
-  const shared = new SharedLifts(slots, kinds, thresholds, counts, cost);
-  /** The same with the cards to come sharing their increments (tried where each lift alone fits). */
-  const sharedLiftsFit = (from: number, r: number): boolean => {
-    charge(size);
-    const room = best - spent - fillFrom(from, r - 1);
-    return shared.loss(chosen, size, least, from, r, room) <= lossBudget;
+    return true;
   };
 
   const judgeLeaf = () => {
     const squad: Candidate[] = [];
     for (let i = 0; i < size; i += 1) squad.push(cards[chosen[i] ?? 0] as Candidate);
-    // With a loss budget some cards may stand out of position: each largest matchable set is tried.
-    const placement =
-      lossBudget === 0
-        ? placeCards(problem, squad)
-        : leafPlacement(problem, squad, { playerMin: 0, teamMin: slots * least - lossBudget });
+    const placement = placeCards(problem, squad);
     charge(slots);
-    if (placement && judgePlacement(problem, placement).eligible) {
+    if (judgePlacement(problem, placement).eligible) {
       best = spent;
       answer = { placement, cost: spent };
     }
@@ -294,12 +275,6 @@ function chemistryLossSearch(
         const saved = Int32Array.from(slotOwner);
         seen.fill(0);
         if (augment(size - 1)) visit(k + 1);
-        else if (outOfPosition < mostOutOfPosition) {
-          // No augmenting path now means none later: the card stays out of position (loss `least`).
-          outOfPosition += 1;
-          if (liftsFit(k + 1, r - 1)) visit(k + 1);
-          outOfPosition -= 1;
-        }
         slotOwner.set(saved);
       }
       take(k, -1);
@@ -325,21 +300,17 @@ function chemistryLossSearch(
    * The cards from `from` on sharing a group with a player who needs all the cards to come, if
    * one does: the lift test that admitted this node (same squad, same `from`) marked him.
    */
-  const needsAll = (from: number): number[] | undefined =>
-    allToCome < 0 || allToCome >= size ? undefined : groupMembersFrom([allToCome], from);
-  /** The cards from `from` on sharing a group with one of the chosen players `players`, in card order. */
-  const groupMembersFrom = (players: readonly number[], from: number): number[] => {
+  const needsAll = (from: number): number[] | undefined => {
+    if (allToCome < 0 || allToCome >= size) return undefined;
+    const card = chosen[allToCome] ?? 0;
     const union = new Set<number>();
-    for (const player of players) {
-      const card = chosen[player] ?? 0;
-      for (let k = 0; k < 3; k += 1) {
-        const id = kinds[k]?.ids[card] ?? -1;
-        const list = id >= 0 ? kinds[k]?.members[id] : undefined;
-        if (!list) continue;
-        const start = lowerBound(list, from);
-        for (let at = start; at < list.length; at += 1) union.add(list[at] ?? n);
-        charge(1 + list.length - start);
-      }
+    for (let k = 0; k < 3; k += 1) {
+      const id = kinds[k]?.ids[card] ?? -1;
+      const list = id >= 0 ? kinds[k]?.members[id] : undefined;
+      if (!list) continue;
+      const start = lowerBound(list, from);
+      for (let at = start; at < list.length; at += 1) union.add(list[at] ?? n);
+      charge(1 + list.length - start);
     }
     return [...union].sort((a, b) => a - b);
   };
@@ -350,7 +321,6 @@ function chemistryLossSearch(
    * (any card may come).
    */
   const lastCardChoices = (from: number): number[] | undefined => {
-    if (lossBudget > 0) return lastCardWithLoss(from);
     const ways: number[][] = [];
     for (let i = 0; i < size; i += 1) {
       const card = chosen[i] ?? 0;
@@ -368,13 +338,6 @@ function chemistryLossSearch(
     }
     if (ways.length === 0) return undefined;
     return lastCard.choices(ways, from, (units) => charge(units));
-  };
-  /** With a loss budget, the last card: any where the losses fit, else one sharing a group with a short player. */
-  const lastCardWithLoss = (from: number): number[] | undefined => {
-    if (liftsFit(from, 0)) return undefined;
-    const short: number[] = [];
-    for (let i = 0; i < size; i += 1) if (lossOf(i, from, 0, least) > 0) short.push(i);
-    return groupMembersFrom(short, from);
   };
   if (new Set(cards.map((c) => c.assetId)).size >= slots) {
     if (!anchor) visit(0);
