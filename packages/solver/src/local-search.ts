@@ -216,6 +216,15 @@ export function localSearch(
 }
 
 /**
+ * The single-card descent below on an answer from any stage: the exact methods and the
+ * neighbourhood search hand over squads whose filler (a player at 0 chemistry, out of position)
+ * is not always the cheapest card that fits (Either Way: an owned 53 where an unused 52 served).
+ */
+export function polishAnswer(problem: Problem, answer: SearchAnswer): SearchAnswer {
+  return polish(problem, answer, buildMoveLists(problem));
+}
+
+/**
  * Single-card descent on an eligible answer: the cheapest replacement of any slot (from the
  * slot's cheap in-position cards and the cheapest cards) that keeps every requirement met,
  * repeated until none helps.

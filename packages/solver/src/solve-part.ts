@@ -4,7 +4,7 @@ import { chemistryCores } from './chemistry-construction.js';
 import { earlyExactPass } from './early-exact-pass.js';
 import { proveOrImprove } from './escalation.js';
 import { groupedBoundFirst, groupedRelaxationBound } from './grouped-bound.js';
-import { groupSeeds, localSearch, type SearchAnswer } from './local-search.js';
+import { groupSeeds, localSearch, polishAnswer, type SearchAnswer } from './local-search.js';
 import { relaxationBound } from './lower-bound.js';
 import { milpReady } from './milp.js';
 import { improveByNeighbourhoods } from './neighbourhood-search.js';
@@ -263,6 +263,8 @@ export function solvePart(
     clock.stages.push('local search again');
     answer = localSearch(problem, starts, deadline, seed + 1, answer, bound) ?? answer;
   }
+  // Whatever stage found it, a cheaper card may still replace one of its players.
+  if (answer && answer.cost > bound) answer = polishAnswer(problem, answer);
   if (!answer)
     return {
       kind: 'none',
