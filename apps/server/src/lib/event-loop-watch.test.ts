@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import { blockFor } from '../../test/block-thread.js';
 import { EVENT_LOOP_STALL_MS, watchEventLoop } from './event-loop-watch.js';
-
-/** Holds the thread as a loop without end would, for `ms`. */
-function blockFor(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 /** A logger that keeps the arguments of each warning. */
 function recordingLog() {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blockFor } from '../../test/block-thread.js';
 import { createStallLedger } from './stall-ledger.js';
-
-/** Holds the thread as a loop without end would, for `ms`. */
-function blockFor(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 

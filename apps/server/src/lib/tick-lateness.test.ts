@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blockFor } from '../../test/block-thread.js';
 import { tickLateness } from './tick-lateness.js';
-
-/** Holds the thread as a loop without end would, for `ms`. */
-function blockFor(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
 
