@@ -13,8 +13,10 @@ import { plantListing, sandboxOf } from './support/sandbox-admin';
 // Every step waits for a real page, the add-on and the sandbox game on a shared machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-// The server starts with SIM_ADMIN_KEY, so the test can plant a listing in its sandbox game.
-test.use({ withSandboxAdmin: true });
+// The server starts with SIM_ADMIN_KEY, so the test can plant a listing in its sandbox game. Its
+// desk prices stay as collected at start: the overlay is drawn once per row, and a collection
+// between that and the test's own read of the price made them differ (9,000 against 9,400).
+test.use({ withSandboxAdmin: true, serverEnv: { PRICE_COLLECT_INTERVAL_MS: '3600000' } });
 
 /** Cristiano Ronaldo (86, rare gold): worth thousands in the sandbox, planted at 500. */
 const ronaldo = { definitionId: 20_801, name: 'Cristiano Ronaldo' };
