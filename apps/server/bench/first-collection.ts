@@ -30,8 +30,10 @@ const PROBE_EVERY_MS = 5;
 
 /** The main thread's CPU time in ms (Linux: this thread alone; elsewhere the whole process). */
 function mainThreadCpuMs(): number {
+  const schedule = threadSchedule();
+  if (schedule) return schedule.onCpuMs;
   const { user, system } = process.cpuUsage();
-  return threadSchedule()?.onCpuMs ?? (user + system) / 1000;
+  return (user + system) / 1000;
 }
 
 /** Times every hold of the event loop while `work` runs: a timer due every 5 ms and how late it fires. */

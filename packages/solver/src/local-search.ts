@@ -28,6 +28,18 @@ function pushTo<K>(map: Map<K, Candidate[]>, key: K, candidate: Candidate): void
   else map.set(key, [candidate]);
 }
 
+/** The lists per problem: the seeds, each local search and the final descent of a solve read the same ones. */
+const movesOf = new WeakMap<Problem, MoveLists>();
+
+function moveListsOf(problem: Problem): MoveLists {
+  let lists = movesOf.get(problem);
+  if (!lists) {
+    lists = buildMoveLists(problem);
+    movesOf.set(problem, lists);
+  }
+  return lists;
+}
+
 function buildMoveLists(problem: Problem): MoveLists {
   const sorted = sortedByCost(problem.candidates);
   const inPositionBySlot = new Map<number, Candidate[]>();
@@ -60,7 +72,7 @@ function buildMoveLists(problem: Problem): MoveLists {
  * unused card where the group has none. Returns the card sets, best scored first.
  */
 export function groupSeeds(problem: Problem, limit: number): Candidate[][] {
-  const lists = buildMoveLists(problem);
+  const lists = moveListsOf(problem);
   const cheapPool = sortedByCost(problem.candidates).slice(0, 1500);
   const sizes = new Map<string, number>();
   for (const c of cheapPool)
@@ -115,7 +127,7 @@ export function localSearch(
   stepBudget?: number,
 ): SearchAnswer | undefined {
   const random = seededRng(seed);
-  const lists = buildMoveLists(problem);
+  const lists = moveListsOf(problem);
   const open = problem.openSlots;
   const pick = <T>(list: readonly T[] | undefined): T | undefined => {
     if (!list || list.length === 0) return undefined;
@@ -221,7 +233,7 @@ export function localSearch(
  * is not always the cheapest card that fits (Either Way: an owned 53 where an unused 52 served).
  */
 export function polishAnswer(problem: Problem, answer: SearchAnswer): SearchAnswer {
-  return polish(problem, answer, buildMoveLists(problem));
+  return polish(problem, answer, moveListsOf(problem));
 }
 
 /**

@@ -25,9 +25,6 @@ const CAP_CHECK_EVERY_READS = 4_096;
 const TICKS_PER_SECOND = 100;
 const NS_PER_MS = 1e6;
 
-/** Which of this thread's CPU clocks the platform has, best first; found on the first read. */
-let threadClock: 'schedstat' | 'stat' | 'wall' | undefined;
-
 /** Nanoseconds on a CPU from /proc/thread-self/schedstat ("<on CPU> <waiting> <slices>"). */
 function scheduledMs(): number {
   const onCpuNs = Number(readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]);
@@ -43,6 +40,22 @@ function statMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/** The best of this thread's CPU clocks the platform can read, the wall clock where it has none. */
+function firstReadableClock(): () => number {
+  for (const clock of [scheduledMs, statMs]) {
+    try {
+      clock();
+      return clock;
+    } catch {
+      // Not on this platform: the next one.
+    }
+  }
+  return Date.now;
+}
+
+/** Chosen on the first read. */
+let threadClock: (() => number) | undefined;
+
 /**
  * This thread's CPU time in milliseconds: from /proc/thread-self/schedstat (nanoseconds; a first
  * answer takes tens of ms, which the 10 ms steps of /proc/thread-self/stat, the fallback, blur),
@@ -50,23 +63,13 @@ function statMs(): number {
  * machine) do not add to it.
  */
 export function threadCpuMs(): number {
-  if (threadClock === undefined || threadClock === 'schedstat') {
-    try {
-      const ms = scheduledMs();
-      threadClock = 'schedstat';
-      return ms;
-    } catch {
-      threadClock = 'stat';
-    }
+  threadClock ??= firstReadableClock();
+  try {
+    return threadClock();
+  } catch {
+    threadClock = Date.now;
+    return Date.now();
   }
-  if (threadClock === 'stat') {
-    try {
-      return statMs();
-    } catch {
-      threadClock = 'wall';
-    }
-  }
-  return Date.now();
 }
 
 export class WorkClock {
