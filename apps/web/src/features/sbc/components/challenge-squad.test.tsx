@@ -38,6 +38,17 @@ describe("a challenge's squad on the pitch", () => {
     expect(screen.getByLabelText('Solution cost').textContent).toBe('2,700');
   });
 
+  it('says how far above the cheapest possible an unproven squad may be', () => {
+    const unproven: SbcSolutionView = {
+      ...marketSolution,
+      proof: { kind: 'bounded', lowerBound: 2_000, gap: (2_700 - 2_000) / 2_700 },
+    };
+    renderWithProviders(
+      <ChallengeSquad challengeId="set-1001" solution={unproven} clubAccountId={undefined} />,
+    );
+    expect(screen.getByText('(at most 35.00% above the cheapest possible)')).toBeTruthy();
+  });
+
   it("shows the account's own cards as owned and only the rest to buy, with the cost of buying them", async () => {
     const { fetchStub } = fakeFetch({
       'GET /api/sbc/club/acc-1/solution/set-1001': {

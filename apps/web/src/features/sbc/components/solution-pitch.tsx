@@ -1,6 +1,7 @@
 import { formatCoins } from '@tradedesk/domain';
 import type { SbcSolutionPlayer, SbcSolutionView } from '@tradedesk/domain';
 import { sbcImages } from '../api/sbc-api';
+import { proofText } from './proof-text';
 
 /** A squad to show: a stored solution, or an account's squad whose players say which are owned. */
 export type SbcSquadView = Pick<SbcSolutionView, 'cost' | 'proof'> & {
@@ -59,11 +60,7 @@ export function SolutionPitch({ solution }: { solution: SbcSquadView }) {
     <section aria-label="Solution" className="flex flex-col gap-2">
       <p className="font-semibold">
         Cost: <span aria-label="Solution cost">{formatCoins(solution.cost, false)}</span> coins
-        <span className="ml-2 text-sm opacity-70">
-          {solution.proof.kind === 'optimal'
-            ? '(proven cheapest)'
-            : `(at most ${formatCoins(solution.proof.gap, false)} above the cheapest possible)`}
-        </span>
+        <span className="ml-2 text-sm opacity-70">{proofText(solution.proof)}</span>
       </p>
       <div className="flex flex-col gap-3 rounded-box bg-success/20 p-3">
         {lines.map((players, index) =>
