@@ -110,7 +110,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
   await expect(row.getByText(solverStartingMessage)).toBeVisible();
   await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 180_000 });
 
-  const solved = page.getByText(/^Successfully solved SBC with \d+ coins$/).first();
+  const solved = page.getByText(/^Successfully solved SBC with [\d,]+ coins$/).first();
   await expect(solved).toBeVisible({ timeout: 240_000 });
   const coins = Number((await solved.textContent())?.match(/with (\d+) coins/)?.[1]);
   expect(coins).toBeGreaterThan(0);
