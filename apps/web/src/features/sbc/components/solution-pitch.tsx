@@ -79,10 +79,12 @@ export function SolutionPitch({ solution }: { solution: SbcSquadView }) {
         Cost: <span aria-label="Solution cost">{formatCoins(solution.cost, false)}</span> coins
         <span className="ml-2 text-sm opacity-70">{proofText(solution.proof)}</span>
       </p>
-      <div className="flex flex-col gap-3 rounded-box bg-success/20 p-3">
+      {/* A line never wraps (a wrapped back four reads as two lines): a pitch wider than the
+          screen, a phone's with five at the back, scrolls sideways as one. */}
+      <div className="flex flex-col gap-3 overflow-x-auto rounded-box bg-success/20 p-3">
         {lines.map((players, index) =>
           players.length === 0 ? null : (
-            <ul key={index} className="flex flex-wrap justify-center gap-2">
+            <ul key={index} className="mx-auto flex w-max gap-2">
               {players
                 .slice()
                 .sort((a, b) => acrossOf(a.position) - acrossOf(b.position) || a.slot - b.slot)
