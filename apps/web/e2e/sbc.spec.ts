@@ -110,7 +110,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
   await expect(row.getByText(solverStartingMessage)).toBeVisible();
   await expect(page.getByText('SBC solver started').first()).toBeVisible({ timeout: 180_000 });
 
-  const solved = page.getByText(/^Successfully solved SBC with \d+ coins$/).first();
+  const solved = page.getByText(/^Successfully solved SBC with [\d,]+ coins$/).first();
   await expect(solved).toBeVisible({ timeout: 240_000 });
   const coins = Number((await solved.textContent())?.match(/with (\d+) coins/)?.[1]);
   expect(coins).toBeGreaterThan(0);
@@ -218,4 +218,25 @@ test("after Read club, the squad uses the account's own cards: each player Owned
   const cost = Number((await view.getByLabel('Solution cost').textContent())?.replace(/\D/g, ''));
   expect(cost).toBeLessThan(solution.cost);
   await docScreenshot(page, 'sbc-owned-light-desktop.png', { fullPage: true });
+});
+
+test('on a phone each line of the squad stays one row, left wing on the left', async ({ page, server }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, server);
+  await challengesWithSolution(page.request);
+  await page.goto('/sbc');
+  await challengeCard(page, goldUpgrade.name).getByRole('button', { name: goldUpgrade.name }).click();
+  const pitch = page.getByRole('region', { name: 'Solution' });
+  const lines = pitch.getByRole('list');
+  await expect(lines).toHaveCount(4);
+  for (const line of await lines.all()) {
+    const tops = await line
+      .getByRole('listitem')
+      .evaluateAll((spots) => spots.map((spot) => Math.round(spot.getBoundingClientRect().top)));
+    expect(new Set(tops).size, 'a line wrapped onto a second row').toBe(1);
+  }
+  const across = async (position: string) =>
+    (await pitch.getByRole('listitem', { name: new RegExp(`^${position} `) }).boundingBox())?.x ?? NaN;
+  expect(await across('LB')).toBeLessThan(await across('RB'));
 });

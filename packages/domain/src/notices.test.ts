@@ -33,7 +33,7 @@ describe('message builders', () => {
     [deletedFilterMessage('Mbappe'), 'Deleted Mbappe filter'],
     [filterSwitchedFor('a@b.com'), 'Filter switched successfully for a@b.com'],
     [requestFailed(512, 'Too many'), 'Request failed with status code 512, and message Too many'],
-    [solvedSbcWith(12500), 'Successfully solved SBC with 12500 coins'],
+    [solvedSbcWith(12500), 'Successfully solved SBC with 12,500 coins'],
     [unableToFindDetailsFor('Pelé'), 'Unable to find details for Pelé'],
     [failedToFetchMarketPriceFor('Pelé'), 'Failed to fetch market price for Pelé'],
     [tooManyResultsFor('Pelé'), 'Too many results for Pelé'],

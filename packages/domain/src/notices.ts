@@ -1,4 +1,4 @@
-import { formatCompactNumber } from './format/numbers.js';
+import { formatCoins, formatCompactNumber } from './format/numbers.js';
 import { gameErrorReason } from './game-error-reasons.js';
 /**
  * Run-log, error and success texts of section 8 of both documents, verbatim. Validation
@@ -110,11 +110,12 @@ export const stoppingSnipeFor = (email: string) => `Stopping snipe for ${email}`
 export const snipeStoppedFor = (email: string) => `Snipe stopped for ${email}`;
 /** 'Filter switched successfully for' the account's e-mail. */
 export const filterSwitchedFor = (email: string) => `Filter switched successfully for ${email}`;
-/** 'Successfully solved SBC with {n} coins' */
 /** The solver row's first line, from Start until the server says the run started (or why not); ours, not the spec's. */
 export const solverStartingMessage = 'Starting the solver: fitting the squad to this account’s club…';
 
-export const solvedSbcWith = (coins: number) => `Successfully solved SBC with ${coins} coins`;
+/** 'Successfully solved SBC with {n} coins', n grouped as every coin amount on /sbc (2,450). */
+export const solvedSbcWith = (coins: number) =>
+  `Successfully solved SBC with ${formatCoins(coins, false)} coins`;
 /** "Buyer's coin balance downloaded" or the seller's. */
 export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>
   `${side === 'buyer' ? 'Buyer' : 'Seller'}'s coin balance downloaded`;

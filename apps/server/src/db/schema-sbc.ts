@@ -35,6 +35,11 @@ export const sbcChallenges = pgTable(
     /** The game's requirement entries `{elgOperation, elgReq}` (decoded by the domain codec). */
     requirements: jsonb('requirements').$type<Record<string, unknown>>(),
     position: integer('position').notNull().default(0),
+    /**
+     * Per platform market, why the solver proved the market holds no squad (e.g. the challenge
+     * asks for untradeable cards): the page says so instead of 'computing' for good.
+     */
+    unsolvable: jsonb('unsolvable').$type<Partial<Record<Platform, string>>>().notNull().default({}),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

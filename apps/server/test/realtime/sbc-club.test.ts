@@ -1,4 +1,5 @@
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
+import { solvedSbcWith } from '@tradedesk/domain';
 import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { describe, expect, it } from 'vitest';
 import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
@@ -201,7 +202,7 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
       );
       expect(finished.data).toMatchObject({
         costs: solution.cost,
-        description: `Successfully solved SBC with ${solution.cost} coins`,
+        description: solvedSbcWith(solution.cost),
       });
       const progress = await simAdmin<{ challengeId: number; timesCompleted: number }[]>(
         sbc.stack,

@@ -1,4 +1,5 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
+import { solvedSbcWith } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { sbcMessages } from '../../src/modules/sbc/messages.js';
@@ -65,7 +66,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       );
       expect(finished.action).toBe('SBC_FINISH_SOLVER');
       const costs = finished.data.costs as number;
-      expect(finished.data.description).toBe(`Successfully solved SBC with ${costs} coins`);
+      expect(finished.data.description).toBe(solvedSbcWith(costs));
       expect(costs).toBeGreaterThan(0);
       expect(costs).toBeLessThanOrEqual(
         solution.players.reduce((sum, player) => sum + maxSbcBuyNow(player.price), 0),

@@ -24,6 +24,7 @@ export interface PresentedChallenge {
     cost: number;
     players: { definitionId: number; price: number }[];
   }[];
+  unsolvableReason?: string;
   subChallenges: PresentedChallenge[];
 }
 

@@ -51,6 +51,8 @@ export interface SbcChallengeView {
   rewards: SbcRewardView[];
   expiresAt: string | null;
   solutions: SbcSolutionView[];
+  /** Without a solution: why the market holds no squad for it (ours; absent while it is being solved). */
+  unsolvableReason?: string;
   subChallenges: SbcChallengeView[];
 }
 

@@ -184,6 +184,7 @@ export function createAccountSolutions(
               challengeId: challenge.id,
               ok: false as const,
               reason: 'no answer',
+              infeasible: false,
             };
             if (result.ok) remember(key, result, now);
             return result;

@@ -64,6 +64,7 @@ const challengeSchema: z.ZodType<ChallengeAnswer> = z.lazy(() =>
     rewards: z.array(rewardSchema),
     expiresAt: z.string().nullable(),
     solutions: z.array(solutionSchema),
+    unsolvableReason: z.string().optional(),
     subChallenges: z.array(challengeSchema),
   }),
 );

@@ -3,7 +3,7 @@ import type { Platform } from '@tradedesk/domain';
 import type { AppContext } from '../../lib/app-context.js';
 import { jobLease } from '../../lib/job-lease-repo.js';
 import { currentPriceMemory } from '../prices/current-price-memory.js';
-import { sbcRepo, type SbcSolutionRow } from './repo.js';
+import { sbcRepo, type SbcChallengeRow, type SbcSolutionRow } from './repo.js';
 import type { SolveJob, SolveJobResult } from './solve-job.js';
 import { acquireSolverPool } from './solver-pool.js';
 import { challengeRowsOf, fetchSbcFeed } from './sync.js';
@@ -86,18 +86,42 @@ export function createSbcCatalogue(ctx: AppContext, catalogueOptions: SbcCatalog
     }));
     const outcome = { solved: 0, total: 0, changed: 0 };
     for (const platform of await solvePlatforms()) {
-      const results = await solver.solve(jobs, memory.pricesOf(platform));
+      const prices = memory.pricesOf(platform);
+      const results = await solver.solve(jobs, prices);
       const stored = await sbcRepo.latestSolutions(
         ctx.db,
         challenges.map((row) => row.id),
         platform,
       );
       outcome.changed += await storeChanged(results, stored, platform);
-      const solved = new Set([...stored.keys(), ...results.filter((r) => r.ok).map((r) => r.challengeId)]);
+      // Proven without a squad on a priced market (untradeable or first-owner cards, say): an
+      // answer too, kept for the page; trying it again every 15 s would find none either.
+      const unsolvable = prices.length === 0 ? [] : results.filter((r) => !r.ok && r.infeasible);
+      await storeUnsolvable(challenges, results, unsolvable, platform);
+      const solved = new Set([
+        ...stored.keys(),
+        ...results.filter((r) => r.ok).map((r) => r.challengeId),
+        ...unsolvable.map((r) => r.challengeId),
+      ]);
       outcome.solved += solved.size;
       outcome.total += challenges.length;
     }
     return outcome;
+  }
+
+  /** Records why the market has no squad where the solver proved so, and clears it once one is found. */
+  async function storeUnsolvable(
+    challenges: readonly SbcChallengeRow[],
+    results: readonly SolveJobResult[],
+    unsolvable: readonly SolveJobResult[],
+    platform: Platform,
+  ) {
+    for (const result of unsolvable)
+      if (!result.ok) await sbcRepo.setUnsolvable(ctx.db, result.challengeId, platform, result.reason);
+    const found = new Set(results.filter((r) => r.ok).map((r) => r.challengeId));
+    for (const row of challenges)
+      if (found.has(row.id) && row.unsolvable[platform] !== undefined)
+        await sbcRepo.setUnsolvable(ctx.db, row.id, platform, null);
   }
 
   /** Stores each answer that differs from the platform's stored one; returns how many did. */

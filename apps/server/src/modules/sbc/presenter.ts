@@ -1,4 +1,4 @@
-import { rarityOfId, type SbcClubCardView, type SbcClubView } from '@tradedesk/domain';
+import { rarityOfId, type Platform, type SbcClubCardView, type SbcClubView } from '@tradedesk/domain';
 import { loadCatalogue } from '@tradedesk/domain/catalogue';
 import { isReadingClub, type SbcClubRow } from '../account/club-repo.js';
 import type { SbcChallengeRow, SbcSolutionRow } from './repo.js';
@@ -23,6 +23,8 @@ export interface PresentedChallenge {
   rewards: SbcChallengeRow['rewards'];
   expiresAt: string | null;
   solutions: PresentedSolution[];
+  /** Without a solution: why `platform`'s market holds no squad (the solver proved it). */
+  unsolvableReason?: string;
   subChallenges: PresentedChallenge[];
 }
 
@@ -30,9 +32,11 @@ export interface PresentedChallenge {
 export function presentChallenges(
   rows: readonly SbcChallengeRow[],
   solutions: ReadonlyMap<string, SbcSolutionRow>,
+  platform: Platform,
 ): PresentedChallenge[] {
   const present = (row: SbcChallengeRow): PresentedChallenge => {
     const solution = solutions.get(row.id);
+    const unsolvableReason = solution ? undefined : row.unsolvable[platform];
     return {
       challengeId: row.id,
       name: row.name,
@@ -40,6 +44,7 @@ export function presentChallenges(
       rewards: row.rewards,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       solutions: solution ? [presentSolution(solution)] : [],
+      ...(unsolvableReason === undefined ? {} : { unsolvableReason }),
       subChallenges: rows.filter((child) => child.parentId === row.id).map(present),
     };
   };

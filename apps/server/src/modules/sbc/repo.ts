@@ -106,6 +106,18 @@ export const sbcRepo = {
       ? Promise.resolve([])
       : db.select().from(sbcSolutions).where(inArray(sbcSolutions.id, ids)),
 
+  /** Records (a reason) or clears (null) why `platform`'s market holds no squad for the challenge. */
+  setUnsolvable: (db: Db, id: string, platform: Platform, reason: string | null) =>
+    db
+      .update(sbcChallenges)
+      .set({
+        unsolvable:
+          reason === null
+            ? sql`${sbcChallenges.unsolvable} - ${platform}::text`
+            : sql`${sbcChallenges.unsolvable} || jsonb_build_object(${platform}::text, ${reason}::text)`,
+      })
+      .where(eq(sbcChallenges.id, id)),
+
   /** Stores a new solution and drops the challenge's older ones of its platform (runs keep their own snapshot). */
   async replaceSolution(db: Db, row: typeof sbcSolutions.$inferInsert & { platform: Platform }) {
     await db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ export function createSbcService(ctx: AppContext) {
         rows.map((row) => row.id),
         platform,
       );
-      return presentChallenges(rows, solutions);
+      return presentChallenges(rows, solutions, platform);
     },
 
     async solution(id: string) {

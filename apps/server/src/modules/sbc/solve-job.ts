@@ -39,7 +39,13 @@ export type SolveJobResult =
       /** Slots the account's own cards fill (none unless the job had `owned` cards). */
       readonly ownedSlots: number[];
     }
-  | { readonly challengeId: string; readonly ok: false; readonly reason: string };
+  | {
+      readonly challengeId: string;
+      readonly ok: false;
+      readonly reason: string;
+      /** The solver proved no squad exists in the pool (not: it found none in its time). */
+      readonly infeasible: boolean;
+    };
 
 /** One challenge sent to a solver thread, with the prices unless the thread has them already. */
 export interface SolverToWorker {

@@ -57,7 +57,13 @@ function inputOf(job: SolveJob, market: MarketCard[]): SolveInput {
 }
 
 function presentResult(job: SolveJob, result: SolveResult): SolveJobResult {
-  if (result.status !== 'solved') return { challengeId: job.challengeId, ok: false, reason: result.reason };
+  if (result.status !== 'solved')
+    return {
+      challengeId: job.challengeId,
+      ok: false,
+      reason: result.reason,
+      infeasible: result.status === 'infeasible',
+    };
   return {
     challengeId: job.challengeId,
     ok: true,
@@ -86,6 +92,7 @@ const failed = (job: SolveJob, error: unknown): SolveJobResult => ({
   challengeId: job.challengeId,
   ok: false,
   reason: error instanceof Error ? error.message : String(error),
+  infeasible: false,
 });
 
 function solveOne(job: SolveJob, market: MarketCard[]): SolveJobResult {

@@ -15,10 +15,10 @@ export const sbcStatisticsQueryKey = ['statistic', 'sbc'] as const;
 /** How often the list is read again while it is empty or a challenge still waits for the catalogue's first squad. */
 export const AWAITED_SOLUTION_POLL_MS = 5_000;
 
-/** A challenge (or one of its sub-challenges) the catalogue has not solved yet. */
+/** A challenge (or one of its sub-challenges) the catalogue has not solved yet (nor found unsolvable). */
 const awaitsSolution = (challenge: SbcChallengeView): boolean =>
   challenge.subChallenges.length === 0
-    ? challenge.solutions.length === 0
+    ? challenge.solutions.length === 0 && challenge.unsolvableReason === undefined
     : challenge.subChallenges.some(awaitsSolution);
 
 /**

@@ -8,6 +8,9 @@ import { ChallengeSquad } from './challenge-squad';
 /** Shown while the catalogue has not read the game's challenges yet (the list is read again meanwhile). */
 export const noChallengesYet = 'Reading the challenges from the game… they appear here by themselves.';
 
+/** Where the solver proved the market holds no squad (e.g. the challenge asks for untradeable cards). */
+export const noMarketSquad = (reason: string) => `The market has no squad for this challenge: ${reason}`;
+
 const bandClass: Record<ExpiryBand, string> = {
   hidden: '',
   red: 'text-error',
@@ -87,6 +90,8 @@ function ChallengeBody({
           solution={solution}
           clubAccountId={clubAccountId}
         />
+      ) : challenge.unsolvableReason !== undefined ? (
+        <p className="text-sm opacity-70">{noMarketSquad(challenge.unsolvableReason)}</p>
       ) : (
         <p className="text-sm opacity-70">The solver is computing the cheapest squad for this challenge…</p>
       )}

@@ -9,7 +9,7 @@ import { userAnswer } from '../../../test/user-answer';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { CLUB_READING_POLL_MS } from '../api/account-club';
 import { AWAITED_SOLUTION_POLL_MS } from '../api/sbc-api';
-import { noChallengesYet } from './challenges-accordion';
+import { noChallengesYet, noMarketSquad } from './challenges-accordion';
 import { SbcPage } from './sbc-page';
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
@@ -209,6 +209,43 @@ describe('SBC page', () => {
       await act(() => vi.advanceTimersByTimeAsync(AWAITED_SOLUTION_POLL_MS));
       expect((await screen.findByLabelText('Solution cost')).textContent).toBe('2,950');
       expect(screen.getByRole('button', { name: 'Select solution' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says why the market has no squad for a challenge, and stops reading the list again for it', async () => {
+    const reason = '"Untradeable: Min. 11" cannot be met with the pool';
+    const record: Record<string, { status: number; body?: unknown }> = pageAnswers();
+    record['GET /api/sbc/challenges'] = {
+      status: 200,
+      body: {
+        data: [
+          {
+            challengeId: 'set-1111',
+            name: 'Club Loyalty',
+            imageId: 'sbc_set_image_1111',
+            rewards: [],
+            expiresAt: null,
+            solutions: [],
+            unsolvableReason: reason,
+            subChallenges: [],
+          },
+        ],
+      },
+    };
+    const { fetchStub, calls } = fakeFetch(record);
+    vi.stubGlobal('fetch', fetchStub);
+    const challengeReads = () => calls.filter((call) => call.url.includes('/api/sbc/challenges')).length;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<SbcPage />);
+      await userEvent.setup().click(await screen.findByRole('button', { name: /Club Loyalty/ }));
+      expect(await screen.findByText(noMarketSquad(reason))).toBeTruthy();
+      expect(screen.queryByText('The solver is computing the cheapest squad for this challenge…')).toBeNull();
+      const reads = challengeReads();
+      await act(() => vi.advanceTimersByTimeAsync(AWAITED_SOLUTION_POLL_MS * 3));
+      expect(challengeReads()).toBe(reads);
     } finally {
       vi.useRealTimers();
     }

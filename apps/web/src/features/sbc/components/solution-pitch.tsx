@@ -21,6 +21,23 @@ function lineOf(position: string): number {
   return index === -1 ? 1 : index;
 }
 
+/**
+ * Where a position stands across the pitch as the user looks at it (attacking up): left wing 0 to
+ * right wing 4. The game numbers a formation's slots right side first, so slot order put RW and
+ * RB on the left of the pitch.
+ */
+const ACROSS: readonly (readonly string[])[] = [
+  ['LW', 'LM', 'LB', 'LWB'],
+  ['LF', 'LS', 'LAM', 'LCM', 'LDM', 'LCB'],
+  [],
+  ['RF', 'RS', 'RAM', 'RCM', 'RDM', 'RCB'],
+  ['RW', 'RM', 'RB', 'RWB'],
+];
+const acrossOf = (position: string) => {
+  const index = ACROSS.findIndex((column) => column.includes(position));
+  return index === -1 ? 2 : index; // central: GK, CB, CDM, CM, CAM, ST, CF
+};
+
 function PlayerSpot({ player }: { player: SbcSquadView['players'][number] }) {
   return (
     <li
@@ -62,13 +79,15 @@ export function SolutionPitch({ solution }: { solution: SbcSquadView }) {
         Cost: <span aria-label="Solution cost">{formatCoins(solution.cost, false)}</span> coins
         <span className="ml-2 text-sm opacity-70">{proofText(solution.proof)}</span>
       </p>
-      <div className="flex flex-col gap-3 rounded-box bg-success/20 p-3">
+      {/* A line never wraps (a wrapped back four reads as two lines): a pitch wider than the
+          screen, a phone's with five at the back, scrolls sideways as one. */}
+      <div className="flex flex-col gap-3 overflow-x-auto rounded-box bg-success/20 p-3">
         {lines.map((players, index) =>
           players.length === 0 ? null : (
-            <ul key={index} className="flex flex-wrap justify-center gap-2">
+            <ul key={index} className="mx-auto flex w-max gap-2">
               {players
                 .slice()
-                .sort((a, b) => a.slot - b.slot)
+                .sort((a, b) => acrossOf(a.position) - acrossOf(b.position) || a.slot - b.slot)
                 .map((player) => (
                   <PlayerSpot key={player.slot} player={player} />
                 ))}
