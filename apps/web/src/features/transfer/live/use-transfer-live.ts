@@ -89,6 +89,8 @@ export function useTransferLive() {
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
     void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['client-transfer'] });
+    // A success takes the sold copy out of the seller's club: its tradeable players are read again.
+    void queryClient.invalidateQueries({ queryKey: transferClubsQueryKey });
   };
 
   const onSynced = (data: Record<string, unknown>) => {
