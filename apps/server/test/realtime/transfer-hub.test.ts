@@ -296,6 +296,12 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     };
     // One tradeable copy of the filter's card (20,801) was sold; the untradeable one cannot be.
     expect(club.cards.map((c) => c.itemId)).toEqual([1, 3, 4]);
+
+    const kept = await browser.waitFor((m) => m.action === 'notification', 'the kept notice');
+    expect(kept.data).toMatchObject({
+      type: 'success',
+      message: 'Transfer completed: Cristiano Ronaldo for 100,000 coins; SellerClub received 95,000',
+    });
   });
 
   it('charges nothing for a failed transfer', hubSuite, async () => {
@@ -320,6 +326,14 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     );
     expect(failed.data.reason).toBe('Listing not found');
     expect(await credits()).toBe(before);
+    // The bell keeps it: the result may come while the user is on another page.
+    const kept = await browser.waitFor((m) => m.action === 'notification', 'the kept notice');
+    expect(kept.data).toMatchObject({
+      type: 'error',
+      message: 'Transfer failed: Cristiano Ronaldo. Listing not found',
+    });
+    const list = (await browser.http.get('/api/notification')).body.data as Array<{ message: string }>;
+    expect(list.map((n) => n.message)).toContain('Transfer failed: Cristiano Ronaldo. Listing not found');
     const statistics = (await browser.http.get('/api/statistic/transfer')).body.data;
     expect(statistics).toMatchObject({ totalAmount: 0, successRate: 0 });
   });

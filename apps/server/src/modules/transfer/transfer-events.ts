@@ -77,6 +77,16 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         ...(reason === undefined ? {} : { reason }),
       }),
     );
+    // Kept for the bell too: a transfer takes minutes and its result may come while the user is
+    // on another page, where the transfer page's toast never shows.
+    const playerName = filter.player?.name ?? '';
+    await publish.notify(
+      row.userId,
+      isSuccess ? 'success' : 'error',
+      isSuccess
+        ? transferMessages.completedNotice(playerName, price, nameOf(row.sellerAccountId), received)
+        : transferMessages.failedNotice(playerName, reason ?? ''),
+    );
   }
 
   /** A one-off request's answer goes straight to its user's pages. */

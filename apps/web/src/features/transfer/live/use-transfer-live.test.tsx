@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { useNotificationStore } from '../../../stores/notification-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
@@ -68,6 +69,27 @@ describe('the transfer page’s live connection', () => {
 
     hub.sendMessage('transfer-success', { price: 100_000, filter: { player: { enableAutoList: false } } });
     await waitFor(() => expect(clubReads()).toBe(2));
+    unmount();
+  });
+
+  it('keeps the server’s record of a finished transfer in the notification list', async () => {
+    hub = await startTestHub(webHubPaths.transfer);
+    vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
+    useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
+    const { unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
+    await hub.joined;
+    const message = 'Transfer completed: Bruma for 5,000 coins; Seller received 4,750';
+    hub.sendMessage('notification', {
+      id: 'n-1',
+      message,
+      type: 'success',
+      createdAt: '2026-11-30T10:00:00.000Z',
+      isRead: false,
+      topic: 'run',
+    });
+    await waitFor(() =>
+      expect(useNotificationStore.getState().notifications.map((n) => n.message)).toContain(message),
+    );
     unmount();
   });
 });
