@@ -279,7 +279,11 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     });
     await syncBoth(browser, buyer, seller);
     const seen = agent.commands.length;
-    browser.send('transfer-purchase-player-start', { ...start, buyer: { id: buyer }, seller: { id: seller } });
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
     const id = (await agent.nextCommand('transfer-start', seen)).payload.transferId;
     await agent.send(id, 0, {
       type: 'transfer-success',

@@ -159,7 +159,8 @@ function coinsProblem(coins: string, listing: ListingView | undefined): string |
 /** What the coins typed cost at the listing's price (the checkout's amount), once they are a whole number the listing can deliver. */
 function orderCost(coins: string, listing: ListingView | undefined): string | undefined {
   const wanted = Number(coins.trim());
-  if (listing === undefined || coins.trim() === '' || !Number.isSafeInteger(wanted) || wanted <= 0) return undefined;
+  if (listing === undefined || coins.trim() === '' || !Number.isSafeInteger(wanted) || wanted <= 0)
+    return undefined;
   if (coinsProblem(coins, listing) !== undefined) return undefined;
   const cents = orderAmountCents(wanted, euroToCents(listing.price));
   return `${formatFullNumber(wanted)} coins for ${formatEuroCents(cents)}`;

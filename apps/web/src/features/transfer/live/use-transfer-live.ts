@@ -50,7 +50,8 @@ function isAutoListOn(data: Record<string, unknown>, request: TransferRequest | 
 /** A notification the server kept (it has an id and a time), as the bell's list holds it. */
 function keptNotificationOf(data: Record<string, unknown>): ServerNotification | undefined {
   const { id, createdAt, message, type, isRead } = data;
-  if (typeof id !== 'string' || typeof createdAt !== 'string' || typeof message !== 'string') return undefined;
+  if (typeof id !== 'string' || typeof createdAt !== 'string' || typeof message !== 'string')
+    return undefined;
   const kind = notificationKindSchema.safeParse(type);
   if (!kind.success) return undefined;
   return { id, createdAt, message, type: kind.data, isRead: isRead === true };
