@@ -2,6 +2,7 @@ import { defaultTransferConfig, subscriptionExpiredMessage } from '@tradedesk/do
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditLedger, transfers, users } from '../../src/db/schema.js';
+import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { transferMessages } from '../../src/modules/transfer/messages.js';
 import { createTestDatabase, backends } from '../database.js';
 import { signedInUser } from '../helpers.js';
@@ -260,6 +261,53 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     expect(statistics).toMatchObject({ totalAmount: 100_000, successRate: 1 });
   });
 
+  it('takes the sold copy out of the seller’s club as last read, and only that copy', hubSuite, async () => {
+    const { browser, buyer, seller } = await transferUser();
+    const { db } = node.app.appContext;
+    const [owner] = await db.select().from(accounts).where(eq(accounts.id, seller));
+    const card = (itemId: number, definitionId: number, untradeable = false) => ({
+      itemId,
+      definitionId,
+      untradeable,
+      discardValue: 100,
+    });
+    const readId = `read-${seller}`;
+    await sbcClubRepo.requestRead(db, { accountId: seller, userId: owner!.userId, readId, at: new Date() });
+    await sbcClubRepo.finishRead(db, readId, {
+      cards: [card(1, 20_801, true), card(2, 20_801), card(3, 20_801), card(4, 158_023)],
+      at: new Date(),
+    });
+    await syncBoth(browser, buyer, seller);
+    const seen = agent.commands.length;
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    const id = (await agent.nextCommand('transfer-start', seen)).payload.transferId;
+    await agent.send(id, 0, {
+      type: 'transfer-success',
+      filter,
+      price: 100_000,
+      buyerPaid: 100_000,
+      sellerReceived: 95_000,
+      tax: 5_000,
+    });
+    await browser.waitFor((m) => m.action === 'transfer-success' && m.data.transferId === id, 'the success');
+
+    const club = (await browser.http.get(`/api/sbc/club/${seller}`)).body.data as {
+      cards: Array<{ itemId: number }>;
+    };
+    // One tradeable copy of the filter's card (20,801) was sold; the untradeable one cannot be.
+    expect(club.cards.map((c) => c.itemId)).toEqual([1, 3, 4]);
+
+    const kept = await browser.waitFor((m) => m.action === 'notification', 'the kept notice');
+    expect(kept.data).toMatchObject({
+      type: 'success',
+      message: 'Transfer completed: Cristiano Ronaldo for 100,000 coins; SellerClub received 95,000',
+    });
+  });
+
   it('charges nothing for a failed transfer', hubSuite, async () => {
     const { browser, buyer, seller, credits } = await transferUser();
     const before = await credits();
@@ -282,6 +330,14 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     );
     expect(failed.data.reason).toBe('Listing not found');
     expect(await credits()).toBe(before);
+    // The bell keeps it: the result may come while the user is on another page.
+    const kept = await browser.waitFor((m) => m.action === 'notification', 'the kept notice');
+    expect(kept.data).toMatchObject({
+      type: 'error',
+      message: 'Transfer failed: Cristiano Ronaldo. Listing not found',
+    });
+    const list = (await browser.http.get('/api/notification')).body.data as Array<{ message: string }>;
+    expect(list.map((n) => n.message)).toContain('Transfer failed: Cristiano Ronaldo. Listing not found');
     const statistics = (await browser.http.get('/api/statistic/transfer')).body.data;
     expect(statistics).toMatchObject({ totalAmount: 0, successRate: 0 });
   });

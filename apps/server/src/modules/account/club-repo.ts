@@ -69,4 +69,30 @@ export const sbcClubRepo = {
       .returning();
     return row;
   },
+
+  /**
+   * The account sold one tradeable copy of `definitionId` (a transfer moved it to another account):
+   * that copy leaves the stored club, so the pickers built on the last read stop offering a card the
+   * account no longer owns. Locked with the row, so a read that stores meanwhile is not overwritten
+   * by the older cards. Returns whether a copy was removed.
+   */
+  async removeSoldCopy(
+    db: Db,
+    card: { userId: string; accountId: string; definitionId: number },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(sbcClubs)
+        .where(and(eq(sbcClubs.userId, card.userId), eq(sbcClubs.accountId, card.accountId)))
+        .for('update');
+      const sold = row?.cards.findIndex((c) => c.definitionId === card.definitionId && !c.untradeable) ?? -1;
+      if (!row || sold < 0) return false;
+      await tx
+        .update(sbcClubs)
+        .set({ cards: row.cards.filter((_, index) => index !== sold) })
+        .where(eq(sbcClubs.accountId, card.accountId));
+      return true;
+    });
+  },
 };

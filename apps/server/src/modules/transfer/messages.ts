@@ -1,4 +1,4 @@
-import { launchWhileActiveMessage } from '@tradedesk/domain';
+import { formatFullNumber, launchWhileActiveMessage } from '@tradedesk/domain';
 
 /** Texts of the transfer hub the spec leaves open (docs/decisions/transfer.md). */
 export const transferMessages = {
@@ -11,4 +11,8 @@ export const transferMessages = {
   noResult: 'The transfer did not finish in time. Check both accounts before the next transfer.',
   launchWhileActive: launchWhileActiveMessage,
   unknownAction: 'Unknown action',
+  /** The bell's record of a finished transfer (the user's own list: real names, Mask Transfers is for the chat). */
+  completedNotice: (player: string, price: number, seller: string, received: number) =>
+    `Transfer completed: ${player} for ${formatFullNumber(price)} coins; ${seller} received ${formatFullNumber(received)}`,
+  failedNotice: (player: string, reason: string) => `Transfer failed: ${player}. ${reason}`,
 } as const;

@@ -7,6 +7,7 @@ import { configurationRepo } from '../configuration/repo.js';
 import { applyCreditChange } from '../credits/ledger.js';
 import { transferResultMessage } from '../webhook/embeds.js';
 import { accountMetadataRepo } from '../account/metadata-repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import type { TransferPublisher } from './publisher.js';
 import { transferMessages } from './messages.js';
 import { runsRepo } from '../../runs/runs-repo.js';
@@ -75,6 +76,16 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         isMasked: await isMasked(row.userId),
         ...(reason === undefined ? {} : { reason }),
       }),
+    );
+    // Kept for the bell too: a transfer takes minutes and its result may come while the user is
+    // on another page, where the transfer page's toast never shows.
+    const playerName = filter.player?.name ?? '';
+    await publish.notify(
+      row.userId,
+      isSuccess ? 'success' : 'error',
+      isSuccess
+        ? transferMessages.completedNotice(playerName, price, nameOf(row.sellerAccountId), received)
+        : transferMessages.failedNotice(playerName, reason ?? ''),
     );
   }
 
@@ -201,6 +212,12 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         if (typeof result !== 'object') return;
         await accountMetadataRepo.addCoins(db, userId, row.buyerAccountId, -event.buyerPaid, ctx.now());
         await accountMetadataRepo.addCoins(db, userId, row.sellerAccountId, event.sellerReceived, ctx.now());
+        // The seller's copy now belongs to the buyer: its club as last read no longer holds it.
+        await sbcClubRepo.removeSoldCopy(db, {
+          userId,
+          accountId: row.sellerAccountId,
+          definitionId: event.filter.player.id,
+        });
         publish.toUser(userId, 'transfer-success', {
           ...tag,
           filter: event.filter,

@@ -1,6 +1,9 @@
 import {
+  euroToCents,
+  formatEuroCents,
   formatFullNumber,
   marketMessages,
+  orderAmountCents,
   platformLabels,
   rarityLabels,
   rarityOptions,
@@ -153,6 +156,16 @@ function coinsProblem(coins: string, listing: ListingView | undefined): string |
   return wanted > listing.coins ? marketMessages.coinsAboveListing(listing.coins) : undefined;
 }
 
+/** What the coins typed cost at the listing's price (the checkout's amount), once they are a whole number the listing can deliver. */
+function orderCost(coins: string, listing: ListingView | undefined): string | undefined {
+  const wanted = Number(coins.trim());
+  if (listing === undefined || coins.trim() === '' || !Number.isSafeInteger(wanted) || wanted <= 0)
+    return undefined;
+  if (coinsProblem(coins, listing) !== undefined) return undefined;
+  const cents = orderAmountCents(wanted, euroToCents(listing.price));
+  return `${formatFullNumber(wanted)} coins for ${formatEuroCents(cents)}`;
+}
+
 /**
  * Purchase listing (spec 001 §2, §5): coins (at most what the listing can deliver) and the buyer
  * account (submit disabled until both are set), and the player whose card that account lists so
@@ -188,6 +201,7 @@ export function PurchaseModal({
   }, purchase.isPending);
   const usable = accounts.filter((account) => (account.platform ?? 'pc') === listing?.platform);
   const coinsError = coinsProblem(coins, listing);
+  const cost = orderCost(coins, listing);
   return (
     <Modal
       isOpen={listing !== undefined}
@@ -220,6 +234,7 @@ export function PurchaseModal({
           onValueChange={setCoins}
         />
         <FieldAlert message={coinsError} />
+        {cost !== undefined && <p className="text-sm font-semibold">{cost}</p>}
         <Field label="Buyer account">
           <select
             className="select select-bordered"

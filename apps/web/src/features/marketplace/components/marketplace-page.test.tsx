@@ -262,6 +262,18 @@ describe('MarketplacePage', () => {
     });
   });
 
+  it('says what the coins typed cost at the listing’s price before the checkout', async () => {
+    renderPage({ accounts: [account('b1', 'Buyer', 0)], listings: [listing('l2', false)] });
+    const dialog = await openPurchase();
+    const coins = within(dialog).getByLabelText('Coins');
+    // €2.50 per 100,000: 50,001 coins are €1.250025, rounded up to the cent as the checkout does.
+    await userEvent.type(coins, '50001');
+    expect(within(dialog).getByText('50,001 coins for €1.26')).toBeTruthy();
+    await userEvent.clear(coins);
+    await userEvent.type(coins, '285001');
+    expect(within(dialog).queryByText(/coins for €/)).toBeNull();
+  });
+
   it('refuses more coins than the listing can deliver, in the form, and sends nothing', async () => {
     const { calls } = renderPage({ accounts: [account('b1', 'Buyer', 0)], listings: [listing('l2', false)] });
     const dialog = await openPurchase();

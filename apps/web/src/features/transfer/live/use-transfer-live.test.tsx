@@ -1,10 +1,12 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { useNotificationStore } from '../../../stores/notification-store';
 import { useTransferStore } from '../../../stores/transfer-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
 import { webHubPaths } from '../../../common/live';
+import { useSellerClub } from '../api/get-seller-club';
 import { useTransferLive } from './use-transfer-live';
 
 let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;
@@ -45,6 +47,49 @@ describe('the transfer page’s live connection', () => {
 
     hub.sendMessage('transfer-success', finished(true));
     await waitFor(() => expect(useTransferStore.getState().sessionTotal).toBe(95_000));
+    unmount();
+  });
+
+  it('reads the seller’s tradeable players again after a successful transfer (the sold copy leaves them)', async () => {
+    hub = await startTestHub(webHubPaths.transfer);
+    const club = { accountId: 's1', readAt: '2026-11-30T10:00:00.000Z', isReading: false, cards: [] };
+    const fake = fakeFetch({ 'GET /api/sbc/club/s1': { status: 200, body: { data: club } } });
+    vi.stubGlobal('fetch', fake.fetchStub);
+    useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
+    const clubReads = () => fake.calls.filter((call) => call.url.endsWith('/api/sbc/club/s1')).length;
+    const { unmount } = renderHook(
+      () => {
+        useSellerClub('s1');
+        return useTransferLive();
+      },
+      { wrapper: QueryWrapper },
+    );
+    await hub.joined;
+    await waitFor(() => expect(clubReads()).toBe(1));
+
+    hub.sendMessage('transfer-success', { price: 100_000, filter: { player: { enableAutoList: false } } });
+    await waitFor(() => expect(clubReads()).toBe(2));
+    unmount();
+  });
+
+  it('keeps the server’s record of a finished transfer in the notification list', async () => {
+    hub = await startTestHub(webHubPaths.transfer);
+    vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
+    useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
+    const { unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
+    await hub.joined;
+    const message = 'Transfer completed: Bruma for 5,000 coins; Seller received 4,750';
+    hub.sendMessage('notification', {
+      id: 'n-1',
+      message,
+      type: 'success',
+      createdAt: '2026-11-30T10:00:00.000Z',
+      isRead: false,
+      topic: 'run',
+    });
+    await waitFor(() =>
+      expect(useNotificationStore.getState().notifications.map((n) => n.message)).toContain(message),
+    );
     unmount();
   });
 });

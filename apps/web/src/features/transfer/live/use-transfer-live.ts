@@ -6,6 +6,7 @@ import {
   formatLatencyMessage,
   isAboveSafeLatency,
   messages,
+  notificationKindSchema,
   successMessages,
   taxBreakdown,
   type SbcClubView,
@@ -17,6 +18,7 @@ import {
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
+import type { ServerNotification } from '../../../stores/notification-store';
 import { accountsQueryKey } from '../../../common/accounts';
 import { userQueryKey } from '../../../common/user';
 import { playSound, useConfiguration } from '../../../common/configuration';
@@ -43,6 +45,16 @@ function isAutoListOn(data: Record<string, unknown>, request: TransferRequest | 
   const filter = data.filter as { player?: { enableAutoList?: unknown } } | undefined;
   const flag = filter?.player?.enableAutoList ?? request?.filter?.player.enableAutoList;
   return flag === true;
+}
+
+/** A notification the server kept (it has an id and a time), as the bell's list holds it. */
+function keptNotificationOf(data: Record<string, unknown>): ServerNotification | undefined {
+  const { id, createdAt, message, type, isRead } = data;
+  if (typeof id !== 'string' || typeof createdAt !== 'string' || typeof message !== 'string')
+    return undefined;
+  const kind = notificationKindSchema.safeParse(type);
+  if (!kind.success) return undefined;
+  return { id, createdAt, message, type: kind.data, isRead: isRead === true };
 }
 
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
@@ -89,6 +101,8 @@ export function useTransferLive() {
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
     void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['client-transfer'] });
+    // A success takes the sold copy out of the seller's club: its tradeable players are read again.
+    void queryClient.invalidateQueries({ queryKey: transferClubsQueryKey });
   };
 
   const onSynced = (data: Record<string, unknown>) => {
@@ -159,6 +173,13 @@ export function useTransferLive() {
       if (action === 'market-prices-result')
         return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
       if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      if (action === 'notification') {
+        // The server's record of a finished transfer goes into the bell's list; the page already
+        // toasts 'Transfer completed' / 'Transfer failed', so it is kept quietly.
+        const kept = keptNotificationOf(data);
+        if (kept) notify.kept(kept, { quiet: true });
+        return;
+      }
       move({ type: 'server', action, data });
       if (action === 'transfer-success') {
         notify.success(successMessages.transferCompleted);
