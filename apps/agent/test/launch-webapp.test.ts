@@ -12,6 +12,7 @@ import { registerTransferCommands } from '../src/transfer/transfer-commands.js';
 let sim: BenchSim;
 let launcher: WebAppLauncher;
 let addOnDir: string;
+let simAccountId: string;
 const runtime = new BrowserRuntime();
 const handlers = new Map<string, (payload: unknown, ack?: (answer: AgentAck) => void) => void>();
 const events: TransferEventEnvelope[] = [];
@@ -51,7 +52,7 @@ async function launch(transferId: string): Promise<TransferEventEnvelope['event'
 
 beforeAll(async () => {
   sim = await startBenchSim({ seed: 21, clock: { speed: 0 }, market: { initialListings: 20 } });
-  await admin(sim, '/accounts', { ...account, coins: 246_800 });
+  simAccountId = ((await admin(sim, '/accounts', { ...account, coins: 246_800 })) as { id: string }).id;
   // A tiny unpacked add-on that marks every page it runs in: the window must load it as a headful one does.
   addOnDir = await mkdtemp(join(tmpdir(), 'launch-add-on-'));
   await writeFile(
@@ -89,6 +90,7 @@ describe('Launch Webapp', { timeout: 90_000 }, () => {
       accountId: 'acc-launch',
       isBuyer: true,
       coins: 246_800,
+      blockedBy: null,
     });
     expect(['desktop', 'virtual']).toContain((event as { display: string }).display);
     const [page] = launcher.pagesOf('acc-launch');
@@ -128,5 +130,11 @@ describe('Launch Webapp', { timeout: 90_000 }, () => {
       type: 'error',
       description: 'The account is active: stop it before launching its web app',
     });
+  });
+  // Last: the ban stays on the sandbox account.
+  it('tells of a soft ban screen instead of a balance of 0', async () => {
+    await admin(sim, `/accounts/${simAccountId}/soft-ban`, { minutes: 5 });
+    const event = await launch('launch-banned');
+    expect(event).toMatchObject({ type: 'webapp-launched', coins: null, blockedBy: 'soft-ban' });
   });
 });

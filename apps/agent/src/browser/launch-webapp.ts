@@ -13,7 +13,18 @@ export interface LaunchedWebApp {
   /** `desktop`: on the agent host's own screen; `virtual`: on an Xvfb display of the agent's host. */
   readonly display: 'desktop' | 'virtual';
   readonly host: string;
-  readonly coins: number;
+  /** The balance the page shows; null when it shows none or could not read it (captcha, soft ban). */
+  readonly coins: number | null;
+  /** The blocking screen the page shows instead of the shell, if any. */
+  readonly blockedBy: WebAppBlockingView | null;
+}
+
+/** The game web app's screens that stand in for the signed-in shell (no coin balance on them). */
+const BLOCKING_VIEWS = ['captcha', 'soft-ban', 'market-locked'] as const;
+export type WebAppBlockingView = (typeof BLOCKING_VIEWS)[number];
+
+function blockingViewOf(view: string | null): WebAppBlockingView | null {
+  return BLOCKING_VIEWS.find((blocking) => blocking === view) ?? null;
 }
 
 export interface WebAppLauncherOptions {
@@ -53,10 +64,23 @@ export class WebAppLauncher {
     });
     try {
       // Signed in: the page left its loading state with the shell (coins) or a blocking screen.
-      await opened.page.locator('main[data-view]:not([data-view="loading"])').waitFor();
+      const main = opened.page.locator('main[data-view]:not([data-view="loading"])');
+      await main.waitFor();
+      const blockedBy = blockingViewOf(await main.getAttribute('data-view'));
+      // Under a captcha or a soft ban the page could not read the account, so a balance its shell
+      // shows is not the account's (the sandbox's says 0): report none rather than an empty account.
+      const isBalanceUnread = blockedBy === 'captcha' || blockedBy === 'soft-ban';
       const balance = opened.page.getByTestId('coins');
-      const coins = (await balance.count()) > 0 ? Number(await balance.getAttribute('data-coins')) : 0;
-      return { display: opened.display, host: hostname(), coins: Number.isFinite(coins) ? coins : 0 };
+      const shown =
+        !isBalanceUnread && (await balance.isVisible())
+          ? Number(await balance.getAttribute('data-coins'))
+          : NaN;
+      return {
+        display: opened.display,
+        host: hostname(),
+        coins: Number.isFinite(shown) ? shown : null,
+        blockedBy,
+      };
     } catch (error) {
       await opened.close();
       throw error;

@@ -231,7 +231,16 @@ describe.each(backends)('filter service (%s)', (backend) => {
       status: 200,
       body: { data: { type: 'rarity', label: '59th Minute' } },
     });
-    expect((await friend.client.get('/api/filter')).body.data).toHaveLength(2);
+    // …and the dashboard's Import Snipe Filter names the list itself.
+    expect(await friend.client.post('/api/filter/import', { id: rarityCode, type: 'snipe' })).toMatchObject({
+      status: 200,
+      body: { data: { type: 'rarity', label: '59th Minute (2)' } },
+    });
+    expect(await friend.client.post('/api/filter/import', { id: code, type: 'snipe' })).toMatchObject({
+      status: 404,
+      body: { message: 'Filter not found' },
+    });
+    expect((await friend.client.get('/api/filter')).body.data).toHaveLength(3);
   });
 
   it('does not share a filter it cannot find', async () => {

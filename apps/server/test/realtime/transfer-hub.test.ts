@@ -486,6 +486,7 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       display: 'virtual',
       host: 'agent-7',
       coins: 400_000,
+      blockedBy: null,
     });
     const launched = await browser.waitFor((m) => m.action === 'webapp-launched', 'the launch');
     expect(launched.data).toMatchObject({
@@ -519,6 +520,7 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
         display: 'virtual',
         host: 'agent-7',
         coins: 12_000,
+        blockedBy: null,
       });
       for (const page of [dashboard, transferPage]) {
         const launched = await page.waitFor((m) => m.action === 'webapp-launched', 'the launch');

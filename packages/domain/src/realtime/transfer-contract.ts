@@ -268,7 +268,8 @@ export const transferEventSchema = z.discriminatedUnion('type', [
   /**
    * The account's web app is open in a visible browser ('Launched webapp successfully'): on the
    * agent host's own desktop, or on a virtual display there (no screen: Xvfb). `coins` is what the
-   * signed-in page shows.
+   * signed-in page shows, null when it shows no balance; `blockedBy` names the blocking screen
+   * (captcha, soft ban, locked market) the page shows, if any.
    */
   z.object({
     ...at,
@@ -277,7 +278,8 @@ export const transferEventSchema = z.discriminatedUnion('type', [
     isBuyer: z.boolean(),
     display: z.enum(['desktop', 'virtual']),
     host: storableText(TEXT_LIMITS.name).pipe(z.string().min(1)),
-    coins,
+    coins: coins.nullable(),
+    blockedBy: z.enum(['captcha', 'soft-ban', 'market-locked']).nullable().default(null),
   }),
   /** A sync or a one-off request failed; `description` is shown as the step's error. */
   z.object({ ...at, type: z.literal('error'), description: reason }),

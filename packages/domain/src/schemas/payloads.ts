@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILTER_CODE_LENGTH } from '../constants.js';
-import { filterTypeSchema } from '../enums/filter.js';
+import { filterTypeValues } from '../enums/filter.js';
 import { platformSchema } from '../enums/platform.js';
 import { messages } from '../messages.js';
 import { EMAIL_MAX } from './account.js';
@@ -23,8 +23,14 @@ export function isValidFilterCode(code: string): boolean {
   return filterCodeSchema.safeParse(code).success;
 }
 
-/** POST /filter/import */
-export const filterImportSchema = z.object({ id: filterCodeSchema, type: filterTypeSchema });
+/**
+ * POST /filter/import: `type` names the list the code imports into, as a filter kind or as the
+ * list itself (`snipe`, which the dashboard's Import Snipe Filter sends; any snipe kind imports there).
+ */
+export const filterImportSchema = z.object({
+  id: filterCodeSchema,
+  type: z.enum([...filterTypeValues, 'snipe']),
+});
 
 /** Login by token: an empty token fails before any call. */
 export const tokenLoginSchema = z.object({

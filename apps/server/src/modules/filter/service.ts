@@ -106,7 +106,7 @@ export function createFilterService(ctx: AppContext) {
      * Copies a shared filter into the list `type` belongs to (any snipe kind imports into the
      * snipe list); a taken label gets a number appended.
      */
-    async importByCode(userId: string, code: string, type: FilterType) {
+    async importByCode(userId: string, code: string, type: FilterType | FilterFamily) {
       const source = await filterRepo.findByShareCode(db, code);
       if (!source || familyOf(source.type) !== familyOf(type)) {
         throw notFound(messages.filterNotFound, 'filter_not_found');

@@ -115,6 +115,7 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
       toUser(userId, 'webapp-launched', {
         user: { id: event.accountId, isBuyer: event.isBuyer },
         coins: event.coins,
+        blockedBy: event.blockedBy,
         host: event.host,
         display: event.display,
         // A window on the desktop of the host this server runs on is on "this machine" (embedded agent).

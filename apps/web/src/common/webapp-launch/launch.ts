@@ -4,8 +4,14 @@ export interface WebAppLaunch {
   where: 'this-machine' | 'agent-host';
   display: 'desktop' | 'virtual';
   host: string;
-  coins: number;
+  /** The balance the page shows; null when it shows none. */
+  coins: number | null;
+  /** The blocking screen the page shows instead of the game (captcha, soft ban, locked market). */
+  blockedBy: WebAppBlockingScreen | null;
 }
+
+export type WebAppBlockingScreen = 'captcha' | 'soft-ban' | 'market-locked';
+const BLOCKING_SCREENS: readonly WebAppBlockingScreen[] = ['captcha', 'soft-ban', 'market-locked'];
 
 /** The launch a `webapp-launched` message tells of, or null when it is not one this page can show. */
 export function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
@@ -16,6 +22,7 @@ export function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
     where: data.where === 'this-machine' ? 'this-machine' : 'agent-host',
     display: data.display === 'desktop' ? 'desktop' : 'virtual',
     host: data.host,
-    coins: typeof data.coins === 'number' ? data.coins : 0,
+    coins: typeof data.coins === 'number' ? data.coins : null,
+    blockedBy: BLOCKING_SCREENS.find((screen) => screen === data.blockedBy) ?? null,
   };
 }

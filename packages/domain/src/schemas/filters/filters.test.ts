@@ -168,6 +168,10 @@ describe('59th Minute filter', () => {
       issues(rarityFilterSchema, { ...filter, followUp: { ...filter.followUp, action: 'quick_sell' } }),
     ).toBe('A 59th Minute filter can only list on the transfer list');
   });
+
+  it('does not check listing prices a run never uses (each card lists at its own price)', () => {
+    expect(issues(rarityFilterSchema, { ...defaultRarityFilter(), maxPrice: 5000 })).toBe('');
+  });
 });
 
 describe('fodder filter', () => {

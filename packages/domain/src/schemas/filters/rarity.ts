@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../../messages.js';
 import { defaultFollowUp } from '../follow-up.js';
-import {
-  anyPlayerCriteria,
-  checkListingPrices,
-  checkPriceOrder,
-  filterBaseShape,
-  playerCriteriaShape,
-} from './base.js';
+import { anyPlayerCriteria, checkPriceOrder, filterBaseShape, playerCriteriaShape } from './base.js';
 
 /** The '59th Minute' (multi rarity) filter: the normal criteria without a name. */
 export const rarityFilterShape = z.object({
@@ -17,7 +11,10 @@ export const rarityFilterShape = z.object({
 });
 export type RarityFilter = z.infer<typeof rarityFilterShape>;
 
-/** The 59th Minute rules: ordered prices, listing follow-up, Buy Now above the start price. */
+/**
+ * The 59th Minute rules: ordered prices and the listing follow-up. Its start and Buy Now prices are
+ * not checked: a run lists each card at its own price-database price (the engine never reads them).
+ */
 export function checkRarityFilter(filter: RarityFilter, ctx: z.RefinementCtx): void {
   checkPriceOrder(filter, ctx);
   if (filter.followUp.action !== 'list_on_transfer_list') {
@@ -27,7 +24,6 @@ export function checkRarityFilter(filter: RarityFilter, ctx: z.RefinementCtx): v
       message: messages.rarityFilterFollowUp,
     });
   }
-  checkListingPrices(filter.followUp, ctx);
 }
 
 export const rarityFilterSchema = rarityFilterShape.superRefine(checkRarityFilter);

@@ -211,4 +211,25 @@ describe('59th Minute filter form', () => {
     expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
     expect(input('Label').value).toBe('59th Minute');
   });
+
+  it('asks no start or Buy Now price (each card lists at its own price) and saves with a max price alone', async () => {
+    const stored = { ...defaultRarityFilter(), id: 'r-1', maxPrice: 20_000 };
+    const { fetchStub, calls } = fakeFetch({
+      'POST /api/filter': {
+        status: 200,
+        body: { data: { ...stored, updatedAt: '2026-11-22T03:00:00.000Z' } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const { user } = renderForm(defaultRarityFilter());
+    expect(screen.queryByLabelText('Start Price', { exact: true })).toBeNull();
+    expect(screen.queryByLabelText('Buy Now Price', { exact: true })).toBeNull();
+    expect(screen.getByText('Each card is listed at its own price-database price.')).toBeTruthy();
+
+    await user.clear(input('Max Buy Now Price'));
+    await user.type(input('Max Buy Now Price'), '20000');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Updated filters')).toBeTruthy();
+    expect(calls[0]?.body).toMatchObject({ type: 'rarity', maxPrice: 20_000 });
+  });
 });

@@ -126,6 +126,23 @@ describe('filter configuration panel', () => {
     });
   });
 
+  it('opens the chosen filter: Share and Delete act on the filter just selected, not the first tab', async () => {
+    const { fetchStub, calls } = fakeFetch({
+      'GET /api/filter/f-b/share': { status: 200, body: { data: { code: 'BBBBBBBBBB0123456789' } } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<Harness saved={[alpha, beta]} selected={['f-a']} />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Select Filter'), 'Beta');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('BetaNormal');
+    expect((screen.getByLabelText('Label', { exact: true }) as HTMLInputElement).value).toBe('Beta');
+
+    await user.click(screen.getByRole('button', { name: 'Share filter' }));
+    const code = screen.getByLabelText('Share code') as HTMLInputElement;
+    await vi.waitFor(() => expect(code.value).toBe('BBBBBBBBBB0123456789'));
+    expect(calls.map((call) => call.url)).toContain('/api/filter/f-b/share');
+  });
+
   it('shares a code and confirms the copy for 2.5 seconds', async () => {
     const { fetchStub } = fakeFetch({
       'GET /api/filter/f-a/share': { status: 200, body: { data: { code: 'ABCDEFGHIJ0123456789' } } },

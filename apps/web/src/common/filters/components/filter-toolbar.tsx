@@ -157,6 +157,8 @@ export function ShareFilterModal({
 }) {
   const share = useShareFilterCode();
   const { mutate } = share;
+  // The last answer may be another filter's code until this filter's arrives: never show that one.
+  const code = share.variables === filterId ? share.data : undefined;
   useEffect(() => {
     if (isOpen) mutate(filterId);
   }, [isOpen, filterId, mutate]);
@@ -176,9 +178,9 @@ export function ShareFilterModal({
           className="input join-item w-full font-mono"
           readOnly
           aria-label="Share code"
-          value={share.data ?? ''}
+          value={code ?? ''}
         />
-        <CopyButton text={share.data} className="btn join-item" />
+        <CopyButton text={code} className="btn join-item" />
       </div>
     </Modal>
   );

@@ -33,7 +33,19 @@ export function FollowUpFields({ form }: { form: UseFormReturn<FilterFormValues>
     <fieldset className="border-base-300 rounded-box grid gap-3 border p-3 sm:grid-cols-2">
       <legend className="px-1 font-semibold">Follow-up Action</legend>
       <SelectField label="Action" options={actions} {...register('followUp.action')} />
-      {action === 'list_on_transfer_list' && (
+      {action === 'list_on_transfer_list' && type === 'rarity' && (
+        <>
+          {/* A 59th Minute run lists each card at its own price (docs/decisions/snipe-engine.md):
+              fixed Start and Buy Now prices would be ignored, so none are asked for. */}
+          <p className="text-sm opacity-70">Each card is listed at its own price-database price.</p>
+          <SelectField
+            label="Duration"
+            options={listingDurationOptions}
+            {...register('followUp.duration', { setValueAs: Number })}
+          />
+        </>
+      )}
+      {action === 'list_on_transfer_list' && type !== 'rarity' && (
         <>
           <PriceController
             control={control}

@@ -60,7 +60,11 @@ export function useFilterWorkspace({ saved, initialSelectedIds, isRotationEnable
     canAdd: canAddFilter(filters),
     canShareOrDelete: canShareOrDelete(filters),
     openTab: (ref: FilterRef) => setActiveRef(ref),
-    select: (ref: FilterRef) => commit(selectFilter(filters, ref, isRotationEnabled)),
+    /** Selects a filter and opens its tab: the form, Share and Delete below act on the open tab. */
+    select: (ref: FilterRef) => {
+      commit(selectFilter(filters, ref, isRotationEnabled));
+      setActiveRef(ref);
+    },
     deselect: (ref: FilterRef) => commit(deselectFilter(filters, ref)),
     clear: () => commit(clearSelection(filters)),
     /** Adds the single unsaved filter, selected and open. */

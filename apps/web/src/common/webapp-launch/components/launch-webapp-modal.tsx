@@ -1,6 +1,22 @@
 import { formatCoins } from '@tradedesk/domain';
 import { Modal } from '../../../components/ui/modal';
-import type { WebAppLaunch } from '../launch';
+import type { WebAppBlockingScreen, WebAppLaunch } from '../launch';
+
+const blockingScreenNames: Record<WebAppBlockingScreen, string> = {
+  captcha: 'a captcha',
+  'soft-ban': 'a soft ban',
+  'market-locked': 'a locked transfer market',
+};
+
+/** What the opened page shows of the account: its balance, or the screen that blocks it. */
+export function launchBalance(launch: WebAppLaunch): string {
+  const blocked = launch.blockedBy && `The web app shows ${blockingScreenNames[launch.blockedBy]}`;
+  // A hidden balance is no balance: 'Coins shown: 0' read as an emptied account.
+  if (launch.coins === null)
+    return blocked ? `${blocked} instead of the coin balance.` : 'The web app shows no coin balance.';
+  const coins = `Coins shown: ${formatCoins(launch.coins, false)}`;
+  return blocked ? `${coins}. ${blocked}.` : coins;
+}
 
 /** Where the window opened, in words: this machine, or the agent's host (its screen or a virtual one). */
 export function launchLocation(launch: WebAppLaunch): string {
@@ -27,9 +43,7 @@ export function LaunchWebappModal({ launch, onClose }: { launch: WebAppLaunch | 
       {launch && (
         <div className="space-y-2" data-testid="launch-webapp-location">
           <p>{launchLocation(launch)}</p>
-          <p>
-            Coins shown: <strong>{formatCoins(launch.coins, false)}</strong>
-          </p>
+          <p>{launchBalance(launch)}</p>
         </div>
       )}
     </Modal>
