@@ -75,6 +75,26 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     };
   }
   const start = { filter, buyer: { id: '' }, seller: { id: '' }, config: configuration };
+  /** The agent's success event for the Ronaldo transfer at 100,000 (5 % tax). */
+  const success = {
+    type: 'transfer-success',
+    filter,
+    price: 100_000,
+    buyerPaid: 100_000,
+    sellerReceived: 95_000,
+    tax: 5_000,
+  } as const;
+
+  /** The browser starts a transfer between the two accounts; resolves with the id the agent is given. */
+  async function startTransfer(browser: Browser, buyer: string, seller: string): Promise<string> {
+    const seen = agent.commands.length;
+    browser.send('transfer-purchase-player-start', {
+      ...start,
+      buyer: { id: buyer },
+      seller: { id: seller },
+    });
+    return (await agent.nextCommand('transfer-start', seen)).payload.transferId;
+  }
 
   it("answers the spec's errors for a bad start and starts nothing", hubSuite, async () => {
     const { browser, buyer, seller, transferRows } = await transferUser();
@@ -204,14 +224,7 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     const { browser, buyer, seller, credits } = await transferUser();
     const before = await credits();
     await syncBoth(browser, buyer, seller);
-    const seen = agent.commands.length;
-    browser.send('transfer-purchase-player-start', {
-      ...start,
-      buyer: { id: buyer },
-      seller: { id: seller },
-    });
-    const { payload } = await agent.nextCommand('transfer-start', seen);
-    const id = payload.transferId;
+    const id = await startTransfer(browser, buyer, seller);
 
     // A second start on the same accounts waits for this one.
     browser.send('transfer-purchase-player-start', {
@@ -230,14 +243,6 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       searches: 3,
       attempts: 1,
     });
-    const success = {
-      type: 'transfer-success',
-      filter,
-      price: 100_000,
-      buyerPaid: 100_000,
-      sellerReceived: 95_000,
-      tax: 5_000,
-    } as const;
     expect(await agent.send(id, 3, success)).toEqual({ ok: true });
     const done = await browser.waitFor(
       (m) => m.action === 'transfer-success' && m.data.transferId === id,
@@ -278,21 +283,8 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       at: new Date(),
     });
     await syncBoth(browser, buyer, seller);
-    const seen = agent.commands.length;
-    browser.send('transfer-purchase-player-start', {
-      ...start,
-      buyer: { id: buyer },
-      seller: { id: seller },
-    });
-    const id = (await agent.nextCommand('transfer-start', seen)).payload.transferId;
-    await agent.send(id, 0, {
-      type: 'transfer-success',
-      filter,
-      price: 100_000,
-      buyerPaid: 100_000,
-      sellerReceived: 95_000,
-      tax: 5_000,
-    });
+    const id = await startTransfer(browser, buyer, seller);
+    await agent.send(id, 0, success);
     await browser.waitFor((m) => m.action === 'transfer-success' && m.data.transferId === id, 'the success');
 
     const club = (await browser.http.get(`/api/sbc/club/${seller}`)).body.data as {
@@ -311,21 +303,15 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
   it('charges nothing for a failed transfer', hubSuite, async () => {
     const { browser, buyer, seller, credits } = await transferUser();
     const before = await credits();
-    const seen = agent.commands.length;
-    browser.send('transfer-purchase-player-start', {
-      ...start,
-      buyer: { id: buyer },
-      seller: { id: seller },
-    });
-    const { payload } = await agent.nextCommand('transfer-start', seen);
-    await agent.send(payload.transferId, 0, {
+    const transferId = await startTransfer(browser, buyer, seller);
+    await agent.send(transferId, 0, {
       type: 'purchase-skipped',
       reason: 'Listing not found',
       searches: 9,
     });
-    await agent.send(payload.transferId, 1, { type: 'transfer-failed', filter, reason: 'Listing not found' });
+    await agent.send(transferId, 1, { type: 'transfer-failed', filter, reason: 'Listing not found' });
     const failed = await browser.waitFor(
-      (m) => m.action === 'transfer-failed' && m.data.transferId === payload.transferId,
+      (m) => m.action === 'transfer-failed' && m.data.transferId === transferId,
       'the failure',
     );
     expect(failed.data.reason).toBe('Listing not found');
@@ -348,37 +334,20 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     async () => {
       const { browser, buyer, seller, credits } = await transferUser();
       const before = await credits();
-      const seen = agent.commands.length;
-      browser.send('transfer-purchase-player-start', {
-        ...start,
-        buyer: { id: buyer },
-        seller: { id: seller },
-      });
-      const { payload } = await agent.nextCommand('transfer-start', seen);
+      const transferId = await startTransfer(browser, buyer, seller);
       agent.socket.disconnect();
       const lost = await browser.waitFor(
-        (m) => m.action === 'transfer-failed' && m.data.transferId === payload.transferId,
+        (m) => m.action === 'transfer-failed' && m.data.transferId === transferId,
         'the loss',
       );
       expect(lost.data.reason).toBe(transferMessages.agentLost);
       expect(await credits()).toBe(before);
 
       agent = await connectScriptedAgent(node);
-      const success = {
-        type: 'transfer-success',
-        filter,
-        price: 100_000,
-        buyerPaid: 100_000,
-        sellerReceived: 95_000,
-        tax: 5_000,
-      } as const;
-      expect(await agent.send(payload.transferId, 0, success)).toEqual({ ok: true });
-      expect(await agent.send(payload.transferId, 0, success)).toEqual({ ok: true });
+      expect(await agent.send(transferId, 0, success)).toEqual({ ok: true });
+      expect(await agent.send(transferId, 0, success)).toEqual({ ok: true });
       expect(await credits()).toBe(before - 1);
-      const [row] = await node.app.appContext.db
-        .select()
-        .from(transfers)
-        .where(eq(transfers.id, payload.transferId));
+      const [row] = await node.app.appContext.db.select().from(transfers).where(eq(transfers.id, transferId));
       expect(row).toMatchObject({ status: 'success', isLost: false });
     },
   );
