@@ -8,13 +8,6 @@ async function addFilter(dialog: Locator, kind: 'Normal Filter' | '59th Minute F
   const form = dialog.getByRole('form');
   await form.getByLabel('Label', { exact: true }).fill(label);
   await form.getByLabel('Max Buy Now Price', { exact: true }).fill('10000');
-  if (kind === '59th Minute Filter') {
-    await form.getByLabel('Start Price', { exact: true }).fill('1000');
-    await form.getByLabel('Start Price', { exact: true }).blur();
-    await expect(form.getByLabel('Buy Now Price', { exact: true })).toHaveValue('1100');
-    await form.getByLabel('Buy Now Price', { exact: true }).fill('2000');
-    await form.getByLabel('Buy Now Price', { exact: true }).blur();
-  }
   await form.getByRole('button', { name: kind === 'Normal Filter' ? 'Save' : 'Update' }).click();
   await expect(dialog.getByRole('tab', { name: new RegExp(label) })).toBeVisible();
 }
