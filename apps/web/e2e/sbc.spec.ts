@@ -112,7 +112,7 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
 
   const solved = page.getByText(/^Successfully solved SBC with [\d,]+ coins$/).first();
   await expect(solved).toBeVisible({ timeout: 240_000 });
-  const coins = Number((await solved.textContent())?.match(/with (\d+) coins/)?.[1]);
+  const coins = Number((await solved.textContent())?.match(/with ([\d,]+) coins/)?.[1]?.replaceAll(',', ''));
   expect(coins).toBeGreaterThan(0);
 
   // The account paid exactly that (and got the challenge's reward); the challenge is done in the game.
