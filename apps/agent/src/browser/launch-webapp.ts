@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { webAppBlockingViews, type WebAppBlockingView } from '@tradedesk/domain';
 import { openWebAppWindow } from '../headful/web-app-window.js';
 import type { BrowserRuntime, BrowserWindow } from './browser-runtime.js';
 
@@ -19,12 +20,8 @@ export interface LaunchedWebApp {
   readonly blockedBy: WebAppBlockingView | null;
 }
 
-/** The game web app's screens that stand in for the signed-in shell (no coin balance on them). */
-const BLOCKING_VIEWS = ['captcha', 'soft-ban', 'market-locked'] as const;
-export type WebAppBlockingView = (typeof BLOCKING_VIEWS)[number];
-
 function blockingViewOf(view: string | null): WebAppBlockingView | null {
-  return BLOCKING_VIEWS.find((blocking) => blocking === view) ?? null;
+  return webAppBlockingViews.find((blocking) => blocking === view) ?? null;
 }
 
 export interface WebAppLauncherOptions {

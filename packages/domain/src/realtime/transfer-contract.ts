@@ -5,6 +5,7 @@ import { raritySchema } from '../enums/rarity.js';
 import { transferConfigSchema } from '../schemas/configuration.js';
 import { transferFilterSchema } from '../schemas/filters/transfer.js';
 import { idText, storableText, TEXT_LIMITS } from '../schemas/text.js';
+import { webAppBlockingViews } from '../web-app/page-api.js';
 import { eventAckSchema, gamePriceSchema, type AgentAck, type EventAck } from './agent-contract.js';
 
 /**
@@ -279,7 +280,7 @@ export const transferEventSchema = z.discriminatedUnion('type', [
     display: z.enum(['desktop', 'virtual']),
     host: storableText(TEXT_LIMITS.name).pipe(z.string().min(1)),
     coins: coins.nullable(),
-    blockedBy: z.enum(['captcha', 'soft-ban', 'market-locked']).nullable().default(null),
+    blockedBy: z.enum(webAppBlockingViews).nullable().default(null),
   }),
   /** A sync or a one-off request failed; `description` is shown as the step's error. */
   z.object({ ...at, type: z.literal('error'), description: reason }),

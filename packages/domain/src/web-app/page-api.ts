@@ -31,6 +31,14 @@ export type WebAppViewName =
   | 'soft-ban'
   | 'market-locked';
 
+/** The views that stand in for the signed-in shell when the game blocks the account: no coin balance on them. */
+export const webAppBlockingViews = [
+  'captcha',
+  'soft-ban',
+  'market-locked',
+] as const satisfies readonly WebAppViewName[];
+export type WebAppBlockingView = (typeof webAppBlockingViews)[number];
+
 /** The `data-testid` of every control a script or a test may drive. Stable across releases. */
 export const WEB_APP_TEST_IDS = {
   // Shell (every signed-in view)

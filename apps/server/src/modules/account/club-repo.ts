@@ -91,7 +91,7 @@ export const sbcClubRepo = {
       await tx
         .update(sbcClubs)
         .set({ cards: row.cards.filter((_, index) => index !== sold) })
-        .where(eq(sbcClubs.accountId, card.accountId));
+        .where(and(eq(sbcClubs.userId, card.userId), eq(sbcClubs.accountId, card.accountId)));
       return true;
     });
   },

@@ -1,3 +1,5 @@
+import { webAppBlockingViews, type WebAppBlockingView } from '@tradedesk/domain';
+
 /** Launch Webapp's answer (`webapp-launched`): where the account's web app opened and the coins it shows. */
 export interface WebAppLaunch {
   accountId: string;
@@ -7,11 +9,8 @@ export interface WebAppLaunch {
   /** The balance the page shows; null when it shows none. */
   coins: number | null;
   /** The blocking screen the page shows instead of the game (captcha, soft ban, locked market). */
-  blockedBy: WebAppBlockingScreen | null;
+  blockedBy: WebAppBlockingView | null;
 }
-
-export type WebAppBlockingScreen = 'captcha' | 'soft-ban' | 'market-locked';
-const BLOCKING_SCREENS: readonly WebAppBlockingScreen[] = ['captcha', 'soft-ban', 'market-locked'];
 
 /** The launch a `webapp-launched` message tells of, or null when it is not one this page can show. */
 export function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
@@ -23,6 +22,6 @@ export function launchOf(data: Record<string, unknown>): WebAppLaunch | null {
     display: data.display === 'desktop' ? 'desktop' : 'virtual',
     host: data.host,
     coins: typeof data.coins === 'number' ? data.coins : null,
-    blockedBy: BLOCKING_SCREENS.find((screen) => screen === data.blockedBy) ?? null,
+    blockedBy: webAppBlockingViews.find((screen) => screen === data.blockedBy) ?? null,
   };
 }

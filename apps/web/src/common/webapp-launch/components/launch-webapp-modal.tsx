@@ -1,8 +1,8 @@
-import { formatCoins } from '@tradedesk/domain';
+import { formatCoins, type WebAppBlockingView } from '@tradedesk/domain';
 import { Modal } from '../../../components/ui/modal';
-import type { WebAppBlockingScreen, WebAppLaunch } from '../launch';
+import type { WebAppLaunch } from '../launch';
 
-const blockingScreenNames: Record<WebAppBlockingScreen, string> = {
+const blockingScreenNames: Record<WebAppBlockingView, string> = {
   captcha: 'a captcha',
   'soft-ban': 'a soft ban',
   'market-locked': 'a locked transfer market',

@@ -6,7 +6,6 @@ import {
   formatLatencyMessage,
   isAboveSafeLatency,
   messages,
-  notificationKindSchema,
   successMessages,
   taxBreakdown,
   type SbcClubView,
@@ -18,7 +17,7 @@ import {
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import type { ServerNotification } from '../../../stores/notification-store';
+import { keptNotificationOf } from '../../../stores/notification-store';
 import { accountsQueryKey } from '../../../common/accounts';
 import { userQueryKey } from '../../../common/user';
 import { playSound, useConfiguration } from '../../../common/configuration';
@@ -45,16 +44,6 @@ function isAutoListOn(data: Record<string, unknown>, request: TransferRequest | 
   const filter = data.filter as { player?: { enableAutoList?: unknown } } | undefined;
   const flag = filter?.player?.enableAutoList ?? request?.filter?.player.enableAutoList;
   return flag === true;
-}
-
-/** A notification the server kept (it has an id and a time), as the bell's list holds it. */
-function keptNotificationOf(data: Record<string, unknown>): ServerNotification | undefined {
-  const { id, createdAt, message, type, isRead } = data;
-  if (typeof id !== 'string' || typeof createdAt !== 'string' || typeof message !== 'string')
-    return undefined;
-  const kind = notificationKindSchema.safeParse(type);
-  if (!kind.success) return undefined;
-  return { id, createdAt, message, type: kind.data, isRead: isRead === true };
 }
 
 /** What a run needs from the page when the sync answers: the accounts, the focused filter, the settings. */
