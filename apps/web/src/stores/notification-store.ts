@@ -1,9 +1,4 @@
-import {
-  addNotification,
-  notificationKindSchema,
-  unreadCount,
-  type NotificationKind,
-} from '@tradedesk/domain';
+import { addNotification, unreadCount, type NotificationKind } from '@tradedesk/domain';
 import { create } from 'zustand';
 
 export type { NotificationKind };
@@ -25,16 +20,6 @@ export type ServerNotification = {
   createdAt: string;
   isRead: boolean;
 };
-
-/** A socket `notification` the server kept (it has an id and a time), as the list holds it; undefined for any other. */
-export function keptNotificationOf(data: Record<string, unknown>): ServerNotification | undefined {
-  const { id, createdAt, message, type, isRead } = data;
-  if (typeof id !== 'string' || typeof createdAt !== 'string' || typeof message !== 'string')
-    return undefined;
-  const kind = notificationKindSchema.safeParse(type);
-  if (!kind.success) return undefined;
-  return { id, createdAt, message, type: kind.data, isRead: isRead === true };
-}
 
 type NotificationState = {
   /** Newest first: the server's kept notifications (docs/decisions/notifications.md). */

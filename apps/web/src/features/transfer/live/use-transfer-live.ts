@@ -17,7 +17,7 @@ import {
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { keptNotificationOf } from '../../../stores/notification-store';
+import { keptNotificationOf } from '../../../stores/kept-notification';
 import { accountsQueryKey } from '../../../common/accounts';
 import { userQueryKey } from '../../../common/user';
 import { playSound, useConfiguration } from '../../../common/configuration';
