@@ -105,3 +105,57 @@ for (const theme of themes) {
     expect(await auditRoutes(page, theme, 'signedIn')).toEqual([]);
   });
 }
+
+/**
+ * The contrast of each Progress dot on /transfer against its card (WCAG 1.4.11: 3:1 for the parts
+ * of the interface that carry meaning; axe checks text only). The browser composites the theme's
+ * colours (alpha included) on a canvas and gives their sRGB values.
+ */
+async function progressDotContrasts(page: Page) {
+  return page.getByRole('region', { name: 'Progress' }).evaluate((card) => {
+    const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const drawn = (colours: string[]) => {
+      for (const colour of colours) {
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+      }
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const channel = value / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const cardColour = getComputedStyle(card).backgroundColor;
+    const background = luminance(drawn([cardColour]));
+    return [...card.querySelectorAll('li')].map((step) => {
+      const dot = step.querySelector('span')!;
+      const colour = luminance(drawn([cardColour, getComputedStyle(dot).backgroundColor]));
+      const ratio = (Math.max(colour, background) + 0.05) / (Math.min(colour, background) + 0.05);
+      return { step: `${step.getAttribute('aria-label')} (${step.dataset.status})`, atLeast3to1: ratio >= 3 };
+    });
+  });
+}
+
+// The dark theme: a pending step's dot was drawn in base-300 on the base-200 card (1.05:1), so the
+// steps still to come were all but invisible while a transfer ran.
+test("/transfer's progress dots stand out 3:1 from their card in the dark theme", async ({
+  page,
+  server,
+}) => {
+  await signInThroughForm(page, server.demo);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.evaluate(() => {
+    localStorage.setItem('tradedesk-theme', JSON.stringify({ state: { theme: 'dark' }, version: 0 }));
+  });
+  await page.goto('/transfer');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const steps = page.getByRole('region', { name: 'Progress' }).getByRole('listitem');
+  await expect(steps.first()).toBeVisible();
+  const contrasts = await progressDotContrasts(page);
+  // Idle: the active step and the pending ones.
+  expect(contrasts.map(({ step }) => step)).toContain('Sync (pending)');
+  expect(contrasts).toEqual(contrasts.map(({ step }) => ({ step, atLeast3to1: true })));
+});

@@ -96,3 +96,61 @@ test("at 375 px /admin keeps each user's actions on one line (the table scrolls 
   expect(lastAction?.y).toBe(firstAction?.y);
   expect(await sidewaysOverflow(page)).toBe(0);
 });
+
+test.describe('at 390 px (a phone)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/marketplace shows each listing as a card with every column's title, no sideways scroll", async ({
+    page,
+    server,
+  }) => {
+    await signInNewUser(page, server.baseURL, {
+      username: uniqueName('phonemarket'),
+      tier: 'Transfer',
+      linked: true,
+    });
+    // Another trader's listing (made here, as listing real coins takes a synced game account).
+    const listing = {
+      id: 'listing-1',
+      platform: 'pc',
+      coins: 12_500_000,
+      averageCoinsPerAccount: 6_250_000,
+      price: 9.5,
+      createdAt: '2026-01-15T12:00:00.000Z',
+      accountIds: ['a1', 'a2'],
+      isOwn: false,
+      isOpen: true,
+      closedReason: '',
+    };
+    await page.route(
+      (url) => url.pathname === '/api/market/coins',
+      (route) => route.fulfill({ json: { data: [listing] } }),
+    );
+    await page.goto('/marketplace');
+    const row = page.getByRole('row').filter({ hasText: '12,500,000' });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+
+    const table = page.getByRole('table');
+    const hiddenSideways = await table.evaluate(
+      (element) => (element.parentElement?.scrollWidth ?? 0) - (element.parentElement?.clientWidth ?? 0),
+    );
+    expect(hiddenSideways).toBe(0);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    const viewportWidth = await page.evaluate(() => window.innerWidth);
+    // Every column is on the screen with its title before it, and so is the row's button.
+    for (const [title, text] of [
+      ['Platform', 'PC'],
+      ['Amount', '12,500,000'],
+      ['Average coins per account', '6,250,000'],
+      ['Price', '€9.50 / 100K'],
+    ]) {
+      const cell = row.getByRole('cell').filter({ hasText: text }).first();
+      const shownTitle = await cell.evaluate((element) => getComputedStyle(element, '::before').content);
+      expect(shownTitle).toBe(`"${title}"`);
+      const box = await cell.boundingBox();
+      expect(box && box.x + box.width, `${title} ends on the screen`).toBeLessThanOrEqual(viewportWidth);
+    }
+    const purchase = await row.getByRole('button', { name: 'Purchase' }).boundingBox();
+    expect(purchase && purchase.x + purchase.width).toBeLessThanOrEqual(viewportWidth);
+  });
+});

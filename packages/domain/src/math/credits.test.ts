@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   REFERRAL_DISCOUNT_RATE,
@@ -40,6 +41,48 @@ describe('referral discount and coin calculator', () => {
     expect(discountedCents(1_000)).toBe(700);
     expect(discountedCents(999)).toBe(699);
     expect(discountedCents(1_000, 0)).toBe(1_000);
+  });
+
+  it('rounds a half cent up: 35 PC units (41,965 cents) cost 29,376 with the code, not 29,375', () => {
+    expect(discountedCents(41_965)).toBe(29_376);
+    expect(discountedCents(22_475)).toBe(15_733);
+    expect(discountedCents(45)).toBe(32);
+  });
+
+  // The rule in cents: price × (100 − percent) / 100, to the nearest cent, a half cent up. Checked as
+  // whole numbers: 100 × result − price × (100 − percent) lies in (−50, 50].
+  const isNearestCentHalfUp = (priceCents: number, percentOff: number, result: number) => {
+    const hundredfoldError = 100 * result - priceCents * (100 - percentOff);
+    return hundredfoldError > -50 && hundredfoldError <= 50;
+  };
+  // Every order total the catalogue can make (100 coin units or 20 credit packages) and well beyond.
+  const orderTotals = fc.integer({ min: 0, max: 100_000_000 });
+
+  it('takes the referral 30% off any order total to the nearest cent, a half cent up', () => {
+    fc.assert(
+      fc.property(orderTotals, (priceCents) =>
+        isNearestCentHalfUp(priceCents, 30, discountedCents(priceCents)),
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('rounds every total that ends in a half cent up', () => {
+    // Totals whose 70% ends in exactly half a cent: the ones floating point gets wrong.
+    const halfCentTotals = orderTotals.map((total) => total - (total % 10) + 5);
+    fc.assert(
+      fc.property(halfCentTotals, (priceCents) => discountedCents(priceCents) === (priceCents * 7 + 5) / 10),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('applies any whole-percent discount to the nearest cent', () => {
+    fc.assert(
+      fc.property(orderTotals, fc.integer({ min: 0, max: 90 }), (priceCents, percentOff) =>
+        isNearestCentHalfUp(priceCents, percentOff, discountedCents(priceCents, percentOff / 100)),
+      ),
+      { numRuns: 20_000 },
+    );
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { requireNonNegative, requireNonNegativeInteger, requireRate } from './guards.js';
+import { requireNonNegative, requireNonNegativeInteger, requireRate, requireSafeCount } from './guards.js';
 
 /** A coin transfer costs 1 credit when it succeeds and nothing when it fails. */
 export const CREDITS_PER_SUCCESSFUL_TRANSFER = 1;
@@ -29,11 +29,24 @@ export function creditsAfterTransfer(credits: number, outcome: TransferOutcome):
 /** A valid referral code gives 30% off at checkout. */
 export const REFERRAL_DISCOUNT_RATE = 0.3;
 
-/** A price in cents after a discount (rounded to the nearest cent; defaults to the referral 30%). */
+/** Rates are applied in basis points (1/100 of a percent), so the arithmetic stays in whole numbers. */
+const BASIS_POINTS = 10_000;
+
+/**
+ * A price in cents after a discount (defaults to the referral 30%): the exact discounted amount
+ * rounded to the nearest cent, a half cent up. Computed in integers: `priceCents * 0.7` in floating
+ * point lands just below the half for some totals (41,965 × 0.7 = 29,375.4999…) and would round a
+ * cent short of the rule. The server charges with this function and the calculators show it.
+ */
 export function discountedCents(priceCents: number, discountRate: number = REFERRAL_DISCOUNT_RATE): number {
-  requireNonNegativeInteger(priceCents, 'priceCents');
+  requireSafeCount(priceCents, 'priceCents');
   requireRate(discountRate, 'discountRate');
-  return Math.round(priceCents * (1 - discountRate));
+  const keptBasisPoints = BASIS_POINTS - Math.round(discountRate * BASIS_POINTS);
+  const scaled = priceCents * keptBasisPoints;
+  requireSafeCount(scaled, 'priceCents × kept basis points');
+  const halfUp = scaled + BASIS_POINTS / 2;
+  // Whole-number division: take the remainder off first so the quotient is exact.
+  return (halfUp - (halfUp % BASIS_POINTS)) / BASIS_POINTS;
 }
 
 /** The coin calculator sells units of 100,000 coins, 0 to 100 of them. */

@@ -57,5 +57,11 @@ describe('catalogue', () => {
       amountCents: 2098,
     });
     expect(quote(product('snipe-season'), 1, 0.3).amountCents).toBe(6999);
+    // 41,965 × 70% is 29,375.5 cents: the half cent rounds up, as the coin calculator shows it.
+    expect(quote(product('coins-pc'), 35, 0.3)).toEqual({
+      subtotalCents: 41_965,
+      discountCents: 12_589,
+      amountCents: 29_376,
+    });
   });
 });

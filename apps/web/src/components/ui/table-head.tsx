@@ -6,12 +6,14 @@ type TableHeadProps = {
    * name themselves, so the column stays visually untitled.
    */
   actionColumn?: string;
+  /** Classes of the `thead` (e.g. `stackedTable.head`). */
+  className?: string;
 };
 
 /** A table's header row: one `th` per column, plus an optional visually hidden action column. */
-export function TableHead({ columns, actionColumn }: TableHeadProps) {
+export function TableHead({ columns, actionColumn, className }: TableHeadProps) {
   return (
-    <thead>
+    <thead className={className}>
       <tr>
         {columns.map((column) => (
           <th key={column}>{column}</th>

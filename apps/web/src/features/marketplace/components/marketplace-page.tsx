@@ -24,7 +24,11 @@ import {
 } from '../api/market-api';
 import { useMarketLive } from '../api/use-market-live';
 import { CreateListingModal, PurchaseModal } from './listing-modals';
+import { stackedTable } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
+
+/** The listings table's columns; on a phone each cell carries its title (`data-label`). */
+const listingColumns = ['Platform', 'Amount', 'Average coins per account', 'Price', 'Listed'] as const;
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -155,20 +159,18 @@ export function MarketplacePage() {
         ) : rows.length === 0 ? (
           <p>No coin listings available</p>
         ) : (
+          // Below 768 px each listing is a card (stackedTable): every column shows without sideways scrolling.
           <div className="overflow-x-auto">
             <table className="table">
-              <TableHead
-                columns={['Platform', 'Amount', 'Average coins per account', 'Price', 'Listed']}
-                actionColumn="Action"
-              />
-              <tbody>
+              <TableHead columns={listingColumns} actionColumn="Action" className={stackedTable.head} />
+              <tbody className={stackedTable.body}>
                 {rows.map((listing) => (
                   <tr key={listing.id}>
-                    <td>{platformLabels[listing.platform]}</td>
-                    <td>{formatFullNumber(listing.coins)}</td>
-                    <td>{formatFullNumber(listing.averageCoinsPerAccount)}</td>
-                    <td>€{listing.price.toFixed(2)} / 100K</td>
-                    <td>{formatDate(listing.createdAt)}</td>
+                    <td data-label={listingColumns[0]}>{platformLabels[listing.platform]}</td>
+                    <td data-label={listingColumns[1]}>{formatFullNumber(listing.coins)}</td>
+                    <td data-label={listingColumns[2]}>{formatFullNumber(listing.averageCoinsPerAccount)}</td>
+                    <td data-label={listingColumns[3]}>€{listing.price.toFixed(2)} / 100K</td>
+                    <td data-label={listingColumns[4]}>{formatDate(listing.createdAt)}</td>
                     <td>
                       {listing.isOwn ? (
                         <span className="badge">Yours</span>

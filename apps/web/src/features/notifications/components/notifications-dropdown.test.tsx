@@ -1,11 +1,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore } from '../../../stores/notification-store';
+import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { fakeFetch, renderWithProviders } from '../../../test/render';
 import { NotificationsDropdown } from './notifications-dropdown';
+
+const connectWebHub = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/web-hub-socket', async (importOriginal) => {
+  connectWebHub.mockImplementation((await import('../../../test/fake-web-hub')).connectFakeWebHub);
+  return { ...(await importOriginal<typeof WebHubSocketModule>()), connectWebHub };
+});
 
 /** An IntersectionObserver whose visibility the test decides. */
 class ControlledObserver {
@@ -44,6 +52,8 @@ describe('notifications', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    fakeWebHubSocket.reset();
+    connectWebHub.mockClear();
     ControlledObserver.instances = [];
     useAuthStore.getState().clearSession();
     useNotificationStore.setState({ notifications: [] });
@@ -93,6 +103,45 @@ describe('notifications', () => {
         true,
       ),
     );
+  });
+
+  it('takes a finished transfer into the bell live on any page, without a reload or the next read', async () => {
+    // The server's list stays empty: whatever the bell shows came over the socket.
+    signIn();
+    renderWithProviders(<NotificationsDropdown />);
+    // No tool page is open: the bell itself listens on both hubs.
+    await waitFor(() =>
+      expect(connectWebHub.mock.calls.map(([path]) => path as string).sort()).toEqual([
+        '/client/snipe',
+        '/client/transfer',
+      ]),
+    );
+    act(() =>
+      fakeWebHubSocket.serverSends('message', {
+        action: 'notification',
+        data: {
+          id: 't1',
+          message: 'Transfer completed: Erling Haaland for 25,000 coins; seller@example.com received 23,750',
+          type: 'success',
+          createdAt: '2026-01-15T12:05:00.000Z',
+          isRead: false,
+          topic: 'run',
+        },
+      }),
+    );
+    act(() =>
+      fakeWebHubSocket.serverSends('message', {
+        action: 'notification',
+        data: { type: 'success', message: 'Stopping snipe for one@example.com' },
+      }),
+    );
+    expect(screen.getByTestId('unread-badge').textContent).toBe('1');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
+    expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).toContain(
+      'Transfer completed: Erling Haaland for 25,000 coins; seller@example.com received 23,750',
+    );
+    // A passing toast is never a notification.
+    expect(useNotificationStore.getState().notifications).toHaveLength(1);
   });
 
   it('after a reload the list and the badge are what the server kept; Clear all clears it there', async () => {

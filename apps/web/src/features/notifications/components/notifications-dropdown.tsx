@@ -1,11 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { selectUnreadCount, useNotificationStore } from '../../../stores/notification-store';
 import { BellIcon } from '../../../components/ui/icons';
 import { clearServerNotifications, markNotificationRead } from '../api/notification-calls';
 import { useServerNotifications } from '../api/use-server-notifications';
 import { NotificationItem } from './notification-item';
 
-/** Bell with the unread count; the open list (max 24rem high) marks notices read as they are seen. */
+// Lazy: the socket client and the parser's schema stay out of the entry every page loads first.
+const LiveNotifications = lazy(() => import('../live/live-notifications'));
+
+/**
+ * Bell with the unread count (shown to a signed-in user); the open list (max 24rem high) marks notices
+ * read as they are seen. Kept notifications arrive live on every page.
+ */
 export function NotificationsDropdown() {
   useServerNotifications();
   const notifications = useNotificationStore((state) => state.notifications);
@@ -42,6 +48,9 @@ export function NotificationsDropdown() {
   const label = unreadCount > 0 ? `Notifications (${unreadCount} unread)` : 'Notifications';
   return (
     <div className="relative" ref={containerRef}>
+      <Suspense fallback={null}>
+        <LiveNotifications />
+      </Suspense>
       <button
         type="button"
         className="btn btn-ghost btn-circle"

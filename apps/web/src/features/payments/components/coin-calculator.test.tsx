@@ -17,15 +17,23 @@ const consoleCoins: CatalogueProduct = {
   isAvailable: true,
 };
 
-function renderCalculator() {
+const pcCoins: CatalogueProduct = {
+  ...consoleCoins,
+  id: 'coins-pc',
+  name: 'PC coins',
+  price: { id: 'price-pc', value: 1199, type: 'season' },
+  platform: 'pc',
+};
+
+function renderCalculator(product = consoleCoins, hasReferral = false) {
   const onCheckout = vi.fn();
   render(
-    <CoinCalculator product={consoleCoins} onCheckout={onCheckout} isBusy={false} hasReferral={false} />,
+    <CoinCalculator product={product} onCheckout={onCheckout} isBusy={false} hasReferral={hasReferral} />,
   );
   return {
     onCheckout,
-    quantity: screen.getByLabelText('Console quantity', { exact: true }),
-    total: screen.getByTestId('coins-console-total'),
+    quantity: screen.getByLabelText(`${product === pcCoins ? 'PC' : 'Console'} quantity`, { exact: true }),
+    total: screen.getByTestId(`${product.id}-total`),
     checkout: screen.getByRole('button', { name: 'Checkout' }),
   };
 }
@@ -44,6 +52,21 @@ describe('the coin calculator', () => {
     await userEvent.click(checkout);
     expect(onCheckout).toHaveBeenCalledWith(consoleCoins, 5);
   });
+
+  it.each([
+    ['PC', '35', '€293.76', pcCoins],
+    ['PC', '75', '€629.48', pcCoins],
+    ['Console', '25', '€157.33', consoleCoins],
+    ['Console', '10', '€62.93', consoleCoins],
+  ])(
+    'with a referral code, %s × %s units cost %s (a 30 per cent discount, to the nearest cent)',
+    async (_label, typed, shown, product) => {
+      const { quantity, total } = renderCalculator(product, true);
+      await userEvent.clear(quantity);
+      await userEvent.type(quantity, typed);
+      expect(total.textContent).toBe(shown);
+    },
+  );
 
   it.each([
     ['-5', 'Quantity must be between 0 and 100'],

@@ -1,5 +1,6 @@
 import { compareByStatusText, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
+import { stackedTable } from '../../../components/ui/stacked-table';
 
 type AccountsTableProps = {
   accounts: readonly Account[] | undefined;
@@ -29,7 +30,7 @@ export function AccountsTable({ accounts, isLoading, renderRow }: AccountsTableP
   return (
     <div className="rounded-box border-base-300 bg-base-100 overflow-x-auto border">
       <table className="snipe-table table">
-        <thead className="max-md:hidden">
+        <thead className={stackedTable.head}>
           <tr>
             <th>Account</th>
             <th>Status</th>
@@ -39,7 +40,7 @@ export function AccountsTable({ accounts, isLoading, renderRow }: AccountsTableP
             <th>Actions</th>
           </tr>
         </thead>
-        <tbody className="max-md:[&_td]:block max-md:[&_td]:border-0 max-md:[&_td]:py-1 max-md:[&_td[data-label]]:before:mr-2 max-md:[&_td[data-label]]:before:font-semibold max-md:[&_td[data-label]]:before:content-[attr(data-label)] max-md:[&_tr]:border-base-300 max-md:[&_tr]:block max-md:[&_tr]:border-b max-md:[&_tr]:py-2">
+        <tbody className={stackedTable.body}>
           {isLoading ? (
             <SingleRow>
               <span

@@ -1,8 +1,12 @@
 import { transferStepLabels } from '@tradedesk/domain';
 import { stepsInLogicalOrder, type TransferProgress } from '../state/transfer-progress';
 
+/**
+ * Each step's dot. A pending one is the text colour, faded: base-300 on the base-200 card was
+ * 1.05:1 in the dark theme; this is at least 3:1 (non-text contrast) in both themes.
+ */
 const dotClass = {
-  pending: 'bg-base-300',
+  pending: 'bg-base-content/60',
   active: 'bg-info animate-pulse',
   success: 'bg-success',
   skipped: 'bg-warning',
