@@ -6,7 +6,15 @@ import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { holdableFetch, renderWithProviders } from '../../../test/render';
 import { fakeWebHubSocket } from '../../../test/fake-web-hub';
-import { answers, button, resetDashboard, rowOf } from './snipe-dashboard.fixtures';
+import {
+  answers,
+  button,
+  openStartSnipe,
+  resetDashboard,
+  rowOf,
+  savedFilter,
+  sentStart,
+} from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
@@ -260,6 +268,38 @@ describe('snipe dashboard', () => {
       },
     });
     expect(useAccountFilterStore.getState().filtersByAccount.a).toEqual(['f-1']);
+  });
+
+  it('opens Snipe Configuration on the only saved filter, so Start runs it at once', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([presentedAccount({ id: 'a', email: 'one@example.com' })], {
+        'GET /api/filter': { status: 200, body: { data: [savedFilter] } },
+      }).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('one@example.com');
+    await screen.findByText('Live');
+    const { dialog, start } = await openStartSnipe(user, 'one@example.com');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Select Filter');
+    expect(select.selectedOptions[0]?.textContent).toBe('Cheap Rares');
+    expect(within(dialog).getByRole('button', { name: 'Remove Cheap Rares' })).toBeTruthy();
+
+    await user.click(start);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Snipe Configuration/ })).toBeNull());
+    expect(sentStart()).toMatchObject({ id: 'a', filters: [{ id: 'f-1', label: 'Cheap Rares' }] });
+  });
+
+  it("opens Snipe Configuration on the account's last used filter among several", async () => {
+    useAccountFilterStore.setState({ filtersByAccount: { a: ['f-2'] } });
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'two@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('two@example.com');
+    const { dialog } = await openStartSnipe(user, 'two@example.com');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Select Filter');
+    expect(select.selectedOptions[0]?.textContent).toBe('Icons');
   });
 
   it('stops a running account and forgets its filter', async () => {
