@@ -150,6 +150,43 @@ describe('snipe dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull());
   });
 
+  it('shows the balance a launched web app read in the row of an account never read before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([
+        presentedAccount({ id: 'a', email: 'new@example.com', coins: 0, isCoinBalanceKnown: false }),
+        presentedAccount({ id: 'b', email: 'blocked@example.com', coins: 0, isCoinBalanceKnown: false }),
+      ]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('new@example.com');
+    await screen.findByText('Live');
+    const coinsOf = (email: string) =>
+      within(rowOf(email)).getByText(
+        (_text, element) => element?.matches('td[data-label="Coins"] > div') ?? false,
+      ).textContent;
+    expect(coinsOf('new@example.com')).toBe('—');
+
+    const launched = (id: string, coins: number | null) =>
+      act(() =>
+        fakeWebHubSocket.serverSends('message', {
+          action: 'webapp-launched',
+          data: {
+            user: { id, isBuyer: false },
+            coins,
+            host: 'agent-7',
+            display: 'virtual',
+            where: 'agent-host',
+          },
+        }),
+      );
+    launched('a', 12_000);
+    launched('b', null);
+    await waitFor(() => expect(coinsOf('new@example.com')).toBe('12K'));
+    // Under a captcha the page shows no balance: still unknown, not 0.
+    expect(coinsOf('blocked@example.com')).toBe('—');
+  });
+
   it('shows why the server refused a launch', async () => {
     vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'idle@example.com' })]).fetchStub);
     renderWithProviders(<SnipeDashboard />);
