@@ -15,6 +15,9 @@ test('Launch Account opens the account’s game web app, signed in, and says whe
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   const launch = row.getByRole('button', { name: 'Launch Account' });
   await expect(launch).toBeEnabled();
+  // Never read from the game: the balance is unknown, not 0.
+  const coins = row.locator('td[data-label="Coins"] > div').first();
+  await expect(coins).toHaveText('—');
 
   await launch.click();
   await expect(page.getByText('Launched webapp successfully')).toBeVisible({ timeout: 60_000 });
@@ -29,6 +32,10 @@ test('Launch Account opens the account’s game web app, signed in, and says whe
   await expect(modal).toBeHidden();
   // The account stays idle: launching is not a run.
   await expect(row.getByText('INACTIVE', { exact: true })).toBeVisible();
+  // The row shows the balance the web app read, and still does after a reload.
+  await expect(coins).toHaveText('100K');
+  await page.reload();
+  await expect(coins).toHaveText('100K');
 });
 
 test('Launch Webapp on the /transfer panel takes the same path', async ({ page, server }) => {

@@ -127,6 +127,8 @@ export const accounts = pgTable(
     username: text('username').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
     coins: integer('coins').notNull().default(0),
+    /** When the game's balance was last read (sign-in, sync, Launch Webapp); null: never, so 0 is no balance. */
+    coinsReadAt: timestamp('coins_read_at', { withTimezone: true }),
     profits: integer('profits').notNull().default(0),
     status: text('status').notNull().default('inactive'),
     description: text('description').notNull().default(''),

@@ -257,6 +257,8 @@ describe.each(backends)('a snipe over the socket trades in the sandbox (%s)', hu
     expect(stop.data.reason).toBe(runLogMessages.notEnoughCoins);
     const [row] = await stack.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(row?.coins).toBe(200);
+    // The balance was read at sign-in: the row shows it, not the unknown placeholder.
+    expect(row?.coinsReadAt).toBeInstanceOf(Date);
   });
 
   it('stops when the user asks', async () => {

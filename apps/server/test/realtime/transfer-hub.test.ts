@@ -213,6 +213,8 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
       coins: 10_000,
       tradepile: [{ id: 1 }],
     });
+    const rows = (await browser.http.get('/api/account')).body.data as Array<{ id: string }>;
+    expect(rows.find((row) => row.id === seller)).toMatchObject({ coins: 10_000, isCoinBalanceKnown: true });
     const [row] = await node.app.appContext.db
       .select()
       .from(transfers)
@@ -505,6 +507,44 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
         description: 'The game did not open a session',
       });
       expect(await dashboard.waitForError()).toBe('The game did not open a session');
+    },
+  );
+
+  it(
+    'keeps the balance a launched web app shows on the account row; a launch showing none keeps it',
+    hubSuite,
+    async () => {
+      const dashboard = await openBrowser(node, { maxAccounts: 1 });
+      browsers.push(dashboard);
+      const account = await createAccount(dashboard.http, 'launched@example.com');
+      const row = async () =>
+        ((await dashboard.http.get('/api/account')).body.data as Array<{ id: string }>).find(
+          (candidate) => candidate.id === account,
+        );
+      expect(await row()).toMatchObject({ coins: 0, isCoinBalanceKnown: false });
+
+      const launch = async (coins: number | null) => {
+        const seen = agent.commands.length;
+        dashboard.send('LAUNCH_BROWSER', { account: { id: account }, isBuyer: false });
+        const { payload } = await agent.nextCommand('transfer-launch-webapp', seen);
+        await agent.send(payload.transferId, 0, {
+          type: 'webapp-launched',
+          accountId: account,
+          isBuyer: false,
+          display: 'virtual',
+          host: 'agent-7',
+          coins,
+          blockedBy: coins === null ? 'captcha' : null,
+        });
+        await dashboard.waitFor(
+          (m) => m.action === 'webapp-launched' && m.data.coins === coins,
+          'the launch',
+        );
+      };
+      await launch(12_000);
+      expect(await row()).toMatchObject({ coins: 12_000, isCoinBalanceKnown: true });
+      await launch(null);
+      expect(await row()).toMatchObject({ coins: 12_000, isCoinBalanceKnown: true });
     },
   );
 

@@ -83,6 +83,11 @@ export const accountSchema = z.object({
   /** Missing until the account first logs in; the badge then reads UNKNOWN. */
   platform: platformSchema.nullable(),
   coins: intLike(),
+  /**
+   * False until the game's balance was first read (a sign-in, a sync, Launch Webapp): `coins` 0 is
+   * then no balance and the row shows '—'. Absent (an older server): the coins are shown.
+   */
+  isCoinBalanceKnown: z.boolean().optional(),
   status: accountStatusSchema,
   description: z.string(),
   isManualLogin: z.boolean(),

@@ -12,6 +12,7 @@ import {
   reselectByIds,
   selectedFilters,
   selectFilter,
+  startingSelectionIds,
   type SelectableFilter,
 } from './filter-selection.js';
 
@@ -102,5 +103,25 @@ describe('labels', () => {
     expect(duplicateLabelError(list, { label: ' a ' })).toBe('Filter with the same label already exists');
     expect(duplicateLabelError(list, { label: 'Draft' })).toBeNull();
     expect(duplicateLabelError(list, { id: 'a', label: 'A' })).toBeNull();
+  });
+});
+
+describe('the selection a run starts on', () => {
+  it('is the only saved filter when the user has one', () => {
+    expect(startingSelectionIds([saved('a')], [])).toEqual(['a']);
+  });
+
+  it("is the account's last used filters that still exist", () => {
+    expect(startingSelectionIds([saved('a'), saved('b'), saved('c')], ['c', 'gone', 'b'])).toEqual([
+      'c',
+      'b',
+    ]);
+    expect(startingSelectionIds([saved('a')], ['gone'])).toEqual(['a']);
+  });
+
+  it('is nothing with several filters and none used before, nor with none saved', () => {
+    expect(startingSelectionIds([saved('a'), saved('b')], [])).toEqual([]);
+    expect(startingSelectionIds([], [])).toEqual([]);
+    expect(startingSelectionIds([{ label: 'Draft' }], [])).toEqual([]);
   });
 });

@@ -145,3 +145,18 @@ export function duplicateLabelError(
   );
   return clash ? messages.duplicateLabel : null;
 }
+
+/**
+ * What a run's filter selection starts on: the filters the account last used that still exist;
+ * else, when the user has exactly one saved filter, that one (a single filter is the only sensible
+ * choice); else nothing, so the user picks among several rather than running one by chance.
+ */
+export function startingSelectionIds(
+  saved: readonly SelectableFilter[],
+  lastUsedIds: readonly string[],
+): string[] {
+  const savedIds = saved.flatMap((filter) => (filter.id === undefined ? [] : [filter.id]));
+  const stillSaved = lastUsedIds.filter((id) => savedIds.includes(id));
+  if (stillSaved.length > 0) return stillSaved;
+  return savedIds.length === 1 ? savedIds : [];
+}

@@ -56,6 +56,7 @@ export const accountMetadataRepo = {
       .update(accounts)
       .set({
         coins: metadata.coins,
+        coinsReadAt: now,
         ...(metadata.username ? { username: metadata.username } : {}),
         updatedAt: now,
       })
@@ -74,6 +75,23 @@ export const accountMetadataRepo = {
       .update(accounts)
       .set({ coins: sql`greatest(0, ${accounts.coins} + ${delta})`, updatedAt: now })
       .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+  },
+
+  /**
+   * The balance an opened web app shows (Launch Webapp): the account row keeps it (the dashboard
+   * shows it after a reload) and so does the last sync's view, when there is one.
+   */
+  async saveLaunchedCoins(db: Db, userId: string, accountId: string, coins: number, now: Date) {
+    await db
+      .update(accounts)
+      .set({ coins, coinsReadAt: now, updatedAt: now })
+      .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+    await db
+      .update(transferAccountMetadata)
+      .set({ coins, updatedAt: now })
+      .where(
+        and(eq(transferAccountMetadata.userId, userId), eq(transferAccountMetadata.accountId, accountId)),
+      );
   },
 
   /** A coin-balance screenshot of an owned account (someone else's account changes nothing). */

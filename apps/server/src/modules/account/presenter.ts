@@ -27,6 +27,8 @@ export const presentedAccountSchema = z.object({
   imageUrl: z.string(),
   platform: z.string(),
   coins: z.number().int(),
+  /** False until the game's balance was first read: `coins` 0 is then no balance, not a balance of 0. */
+  isCoinBalanceKnown: z.boolean(),
   status: z.string(),
   description: z.string(),
   isManualLogin: z.boolean(),
@@ -50,6 +52,7 @@ export function presentAccount(row: AccountRow, running?: RunningSnipe): Present
     imageUrl: shownClubBadge(row.imageUrl),
     platform: row.platform,
     coins: row.coins,
+    isCoinBalanceKnown: row.coinsReadAt !== null,
     status: row.status,
     description: row.description,
     isManualLogin: row.isManualLogin,

@@ -5,7 +5,10 @@ import type { AccountRow } from '../account/repo.js';
 
 /** What a snipe run's events change on its game account. */
 export type RunAccountChange = Partial<
-  Pick<typeof accounts.$inferInsert, 'status' | 'coins' | 'description' | 'username' | 'imageUrl'>
+  Pick<
+    typeof accounts.$inferInsert,
+    'status' | 'coins' | 'coinsReadAt' | 'description' | 'username' | 'imageUrl'
+  >
 >;
 
 async function update(
@@ -42,7 +45,7 @@ export const runAccountRepo = {
   markRunning: (
     db: Db,
     accountId: string,
-    change: Pick<RunAccountChange, 'status' | 'coins'>,
+    change: Pick<RunAccountChange, 'status' | 'coins' | 'coinsReadAt'>,
     keptNote: string,
     now: Date,
   ) =>

@@ -224,7 +224,9 @@ export function createRunEvents(ctx: AppContext, publish: SnipePublisher, option
       case 'account-update': {
         const change = {
           status: event.status,
-          ...(event.coins === undefined || event.coins === null ? {} : { coins: event.coins }),
+          ...(event.coins === undefined || event.coins === null
+            ? {}
+            : { coins: event.coins, coinsReadAt: ctx.now() }),
         };
         // Running clears an old error text, but keeps the headful-runs-headless note.
         const row =

@@ -112,6 +112,11 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
         listings: event.listings,
       });
     } else if (event.type === 'webapp-launched') {
+      // A balance the page shows is the account's; none shown (captcha, soft ban) keeps the last one read.
+      if (event.coins !== null)
+        await accountMetadataRepo
+          .saveLaunchedCoins(db, userId, event.accountId, event.coins, ctx.now())
+          .catch(() => undefined);
       toUser(userId, 'webapp-launched', {
         user: { id: event.accountId, isBuyer: event.isBuyer },
         coins: event.coins,

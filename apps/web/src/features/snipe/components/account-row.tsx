@@ -56,7 +56,9 @@ export function AccountRow({ account, selector, filterSelector, actions }: Accou
         )}
       </td>
       <td data-label="Coins">
-        <div className="font-mono">{formatCompactNumber(account.coins)}</div>
+        <div className="font-mono">
+          {account.isCoinBalanceKnown === false ? '—' : formatCompactNumber(account.coins)}
+        </div>
         {account.profits !== 0 && (
           <div className={`font-mono text-xs ${account.profits > 0 ? 'text-success' : 'text-error'}`}>
             {account.profits > 0 ? '+' : ''}

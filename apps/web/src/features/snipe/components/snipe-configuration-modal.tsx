@@ -1,4 +1,5 @@
-import { defaultAdvancedConfig, type Account } from '@tradedesk/domain';
+import { defaultAdvancedConfig, startingSelectionIds, type Account } from '@tradedesk/domain';
+import type { ReactNode } from 'react';
 import { useConfiguration } from '../../../common/configuration';
 import {
   FilterPanel,
@@ -20,8 +21,9 @@ type SnipeConfigurationModalProps = {
 };
 
 /**
- * Snipe Configuration: choose the filters for this run, then Start (spec §2). Start waits while a
- * filter or setting is being saved: until then the selection holds the unsaved draft.
+ * Snipe Configuration: choose the filters for this run, then Start (spec §2). The selection starts
+ * on the account's last used filters, else on the only saved one (`startingSelectionIds`). Start
+ * waits while a filter or setting is being saved: until then the selection holds the unsaved draft.
  */
 export function SnipeConfigurationModal({ accounts, ...props }: SnipeConfigurationModalProps) {
   if (accounts.length === 0) return null;
@@ -34,20 +36,69 @@ export function SnipeConfigurationModal({ accounts, ...props }: SnipeConfigurati
   );
 }
 
-function SnipeConfigurationBody({
+/** The filters load before the selection starts, so it can start on the only saved filter. */
+function SnipeConfigurationBody({ initialFilterIds, ...props }: SnipeConfigurationModalProps) {
+  const filters = useSnipeFilters();
+  if (filters.isPending)
+    return (
+      <SnipeConfigurationFrame {...props} isStartDisabled onStart={() => false}>
+        <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
+      </SnipeConfigurationFrame>
+    );
+  const saved = filters.data ?? [];
+  return (
+    <SnipeConfigurationForm
+      {...props}
+      saved={saved}
+      initialFilterIds={startingSelectionIds(saved, initialFilterIds)}
+    />
+  );
+}
+
+function SnipeConfigurationForm({
   accounts,
+  saved,
   initialFilterIds,
   onStart,
   onClose,
-}: SnipeConfigurationModalProps) {
-  const filters = useSnipeFilters();
+}: SnipeConfigurationModalProps & { saved: readonly SnipePanelFilter[] }) {
   const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
   const workspace = useFilterWorkspace({
-    saved: filters.data ?? [],
+    saved,
     initialSelectedIds: initialFilterIds,
     isRotationEnabled: rotation.isEnabled,
   });
   const isSaving = useIsSavingRunInput();
+  return (
+    <SnipeConfigurationFrame
+      accounts={accounts}
+      isStartDisabled={isSaving}
+      onStart={() => onStart(accounts, workspace.selected)}
+      onClose={onClose}
+    >
+      <PanelErrorBoundary name="Filter configuration">
+        <FilterPanel workspace={workspace} />
+      </PanelErrorBoundary>
+    </SnipeConfigurationFrame>
+  );
+}
+
+type SnipeConfigurationFrameProps = {
+  accounts: readonly Account[];
+  isStartDisabled: boolean;
+  /** Returns true when the run was sent; the modal then closes. */
+  onStart: () => boolean;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+function SnipeConfigurationFrame({
+  accounts,
+  isStartDisabled,
+  onStart,
+  onClose,
+  children,
+}: SnipeConfigurationFrameProps) {
   return (
     <Modal
       size="wide"
@@ -57,19 +108,13 @@ function SnipeConfigurationBody({
       actions={
         <ModalActions
           confirmLabel="Start"
-          isDisabled={isSaving}
-          onConfirm={() => onStart(accounts, workspace.selected) && onClose()}
+          isDisabled={isStartDisabled}
+          onConfirm={() => onStart() && onClose()}
           onCancel={onClose}
         />
       }
     >
-      {filters.isPending ? (
-        <span className="loading loading-spinner" role="status" aria-label="Loading filters" />
-      ) : (
-        <PanelErrorBoundary name="Filter configuration">
-          <FilterPanel workspace={workspace} />
-        </PanelErrorBoundary>
-      )}
+      {children}
     </Modal>
   );
 }

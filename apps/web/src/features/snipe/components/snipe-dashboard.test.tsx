@@ -6,7 +6,15 @@ import { useAccountFilterStore } from '../../../stores/account-filter-store';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { holdableFetch, renderWithProviders } from '../../../test/render';
 import { fakeWebHubSocket } from '../../../test/fake-web-hub';
-import { answers, button, resetDashboard, rowOf } from './snipe-dashboard.fixtures';
+import {
+  answers,
+  button,
+  openStartSnipe,
+  resetDashboard,
+  rowOf,
+  savedFilter,
+  sentStart,
+} from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
@@ -142,6 +150,43 @@ describe('snipe dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Launch Webapp' })).toBeNull());
   });
 
+  it('shows the balance a launched web app read in the row of an account never read before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([
+        presentedAccount({ id: 'a', email: 'new@example.com', coins: 0, isCoinBalanceKnown: false }),
+        presentedAccount({ id: 'b', email: 'blocked@example.com', coins: 0, isCoinBalanceKnown: false }),
+      ]).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText('new@example.com');
+    await screen.findByText('Live');
+    const coinsOf = (email: string) =>
+      within(rowOf(email)).getByText(
+        (_text, element) => element?.matches('td[data-label="Coins"] > div') ?? false,
+      ).textContent;
+    expect(coinsOf('new@example.com')).toBe('—');
+
+    const launched = (id: string, coins: number | null) =>
+      act(() =>
+        fakeWebHubSocket.serverSends('message', {
+          action: 'webapp-launched',
+          data: {
+            user: { id, isBuyer: false },
+            coins,
+            host: 'agent-7',
+            display: 'virtual',
+            where: 'agent-host',
+          },
+        }),
+      );
+    launched('a', 12_000);
+    launched('b', null);
+    await waitFor(() => expect(coinsOf('new@example.com')).toBe('12K'));
+    // Under a captcha the page shows no balance: still unknown, not 0.
+    expect(coinsOf('blocked@example.com')).toBe('—');
+  });
+
   it('shows why the server refused a launch', async () => {
     vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'idle@example.com' })]).fetchStub);
     renderWithProviders(<SnipeDashboard />);
@@ -260,6 +305,38 @@ describe('snipe dashboard', () => {
       },
     });
     expect(useAccountFilterStore.getState().filtersByAccount.a).toEqual(['f-1']);
+  });
+
+  it('opens Snipe Configuration on the only saved filter, so Start runs it at once', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers([presentedAccount({ id: 'a', email: 'one@example.com' })], {
+        'GET /api/filter': { status: 200, body: { data: [savedFilter] } },
+      }).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('one@example.com');
+    await screen.findByText('Live');
+    const { dialog, start } = await openStartSnipe(user, 'one@example.com');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Select Filter');
+    expect(select.selectedOptions[0]?.textContent).toBe('Cheap Rares');
+    expect(within(dialog).getByRole('button', { name: 'Remove Cheap Rares' })).toBeTruthy();
+
+    await user.click(start);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Snipe Configuration/ })).toBeNull());
+    expect(sentStart()).toMatchObject({ id: 'a', filters: [{ id: 'f-1', label: 'Cheap Rares' }] });
+  });
+
+  it("opens Snipe Configuration on the account's last used filter among several", async () => {
+    useAccountFilterStore.setState({ filtersByAccount: { a: ['f-2'] } });
+    vi.stubGlobal('fetch', answers([presentedAccount({ id: 'a', email: 'two@example.com' })]).fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('two@example.com');
+    const { dialog } = await openStartSnipe(user, 'two@example.com');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Select Filter');
+    expect(select.selectedOptions[0]?.textContent).toBe('Icons');
   });
 
   it('stops a running account and forgets its filter', async () => {

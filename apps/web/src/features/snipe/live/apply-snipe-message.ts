@@ -1,4 +1,5 @@
 import { isFailedSnipe, type Account } from '@tradedesk/domain';
+import { launchOf } from '../../../common/webapp-launch';
 import type { SnipeServerMessage } from './snipe-messages';
 
 const patch = (accounts: Account[], id: string, change: (account: Account) => Account) =>
@@ -62,6 +63,17 @@ export function applySnipeMessage(
           description: message.data.reason,
         }),
       );
+    case 'webapp-launched': {
+      // The opened web app's balance is the account's (the server keeps it too); none shown keeps the last.
+      const launch = launchOf(message.data);
+      if (launch?.coins == null) return accounts;
+      const coins = launch.coins;
+      return patch(accounts, launch.accountId, (account) => ({
+        ...account,
+        coins,
+        isCoinBalanceKnown: true,
+      }));
+    }
     default:
       return accounts;
   }

@@ -17,6 +17,7 @@ const accountUpdateSchema = accountSchema
     status: true,
     description: true,
     coins: true,
+    isCoinBalanceKnown: true,
     profits: true,
     session: true,
     username: true,
