@@ -2,6 +2,7 @@ import { solvedSbcWith, successMessages, type NotificationKind } from '@tradedes
 import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../lib/app-context.js';
 import { accountRepo } from '../account/repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
 import { runsRepo } from '../../runs/runs-repo.js';
@@ -123,6 +124,13 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel, keep: S
       const steps = withStep(run.steps, stepOf(event));
       const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), steps, outcome);
       if (!stored) return { ok: true };
+      if (event.type === 'notification' && event.submittedItemIds)
+        // The game took the submitted squad's cards: the next squad must not plan with them.
+        await sbcClubRepo.removeSubmittedItems(ctx.db, {
+          userId: run.userId,
+          accountId: run.accountId,
+          itemIds: event.submittedItemIds,
+        });
       publish(run, event);
       if (event.type === 'finish') await keepOutcome(run, { solved: solvedSbcWith(event.costs) });
       else if (event.type === 'error') await keepOutcome(run, { failed: event.description });

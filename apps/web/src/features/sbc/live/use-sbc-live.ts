@@ -119,7 +119,10 @@ export function useSbcLive() {
       const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
       return { ...current, [accountId]: { isRunning, steps } };
     });
-  const refresh = () => {
+  /** After a run ended; with its account, that club too: its submitted squads' cards left it. */
+  const refresh = (accountId?: string) => {
+    if (accountId !== undefined)
+      void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(accountId) });
     void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
     void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
@@ -172,15 +175,15 @@ export function useSbcLive() {
         const started = description === successMessages.solverStarted;
         record(accountId, description, stopped || started ? 'success' : 'info', !stopped);
         if (started || stopped) notify.success(description);
-        if (stopped) refresh();
+        if (stopped) refresh(accountId);
       } else if (payload.action === 'SBC_FINISH_SOLVER' && description) {
         record(accountId, description, 'success', false);
         notify.success(description);
-        refresh();
+        refresh(accountId);
       } else if (payload.action === 'ERROR' && description) {
         record(accountId, description, 'error', false);
         notify.error(description);
-        refresh();
+        refresh(accountId);
       }
     },
     onError: (payload) => {
