@@ -128,6 +128,14 @@ test('the solver buys the squad of a solution, submits it in the sandbox and rep
     coins.toLocaleString('en-US'),
   );
   await expect(page.getByRole('region', { name: 'SBCs Solved' })).toContainText('1');
+
+  // The bell keeps the run's outcome, on any page and after a reload.
+  await page.goto('/players');
+  await page.reload();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(
+    `Successfully solved SBC with ${coins.toLocaleString('en-US')} coins for ${email}`,
+  );
 });
 
 test('an admin deletes a challenge after confirming; anyone else gets 403', async ({

@@ -19,7 +19,7 @@ import { serverModule } from '../lib/server-module.js';
 import { createStallLedger } from '../lib/stall-ledger.js';
 import type { AgentPorts, TransferEventStore, TransferRouteKind } from '../runs/agent-ports.js';
 import type { RunKindModule } from '../runs/run-kind.js';
-import { userRoom } from '../runs/user-channel.js';
+import { createUserChannel, userRoom } from '../runs/user-channel.js';
 import { createSnipeHandover } from '../modules/snipe/handover.js';
 import { createRunEvents } from '../modules/snipe/run-events.js';
 import { snipeRunKind } from '../modules/snipe/run-kind.js';
@@ -240,12 +240,22 @@ async function attachRealtime(
   );
   const transferEvents = createTransferEvents(ctx, transferPublisher);
   const transfer = createTransferService(ctx, agents.transferDispatcher);
-  // The solver's events reach the user's pages on whichever web hub their tier uses.
-  const toSbcUser: SbcUserChannel = (userId, message) => {
-    web.to(userRoom(userId)).emit('message', message);
-    transferWeb.to(userRoom(userId)).emit('message', message);
-  };
-  const sbcEvents = createSbcEvents(ctx, toSbcUser);
+  // The solver's events, and the notifications it keeps, reach the user's pages on whichever web
+  // hub their tier uses.
+  const sbcChannel = createUserChannel<string>(
+    ctx,
+    (room, message) => {
+      web.to(room).emit('message', message);
+      transferWeb.to(room).emit('message', message);
+    },
+    chat,
+    (error) => log.error({ err: error }, 'could not keep a notification'),
+  );
+  const toSbcUser: SbcUserChannel = (userId, message) =>
+    sbcChannel.toUser(userId, message.action, message.data);
+  const sbcEvents = createSbcEvents(ctx, toSbcUser, (userId, type, message) =>
+    sbcChannel.notify(userId, type, message),
+  );
   const stopSbcSquads = app.liveEvents.on('sbcSquadImproved', (userId, solution) =>
     toSbcUser(userId, { action: sbcSocket.squad, data: solution }),
   );

@@ -164,6 +164,8 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
           untradeable: true,
         });
       expect((await readClub(owner, accountId)).data).toMatchObject({ ok: true, cards: starterClub + 11 });
+      const clubBefore = ((await owner.http.get(`/api/sbc/club/${accountId}`)).body as { data: ClubView })
+        .data;
 
       const squad = await owner.http.get(`/api/sbc/club/${accountId}/solution/set-1001`);
       expect(squad.status).toBe(200);
@@ -210,6 +212,28 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
         `/accounts/${simAccountId}/sbc`,
       );
       expect(progress.find((entry) => entry.challengeId === 2001)?.timesCompleted).toBe(1);
+
+      // The game took the squad's own cards: the stored club drops them without a new "Read club",
+      // and the next squad marks Owned only cards the club still holds.
+      const clubAfter = ((await owner.http.get(`/api/sbc/club/${accountId}`)).body as { data: ClubView })
+        .data;
+      expect(clubAfter.readAt).toBe(clubBefore.readAt);
+      expect(clubAfter.cards).toHaveLength(clubBefore.cards.length - owned.length);
+      const copiesOf = (cards: readonly { definitionId: number }[]) => {
+        const copies = new Map<number, number>();
+        for (const card of cards) copies.set(card.definitionId, (copies.get(card.definitionId) ?? 0) + 1);
+        return copies;
+      };
+      const before = copiesOf(clubBefore.cards);
+      const after = copiesOf(clubAfter.cards);
+      for (const [definitionId, used] of copiesOf(owned))
+        expect((before.get(definitionId) ?? 0) - (after.get(definitionId) ?? 0)).toBe(used);
+      const next = await owner.http.get(`/api/sbc/club/${accountId}/solution/set-1001`);
+      expect(next.status).toBe(200);
+      for (const [definitionId, planned] of copiesOf(
+        (next.body as { data: AccountSolution }).data.players.filter((player) => player.owned),
+      ))
+        expect(after.get(definitionId) ?? 0).toBeGreaterThanOrEqual(planned);
     },
     hubSuite.timeout,
   );

@@ -1,5 +1,5 @@
 import { maxSbcBuyNow } from '@tradedesk/domain/realtime';
-import { solvedSbcWith } from '@tradedesk/domain';
+import { formatFullNumber, solvedSbcWith } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { sbcMessages } from '../../src/modules/sbc/messages.js';
@@ -36,7 +36,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'buys the missing players, submits the squad in the sandbox and reports the coins spent',
     async () => {
-      const { browser, accountId, simAccount: created, solution } = await sbcBuyer(sbc, 'buy');
+      const { browser, accountId, email, simAccount: created, solution } = await sbcBuyer(sbc, 'buy');
       // Each card of the squad is on the market at its solution price (a quiet sandbox lists few cards).
       for (const player of solution.players)
         await simAdmin(sbc.stack, 'POST', '/listings', {
@@ -83,6 +83,16 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
 
       const statistics = await browser.http.get('/api/statistic/sbc');
       expect(statistics.body).toMatchObject({ data: { totalCoinsSpent: costs, totalSolved: 1 } });
+
+      // The bell keeps the outcome: told live on the page's hub and listed after a reload.
+      const notice = `Successfully solved SBC with ${formatFullNumber(costs)} coins for ${email}`;
+      const live = await browser.waitFor(
+        (message) => message.action === 'notification' && message.data.message === notice,
+        'the kept notification',
+      );
+      expect(live.data).toMatchObject({ type: 'success', isRead: false, id: expect.any(String) });
+      const kept = (await browser.http.get('/api/notification')).body as { data: { message: string }[] };
+      expect(kept.data.map((entry) => entry.message)).toContain(notice);
     },
     hubSuite.timeout,
   );
@@ -175,7 +185,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
   it(
     'ends a run cut off by its agent with a clear state, and lets the user start it again to finish',
     async () => {
-      const { browser, accountId, solution } = await sbcBuyer(sbc, 'cut');
+      const { browser, accountId, email, solution } = await sbcBuyer(sbc, 'cut');
       // Slow searches: the run is still buying when its agent goes.
       const start = {
         account: { id: accountId },
@@ -207,6 +217,16 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
       expect(cut.data.description).toBe(sbcMessages.agentLost);
       // It says how to finish: the run does not resume by itself (its agent's state is gone).
       expect(cut.data.description).toContain('start the solver again to finish');
+      // The failure is kept in the bell, naming the account (the user may be on another page).
+      const failedNotice = `SBC solver failed for ${email}: ${sbcMessages.agentLost}`;
+      await browser.waitFor(
+        (message) => message.action === 'notification' && message.data.message === failedNotice,
+        'the kept notification',
+      );
+      const kept = (await browser.http.get('/api/notification')).body as {
+        data: { message: string; type: string }[];
+      };
+      expect(kept.data).toContainEqual(expect.objectContaining({ type: 'error', message: failedNotice }));
 
       // Nothing holds the account: starting again is accepted (bought cards are used first).
       await sbc.stack.startAgent();

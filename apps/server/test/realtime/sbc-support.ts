@@ -108,5 +108,5 @@ export async function sbcBuyer(suite: ReturnType<typeof useSbcStack>, label: str
     platform: 'pc',
     coins: 500_000,
   });
-  return { browser, accountId, simAccount: created, solution: await goldUpgradeSolution(browser) };
+  return { browser, accountId, email, simAccount: created, solution: await goldUpgradeSolution(browser) };
 }

@@ -93,8 +93,16 @@ const totals = { costs: coins, solved: int.min(0).max(10_000) };
 
 /** One event of a solver run on the wire. */
 export const sbcEventSchema = z.discriminatedUnion('type', [
-  /** A step the page shows ('Bought … for … coins', 'Submitted …'). */
-  z.object({ ...at, type: z.literal('notification'), description }),
+  /**
+   * A step the page shows ('Bought … for … coins', 'Submitted …'). A submission names the club
+   * items its squad used (`submittedItemIds`): the game took them, so the stored club drops them.
+   */
+  z.object({
+    ...at,
+    type: z.literal('notification'),
+    description,
+    submittedItemIds: z.array(int.positive()).max(11).optional(),
+  }),
   /** Every repetition of every challenge was submitted: 'Successfully solved SBC with {costs} coins'. */
   z.object({ ...at, type: z.literal('finish'), ...totals }),
   /**

@@ -10,4 +10,5 @@ export * from './elg-codec.js';
 export * from './labels.js';
 export * from './evaluate.js';
 export * from './item-card.js';
+export * from './club-squad.js';
 export type * from './api-views.js';

@@ -159,6 +159,14 @@ describe('the SBC solver bot', () => {
       'Submitted Gold Upgrade',
       'finish',
     ]);
+    // The submission names the club items the game took: the stored club drops them.
+    const submission = events.find(
+      (event) => event.type === 'notification' && event.description.startsWith('Submitted'),
+    );
+    expect(submission).toMatchObject({ submittedItemIds: expect.arrayContaining([1]) });
+    expect(new Set(submission?.type === 'notification' ? submission.submittedItemIds : [])).toEqual(
+      new Set((sandbox.submitted[0] ?? []).filter((itemId) => itemId !== 0)),
+    );
   });
 
   it('never pays more than the solution price plus 10 %, and says which card it could not buy', async () => {

@@ -99,8 +99,13 @@ export class SbcRun {
     return this.options.clock.now();
   }
 
-  private notify(description: string): Promise<void> {
-    return this.options.events.emit({ type: 'notification', at: this.at(), description });
+  private notify(description: string, submittedItemIds?: number[]): Promise<void> {
+    return this.options.events.emit({
+      type: 'notification',
+      at: this.at(),
+      description,
+      ...(submittedItemIds === undefined ? {} : { submittedItemIds }),
+    });
   }
 
   private checkStop(): void {
@@ -204,7 +209,7 @@ export class SbcRun {
       if (used.has(this.bought[index]?.itemId ?? 0)) this.bought.splice(index, 1);
     this.solved += 1;
     const round = this.options.settings.numOfRepititions > 1 ? ` (${repetition})` : '';
-    await this.notify(`Submitted ${challenge.name}${round}`);
+    await this.notify(`Submitted ${challenge.name}${round}`, [...used]);
   }
 
   /** A club copy of the card not placed yet in this squad (the account's own cards come first). */

@@ -73,26 +73,42 @@ export const sbcClubRepo = {
   /**
    * The account sold one tradeable copy of `definitionId` (a transfer moved it to another account):
    * that copy leaves the stored club, so the pickers built on the last read stop offering a card the
-   * account no longer owns. Locked with the row, so a read that stores meanwhile is not overwritten
-   * by the older cards. Returns whether a copy was removed.
+   * account no longer owns. Returns whether a copy was removed.
    */
-  async removeSoldCopy(
-    db: Db,
-    card: { userId: string; accountId: string; definitionId: number },
-  ): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(sbcClubs)
-        .where(and(eq(sbcClubs.userId, card.userId), eq(sbcClubs.accountId, card.accountId)))
-        .for('update');
-      const sold = row?.cards.findIndex((c) => c.definitionId === card.definitionId && !c.untradeable) ?? -1;
-      if (!row || sold < 0) return false;
-      await tx
-        .update(sbcClubs)
-        .set({ cards: row.cards.filter((_, index) => index !== sold) })
-        .where(and(eq(sbcClubs.userId, card.userId), eq(sbcClubs.accountId, card.accountId)));
-      return true;
-    });
-  },
+  removeSoldCopy: (db: Db, card: { userId: string; accountId: string; definitionId: number }) =>
+    withoutCards(db, card, (cards) => {
+      const sold = cards.findIndex((c) => c.definitionId === card.definitionId && !c.untradeable);
+      return sold < 0 ? undefined : cards.filter((_, index) => index !== sold);
+    }),
+
+  /**
+   * The solver bot submitted a squad: the game took its club items, so they leave the stored club
+   * and the next squad does not plan with them. Returns whether any was removed.
+   */
+  removeSubmittedItems: (db: Db, squad: { userId: string; accountId: string; itemIds: readonly number[] }) =>
+    withoutCards(db, squad, (cards) => {
+      const submitted = new Set(squad.itemIds);
+      const left = cards.filter((card) => !submitted.has(card.itemId));
+      return left.length === cards.length ? undefined : left;
+    }),
 };
+
+/**
+ * Takes cards out of the user's account's stored club (`keep` answers the cards left, or undefined
+ * for no change). Locked with the row, so a read that stores meanwhile is not overwritten by the
+ * older cards.
+ */
+function withoutCards(
+  db: Db,
+  club: { userId: string; accountId: string },
+  keep: (cards: SbcClubCardRecord[]) => SbcClubCardRecord[] | undefined,
+): Promise<boolean> {
+  const owned = and(eq(sbcClubs.userId, club.userId), eq(sbcClubs.accountId, club.accountId));
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sbcClubs).where(owned).for('update');
+    const left = row && keep(row.cards);
+    if (!left) return false;
+    await tx.update(sbcClubs).set({ cards: left }).where(owned);
+    return true;
+  });
+}

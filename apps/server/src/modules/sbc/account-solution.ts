@@ -58,6 +58,15 @@ const contentKeyOf = (challenge: SolvableChallenge): string =>
     .digest('base64url');
 
 /**
+ * What a squad depends on in a club: its cards. A read replaces them, and a submitted squad or a
+ * transfer takes some out; either way the squads solved from the old cards are not answered again.
+ */
+const clubKeyOf = (club: SbcClubRow): string =>
+  createHash('sha256')
+    .update(club.cards.map((card) => card.itemId).join(','))
+    .digest('base64url');
+
+/**
  * One account's squad for a challenge: the cheapest from the cards its club holds (its last club
  * read) and the market of its platform, each card marked owned or to buy. Solved on request in the
  * shared solver pool, queued as the user's own (the pool's turns keep one user's many squads from
@@ -136,9 +145,9 @@ export function createAccountSolutions(
 
   /**
    * The account's squads for these challenges from one read club: kept ones as they are, the
-   * others solved in one batch at one read of the prices. A squad is determined by the club read,
-   * the platform's market and the challenge's content, so that is its key (prices move: kept 10
-   * minutes).
+   * others solved in one batch at one read of the prices. A squad is determined by the club read
+   * and its cards, the platform's market and the challenge's content, so that is its key (prices
+   * move: kept 10 minutes).
    */
   async function squadsOf(
     userId: string,
@@ -148,8 +157,9 @@ export function createAccountSolutions(
   ): Promise<Map<string, { at: number; result: SolveJobResult }>> {
     const platform = platformOf(account);
     const now = ctx.now().getTime();
+    const clubKey = clubKeyOf(club);
     const keyOf = (challenge: SolvableChallenge) =>
-      `${account.id}:${challenge.id}:${contentKeyOf(challenge)}:${club.readAt.getTime()}:${platform}`;
+      `${account.id}:${challenge.id}:${contentKeyOf(challenge)}:${club.readAt.getTime()}:${clubKey}:${platform}`;
     const squads = new Map<string, { at: number; result: SolveJobResult }>();
     const pending = new Map<string, Promise<SolveJobResult>>();
     const toSolve: SolvableChallenge[] = [];

@@ -21,7 +21,13 @@ export const sbcMessages = {
   clubReadRunning: "This account's club is being read; wait for it to finish",
   clubReadRefused: (message: string) => `The club could not be read: ${message}`,
   clubReadFailed: (message: string) => `Reading the club failed: ${message}`,
+  noClubSquad:
+    "This challenge needs the account's own cards and no squad from its club was found: read the club, then start again",
   noSquadWithClub: (reason: string) => `No squad found with this account's club and the market: ${reason}`,
+  /** The bell's record of a finished run: the spec's message, and the account it ran on. */
+  solvedNotice: (solved: string, account: string) => `${solved} for ${account}`,
+  /** The bell's record of a failed run (an error, a lost or departed agent). */
+  failedNotice: (account: string, reason: string) => `SBC solver failed for ${account}: ${reason}`,
 } as const;
 
 /** Web socket actions and events of the solver (spec 001 §7, spelled as there). */

@@ -1,6 +1,8 @@
-import { solvedSbcWith, successMessages } from '@tradedesk/domain';
+import { solvedSbcWith, successMessages, type NotificationKind } from '@tradedesk/domain';
 import type { EventAck, SbcEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../lib/app-context.js';
+import { accountRepo } from '../account/repo.js';
+import { sbcClubRepo } from '../account/club-repo.js';
 import { sbcMessages, sbcSocket } from './messages.js';
 import type { SbcRunStepRecord } from '../../db/schema-sbc.js';
 import { runsRepo } from '../../runs/runs-repo.js';
@@ -49,12 +51,29 @@ const agentLeftAsFailure = (event: SbcEvent): SbcEvent =>
       }
     : event;
 
+/** Keeps a notification for the user's bell (the per-user channel's `notify`, the one path every run uses). */
+export type SbcNotificationKeeper = (userId: string, type: NotificationKind, message: string) => unknown;
+
 /**
  * The solver runs' agent events: each stored once per `{runId}:{seq}` (a replay is acknowledged
  * and changes nothing), the terminal one closes the run with its coins and squads, and every
  * event goes to the user's pages as the spec's SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR.
+ * A run that finished or failed is kept in the bell too: it takes minutes, and its end may come
+ * while the user is on another page (a stop is the user's own doing, told by its toast).
  */
-export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
+export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel, keep: SbcNotificationKeeper) {
+  async function keepOutcome(run: SbcRunRow, outcome: { solved: string } | { failed: string }) {
+    const account = await accountRepo.findOwned(ctx.db, run.userId, run.accountId);
+    const name = account?.email ?? run.accountId;
+    await keep(
+      run.userId,
+      'solved' in outcome ? 'success' : 'error',
+      'solved' in outcome
+        ? sbcMessages.solvedNotice(outcome.solved, name)
+        : sbcMessages.failedNotice(name, outcome.failed),
+    );
+  }
+
   function publish(run: SbcRunRow, event: SbcEvent) {
     const base = { accountId: run.accountId, runId: run.id };
     switch (event.type) {
@@ -104,11 +123,20 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
       // steps read with the run are the ones this event extends.
       const steps = withStep(run.steps, stepOf(event));
       const stored = await sbcRepo.recordEvent(ctx.db, runId, seq, ctx.now(), steps, outcome);
-      if (stored) publish(run, event);
+      if (!stored) return { ok: true };
+      if (event.type === 'notification' && event.submittedItemIds)
+        // The game took the submitted squad's cards: the next squad must not plan with them.
+        await sbcClubRepo.removeSubmittedItems(ctx.db, {
+          userId: run.userId,
+          accountId: run.accountId,
+          itemIds: event.submittedItemIds,
+        });
+      publish(run, event);
+      if (event.type === 'finish') await keepOutcome(run, { solved: solvedSbcWith(event.costs) });
+      else if (event.type === 'error') await keepOutcome(run, { failed: event.description });
       return { ok: true };
     },
 
-    /** Runs the lost-agent rule took (`runs/lifecycle`) fail with a clear description. */
     /** Fails runs whose agent is gone: `lost` by the lost-agent rule, `ended` when handed back. */
     async markLost(
       lost: Array<{ id: string; lastSeq: number }>,
@@ -134,11 +162,12 @@ export function createSbcEvents(ctx: AppContext, toUser: SbcUserChannel) {
           outcome,
           ending,
         );
-        if (closed)
-          toUser(run.userId, {
-            action: sbcSocket.error,
-            data: { accountId: run.accountId, runId: run.id, description },
-          });
+        if (!closed) continue;
+        toUser(run.userId, {
+          action: sbcSocket.error,
+          data: { accountId: run.accountId, runId: run.id, description },
+        });
+        await keepOutcome(run, { failed: description });
       }
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  challengeOfClubSquad,
   errorMessages,
   firstIssueMessage,
   hasToolAccess,
@@ -58,7 +59,8 @@ export function createSbcSolverService(
    * (its own cards first; all of them from one club read and one solve batch): an owned card is
    * priced at its market price, the bot's limit should its club copy be gone by then. Otherwise,
    * or when no such squad is found, the stored market solution (the bot still uses a club copy
-   * of a card before buying one).
+   * of a card before buying one). A challenge the market cannot fill is chosen by its club squad's
+   * id (`clubSquadSolutionId`): it needs the account's squad, and is refused without one.
    */
   async function challengesOf(
     solutionIds: string[],
@@ -67,16 +69,22 @@ export function createSbcSolverService(
   ): Promise<SbcCommandChallenge[]> {
     const platform = platformOf(account);
     const chosen = new Map((await sbcRepo.solutions(db, solutionIds)).map((row) => [row.id, row]));
+    const clubOnly = solutionIds.flatMap((id) => challengeOfClubSquad(id) ?? []);
     const challengeIds = [...chosen.values()].map((row) => row.challengeId);
-    const challenges = new Map((await sbcRepo.challenges(db, challengeIds)).map((row) => [row.id, row]));
+    const challenges = new Map(
+      (await sbcRepo.challenges(db, [...challengeIds, ...clubOnly])).map((row) => [row.id, row]),
+    );
     const onPlatform = await sbcRepo.latestSolutions(db, challengeIds, platform);
     const resolved = solutionIds.map((id) => {
-      const picked = chosen.get(id) ?? reject(sbcMessages.solutionOutdated);
+      // A challenge the market cannot fill has no stored solution: its squad comes from the club alone.
+      const clubChallengeId = challengeOfClubSquad(id);
+      const picked =
+        clubChallengeId === undefined ? (chosen.get(id) ?? reject(sbcMessages.solutionOutdated)) : undefined;
       const solution =
-        picked.platform === platform
+        picked === undefined || picked.platform === platform
           ? picked
           : (onPlatform.get(picked.challengeId) ?? reject(sbcMessages.noSolutionOnPlatform));
-      const challenge = challenges.get(solution.challengeId);
+      const challenge = challenges.get(solution?.challengeId ?? clubChallengeId ?? '');
       if (!challenge || challenge.deletedAt || challenge.gameChallengeId === null)
         return reject(sbcMessages.solutionOutdated);
       return { challenge, gameChallengeId: challenge.gameChallengeId, solution };
@@ -92,6 +100,7 @@ export function createSbcSolverService(
     const memory = squads?.size ? await currentPriceMemory(db).ready(ctx.now().getTime()) : undefined;
     return resolved.map(({ challenge, gameChallengeId, solution }) => {
       const squad = squads?.get(challenge.id);
+      if (!squad && !solution) return reject(sbcMessages.noClubSquad);
       const players = squad
         ? squad.players.map(({ definitionId, name, slot, price, owned }) => ({
             definitionId,
@@ -99,7 +108,7 @@ export function createSbcSolverService(
             slot,
             price: owned ? (memory?.get(definitionId, platform)?.price ?? price) : price,
           }))
-        : solution.players.map(({ definitionId, name, slot, price }) => ({
+        : (solution?.players ?? []).map(({ definitionId, name, slot, price }) => ({
             definitionId,
             name,
             slot,

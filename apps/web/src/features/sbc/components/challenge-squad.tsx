@@ -5,7 +5,7 @@ import { SolutionPitch } from './solution-pitch';
 /**
  * A challenge's squad: with `clubAccountId` (the viewed account, its club read) the squad built
  * from that account's cards first, each marked owned or to buy; otherwise, and until that squad
- * is solved, the stored market solution (every card to buy).
+ * is solved, the stored market solution (every card to buy), when the challenge has one.
  */
 export function ChallengeSquad({
   challengeId,
@@ -13,20 +13,22 @@ export function ChallengeSquad({
   clubAccountId,
 }: {
   challengeId: string;
-  solution: SbcSolutionView;
+  solution: SbcSolutionView | undefined;
   clubAccountId: string | undefined;
 }) {
   const accountSquad = useAccountSolution(clubAccountId, challengeId);
-  if (clubAccountId === undefined) return <SolutionPitch solution={solution} />;
+  if (clubAccountId === undefined) return solution ? <SolutionPitch solution={solution} /> : null;
   if (accountSquad.data) return <SolutionPitch solution={accountSquad.data} />;
   return (
     <div className="flex flex-col gap-1">
       <p className="text-sm opacity-70" role="status">
         {accountSquad.isError
-          ? "No squad from the account's club; the market's cheapest squad:"
+          ? solution
+            ? "No squad from the account's club; the market's cheapest squad:"
+            : "No squad from the account's club."
           : "Building the squad from the account's club…"}
       </p>
-      <SolutionPitch solution={solution} />
+      {solution && <SolutionPitch solution={solution} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatChallengeExpiry, minutesUntil, type ExpiryBand } from '@tradedesk/domain';
+import { clubSquadSolutionId, formatChallengeExpiry, minutesUntil, type ExpiryBand } from '@tradedesk/domain';
 import { useState } from 'react';
 import type { SbcChallengeView, SbcRewardView } from '@tradedesk/domain';
 import { sbcImages } from '../api/sbc-api';
@@ -69,6 +69,24 @@ interface AccordionProps {
   clubAccountId?: string | undefined;
 }
 
+/**
+ * What opening (or "Select solution" in) a challenge selects: its stored solution; for a challenge
+ * the market cannot fill, the viewed account's club squad once its club was read; else nothing.
+ */
+function selectionOf(
+  challenge: SbcChallengeView,
+  parent: SbcChallengeView | undefined,
+  clubAccountId: string | undefined,
+): SolutionSelection | null {
+  const clubOnly = clubAccountId !== undefined && challenge.unsolvableReason !== undefined;
+  const solutionId =
+    challenge.solutions[0]?.solutionId ?? (clubOnly ? clubSquadSolutionId(challenge.challengeId) : undefined);
+  if (solutionId === undefined) return null;
+  return parent
+    ? { challengeId: parent.challengeId, subChallengeId: challenge.challengeId, solutionId }
+    : { challengeId: challenge.challengeId, solutionId };
+}
+
 function ChallengeBody({
   challenge,
   parent,
@@ -81,6 +99,7 @@ function ChallengeBody({
   clubAccountId: string | undefined;
 }) {
   const solution = challenge.solutions[0];
+  const selection = selectionOf(challenge, parent, clubAccountId);
   return (
     <div className="flex flex-col gap-2">
       <Rewards rewards={challenge.rewards} />
@@ -91,25 +110,23 @@ function ChallengeBody({
           clubAccountId={clubAccountId}
         />
       ) : challenge.unsolvableReason !== undefined ? (
-        <p className="text-sm opacity-70">{noMarketSquad(challenge.unsolvableReason)}</p>
+        <>
+          <p className="text-sm opacity-70">{noMarketSquad(challenge.unsolvableReason)}</p>
+          {/* Such a challenge asks for the account's own cards: its club squad may fill it. */}
+          <ChallengeSquad
+            challengeId={challenge.challengeId}
+            solution={undefined}
+            clubAccountId={clubAccountId}
+          />
+        </>
       ) : (
         <p className="text-sm opacity-70">The solver is computing the cheapest squad for this challenge…</p>
       )}
-      {solution && (
+      {selection && (
         <button
           type="button"
           className="btn btn-sm btn-outline self-start"
-          onClick={() =>
-            onOpenSolution(
-              parent
-                ? {
-                    challengeId: parent.challengeId,
-                    subChallengeId: challenge.challengeId,
-                    solutionId: solution.solutionId,
-                  }
-                : { challengeId: challenge.challengeId, solutionId: solution.solutionId },
-            )
-          }
+          onClick={() => onOpenSolution(selection)}
         >
           Select solution
         </button>
@@ -153,12 +170,7 @@ export function ChallengesAccordion({
                   setOpen(isOpen ? null : challenge.challengeId);
                   setOpenSub(null);
                   // Opening a challenge view replaces the selected solutions (spec 001 §4).
-                  const solution = challenge.solutions[0];
-                  onOpenSolution(
-                    !isOpen && solution
-                      ? { challengeId: challenge.challengeId, solutionId: solution.solutionId }
-                      : null,
-                  );
+                  onOpenSolution(isOpen ? null : selectionOf(challenge, undefined, clubAccountId));
                 }}
               >
                 <img src={sbcImages.challenge(challenge.imageId)} alt="" className="h-10 w-10" />
@@ -192,16 +204,7 @@ export function ChallengesAccordion({
                             aria-expanded={isSubOpen}
                             onClick={() => {
                               setOpenSub(isSubOpen ? null : sub.challengeId);
-                              const solution = sub.solutions[0];
-                              onOpenSolution(
-                                !isSubOpen && solution
-                                  ? {
-                                      challengeId: challenge.challengeId,
-                                      subChallengeId: sub.challengeId,
-                                      solutionId: solution.solutionId,
-                                    }
-                                  : null,
-                              );
+                              onOpenSolution(isSubOpen ? null : selectionOf(sub, challenge, clubAccountId));
                             }}
                           >
                             <img src={sbcImages.subChallenge(sub.imageId)} alt="" className="h-8 w-8" />

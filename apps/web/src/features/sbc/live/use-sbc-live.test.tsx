@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { defaultSolverSettings, solverStartingMessage } from '@tradedesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store';
+import { useNotificationStore } from '../../../stores/notification-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
 import { startTestHub } from '../../../test/test-hub';
 import { progressAfterJoin, useSbcLive } from './use-sbc-live';
@@ -10,6 +11,7 @@ let hub: Awaited<ReturnType<typeof startTestHub>> | undefined;
 
 afterEach(async () => {
   useAuthStore.getState().clearSession();
+  useNotificationStore.getState().clearNotifications();
   vi.unstubAllGlobals();
   await hub?.close();
 });
@@ -57,6 +59,25 @@ describe('the SBC solver’s live connection', () => {
       expect(result.current.progress['acc-1']?.steps.at(-1)?.text).toBe('SBC solver started'),
     );
     expect(result.current.progress['acc-1']?.isRunning).toBe(true);
+    unmount();
+  });
+
+  it('keeps the server’s record of a finished run in the notification list', async () => {
+    const { unmount, liveHub } = await renderSignedInAsSnipeTrader();
+    const message = 'Successfully solved SBC with 2,450 coins for club@example.com';
+    liveHub.sendMessage('notification', {
+      id: 'n-1',
+      message,
+      type: 'success',
+      createdAt: '2026-11-30T10:00:00.000Z',
+      isRead: false,
+      topic: 'run',
+    });
+    await waitFor(() =>
+      expect(useNotificationStore.getState().notifications).toEqual([
+        expect.objectContaining({ id: 'n-1', message, type: 'success', isRead: false }),
+      ]),
+    );
     unmount();
   });
 

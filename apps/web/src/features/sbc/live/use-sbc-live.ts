@@ -9,6 +9,7 @@ import {
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
+import { keptNotificationOf } from '../../../stores/kept-notification';
 import { accountsQueryKey } from '../../../common/accounts';
 import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
 import { useUser } from '../../../common/user';
@@ -94,7 +95,7 @@ export function progressAfterJoin(
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
  * §6; the shared connection of shared/live), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events
  * per account, SBC_CLUB (a club read ended), SBC_SQUAD (a better squad for an account's challenge),
- * and the start / stop / read-club actions. After a dropped connection the join answers SBC_RUNS
+ * the notifications the server keeps for the bell (a run's end), and the start / stop / read-club actions. After a dropped connection the join answers SBC_RUNS
  * again and the page reads its challenges, clubs (with their squads), accounts and statistics again:
  * a club read, a run or a better squad may have come meanwhile.
  */
@@ -118,7 +119,10 @@ export function useSbcLive() {
       const steps = [...(current[accountId]?.steps ?? []), { text, tone }].slice(-MAX_STEPS);
       return { ...current, [accountId]: { isRunning, steps } };
     });
-  const refresh = () => {
+  /** After a run ended; with its account, that club too: its submitted squads' cards left it. */
+  const refresh = (accountId?: string) => {
+    if (accountId !== undefined)
+      void queryClient.invalidateQueries({ queryKey: accountClubQueryKey(accountId) });
     void queryClient.invalidateQueries({ queryKey: sbcStatisticsQueryKey });
     void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     void queryClient.invalidateQueries({ queryKey: challengesQueryKey });
@@ -138,6 +142,13 @@ export function useSbcLive() {
         if (!better.success) return;
         const squad = better.data as SbcAccountSolutionView;
         queryClient.setQueryData(accountSolutionQueryKey(squad.accountId, squad.challengeId), squad);
+        return;
+      }
+      if (payload.action === 'notification') {
+        // The server's record of a run that finished or failed goes into the bell's list; this
+        // page already toasted SBC_FINISH_SOLVER / ERROR, so it is kept quietly.
+        const kept = keptNotificationOf(payload.data as Record<string, unknown>);
+        if (kept) notify.kept(kept, { quiet: true });
         return;
       }
       if (payload.action === 'SBC_CLUB') {
@@ -164,15 +175,15 @@ export function useSbcLive() {
         const started = description === successMessages.solverStarted;
         record(accountId, description, stopped || started ? 'success' : 'info', !stopped);
         if (started || stopped) notify.success(description);
-        if (stopped) refresh();
+        if (stopped) refresh(accountId);
       } else if (payload.action === 'SBC_FINISH_SOLVER' && description) {
         record(accountId, description, 'success', false);
         notify.success(description);
-        refresh();
+        refresh(accountId);
       } else if (payload.action === 'ERROR' && description) {
         record(accountId, description, 'error', false);
         notify.error(description);
-        refresh();
+        refresh(accountId);
       }
     },
     onError: (payload) => {
