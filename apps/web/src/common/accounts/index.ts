@@ -5,3 +5,4 @@ export { CreateAccountModal, EditAccountModal } from './components/account-dialo
 export { DeleteAccountModal } from './components/delete-account-modal';
 export { ResetAccountStatisticsModal } from './components/reset-account-statistics-modal';
 export { accountsQueryKey, accountsQueryOptions, useAccounts } from './api/get-accounts';
+export { readCoinBalance, UNREAD_COIN_BALANCE } from './coin-balance';

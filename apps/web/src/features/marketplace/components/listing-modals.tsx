@@ -21,8 +21,12 @@ import { PlayerNameField, type PlayerSuggestion } from '../../../common/filters'
 import { useCreateListing, usePurchase, type ListingView } from '../api/market-api';
 import { BuyerClubCards } from './buyer-club-cards';
 import { markInvalid } from '../../../components/ui/invalid-marking';
+import { readCoinBalance } from '../../../common/accounts/coin-balance';
 
 const accountName = (account: Account) => account.username || account.email;
+/** An offered account's balance: a never-read one says so rather than a balance of 0. */
+const coinsLabel = (coins: number | null) =>
+  coins === null ? 'coins not read yet' : `${formatFullNumber(coins)} coins`;
 
 /**
  * Create listing (spec 001 §2, §5): only accounts in no listing and not already chosen are
@@ -106,7 +110,7 @@ export function CreateListingModal({
             <option value="">{offered.length === 0 ? 'No more accounts' : 'Choose an account'}</option>
             {offered.map((account) => (
               <option key={account.id} value={account.id}>
-                {accountName(account)} ({formatFullNumber(account.coins)} coins)
+                {accountName(account)} ({coinsLabel(readCoinBalance(account))})
               </option>
             ))}
           </select>

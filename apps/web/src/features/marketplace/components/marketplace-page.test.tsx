@@ -110,7 +110,13 @@ describe('MarketplacePage', () => {
 
   it('offers only accounts in no listing and not already chosen; platform defaults to PC', async () => {
     renderPage({
-      accounts: [account('a1', 'Alpha', 100_000), account('a2', 'Beta', 50_000), account('a3', 'Gamma', 10)],
+      accounts: [
+        account('a1', 'Alpha', 100_000),
+        account('a2', 'Beta', 50_000),
+        account('a3', 'Gamma', 10),
+        // Linked, never signed in: its 0 is no balance.
+        { ...account('a4', 'Delta', 0), isCoinBalanceKnown: false },
+      ],
       listings: [listing('l1', true, ['a1'])],
       own: [listing('l1', true, ['a1'])],
     });
@@ -121,9 +127,9 @@ describe('MarketplacePage', () => {
     expect((within(dialog).getByLabelText('Platform') as HTMLSelectElement).value).toBe('pc');
     const picker = within(dialog).getByLabelText('Add account') as HTMLSelectElement;
     const offered = () => [...picker.options].slice(1).map((option) => option.textContent);
-    expect(offered()).toEqual(['Beta (50,000 coins)', 'Gamma (10 coins)']);
+    expect(offered()).toEqual(['Beta (50,000 coins)', 'Gamma (10 coins)', 'Delta (coins not read yet)']);
     await userEvent.selectOptions(picker, 'a2');
-    expect(offered()).toEqual(['Gamma (10 coins)']);
+    expect(offered()).toEqual(['Gamma (10 coins)', 'Delta (coins not read yet)']);
     expect(within(dialog).getByRole('list', { name: 'Chosen accounts' }).textContent).toContain('Beta');
   });
 

@@ -1,6 +1,7 @@
 import { accountStatusBadge, formatCompactNumber, platformBadge, type Account } from '@tradedesk/domain';
 import type { ReactNode } from 'react';
 import { AccountAvatar } from './account-avatar';
+import { readCoinBalance, UNREAD_COIN_BALANCE } from '../../../common/accounts/coin-balance';
 
 const statusColour: Partial<Record<Account['status'], string>> = {
   active: 'badge-success',
@@ -33,6 +34,7 @@ type AccountRowProps = {
 /** One account of the dashboard table: identity, status, coins, filter, statistics, actions. */
 export function AccountRow({ account, selector, filterSelector, actions }: AccountRowProps) {
   const badge = <StatusBadge status={account.status} />;
+  const coins = readCoinBalance(account);
   return (
     <tr data-account-id={account.id}>
       <td>
@@ -56,9 +58,7 @@ export function AccountRow({ account, selector, filterSelector, actions }: Accou
         )}
       </td>
       <td data-label="Coins">
-        <div className="font-mono">
-          {account.isCoinBalanceKnown === false ? '—' : formatCompactNumber(account.coins)}
-        </div>
+        <div className="font-mono">{coins === null ? UNREAD_COIN_BALANCE : formatCompactNumber(coins)}</div>
         {account.profits !== 0 && (
           <div className={`font-mono text-xs ${account.profits > 0 ? 'text-success' : 'text-error'}`}>
             {account.profits > 0 ? '+' : ''}

@@ -11,6 +11,10 @@ const idle = accountSchema.parse(presentedAccount({ id: 'acc-1', email: 'one@exa
 const sniping = accountSchema.parse(
   presentedAccount({ id: 'acc-2', email: 'two@example.com', username: 'TraderTwo', status: 'active' }),
 );
+// Linked, never signed in, synced or launched: its stored 0 is no balance.
+const neverRead = accountSchema.parse(
+  presentedAccount({ id: 'acc-3', email: 'three@example.com', coins: 0, isCoinBalanceKnown: false }),
+);
 
 function renderSellerPanel() {
   vi.stubGlobal(
@@ -18,10 +22,16 @@ function renderSellerPanel() {
     fakeFetch({
       'GET /api/client-transfer/acc-1': { status: 200, body: { data: null } },
       'GET /api/client-transfer/acc-2': { status: 200, body: { data: null } },
+      'GET /api/client-transfer/acc-3': { status: 200, body: { data: null } },
     }).fetchStub,
   );
   renderWithProviders(
-    <AccountPanel side="seller" accounts={[idle, sniping]} onLaunch={vi.fn()} onScreenshot={vi.fn()} />,
+    <AccountPanel
+      side="seller"
+      accounts={[idle, sniping, neverRead]}
+      onLaunch={vi.fn()}
+      onScreenshot={vi.fn()}
+    />,
   );
   return within(screen.getByRole('region', { name: 'Seller' }));
 }
@@ -68,5 +78,14 @@ describe('a transfer account panel', () => {
     expect(launch.classList.contains('btn-disabled')).toBe(true);
     expect(panel.getByText(launchWhileActiveMessage)).toBeTruthy();
     expect(descriptionOf(launch)).toBe(launchWhileActiveMessage);
+  });
+
+  it("shows a never-read account's balance as unknown, not as 0 coins", async () => {
+    const user = userEvent.setup();
+    const panel = renderSellerPanel();
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Seller account' }), 'acc-3');
+    expect(panel.getByLabelText('Seller coins').textContent).toBe('—');
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Seller account' }), 'acc-1');
+    expect(panel.getByLabelText('Seller coins').textContent).toBe('125,000');
   });
 });

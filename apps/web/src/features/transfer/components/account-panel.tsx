@@ -8,7 +8,13 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { toneUnlessDisabled } from '../../../components/ui/button-tone';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { CreateAccountModal, DeleteAccountModal, EditAccountModal } from '../../../common/accounts';
+import {
+  CreateAccountModal,
+  DeleteAccountModal,
+  EditAccountModal,
+  readCoinBalance,
+  UNREAD_COIN_BALANCE,
+} from '../../../common/accounts';
 import { useAccountMetadata } from '../api/get-account-metadata';
 
 type Side = 'seller' | 'buyer';
@@ -82,6 +88,9 @@ export function AccountPanel({
       candidate.username.toLowerCase().includes(query),
   );
   const details = metadata.data;
+  // The last balance read from the game (a sign-in, a sync, a launch all store it on the account);
+  // never read yet: no balance, not 0.
+  const coins = account ? readCoinBalance(account) : null;
   const label = sideLabel(side);
   // Spec 001 §7: Launch is disabled while the account is active; Edit and Delete need an account.
   const launchOffReason =
@@ -149,7 +158,9 @@ export function AccountPanel({
             <dt>Username</dt>
             <dd>{details?.username || account.username || '-'}</dd>
             <dt>Coins</dt>
-            <dd aria-label={`${label} coins`}>{formatCoins(details?.coins ?? account.coins, isCompact)}</dd>
+            <dd aria-label={`${label} coins`}>
+              {coins === null ? UNREAD_COIN_BALANCE : formatCoins(coins, isCompact)}
+            </dd>
             <dt>Players</dt>
             <dd aria-label={`${label} players`}>
               {(details?.unassigned.length ?? 0) + (details?.tradepile.length ?? 0)}

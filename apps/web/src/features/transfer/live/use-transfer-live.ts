@@ -101,6 +101,8 @@ export function useTransferLive() {
       if (synced?.accountId)
         void queryClient.invalidateQueries({ queryKey: accountMetadataQueryKey(synced.accountId) });
     }
+    // The sync read the balances: the accounts list now knows them (a never-read one stops showing '—').
+    void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
     const request = requestRef.current;
     if (progressRef.current.phase !== 'syncing' || !request) return;
     for (const side of screenshotSides(request.configuration.screenshot)) {
