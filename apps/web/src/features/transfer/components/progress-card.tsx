@@ -2,9 +2,11 @@ import { transferStepLabels } from '@tradedesk/domain';
 import { stepsInLogicalOrder, type TransferProgress } from '../state/transfer-progress';
 
 /**
- * Each step's dot. A pending one is the text colour, faded: base-300 on the base-200 card was
- * 1.05:1 in the dark theme; this is at least 3:1 (non-text contrast) in both themes.
+ * Each step's dot: its status's colour inside a ring of the text colour at 60%. The ring keeps every
+ * dot at least 3:1 against the card in both themes (non-text contrast): the status colours alone are
+ * ~2:1 on the light card, and base-300 for pending was 1.05:1 on the dark one.
  */
+const dotRing = 'border-2 border-base-content/60';
 const dotClass = {
   pending: 'bg-base-content/60',
   active: 'bg-info animate-pulse',
@@ -34,7 +36,7 @@ export function ProgressCard({ progress }: { progress: TransferProgress }) {
                   aria-label={transferStepLabels[step]}
                 >
                   <span
-                    className={`mt-1.5 inline-block h-2.5 w-2.5 shrink-0 rounded-full ${dotClass[view.status]}`}
+                    className={`mt-1.5 inline-block h-3 w-3 shrink-0 rounded-full ${dotRing} ${dotClass[view.status]}`}
                   />
                   <div className="flex flex-col">
                     <span className="text-sm font-medium">{transferStepLabels[step]}</span>
