@@ -4,7 +4,7 @@ import { STARTER_TRADEABLES } from '@tradedesk/game-sim';
 import { describe, expect, it } from 'vitest';
 import { sbcClubRepo } from '../../src/modules/account/club-repo.js';
 import { backends } from '../database.js';
-import { simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
+import { listOnSandboxMarket, simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser, type Browser } from './stack.js';
 
 /** A new sandbox account's club: 18 untradeable commons and a few tradeable rare golds. */
@@ -182,13 +182,7 @@ describe.each(backends)("SBC squads from an account's club (%s)", (backend) => {
 
       // Only the squad's cards to buy are on the market (at their price): the bot spends exactly
       // the squad's cost, and the challenge is done in the game.
-      for (const player of toBuy)
-        await simAdmin(sbc.stack, 'POST', '/listings', {
-          definitionId: player.definitionId,
-          platform: 'pc',
-          buyNowPrice: player.price,
-          durationSeconds: 3600,
-        });
+      await listOnSandboxMarket(sbc.stack, toBuy);
       owner.send('SBC_START_SOLVER', {
         account: { id: accountId },
         solutions: [marketSquad],

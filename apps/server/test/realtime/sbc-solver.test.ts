@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { currentPriceMemory } from '../../src/modules/prices/current-price-memory.js';
 import { sbcMessages } from '../../src/modules/sbc/messages.js';
 import { backends } from '../database.js';
-import { sbcBuyer, simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
+import {
+  listOnSandboxMarket,
+  sbcBuyer,
+  simAdmin,
+  useSbcStack,
+  type PresentedChallenge,
+} from './sbc-support.js';
 import { createAccount, hubSuite, openBrowser } from './stack.js';
 
 describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend) => {
@@ -38,13 +44,7 @@ describe.each(backends)('SBC solver bot against the sandbox game (%s)', (backend
     async () => {
       const { browser, accountId, email, simAccount: created, solution } = await sbcBuyer(sbc, 'buy');
       // Each card of the squad is on the market at its solution price (a quiet sandbox lists few cards).
-      for (const player of solution.players)
-        await simAdmin(sbc.stack, 'POST', '/listings', {
-          definitionId: player.definitionId,
-          platform: 'pc',
-          buyNowPrice: player.price,
-          durationSeconds: 3600,
-        });
+      await listOnSandboxMarket(sbc.stack, solution.players);
 
       browser.send('SBC_START_SOLVER', {
         account: { id: accountId },

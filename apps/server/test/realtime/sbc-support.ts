@@ -40,6 +40,20 @@ export async function simAdmin<T>(stack: Stack, method: string, path: string, bo
   return (await response.json()) as T;
 }
 
+/** Lists each card on the sandbox's PC market at its squad price for an hour (a quiet sandbox lists few cards). */
+export async function listOnSandboxMarket(
+  stack: Stack,
+  players: readonly { definitionId: number; price: number }[],
+): Promise<void> {
+  for (const player of players)
+    await simAdmin(stack, 'POST', '/listings', {
+      definitionId: player.definitionId,
+      platform: 'pc',
+      buyNowPrice: player.price,
+      durationSeconds: 3600,
+    });
+}
+
 /** The sandbox game's own prices of one platform as the price database holds them (the feed the collector reads). */
 async function loadSandboxPrices(stack: Stack, platform: Platform) {
   const response = await fetch(`${stack.sim.url}/feeds/futbin/prices?platform=${platform}`);

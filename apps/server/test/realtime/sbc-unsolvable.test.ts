@@ -1,11 +1,32 @@
 import { clubSquadSolutionId, solvedSbcWith } from '@tradedesk/domain';
 import { describe, expect, it } from 'vitest';
 import { backends } from '../database.js';
-import { sbcBuyer, simAdmin, useSbcStack, type PresentedChallenge } from './sbc-support.js';
-import { hubSuite, openBrowser } from './stack.js';
+import {
+  listOnSandboxMarket,
+  sbcBuyer,
+  simAdmin,
+  useSbcStack,
+  type PresentedChallenge,
+} from './sbc-support.js';
+import { hubSuite, openBrowser, type Browser } from './stack.js';
 
 /** The sandbox game's 'Club Loyalty' asks for untradeable cards: the market can never fill it. */
 const untradeables = 'challenge-2130';
+
+/** Starts the solver bot on Untradeables with the account's own squad (no stored solution exists for it). */
+function startClubSquad(browser: Browser, accountId: string) {
+  browser.send('SBC_START_SOLVER', {
+    account: { id: accountId },
+    solutions: [
+      { solutionId: clubSquadSolutionId(untradeables), createdAt: new Date().toISOString(), players: [] },
+    ],
+    searchSpeed: 1_000,
+    maxPurchaseAttempts: 1,
+    enableAutoList: false,
+    numOfSteps: 1,
+    numOfRepititions: 1,
+  });
+}
 
 describe.each(backends)('a challenge the market holds no squad for (%s)', (backend) => {
   const sbc = useSbcStack(backend);
@@ -48,26 +69,13 @@ describe.each(backends)('a challenge the market holds no squad for (%s)', (backe
         }
       ).data;
       expect(squad.players.filter((player) => player.owned).length).toBeGreaterThanOrEqual(3);
-      for (const player of squad.players.filter((one) => !one.owned))
-        await simAdmin(sbc.stack, 'POST', '/listings', {
-          definitionId: player.definitionId,
-          platform: 'pc',
-          buyNowPrice: player.price,
-          durationSeconds: 3600,
-        });
+      await listOnSandboxMarket(
+        sbc.stack,
+        squad.players.filter((one) => !one.owned),
+      );
 
       // No stored solution to pick: the page sends the club squad's id for the challenge.
-      browser.send('SBC_START_SOLVER', {
-        account: { id: accountId },
-        solutions: [
-          { solutionId: clubSquadSolutionId(untradeables), createdAt: new Date().toISOString(), players: [] },
-        ],
-        searchSpeed: 1_000,
-        maxPurchaseAttempts: 1,
-        enableAutoList: false,
-        numOfSteps: 1,
-        numOfRepititions: 1,
-      });
+      startClubSquad(browser, accountId);
       const finished = await browser.waitFor(
         (message) =>
           (message.action === 'SBC_FINISH_SOLVER' || message.action === 'ERROR') &&
@@ -89,17 +97,7 @@ describe.each(backends)('a challenge the market holds no squad for (%s)', (backe
     'refuses a club squad start on an account whose club was not read, saying what to do',
     async () => {
       const { browser, accountId } = await sbcBuyer(sbc, 'unread');
-      browser.send('SBC_START_SOLVER', {
-        account: { id: accountId },
-        solutions: [
-          { solutionId: clubSquadSolutionId(untradeables), createdAt: new Date().toISOString(), players: [] },
-        ],
-        searchSpeed: 1_000,
-        maxPurchaseAttempts: 1,
-        enableAutoList: false,
-        numOfSteps: 1,
-        numOfRepititions: 1,
-      });
+      startClubSquad(browser, accountId);
       expect(await browser.waitForError()).toBe(
         "This challenge needs the account's own cards and no squad from its club was found: read the club, then start again",
       );

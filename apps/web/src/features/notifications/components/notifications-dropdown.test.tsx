@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keptRunNotification } from '../../../test/kept-notification';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { notify } from '../../../lib/notify';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -119,14 +120,10 @@ describe('notifications', () => {
     act(() =>
       fakeWebHubSocket.serverSends('message', {
         action: 'notification',
-        data: {
-          id: 't1',
-          message: 'Transfer completed: Erling Haaland for 25,000 coins; seller@example.com received 23,750',
-          type: 'success',
-          createdAt: '2026-01-15T12:05:00.000Z',
-          isRead: false,
-          topic: 'run',
-        },
+        data: keptRunNotification(
+          't1',
+          'Transfer completed: Erling Haaland for 25,000 coins; seller@example.com received 23,750',
+        ),
       }),
     );
     act(() =>

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { defaultSolverSettings, solverStartingMessage } from '@tradedesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keptRunNotification } from '../../../test/kept-notification';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore } from '../../../stores/notification-store';
 import { fakeFetch, QueryWrapper } from '../../../test/render';
@@ -65,14 +66,7 @@ describe('the SBC solver’s live connection', () => {
   it('keeps the server’s record of a finished run in the notification list', async () => {
     const { unmount, liveHub } = await renderSignedInAsSnipeTrader();
     const message = 'Successfully solved SBC with 2,450 coins for club@example.com';
-    liveHub.sendMessage('notification', {
-      id: 'n-1',
-      message,
-      type: 'success',
-      createdAt: '2026-11-30T10:00:00.000Z',
-      isRead: false,
-      topic: 'run',
-    });
+    liveHub.sendMessage('notification', keptRunNotification('n-1', message));
     await waitFor(() =>
       expect(useNotificationStore.getState().notifications).toEqual([
         expect.objectContaining({ id: 'n-1', message, type: 'success', isRead: false }),

@@ -1,5 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keptRunNotification } from '../../../test/kept-notification';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useNotificationStore } from '../../../stores/notification-store';
 import { useTransferStore } from '../../../stores/transfer-store';
@@ -79,14 +80,7 @@ describe('the transfer page’s live connection', () => {
     const { unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
     await hub.joined;
     const message = 'Transfer completed: Bruma for 5,000 coins; Seller received 4,750';
-    hub.sendMessage('notification', {
-      id: 'n-1',
-      message,
-      type: 'success',
-      createdAt: '2026-11-30T10:00:00.000Z',
-      isRead: false,
-      topic: 'run',
-    });
+    hub.sendMessage('notification', keptRunNotification('n-1', message));
     await waitFor(() =>
       expect(useNotificationStore.getState().notifications.map((n) => n.message)).toContain(message),
     );
