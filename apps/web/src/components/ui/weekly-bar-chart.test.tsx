@@ -68,4 +68,22 @@ describe('WeeklyBarChart', () => {
     fireEvent.mouseLeave(plot);
     expect(within(region).getByRole('status').textContent).toBe('');
   });
+
+  it('says so over the plot when every day is 0, and draws the bars once a day counts', () => {
+    const quietWeek = points.map((point) => ({ ...point, value: 0 }));
+    const { rerender } = render(
+      <WeeklyBarChart
+        title="Weekly profits"
+        points={quietWeek}
+        seriesName="Profit"
+        emptyText="Nothing yet"
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Weekly profits' });
+    expect(within(region).getByText('Nothing yet')).toBeTruthy();
+    rerender(
+      <WeeklyBarChart title="Weekly profits" points={points} seriesName="Profit" emptyText="Nothing yet" />,
+    );
+    expect(within(region).queryByText('Nothing yet')).toBeNull();
+  });
 });

@@ -60,10 +60,16 @@ export function WeeklyBarChart({
   title,
   points,
   seriesName,
+  emptyText,
 }: {
   title: string;
   points: WeeklyPoints;
   seriesName: string;
+  /**
+   * Said over the plot when every day is 0 (a new user's week), so the card does not look
+   * broken; left out while the statistics are still loading.
+   */
+  emptyText?: string | undefined;
 }) {
   const headingId = useId();
   const descriptionId = useId();
@@ -72,6 +78,7 @@ export function WeeklyBarChart({
   const { active, ...handlers } = useActiveDay(points.length);
   const activePoint = active === null ? undefined : points[active];
   const description = points.map((point) => `${point.date}: ${formatFullNumber(point.value)}`).join(', ');
+  const isEmpty = emptyText !== undefined && points.every((point) => point.value === 0);
   return (
     <section className="card bg-base-200" aria-label={title}>
       <div className="card-body gap-2 p-4">
@@ -130,6 +137,12 @@ export function WeeklyBarChart({
                 />
               </g>
             </svg>
+            {isEmpty && (
+              // Over the plot, not instead of it: the card keeps its height when the first day counts.
+              <p className="pointer-events-none absolute inset-x-0 top-0 bottom-6 flex items-center justify-center px-2 text-center text-sm opacity-70">
+                {emptyText}
+              </p>
+            )}
             <div aria-hidden="true" className="flex h-6 items-end opacity-70">
               {points.map((point) => (
                 <span key={point.date} className="flex-1 text-center">

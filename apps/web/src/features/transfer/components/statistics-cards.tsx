@@ -25,7 +25,13 @@ export function StatisticsCards() {
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <StatCard title="Coins Transferred" value={formatCoins(data?.totalAmount ?? 0, isCompact)} />
-      <StatCard title="Success Rates" value={formatPercent((data?.successRate ?? 0) * 100)} />
+      <StatCard
+        title="Success Rates"
+        value={
+          // No finished transfer yet (no last finish): a rate of nothing, not 0% of failures.
+          data?.updatedAt ? formatPercent(data.successRate * 100) : '—'
+        }
+      />
       <StatCard title="Current Session" value={formatCoins(sessionTotal, isCompact)}>
         <button
           type="button"

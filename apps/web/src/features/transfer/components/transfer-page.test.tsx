@@ -292,11 +292,34 @@ describe('transfer page', () => {
     await waitFor(() => expect(button('Proceed').disabled).toBe(false));
   });
 
+  it('shows no success rate before the first transfer has finished, not 0.00%', async () => {
+    answers({
+      'GET /api/statistic/transfer': {
+        status: 200,
+        body: { data: { totalAmount: 0, successRate: 0, updatedAt: null, weeklyAmounts: [] } },
+      },
+    });
+    renderWithProviders(<StatisticsCards />);
+    const rate = screen.getByRole('region', { name: 'Success Rates' });
+    expect(
+      await within(screen.getByRole('region', { name: 'Coins Transferred' })).findByText('0'),
+    ).toBeTruthy();
+    expect(within(rate).getByText('—')).toBeTruthy();
+    expect(rate.textContent).not.toContain('%');
+  });
+
   it('resets the current session', async () => {
     answers({
       'GET /api/statistic/transfer': {
         status: 200,
-        body: { data: { totalAmount: 250_000, successRate: 0.5, updatedAt: null, weeklyAmounts: [] } },
+        body: {
+          data: {
+            totalAmount: 250_000,
+            successRate: 0.5,
+            updatedAt: '2026-11-29T12:00:00.000Z',
+            weeklyAmounts: [],
+          },
+        },
       },
     });
     useTransferStore.setState({ sessionTotal: 95_000 });
