@@ -47,4 +47,12 @@ describe('useOnceWhilePending', () => {
     act(() => result.current.run());
     expect(action).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves no timer behind when the dialog goes before its request showed', () => {
+    vi.useFakeTimers();
+    const { result, unmount } = renderHook(() => useOnceWhilePending(vi.fn(), false));
+    act(() => result.current.run());
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

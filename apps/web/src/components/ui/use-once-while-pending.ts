@@ -22,6 +22,10 @@ export function useOnceWhilePending<Args extends unknown[]>(
   const isRunning = useRef(false);
   const sawPending = useRef(false);
   const [isHeld, setIsHeld] = useState(false);
+  const unseenRelease = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A dialog closed before the timer fires leaves nothing to release: the timer goes with it (it
+  // fired after a test's page was torn down, and updated a component that was gone).
+  useEffect(() => () => clearTimeout(unseenRelease.current), []);
   const release = () => {
     isRunning.current = false;
     setIsHeld(false);
@@ -39,7 +43,8 @@ export function useOnceWhilePending<Args extends unknown[]>(
     sawPending.current = false;
     setIsHeld(true);
     action(...args);
-    setTimeout(() => {
+    clearTimeout(unseenRelease.current);
+    unseenRelease.current = setTimeout(() => {
       if (isRunning.current && !sawPending.current) release();
     }, UNSEEN_REQUEST_RELEASE_MS);
   };
