@@ -95,9 +95,10 @@ export function progressAfterJoin(
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
  * §6; the shared connection of shared/live), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events
  * per account, SBC_CLUB (a club read ended), SBC_SQUAD (a better squad for an account's challenge),
- * the notifications the server keeps for the bell (a run's end), and the start / stop / read-club actions. After a dropped connection the join answers SBC_RUNS
- * again and the page reads its challenges, clubs (with their squads), accounts and statistics again:
- * a club read, a run or a better squad may have come meanwhile.
+ * the notifications the server keeps for the bell (a run's end), and the start / stop / read-club
+ * actions. After a dropped connection the join answers SBC_RUNS again and the page reads its
+ * challenges, clubs (with their squads), accounts and statistics again: a club read, a run or a
+ * better squad may have come meanwhile.
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
