@@ -124,5 +124,7 @@ describe('the price axis', () => {
     expect(priceTicks([3_701_000])).toEqual([3_600_000, 3_650_000, 3_700_000, 3_750_000, 3_800_000]);
     expect(priceTicks([20_000, 30_000])).toEqual([15_000, 20_000, 25_000, 30_000, 35_000]);
     expect(priceTicks([200])).toEqual([196, 198, 200, 202, 204]);
+    // Whole coins: never a step of 2.5.
+    expect(priceTicks([150, 152])).toEqual([145, 150, 155, 160]);
   });
 });

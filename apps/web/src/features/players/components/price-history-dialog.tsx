@@ -36,10 +36,11 @@ function dayTicks(start: number, end: number) {
   return ticks;
 }
 
-/** A tick step of 1, 2, 2.5 or 5 times a power of ten, at least `rough`. */
+/** A tick step of 1, 2, 2.5 or 5 times a power of ten, at least `rough`; whole coins only. */
 function niceStep(rough: number) {
   const power = 10 ** Math.floor(Math.log10(rough));
-  return [1, 2, 2.5, 5, 10].map((factor) => factor * power).find((step) => step >= rough) ?? 10 * power;
+  const factors = power >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
+  return factors.map((factor) => factor * power).find((step) => step >= rough) ?? 10 * power;
 }
 
 /**
