@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -139,4 +140,44 @@ test('filters by position, says what Refresh prices found, and names players as 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('article', { name: /^Gareth Bale \d+$/ }).first()).toBeVisible();
   await expect(page.getByRole('article', { name: /^Bale Gareth/ })).toHaveCount(0);
+});
+
+test("a card's price history opens from the keyboard and charts each platform's week, also on a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/players?name=pele&rarity=icon');
+  const card = page.getByRole('article', { name: 'Pelé 95' });
+  await expect(card).toBeVisible(FIRST_LOAD);
+  const opener = card.getByRole('button', { name: 'Price history of Pelé 95' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Price history of Pelé 95' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true }).first()).toBeFocused();
+  // The server collects the sandbox's prices at start: each platform has its chart (and the line
+  // recharts drew), or says in words that the week has none.
+  for (const platform of ['PC', 'PS/XBOX']) {
+    const section = dialog.getByRole('region', { name: platform, exact: true });
+    const chart = section.getByRole('figure', { name: new RegExp(`^${platform} average price per hour`) });
+    await expect(chart.or(section.getByText('No price history in the last 7 days'))).toBeVisible();
+    if (await chart.isVisible()) {
+      await expect(chart.locator('.recharts-line')).toHaveCount(1);
+      await expect(chart.getByText('Average', { exact: true })).toBeVisible();
+    }
+  }
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+  ).toEqual([]);
+  const sidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+  const box = await dialog.locator('.modal-box').boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });

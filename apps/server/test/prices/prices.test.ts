@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordObservedPrice } from '../../src/modules/prices/record.js';
 import { backends, Client, useTestApp } from '../helpers.js';
-import { givenPrices, minutesBefore, ODEGAARD, PELE } from './fixtures.js';
+import { givenPrices, minutesBefore, ODEGAARD, PELE, VINI_RARE } from './fixtures.js';
 
 describe.each(backends)('prices, staleness and statistics (%s)', (backend) => {
   const t = useTestApp(backend, { prices: { staleAfterMs: 15 * 60_000 } });
@@ -76,6 +76,27 @@ describe.each(backends)('prices, staleness and statistics (%s)', (backend) => {
     });
   });
 
+  it('answers the hourly price history of the last 7 days on the asked platform only', async () => {
+    // Its own card: the tests of this file share one database.
+    const now = t.clock.now(); // 12:00
+    await givenPrices(t.database.db, [
+      { id: VINI_RARE, platform: 'pc', price: 90_000, at: minutesBefore(now, 8 * 24 * 60) }, // before the week
+      { id: VINI_RARE, platform: 'pc', price: 20_000, at: minutesBefore(now, 300) }, // 07:00
+      { id: VINI_RARE, platform: 'pc', price: 30_000, at: minutesBefore(now, 200) }, // 08:40
+      { id: VINI_RARE, platform: 'pc', price: 25_000, at: minutesBefore(now, 30) }, // 11:30
+      { id: VINI_RARE, platform: 'pc', source: 'futwiz', price: 26_000, at: minutesBefore(now, 3) }, // 11:57
+      { id: VINI_RARE, platform: 'ps', price: 40_000, at: minutesBefore(now, 3) }, // console
+    ]);
+    const stats = await get(
+      `/api/player-data/price/statistics?definitionId=${VINI_RARE}&platform=pc&rarity=rare`,
+    );
+    expect(stats.body.data.history).toEqual([
+      { at: '2026-01-15T07:00:00.000Z', price: 20_000 },
+      { at: '2026-01-15T08:00:00.000Z', price: 30_000 },
+      { at: '2026-01-15T11:00:00.000Z', price: 25_500 },
+    ]);
+  });
+
   it('rejects bad price parameters', async () => {
     expect(await get('/api/player-data/price?rarity=rare&platform=ps')).toMatchObject({
       status: 400,
@@ -114,6 +135,13 @@ describe.each(backends)('prices, staleness and statistics (%s)', (backend) => {
   it('answers statistics with no history in the window as empty, not as an error', async () => {
     const stats = await get(`/api/player-data/price/statistics?definitionId=${PELE}&platform=pc&rarity=icon`);
     expect(stats.status).toBe(200);
-    expect(stats.body.data).toMatchObject({ min: null, max: null, average: null, trend: 0, observations: 0 });
+    expect(stats.body.data).toMatchObject({
+      min: null,
+      max: null,
+      average: null,
+      trend: 0,
+      observations: 0,
+      history: [],
+    });
   });
 });

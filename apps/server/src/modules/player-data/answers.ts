@@ -66,6 +66,8 @@ export const statisticsAnswer = answerOf(
     average: z.number().nullable(),
     trend: z.number(),
     observations: z.number(),
+    /** The average price of each hour with observations, oldest first (`at`: the hour's start). */
+    history: z.array(z.object({ at: z.string(), price: z.number() })),
   }),
 );
 

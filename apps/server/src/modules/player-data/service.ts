@@ -24,6 +24,26 @@ import * as repo from './repo.js';
 export const MARKET_PAGE_SIZE = 20;
 /** Price statistics look back this far. */
 export const STATISTICS_WINDOW_MS = 7 * 86_400_000;
+/** The history's points are hours: at most 169 points for a week, whatever the collection rate. */
+export const HISTORY_BUCKET_MS = 3_600_000;
+
+/**
+ * The average price of each hour that has observations, oldest first: `at` is the hour's start.
+ * Three sources polled every minute write ~30,000 rows a week; a chart needs one point an hour.
+ */
+export function hourlyHistory(points: readonly { price: number; observedAt: Date }[]) {
+  const hours = new Map<number, { sum: number; count: number }>();
+  for (const point of points) {
+    const hour = Math.floor(point.observedAt.getTime() / HISTORY_BUCKET_MS) * HISTORY_BUCKET_MS;
+    const bucket = hours.get(hour) ?? { sum: 0, count: 0 };
+    bucket.sum += point.price;
+    bucket.count += 1;
+    hours.set(hour, bucket);
+  }
+  return [...hours]
+    .sort(([a], [b]) => a - b)
+    .map(([hour, { sum, count }]) => ({ at: new Date(hour).toISOString(), price: Math.round(sum / count) }));
+}
 
 export interface PlayerDataSettings {
   staleAfterMs: number;
@@ -105,7 +125,10 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
       };
     },
 
-    /** Current, min, max, average and trend (% change oldest → newest) over the last 7 days. */
+    /**
+     * Current, min, max, average and trend (% change oldest → newest) over the last 7 days, and the
+     * hourly average prices the /players price history draws.
+     */
     async statistics(definitionId: number, platform: Platform, rarity: Rarity) {
       const row = await cardRow(definitionId, rarity);
       const at = options();
@@ -129,6 +152,7 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
           : null,
         trend: first && last !== undefined ? Math.round(((last - first) / first) * 10_000) / 100 : 0,
         observations: prices.length,
+        history: hourlyHistory(history),
       };
     },
 

@@ -1,7 +1,15 @@
 import { formatCompactNumber, platformShortLabels, rarityLabels } from '@tradedesk/domain';
+import { lazy, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { OpenDialog } from '../../../components/ui/open-dialog';
 import { apiUrl } from '../../../lib/api-client';
 import type { PlayerEntry } from '../api/get-players-page';
 import { priceSites } from '../price-sites';
+
+// The chart library and the answer's schema load when a price history is first opened.
+const PriceHistoryDialog = lazy(() =>
+  import('./price-history-dialog').then((module) => ({ default: module.PriceHistoryDialog })),
+);
 
 function PriceLine({ label, price }: { label: string; price: PlayerEntry['pc'] }) {
   return (
@@ -26,6 +34,12 @@ function PriceLine({ label, price }: { label: string; price: PlayerEntry['pc'] }
 
 /** One player: card image, badges, PC and console prices and links to the price sites. */
 export function PlayerCard({ player }: { player: PlayerEntry }) {
+  const [isHistoryOpen, setHistoryOpen] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    historyButton.current?.focus();
+  };
   const badges = [
     player.isSBC && 'SBC',
     player.isObjective && 'Objective',
@@ -66,6 +80,16 @@ export function PlayerCard({ player }: { player: PlayerEntry }) {
           <PriceLine label={platformShortLabels.ps} price={player.ps} />
         </dl>
         <div className="card-actions flex-wrap justify-end">
+          <button
+            ref={historyButton}
+            type="button"
+            className="btn btn-xs btn-primary btn-outline mr-auto"
+            aria-haspopup="dialog"
+            aria-label={`Price history of ${player.name} ${player.rating}`}
+            onClick={() => setHistoryOpen(true)}
+          >
+            Price history
+          </button>
           {priceSites.map((site) => (
             <a
               key={site.key}
@@ -79,6 +103,14 @@ export function PlayerCard({ player }: { player: PlayerEntry }) {
           ))}
         </div>
       </div>
+      {/* On the body, not in the card: the card's styles (daisyUI's `.card figure`) stay out of it. */}
+      {isHistoryOpen &&
+        createPortal(
+          <OpenDialog isOpen label="Loading the price history…">
+            <PriceHistoryDialog player={player} onClose={closeHistory} />
+          </OpenDialog>,
+          document.body,
+        )}
     </article>
   );
 }
