@@ -238,7 +238,7 @@ async function attachRealtime(
     (error) => log.error({ err: error }, 'could not keep a notification'),
     [web],
   );
-  const transferEvents = createTransferEvents(ctx, transferPublisher);
+  const transferEvents = createTransferEvents(ctx, transferPublisher, log.child({ category: 'transfer' }));
   const transfer = createTransferService(ctx, agents.transferDispatcher);
   // The solver's events, and the notifications it keeps, reach the user's pages on whichever web
   // hub their tier uses.

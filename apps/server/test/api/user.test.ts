@@ -96,6 +96,27 @@ describe.each(backends)('user service (%s)', (backend) => {
     expect(channel.body.data.providers.telegramId).toBe('@tradedesk_runs');
   });
 
+  it('names the Webhook URL when it is too long or holds a NUL, and keeps the stored one', async () => {
+    const user = await signedInUser(t.app);
+    const stored = 'https://chat.example.com/api/webhooks/1/abc';
+    await user.client.put('/api/user/provider', { discordWebhookUrl: stored });
+    const tooLong = await user.client.put('/api/user/provider', {
+      discordWebhookUrl: `https://chat.example.com/api/webhooks/${'1'.repeat(2_048)}`,
+    });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: { message: 'Webhook URL must be at most 2,048 characters' },
+    });
+    const withNul = await user.client.put('/api/user/provider', {
+      discordWebhookUrl: 'https://chat.example.com/api/webhooks/1/a\u0000b',
+    });
+    expect(withNul).toMatchObject({
+      status: 400,
+      body: { message: 'Webhook URL contains characters that are not allowed' },
+    });
+    expect((await user.client.get('/api/user')).body.data.providers.discordWebhookUrl).toBe(stored);
+  });
+
   it('accepts http://127.0.0.1 only in the sandbox and rejects other plain-http or bad URLs', async () => {
     const user = await signedInUser(t.app);
     const local = await user.client.put('/api/user/provider', {

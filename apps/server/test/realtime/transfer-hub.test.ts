@@ -441,6 +441,27 @@ describe.each(backends)('/client/transfer (%s)', (backend) => {
     expect(answer.data.latency).toBe(42);
   });
 
+  it('keeps the balance a coin screenshot read on the account row, as a sync does', hubSuite, async () => {
+    const { browser, seller } = await transferUser();
+    const row = async () =>
+      ((await browser.http.get('/api/account')).body.data as Array<{ id: string }>).find(
+        (candidate) => candidate.id === seller,
+      );
+    expect(await row()).toMatchObject({ coins: 0, isCoinBalanceKnown: false });
+    const seen = agent.commands.length;
+    browser.send('transfer-screenshot', { user: { id: seller }, isBuyer: false });
+    const { payload } = await agent.nextCommand('transfer-screenshot', seen);
+    await agent.send(payload.transferId, 0, {
+      type: 'screenshot-result',
+      accountId: seller,
+      isBuyer: false,
+      coins: 87_500,
+      screenshot: png,
+    });
+    await browser.waitFor((m) => m.action === 'screenshot-result', 'the screenshot');
+    expect(await row()).toMatchObject({ coins: 87_500, isCoinBalanceKnown: true });
+  });
+
   it('launches an account’s web app on the agent and tells the page where it opened', hubSuite, async () => {
     const { browser, buyer } = await transferUser();
     const seen = agent.commands.length;

@@ -103,6 +103,17 @@ describe('user', () => {
       expect(parsed.error.issues[0]?.message).toBe('Telegram chat id must be a number or an @channel name');
   });
 
+  it('names the Webhook URL when it is too long or holds characters storage refuses', () => {
+    const messageFor = (discordWebhookUrl: string) =>
+      providerConfigSchema.safeParse({ discordWebhookUrl }).error?.issues[0]?.message;
+    expect(messageFor(`https://discord.com/api/webhooks/${'1'.repeat(2_048)}`)).toBe(
+      'Webhook URL must be at most 2,048 characters',
+    );
+    expect(messageFor('https://discord.com/api/webhooks/1/x\u0000')).toBe(
+      'Webhook URL contains characters that are not allowed',
+    );
+  });
+
   it('accepts only a web address as webhook URL', () => {
     expect(providerConfigSchema.safeParse({ discordWebhookUrl: 'not a url' }).success).toBe(false);
     expect(

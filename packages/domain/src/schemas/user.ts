@@ -24,11 +24,17 @@ export const telegramChatIdSchema = storableText(TEXT_LIMITS.name).pipe(
     .refine((text) => text === '' || isTelegramChatId(text), telegramChatIdMessage),
 );
 
+/** The label General Configuration shows the chat webhook's address under; its messages name it so. */
+export const webhookUrlLabel = 'Webhook URL';
+
+/** Text fields whose storage refusal names them by label (the servers' input guards pass it). */
+export const labelledTextFields: Readonly<Record<string, string>> = { discordWebhookUrl: webhookUrlLabel };
+
 /** Chat-notification providers linked to the user. */
 export const providerConfigSchema = z.object({
   discordId: storableText(TEXT_LIMITS.name).default(''),
   discordWebhookUrl: z
-    .union([z.literal(''), storableText(TEXT_LIMITS.url).pipe(z.string().trim().url())])
+    .union([z.literal(''), storableText(TEXT_LIMITS.url, webhookUrlLabel).pipe(z.string().trim().url())])
     .default(''),
   telegramId: telegramChatIdSchema.default(''),
 });

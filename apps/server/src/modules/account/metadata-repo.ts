@@ -52,14 +52,18 @@ export const accountMetadataRepo = {
     now: Date,
   ) {
     await accountMetadataRepo.save(db, userId, accountId, metadata, now);
+    await accountMetadataRepo.markCoinsRead(db, userId, accountId, metadata.coins, now, metadata.username);
+  },
+
+  /**
+   * A balance read from the game (a sync, an opened web app, a coin screenshot): the account row
+   * keeps it and when it was read, so the account lists show it instead of '—' (never read).
+   * A club name read with it ('' when none was) is kept too.
+   */
+  async markCoinsRead(db: Db, userId: string, accountId: string, coins: number, now: Date, username = '') {
     await db
       .update(accounts)
-      .set({
-        coins: metadata.coins,
-        coinsReadAt: now,
-        ...(metadata.username ? { username: metadata.username } : {}),
-        updatedAt: now,
-      })
+      .set({ coins, coinsReadAt: now, ...(username ? { username } : {}), updatedAt: now })
       .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
   },
 
@@ -82,10 +86,7 @@ export const accountMetadataRepo = {
    * shows it after a reload) and so does the last sync's view, when there is one.
    */
   async saveLaunchedCoins(db: Db, userId: string, accountId: string, coins: number, now: Date) {
-    await db
-      .update(accounts)
-      .set({ coins, coinsReadAt: now, updatedAt: now })
-      .where(and(eq(accounts.userId, userId), eq(accounts.id, accountId)));
+    await accountMetadataRepo.markCoinsRead(db, userId, accountId, coins, now);
     await db
       .update(transferAccountMetadata)
       .set({ coins, updatedAt: now })
@@ -94,7 +95,10 @@ export const accountMetadataRepo = {
       );
   },
 
-  /** A coin-balance screenshot of an owned account (someone else's account changes nothing). */
+  /**
+   * A coin-balance screenshot of an owned account and the balance it shows, read like a sync's
+   * (someone else's account changes nothing).
+   */
   async saveScreenshot(
     db: Db,
     userId: string,
@@ -115,5 +119,6 @@ export const accountMetadataRepo = {
         target: transferAccountMetadata.accountId,
         set: { coins, screenshot, updatedAt: now },
       });
+    await accountMetadataRepo.markCoinsRead(db, userId, accountId, coins, now);
   },
 };

@@ -130,7 +130,11 @@ export const statisticRepo = {
         finished: sql<number>`count(*) filter (where ${transfers.status} in ('success', 'failed'))::int`,
         successes: sql<number>`count(*) filter (where ${transfers.status} = 'success')::int`,
         amount: sql<number>`coalesce(sum(${transfers.coins}) filter (where ${transfers.status} = 'success'), 0)::bigint`,
-        updatedAt: sql<string | null>`max(${transfers.finishedAt})`,
+        // The last finished transfer: a sync or a cancelled run ends too, but moves no coins and
+        // is no transfer (with only those, /transfer has no rate to show: '—', not 0.00%).
+        updatedAt: sql<
+          string | null
+        >`max(${transfers.finishedAt}) filter (where ${transfers.status} in ('success', 'failed'))`,
       })
       .from(transfers)
       .where(eq(transfers.userId, userId));

@@ -28,7 +28,7 @@ describe.each(backends)('statistic service (%s)', (backend) => {
   let transferCounter = 0;
   function transfer(
     owner: { userId: string; seller: string; buyer: string },
-    status: 'success' | 'failed' | 'running',
+    status: 'success' | 'failed' | 'running' | 'synced' | 'cancelled',
     coins: number,
     at: Date,
   ) {
@@ -59,6 +59,23 @@ describe.each(backends)('statistic service (%s)', (backend) => {
     expect(transferStats).toMatchObject({ totalAmount: 0, successRate: 0, updatedAt: null });
     expect(transferStats.weeklyAmounts).toHaveLength(7);
     expect((await user.client.post('/api/statistic/account', { date: '2026-01-15' })).body.data).toEqual([]);
+  });
+
+  it('gives no success rate to a user whose only runs were syncs and cancelled runs', async () => {
+    const owner = await userWithAccounts();
+    const now = new Date('2026-01-15T12:00:00Z');
+    await t.database.db
+      .insert(transfers)
+      .values([transfer(owner, 'synced', 0, now), transfer(owner, 'cancelled', 40_000, now)]);
+
+    const transferStats = (await owner.client.get('/api/statistic/transfer')).body.data;
+    // No last finish: /transfer's Success Rates card shows '—' (it showed 0.00%, as if they had failed).
+    expect(transferStats).toMatchObject({ totalAmount: 0, updatedAt: null });
+    expect((await owner.client.get('/api/statistic/')).body.data.transfer).toEqual({
+      totalAmount: 0,
+      totalNumTransfers: 0,
+      successRate: 0,
+    });
   });
 
   it('counts transfers and snipes of the user only', async () => {

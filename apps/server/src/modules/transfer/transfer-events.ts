@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
 import { transferEventSteps, type TransferFilter } from '@tradedesk/domain';
 import type { EventAck, TransferAccountSnapshot, TransferEvent } from '@tradedesk/domain/realtime';
 import type { AppContext } from '../../lib/app-context.js';
@@ -42,8 +43,21 @@ const presentSnapshot = (snapshot: TransferAccountSnapshot) => ({
  * id), keep the accounts' metadata, and forward each event to the user's transfer pages and, for
  * outcomes, to the chat webhook. The agent is acknowledged only after this resolves.
  */
-export function createTransferEvents(ctx: AppContext, publish: TransferPublisher) {
+export function createTransferEvents(
+  ctx: AppContext,
+  publish: TransferPublisher,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
   const { db } = ctx;
+
+  /**
+   * A balance read by a one-off request is stored on the way: a failed store is logged (the error
+   * only: the event carries the screenshot) and the answer still reaches the page.
+   */
+  const keepReadBalance = (store: Promise<void>, userId: string, accountId: string, request: string) =>
+    store.catch((err: unknown) =>
+      log.error({ err, userId, accountId, request }, 'could not keep the coin balance a request read'),
+    );
 
   async function isMasked(userId: string) {
     const transfer = await configurationRepo.transferOf(db, userId);
@@ -95,9 +109,19 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     const toUser = isLaunch ? publish.toUserOnEveryHub : publish.toUser;
     const toUserError = isLaunch ? publish.toUserErrorOnEveryHub : publish.toUserError;
     if (event.type === 'screenshot-result') {
-      await accountMetadataRepo
-        .saveScreenshot(db, userId, event.accountId, dataUrl(event.screenshot), event.coins, ctx.now())
-        .catch(() => undefined);
+      await keepReadBalance(
+        accountMetadataRepo.saveScreenshot(
+          db,
+          userId,
+          event.accountId,
+          dataUrl(event.screenshot),
+          event.coins,
+          ctx.now(),
+        ),
+        userId,
+        event.accountId,
+        'screenshot',
+      );
       publish.toUser(userId, 'screenshot-result', {
         user: { id: event.accountId, isBuyer: event.isBuyer },
         coins: event.coins,
@@ -114,9 +138,12 @@ export function createTransferEvents(ctx: AppContext, publish: TransferPublisher
     } else if (event.type === 'webapp-launched') {
       // A balance the page shows is the account's; none shown (captcha, soft ban) keeps the last one read.
       if (event.coins !== null)
-        await accountMetadataRepo
-          .saveLaunchedCoins(db, userId, event.accountId, event.coins, ctx.now())
-          .catch(() => undefined);
+        await keepReadBalance(
+          accountMetadataRepo.saveLaunchedCoins(db, userId, event.accountId, event.coins, ctx.now()),
+          userId,
+          event.accountId,
+          'launch',
+        );
       toUser(userId, 'webapp-launched', {
         user: { id: event.accountId, isBuyer: event.isBuyer },
         coins: event.coins,

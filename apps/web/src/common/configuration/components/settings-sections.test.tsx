@@ -155,6 +155,21 @@ describe('configuration sections', () => {
     );
   });
 
+  it.each([
+    [`https://chat.example.com/hooks/${'1'.repeat(2_048)}`, 'Webhook URL must be at most 2,048 characters'],
+    ['https://chat.example.com/hooks/1\u0000', 'Webhook URL contains characters that are not allowed'],
+  ])('names the Webhook URL when it cannot be kept (%#) and saves nothing', async (address, message) => {
+    const { fetchStub, calls } = fakeFetch({ 'PUT /api/user/provider': { status: 200, body: { data: {} } } });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<GeneralConfigSection providers={{ discordId: '' }} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Webhook URL'));
+    await user.paste(address);
+    await user.click(saveButton());
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
   it('names a wrong Telegram chat id under the field, as the server would, and saves none until it is right', async () => {
     const { fetchStub, calls } = fakeFetch({ 'PUT /api/user/provider': { status: 200, body: { data: {} } } });
     vi.stubGlobal('fetch', fetchStub);

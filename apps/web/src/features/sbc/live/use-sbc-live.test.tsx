@@ -63,15 +63,20 @@ describe('the SBC solver’s live connection', () => {
     unmount();
   });
 
-  it('keeps the server’s record of a finished run in the notification list', async () => {
-    const { unmount, liveHub } = await renderSignedInAsSnipeTrader();
+  it('leaves the server’s record of a finished run to the bell, and shows the run’s own end', async () => {
+    const { result, unmount, liveHub } = await renderSignedInAsSnipeTrader();
     const message = 'Successfully solved SBC with 2,450 coins for club@example.com';
     liveHub.sendMessage('notification', keptRunNotification('n-1', message));
+    liveHub.sendMessage('SBC_FINISH_SOLVER', { accountId: 'acc-1', description: message });
+    // Messages arrive in order: once the run's end shows, the kept record came before it.
     await waitFor(() =>
-      expect(useNotificationStore.getState().notifications).toEqual([
-        expect.objectContaining({ id: 'n-1', message, type: 'success', isRead: false }),
-      ]),
+      expect(result.current.progress['acc-1']).toEqual({
+        isRunning: false,
+        steps: [{ text: message, tone: 'success' }],
+      }),
     );
+    // The bell's own listener (useLiveNotifications) keeps it; the page takes it in no second time.
+    expect(useNotificationStore.getState().notifications).toEqual([]);
     unmount();
   });
 

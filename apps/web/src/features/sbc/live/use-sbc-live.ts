@@ -9,7 +9,6 @@ import {
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { notify } from '../../../lib/notify';
-import { keptNotificationOf } from '../../../stores/kept-notification';
 import { accountsQueryKey } from '../../../common/accounts';
 import { isWebHubMessage, useWebHub, webHubPaths } from '../../../common/live';
 import { useUser } from '../../../common/user';
@@ -95,10 +94,10 @@ export function progressAfterJoin(
  * The solver's live connection: the tier's web hub (`/client/snipe` or `/client/transfer`, spec 001
  * §6; the shared connection of shared/live), its SBC_NOTIFICATION / SBC_FINISH_SOLVER / ERROR events
  * per account, SBC_CLUB (a club read ended), SBC_SQUAD (a better squad for an account's challenge),
- * the notifications the server keeps for the bell (a run's end), and the start / stop / read-club
- * actions. After a dropped connection the join answers SBC_RUNS again and the page reads its
- * challenges, clubs (with their squads), accounts and statistics again: a club read, a run or a
- * better squad may have come meanwhile.
+ * and the start / stop / read-club actions (the notifications the server keeps of a run's end are
+ * the bell's: useLiveNotifications). After a dropped connection the join answers SBC_RUNS again
+ * and the page reads its challenges, clubs (with their squads), accounts and statistics again: a
+ * club read, a run or a better squad may have come meanwhile.
  */
 export function useSbcLive() {
   const queryClient = useQueryClient();
@@ -145,13 +144,9 @@ export function useSbcLive() {
         queryClient.setQueryData(accountSolutionQueryKey(squad.accountId, squad.challengeId), squad);
         return;
       }
-      if (payload.action === 'notification') {
-        // The server's record of a run that finished or failed goes into the bell's list; this
-        // page already toasted SBC_FINISH_SOLVER / ERROR, so it is kept quietly.
-        const kept = keptNotificationOf(payload.data as Record<string, unknown>);
-        if (kept) notify.kept(kept, { quiet: true });
-        return;
-      }
+      // The server's record of a run that ended is the bell's (its own listener keeps it); this
+      // page toasts SBC_FINISH_SOLVER / ERROR itself.
+      if (payload.action === 'notification') return;
       if (payload.action === 'SBC_CLUB') {
         const read = clubReadSchema.safeParse(payload.data);
         if (!read.success) return;

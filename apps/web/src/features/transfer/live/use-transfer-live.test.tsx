@@ -73,17 +73,20 @@ describe('the transfer page’s live connection', () => {
     unmount();
   });
 
-  it('keeps the server’s record of a finished transfer in the notification list', async () => {
+  it('leaves the server’s record of a finished transfer to the bell, and shows the result itself', async () => {
     hub = await startTestHub(webHubPaths.transfer);
     vi.stubGlobal('fetch', fakeFetch({}).fetchStub);
+    useNotificationStore.getState().clearNotifications();
     useAuthStore.getState().signIn({ username: 'coder', token: '', isRemembered: false, fingerprint: 'fp' });
-    const { unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
+    const { result, unmount } = renderHook(() => useTransferLive(), { wrapper: QueryWrapper });
     await hub.joined;
     const message = 'Transfer completed: Bruma for 5,000 coins; Seller received 4,750';
     hub.sendMessage('notification', keptRunNotification('n-1', message));
-    await waitFor(() =>
-      expect(useNotificationStore.getState().notifications.map((n) => n.message)).toContain(message),
-    );
+    hub.sendMessage('transfer-success', { price: 5_000, filter: { player: { enableAutoList: false } } });
+    // Messages arrive in order: once the result shows, the kept record came before it.
+    await waitFor(() => expect(result.current.progress.steps.result.status).toBe('success'));
+    // The bell's own listener (useLiveNotifications) keeps it; the page takes it in no second time.
+    expect(useNotificationStore.getState().notifications).toEqual([]);
     unmount();
   });
 });

@@ -17,7 +17,6 @@ import {
 import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useTransferStore } from '../../../stores/transfer-store';
-import { keptNotificationOf } from '../../../stores/kept-notification';
 import { accountsQueryKey } from '../../../common/accounts';
 import { userQueryKey } from '../../../common/user';
 import { playSound, useConfiguration } from '../../../common/configuration';
@@ -164,13 +163,9 @@ export function useTransferLive() {
       if (action === 'market-prices-result')
         return setLivePrice(typeof data.lowestBuyNow === 'number' ? data.lowestBuyNow : null);
       if (action === 'credits') return void queryClient.invalidateQueries({ queryKey: userQueryKey });
-      if (action === 'notification') {
-        // The server's record of a finished transfer goes into the bell's list; the page already
-        // toasts 'Transfer completed' / 'Transfer failed', so it is kept quietly.
-        const kept = keptNotificationOf(data);
-        if (kept) notify.kept(kept, { quiet: true });
-        return;
-      }
+      // The server's record of a finished transfer is the bell's (its own listener keeps it); this
+      // page toasts 'Transfer completed' / 'Transfer failed' itself.
+      if (action === 'notification') return;
       move({ type: 'server', action, data });
       if (action === 'transfer-success') {
         notify.success(successMessages.transferCompleted);
