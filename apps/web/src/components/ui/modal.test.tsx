@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +117,19 @@ describe('the shared modal keeps the keyboard inside it', () => {
     expect(screen.getByRole('dialog', { name: 'Create Account' })).toBe(dialog);
     expect(dialog.closest('[inert]')).toBeNull();
     expect(document.activeElement).toBe(submit);
+  });
+
+  it('makes what the page adds beside the dialog while it is open inert too', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await open(user);
+    const banner = document.createElement('div');
+    banner.innerHTML = '<button type="button">Dismiss banner</button>';
+    document.body.append(banner);
+    await waitFor(() => expect(banner.hasAttribute('inert')).toBe(true));
+
+    await user.keyboard('{Escape}');
+    expect(banner.hasAttribute('inert')).toBe(false);
+    banner.remove();
   });
 });
