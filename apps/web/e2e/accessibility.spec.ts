@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { sitePaths } from '@tradedesk/domain';
+import { openSnipeDashboard } from './snipe-helpers';
 import { expect, signInThroughForm, test } from './support/fixtures';
 
 type Route = { path: string; signedOut: string | RegExp; signedIn: string | RegExp };
@@ -164,3 +165,50 @@ for (const theme of ['light', 'dark'] as const) {
     expect(contrasts).toEqual(contrasts.map(({ step }) => ({ step, atLeast3to1: true })));
   });
 }
+
+// WAI-ARIA's modal dialog: Tab went on from a dialog's last button to the page behind it, which a
+// keyboard or screen-reader user then worked on without seeing it.
+test('the keyboard stays inside an open dialog and the page behind it is inert', async ({ page, server }) => {
+  await openSnipeDashboard(page, server.baseURL, 'keys');
+  const opener = page.getByRole('button', { name: 'Create Account' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  // The form's first field takes the focus; Submit is the last Tab stop.
+  const manualLogin = dialog.getByLabel('Manual Login');
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await expect(manualLogin).toBeFocused();
+
+  await submit.focus();
+  await page.keyboard.press('Tab');
+  await expect(manualLogin).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(submit).toBeFocused();
+  const focusIsInDialog = () =>
+    dialog.evaluate(
+      (element) => element !== document.activeElement && element.contains(document.activeElement),
+    );
+  for (let stop = 0; stop < 12; stop += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsInDialog()).toBe(true);
+  }
+  for (let stop = 0; stop < 12; stop += 1) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInDialog()).toBe(true);
+  }
+  // The page behind cannot take the focus, even when asked to.
+  expect(
+    await opener.evaluate((button: HTMLElement) => (button.focus(), document.activeElement === button)),
+  ).toBe(false);
+
+  // A refused submit's toast is shown and read out over the dialog (it is not part of the inert page).
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await submit.click();
+  const toast = page.getByRole('status').filter({ hasText: 'Email must be a valid e-mail address' });
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((element) => element.closest('[inert]') === null)).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});

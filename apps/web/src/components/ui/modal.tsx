@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalFocus } from './modal-focus';
 
 type ModalProps = {
   isOpen: boolean;
@@ -10,23 +11,26 @@ type ModalProps = {
   size?: 'default' | 'wide';
 };
 
-/** A daisyUI modal driven by React state; Escape and the backdrop close it. */
+/**
+ * A daisyUI modal driven by React state; Escape and the backdrop close it. While it is open the
+ * keyboard stays in it and the page behind is inert (`useModalFocus`); the focus then returns to
+ * the opener.
+ */
 export function Modal({ isOpen, title, onClose, children, actions, size = 'default' }: ModalProps) {
   const titleId = useId();
-  useEffect(() => {
-    if (!isOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [isOpen, onClose]);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useModalFocus(dialogRef, isOpen, onClose);
 
   if (!isOpen) return null;
   return (
     <div
-      className="modal modal-open modal-bottom sm:modal-middle"
+      ref={dialogRef}
+      className="modal modal-open modal-bottom sm:modal-middle outline-none"
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
+      // Takes the focus when the dialog has nothing else to focus (its content is still loading).
+      tabIndex={-1}
     >
       {/* Within the viewport whatever the content: the body scrolls, title and actions stay. */}
       <div
@@ -40,7 +44,8 @@ export function Modal({ isOpen, title, onClose, children, actions, size = 'defau
         </div>
         <div className="modal-action mt-2 shrink-0">{actions}</div>
       </div>
-      <button type="button" className="modal-backdrop" aria-label="Close" onClick={onClose} />
+      {/* For the mouse; the keyboard closes with Escape (a Tab stop here would be an invisible one). */}
+      <button type="button" className="modal-backdrop" aria-label="Close" tabIndex={-1} onClick={onClose} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { formatCompactNumber, platformShortLabels, rarityLabels } from '@tradedesk/domain';
-import { lazy, useRef, useState } from 'react';
+import { lazy, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { OpenDialog } from '../../../components/ui/open-dialog';
 import { apiUrl } from '../../../lib/api-client';
@@ -35,11 +35,8 @@ function PriceLine({ label, price }: { label: string; price: PlayerEntry['pc'] }
 /** One player: card image, badges, PC and console prices and links to the price sites. */
 export function PlayerCard({ player }: { player: PlayerEntry }) {
   const [isHistoryOpen, setHistoryOpen] = useState(false);
-  const historyButton = useRef<HTMLButtonElement>(null);
-  const closeHistory = () => {
-    setHistoryOpen(false);
-    historyButton.current?.focus();
-  };
+  // The shared Modal gives the focus back to this card's button when the dialog closes.
+  const closeHistory = () => setHistoryOpen(false);
   const badges = [
     player.isSBC && 'SBC',
     player.isObjective && 'Objective',
@@ -81,7 +78,6 @@ export function PlayerCard({ player }: { player: PlayerEntry }) {
         </dl>
         <div className="card-actions flex-wrap justify-end">
           <button
-            ref={historyButton}
             type="button"
             className="btn btn-xs btn-primary btn-outline mr-auto"
             aria-haspopup="dialog"
