@@ -79,7 +79,7 @@ export function PlayerCard({ player }: { player: PlayerEntry }) {
         <div className="card-actions flex-wrap justify-end">
           <button
             type="button"
-            className="btn btn-xs btn-primary btn-outline mr-auto"
+            className="btn btn-xs btn-outline mr-auto"
             aria-haspopup="dialog"
             aria-label={`Price history of ${player.name} ${player.rating}`}
             onClick={() => setHistoryOpen(true)}
