@@ -46,9 +46,18 @@ export function envelopeOf(
 }
 
 /**
+ * The chemistry rows' form. `tight`: each player's points from a group also lie under the concave
+ * envelope of the other players' contributions (a stronger LP, but rows as long as the group, so
+ * the model grows with the square of a group's size). `lean`: a player's points are at most the
+ * levels his groups reach; the model grows with the pool, and HiGHS's cuts close what the LP
+ * leaves open (the exact reference on pools of thousands of cards).
+ */
+export type MilpForm = 'tight' | 'lean';
+
+/**
  * Adds the chemistry rows when a chemistry requirement asks for them: in-position binaries per
  * (card, position code), threshold binaries per club/league/nation, and each player's points
- * capped by the levels reached and the concave envelope. Returns each card's in-position columns
+ * capped by the levels reached (and, `tight`, the concave envelope). Returns each card's in-position columns
  * (none without a chemistry requirement).
  */
 export function addChemistryRows(
@@ -56,6 +65,7 @@ export function addChemistryRows(
   problem: Problem,
   cards: readonly Candidate[],
   used: readonly number[],
+  form: MilpForm = 'tight',
 ): { col: number; code: string }[][] {
   const { requirements, openSlots, positions } = problem;
   const chemistryNeeded = requirements.filter((r) => r.kind === 'chemistry' || r.kind === 'playerChemistry');
@@ -147,12 +157,25 @@ export function addChemistryRows(
       b.row([[col, 1], ...inPosition.map(({ col: a }) => [a, -cap] as const)], -Infinity, 0);
       if (profile.fixedChemistry !== undefined) return;
       const { clubId, leagueId, nationId } = card.card;
-      const links: number[] = [];
-      for (const [kind, id] of [
+      const groupsOfCard = [
         ['club', normalizeClubId(clubId)],
         ['league', leagueId],
         ['nation', nationId],
-      ] as const) {
+      ] as const;
+      if (form === 'lean') {
+        // The player's points: at most the levels his three groups reach.
+        b.row(
+          [
+            [col, 1],
+            ...groupsOfCard.flatMap(([kind, id]) => groupOf(kind, id).levels.map((l) => [l, -1] as const)),
+          ],
+          -Infinity,
+          0,
+        );
+        return;
+      }
+      const links: number[] = [];
+      for (const [kind, id] of groupsOfCard) {
         const group = groupOf(kind, id);
         if (group.levels.length === 0) continue;
         // The points this player gets from the group: at most the levels reached, and (a cut

@@ -58,37 +58,40 @@ describe('chemistry envelope cut', () => {
   });
 });
 
-describe('MILP against exhaustive search on small pools', () => {
-  for (const c of cases) {
-    it(`${c.name}: the cut pool keeps an optimal squad, and the MILP finds the optimum and proves it`, () => {
-      const best = optimum(c);
-      const problem = problemOf(c);
-      if (best === Infinity) {
-        const outcome = improveWithMilp(problem, Infinity, 60, Infinity);
-        expect(outcome?.cards).toBeUndefined();
-        return;
-      }
-      // The exact cut with a bound one above the optimum keeps some optimal squad.
-      const kept = reducePool(problem, best + 1);
-      const keptIds = new Set(kept.map((k) => k.definitionId));
-      const keptPool: MarketCard[] = c.pool.filter((card) => keptIds.has(card.definitionId));
-      expect(exhaustiveOptimum(keptPool, c.challenge)).toBe(best);
+describe.each(['tight', 'lean'] as const)(
+  'MILP (%s chemistry rows) against exhaustive search on small pools',
+  (form) => {
+    for (const c of cases) {
+      it(`${c.name}: the cut pool keeps an optimal squad, and the MILP finds the optimum and proves it`, () => {
+        const best = optimum(c);
+        const problem = problemOf(c);
+        if (best === Infinity) {
+          const outcome = improveWithMilp(problem, Infinity, 60, Infinity, form);
+          expect(outcome?.cards).toBeUndefined();
+          return;
+        }
+        // The exact cut with a bound one above the optimum keeps some optimal squad.
+        const kept = reducePool(problem, best + 1);
+        const keptIds = new Set(kept.map((k) => k.definitionId));
+        const keptPool: MarketCard[] = c.pool.filter((card) => keptIds.has(card.definitionId));
+        expect(exhaustiveOptimum(keptPool, c.challenge)).toBe(best);
 
-      const open = improveWithMilp(problem, Infinity, 60, Infinity);
-      if (c.challenge.requirements.some((r) => r.kind === 'teamRating' && r.scope !== 'min')) {
-        // A rating cap is not stated in the model: the MILP declines instead of a wrong bound.
-        expect(open).toBeUndefined();
-        return;
-      }
-      expect(open).toMatchObject({ finished: true, bound: best });
-      expect(open?.cards?.reduce((sum, card) => sum + card.cost, 0)).toBe(best);
-      // Asked for a squad cheaper than the optimum there is none, and the bound is the optimum.
-      const tight = improveWithMilp(problem, best, 60, Infinity);
-      expect(tight).toMatchObject({ finished: true, bound: best });
-      expect(tight?.cards).toBeUndefined();
-    }, 60_000);
-  }
-});
+        const open = improveWithMilp(problem, Infinity, 60, Infinity, form);
+        if (c.challenge.requirements.some((r) => r.kind === 'teamRating' && r.scope !== 'min')) {
+          // A rating cap is not stated in the model: the MILP declines instead of a wrong bound.
+          expect(open).toBeUndefined();
+          return;
+        }
+        expect(open).toMatchObject({ finished: true, bound: best });
+        expect(open?.cards?.reduce((sum, card) => sum + card.cost, 0)).toBe(best);
+        // Asked for a squad cheaper than the optimum there is none, and the bound is the optimum.
+        const tight = improveWithMilp(problem, best, 60, Infinity, form);
+        expect(tight).toMatchObject({ finished: true, bound: best });
+        expect(tight?.cards).toBeUndefined();
+      }, 60_000);
+    }
+  },
+);
 
 describe('group-by-group relaxation bound', () => {
   for (const c of cases.filter((each) => each.challenge.requirements.some((r) => r.kind === 'sameGroup'))) {

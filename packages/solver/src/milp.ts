@@ -1,6 +1,7 @@
 import { chemistryProfileOf, groupIdOf, matchesCondition, normalizeClubId } from '@tradedesk/domain';
 import loadHighs, { type Highs } from 'highs';
 import { buildMilp, type MilpModel } from './milp-model.js';
+import type { MilpForm } from './milp-chemistry.js';
 import type { Candidate, Problem } from './problem.js';
 import { capSecondsLeft, chargeWork, workClockActive, WORK_MS } from './work-clock.js';
 
@@ -160,6 +161,12 @@ const BOUND_TOLERANCE = 1e-4;
  * seconds for the chemistry model of a few hundred cards, and its presolve ignores the time limit.
  */
 export const MAX_MILP_CARDS = 250;
+/**
+ * Above this many cards the chemistry rows take the lean form: the tight form's envelope rows grow
+ * with the square of a group's size (Full House's 4,000-card cut made HiGHS in WebAssembly abort
+ * out of memory), the lean one with the pool.
+ */
+export const MAX_TIGHT_MILP_CARDS = 1_000;
 
 /**
  * WebAssembly functions are compiled on first call: the first MILP of a thread costs a few
@@ -226,6 +233,7 @@ function solveModel(highs: Highs, model: MilpModel, seconds: number) {
       ...(inSolve ? { mip_max_nodes: Math.max(1, Math.floor((seconds * 1000) / WORK_MS.milpNode)) } : {}),
       mip_rel_gap: 0,
       mip_abs_gap: 0.5,
+      ...(model.objectiveBound !== undefined ? { objective_bound: model.objectiveBound } : {}),
     });
     instance.run();
     if (inSolve)
@@ -257,6 +265,8 @@ export function improveWithMilp(
   seconds: number,
   /** Above this many cards after the cut the model is left unsolved (HiGHS cannot finish in time). */
   maxCards = MAX_MILP_CARDS,
+  /** The chemistry rows' form; by default lean above `MAX_TIGHT_MILP_CARDS` cards, else tight. */
+  form?: MilpForm,
 ): MilpOutcome | undefined {
   const highs = runtime;
   if (!highs) return undefined;
@@ -266,7 +276,12 @@ export function improveWithMilp(
   if (new Set(cards.map((c) => c.assetId)).size < problem.openSlots.length)
     return { bound: upperBound, finished: true, columns: 0 };
   const cutoff = Number.isFinite(upperBound) ? upperBound - (integral ? 0.5 : 1e-6) : Infinity;
-  const built = buildMilp(problem, cards, cutoff);
+  const built = buildMilp(
+    problem,
+    cards,
+    cutoff,
+    form ?? (cards.length > MAX_TIGHT_MILP_CARDS ? 'lean' : 'tight'),
+  );
   if ('unsupported' in built) return undefined;
   const { model } = built;
   const { status, dual, values, constants } = solveModel(highs, model, seconds);
@@ -275,11 +290,16 @@ export function improveWithMilp(
     integral ? Math.ceil(value - BOUND_TOLERANCE) : value - BOUND_TOLERANCE;
   const picked = values && cards.filter((_, i) => (values[i] ?? 0) > 0.5);
   const found = picked && picked.length === problem.openSlots.length ? picked : undefined;
-  if (status === constants.modelStatus.infeasible) return { bound: upperBound, finished: true, columns };
-  if (status === constants.modelStatus.optimal && found) {
-    const cost = found.reduce((sum, c) => sum + c.cost, 0);
+  const cost = found?.reduce((sum, c) => sum + c.cost, 0) ?? Infinity;
+  // The lean form's cutoff is an objective bound, not a row: HiGHS may report a squad at or above
+  // it, which is not cheaper (and, finished, proves that none is).
+  if (
+    status === constants.modelStatus.infeasible ||
+    (status === constants.modelStatus.optimal && cost > cutoff)
+  )
+    return { bound: upperBound, finished: true, columns };
+  if (status === constants.modelStatus.optimal && found)
     return { bound: Math.min(rounded(dual), cost), cards: found, finished: true, columns };
-  }
   const bound = Number.isFinite(dual) ? Math.min(upperBound, rounded(dual)) : -Infinity;
-  return { bound, ...(found ? { cards: found } : {}), finished: false, columns };
+  return { bound, ...(found && cost <= cutoff ? { cards: found } : {}), finished: false, columns };
 }

@@ -6,11 +6,16 @@ import { cheapestEligible } from './solve-stages.js';
 import type { SolveInput } from './types.js';
 
 /**
- * The most cards the reference hands HiGHS. Without a limit, Grand Finale's cut (most of the
- * market: rating 82 leaves thousands of cards under the answer) made HiGHS in WebAssembly abort
- * out of memory, which ended the bench; a model that large never finished in the time anyway.
+ * The most cards the reference hands HiGHS: a whole standard pool's cut. Above
+ * `MAX_TIGHT_MILP_CARDS` the model takes the lean form, which fits in WebAssembly's memory where
+ * the tight one made HiGHS abort (Grand Finale's cut, Full House's).
  */
-const REFERENCE_MILP_CARDS = 1_000;
+const REFERENCE_MILP_CARDS = 20_000;
+/**
+ * The exact search's share of a part's time, at most: the search proves what it proves within a
+ * minute; on the chemistry challenges the solve left unproven only the MILP finishes, in minutes.
+ */
+const REFERENCE_SEARCH_MS = 60_000;
 
 export interface ReferenceAnswer {
   /** The true optimum when every part finished, else undefined. */
@@ -61,6 +66,7 @@ export function exactReference(input: SolveInput, upperBound: number, seconds: n
     const outcome = proveOrImprove(built.problem, optimum, until, {
       maxSearchCards: Infinity,
       maxMilpCards: REFERENCE_MILP_CARDS,
+      searchShare: Math.min(0.5, REFERENCE_SEARCH_MS / share),
     });
     if (outcome.answer) optimum = outcome.answer.cost;
     bound = Math.min(bound, Math.max(relaxedBound, outcome.bound));
