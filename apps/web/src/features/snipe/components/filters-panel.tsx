@@ -1,11 +1,18 @@
 import { defaultAdvancedConfig, type SnipeRehearseInput } from '@tradedesk/domain';
 import { useConfiguration } from '../../../common/configuration';
 import { FilterPanel, useFilterWorkspace, useSnipeFilters } from '../../../common/filters';
+import type { HubError } from '../live/use-snipe-live';
 import { RehearsalPanel } from '../rehearsal';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
 /** What the dashboard's Filters section holds once opened: the filter editor and the rehearsal. */
-export function FiltersPanel({ onRehearse }: { onRehearse: (input: SnipeRehearseInput) => boolean }) {
+export function FiltersPanel({
+  onRehearse,
+  lastHubError,
+}: {
+  onRehearse: (input: SnipeRehearseInput) => boolean;
+  lastHubError?: HubError | undefined;
+}) {
   const filters = useSnipeFilters();
   const rotation = (useConfiguration().data?.advanced ?? defaultAdvancedConfig()).rotation;
   const workspace = useFilterWorkspace({
@@ -24,6 +31,7 @@ export function FiltersPanel({ onRehearse }: { onRehearse: (input: SnipeRehearse
             filter.id === undefined ? [] : [{ id: filter.id, label: filter.label }],
           )}
           onRehearse={onRehearse}
+          lastHubError={lastHubError}
         />
       </div>
     </PanelErrorBoundary>
