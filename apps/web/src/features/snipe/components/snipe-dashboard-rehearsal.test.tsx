@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { renderWithProviders } from '../../../test/render';
-import { answers, resetDashboard } from './snipe-dashboard.fixtures';
+import { answers, resetDashboard, savedFilter } from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
 
 vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
@@ -16,6 +16,31 @@ vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
 describe('snipe dashboard: Rehearse in sandbox', () => {
   beforeEach(resetDashboard);
   afterEach(() => vi.unstubAllGlobals());
+
+  it("opens on the user's only saved filter: its rehearsal is one press away after a reload", async () => {
+    // A new user saved one filter and rehearsed it; back on /snipe the panel opened on 'None',
+    // Rehearse was off ('Select a saved filter above…') and the result was hidden until the
+    // filter was chosen again, though its form was the one on show.
+    const served = answers([], {
+      'GET /api/filter': { status: 200, body: { data: [savedFilter] } },
+      'GET /api/rehearsal': { status: 200, body: { data: null } },
+    });
+    vi.stubGlobal('fetch', served.fetchStub);
+    renderWithProviders(<SnipeDashboard />);
+    const user = userEvent.setup();
+    await screen.findByText('Live');
+    await user.click(screen.getByText('Filters', { exact: true }));
+    const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
+
+    expect(panel.getByLabelText<HTMLSelectElement>('Select Filter').selectedOptions[0]?.textContent).toBe(
+      'Cheap Rares',
+    );
+    const rehearsal = within(screen.getByRole('region', { name: 'Rehearse in sandbox' }));
+    expect(rehearsal.getByText(/^Runs Cheap Rares with your configuration/)).toBeTruthy();
+    expect(rehearsal.getByRole<HTMLButtonElement>('button', { name: 'Rehearse in sandbox' }).disabled).toBe(
+      false,
+    );
+  });
 
   it('a refused start says why in the panel and lets the user try again', async () => {
     // On the production start without a free agent the toast said 'No agent is free to rehearse
