@@ -4,15 +4,16 @@
  * (docs/decisions/production-build.md). With `--if-outdated` it builds only when an output is
  * missing or older than a source (what `npm start` runs first).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { isBuildNeeded } from '../src/embedded/build-on-start.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-interface NodeBuild {
+export interface NodeBuild {
   /** Where the app's bundles go (each entry becomes `<outdir>/<name>.js`). */
   outdir: string;
   entryPoints: Record<string, string>;
@@ -47,19 +48,52 @@ const sourceDirectories = [
   'packages',
 ].map((path) => join(repoRoot, path));
 
+/** The directory of package `name` that node finds from `directory` (its node_modules lookup), if any. */
+export function packageDirectoryFrom(directory: string, name: string): string | undefined {
+  for (let current = directory; ; current = dirname(current)) {
+    const candidate = join(current, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/** A bare specifier's package name: 'a/b' → 'a', '@s/a/b' → '@s/a'. */
+export const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
 /**
  * Our own workspaces (@tradedesk/*) are bundled, since they export TypeScript; every other package
  * stays an import that node resolves from node_modules (native addons, wasm and worker files ship
- * beside their packages and must stay there).
+ * beside their packages and must stay there). A package that only the importing workspace's own
+ * node_modules holds (npm leaves it there, e.g. the sandbox game's `@fastify/cookie`) is not found
+ * from another app's `dist/`: such an import becomes a relative path to the very file the source
+ * would load, so the agent's bundle of the sandbox game (the rehearsal side) starts.
  */
-const externalPackages: Plugin = {
+export const externalPackages = (outdir: string): Plugin => ({
   name: 'external-packages',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@tradedesk/') ? undefined : { path: args.path, external: true },
-    );
+    const bundleDirectory = resolve(repoRoot, outdir);
+    builder.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@tradedesk/') || args.pluginData === 'own-lookup') return undefined;
+      const name = packageName(args.path);
+      const fromSource = packageDirectoryFrom(args.resolveDir, name);
+      if (fromSource === undefined || fromSource === packageDirectoryFrom(bundleDirectory, name))
+        return { path: args.path, external: true };
+      const found = await builder.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'own-lookup',
+      });
+      if (found.errors.length > 0) return { errors: found.errors };
+      const path = relative(bundleDirectory, found.path).split('\\').join('/');
+      return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+    });
   },
-};
+});
 
 /**
  * Sources find their data files (migrations, sounds, the card catalogue, the sandbox's page
@@ -80,22 +114,24 @@ const sourceRelativeUrls = (outdir: string): Plugin => ({
   },
 });
 
+/** esbuild's options for one program of `nodeBuilds`. */
+export const nodeBuildOptions = (target: NodeBuild): BuildOptions => ({
+  absWorkingDir: repoRoot,
+  entryPoints: target.entryPoints,
+  outdir: target.outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  // Code that starts a worker or a child process picks the built entry instead of tsx.
+  define: { 'process.env.TRADEDESK_BUILT': '"true"' },
+  plugins: [externalPackages(target.outdir), sourceRelativeUrls(target.outdir)],
+  logLevel: 'warning',
+});
+
 export async function buildNode(): Promise<void> {
-  for (const target of nodeBuilds)
-    await build({
-      absWorkingDir: repoRoot,
-      entryPoints: target.entryPoints,
-      outdir: target.outdir,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      // Code that starts a worker or a child process picks the built entry instead of tsx.
-      define: { 'process.env.TRADEDESK_BUILT': '"true"' },
-      plugins: [externalPackages, sourceRelativeUrls(target.outdir)],
-      logLevel: 'warning',
-    });
+  for (const target of nodeBuilds) await build(nodeBuildOptions(target));
 }
 
 /** Whether any bundle is missing or older than a source. */

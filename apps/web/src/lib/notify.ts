@@ -16,6 +16,8 @@ function show(type: NotificationKind, message: string): string {
   return toast(message);
 }
 
+const formIssueId = (form: string) => `form-issue:${form}`;
+
 /** Where a toast waits across a reload the app itself starts (this tab's session only). */
 const TOAST_AFTER_RELOAD_KEY = 'tradedesk:toast-after-reload';
 
@@ -24,6 +26,13 @@ export const notify = {
   error: (message: string) => show('error', message),
   custom: (message: string) => show('custom', message),
   blank: (message: string) => show('blank', message),
+  /**
+   * A form's broken rule (spec 000 §5: the first issue as an error toast). One per form: a newer
+   * issue replaces it, and `clearFormIssue` takes it away once the form is valid, so a corrected
+   * form's 'Account created successfully' no longer shows beside the old 'Email must be…'.
+   */
+  formIssue: (form: string, message: string) => toast.error(message, { id: formIssueId(form) }),
+  clearFormIssue: (form: string) => toast.remove(formIssueId(form)),
   /** A success toast for an action whose last step reloads the page: the next page shows it. */
   successAfterReload: (message: string) => {
     try {

@@ -130,9 +130,11 @@ describe('follow-ups after a buy', () => {
 
   it('quick sell credits the discard value; "Failed to sell player" when refused', async () => {
     const { market, card } = await marketWithBoughtCard();
+    // The game answers the balance after the sale (95,650): the card sold for its 650, not for that.
     expect(await runFollowUp(ports(market), follow('quick_sell'), card)).toEqual({
       placement: 'quick-sold',
       sellPrice: 650,
+      coins: 95_650,
       notices: [],
     });
     expect(market.coins).toBe(100_000 - 5_000 + 650);

@@ -27,6 +27,8 @@ export interface FollowUpOutcome {
   readonly placement: 'club' | 'transfer-list' | 'listed' | 'quick-sold' | 'unassigned';
   /** Buy Now of the listing, the quick-sell value, or 0 when the card is kept. */
   readonly sellPrice: number;
+  /** The coin balance the game answered after the action (a quick sell's `totalCredits`), when it did. */
+  readonly coins?: number;
   readonly notices: readonly string[];
 }
 
@@ -106,8 +108,14 @@ async function listCard(
 
 async function quickSell(ports: FollowUpPorts, card: BoughtCard): Promise<FollowUpOutcome> {
   try {
+    // The game answers the balance after the sale, not the amount credited (the card's discard value).
     const { totalCredits } = await ports.game.quickSell(card.itemId);
-    return { placement: 'quick-sold', sellPrice: totalCredits ?? card.discardValue ?? 0, notices: [] };
+    return {
+      placement: 'quick-sold',
+      sellPrice: card.discardValue ?? 0,
+      ...(totalCredits === undefined ? {} : { coins: totalCredits }),
+      notices: [],
+    };
   } catch (error) {
     if (!isActionRefusal(error)) throw error;
     return { placement: 'unassigned', sellPrice: 0, notices: [runLog.failedToSell] };

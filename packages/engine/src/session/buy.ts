@@ -102,7 +102,8 @@ export async function buyAndFollowUp(
       valuation,
     },
   );
-  if (outcome.placement === 'quick-sold' && state.coins !== undefined) state.coins += outcome.sellPrice;
+  if (outcome.placement === 'quick-sold')
+    state.coins = outcome.coins ?? (state.coins === undefined ? undefined : state.coins + outcome.sellPrice);
   await context.emit({
     type: 'follow-up',
     at: context.now(),

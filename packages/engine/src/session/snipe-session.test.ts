@@ -339,6 +339,25 @@ describe('SnipeSession 59th Minute buys', () => {
   });
 });
 
+describe('SnipeSession quick sells', () => {
+  it("shows the game's balance after a quick sell, and the card's quick-sell value as its price", async () => {
+    // A dashboard showed 40.2K, then 78.9K after one quick-sold card: the balance the game answers
+    // was added to the coins as if it were the amount credited.
+    const market = firstSearchShows(
+      listing({ tradeId: 1, buyNowPrice: 5_000, definitionId: 20_801, discardValue: 650 }),
+    );
+    const { session, sink } = sessionHarness({
+      market,
+      filters: [normalFilter({ followUp: { ...normalFilter().followUp, action: 'quick_sell' } })],
+      configuration: configuration({ time: { ...quietTime, maxSnipes: 1 } }),
+    });
+    await session.run();
+    expect(market.quickSold).toEqual([1_000_001]);
+    expect(sink.ofType('follow-up')[0]).toMatchObject({ placement: 'quick-sold', sellPrice: 650 });
+    expect(sink.ofType('account-update').at(-1)).toMatchObject({ coins: 100_000 - 5_000 + 650 });
+  });
+});
+
 describe('SnipeSession buys what a page held beyond its one Buy Now', () => {
   it('buys the second bargain of a page by its trade id once the search of its cycle is done', async () => {
     const market = firstSearchShows(

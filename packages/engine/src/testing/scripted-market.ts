@@ -202,7 +202,8 @@ export class ScriptedMarket implements GamePort {
     const value = item.discardValue ?? 0;
     this.coins += value;
     this.quickSold.push(itemId);
-    return { totalCredits: value };
+    // As the game answers: the balance after the sale.
+    return { totalCredits: this.coins };
   }
 
   async credits() {

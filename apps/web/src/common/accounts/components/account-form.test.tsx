@@ -55,6 +55,27 @@ describe('create account form', () => {
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['POST']));
   });
 
+  it("once corrected, says only 'Account created successfully': the old rule's toast goes", async () => {
+    // Walked on the production start: after a first Submit on the empty form, the corrected form
+    // showed 'Account created successfully' with 'Email must be a valid e-mail address' under it.
+    const { fetchStub } = fakeFetch({ 'POST /api/account': { status: 201, body: { data: {} } } });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<CreateAccountModal isOpen onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('Email must be a valid e-mail address')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // A repeated Submit does not stack a second copy of the same toast.
+    expect(screen.getAllByText('Email must be a valid e-mail address')).toHaveLength(2);
+
+    await user.type(field('Email'), 'fixed@example.com');
+    await user.type(field('Password'), 'correct-horse-1');
+    await user.type(field('Backup Code'), 'ABCD1234');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Account created successfully')).toBeTruthy();
+    expect(screen.queryByText('Email must be a valid e-mail address')).toBeNull();
+  });
+
   it('needs no backup code with manual login and creates the account', async () => {
     const { fetchStub, calls } = fakeFetch({ 'POST /api/account': { status: 201, body: { data: {} } } });
     vi.stubGlobal('fetch', fetchStub);

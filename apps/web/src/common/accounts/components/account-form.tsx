@@ -55,13 +55,17 @@ export function AccountForm({
   // Spec §5: the first broken rule also shows as an error toast, naming its field.
   const showFirstIssue = () => {
     const parsed = accountCreateSchema.safeParse(getValues());
-    if (!parsed.success) notify.error(firstIssueWithField(parsed.error, accountFieldLabels));
+    if (!parsed.success) notify.formIssue('account', firstIssueWithField(parsed.error, accountFieldLabels));
+  };
+  const submitValid = (account: AccountCreate) => {
+    notify.clearFormIssue('account');
+    submit.run(account);
   };
   /** A field with a broken rule is marked (red border, aria-invalid) beside its message. */
   const marked = (field: keyof AccountCreate) => markInvalid('input w-full', errors[field] !== undefined);
 
   return (
-    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submit.run, showFirstIssue)} noValidate>
+    <form className="flex flex-col gap-3" onSubmit={handleSubmit(submitValid, showFirstIssue)} noValidate>
       <label className="label cursor-pointer justify-start gap-2">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('isManualLogin')} />
         <span>Manual Login</span>

@@ -52,9 +52,10 @@ export function SettingsSection<T extends FieldValues>({
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const labels = typeof fieldLabels === 'function' ? fieldLabels(values) : fieldLabels;
-      notify.error(firstIssueWithField(parsed.error, labels, { keepRuleMessages: true }));
+      notify.formIssue(title, firstIssueWithField(parsed.error, labels, { keepRuleMessages: true }));
       return;
     }
+    notify.clearFormIssue(title);
     if (runningUpdate !== undefined) {
       const isConfirmed = await confirmation.confirm({ kind: 'configuration', name: runningUpdate });
       if (!isConfirmed) return;

@@ -35,8 +35,9 @@ export function useFilterSubmit<Values extends FieldValues & { label: string }>(
       const labelError = duplicateLabelError(filters, { id: filter.id, label: values.label });
       if (labelError) {
         form.setError('label' as Path<Values>, { message: labelError });
-        return notify.error(labelError);
+        return notify.formIssue('filter', labelError);
       }
+      notify.clearFormIssue('filter');
       // A filter a running account uses: the user confirms knowing the run keeps its copy.
       if (filter.id && !(await confirmation.confirm({ kind: 'filter', id: filter.id, label: filter.label })))
         return;
@@ -52,7 +53,7 @@ export function useFilterSubmit<Values extends FieldValues & { label: string }>(
     },
     () => {
       const parsed = schema.safeParse(form.getValues());
-      if (!parsed.success) notify.error(firstIssueWithField(parsed.error, fieldLabels));
+      if (!parsed.success) notify.formIssue('filter', firstIssueWithField(parsed.error, fieldLabels));
     },
   );
   return { submit, isSaving: saveFilter.isPending, confirmation };

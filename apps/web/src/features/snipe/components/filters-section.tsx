@@ -1,5 +1,6 @@
 import type { SnipeRehearseInput } from '@tradedesk/domain';
 import { lazy, Suspense, useState } from 'react';
+import type { HubError } from '../live/use-snipe-live';
 
 // The filter editor (forms, the form library, the schemas) loads when the section is first opened.
 const FiltersPanel = lazy(() =>
@@ -12,9 +13,12 @@ const FiltersPanel = lazy(() =>
  */
 export function FiltersSection({
   onRehearse,
+  lastHubError,
 }: {
   /** Sends `snipe-rehearse` over the snipe hub. */
   onRehearse: (input: SnipeRehearseInput) => boolean;
+  /** The snipe hub's last refusal: a rehearsal being started was refused when a new one arrives. */
+  lastHubError?: HubError | undefined;
 }) {
   // Drawn once opened: closed, the editor was the dashboard's largest render, hidden, on every
   // load. Once drawn it stays, so a draft survives closing the section.
@@ -30,7 +34,7 @@ export function FiltersSection({
           <Suspense
             fallback={<span className="loading loading-spinner" role="status" aria-label="Loading filters" />}
           >
-            <FiltersPanel onRehearse={onRehearse} />
+            <FiltersPanel onRehearse={onRehearse} lastHubError={lastHubError} />
           </Suspense>
         )}
       </div>

@@ -164,6 +164,7 @@ export function SnipeDashboard() {
           <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
         </PanelErrorBoundary>
         <FiltersSection
+          lastHubError={live.lastError}
           onRehearse={(input) => {
             const sent = live.send('snipe-rehearse', input);
             if (!sent) notify.error(SNIPE_SERVICE_UNAVAILABLE);

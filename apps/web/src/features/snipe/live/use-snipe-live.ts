@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultNotificationConfig, type Account } from '@tradedesk/domain';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { accountsQueryKey } from '../../../common/accounts';
 import { playSound, useConfiguration } from '../../../common/configuration';
@@ -16,8 +16,8 @@ import { snipeNoticeOf } from './snipe-notice';
  * Keeps the dashboard live: every server message updates the cached accounts and becomes the
  * notices (and sounds) the user's settings ask for. The connection is the shared `/client/snipe`
  * one (shared/live): it reconnects after a drop and the dashboard then reads its accounts and
- * statistics again. Returns the connection's status, a sender for the hub's actions and the last
- * Launch Account answer.
+ * statistics again. Returns the connection's status, a sender for the hub's actions, the last
+ * Launch Account answer and the last refusal the hub sent (a panel waiting on its action reads it).
  */
 export function useSnipeLive() {
   const queryClient = useQueryClient();
@@ -25,6 +25,7 @@ export function useSnipeLive() {
   const settingsRef = useRef(defaultNotificationConfig());
   settingsRef.current = configuration.data?.notification ?? defaultNotificationConfig();
   const launch = useLaunchedWebApp();
+  const [lastError, setLastError] = useState<HubError | undefined>(undefined);
 
   const hub = useWebHub(webHubPaths.snipe, {
     onMessage: (payload) => {
@@ -47,7 +48,11 @@ export function useSnipeLive() {
     },
     onError: (payload) => {
       const parsed = snipeErrorEventSchema.safeParse(payload);
-      notify.error(parsed.success ? parsed.data.description : 'Something went wrong, please try again later');
+      const description = parsed.success
+        ? parsed.data.description
+        : 'Something went wrong, please try again later';
+      notify.error(description);
+      setLastError((previous) => ({ description, seq: (previous?.seq ?? 0) + 1 }));
     },
     onResync: () => {
       void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
@@ -63,7 +68,14 @@ export function useSnipeLive() {
     /** Launch Account's answer, shown in the Launch Webapp modal until closed. */
     launched: launch.launched,
     closeLaunched: launch.close,
+    lastError,
   };
+}
+
+/** A refusal the hub sent (`error {description}`), numbered so that a repeated text is a new one. */
+export interface HubError {
+  readonly description: string;
+  readonly seq: number;
 }
 
 export type SnipeLive = ReturnType<typeof useSnipeLive>;

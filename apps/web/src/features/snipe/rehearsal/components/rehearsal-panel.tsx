@@ -9,7 +9,7 @@ const RehearsalResultView = lazy(() =>
 );
 
 const spanChoices = [15, 30, 60, 120, 240] as const;
-/** After this long without the new rehearsal appearing, the start was refused (its toast says why). */
+/** After this long without the new rehearsal appearing (and no refusal heard), the page stops waiting. */
 const START_WAIT_MS = 30_000;
 
 /**
@@ -20,11 +20,18 @@ const START_WAIT_MS = 30_000;
 export function RehearsalPanel({
   filters,
   onRehearse,
+  lastHubError,
 }: {
   /** The selected saved filters (an unsaved draft cannot be rehearsed). */
   filters: readonly { id: string; label: string }[];
   /** Sends `snipe-rehearse`; false when the snipe service is unreachable. */
   onRehearse: (input: SnipeRehearseInput) => boolean;
+  /**
+   * The snipe hub's last refusal (`seq` grows with each). One heard while starting is the start's
+   * refusal ('No agent is free to rehearse right now…'): the panel stops saying 'Starting the
+   * sandbox worlds…' and shows why, instead of waiting half a minute beside the toast.
+   */
+  lastHubError?: { description: string; seq: number } | undefined;
 }) {
   const filterIds = filters.map((filter) => filter.id);
   const [spanMinutes, setSpanMinutes] = useState<number>(REHEARSAL_SPAN_MINUTES.default);
@@ -34,16 +41,33 @@ export function RehearsalPanel({
   const rehearsal = useRehearsal(filterIds, isStarting);
   const latest = rehearsal.data ?? null;
   const startTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The hub's refusal count when Rehearse was pressed: a higher one is this start's refusal. */
+  const errorSeqAtStart = useRef(0);
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const refetch = rehearsal.refetch;
 
   useEffect(() => {
     if (isStarting && (latest?.id ?? null) !== startingAfter) setStartingAfter(undefined);
   }, [isStarting, latest?.id, startingAfter]);
+  useEffect(() => {
+    if (!isStarting || lastHubError === undefined || lastHubError.seq <= errorSeqAtStart.current) return;
+    clearTimeout(startTimer.current);
+    setStartingAfter(undefined);
+    setRefusal(lastHubError.description);
+    // Read once more: had the refusal been another action's, the rehearsal that did start shows.
+    void refetch();
+  }, [isStarting, lastHubError, refetch]);
   useEffect(() => () => clearTimeout(startTimer.current), []);
+  // A refusal is about the filters it was asked for.
+  const filterKey = filterIds.join(',');
+  useEffect(() => setRefusal(undefined), [filterKey]);
 
   const isRunning = isStarting || latest?.status === 'running';
   // The server rehearses the filters and settings it has stored: an edit being saved would be missed.
   const isSaving = useIsSavingRunInput();
   const rehearse = () => {
+    errorSeqAtStart.current = lastHubError?.seq ?? 0;
+    setRefusal(undefined);
     if (!onRehearse({ filterIds, spanMinutes })) return;
     setStartingAfter(latest?.id ?? null);
     clearTimeout(startTimer.current);
@@ -103,7 +127,12 @@ export function RehearsalPanel({
             </span>
           </div>
         )}
-        {!isRunning && latest?.status === 'failed' && (
+        {!isRunning && refusal !== undefined && (
+          <p className="text-error text-sm" role="alert">
+            {refusal}
+          </p>
+        )}
+        {!isRunning && refusal === undefined && latest?.status === 'failed' && (
           <p className="text-error text-sm" role="alert">
             {latest.message}
           </p>
