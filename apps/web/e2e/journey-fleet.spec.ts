@@ -75,7 +75,7 @@ test('a new user starts three accounts together and sees one fleet run with thre
 
   // Planted while the fleet searches: one of its accounts buys it, and only one.
   await plantListing(server, { definitionId: 20_801, platform: 'pc', buyNowPrice: 500 });
-  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5.2K)')).toHaveCount(1, {
+  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5,200)')).toHaveCount(1, {
     timeout: 180_000,
   });
   const total = fleet.locator('tfoot tr');
