@@ -28,6 +28,11 @@ test('a new user starts three accounts together and sees one fleet run with thre
   test.setTimeout(600_000);
   await signUpThroughCheckout(page, 'Snipe — Season');
 
+  // The plan alone runs one account at a time: no Start Together yet, and the page says why.
+  await page.goto('/snipe');
+  await expect(page.getByText(/^Start Together needs two or more snipe licences/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Start Together/ })).toHaveCount(0);
+
   // The plan runs one account at a time; two extra licences make three.
   for (let bought = 0; bought < 2; bought += 1) {
     await page.goto('/subscription');
@@ -75,7 +80,7 @@ test('a new user starts three accounts together and sees one fleet run with thre
 
   // Planted while the fleet searches: one of its accounts buys it, and only one.
   await plantListing(server, { definitionId: 20_801, platform: 'pc', buyNowPrice: 500 });
-  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5.2K)')).toHaveCount(1, {
+  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5,200)')).toHaveCount(1, {
     timeout: 180_000,
   });
   const total = fleet.locator('tfoot tr');

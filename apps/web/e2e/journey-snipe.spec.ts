@@ -52,10 +52,10 @@ test('a new user snipes a bargain the sandbox market listed and sees the profit 
   await expect(row.getByText('ACTIVE', { exact: true })).toBeVisible({ timeout: 120_000 });
 
   // The bargain: bought for less than the card's price after tax, so the profit is positive.
-  const bought = page.getByText(/^Bought .+ for [\d.,]+K? \(profit [\d.,]+K?\)$/).first();
+  const bought = page.getByText(/^Bought .+ for [\d,]+ \(profit [\d,]+\)$/).first();
   await expect(bought).toBeVisible({ timeout: 420_000 });
   const notice = (await bought.textContent()) ?? '';
-  const profit = /\(profit ([\d.,]+K?)\)$/.exec(notice)?.[1] ?? '';
+  const profit = /\(profit ([\d,]+)\)$/.exec(notice)?.[1] ?? '';
   // One notice per purchase (issue 26: two toasts each flooded the stack while sniping).
   await expect(page.getByText(notice, { exact: true })).toHaveCount(1);
   const rowProfitCell = row.getByText(/^\+\d/);

@@ -1,5 +1,7 @@
+import { messages } from '@tradedesk/domain';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInNewUser, test } from './support/fixtures';
+import { createGameAccount } from './support/game-accounts';
 import { uniqueName } from './support/names';
 
 // A phone's width; Chromium here draws classic scrollbars, as a narrow desktop window does.
@@ -152,5 +154,46 @@ test.describe('at 390 px (a phone)', () => {
     }
     const purchase = await row.getByRole('button', { name: 'Purchase' }).boundingBox();
     expect(purchase && purchase.x + purchase.width).toBeLessThanOrEqual(viewportWidth);
+  });
+
+  test('/sbc shows each account as a card and Start Solver on the screen, no sideways scroll', async ({
+    page,
+    server,
+  }) => {
+    await signInNewUser(page, server.baseURL, {
+      username: uniqueName('phonesbc'),
+      tier: 'Snipe',
+      linked: true,
+    });
+    await page.goto('/sbc');
+    const accounts = page.getByRole('region', { name: 'Accounts' });
+    const email = `${uniqueName('phonesbc')}@example.com`;
+    await createGameAccount(page, accounts, email);
+    const row = page.getByRole('row', { name: email });
+    await expect(row).toBeVisible();
+
+    const table = accounts.getByRole('table');
+    const hiddenSideways = await table.evaluate(
+      (element) => (element.parentElement?.scrollWidth ?? 0) - (element.parentElement?.clientWidth ?? 0),
+    );
+    expect(hiddenSideways).toBe(0);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    const viewportWidth = await page.evaluate(() => window.innerWidth);
+    const emailCell = row.getByRole('cell').filter({ hasText: email });
+    expect(await emailCell.evaluate((element) => getComputedStyle(element, '::before').content)).toBe(
+      '"Email"',
+    );
+    const emailBox = await emailCell.boundingBox();
+    expect(emailBox && emailBox.x + emailBox.width, 'the e-mail ends on the screen').toBeLessThanOrEqual(
+      viewportWidth,
+    );
+
+    const startSolver = row.getByRole('button', { name: 'Start Solver' });
+    await expect(startSolver).toBeInViewport();
+    const box = await startSolver.boundingBox();
+    expect(box && box.x + box.width, 'Start Solver ends on the screen').toBeLessThanOrEqual(viewportWidth);
+    // It answers a tap: with no solution chosen yet, it says what to do first.
+    await startSolver.click();
+    await expect(page.getByRole('status').filter({ hasText: messages.selectSolution })).toBeVisible();
   });
 });

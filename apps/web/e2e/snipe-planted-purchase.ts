@@ -43,7 +43,7 @@ export async function buyPlantedListing(
   await plantListing(server, { definitionId: ronaldo.definitionId, platform: 'pc', buyNowPrice: 500 });
 
   // Profit: the planned resale at 6,000 less the 5% tax, less the 500 paid = 5,200.
-  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5.2K)')).toBeVisible({
+  await expect(page.getByText('Bought Cristiano Ronaldo for 500 (profit 5,200)')).toBeVisible({
     timeout: stepTimeoutMs,
   });
   await expect(row.getByText('99.5K', { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   errorMessages,
   failedToFetchMarketPriceFor,
   filterSwitchedFor,
+  followUpNotice,
   purchaseNotice,
   requestFailed,
   runLogMessages,
@@ -63,6 +64,19 @@ describe('message builders', () => {
     ],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  // A run's notices sit side by side in the list: coins read in full in all of them, never
+  // 'Bought X for 14.8K' beside 'quick sold for 37,795'.
+  it('writes the coins of a purchase and its follow-up in full, with separators', () => {
+    expect(purchaseNotice({ playerName: 'Kaká', buyPrice: 14_750, value: 21_470 })).toBe(
+      'Bought Kaká for 14,750 (profit 21,470)',
+    );
+    expect(purchaseNotice({ playerName: 'Kaká', buyPrice: 1_250_000, value: -3_400 })).toBe(
+      'Bought Kaká for 1,250,000 (profit -3,400)',
+    );
+    expect(followUpNotice('Kaká', 'quick-sold', 37_795)).toBe('Kaká quick sold for 37,795');
+    expect(followUpNotice('Kaká', 'listed', 38_000)).toBe('Kaká listed on the transfer list for 38,000');
   });
 
   it('names the three reasons a snipe run ends', () => {

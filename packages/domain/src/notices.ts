@@ -1,4 +1,4 @@
-import { formatCoins, formatCompactNumber } from './format/numbers.js';
+import { formatCoins, formatFullNumber } from './format/numbers.js';
 import { gameErrorReason } from './game-error-reasons.js';
 /**
  * Run-log, error and success texts of section 8 of both documents, verbatim. Validation
@@ -122,14 +122,15 @@ export const coinBalanceDownloaded = (side: 'buyer' | 'seller') =>
 
 /**
  * What the follow-up did with a card just bought (ours): 'Cristiano Ronaldo listed on the
- * transfer list for 6,000', 'Pelé sent to the club', 'Kaká quick sold for 1,200'.
+ * transfer list for 6,000', 'Pelé sent to the club', 'Kaká quick sold for 1,200'. Coins in full,
+ * as in every run notice (docs/decisions/notifications.md).
  */
 export function followUpNotice(
   playerName: string,
   placement: 'club' | 'transfer-list' | 'listed' | 'quick-sold' | 'unassigned',
   sellPrice: number,
 ): string {
-  const coins = sellPrice.toLocaleString('en-US');
+  const coins = formatFullNumber(sellPrice);
   switch (placement) {
     case 'club':
       return `${playerName} sent to the club`;
@@ -145,7 +146,8 @@ export function followUpNotice(
 }
 
 /**
- * The notification of one buy attempt (ours): 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+ * The notification of one buy attempt (ours): 'Bought Cristiano Ronaldo for 14,750 (profit 5,200)'
+ * (coins in full, as the follow-up's 'quick sold for 37,795' beside it; it read '14.8K'),
  * or 'Failed to buy Cristiano Ronaldo: someone else bought it first, or the bid was not allowed
  * (error 461)' for a lost snipe.
  */
@@ -157,7 +159,7 @@ export function purchaseNotice(report: {
 }): string {
   if (report.errorCode !== undefined)
     return `Failed to buy ${report.playerName}: ${gameErrorReason(report.errorCode)}`;
-  return `Bought ${report.playerName} for ${formatCompactNumber(report.buyPrice)} (profit ${formatCompactNumber(report.value)})`;
+  return `Bought ${report.playerName} for ${formatFullNumber(report.buyPrice)} (profit ${formatFullNumber(report.value)})`;
 }
 
 /** 'Break started for {email}' / 'Break ended for {email}' (ours). */

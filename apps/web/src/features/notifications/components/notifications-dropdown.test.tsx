@@ -79,7 +79,7 @@ describe('notifications', () => {
     signIn();
     notify.kept({
       id: 'n1',
-      message: 'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+      message: 'Bought Cristiano Ronaldo for 500 (profit 5,200)',
       type: 'success',
       createdAt: '2026-01-15T12:00:00.000Z',
       isRead: false,
@@ -89,7 +89,7 @@ describe('notifications', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
     expect(screen.getByRole('dialog', { name: 'Notifications' }).textContent).toContain(
-      'Bought Cristiano Ronaldo for 500 (profit 5.2K)',
+      'Bought Cristiano Ronaldo for 500 (profit 5,200)',
     );
     const observer = ControlledObserver.instances.at(-1)!;
     expect(observer.options.threshold).toBe(0.75);

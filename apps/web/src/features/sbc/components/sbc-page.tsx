@@ -24,7 +24,11 @@ import { useSbcLive, type SolverProgress } from '../live/use-sbc-live';
 import { ChallengesAccordion } from './challenges-accordion';
 import { resolveSelection, type SolutionSelection } from './selection';
 import { SolverModal } from './solver-modal';
+import { stackedTable } from '../../../components/ui/stacked-table';
 import { TableHead } from '../../../components/ui/table-head';
+
+/** The accounts table's columns; on a phone each cell carries its title (`data-label`). */
+const accountColumns = ['Email', 'Platform', 'Club', 'Progress', 'Solver'] as const;
 
 function StatCard({ title, value }: { title: string; value: string }) {
   return (
@@ -145,10 +149,11 @@ function AccountTable({
           Create Account
         </button>
       </div>
+      {/* Below 768 px each account is a card (stackedTable): Start Solver shows without sideways scrolling. */}
       <div className="overflow-x-auto">
         <table className="table table-sm">
-          <TableHead columns={['Email', 'Platform', 'Club', 'Progress', 'Solver']} />
-          <tbody>
+          <TableHead columns={accountColumns} className={stackedTable.head} />
+          <tbody className={stackedTable.body}>
             {accounts.length === 0 && (
               <tr>
                 <td colSpan={5} className="opacity-70">
@@ -158,12 +163,14 @@ function AccountTable({
             )}
             {accounts.map((account) => (
               <tr key={account.id} aria-label={account.email}>
-                <td>{account.email}</td>
-                <td>{account.platform?.toUpperCase() ?? '—'}</td>
-                <td>
+                <td data-label={accountColumns[0]} className="max-md:break-all">
+                  {account.email}
+                </td>
+                <td data-label={accountColumns[1]}>{account.platform?.toUpperCase() ?? '—'}</td>
+                <td data-label={accountColumns[2]}>
                   <ClubCell account={account} onReadClub={onReadClub} />
                 </td>
-                <td>
+                <td data-label={accountColumns[3]}>
                   <ProgressList progress={progress[account.id]} />
                 </td>
                 <td>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as WebHubSocketModule from '../../../lib/web-hub-socket';
 import { presentedAccount } from '../../../common/accounts/test/account-fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { userAnswer } from '../../../test/user-answer';
 import { fakeWebHubSocket } from '../../../test/fake-web-hub';
 import { answers, resetDashboard } from './snipe-dashboard.fixtures';
 import { SnipeDashboard } from './snipe-dashboard';
@@ -155,5 +156,34 @@ describe('snipe dashboard: fleet runs', () => {
     expect(sentTogether()).toMatchObject({ ids: ['a', 'b'], filters: [{ id: 'f-1', label: 'Cheap Rares' }] });
     expect(sentTogether().configuration.advanced.isFleetEnabled).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Snipe Configuration/ })).toBeNull());
+  });
+
+  // One licence runs one account at a time: the server refuses any group, so the page offers none.
+  it('shows a one-licence user why there is no Start Together, and no tick boxes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answers(
+        [
+          presentedAccount({ id: 'a', email: 'one@example.com' }),
+          presentedAccount({ id: 'b', email: 'two@example.com' }),
+        ],
+        {
+          'GET /api/user': userAnswer({
+            tier: 'snipe',
+            credits: 1,
+            maxAccounts: 1,
+            providers: { discordId: '42' },
+          }),
+        },
+      ).fetchStub,
+    );
+    renderWithProviders(<SnipeDashboard />);
+    await screen.findByText(
+      'Start Together needs two or more snipe licences: your plan runs one account at a time. Each Extra snipe licence (Subscription) lets one more account run at once.',
+    );
+    await screen.findByText('one@example.com');
+    expect(screen.queryByRole('button', { name: /^Start Together/ })).toBeNull();
+    expect(screen.queryByLabelText('Select one@example.com')).toBeNull();
+    expect(screen.queryByLabelText('Select two@example.com')).toBeNull();
   });
 });

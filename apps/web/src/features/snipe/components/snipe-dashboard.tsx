@@ -11,6 +11,7 @@ import {
   useAccounts,
 } from '../../../common/accounts';
 import { notify } from '../../../lib/notify';
+import { useUser } from '../../../common/user';
 import { useSnipeFilters } from '../../../common/filters';
 import { LaunchWebappModal } from '../../../common/webapp-launch';
 import { SNIPE_SERVICE_UNAVAILABLE, useSnipeActions } from '../hooks/use-snipe-actions';
@@ -36,6 +37,13 @@ const ConfigurationModals = lazy(() =>
   import('./configuration-modals').then((module) => ({ default: module.ConfigurationModals })),
 );
 
+/**
+ * Why a user with one licence sees no Start Together: the server claims a licence slot per account
+ * before any starts, so with one slot every group is refused (docs/decisions/snipe-engine.md).
+ */
+const startTogetherNeedsLicences =
+  'Start Together needs two or more snipe licences: your plan runs one account at a time. Each Extra snipe licence (Subscription) lets one more account run at once.';
+
 /** Sniping, or signing in to snipe: not an account to start again. */
 const isSniping = (account: Account) => isAccountRunning(account.status) || account.status === 'logging_in';
 
@@ -48,6 +56,9 @@ export function SnipeDashboard() {
   const filters = useSnipeFilters();
   const live = useSnipeLive();
   const actions = useSnipeActions(live);
+  // One licence (the default) runs one account at a time: starting several together never can.
+  const maxAccounts = useUser().data?.maxAccounts;
+  const canStartTogether = maxAccounts !== undefined && maxAccounts >= 2;
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [panel, setPanel] = useState<ConfigurationPanel | null>(null);
   const [dialog, setDialog] = useState<AccountDialog>(null);
@@ -97,7 +108,7 @@ export function SnipeDashboard() {
     <AccountRow
       key={account.id}
       account={account}
-      {...(isSniping(account)
+      {...(isSniping(account) || !canStartTogether
         ? {}
         : {
             selector: (
@@ -147,19 +158,23 @@ export function SnipeDashboard() {
         <PanelErrorBoundary name="Fleet runs">
           <FleetRuns accounts={accounts.data} />
         </PanelErrorBoundary>
-        <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            className="btn btn-sm btn-success"
-            disabled={selected.length < 2}
-            onClick={() => setStartingTogether(selected)}
-          >
-            Start Together ({selected.length})
-          </button>
-          <span className="text-sm opacity-70">
-            Tick two or more accounts to start them together: those of one platform snipe as a fleet.
-          </span>
-        </div>
+        {canStartTogether ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-success"
+              disabled={selected.length < 2}
+              onClick={() => setStartingTogether(selected)}
+            >
+              Start Together ({selected.length})
+            </button>
+            <span className="text-sm opacity-70">
+              Tick two or more accounts to start them together: those of one platform snipe as a fleet.
+            </span>
+          </div>
+        ) : (
+          maxAccounts !== undefined && <p className="text-sm opacity-70">{startTogetherNeedsLicences}</p>
+        )}
         <PanelErrorBoundary name="Accounts">
           <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
         </PanelErrorBoundary>

@@ -105,7 +105,7 @@ describe('what the user is told', () => {
       data: {
         id: 'n1',
         type: 'success',
-        message: 'Bought Rare Striker for 12K (profit 2.3K)',
+        message: 'Bought Rare Striker for 12,000 (profit 2,300)',
         createdAt: '2026-11-01T10:00:00.000Z',
         isRead: false,
         topic,
@@ -118,7 +118,7 @@ describe('what the user is told', () => {
         notification: {
           id: 'n1',
           type: 'success',
-          message: 'Bought Rare Striker for 12K (profit 2.3K)',
+          message: 'Bought Rare Striker for 12,000 (profit 2,300)',
           createdAt: '2026-11-01T10:00:00.000Z',
           isRead: false,
         },
