@@ -178,8 +178,12 @@ describe('snipe dashboard: fleet runs', () => {
       ).fetchStub,
     );
     renderWithProviders(<SnipeDashboard />);
-    await screen.findByText(
+    const why = await screen.findByText(/^Start Together needs two or more snipe licences/);
+    expect(why.textContent).toBe(
       'Start Together needs two or more snipe licences: your plan runs one account at a time. Each Extra snipe licence (Subscription) lets one more account run at once.',
+    );
+    expect(within(why).getByRole('link', { name: 'Subscription' }).getAttribute('href')).toBe(
+      '/subscription',
     );
     await screen.findByText('one@example.com');
     expect(screen.queryByRole('button', { name: /^Start Together/ })).toBeNull();

@@ -1,5 +1,6 @@
 import { isAccountRunning, type Account } from '@tradedesk/domain';
 import { lazy, useState } from 'react';
+import { Link } from 'react-router';
 import { OpenDialog } from '../../../components/ui/open-dialog';
 import { RunningAccountsProvider, type RunningAccount } from '../../../components/ui/update-confirmation';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -41,8 +42,18 @@ const ConfigurationModals = lazy(() =>
  * Why a user with one licence sees no Start Together: the server claims a licence slot per account
  * before any starts, so with one slot every group is refused (docs/decisions/snipe-engine.md).
  */
-const startTogetherNeedsLicences =
-  'Start Together needs two or more snipe licences: your plan runs one account at a time. Each Extra snipe licence (Subscription) lets one more account run at once.';
+function StartTogetherNeedsLicences() {
+  return (
+    <p className="text-sm opacity-70">
+      Start Together needs two or more snipe licences: your plan runs one account at a time. Each Extra snipe
+      licence (
+      <Link className="link" to="/subscription">
+        Subscription
+      </Link>
+      ) lets one more account run at once.
+    </p>
+  );
+}
 
 /** Sniping, or signing in to snipe: not an account to start again. */
 const isSniping = (account: Account) => isAccountRunning(account.status) || account.status === 'logging_in';
@@ -173,7 +184,7 @@ export function SnipeDashboard() {
             </span>
           </div>
         ) : (
-          maxAccounts !== undefined && <p className="text-sm opacity-70">{startTogetherNeedsLicences}</p>
+          maxAccounts !== undefined && <StartTogetherNeedsLicences />
         )}
         <PanelErrorBoundary name="Accounts">
           <AccountsTable accounts={accounts.data} isLoading={accounts.isPending} renderRow={renderRow} />
