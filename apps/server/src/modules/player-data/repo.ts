@@ -81,17 +81,54 @@ export function playerPage(db: Db, filter: PlayerPageFilter, offset: number, lim
     .limit(limit);
 }
 
-/** The history of one card on one platform since `since`, oldest first (all sources). */
-export function priceHistory(db: Db, definitionId: number, platform: Platform, since: Date) {
-  return db
-    .select({ price: priceObservations.price, observedAt: priceObservations.observedAt })
+/**
+ * One card's prices on one platform since `since` (all sources), summed up by the database: the
+ * count, lowest, highest and mean, the first and last price, and the mean of each UTC hour, oldest
+ * first. A week holds ~30,000 observations a card; the answer at most 169 hours and two rows.
+ */
+export async function priceWeek(db: Db, definitionId: number, platform: Platform, since: Date) {
+  const inWindow = and(
+    eq(priceObservations.definitionId, definitionId),
+    eq(priceObservations.platform, platform),
+    gte(priceObservations.observedAt, since),
+  );
+  const hour = sql<string>`date_trunc('hour', ${priceObservations.observedAt} at time zone 'UTC')`;
+  const [summary] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      min: sql<number | null>`min(${priceObservations.price})::float8`,
+      max: sql<number | null>`max(${priceObservations.price})::float8`,
+      mean: sql<number | null>`avg(${priceObservations.price})::float8`,
+    })
     .from(priceObservations)
-    .where(
-      and(
-        eq(priceObservations.definitionId, definitionId),
-        eq(priceObservations.platform, platform),
-        gte(priceObservations.observedAt, since),
-      ),
-    )
-    .orderBy(asc(priceObservations.observedAt));
+    .where(inWindow);
+  const edge = (order: typeof asc) =>
+    db
+      .select({ price: priceObservations.price })
+      .from(priceObservations)
+      .where(inWindow)
+      .orderBy(order(priceObservations.observedAt))
+      .limit(1);
+  const [[first], [last], hours] = await Promise.all([
+    edge(asc),
+    edge(desc),
+    db
+      .select({
+        hour: sql<string>`to_char(${hour}, 'YYYY-MM-DD"T"HH24:00:00.000"Z"')`,
+        mean: sql<number>`avg(${priceObservations.price})::float8`,
+      })
+      .from(priceObservations)
+      .where(inWindow)
+      .groupBy(hour)
+      .orderBy(hour),
+  ]);
+  return {
+    count: summary?.count ?? 0,
+    min: summary?.min ?? null,
+    max: summary?.max ?? null,
+    mean: summary?.mean ?? null,
+    first: first?.price,
+    last: last?.price,
+    hours,
+  };
 }

@@ -24,27 +24,6 @@ import * as repo from './repo.js';
 export const MARKET_PAGE_SIZE = 20;
 /** Price statistics look back this far. */
 export const STATISTICS_WINDOW_MS = 7 * 86_400_000;
-/** The history's points are hours: at most 169 points for a week, whatever the collection rate. */
-export const HISTORY_BUCKET_MS = 3_600_000;
-
-/**
- * The average price of each hour that has observations, oldest first: `at` is the hour's start.
- * Three sources polled every minute write ~30,000 rows a week; a chart needs one point an hour.
- */
-export function hourlyHistory(points: readonly { price: number; observedAt: Date }[]) {
-  const hours = new Map<number, { sum: number; count: number }>();
-  for (const point of points) {
-    const hour = Math.floor(point.observedAt.getTime() / HISTORY_BUCKET_MS) * HISTORY_BUCKET_MS;
-    const bucket = hours.get(hour) ?? { sum: 0, count: 0 };
-    bucket.sum += point.price;
-    bucket.count += 1;
-    hours.set(hour, bucket);
-  }
-  return [...hours]
-    .sort(([a], [b]) => a - b)
-    .map(([hour, { sum, count }]) => ({ at: new Date(hour).toISOString(), price: Math.round(sum / count) }));
-}
-
 export interface PlayerDataSettings {
   staleAfterMs: number;
   /** How long a cached /market answer is served (it is also dropped when new prices arrive). */
@@ -132,27 +111,23 @@ export function createPlayerDataService(db: Db, now: () => Date, settings: Playe
     async statistics(definitionId: number, platform: Platform, rarity: Rarity) {
       const row = await cardRow(definitionId, rarity);
       const at = options();
-      const history = await repo.priceHistory(
+      const week = await repo.priceWeek(
         db,
         definitionId,
         platform,
         new Date(at.now.getTime() - STATISTICS_WINDOW_MS),
       );
-      const prices = history.map((point) => point.price);
-      const first = prices[0];
-      const last = prices.at(-1);
+      const { first, last } = week;
       return {
         id: definitionId,
         platform,
         current: presentPrice(platform === 'pc' ? row.pc : row.ps, at),
-        min: prices.length ? Math.min(...prices) : null,
-        max: prices.length ? Math.max(...prices) : null,
-        average: prices.length
-          ? Math.round(prices.reduce((sum, price) => sum + price, 0) / prices.length)
-          : null,
+        min: week.min,
+        max: week.max,
+        average: week.mean === null ? null : Math.round(week.mean),
         trend: first && last !== undefined ? Math.round(((last - first) / first) * 10_000) / 100 : 0,
-        observations: prices.length,
-        history: hourlyHistory(history),
+        observations: week.count,
+        history: week.hours.map(({ hour, mean }) => ({ at: hour, price: Math.round(mean) })),
       };
     },
 
