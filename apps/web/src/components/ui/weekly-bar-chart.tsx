@@ -61,15 +61,18 @@ export function WeeklyBarChart({
   points,
   seriesName,
   emptyText,
+  isLoading = false,
 }: {
   title: string;
   points: WeeklyPoints;
   seriesName: string;
   /**
    * Said over the plot when every day is 0 (a new user's week), so the card does not look
-   * broken; left out while the statistics are still loading.
+   * broken.
    */
   emptyText?: string | undefined;
+  /** The statistics are still loading: their zeros are no empty week yet. */
+  isLoading?: boolean;
 }) {
   const headingId = useId();
   const descriptionId = useId();
@@ -78,7 +81,7 @@ export function WeeklyBarChart({
   const { active, ...handlers } = useActiveDay(points.length);
   const activePoint = active === null ? undefined : points[active];
   const description = points.map((point) => `${point.date}: ${formatFullNumber(point.value)}`).join(', ');
-  const isEmpty = emptyText !== undefined && points.every((point) => point.value === 0);
+  const isEmpty = !isLoading && emptyText !== undefined && points.every((point) => point.value === 0);
   return (
     <section className="card bg-base-200" aria-label={title}>
       <div className="card-body gap-2 p-4">

@@ -13,6 +13,17 @@ vi.mock('../../../lib/web-hub-socket', async (importOriginal) => ({
   connectWebHub: (await import('../../../test/fake-web-hub')).connectFakeWebHub,
 }));
 
+/** The dashboard on the server's `routes` (beside the usual answers), its Filters section opened. */
+async function openFilters(routes: Parameters<typeof answers>[1]) {
+  vi.stubGlobal('fetch', answers([], routes).fetchStub);
+  renderWithProviders(<SnipeDashboard />);
+  const user = userEvent.setup();
+  await screen.findByText('Live');
+  await user.click(screen.getByText('Filters', { exact: true }));
+  const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
+  return { user, panel };
+}
+
 describe('snipe dashboard: Rehearse in sandbox', () => {
   beforeEach(resetDashboard);
   afterEach(() => vi.unstubAllGlobals());
@@ -21,16 +32,10 @@ describe('snipe dashboard: Rehearse in sandbox', () => {
     // A new user saved one filter and rehearsed it; back on /snipe the panel opened on 'None',
     // Rehearse was off ('Select a saved filter above…') and the result was hidden until the
     // filter was chosen again, though its form was the one on show.
-    const served = answers([], {
+    const { panel } = await openFilters({
       'GET /api/filter': { status: 200, body: { data: [savedFilter] } },
       'GET /api/rehearsal': { status: 200, body: { data: null } },
     });
-    vi.stubGlobal('fetch', served.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
-    await screen.findByText('Live');
-    await user.click(screen.getByText('Filters', { exact: true }));
-    const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
 
     expect(panel.getByLabelText<HTMLSelectElement>('Select Filter').selectedOptions[0]?.textContent).toBe(
       'Cheap Rares',
@@ -46,13 +51,9 @@ describe('snipe dashboard: Rehearse in sandbox', () => {
     // On the production start without a free agent the toast said 'No agent is free to rehearse
     // right now…' while the panel went on with 'Starting the sandbox worlds…' and a disabled
     // button for half a minute.
-    const served = answers([], { 'GET /api/rehearsal': { status: 200, body: { data: null } } });
-    vi.stubGlobal('fetch', served.fetchStub);
-    renderWithProviders(<SnipeDashboard />);
-    const user = userEvent.setup();
-    await screen.findByText('Live');
-    await user.click(screen.getByText('Filters', { exact: true }));
-    const panel = within(await screen.findByRole('region', { name: 'Filter configuration' }));
+    const { user, panel } = await openFilters({
+      'GET /api/rehearsal': { status: 200, body: { data: null } },
+    });
     await user.selectOptions(panel.getByLabelText('Select Filter'), 'Cheap Rares');
     const rehearsal = within(screen.getByRole('region', { name: 'Rehearse in sandbox' }));
 

@@ -7,16 +7,14 @@ const noWeeklyProfitsText = 'No profits in the last 7 days';
 /** The weekly profits bar chart of /snipe (spec 001 §2: 3 y-axis ticks rounded up to 1,000). */
 export function WeeklyProfitsChart() {
   const statistics = useSnipeStatistics();
-  const points = weeklySeries(
-    (statistics.data?.weeklyProfits ?? []).map((point) => ({ date: point.date, value: point.value })),
-    Date.now(),
-  );
+  const points = weeklySeries(statistics.data?.weeklyProfits ?? [], Date.now());
   return (
     <WeeklyBarChart
       title="Weekly profits"
       seriesName="Profit"
       points={points}
-      emptyText={statistics.isPending ? undefined : noWeeklyProfitsText}
+      emptyText={noWeeklyProfitsText}
+      isLoading={statistics.isPending}
     />
   );
 }

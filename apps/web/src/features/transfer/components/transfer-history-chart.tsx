@@ -13,7 +13,8 @@ export function TransferHistoryChart() {
       title="Transfer history"
       seriesName="Coins"
       points={points}
-      emptyText={statistics.isPending ? undefined : noTransfersText}
+      emptyText={noTransfersText}
+      isLoading={statistics.isPending}
     />
   );
 }

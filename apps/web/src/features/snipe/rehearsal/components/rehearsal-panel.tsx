@@ -1,6 +1,7 @@
 import { REHEARSAL_SPAN_MINUTES, type SnipeRehearseInput } from '@tradedesk/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIsSavingRunInput } from '../../../../lib/run-inputs';
+import type { HubError } from '../../live/use-snipe-live';
 import { useRehearsal } from '../api/get-rehearsal';
 
 // The result draws a chart (recharts, its own chunk): loaded when a rehearsal has a result to show.
@@ -31,7 +32,7 @@ export function RehearsalPanel({
    * refusal ('No agent is free to rehearse right now…'): the panel stops saying 'Starting the
    * sandbox worlds…' and shows why, instead of waiting half a minute beside the toast.
    */
-  lastHubError?: { description: string; seq: number } | undefined;
+  lastHubError?: HubError | undefined;
 }) {
   const filterIds = filters.map((filter) => filter.id);
   const [spanMinutes, setSpanMinutes] = useState<number>(REHEARSAL_SPAN_MINUTES.default);
